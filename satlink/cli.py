@@ -1,0 +1,269 @@
+"""Command line: parse options, call library functions, print.  Nothing else lives here."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+
+import click
+from rich.columns import Columns
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from satlink.check import check as check_board
+from satlink.check import solve as solve_board
+from satlink.formats import (
+    DEFAULT_MAX_CELLS,
+    FORMATS,
+    Entry,
+    format_for_path,
+    read_file,
+    write_text,
+)
+from satlink.records import error_record, verdict_record
+from satlink.render.terminal import draw_plain, draw_rich
+from satlink.rules import DEFAULT_PROFILE, RulesError, parse_rules
+from satlink.solve import DEFAULT_SOLVER
+
+EXIT_OK, EXIT_NOT_OK, EXIT_INPUT = 0, 1, 2
+EXAMPLE_PACK = "example"
+
+
+def _example_path() -> str:
+    return str(resources.files("satlink") / "data" / "example-pack.txt")
+
+
+def _expand(files: tuple[str, ...]) -> list[str]:
+    """``example`` names the bundled pack, so the quick start needs no file of its own."""
+    return [_example_path() if f == EXAMPLE_PACK and not Path(f).exists() else f for f in files]
+
+
+def _lemma_option(value: str | None) -> list[str] | None:
+    if value is None or value == "auto":
+        return None
+    if value == "none":
+        return []
+    return [v.strip() for v in value.split(",") if v.strip()]
+
+
+def _validate_rules(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        parse_rules(value)
+    except RulesError as exc:
+        raise click.BadParameter(str(exc)) from None
+    return value
+
+
+common_options = [
+    click.argument("files", nargs=-1, required=True),
+    click.option("--rules", "-r", callback=_validate_rules, metavar="PROFILE",
+                 help="Rule profile: flow (fill,notouch; default), fill, nikoli, or a comma list "
+                      "of fill, notouch, no2x2. Overrides rules stored in the file."),
+    click.option("--timeout", "-t", type=click.FloatRange(min=0), default=None,
+                 help="Seconds per board; a board that runs out gets status 'timeout'."),
+    click.option("--solver", default=DEFAULT_SOLVER, show_default=True,
+                 help="PySAT backend name, e.g. glucose4, minisat22, cadical195."),
+    click.option("--lemmas", default="auto", show_default=True,
+                 help="Redundant constraints: auto (all sound for the profile), none, or a list."),
+    click.option("--json", "as_json", is_flag=True,
+                 help="One JSON object per board per line on stdout (stable format, see README)."),
+    click.option("--format", "-f", "in_format", type=click.Choice(FORMATS), default=None,
+                 help="Input format (default: detected per file)."),
+    click.option("--max-cells", type=click.IntRange(min=1), default=DEFAULT_MAX_CELLS,
+                 show_default=True, help="Refuse boards with more cells than this."),
+    click.option("--no-color", is_flag=True, help="Plain text drawing without colours."),
+]
+
+
+def with_common_options(func):
+    for option in reversed(common_options):
+        func = option(func)
+    return func
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="satlink")
+def main() -> None:
+    """satlink: exact NumberLink (Flow Free) solving and uniqueness proofs with SAT.
+
+    \b
+    Example:
+      satlink check example            # check the bundled example pack under 'flow'
+      satlink check pack.txt --rules fill --json > verdicts.jsonl
+    """
+
+
+@main.command()
+@with_common_options
+@click.option("--count", "-n", type=click.IntRange(min=2), default=2, show_default=True,
+              help="Count solutions up to N (the record then has 'count').")
+def check(files, rules, timeout, solver, lemmas, as_json, in_format, max_cells, no_color, count):
+    """Decide whether each board has exactly one solution.
+
+    Verdicts: unique, multiple (with a second solution and the differing cells), unsolvable,
+    timeout, invalid. Exit status: 0 if every board is unique, 1 if some board is not,
+    2 on usage or input errors.
+
+    \b
+    Example:
+      satlink check example
+      satlink check levels/*.txt --rules fill --count 10 --timeout 30 --json
+    """
+    run = _Runner(as_json, no_color)
+    for entry in run.entries(_expand(files), in_format, max_cells):
+        profile = rules or entry.rules or DEFAULT_PROFILE
+        verdict = check_board(entry.board, profile, count=count, timeout=timeout, solver=solver,
+                              lemmas=_lemma_option(lemmas))
+        run.report(entry, verdict, solver, good={"unique"})
+    sys.exit(run.exit_code())
+
+
+@main.command()
+@with_common_options
+@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Also write the solved boards (with solutions) to this file.")
+@click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
+              help="Format for --out (default: from its extension; .json/.jsonl JSON lines, "
+                   ".txt the W H stream, .flow Flow Free level lines).")
+def solve(files, rules, timeout, solver, lemmas, as_json, in_format, max_cells, no_color, out,
+          out_format):
+    """Find one solution of each board (no uniqueness proof; use 'check' for that).
+
+    Exit status: 0 if every board is solved, 1 if some board is unsolvable or timed out,
+    2 on usage or input errors.
+
+    \b
+    Example:
+      satlink solve example
+      satlink solve puzzle.txt --rules nikoli --out solved.flow
+    """
+    run = _Runner(as_json, no_color)
+    solved: list[Entry] = []
+    for entry in run.entries(_expand(files), in_format, max_cells):
+        profile = rules or entry.rules or DEFAULT_PROFILE
+        verdict = solve_board(entry.board, profile, timeout=timeout, solver=solver,
+                              lemmas=_lemma_option(lemmas))
+        run.report(entry, verdict, solver, good={"solved"})
+        if verdict.solutions:
+            solved.append(Entry(entry.source, entry.index, entry.board, verdict.solutions[0],
+                                str(verdict.rules)))
+    if out:
+        _write(solved, out, out_format or format_for_path(out))
+    sys.exit(run.exit_code())
+
+
+@main.command()
+@click.argument("file")
+@click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
+              help="Output format (default: from --out's extension).")
+@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Output file (default: standard output).")
+@click.option("--format", "-f", "in_format", type=click.Choice(FORMATS), default=None,
+              help="Input format (default: detected).")
+@click.option("--max-cells", type=click.IntRange(min=1), default=DEFAULT_MAX_CELLS,
+              show_default=True, help="Refuse boards with more cells than this.")
+def convert(file, out_format, out, in_format, max_cells):
+    """Convert boards between formats: grid, wh, flowfree, json, puzzlink.
+
+    Boards that cannot be read are reported on stderr (exit status 2); the others are
+    still converted. Solutions travel with the board where the target format can hold them.
+
+    \b
+    Example:
+      satlink convert puzzle.txt --to puzzlink        # a URL to play-test in a browser
+      satlink convert pack.txt -o pack.jsonl          # format from the extension
+    """
+    if out_format is None:
+        if out is None:
+            raise click.UsageError("say --to FORMAT, or give --out with a known extension")
+        out_format = format_for_path(out)
+    good: list[Entry] = []
+    failed = False
+    for entry in read_file(_expand((file,))[0], in_format, max_cells):
+        if entry.error is not None:
+            click.echo(f"error: {entry.error}", err=True)
+            failed = True
+        else:
+            good.append(entry)
+    _write(good, out, out_format)
+    sys.exit(EXIT_INPUT if failed else EXIT_OK)
+
+
+def _write(entries: list[Entry], out: str | None, fmt: str) -> None:
+    try:
+        text = write_text(entries, fmt)
+    except ValueError as exc:
+        click.echo(f"error: cannot write {fmt}: {exc}", err=True)
+        sys.exit(EXIT_INPUT)
+    if out is None or out == "-":
+        click.echo(text, nl=False)
+    else:
+        Path(out).write_text(text, encoding="utf-8")
+
+
+class _Runner:
+    """Reads entries with a progress bar, prints each verdict, and remembers the exit code."""
+
+    def __init__(self, as_json: bool, no_color: bool):
+        self.as_json = as_json
+        self.plain = no_color or not sys.stdout.isatty()
+        self.console = Console(no_color=self.plain, highlight=False, soft_wrap=True)
+        self.err_console = Console(stderr=True, highlight=False)
+        self.input_error = False
+        self.not_ok = False
+
+    def entries(self, files: list[str], in_format: str | None, max_cells: int) -> Iterator[Entry]:
+        entries = [e for f in files for e in read_file(f, in_format, max_cells)]
+        show = self.err_console.is_terminal and len(entries) > 1
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=self.err_console, transient=True,
+                      disable=not show) as progress:
+            task = progress.add_task("boards", total=len(entries))
+            for entry in entries:
+                if entry.error is not None:
+                    self._report_error(entry)
+                else:
+                    yield entry
+                progress.advance(task)
+
+    def _report_error(self, entry: Entry) -> None:
+        self.input_error = True
+        if self.as_json:
+            click.echo(json.dumps(error_record(entry, entry.rules or DEFAULT_PROFILE),
+                                  ensure_ascii=False))
+        else:
+            click.echo(f"invalid: {entry.error}", err=True)
+
+    def report(self, entry: Entry, verdict, solver: str, good: set[str]) -> None:
+        if verdict.status not in good:
+            self.not_ok = True
+        if self.as_json:
+            click.echo(json.dumps(verdict_record(entry, verdict, solver), ensure_ascii=False))
+            return
+        board = entry.board
+        title = (f"{entry.source} #{entry.index} {board.width}x{board.height} "
+                 f"rules={verdict.rules}: {verdict.status.upper()} ({verdict.seconds:.3f} s)")
+        if verdict.count is not None:
+            title += f", {verdict.count} solution{'s' if verdict.count != 1 else ''} found"
+        self.console.print(title)
+        shown = verdict.solutions[:2] or [None]
+        if self.plain:
+            blocks = [draw_plain(board, s).splitlines() for s in shown]
+            for row in zip(*blocks, strict=False):
+                self.console.print("   ".join(row))
+        else:
+            self.console.print(Columns([draw_rich(board, s) for s in shown], padding=(0, 3)))
+        if verdict.status == "multiple":
+            cells = " ".join(f"({r},{c})" for r, c in (board.coord(x) for x in verdict.diff_cells))
+            self.console.print(f"differing cells: {cells}")
+        self.console.print()
+
+    def exit_code(self) -> int:
+        if self.input_error:
+            return EXIT_INPUT
+        return EXIT_NOT_OK if self.not_ok else EXIT_OK

@@ -1,0 +1,28 @@
+"""Cell-usage variables for profiles without ``fill``.
+
+Without ``fill`` a cell may stay empty, and an empty cell's colour code is meaningless, so the
+``notouch``/``no2x2`` rules must only apply to used cells.  ``used(c)`` is forced true by any
+incident edge; nothing forces it the other way, which is sound because the rules only use it
+negatively ("if both cells are used ...").
+"""
+
+from __future__ import annotations
+
+from satlink.cnf.clauses import Clauses
+from satlink.cnf.variables import Variables
+
+
+def add_usage(vs: Variables, out: Clauses) -> None:
+    board = vs.board
+    for cell in range(board.size):
+        if board.is_solid(cell) or board.label_at(cell) is not None:
+            continue
+        u = vs.fresh("used", cell)
+        vs.set_used(cell, u)
+        for e in vs.incident[cell]:
+            out.add("used", [-e, u])
+
+
+def not_used(vs: Variables, *cells: int) -> list[int]:
+    """Literals "cell is not used" for the cells that may be empty."""
+    return [-u for u in (vs.used(c) for c in cells) if u is not None]

@@ -1,0 +1,61 @@
+"""One board read from a file: the puzzle, or the error that stopped it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from satlink.board import Board, BoardError, Solution
+from satlink.formats.errors import InputError
+
+DEFAULT_MAX_CELLS = 4_000_000
+
+
+@dataclass
+class Entry:
+    """A board (with its shipped solution and rules, if the format carries them) or an error.
+
+    A reader yields one entry per board it finds, so one malformed board never hides the
+    others in the same file.
+    """
+
+    source: str
+    index: int
+    board: Board | None = None
+    solution: Solution | None = None
+    rules: str | None = None
+    error: InputError | None = None
+    line: int | None = None
+
+
+def board_entry(
+    rows: list[str],
+    source: str,
+    index: int,
+    first_line: int,
+    max_cells: int,
+    first_column: int = 1,
+) -> Entry:
+    """Build a board from grid rows, turning a :class:`BoardError` into a located error.
+
+    ``first_line`` is the line number of row 0 in the file, so row r is on line
+    ``first_line + r`` and column c is column ``first_column + c``.
+    """
+    cells = len(rows) * (len(rows[0]) if rows else 0)
+    if cells > max_cells:
+        err = InputError(
+            f"board has {cells} cells, more than the limit of {max_cells} (see --max-cells)",
+            source, index, first_line,
+        )
+        return Entry(source, index, error=err, line=first_line)
+    try:
+        board = Board(tuple(rows))
+    except BoardError as exc:
+        line = first_line + exc.row if exc.row is not None else first_line
+        column = first_column + exc.col if exc.col is not None else None
+        err = InputError(exc.message, source, index, line, column)
+        return Entry(source, index, error=err, line=first_line)
+    return Entry(source, index, board=board, line=first_line)
+
+
+def error_entry(message: str, source: str, index: int, line: int | None, column: int | None = None) -> Entry:
+    return Entry(source, index, error=InputError(message, source, index, line, column), line=line)

@@ -1,0 +1,45 @@
+"""Input errors that say where: file, board, line and column."""
+
+from __future__ import annotations
+
+
+class InputError(ValueError):
+    """A problem with the input text, located as precisely as the format allows.
+
+    ``board`` counts from 1 (as people count boards in a file); ``line`` and ``column`` count
+    from 1 and are None when the problem has no single place (e.g. an empty file).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        source: str = "<input>",
+        board: int | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ):
+        super().__init__(message)
+        self.message = message
+        self.source = source
+        self.board = board
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        where = [self.source]
+        if self.board is not None:
+            where.append(f"board {self.board}")
+        if self.line is not None:
+            where.append(f"line {self.line}")
+        if self.column is not None:
+            where.append(f"column {self.column}")
+        return f"{', '.join(where)}: {self.message}"
+
+    def as_dict(self) -> dict:
+        return {
+            "message": self.message,
+            "source": self.source,
+            "board": self.board,
+            "line": self.line,
+            "column": self.column,
+        }

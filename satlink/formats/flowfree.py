@@ -1,0 +1,140 @@
+"""Flow Free level line: ``size,0,number,npaths;p1c1,p1c2,...;p2c1,...``.
+
+Cells are numbered row-major; each path lists its cells from one endpoint to the other, so a
+line is a puzzle *plus its reference solution*.  ``size`` is ``N`` or ``W:H``.  Variants that
+satlink does not support yet are reported, never crashed on: extra header fields after
+``npaths`` (bridges, holes, walls), size prefixes ``X_`` (hexagonal) / ``W_`` (warps) and the
+suffix ``+B`` (bridges).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from satlink.board import EMPTY, Solution, label_for
+from satlink.formats.entry import Entry, board_entry, error_entry
+
+NAME = "flowfree"
+LINE = re.compile(r"^\s*[^;,\s]+,\d+,\d+,\d+[^;]*;")
+EXTRA_FIELDS = ("bridges", "holes", "walls")
+SIZE_PREFIXES = {"X": "hexagonal", "W": "warps", "H": "hexagonal"}
+
+
+class _LineError(Exception):
+    def __init__(self, message: str, column: int):
+        super().__init__(message)
+        self.message, self.column = message, column
+
+
+def looks_like(lines: Sequence[str]) -> bool:
+    first = next((line for line in lines if line.strip()), "")
+    return bool(LINE.match(first))
+
+
+def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:
+    index = 0
+    for number, line in enumerate(lines, start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        index += 1
+        try:
+            width, height, paths = _parse_line(line.rstrip("\r\n"), max_cells)
+        except _LineError as exc:
+            yield error_entry(exc.message, source, index, number, exc.column)
+            continue
+        grid = [[EMPTY] * width for _ in range(height)]
+        labels = {}
+        for i, path in enumerate(paths):
+            label = label_for(i)
+            labels[label] = path
+            for cell in (path[0], path[-1]):
+                grid[cell // width][cell % width] = label
+        entry = board_entry(["".join(row) for row in grid], source, index, number, max_cells)
+        entry.line = number
+        if entry.board is not None:
+            entry.solution = Solution.from_paths(labels)
+            entry.rules = "flow"
+        elif entry.error is not None:
+            entry.error.line, entry.error.column = number, None
+        yield entry
+
+
+def _parse_line(line: str, max_cells: int) -> tuple[int, int, list[list[int]]]:
+    sections = line.split(";")
+    header = sections[0].split(",")
+    if len(header) < 4:
+        raise _LineError("header needs size,0,number,npaths", 1)
+    width, height = _parse_size(header[0].strip())
+    if width * height > max_cells:
+        raise _LineError(f"board has {width * height} cells, more than the limit of {max_cells}", 1)
+    column = len(sections[0]) + 2
+    for pos, value in enumerate(header[4:]):
+        if value.strip() and value.strip() != "0":
+            name = EXTRA_FIELDS[pos] if pos < len(EXTRA_FIELDS) else f"header field {pos + 5}"
+            raise _LineError(f"unsupported variant: {name}", len(",".join(header[: 4 + pos])) + 2)
+    try:
+        npaths = int(header[3])
+    except ValueError:
+        raise _LineError(f"npaths {header[3]!r} is not a number", len(",".join(header[:3])) + 2) from None
+    paths = []
+    for section in sections[1:]:
+        if not section.strip():
+            column += len(section) + 1
+            continue
+        path = []
+        offset = column
+        for field in section.split(","):
+            try:
+                cell = int(field)
+            except ValueError:
+                raise _LineError(f"cell {field.strip()!r} is not a number", offset) from None
+            if not 0 <= cell < width * height:
+                raise _LineError(f"cell {cell} is outside the {width}x{height} board", offset)
+            path.append(cell)
+            offset += len(field) + 1
+        if len(path) < 2:
+            raise _LineError("a path needs at least two cells", column)
+        paths.append(path)
+        column += len(section) + 1
+    if len(paths) != npaths:
+        raise _LineError(f"header says {npaths} paths, the line has {len(paths)}", 1)
+    return width, height, paths
+
+
+def _parse_size(text: str) -> tuple[int, int]:
+    if text.endswith("+B"):
+        raise _LineError("unsupported variant: bridges", len(text) - 1)
+    if "_" in text:
+        prefix = text.split("_", 1)[0]
+        raise _LineError(f"unsupported variant: {SIZE_PREFIXES.get(prefix, prefix + '_ size')}", 1)
+    parts = text.split(":")
+    try:
+        if len(parts) == 1:
+            width = height = int(parts[0])
+        elif len(parts) == 2:
+            width, height = int(parts[0]), int(parts[1])
+        else:
+            raise ValueError
+    except ValueError:
+        raise _LineError(f"size {text!r} is not N or W:H", 1) from None
+    if width < 1 or height < 1:
+        raise _LineError(f"size {text!r} has no cells", 1)
+    return width, height
+
+
+def write(entries: Sequence[Entry]) -> str:
+    lines = []
+    for number, entry in enumerate(entries, start=1):
+        board, solution = entry.board, entry.solution
+        if solution is None:
+            raise ValueError(
+                f"board {number}: the flowfree format carries the solution; this board has none"
+                " (solve it first: satlink solve --out FILE.flow)"
+            )
+        if board.solid_count():
+            raise ValueError(f"board {number}: the flowfree format cannot express solid cells")
+        size = str(board.width) if board.width == board.height else f"{board.width}:{board.height}"
+        paths = [",".join(map(str, solution.paths[label])) for label in board.labels]
+        lines.append(f"{size},0,{number},{len(paths)};" + ";".join(paths))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,102 @@
+"""JSON boards: one object per line (or one object / an array of objects for the whole file).
+
+Schema (stable; documented in the README)::
+
+    {"width": W, "height": H, "grid": ["row", ...], "rules": "fill,notouch",
+     "solution": {"A": [[r, c], ...], ...}}
+
+``rules`` and ``solution`` are optional; ``r`` counts from the top and ``c`` from the left,
+both from 0.  The records ``satlink check --json`` prints carry ``grid`` too, so they can be
+read back as boards.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+
+from satlink.board import Solution
+from satlink.formats.entry import Entry, board_entry, error_entry
+
+NAME = "json"
+
+
+def looks_like(lines: Sequence[str]) -> bool:
+    first = next((line for line in lines if line.strip()), "")
+    return first.lstrip().startswith(("{", "["))
+
+
+def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:
+    text = "".join(lines)
+    try:
+        whole = json.loads(text)
+    except json.JSONDecodeError:
+        whole = None
+    if isinstance(whole, dict):
+        yield _entry(whole, source, 1, 1, max_cells)
+        return
+    if isinstance(whole, list) and all(isinstance(x, dict) for x in whole):
+        for i, obj in enumerate(whole, start=1):
+            yield _entry(obj, source, i, None, max_cells)
+        return
+    index = 0
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        index += 1
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            yield error_entry(f"invalid JSON: {exc.msg}", source, index, number, exc.colno)
+            continue
+        if not isinstance(obj, dict):
+            yield error_entry("expected a JSON object for a board", source, index, number, 1)
+            continue
+        yield _entry(obj, source, index, number, max_cells)
+
+
+def _entry(obj: dict, source: str, index: int, line: int | None, max_cells: int) -> Entry:
+    grid = obj.get("grid")
+    if not isinstance(grid, list) or not grid or not all(isinstance(r, str) for r in grid):
+        return error_entry("'grid' must be a non-empty list of row strings", source, index, line)
+    for key, actual in (("width", len(grid[0])), ("height", len(grid))):
+        if key in obj and obj[key] != actual:
+            return error_entry(f"'{key}' is {obj[key]!r} but the grid has {actual}", source, index, line)
+    entry = board_entry(list(grid), source, index, line or 1, max_cells)
+    if entry.error is not None:
+        # rows live inside one JSON line: report the grid row/column in the message instead
+        err = entry.error
+        if line is not None and err.line is not None:
+            row = err.line - line + 1
+            column = f", column {err.column}" if err.column else ""
+            err.message = f"grid row {row}{column}: {err.message}"
+            err.line, err.column = line, None
+        return entry
+    entry.line = line
+    rules = obj.get("rules")
+    if rules is not None and not isinstance(rules, str):
+        return error_entry("'rules' must be a string such as \"fill,notouch\"", source, index, line)
+    entry.rules = rules
+    solution = obj.get("solution")
+    if solution is not None:
+        try:
+            entry.solution = Solution.from_coords(entry.board, solution)
+        except (TypeError, ValueError, AttributeError):
+            return error_entry("'solution' must map each label to a list of [row, col]", source,
+                               index, line)
+    return entry
+
+
+def board_object(entry: Entry) -> dict:
+    """The JSON object for one board (used by the writer and by ``check --json`` records)."""
+    board = entry.board
+    obj: dict = {"width": board.width, "height": board.height, "grid": list(board.rows)}
+    if entry.rules:
+        obj["rules"] = entry.rules
+    if entry.solution is not None:
+        obj["solution"] = entry.solution.to_coords(board)
+    return obj
+
+
+def write(entries: Sequence[Entry]) -> str:
+    return "".join(json.dumps(board_object(e), ensure_ascii=False) + "\n" for e in entries)

@@ -1,0 +1,122 @@
+"""puzz.link ``numlin`` URLs: ``https://puzz.link/p?numlin/W/H/BODY``, one per line.
+
+The body is pzprjs' "number16" cell code, row-major: a hex digit for numbers 0-15, ``-`` plus
+two hex digits up to 255, ``+`` plus three up to 4095, ``.`` for a ``?`` clue, and the letters
+``g``..``z`` for runs of 1..20 empty cells.  Labels become the numbers 1..L in label order;
+numlin has no solid cells, so boards with solids cannot be written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from satlink.board import EMPTY, label_for
+from satlink.formats.entry import Entry, board_entry, error_entry
+
+NAME = "puzzlink"
+URL = re.compile(r"numlin/(\d+)/(\d+)/(\S*)")
+PREFIX = "https://puzz.link/p?numlin"
+NUMBER_LABELS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def looks_like(lines: Sequence[str]) -> bool:
+    first = next((line for line in lines if line.strip()), "")
+    return "numlin/" in first
+
+
+def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:
+    index = 0
+    for number, line in enumerate(lines, start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        index += 1
+        match = URL.search(line)
+        if not match:
+            yield error_entry("not a puzz.link numlin URL", source, index, number, 1)
+            continue
+        width, height, body = int(match.group(1)), int(match.group(2)), match.group(3)
+        if width * height > max_cells or not width or not height:
+            yield error_entry(f"board size {width}x{height} is empty or over the limit of"
+                              f" {max_cells} cells", source, index, number, match.start(1) + 1)
+            continue
+        try:
+            values = _decode(body, width * height)
+        except ValueError as exc:
+            column = match.start(3) + 1 + int(exc.args[1])
+            yield error_entry(str(exc.args[0]), source, index, number, column)
+            continue
+        cells = [EMPTY if v == 0 else label_for(v - 1, NUMBER_LABELS) for v in values]
+        rows = ["".join(cells[r * width : (r + 1) * width]) for r in range(height)]
+        entry = board_entry(rows, source, index, number, max_cells)
+        if entry.error is not None:
+            entry.error.line, entry.error.column = number, None
+        yield entry
+
+
+def _decode(body: str, size: int) -> list[int]:
+    values: list[int] = []
+    i = 0
+    while i < len(body) and len(values) < size:
+        ch = body[i]
+        if ch in "0123456789abcdef":
+            values.append(int(ch, 16))
+            i += 1
+        elif ch == "-":
+            values.append(int(body[i + 1 : i + 3], 16))
+            i += 3
+        elif ch == "+":
+            values.append(int(body[i + 1 : i + 4], 16))
+            i += 4
+        elif "g" <= ch <= "z":
+            values.extend([0] * (int(ch, 36) - 15))
+            i += 1
+        elif ch == ".":
+            raise ValueError("'?' clues are not supported", i)
+        else:
+            raise ValueError(f"unexpected character {ch!r} in the URL body", i)
+    if len(values) < size:
+        raise ValueError(f"URL body describes {len(values)} of {size} cells", len(body))
+    return values[:size]
+
+
+def encode_url(entry: Entry) -> str:
+    board = entry.board
+    if board.solid_count():
+        raise ValueError("puzz.link numlin has no solid cells; this board has some")
+    number = {label: i + 1 for i, label in enumerate(board.labels)}
+    out: list[str] = []
+    run = 0
+    for r in range(board.height):
+        for ch in board.rows[r]:
+            if ch == EMPTY:
+                run += 1
+                if run == 20:
+                    out.append("z")
+                    run = 0
+                continue
+            if run:
+                out.append(_base36(run + 15))
+                run = 0
+            out.append(_number16(number[ch]))
+    if run:
+        out.append(_base36(run + 15))
+    return f"{PREFIX}/{board.width}/{board.height}/{''.join(out)}"
+
+
+def _base36(n: int) -> str:
+    return "0123456789abcdefghijklmnopqrstuvwxyz"[n]
+
+
+def _number16(n: int) -> str:
+    if n < 16:
+        return format(n, "x")
+    if n < 256:
+        return "-" + format(n, "02x")
+    if n < 4096:
+        return "+" + format(n, "03x")
+    raise ValueError(f"numlin numbers stop at 4095; this board has {n} labels")
+
+
+def write(entries: Sequence[Entry]) -> str:
+    return "".join(encode_url(e) + "\n" for e in entries)

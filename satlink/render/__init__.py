@@ -1,0 +1,1 @@
+"""Ways to show boards and solutions to people (terminal now; SVG/HTML later)."""

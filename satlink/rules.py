@@ -1,0 +1,79 @@
+"""Rule profiles: what "a solution" means, and therefore what "unique" means.
+
+A profile is a set of rules on top of NumberLink's basic ones (each pair joined by a simple
+orthogonal path, paths never share a cell nor use a solid cell):
+
+* ``fill``    every non-solid cell lies on a path;
+* ``notouch`` a path never runs beside itself: two orthogonally adjacent cells of one path are
+  consecutive on it (this is what makes real Flow Free packs unique);
+* ``no2x2``   no 2x2 block of cells lies on one path (implied by ``notouch``).
+
+Named profiles: ``flow`` = fill,notouch (the default), ``fill`` and ``nikoli`` (no extra rule:
+cells may stay empty).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RULES = ("fill", "notouch", "no2x2")
+PROFILES: dict[str, frozenset[str]] = {
+    "flow": frozenset({"fill", "notouch"}),
+    "fill": frozenset({"fill"}),
+    "nikoli": frozenset(),
+}
+DEFAULT_PROFILE = "flow"
+
+
+class RulesError(ValueError):
+    """An unknown rule or profile name."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """An immutable set of rules; ``str()`` gives the canonical comma list used in outputs."""
+
+    rules: frozenset[str]
+
+    @property
+    def fill(self) -> bool:
+        return "fill" in self.rules
+
+    @property
+    def notouch(self) -> bool:
+        return "notouch" in self.rules
+
+    @property
+    def no2x2(self) -> bool:
+        return "no2x2" in self.rules
+
+    def __str__(self) -> str:
+        return ",".join(r for r in RULES if r in self.rules) or "none"
+
+    @property
+    def name(self) -> str:
+        """The named profile this equals, else the comma list."""
+        for name, rules in PROFILES.items():
+            if rules == self.rules:
+                return name
+        return str(self)
+
+
+def parse_rules(text: str | Rules | None) -> Rules:
+    """Parse ``flow``, ``nikoli``, ``fill,notouch``, ``none`` … into :class:`Rules`."""
+    if isinstance(text, Rules):
+        return text
+    if text is None or not text.strip():
+        return Rules(PROFILES[DEFAULT_PROFILE])
+    chosen: set[str] = set()
+    for part in (p.strip().lower() for p in text.split(",")):
+        if not part or part == "none":
+            continue
+        if part in PROFILES:
+            chosen |= PROFILES[part]
+        elif part in RULES:
+            chosen.add(part)
+        else:
+            known = ", ".join(dict.fromkeys([*PROFILES, *RULES]))
+            raise RulesError(f"unknown rule or profile {part!r} (known: {known})")
+    return Rules(frozenset(chosen))
