@@ -1,0 +1,98 @@
+"""Random small boards for property tests: arbitrary ones and ones built from real path systems."""
+
+from __future__ import annotations
+
+import random
+
+from satlink.board import label_for
+
+
+def random_board(rng: random.Random) -> list[str]:
+    """Random endpoints and solids: mostly unsolvable or multiple, which is what we want too."""
+    w, h = rng.randint(1, 5), rng.randint(1, 4)
+    if w * h < 2:
+        w = 2
+    cells = ["." if rng.random() > 0.12 else "#" for _ in range(w * h)]
+    free = [i for i, ch in enumerate(cells) if ch == "."]
+    rng.shuffle(free)
+    labels = rng.randint(0, min(3, len(free) // 2))
+    for k in range(labels):
+        cells[free[2 * k]] = cells[free[2 * k + 1]] = label_for(k)
+    return ["".join(cells[r * w : (r + 1) * w]) for r in range(h)]
+
+
+def path_board(rng: random.Random) -> list[str]:
+    """Endpoints of random self-avoiding walks: always solvable under nikoli, often under fill."""
+    w, h = rng.randint(2, 5), rng.randint(2, 5)
+    used: set[tuple[int, int]] = set()
+    grid = [["."] * w for _ in range(h)]
+    for k in range(rng.randint(1, 4)):
+        free = [(r, c) for r in range(h) for c in range(w) if (r, c) not in used]
+        if len(free) < 2:
+            break
+        path = [rng.choice(free)]
+        used.add(path[0])
+        while len(path) < 2 or rng.random() < 0.8:
+            r, c = path[-1]
+            options = [(r + dr, c + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                       if 0 <= r + dr < h and 0 <= c + dc < w and (r + dr, c + dc) not in used]
+            if not options:
+                break
+            path.append(rng.choice(options))
+            used.add(path[-1])
+        if len(path) < 2:
+            break
+        for r, c in (path[0], path[-1]):
+            grid[r][c] = label_for(k)
+    return ["".join(row) for row in grid]
+
+
+def cover_board(rng: random.Random, sizes: tuple[int, int] = (2, 5)) -> list[str]:
+    """Endpoints of random walks that cover the grid (leftover single cells become solid).
+
+    Solvable under ``fill`` by construction (and under ``flow`` when the walks do not touch
+    themselves, which they are steered towards), and often ambiguous.
+    """
+    w, h = rng.randint(*sizes), rng.randint(*sizes)
+    owner: dict[tuple[int, int], int] = {}
+    grid = [["."] * w for _ in range(h)]
+    paths: list[list[tuple[int, int]]] = []
+
+    def free_neighbours(cell: tuple[int, int]) -> list[tuple[int, int]]:
+        r, c = cell
+        return [(r + dr, c + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                if 0 <= r + dr < h and 0 <= c + dc < w and (r + dr, c + dc) not in owner]
+
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    rng.shuffle(cells)
+    strict = rng.random() < 0.6  # strictly non-touching walks: solvable under flow too
+    for start in cells:
+        if start in owner:
+            continue
+        path = [start]
+        owner[start] = len(paths)
+        while True:
+            options = free_neighbours(path[-1])
+            calm = [n for n in options
+                    if not any(owner.get(m) == len(paths) and m != path[-1] for m in _around(n))]
+            options = calm if calm and (strict or rng.random() < 0.9) else options
+            if not options or (len(path) > 2 and rng.random() < 0.15) or (strict and not calm):
+                break
+            path.append(rng.choice(options))
+            owner[path[-1]] = len(paths)
+        paths.append(path)
+    labels = 0
+    for path in paths:
+        if len(path) == 1:
+            r, c = path[0]
+            grid[r][c] = "#"
+            continue
+        for r, c in (path[0], path[-1]):
+            grid[r][c] = label_for(labels)
+        labels += 1
+    return ["".join(row) for row in grid]
+
+
+def _around(cell: tuple[int, int]) -> list[tuple[int, int]]:
+    r, c = cell
+    return [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]

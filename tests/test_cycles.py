@@ -1,0 +1,61 @@
+"""Detached cycles: local degree/colour clauses accept them; satlink must not."""
+
+from __future__ import annotations
+
+from satlink import Board, check, solution_errors
+from satlink.cnf import encode
+from satlink.rules import parse_rules
+from satlink.solve import SolutionSearch
+from tests.oracle import count_solutions
+
+# The 2x2 block on the right has no endpoint.  Under fill the only real solution sends B on a
+# detour through it; locally, "A and B go straight and the block is a 4-cycle" also fits.
+TRAP = ["AB..", "AB.."]
+
+
+def test_trap_is_what_brute_force_says() -> None:
+    assert count_solutions(TRAP, fill=True, notouch=False, no2x2=False) == 1
+    assert count_solutions(TRAP, fill=True, notouch=True, no2x2=False) == 0
+
+
+def test_ignoring_cycles_gives_wrong_answers() -> None:
+    board = Board.from_rows(TRAP)
+    wrong_fill = check(board, "fill", eliminate_cycles=False)
+    # lemmas off: the corner lemma alone already rules out a loop with nothing inside it
+    wrong_flow = check(board, "flow", eliminate_cycles=False, lemmas=[])
+    assert wrong_fill.status == "multiple"  # counts "straight paths + a loop" as a solution
+    assert wrong_flow.status != "unsolvable"  # the loop makes an impossible board look solvable
+    invalid = [s for s in wrong_fill.solutions + wrong_flow.solutions
+               if solution_errors(board, s, parse_rules("fill"))]
+    assert invalid, "the cycle-blind answers should include a non-solution"
+
+
+def test_satlink_gets_the_trap_right() -> None:
+    board = Board.from_rows(TRAP)
+    fill = check(board, "fill")
+    assert fill.status == "unique"
+    assert fill.solutions[0].paths["B"] == (1, 2, 3, 7, 6, 5)  # the detour
+    assert solution_errors(board, fill.solutions[0], fill.rules) == []
+    assert check(board, "flow").status == "unsolvable"
+    assert check(board, "flow", lemmas=[]).status == "unsolvable"
+
+
+def test_loop_beside_a_path_of_its_own_colour_is_cut() -> None:
+    """Under fill alone a loop may take the colour of the path it runs beside."""
+    rows = ["A...", "....", "...A"]
+    board = Board.from_rows(rows)
+    truth = count_solutions(rows, fill=True, notouch=False, no2x2=False, limit=50)
+    verdict = check(board, "fill", count=50)
+    assert verdict.count == truth
+    for solution in verdict.solutions:
+        assert solution_errors(board, solution, verdict.rules) == []
+
+
+def test_second_solution_with_a_cycle_is_not_accepted() -> None:
+    """The search must cut a cyclic 'second solution' and go on, not report it."""
+    board = Board.from_rows(TRAP)
+    with SolutionSearch(encode(board, parse_rules("fill"))) as search:
+        solutions = list(search.solutions())
+        cuts = search.stats.cycle_cuts
+    assert len(solutions) == 1
+    assert cuts >= 1
