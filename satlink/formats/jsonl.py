@@ -45,7 +45,7 @@ def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:
             continue
         index += 1
         try:
-            obj = json.loads(line)
+            obj = json.loads(line.rstrip("\r\n"))
         except json.JSONDecodeError as exc:
             yield error_entry(f"invalid JSON: {exc.msg}", source, index, number, exc.colno)
             continue

@@ -1,0 +1,132 @@
+"""Every format reads what it writes; every class of bad input gets a located error."""
+
+from __future__ import annotations
+
+import pytest
+
+from satlink import Board, check
+from satlink.formats import FORMATS, Entry, detect, read_text, write_text
+
+BOARDS = [
+    Board.from_rows(["A.B", "...", "A.B"]),
+    Board.from_rows(["a#..b", ".....", "a...b"]),  # solid cell, rectangular
+    Board.from_rows(["1.2", "...", "1.2", "..."]),
+]
+
+
+def entries_with_solutions(boards: list[Board]) -> list[Entry]:
+    out = []
+    for i, board in enumerate(boards, start=1):
+        verdict = check(board, "nikoli")
+        out.append(Entry("test", i, board, verdict.solutions[0], "nikoli"))
+    return out
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_round_trip(fmt: str) -> None:
+    boards = [b for b in BOARDS if not (fmt in ("flowfree", "puzzlink") and b.solid_count())]
+    original = entries_with_solutions(boards)
+    text = write_text(original, fmt)
+    assert detect(text.splitlines(keepends=True)) == fmt
+    back = list(read_text(text, "roundtrip"))
+    assert [e.error for e in back] == [None] * len(original)
+    for before, after in zip(original, back, strict=True):
+        # labels may be renamed (flowfree, puzzlink number them); the layout must survive
+        rename = {before.board.char(c): after.board.char(c) for c in range(before.board.size)}
+        assert [r.translate(str.maketrans(rename)) for r in before.board.rows] == list(after.board.rows)
+        if fmt in ("json", "flowfree"):
+            assert after.solution is not None
+            assert after.solution.edges() == before.solution.edges()
+
+
+def test_many_labels_round_trip_through_puzzlink_and_flowfree() -> None:
+    """Hundreds of labels: numbers past 15 and 255 in puzz.link, label names past the alphabet."""
+    rows = ["".join(chr(0x4E00 + r * 10 + c // 2) for c in range(20)) for r in range(30)]
+    board = Board.from_rows(rows)
+    assert len(board.labels) == 300
+    solution = {label: board.endpoints[label] for label in board.labels}
+    from satlink import Solution
+
+    entry = Entry("t", 1, board, Solution.from_paths(solution), "flow")
+    for fmt in ("puzzlink", "flowfree", "json", "wh"):
+        (back,) = list(read_text(write_text([entry], fmt), "t"))
+        assert back.error is None and len(back.board.labels) == 300
+
+
+def test_puzzlink_known_url() -> None:
+    board = Board.from_rows(["R.G.Y", "..B.O", ".....", ".G.Y.", ".RBO."])
+    url = write_text([Entry("t", 1, board)], "puzzlink").strip()
+    assert url == "https://puzz.link/p?numlin/5/5/1g2g3h4g5l2g3h145g"
+
+
+def test_wh_stream_stops_at_0_0_and_skips_comments() -> None:
+    text = "# a comment\n2 1\nAA\n\n# another\n3 1\nB.B\n0 0\n2 1\nCC\n"
+    entries = list(read_text(text, "s"))
+    assert [e.board.rows for e in entries] == [("AA",), ("B.B",)]
+
+
+def test_wh_rows_may_start_with_a_solid_cell() -> None:
+    (entry,) = list(read_text("3 2\n#AA\n...\n", "s"))
+    assert entry.board.rows == ("#AA", "...")
+
+
+def test_flowfree_line_gives_board_and_reference_solution() -> None:
+    (entry,) = list(read_text("3,0,1,2;0,1,2,5;3,6,7,8,4\n", "f"))
+    assert entry.board.rows == ("A..", "BBA", "...")
+    assert entry.solution.paths["A"] == (0, 1, 2, 5)
+    assert entry.solution.paths["B"] == (3, 6, 7, 8, 4)
+
+
+def error_of(text: str, fmt: str | None = None):
+    entries = list(read_text(text, "bad.txt", fmt, max_cells=10_000))
+    errors = [e.error for e in entries if e.error is not None]
+    assert errors, "expected an error"
+    return errors[0]
+
+
+@pytest.mark.parametrize(
+    "text,fmt,message,line,column",
+    [
+        ("A.A\n..\n", None, "ragged row", 2, 3),
+        ("A..\n...\n", None, "label 'A' appears 1 time", 1, 1),
+        ("A.A\n.A.\n", None, "label 'A' appears 3 times", 2, 2),
+        ("A.A\n.\t.\n", None, "unknown character", 2, 2),
+        ("   \n\n", None, "empty file", None, None),
+        ("200 200\n", None, "more than the limit", 1, None),
+        ("3 2\nA.A\n", None, "file ends after 1 of 2 rows", 3, None),
+        ("x y\n", "wh", "expected a 'W H' header", 1, 1),
+        ("5,0,1,1;0,1,x\n", None, "cell 'x' is not a number", 1, 13),
+        ("5,0,1,1;0,99\n", None, "outside the 5x5 board", 1, 11),
+        ("5,0,1,1,3;0,1\n", None, "unsupported variant: bridges", 1, 9),
+        ("5,0,1,1,,2;0,1\n", None, "unsupported variant: holes", 1, 10),
+        ("X_5,0,1,1;0,1\n", None, "unsupported variant: hexagonal", 1, 1),
+        ("W_5,0,1,1;0,1\n", None, "unsupported variant: warps", 1, 1),
+        ("5+B,0,1,1;0,1\n", None, "unsupported variant: bridges", 1, 2),
+        ('{"grid": ["A.A"]}\n{"grid": 3}\n', None, "'grid' must be", 2, None),
+        ('{"grid": ["A.A"]}\n{"grid": ["A.A", "AA"]}\n', None, "grid row 2, column 3: ragged", 2, None),
+        ('{"grid": ["A.A"]}\n{"grid": [\n', None, "invalid JSON", 2, 11),
+        ("https://puzz.link/p?numlin/2/1/1!\n", None, "unexpected character", 1, 33),
+    ],
+)
+def test_errors_are_located(text, fmt, message, line, column) -> None:
+    err = error_of(text, fmt)
+    assert message in err.message
+    assert (err.line, err.column) == (line, column)
+    assert str(err).startswith("bad.txt")
+    expected_board = None if "empty" in message else (2 if text.count("grid") == 2 else 1)
+    assert err.board == expected_board
+
+
+def test_one_bad_board_does_not_hide_the_others() -> None:
+    text = "2 1\nAA\n2 1\nAB\n3 1\nC.C\n"
+    entries = list(read_text(text, "mixed"))
+    assert [e.error is None for e in entries] == [True, False, True]
+    assert entries[1].error.board == 2 and entries[1].error.line == 4
+
+
+def test_writers_refuse_what_a_format_cannot_hold() -> None:
+    with_solid = Entry("t", 1, Board.from_rows(["A#A"]))
+    with pytest.raises(ValueError, match="solid"):
+        write_text([with_solid], "puzzlink")
+    with pytest.raises(ValueError, match="carries the solution"):
+        write_text([Entry("t", 1, Board.from_rows(["A.A"]))], "flowfree")
