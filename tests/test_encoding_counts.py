@@ -83,3 +83,19 @@ def test_counts_match_the_document(rows: list[str], profile: str) -> None:
     counts, variables = expected_counts(board, profile)
     assert {f: n for f, n in encoding.clauses.counts.items() if n} == counts
     assert encoding.n_vars == variables
+
+
+@pytest.mark.parametrize("profile", ["flow", "nikoli", "no2x2"])
+def test_every_variable_has_a_name(profile: str) -> None:
+    """Decoding and DIMACS headers depend on naming each variable back."""
+    board = Board.from_rows(BOARDS[1])
+    encoding = encode(board, parse_rules(profile))
+    vs = encoding.variables
+    names = [vs.name(v) for v in range(1, encoding.n_vars + 1)]
+    assert names[: len(board.edges)] == [("edge", a, b) for a, b in board.edges]
+    for (a, b), var in vs.edge_var.items():
+        assert vs.name(var) == ("edge", a, b)
+    for cell in board.open_cells():
+        assert [vs.name(v) for v in vs.bits[cell]] == [("bit", cell, i) for i in range(vs.code_bits)]
+    families = {n[0] for n in names}
+    assert families <= {"edge", "bit", "used", "differ"}

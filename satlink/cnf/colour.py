@@ -7,6 +7,7 @@ This scales to hundreds of labels with ``k`` bits per cell instead of ``L``.
 
 from __future__ import annotations
 
+from satlink.board import EMPTY
 from satlink.cnf.clauses import Clauses
 from satlink.cnf.variables import Variables
 
@@ -16,26 +17,32 @@ def add_colour(vs: Variables, out: Clauses) -> None:
     k = vs.code_bits
     if not k:
         return
-    for index, label in enumerate(board.labels):
-        for cell in board.endpoints[label]:
-            for i, bit in enumerate(vs.bits[cell]):
-                out.add("colour-endpoint", [bit if index >> i & 1 else -bit])
+    bits = vs.bits
+    out.extend("colour-endpoint", [
+        [bit if index >> i & 1 else -bit]
+        for index, label in enumerate(board.labels)
+        for cell in board.endpoints[label]
+        for i, bit in enumerate(bits[cell])
+    ])
+    clauses: list[list[int]] = []
+    add = clauses.append
     for (a, b), e in vs.edge_var.items():
-        for x, y in zip(vs.bits[a], vs.bits[b], strict=True):
-            out.add("colour-edge", [-e, -x, y])
-            out.add("colour-edge", [-e, x, -y])
+        for x, y in zip(bits[a], bits[b], strict=True):
+            add([-e, -x, y])
+            add([-e, x, -y])
+    out.extend("colour-edge", clauses)
     largest = len(board.labels) - 1
     if largest + 1 == 1 << k:
         return
-    for cell in range(board.size):
-        if board.is_solid(cell) or board.label_at(cell) is not None:
-            continue
-        bits = vs.bits[cell]
-        for i in range(k):
-            if largest >> i & 1:
-                continue
-            # forbid: bit i set while every higher bit equals the largest code's bit
-            clause = [-bits[i]]
-            for j in range(i + 1, k):
-                clause.append(-bits[j] if largest >> j & 1 else bits[j])
-            out.add("colour-range", clause)
+    # forbid codes above `largest`: bit i set where largest has 0 while every higher bit
+    # equals largest's, one clause per zero bit of `largest`
+    patterns = []
+    for i in range(k):
+        if not largest >> i & 1:
+            patterns.append([(i, False)] + [(j, not largest >> j & 1) for j in range(i + 1, k)])
+    flat = "".join(board.rows)
+    out.extend("colour-range", [
+        [bits[cell][j] if positive else -bits[cell][j] for j, positive in pattern]
+        for cell, ch in enumerate(flat) if ch == EMPTY
+        for pattern in patterns
+    ])

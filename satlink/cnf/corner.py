@@ -13,7 +13,7 @@ that ends in an endpoint or a solid cell.
 
 from __future__ import annotations
 
-from satlink.board import edge
+from satlink.board import EMPTY
 from satlink.cnf.clauses import Clauses
 from satlink.cnf.variables import Variables
 
@@ -23,24 +23,33 @@ _CORNERS = (((0, -1), (1, 0)), ((0, 1), (1, 0)), ((-1, 0), (0, 1)), ((-1, 0), (0
 
 def add_corner_lemma(vs: Variables, out: Clauses) -> None:
     board = vs.board
+    w, h = board.width, board.height
+    flat = "".join(board.rows)
     ev = vs.edge_var
-    for x in range(board.size):
-        if board.is_solid(x) or board.label_at(x) is not None:
+    clauses: list[list[int]] = []
+    add = clauses.append
+    for x, ch in enumerate(flat):
+        if ch != EMPTY:  # solid cells and endpoints do not turn under this lemma
             continue
-        r, c = board.coord(x)
+        r, c = divmod(x, w)
         for (dr1, dc1), (dr2, dc2) in _CORNERS:
-            n1 = board.cell_at(r + dr1, c + dc1)
-            n2 = board.cell_at(r + dr2, c + dc2)
-            if n1 is None or n2 is None:
+            r1, c1, r2, c2 = r + dr1, c + dc1, r + dr2, c + dc2
+            if not (0 <= r1 < h and 0 <= c1 < w and 0 <= r2 < h and 0 <= c2 < w):
                 continue
-            e1, e2 = ev.get(edge(x, n1)), ev.get(edge(x, n2))
+            n1, n2 = r1 * w + c1, r2 * w + c2
+            e1 = ev.get((x, n1) if x < n1 else (n1, x))
+            e2 = ev.get((x, n2) if x < n2 else (n2, x))
             if e1 is None or e2 is None:
                 continue
-            d = board.cell_at(r + dr1 + dr2, c + dc1 + dc2)
-            if d is None or board.is_solid(d) or board.label_at(d) is not None:
+            rd, cd = r + dr1 + dr2, c + dc1 + dc2  # on the board whenever n1 and n2 are
+            d = rd * w + cd
+            if flat[d] != EMPTY:  # solid or endpoint: the lemma says nothing
                 continue
-            dr, dc = board.coord(d)
             for ddr, ddc in ((dr1, dc1), (dr2, dc2)):
-                beyond = board.cell_at(dr + ddr, dc + ddc)
-                f = ev.get(edge(d, beyond)) if beyond is not None else None
-                out.add("corner", [-e1, -e2] + ([f] if f is not None else []))
+                rb, cb = rd + ddr, cd + ddc
+                f = None
+                if 0 <= rb < h and 0 <= cb < w:
+                    beyond = rb * w + cb
+                    f = ev.get((d, beyond) if d < beyond else (beyond, d))
+                add([-e1, -e2, f] if f is not None else [-e1, -e2])
+    out.extend("corner", clauses)

@@ -12,45 +12,42 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from satlink.board import EMPTY, SOLID
 from satlink.cnf.clauses import Clauses
 from satlink.cnf.variables import Variables
 from satlink.rules import Rules
 
 
 def add_degree(vs: Variables, rules: Rules, out: Clauses) -> None:
-    board = vs.board
-    for cell in range(board.size):
-        if board.is_solid(cell):
+    flat = "".join(vs.board.rows)
+    clauses: list[list[int]] = []
+    for cell, ch in enumerate(flat):
+        if ch == SOLID:
             continue
         inc = vs.incident[cell]
-        if board.label_at(cell) is not None:
-            _exactly_one(inc, out)
+        if ch != EMPTY:
+            clauses += _exactly_one(inc)
         elif rules.fill:
-            _exactly_two(inc, out)
+            clauses += _exactly_two(inc)
         else:
-            _zero_or_two(inc, out)
+            clauses += _zero_or_two(inc)
+    out.extend("degree", clauses)
 
 
-def _exactly_one(inc: list[int], out: Clauses) -> None:
-    out.add("degree", list(inc))  # empty when the endpoint is walled in: unsatisfiable
-    for a, b in combinations(inc, 2):
-        out.add("degree", [-a, -b])
+def _exactly_one(inc: list[int]) -> list[list[int]]:
+    # an empty first clause (walled-in endpoint) makes the board unsatisfiable, as it should
+    return [list(inc)] + [[-a, -b] for a, b in combinations(inc, 2)]
 
 
-def _exactly_two(inc: list[int], out: Clauses) -> None:
-    if len(inc) < 2:
-        out.add("degree", list(inc))  # a dead end can never be filled
-        if inc:
-            out.add("degree", [-inc[0]])
-        return
-    for trio in combinations(inc, 3):
-        out.add("degree", [-v for v in trio])
-    for v in inc:
-        out.add("degree", [u for u in inc if u != v])
+def _exactly_two(inc: list[int]) -> list[list[int]]:
+    if len(inc) < 2:  # a dead end can never be filled
+        return [list(inc)] + ([[-inc[0]]] if inc else [])
+    return [[-a, -b, -c] for a, b, c in combinations(inc, 3)] + [
+        [u for u in inc if u != v] for v in inc
+    ]
 
 
-def _zero_or_two(inc: list[int], out: Clauses) -> None:
-    for trio in combinations(inc, 3):
-        out.add("degree", [-v for v in trio])
-    for v in inc:
-        out.add("degree", [-v] + [u for u in inc if u != v])
+def _zero_or_two(inc: list[int]) -> list[list[int]]:
+    return [[-a, -b, -c] for a, b, c in combinations(inc, 3)] + [
+        [-v] + [u for u in inc if u != v] for v in inc
+    ]

@@ -8,15 +8,18 @@ is "two adjacent used cells with equal codes are joined by their edge":
 from __future__ import annotations
 
 from satlink.cnf.clauses import Clauses
-from satlink.cnf.differ import differ_bits
+from satlink.cnf.differ import add_differ
 from satlink.cnf.usage import not_used
 from satlink.cnf.variables import Variables
 
 
 def add_notouch(vs: Variables, out: Clauses) -> None:
-    for e, var in vs.edge_var.items():
-        a, b = e
-        la, lb = vs.board.label_at(a), vs.board.label_at(b)
-        if la is not None and lb is not None and la != lb:
-            continue  # two different endpoints: codes are fixed and differ
-        out.add("notouch", [var, *not_used(vs, a, b), *differ_bits(vs, e, out)])
+    label_at = vs.board.label_at
+    edges = []
+    for a, b in vs.edge_var:
+        la, lb = label_at(a), label_at(b)
+        if la is None or lb is None or la == lb:  # two different endpoints always differ
+            edges.append((a, b))
+    add_differ(vs, edges, out)
+    ev = vs.edge_var
+    out.extend("notouch", [[ev[e], *not_used(vs, *e), *vs.differ(*e)] for e in edges])

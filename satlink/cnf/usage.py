@@ -8,19 +8,20 @@ negatively ("if both cells are used ...").
 
 from __future__ import annotations
 
+from satlink.board import EMPTY
 from satlink.cnf.clauses import Clauses
 from satlink.cnf.variables import Variables
 
 
 def add_usage(vs: Variables, out: Clauses) -> None:
-    board = vs.board
-    for cell in range(board.size):
-        if board.is_solid(cell) or board.label_at(cell) is not None:
+    clauses = []
+    for cell, ch in enumerate("".join(vs.board.rows)):
+        if ch != EMPTY:  # solid cells are never used, endpoints always
             continue
         u = vs.fresh("used", cell)
         vs.set_used(cell, u)
-        for e in vs.incident[cell]:
-            out.add("used", [-e, u])
+        clauses += [[-e, u] for e in vs.incident[cell]]
+    out.extend("used", clauses)
 
 
 def not_used(vs: Variables, *cells: int) -> list[int]:
