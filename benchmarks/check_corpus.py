@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true", help="no per-board rows")
     args = parser.parse_args(argv)
     configs = [c.strip() for c in args.configs.split(",") if c.strip()]
-    console = Console()
+    console = Console(width=160)
     rows = []
     for path in board_files(args.paths):
         for entry in read_file(path):
