@@ -194,6 +194,122 @@ def convert(file, out_format, out, in_format, max_cells):
     sys.exit(EXIT_INPUT if failed else EXIT_OK)
 
 
+@main.command()
+@click.option("--size", "-s", default="10x10", show_default=True, help="Board size WxH.")
+@click.option("--colors", "--colours", "colours", default=None,
+              help="Number of colours, N or MIN-MAX (default: about 0.6*sqrt(cells) to cells/5).")
+@click.option("--min-length", type=int, default=3, show_default=True,
+              help="Shortest allowed path, in cells (3: no two-cell paths).")
+@click.option("--max-solids", type=int, default=0, show_default=True,
+              help="Most solid cells a puzzle may keep (0: Flow Free style).")
+@click.option("--rules", "-r", default=DEFAULT_PROFILE, show_default=True,
+              callback=_validate_rules, help="Rule profile the puzzles are unique under.")
+@click.option("--method", type=click.Choice(["grow", "unionfind"]), default="grow",
+              show_default=True,
+              help="unionfind: the seeds' algorithm as written; grow: it plus candidate improvement.")
+@click.option("--strategy", type=click.Choice(["repair", "reject"]), default="repair",
+              show_default=True, help="What to do with an ambiguous candidate.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same pack.")
+@click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True,
+              help="How many puzzles the run should hold.")
+@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Write the pack here (format from the extension or --to); default stdout.")
+@click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
+              help="Pack format (default: from --out's extension, else JSON lines).")
+@click.option("--db", type=click.Path(dir_okay=False), default=None,
+              help="SQLite catalogue: resumable runs, deduplicated puzzles (default: in memory).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes.")
+def generate(size, colours, min_length, max_solids, rules, method, strategy, seed, count, out,
+             out_format, db, jobs):
+    """Generate puzzles, each proven unique under the rule profile, with their solutions.
+
+    Interrupt at any time (Ctrl-C, kill): with --db, running the same command again resumes
+    without losing or repeating a puzzle. Puzzles equal under rotation, reflection or
+    relabelling are stored once.
+
+    \b
+    Example:
+      satlink generate --size 10x10 --count 20 --out pack.jsonl
+      satlink generate --size 15x15 --colors 10-14 --db levels.sqlite --jobs 2 --count 500
+    """
+    from satlink.generate.catalogue import Catalogue
+    from satlink.generate.pack import pack_entries
+    from satlink.generate.params import ParamsError, make_params
+    from satlink.generate.runner import run_generation
+
+    try:
+        params = make_params(size, colours, min_length, max_solids, rules or DEFAULT_PROFILE,
+                             method, strategy, seed)
+    except ParamsError as exc:
+        raise click.UsageError(str(exc)) from None
+    catalogue = Catalogue(db or ":memory:")
+    console = Console(stderr=True)
+    counts = {"accepted": 0, "duplicate": 0, "rejected": 0}
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console, transient=True,
+                  disable=not console.is_terminal) as progress:
+        task = progress.add_task("generating", total=count,
+                                 completed=catalogue.start(params).accepted)
+
+        def report(outcome, result, have):
+            counts[outcome] += 1
+            tried = sum(counts.values())
+            progress.update(task, completed=have, description=(
+                f"{params.width}x{params.height} accepted {counts['accepted']}/{tried} tried, "
+                f"{counts['duplicate']} duplicates"))
+
+        try:
+            have = run_generation(params, count, catalogue, jobs, report)
+        except KeyboardInterrupt:
+            state = catalogue.state(params)
+            console.print(f"interrupted with {state.accepted} puzzles stored; run the same "
+                          "command again to resume" + ("" if db else " (use --db to keep them)"))
+            sys.exit(130)
+    state = catalogue.state(params)
+    rows = catalogue.puzzles(run=params.key(), order="attempt")
+    catalogue.close()
+    tried = state.accepted + state.duplicates + sum(state.rejected.values())
+    console.print(f"{have} puzzles ({params.width}x{params.height}, rules {params.rules}); "
+                  f"{tried} candidates, rejected {state.rejected or 'none'}, "
+                  f"{state.duplicates} duplicates")
+    _write(pack_entries(rows), out, out_format or (format_for_path(out) if out else "json"))
+    if have < count:
+        console.print(f"[red]stopped after {tried} candidates with only {have} of {count} puzzles")
+        sys.exit(EXIT_NOT_OK)
+
+
+@main.command()
+@click.option("--db", type=click.Path(dir_okay=False, exists=True), required=True,
+              help="The SQLite catalogue written by 'generate --db'.")
+@click.option("--where", default=None,
+              help='Filter, e.g. "size=10x10 and difficulty>0.5" (fields: size, width, height, '
+                   "colours, solids, difficulty, rules).")
+@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Pack file (format from the extension or --to); default stdout.")
+@click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
+              help="Pack format (default: from --out's extension, else JSON lines).")
+def export(db, where, out, out_format):
+    """Build a pack from the catalogue, easiest puzzle first.
+
+    \b
+    Example:
+      satlink export --db levels.sqlite --where "size=10x10 and difficulty>0.3" -o pack.jsonl
+    """
+    from satlink.generate.catalogue import Catalogue, WhereError
+    from satlink.generate.pack import pack_entries
+
+    catalogue = Catalogue(db)
+    try:
+        rows = catalogue.puzzles(where)
+    except WhereError as exc:
+        raise click.UsageError(str(exc)) from None
+    finally:
+        catalogue.close()
+    _write(pack_entries(rows, db), out, out_format or (format_for_path(out) if out else "json"))
+    click.echo(f"{len(rows)} puzzles", err=True)
+
+
 def _write(entries: list[Entry], out: str | None, fmt: str) -> None:
     try:
         text = write_text(entries, fmt)

@@ -1,0 +1,5 @@
+"""``python -m satlink`` is the ``satlink`` command."""
+
+from satlink.cli import main
+
+main()

@@ -1,0 +1,84 @@
+"""One generation attempt: grow, improve, prove unique (repairing), measure.
+
+An attempt is a pure function of (parameters, attempt number): its random generator is
+seeded from both, so a pack is reproducible whatever the number of worker processes, and an
+interrupted run resumes by attempt number.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from satlink.check import check
+from satlink.generate.improve import improve
+from satlink.generate.params import Params
+from satlink.generate.paths import PathSystem
+from satlink.generate.quality import quality
+from satlink.generate.repair import split_on_difference
+from satlink.generate.unionfind import grow_paths
+from satlink.rules import parse_rules
+from satlink.validate import solution_errors
+
+
+@dataclass
+class Attempt:
+    """The outcome of one attempt: an accepted puzzle, or why the candidate was rejected."""
+
+    number: int
+    accepted: bool
+    reason: str
+    rows: list[str] = field(default_factory=list)
+    solution: dict = field(default_factory=dict)
+    stats: dict = field(default_factory=dict)
+    checks: int = 0
+    repairs: int = 0
+    seconds: float = 0.0
+
+
+def attempt(params: Params, number: int) -> Attempt:
+    start = time.perf_counter()
+    result = _attempt(params, number)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _attempt(params: Params, number: int) -> Attempt:
+    rng = random.Random(f"{params.seed}:{number}")
+    rules = parse_rules(params.rules)
+    system = grow_paths(params.width, params.height, rng)
+    if params.method == "grow":
+        improve(system, rng, params.min_length, (params.colours_min, params.colours_max),
+                keep_notouch=True)
+    reason = _violation(system, params)
+    if reason:
+        return Attempt(number, False, reason)
+    checks = repairs = 0
+    while True:
+        board, ours = system.board(), system.solution()
+        verdict = check(board, rules)
+        checks += 1
+        if verdict.status == "unique":
+            if verdict.solutions[0].edges() != ours.edges() or solution_errors(board, ours, rules):
+                raise AssertionError("generator bug: the unique solution is not the grown one")
+            return Attempt(number, True, "unique", list(board.rows), ours.to_coords(board),
+                           quality(board, ours, verdict), checks, repairs)
+        if verdict.status != "multiple":
+            return Attempt(number, False, verdict.status, checks=checks, repairs=repairs)
+        can_repair = (params.strategy == "repair" and repairs < params.max_repairs
+                      and len(system.paths) < params.colours_max)
+        other = next(s for s in verdict.solutions if s.edges() != ours.edges())
+        if not can_repair or not split_on_difference(system, other, params.min_length, rng):
+            return Attempt(number, False, "multiple", checks=checks, repairs=repairs)
+        repairs += 1
+
+
+def _violation(system: PathSystem, params: Params) -> str:
+    if len(system.solids) > params.max_solids:
+        return "solids"
+    if any(len(p) < params.min_length for p in system.paths):
+        return "short-path"
+    if not params.colours_min <= len(system.paths) <= params.colours_max:
+        return "colours"
+    return ""

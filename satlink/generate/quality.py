@@ -1,0 +1,47 @@
+"""Quality statistics of a puzzle and its (unique) solution.
+
+``difficulty`` is the search effort of the uniqueness proof: (SAT decisions + conflicts) per
+open cell, measured with the default encoding, lemmas and backend (glucose4).  Search that
+needs few decisions per cell means the solution follows from propagation, which is what easy
+puzzles feel like; it is deterministic for a given satlink version and backend.  On the
+mzucker corpus it ranks the 'extreme' levels above the 'regular' ones on average (tested).
+"""
+
+from __future__ import annotations
+
+from statistics import mean
+
+from satlink.board import Board, Solution
+from satlink.check import Verdict
+
+
+def bends(board: Board, solution: Solution) -> int:
+    """Number of turns over all paths."""
+    w = board.width
+    total = 0
+    for path in solution.paths.values():
+        for a, b, c in zip(path, path[1:], path[2:], strict=False):
+            if (b - a) != (c - b) and abs(b - a) in (1, w) and abs(c - b) in (1, w):
+                total += 1
+    return total
+
+
+def difficulty(board: Board, verdict: Verdict) -> float:
+    cells = max(1, len(board.open_cells()))
+    return round((verdict.stats.decisions + verdict.stats.conflicts) / cells, 4)
+
+
+def quality(board: Board, solution: Solution, verdict: Verdict) -> dict:
+    lengths = sorted(len(p) for p in solution.paths.values())
+    return {
+        "colours": len(board.labels),
+        "length_min": lengths[0] if lengths else 0,
+        "length_mean": round(mean(lengths), 3) if lengths else 0.0,
+        "length_max": lengths[-1] if lengths else 0,
+        "lengths": lengths,
+        "solids": board.solid_count(),
+        "bends": bends(board, solution),
+        "difficulty": difficulty(board, verdict),
+        "decisions": verdict.stats.decisions,
+        "conflicts": verdict.stats.conflicts,
+    }

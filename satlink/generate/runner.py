@@ -1,0 +1,54 @@
+"""Run generation attempts (in worker processes) until a run holds the requested count.
+
+Attempts are numbered; workers compute them in any order but results are recorded in
+attempt order, so the pack is the same for any ``--jobs`` and a resumed run continues exactly
+where the catalogue says it stopped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+
+from satlink.board import Board
+from satlink.generate.canonical import canonical_hash
+from satlink.generate.catalogue import Catalogue
+from satlink.generate.params import Params
+from satlink.generate.pipeline import Attempt, attempt
+
+Progress = Callable[[str, Attempt, int], None]
+
+
+def _attempts(params: Params, start: int, jobs: int) -> Iterator[Attempt]:
+    if jobs <= 1:
+        number = start
+        while True:
+            yield attempt(params, number)
+            number += 1
+    batch = jobs * 4
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        number = start
+        while True:
+            futures = [pool.submit(attempt, params, n) for n in range(number, number + batch)]
+            for future in futures:
+                yield future.result()
+            number += batch
+
+
+def run_generation(params: Params, count: int, catalogue: Catalogue, jobs: int = 1,
+                   progress: Progress | None = None, max_attempts: int | None = None) -> int:
+    """Generate until the run holds ``count`` puzzles; returns how many it holds."""
+    state = catalogue.start(params)
+    have = state.accepted
+    if have >= count:
+        return have
+    limit = max_attempts if max_attempts is not None else max(1000, 200 * count)
+    for result in _attempts(params, state.next_attempt, jobs):
+        canonical = canonical_hash(Board(tuple(result.rows))) if result.accepted else None
+        outcome = catalogue.record(params, result, canonical)
+        have += outcome == "accepted"
+        if progress:
+            progress(outcome, result, have)
+        if have >= count or result.number + 1 >= state.next_attempt + limit:
+            break
+    return have
