@@ -142,28 +142,36 @@ def improve(system: PathSystem, rng: random.Random, min_length: int, colours: tu
             keep_notouch: bool) -> None:
     """Apply the improvement steps in order; the caller checks what is still violated."""
     for _ in range(4):
-        absorb_leftovers(system, keep_notouch, min_length)
-    for _ in range(3):  # re-route around what is still left over
+        _tidy(system, min_length, keep_notouch)
         if not system.solids:
             break
-        for x in sorted(system.solids):
+        for x in sorted(system.solids):  # re-route around what is still left over
             if x in system.solids:
                 regrow_around(system, x, rng)
-        absorb_leftovers(system, keep_notouch, min_length)
-        merge_short(system, min_length, keep_notouch)
-        dissolve(system, [p for p in system.paths if len(p) < min_length])
+    merge_towards(system, colours[0], keep_notouch)
+    while len(system.paths) < colours[0] and split_longest(system, min_length, rng):
+        pass
+
+
+def merge_towards(system: PathSystem, target: int, keep_notouch: bool) -> None:
+    """Join paths end to end, shortest first, while there are more than ``target``: fewer,
+    longer paths make better puzzles (repair splits them again where that costs uniqueness)."""
+    progress = True
+    while progress and len(system.paths) > target:
+        progress = False
+        owner = system.owner()
+        for i in sorted(range(len(system.paths)), key=lambda k: len(system.paths[k])):
+            if merge_pair(system, i, keep_notouch, owner):
+                progress = True
+                break
+
+
+def _tidy(system: PathSystem, min_length: int, keep_notouch: bool) -> None:
+    """Absorb leftovers and get rid of short paths (merge them, or dissolve and re-absorb)."""
+    for _ in range(4):
         absorb_leftovers(system, keep_notouch, min_length)
         merge_short(system, min_length, keep_notouch)
         short = [p for p in system.paths if len(p) < min_length]
-        if not short and not system.solids:
-            break
+        if not short:
+            return
         dissolve(system, short)
-    absorb_leftovers(system, keep_notouch, min_length)
-    while len(system.paths) < colours[0] and split_longest(system, min_length, rng):
-        pass
-    guard = len(system.paths)
-    while len(system.paths) > colours[1] and guard > 0:
-        guard -= 1
-        shortest = min(range(len(system.paths)), key=lambda k: len(system.paths[k]))
-        if not merge_pair(system, shortest, keep_notouch):
-            break

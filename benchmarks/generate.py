@@ -1,0 +1,121 @@
+"""Generation throughput and quality by board size, satlink's method against the seeds'.
+
+For each size both configurations run in the same process, alternating attempt by attempt,
+until each has the target number of proven-unique puzzles (or its attempt budget runs out):
+
+* ``satlink``: ``--method grow --strategy repair``, Flow Free style (no solids, paths >= 3);
+* ``seeds``: the seeds' union-find algorithm as written with reject-only, which must allow
+  its leftover solid cells and two-cell paths (otherwise it never succeeds).
+
+Every accepted puzzle is proven unique under ``flow``.  Prints a table, writes JSON.
+
+    python benchmarks/generate.py --out benchmarks/results/generate.json
+    python benchmarks/generate.py --sizes 10x10,20x20 --count 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import time
+from pathlib import Path
+from statistics import mean, median
+
+from rich.console import Console
+from rich.table import Table
+
+from satlink.generate.params import make_params
+from satlink.generate.pipeline import attempt
+
+DEFAULT_SIZES = "7x7,10x10,15x15,20x20,40x20,40x40,50x50,100x100"
+
+
+def configs(size: str, seed: int) -> dict:
+    w, h = (int(x) for x in size.split("x"))
+    return {
+        "satlink": make_params(size, None, 3, 0, "flow", "grow", "repair", seed),
+        "seeds": make_params(size, f"1-{w * h}", 2, w * h, "flow", "unionfind", "reject", seed),
+    }
+
+
+def measure(size: str, count: int, budget_seconds: float, seed: int) -> dict:
+    params = configs(size, seed)
+    state = {name: {"accepted": [], "attempts": 0, "seconds": 0.0, "reasons": {}} for name in params}
+    number = 0
+    while any(len(s["accepted"]) < count and s["seconds"] < budget_seconds for s in state.values()):
+        for name, p in params.items():
+            s = state[name]
+            if len(s["accepted"]) >= count or s["seconds"] >= budget_seconds:
+                continue
+            start = time.perf_counter()
+            result = attempt(p, number)
+            s["seconds"] += time.perf_counter() - start
+            s["attempts"] += 1
+            s["reasons"][result.reason] = s["reasons"].get(result.reason, 0) + 1
+            if result.accepted:
+                s["accepted"].append({"seconds": result.seconds, "repairs": result.repairs,
+                                      "checks": result.checks, **result.stats})
+        number += 1
+    out = {}
+    for name, s in state.items():
+        acc = s["accepted"]
+        out[name] = {
+            "puzzles": len(acc), "attempts": s["attempts"], "seconds": s["seconds"],
+            "seconds_per_puzzle": s["seconds"] / len(acc) if acc else None,
+            "acceptance": len(acc) / s["attempts"] if s["attempts"] else 0.0,
+            "median_attempt_seconds": median(a["seconds"] for a in acc) if acc else None,
+            "reasons": s["reasons"],
+            "colours": mean(a["colours"] for a in acc) if acc else None,
+            "length_mean": mean(a["length_mean"] for a in acc) if acc else None,
+            "two_cell_paths": mean(a["lengths"].count(2) for a in acc) if acc else None,
+            "solids": mean(a["solids"] for a in acc) if acc else None,
+            "bends": mean(a["bends"] for a in acc) if acc else None,
+            "difficulty": mean(a["difficulty"] for a in acc) if acc else None,
+            "repairs": mean(a["repairs"] for a in acc) if acc else None,
+        }
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default=DEFAULT_SIZES)
+    parser.add_argument("--count", type=int, default=10, help="puzzles per size and method")
+    parser.add_argument("--budget", type=float, default=120.0, help="seconds per size and method")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", default=None)
+    args = parser.parse_args()
+    console = Console(width=170)
+    results = {}
+    table = Table(title="generation under 'flow', one core: proven-unique puzzles")
+    for col in ("size", "method", "puzzles", "s/puzzle", "speed-up", "acceptance", "colours",
+                "mean len", "2-cell", "solids", "bends", "difficulty", "repairs", "rejections"):
+        table.add_column(col)
+    for size in args.sizes.split(","):
+        r = measure(size, args.count, args.budget, args.seed)
+        results[size] = r
+        base = r["seeds"]["seconds_per_puzzle"]
+        for name in ("satlink", "seeds"):
+            m = r[name]
+            spp = m["seconds_per_puzzle"]
+            speed = f"{base / spp:.1f}x" if spp and base else ("inf" if spp else "-")
+
+            def f(v, fmt="{:.2f}"):
+                return "-" if v is None else fmt.format(v)
+
+            table.add_row(size, name, str(m["puzzles"]), f(spp, "{:.3f}"), speed,
+                          f"{m['acceptance']:.0%}", f(m["colours"], "{:.1f}"), f(m["length_mean"], "{:.1f}"),
+                          f(m["two_cell_paths"], "{:.1f}"), f(m["solids"], "{:.1f}"), f(m["bends"], "{:.0f}"),
+                          f(m["difficulty"]), f(m["repairs"]),
+                          " ".join(f"{k}:{v}" for k, v in sorted(m["reasons"].items()) if k != "unique"))
+        console.print(f"done {size}")
+    console.print(table)
+    if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(json.dumps({"args": vars(args), "python": platform.python_version(),
+                                              "results": results}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
