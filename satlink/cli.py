@@ -209,6 +209,8 @@ def convert(file, out_format, out, in_format, max_cells):
               help="unionfind: the seeds' algorithm as written; grow: it plus candidate improvement.")
 @click.option("--strategy", type=click.Choice(["repair", "reject"]), default="repair",
               show_default=True, help="What to do with an ambiguous candidate.")
+@click.option("--symmetry", type=click.Choice(["none", "mirror", "rotational"]), default="none",
+              show_default=True, help="Symmetric layout of the endpoints.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same pack.")
 @click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many puzzles the run should hold.")
@@ -220,8 +222,8 @@ def convert(file, out_format, out, in_format, max_cells):
               help="SQLite catalogue: resumable runs, deduplicated puzzles (default: in memory).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes.")
-def generate(size, colours, min_length, max_solids, rules, method, strategy, seed, count, out,
-             out_format, db, jobs):
+def generate(size, colours, min_length, max_solids, rules, method, strategy, symmetry, seed, count,
+             out, out_format, db, jobs):
     """Generate puzzles, each proven unique under the rule profile, with their solutions.
 
     Interrupt at any time (Ctrl-C, kill): with --db, running the same command again resumes
@@ -232,6 +234,7 @@ def generate(size, colours, min_length, max_solids, rules, method, strategy, see
     Example:
       satlink generate --size 10x10 --count 20 --out pack.jsonl
       satlink generate --size 15x15 --colors 10-14 --db levels.sqlite --jobs 2 --count 500
+      satlink generate --size 8x8 --symmetry rotational --to grid
     """
     from satlink.generate.catalogue import Catalogue
     from satlink.generate.pack import pack_entries
@@ -240,7 +243,7 @@ def generate(size, colours, min_length, max_solids, rules, method, strategy, see
 
     try:
         params = make_params(size, colours, min_length, max_solids, rules or DEFAULT_PROFILE,
-                             method, strategy, seed)
+                             method, strategy, seed, symmetry)
     except ParamsError as exc:
         raise click.UsageError(str(exc)) from None
     catalogue = Catalogue(db or ":memory:")

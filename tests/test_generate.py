@@ -212,3 +212,46 @@ def test_difficulty_ranks_extreme_above_regular(corpus) -> None:
         return out
 
     assert mean(scores("extreme")) > mean(scores("regular"))
+
+
+def _sigma(symmetry: str, width: int, height: int):
+    from satlink.generate.symmetry import fold
+
+    return fold(width, height, symmetry)[2]
+
+
+@pytest.mark.parametrize("symmetry,size", [("mirror", "8x8"), ("mirror", "9x6"),
+                                           ("rotational", "10x10"), ("rotational", "7x8")])
+def test_symmetric_layouts(symmetry: str, size: str) -> None:
+    """σ maps every endpoint pair onto an endpoint pair, and the puzzle is still unique."""
+    params = make_params(size, None, 3, 0, "flow", "grow", "repair", 11, symmetry)
+    accepted = [r for r in (attempt(params, n) for n in range(15)) if r.accepted]
+    assert accepted
+    for result in accepted:
+        board = Board(tuple(result.rows))
+        sigma = _sigma(symmetry, board.width, board.height)
+        pairs = {frozenset(p) for p in board.endpoints.values()}
+        assert {frozenset(sigma(c) for c in p) for p in pairs} == pairs
+        assert check(board, "flow").status == "unique"
+
+
+def test_symmetric_repair_keeps_the_layout() -> None:
+    from satlink.generate.symmetry import split_symmetric
+
+    board = Board.from_rows(["A..A", "....", "....", "B..B"])
+    verdict = check(board, "nikoli", count=20)
+    ours = verdict.solutions[0]
+    other = next(s for s in verdict.solutions if s.edges() != ours.edges())
+    sigma = _sigma("mirror", 4, 4)
+    system = PathSystem(4, 4, [list(p) for p in ours.paths.values()])
+    before = len(system.paths)
+    assert split_symmetric(system, other, 1, random.Random(0), sigma)
+    assert len(system.paths) > before
+    pairs = {frozenset((p[0], p[-1])) for p in system.paths}
+    assert {frozenset(sigma(c) for c in p) for p in pairs} == pairs
+    assert system.solution().edges() <= ours.edges()
+
+
+def test_odd_board_cannot_be_mirrored() -> None:
+    with pytest.raises(ParamsError, match="even width or height"):
+        make_params("7x7", None, 3, 0, "flow", "grow", "repair", 0, "mirror")

@@ -8,6 +8,7 @@ import math
 import re
 from dataclasses import asdict, dataclass
 
+from satlink.generate.symmetry import SymmetryError, fold
 from satlink.rules import parse_rules
 
 METHODS = ("grow", "unionfind")
@@ -31,6 +32,7 @@ class Params:
     strategy: str = "repair"
     seed: int = 0
     max_repairs: int = 40
+    symmetry: str = "none"
 
     def key(self) -> str:
         """Identifies a generation run: same parameters, same puzzles, resumable."""
@@ -66,7 +68,7 @@ def parse_colours(text: str | None, width: int, height: int) -> tuple[int, int]:
 
 
 def make_params(size: str, colours: str | None, min_length: int, max_solids: int, rules: str,
-                method: str, strategy: str, seed: int) -> Params:
+                method: str, strategy: str, seed: int, symmetry: str = "none") -> Params:
     width, height = parse_size(size)
     lo, hi = parse_colours(colours, width, height)
     cells = width * height
@@ -86,5 +88,10 @@ def make_params(size: str, colours: str | None, min_length: int, max_solids: int
         raise ParamsError(f"strategy {strategy!r} (known: {', '.join(STRATEGIES)})")
     if max_solids < 0:
         raise ParamsError("max-solids cannot be negative")
+    if symmetry != "none":
+        try:
+            fold(width, height, symmetry)
+        except SymmetryError as exc:
+            raise ParamsError(str(exc)) from None
     return Params(width, height, lo, hi, min_length, max_solids, str(parse_rules(rules)), method,
-                  strategy, seed)
+                  strategy, seed, symmetry=symmetry)

@@ -17,6 +17,7 @@ from satlink.generate.params import Params
 from satlink.generate.paths import PathSystem
 from satlink.generate.quality import quality
 from satlink.generate.repair import split_on_difference
+from satlink.generate.symmetry import fold, join_across, split_symmetric, unfold
 from satlink.generate.unionfind import grow_paths
 from satlink.rules import parse_rules
 from satlink.validate import solution_errors
@@ -47,10 +48,16 @@ def attempt(params: Params, number: int) -> Attempt:
 def _attempt(params: Params, number: int) -> Attempt:
     rng = random.Random(f"{params.seed}:{number}")
     rules = parse_rules(params.rules)
-    system = grow_paths(params.width, params.height, rng)
-    if params.method == "grow":
-        improve(system, rng, params.min_length, (params.colours_min, params.colours_max),
-                keep_notouch=True)
+    sigma = None
+    if params.symmetry == "none":
+        system = _grown(params, params.width, params.height, params.colours_min,
+                        params.colours_max, rng)
+    else:
+        half_w, half_h, sigma = fold(params.width, params.height, params.symmetry)
+        half = _grown(params, half_w, half_h, (params.colours_min + 1) // 2,
+                      params.colours_max // 2, rng)
+        system = unfold(half, params.width, params.height, sigma)
+        join_across(system, sigma, keep_notouch=True)
     reason = _violation(system, params)
     if reason:
         return Attempt(number, False, reason)
@@ -69,9 +76,21 @@ def _attempt(params: Params, number: int) -> Attempt:
         can_repair = (params.strategy == "repair" and repairs < params.max_repairs
                       and len(system.paths) < params.colours_max)
         other = next(s for s in verdict.solutions if s.edges() != ours.edges())
-        if not can_repair or not split_on_difference(system, other, params.min_length, rng):
+        if sigma is None:
+            repaired = can_repair and split_on_difference(system, other, params.min_length, rng)
+        else:
+            repaired = can_repair and split_symmetric(system, other, params.min_length, rng, sigma)
+        if not repaired:
             return Attempt(number, False, "multiple", checks=checks, repairs=repairs)
         repairs += 1
+
+
+def _grown(params: Params, width: int, height: int, lo: int, hi: int,
+           rng: random.Random) -> PathSystem:
+    system = grow_paths(width, height, rng)
+    if params.method == "grow":
+        improve(system, rng, params.min_length, (max(1, lo), max(1, hi)), keep_notouch=True)
+    return system
 
 
 def _violation(system: PathSystem, params: Params) -> str:
