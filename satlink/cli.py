@@ -313,6 +313,127 @@ def export(db, where, out, out_format):
     click.echo(f"{len(rows)} puzzles", err=True)
 
 
+@main.command()
+@click.argument("packs", nargs=-1, required=True)
+@click.option("--rules", "-r", callback=_validate_rules, metavar="PROFILE", default=None,
+              help="Rule profile (default: the pack's own, else flow).")
+@click.option("--timeout", "-t", type=click.FloatRange(min=0), default=None,
+              help="Seconds per board; a board that runs out gets status 'timeout'.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Local worker processes (default: all cores).")
+@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
+              help="JSONL results, one line per board, written as each is known.")
+@click.option("--resume", is_flag=True, help="Skip boards already in --out (same source, index, content).")
+@click.option("--report", type=click.Path(dir_okay=False), default=None,
+              help="Write a self-contained HTML report here.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="Run on this Dask distributed scheduler instead of local workers.")
+@click.option("--solver", default=DEFAULT_SOLVER, show_default=True, help="PySAT backend.")
+@click.option("--format", "-f", "in_format", type=click.Choice(FORMATS), default=None,
+              help="Input format (default: detected per file).")
+@click.option("--max-cells", type=click.IntRange(min=1), default=DEFAULT_MAX_CELLS,
+              show_default=True, help="Refuse boards with more cells than this.")
+def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, solver, in_format,
+             max_cells):
+    """Validate level packs: well-formed, solvable, unique, matching their shipped solutions,
+    free of duplicates (under rotation, reflection and relabelling).
+
+    Statuses: unique, multiple, unsolvable, invalid, timeout, duplicate-of, solution-mismatch,
+    error. One bad, slow or crashing board never stops the batch. Exit status: 0 if every
+    board is unique (and matches its shipped solution), 1 otherwise, 2 on usage errors.
+
+    \b
+    Example:
+      satlink validate packs/*.txt --out results.jsonl --report report.html
+      satlink validate big.jsonl --out r.jsonl --resume --timeout 60 --jobs 8
+      satlink validate big.jsonl --scheduler tcp://10.0.0.5:8786 --out r.jsonl
+    """
+    import os
+
+    from rich.table import Table
+
+    from satlink.batch.run import RunOptions, validate_tasks
+    from satlink.batch.tasks import plan
+    from satlink.render.report import html_report
+
+    if resume and not out:
+        raise click.UsageError("--resume needs --out (the results file to resume from)")
+    tasks = plan(_expand(packs), rules, DEFAULT_PROFILE, in_format, max_cells)
+    options = RunOptions(jobs=jobs or os.cpu_count() or 1, timeout=timeout, solver=solver,
+                         scheduler=scheduler, out=out, resume=resume)
+    console = Console(stderr=True, highlight=False)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console, transient=True,
+                  disable=not console.is_terminal) as progress:
+        bar = progress.add_task("validating", total=len(tasks))
+        result = validate_tasks(tasks, options, lambda record: progress.advance(bar))
+    records = result.records
+    counts: dict[str, int] = {}
+    for record in records:
+        counts[record["status"]] = counts.get(record["status"], 0) + 1
+    table = Table(title=f"{len(records)} boards" + (f" ({result.skipped} from --resume)"
+                                                     if result.skipped else ""))
+    table.add_column("status")
+    table.add_column("boards", justify="right")
+    for status, n in sorted(counts.items()):
+        table.add_row(status, str(n))
+    console.print(table)
+    slowest = sorted(records, key=lambda r: -r.get("seconds", 0))[:5]
+    if slowest and slowest[0].get("seconds", 0) > 0:
+        console.print("slowest: " + ", ".join(f"{r['source']}#{r['index']} {r['seconds']:.2f}s"
+                                              for r in slowest))
+    if report:
+        Path(report).write_text(html_report(records), encoding="utf-8")
+        console.print(f"report: {report}")
+    sys.exit(EXIT_OK if records and all(r["status"] == "unique" for r in records) else EXIT_NOT_OK)
+
+
+@main.command()
+@click.argument("file")
+@click.option("--index", "-i", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Which board of the file.")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None, help="Write SVG here.")
+@click.option("--png", "png_path", type=click.Path(dir_okay=False), default=None, help="Write PNG here.")
+@click.option("--solve/--no-solve", default=True, show_default=True,
+              help="Draw a solution (solving the board if the file has none).")
+@click.option("--rules", "-r", callback=_validate_rules, default=None, metavar="PROFILE",
+              help="Rule profile used to solve (default: the file's, else flow).")
+@click.option("--cell", type=click.IntRange(min=4), default=24, show_default=True,
+              help="Cell size in pixels.")
+def render(file, index, svg_path, png_path, solve, rules, cell):
+    """Draw one board (and its solution) as SVG or PNG.
+
+    \b
+    Example:
+      satlink render example --index 3 --svg board.svg
+      satlink render puzzle.txt --png puzzle.png --no-solve
+    """
+    from satlink.render.png import board_png
+    from satlink.render.svg import board_svg
+
+    if not svg_path and not png_path:
+        raise click.UsageError("say --svg FILE and/or --png FILE")
+    entries = list(read_file(_expand((file,))[0]))
+    if index > len(entries):
+        raise click.UsageError(f"{file} has {len(entries)} boards, not {index}")
+    entry = entries[index - 1]
+    if entry.error is not None:
+        click.echo(f"invalid: {entry.error}", err=True)
+        sys.exit(EXIT_INPUT)
+    solution = entry.solution
+    if solve and solution is None:
+        verdict = solve_board(entry.board, rules or entry.rules or DEFAULT_PROFILE)
+        solution = verdict.solutions[0] if verdict.solutions else None
+        if solution is None:
+            click.echo(f"note: board is {verdict.status}; drawing the puzzle only", err=True)
+    if not solve:
+        solution = None
+    if svg_path:
+        Path(svg_path).write_text(board_svg(entry.board, solution, cell=cell), encoding="utf-8")
+    if png_path:
+        board_png(entry.board, solution, png_path, cell=cell)
+
+
 def _write(entries: list[Entry], out: str | None, fmt: str) -> None:
     try:
         text = write_text(entries, fmt)

@@ -1,0 +1,65 @@
+"""Orchestrate a validation run: plan, skip what --resume already has, execute, record."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from satlink.batch.distributed import run_dask
+from satlink.batch.local import run_local
+from satlink.batch.results import ResultsFile
+from satlink.batch.tasks import task_key
+from satlink.batch.work import evaluate
+
+
+@dataclass
+class RunOptions:
+    jobs: int = 1
+    timeout: float | None = None
+    solver: str = "glucose4"
+    scheduler: str | None = None
+    out: str | None = None
+    resume: bool = False
+
+
+@dataclass
+class RunResult:
+    records: list[dict] = field(default_factory=list)  # in input order
+    skipped: int = 0
+
+
+def validate_tasks(tasks: list[dict], options: RunOptions,
+                   progress: Callable[[dict], None] | None = None) -> RunResult:
+    results = ResultsFile(options.out, options.resume)
+    by_key: dict[tuple, dict] = {}
+    try:
+        todo = []
+        for task in tasks:
+            done = results.done.get(task_key(task))
+            if done is not None:
+                by_key[task_key(task)] = done
+            else:
+                todo.append(task)
+        skipped = len(tasks) - len(todo)
+        # invalid boards and duplicates need no solver: settle them here, in order
+        quick = [t for t in todo if t.get("error") or t.get("duplicate_of")]
+        heavy = [t for t in todo if not (t.get("error") or t.get("duplicate_of"))]
+        for record in (evaluate(t) for t in quick):
+            _keep(record, results, by_key, progress)
+        if options.scheduler:
+            stream = run_dask(heavy, options.scheduler, options.timeout, options.solver)
+        else:
+            stream = run_local(heavy, options.jobs, options.timeout, options.solver)
+        for record in stream:
+            _keep(record, results, by_key, progress)
+    finally:
+        results.close()
+    ordered = [by_key[task_key(t)] for t in tasks if task_key(t) in by_key]
+    return RunResult(ordered, skipped)
+
+
+def _keep(record: dict, results: ResultsFile, by_key: dict, progress) -> None:
+    results.append(record)
+    by_key[(record["source"], record["index"], record["hash"])] = record
+    if progress:
+        progress(record)
