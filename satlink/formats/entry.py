@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from satlink.board import Board, BoardError, Solution
@@ -59,3 +60,19 @@ def board_entry(
 
 def error_entry(message: str, source: str, index: int, line: int | None, column: int | None = None) -> Entry:
     return Entry(source, index, error=InputError(message, source, index, line, column), line=line)
+
+
+def first_content_line(lines: Sequence[str]) -> str:
+    """The first non-blank line (format detection looks only at it)."""
+    return next((line for line in lines if line.strip()), "")
+
+
+def board_lines(lines: Sequence[str]) -> Iterator[tuple[int, int, str]]:
+    """(line number, board index, line) for formats with one board per line, skipping blank
+    lines and ``#`` comments."""
+    index = 0
+    for number, line in enumerate(lines, start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        index += 1
+        yield number, index, line

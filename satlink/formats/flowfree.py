@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from satlink.board import EMPTY, Solution, label_for
-from satlink.formats.entry import Entry, board_entry, error_entry
+from satlink.formats.entry import Entry, board_entry, board_lines, error_entry, first_content_line
 
 NAME = "flowfree"
 LINE = re.compile(r"^\s*[^;,\s]+,\d+,\d+,\d+[^;]*;")
@@ -28,16 +28,12 @@ class _LineError(Exception):
 
 
 def looks_like(lines: Sequence[str]) -> bool:
-    first = next((line for line in lines if line.strip()), "")
+    first = first_content_line(lines)
     return bool(LINE.match(first))
 
 
 def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:
-    index = 0
-    for number, line in enumerate(lines, start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        index += 1
+    for number, index, line in board_lines(lines):
         try:
             width, height, paths = _parse_line(line.rstrip("\r\n"), max_cells)
         except _LineError as exc:

@@ -16,14 +16,13 @@ import json
 from collections.abc import Iterator, Sequence
 
 from satlink.board import Solution
-from satlink.formats.entry import Entry, board_entry, error_entry
+from satlink.formats.entry import Entry, board_entry, error_entry, first_content_line
 
 NAME = "json"
 
 
 def looks_like(lines: Sequence[str]) -> bool:
-    first = next((line for line in lines if line.strip()), "")
-    return first.lstrip().startswith(("{", "["))
+    return first_content_line(lines).lstrip().startswith(("{", "["))
 
 
 def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from satlink.board import EMPTY, label_for
-from satlink.formats.entry import Entry, board_entry, error_entry
+from satlink.formats.entry import Entry, board_entry, board_lines, error_entry, first_content_line
 
 NAME = "puzzlink"
 URL = re.compile(r"numlin/(\d+)/(\d+)/(\S*)")
@@ -21,16 +21,12 @@ NUMBER_LABELS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
 def looks_like(lines: Sequence[str]) -> bool:
-    first = next((line for line in lines if line.strip()), "")
+    first = first_content_line(lines)
     return "numlin/" in first
 
 
 def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:
-    index = 0
-    for number, line in enumerate(lines, start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        index += 1
+    for number, index, line in board_lines(lines):
         match = URL.search(line)
         if not match:
             yield error_entry("not a puzz.link numlin URL", source, index, number, 1)
