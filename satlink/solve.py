@@ -126,19 +126,40 @@ class SolutionSearch:
         return self._solver.get_model() if sat else None
 
     def _solve_with_deadline(self) -> bool:
-        remaining = self.deadline - time.monotonic()
-        if remaining <= 0:
-            raise Timeout
-        timer = threading.Timer(remaining, self._solver.interrupt)
-        timer.start()
+        """Solve in conflict-budget slices until an answer or the deadline.
+
+        The interrupt timer stops backends that support ``interrupt()`` on time; PySAT's
+        CaDiCaL 1.9.5 does not (it raises NotImplementedError), so there the budget slices,
+        whose learnt clauses are kept, are what bound the time.
+        """
+        budget = 10_000
+        while True:
+            remaining = self.deadline - time.monotonic()
+            if remaining <= 0:
+                raise Timeout
+            timer = threading.Timer(remaining, self._interrupt)
+            timer.start()
+            try:
+                self._solver.conf_budget(budget)
+                sat = self._solver.solve_limited(expect_interrupt=True)
+            finally:
+                timer.cancel()
+            if sat is not None:
+                return sat
+            self._clear_interrupt()
+            budget = min(2 * budget, 50_000)
+
+    def _interrupt(self) -> None:
         try:
-            sat = self._solver.solve_limited(expect_interrupt=True)
-        finally:
-            timer.cancel()
-        if sat is None:
+            self._solver.interrupt()
+        except NotImplementedError:  # e.g. CaDiCaL 1.9.5: the budget slices bound the time
+            pass
+
+    def _clear_interrupt(self) -> None:
+        try:
             self._solver.clear_interrupt()
-            raise Timeout
-        return sat
+        except NotImplementedError:
+            pass
 
     def _detached_components(self, chosen: list[Edge]) -> list[set[int]]:
         """Cell sets of connected components of the edge set that hold no endpoint."""

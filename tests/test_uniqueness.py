@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import time
+
+import pytest
+
 from satlink import Board, check, solution_errors, solve
 from tests.oracle import count_solutions
 
@@ -51,11 +55,15 @@ def parity_board(n: int) -> Board:
     return Board.from_rows(rows)
 
 
-def test_timeout_is_a_verdict() -> None:
-    verdict = check(parity_board(20), "fill", timeout=0.3)
+@pytest.mark.parametrize("solver", ["glucose4", "cadical195", "minisat22"])
+def test_timeout_is_a_verdict(solver: str) -> None:
+    """CaDiCaL ignores PySAT's interrupt(): without budget slices this one never returned."""
+    start = time.monotonic()
+    verdict = check(parity_board(20), "fill", timeout=0.3, solver=solver)
     assert verdict.status == "timeout"
     assert verdict.solutions == []
-    assert solve(parity_board(20), "fill", timeout=0.3).status == "timeout"
+    assert solve(parity_board(20), "fill", timeout=0.3, solver=solver).status == "timeout"
+    assert time.monotonic() - start < 30
 
 
 def test_small_parity_board_is_proved_unsolvable() -> None:
