@@ -106,7 +106,7 @@ def test_convert_needs_a_target_format() -> None:
     assert result.exit_code == 2 and "--to" in result.output
 
 
-@pytest.mark.parametrize("command", ["check", "solve", "convert"])
+@pytest.mark.parametrize("command", ["check", "solve", "convert", "generate", "export", "validate", "render"])
 def test_help_has_an_example(command: str) -> None:
     result = run(command, "--help")
     assert result.exit_code == 0 and "Example:" in result.output
