@@ -135,11 +135,6 @@ class Board:
     def from_rows(cls, rows: Iterable[str]) -> Board:
         return cls(tuple(rows))
 
-    @classmethod
-    def from_text(cls, text: str) -> Board:
-        """A bare grid, one row per line (handy in tests and docstrings)."""
-        return cls(tuple(line for line in text.strip().splitlines()))
-
     # -- geometry -----------------------------------------------------------------------
     @property
     def size(self) -> int:

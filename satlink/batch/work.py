@@ -15,9 +15,6 @@ from satlink.generate.quality import quality
 from satlink.rules import parse_rules
 from satlink.validate import solution_errors
 
-STATUSES = ("unique", "multiple", "unsolvable", "invalid", "timeout", "duplicate-of",
-            "solution-mismatch", "error")
-
 
 def base_record(task: dict) -> dict:
     rows = task.get("rows")

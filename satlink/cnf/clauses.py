@@ -17,10 +17,6 @@ class Clauses:
         self.clauses: list[list[int]] = []
         self.counts: Counter[str] = Counter()
 
-    def add(self, family: str, clause: list[int]) -> None:
-        self.clauses.append(clause)
-        self.counts[family] += 1
-
     def extend(self, family: str, clauses: Iterable[list[int]]) -> None:
         """Add a whole family at once (the fast path: one call instead of one per clause)."""
         before = len(self.clauses)
