@@ -4,6 +4,7 @@ For each size both configurations run in the same process, alternating attempt b
 until each has the target number of proven-unique puzzles (or its attempt budget runs out):
 
 * ``satlink``: ``--method grow --strategy repair``, Flow Free style (no solids, paths >= 3);
+* ``satlink-reject``: the same with ``--strategy reject`` (acceptance without repair);
 * ``seeds``: the seeds' union-find algorithm as written with reject-only, which must allow
   its leftover solid cells and two-cell paths (otherwise it never succeeds).
 
@@ -35,6 +36,7 @@ def configs(size: str, seed: int) -> dict:
     w, h = (int(x) for x in size.split("x"))
     return {
         "satlink": make_params(size, None, 3, 0, "flow", "grow", "repair", seed),
+        "satlink-reject": make_params(size, None, 3, 0, "flow", "grow", "reject", seed),
         "seeds": make_params(size, f"1-{w * h}", 2, w * h, "flow", "unionfind", "reject", seed),
     }
 
@@ -77,6 +79,10 @@ def measure(size: str, count: int, budget_seconds: float, seed: int) -> dict:
     return out
 
 
+def params_names(result: dict) -> list[str]:
+    return list(result)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -96,7 +102,7 @@ def main() -> None:
         r = measure(size, args.count, args.budget, args.seed)
         results[size] = r
         base = r["seeds"]["seconds_per_puzzle"]
-        for name in ("satlink", "seeds"):
+        for name in params_names(r):
             m = r[name]
             spp = m["seconds_per_puzzle"]
             speed = f"{base / spp:.1f}x" if spp and base else ("inf" if spp else "-")

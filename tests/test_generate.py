@@ -194,6 +194,7 @@ def test_export_filters_and_orders_by_difficulty(tmp_path) -> None:
     result = runner.invoke(main, ["export", "--db", str(db), "--where", "size=8x8"])
     rows = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
     assert len(rows) == 4 and all(r["width"] == 8 for r in rows)
+    assert all(r["rules"] == "fill,notouch" and r["solution"] and r["stats"]["colours"] for r in rows)
     difficulty = [Catalogue(str(db)).puzzles("size=8x8")[i]["stats"]["difficulty"] for i in range(4)]
     assert difficulty == sorted(difficulty)
     with pytest.raises(WhereError):

@@ -26,6 +26,7 @@ class Entry:
     rules: str | None = None
     error: InputError | None = None
     line: int | None = None
+    stats: dict | None = None  # quality statistics of generated puzzles (JSON carries them)
 
 
 def board_entry(

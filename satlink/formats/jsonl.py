@@ -94,6 +94,8 @@ def board_object(entry: Entry) -> dict:
         obj["rules"] = entry.rules
     if entry.solution is not None:
         obj["solution"] = entry.solution.to_coords(board)
+    if entry.stats:
+        obj["stats"] = entry.stats
     return obj
 
 

@@ -11,5 +11,5 @@ def pack_entries(rows: list[dict], source: str = "generated") -> list[Entry]:
     for i, row in enumerate(rows, start=1):
         board = Board(tuple(row["grid"]))
         entries.append(Entry(source, i, board, Solution.from_coords(board, row["solution"]),
-                             row["rules"]))
+                             row["rules"], stats=row["stats"]))
     return entries
