@@ -79,10 +79,6 @@ def measure(size: str, count: int, budget_seconds: float, seed: int) -> dict:
     return out
 
 
-def params_names(result: dict) -> list[str]:
-    return list(result)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -102,7 +98,7 @@ def main() -> None:
         r = measure(size, args.count, args.budget, args.seed)
         results[size] = r
         base = r["seeds"]["seconds_per_puzzle"]
-        for name in params_names(r):
+        for name in r:
             m = r[name]
             spp = m["seconds_per_puzzle"]
             speed = f"{base / spp:.1f}x" if spp and base else ("inf" if spp else "-")
