@@ -49,6 +49,33 @@ def _lemma_option(value: str | None) -> list[str] | None:
     return [v.strip() for v in value.split(",") if v.strip()]
 
 
+def _validate_lemmas(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    from satlink.cnf import LEMMAS
+
+    unknown = [name for name in _lemma_option(value) or [] if name not in LEMMAS]
+    if unknown:
+        raise click.BadParameter(f"unknown lemma {unknown[0]!r} (known: auto, none, "
+                                 f"{', '.join(LEMMAS)})")
+    return value
+
+
+def _validate_solver(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    from satlink.solve import solver_names
+
+    if value not in solver_names():
+        raise click.BadParameter(f"unknown SAT backend {value!r} (e.g. glucose4, cadical195, "
+                                 "minisat22; see PySAT's SolverNames)")
+    return value
+
+
+def _verdict_or_usage_error(run, *args, **kwargs):
+    """A lemma that is unsound for a board's profile is a usage error, not a traceback."""
+    try:
+        return run(*args, **kwargs)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
 def _validate_rules(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     if value is None:
         return None
@@ -66,9 +93,9 @@ common_options = [
                       "of fill, notouch, no2x2. Overrides rules stored in the file."),
     click.option("--timeout", "-t", type=click.FloatRange(min=0), default=None,
                  help="Seconds per board; a board that runs out gets status 'timeout'."),
-    click.option("--solver", default=DEFAULT_SOLVER, show_default=True,
+    click.option("--solver", default=DEFAULT_SOLVER, show_default=True, callback=_validate_solver,
                  help="PySAT backend name, e.g. glucose4, minisat22, cadical195."),
-    click.option("--lemmas", default="auto", show_default=True,
+    click.option("--lemmas", default="auto", show_default=True, callback=_validate_lemmas,
                  help="Redundant constraints: auto (all sound for the profile), none, or a list."),
     click.option("--json", "as_json", is_flag=True,
                  help="One JSON object per board per line on stdout (stable format, see README)."),
@@ -117,8 +144,8 @@ def check(files, rules, timeout, solver, lemmas, as_json, in_format, max_cells, 
     run = _Runner(as_json, no_color)
     for entry in run.entries(_expand(files), in_format, max_cells):
         profile = rules or entry.rules or DEFAULT_PROFILE
-        verdict = check_board(entry.board, profile, count=count, timeout=timeout, solver=solver,
-                              lemmas=_lemma_option(lemmas))
+        verdict = _verdict_or_usage_error(check_board, entry.board, profile, count=count,
+                                          timeout=timeout, solver=solver, lemmas=_lemma_option(lemmas))
         run.report(entry, verdict, solver, good={"unique"})
     sys.exit(run.exit_code())
 
@@ -146,8 +173,8 @@ def solve(files, rules, timeout, solver, lemmas, as_json, in_format, max_cells, 
     solved: list[Entry] = []
     for entry in run.entries(_expand(files), in_format, max_cells):
         profile = rules or entry.rules or DEFAULT_PROFILE
-        verdict = solve_board(entry.board, profile, timeout=timeout, solver=solver,
-                              lemmas=_lemma_option(lemmas))
+        verdict = _verdict_or_usage_error(solve_board, entry.board, profile, timeout=timeout,
+                                          solver=solver, lemmas=_lemma_option(lemmas))
         run.report(entry, verdict, solver, good={"solved"})
         if verdict.solutions:
             solved.append(Entry(entry.source, entry.index, entry.board, verdict.solutions[0],
@@ -236,7 +263,7 @@ def generate(size, colours, min_length, max_solids, rules, method, strategy, sym
       satlink generate --size 15x15 --colors 10-14 --db levels.sqlite --jobs 2 --count 500
       satlink generate --size 8x8 --symmetry rotational --to grid
     """
-    from satlink.generate.catalogue import Catalogue
+    from satlink.generate.catalogue import Catalogue, CatalogueError
     from satlink.generate.pack import pack_entries
     from satlink.generate.params import ParamsError, make_params
     from satlink.generate.runner import run_generation
@@ -246,7 +273,10 @@ def generate(size, colours, min_length, max_solids, rules, method, strategy, sym
                              method, strategy, seed, symmetry)
     except ParamsError as exc:
         raise click.UsageError(str(exc)) from None
-    catalogue = Catalogue(db or ":memory:")
+    try:
+        catalogue = Catalogue(db or ":memory:")
+    except CatalogueError as exc:
+        raise click.UsageError(str(exc)) from None
     console = Console(stderr=True)
     counts = {"accepted": 0, "duplicate": 0, "rejected": 0}
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -299,10 +329,13 @@ def export(db, where, out, out_format):
     Example:
       satlink export --db levels.sqlite --where "size=10x10 and difficulty>0.3" -o pack.jsonl
     """
-    from satlink.generate.catalogue import Catalogue, WhereError
+    from satlink.generate.catalogue import Catalogue, CatalogueError, WhereError
     from satlink.generate.pack import pack_entries
 
-    catalogue = Catalogue(db)
+    try:
+        catalogue = Catalogue(db)
+    except CatalogueError as exc:
+        raise click.UsageError(str(exc)) from None
     try:
         rows = catalogue.puzzles(where)
     except WhereError as exc:
@@ -328,7 +361,8 @@ def export(db, where, out, out_format):
               help="Write a self-contained HTML report here.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Run on this Dask distributed scheduler instead of local workers.")
-@click.option("--solver", default=DEFAULT_SOLVER, show_default=True, help="PySAT backend.")
+@click.option("--solver", default=DEFAULT_SOLVER, show_default=True, callback=_validate_solver,
+              help="PySAT backend.")
 @click.option("--format", "-f", "in_format", type=click.Choice(FORMATS), default=None,
               help="Input format (default: detected per file).")
 @click.option("--max-cells", type=click.IntRange(min=1), default=DEFAULT_MAX_CELLS,

@@ -14,12 +14,18 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from pysat.solvers import Solver
+from pysat.solvers import Solver, SolverNames
 
 from satlink.board import Edge, Solution
 from satlink.cnf import Encoding
 
 DEFAULT_SOLVER = "glucose4"
+
+
+def solver_names() -> set[str]:
+    """Every backend name (and alias) PySAT accepts."""
+    return {name for key, names in vars(SolverNames).items() if not key.startswith("_")
+            for name in names}
 
 
 class Timeout(Exception):

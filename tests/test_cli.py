@@ -110,3 +110,23 @@ def test_convert_needs_a_target_format() -> None:
 def test_help_has_an_example(command: str) -> None:
     result = run(command, "--help")
     assert result.exit_code == 0 and "Example:" in result.output
+
+
+@pytest.mark.parametrize("args,message", [
+    (["check", "example", "--solver", "nosuch"], "unknown SAT backend 'nosuch'"),
+    (["solve", "example", "--lemmas", "bogus"], "unknown lemma 'bogus'"),
+    (["check", "example", "--rules", "fill", "--lemmas", "corner"], "only sound under rules"),
+    (["validate", "example", "--solver", "nosuch"], "unknown SAT backend"),
+])
+def test_bad_options_are_usage_errors_not_tracebacks(args, message) -> None:
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output and "Traceback" not in result.output
+
+
+def test_a_file_that_is_not_a_catalogue(tmp_path) -> None:
+    fake = tmp_path / "not.sqlite"
+    fake.write_text("hello, I am not a database\n" * 100)
+    for args in (["export", "--db", str(fake)], ["generate", "--db", str(fake), "--count", "1"]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2 and "not a satlink catalogue" in result.output

@@ -42,6 +42,10 @@ class WhereError(ValueError):
     """An export filter that cannot be understood."""
 
 
+class CatalogueError(ValueError):
+    """A --db file that is not a satlink catalogue."""
+
+
 @dataclass
 class RunState:
     next_attempt: int
@@ -53,7 +57,11 @@ class RunState:
 class Catalogue:
     def __init__(self, path: str):
         self.db = sqlite3.connect(path)
-        self.db.executescript(SCHEMA)
+        try:
+            self.db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            self.db.close()
+            raise CatalogueError(f"{path}: not a satlink catalogue ({exc})") from None
 
     def close(self) -> None:
         self.db.close()
