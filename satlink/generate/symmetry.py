@@ -37,18 +37,17 @@ def fold(width: int, height: int, symmetry: str) -> tuple[int, int, Callable[[in
         return width * height - 1 - cell
 
     if symmetry == "mirror":
-        if width % 2 == 0:
-            return width // 2, height, mirror_lr
-        if height % 2 == 0:
-            return width, height // 2, mirror_ud
-        raise SymmetryError(f"mirror symmetry needs an even width or height, not {width}x{height}")
-    if symmetry == "rotational":
-        if width % 2 == 0:
-            return width // 2, height, rotate
-        if height % 2 == 0:
-            return width, height // 2, rotate
-        raise SymmetryError(f"rotational symmetry needs an even width or height, not {width}x{height}")
-    raise SymmetryError(f"unknown symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)})")
+        sigma = mirror_lr if width % 2 == 0 else mirror_ud
+    elif symmetry == "rotational":
+        sigma = rotate
+    else:
+        raise SymmetryError(f"unknown symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)})")
+    # fold onto the left half when the width is even, else onto the top half
+    if width % 2 == 0:
+        return width // 2, height, sigma
+    if height % 2 == 0:
+        return width, height // 2, sigma
+    raise SymmetryError(f"{symmetry} symmetry needs an even width or height, not {width}x{height}")
 
 
 def unfold(half: PathSystem, width: int, height: int, sigma: Callable[[int], int]) -> PathSystem:
