@@ -7,6 +7,15 @@ import random
 from satlink.board import label_for
 
 
+def parity_rows(n: int) -> list[str]:
+    """Corner to opposite corner of an even n x n board: cannot be filled (checkerboard
+    parity), and CDCL solvers are slow to see it, so it is a reliable slow board for timeouts."""
+    rows = ["." * n for _ in range(n)]
+    rows[0] = "A" + rows[0][1:]
+    rows[-1] = rows[-1][:-1] + "A"
+    return rows
+
+
 def random_board(rng: random.Random) -> list[str]:
     """Random endpoints and solids: mostly unsolvable or multiple, which is what we want too."""
     w, h = rng.randint(1, 5), rng.randint(1, 4)

@@ -22,15 +22,16 @@ from satlink.batch.tasks import plan
 from satlink.cli import main
 from satlink.generate.canonical import transforms
 from satlink.render.report import html_report
+from tests.boards import parity_rows
 
-PARITY = ["A" + "." * 19] + ["." * 20] * 18 + ["." * 19 + "A"]  # slow under fill: see uniqueness tests
+PARITY = parity_rows(20)
 
 
 def write_mixed_pack(folder: Path) -> list[str]:
     """One board per status (timeout needs --timeout; error is tested by killing a worker)."""
     wh = folder / "pack.txt"
     wh.write_text("\n".join([
-        "3 3", "AB.", "...", "A.B",   # 1 multiple under fill? (decided by the solver below)
+        "3 3", "AB.", "...", "A.B",   # 1 multiple under fill
         "2 2", "AB", "BA",            # 2 unsolvable
         "3 1", "A.A",                 # 3 unique
         "3 3", "AB.", "...", "A.B",   # 4 duplicate of 1

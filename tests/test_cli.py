@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from satlink.cli import main
+from tests.boards import parity_rows
 
 RECORD_KEYS = {"source", "index", "width", "height", "rules", "status", "solutions", "seconds"}
 
@@ -71,7 +72,7 @@ def test_unknown_rule_is_a_usage_error() -> None:
 
 
 def test_timeout_is_exit_1_with_status() -> None:
-    board = "A" + "." * 19 + "\n" + ("." * 20 + "\n") * 18 + "." * 19 + "A\n"
+    board = "\n".join(parity_rows(20)) + "\n"
     result = run("check", "-", "--rules", "fill", "--timeout", "0.3", "--json", stdin=board)
     assert result.exit_code == 1
     assert records(result.output)[0]["status"] == "timeout"

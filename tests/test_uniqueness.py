@@ -7,6 +7,7 @@ import time
 import pytest
 
 from satlink import Board, check, solution_errors, solve
+from tests.boards import parity_rows
 from tests.oracle import count_solutions
 
 
@@ -47,12 +48,7 @@ def test_count_is_capped_and_lists_every_solution() -> None:
 
 
 def parity_board(n: int) -> Board:
-    """Corner to opposite corner of an even board cannot fill it (checkerboard parity), and
-    CDCL solvers are slow to see it: a reliable slow board."""
-    rows = ["." * n for _ in range(n)]
-    rows[0] = "A" + rows[0][1:]
-    rows[-1] = rows[-1][:-1] + "A"
-    return Board.from_rows(rows)
+    return Board.from_rows(parity_rows(n))
 
 
 @pytest.mark.parametrize("solver", ["glucose4", "cadical195", "minisat22"])
