@@ -1,6 +1,8 @@
-"""CNF encodings of NumberLink: variables, one module per rule or lemma, and the encoding
-that lists them.  See ``encodings/binary-edge.md`` for the clause families and their counts."""
+"""CNF encodings of NumberLink: variables, one module per rule or lemma, and the encodings
+that list them.  See ``encodings/`` for one document per encoding, with clause counts."""
 
-from satlink.cnf.encoding import LEMMAS, Encoding, encode
+from satlink.cnf.card import CARD_METHODS, DEFAULT_CARD
+from satlink.cnf.encoding import DEFAULT_ENCODING, ENCODINGS, LEMMAS, Encoding, encode
 
-__all__ = ["LEMMAS", "Encoding", "encode"]
+__all__ = ["CARD_METHODS", "DEFAULT_CARD", "DEFAULT_ENCODING", "ENCODINGS", "LEMMAS", "Encoding",
+           "encode"]

@@ -3,7 +3,7 @@
 An endpoint has exactly one path edge.  Any other open cell has exactly two (``fill``) or
 zero or two (no ``fill``).  Solid cells have no edge variables at all.  Degrees are at most
 four on the square grid, so direct (pairwise/triple) clauses beat any auxiliary-variable
-cardinality encoding here.
+cardinality encoding for the path cells; the endpoints' exactly-one follows ``--card``.
 
 Local degrees alone still admit *detached cycles*; :mod:`satlink.solve` removes them.
 """
@@ -13,12 +13,13 @@ from __future__ import annotations
 from itertools import combinations
 
 from satlink.board import EMPTY, SOLID
+from satlink.cnf.card import Cardinality
 from satlink.cnf.clauses import Clauses
 from satlink.cnf.variables import Variables
 from satlink.rules import Rules
 
 
-def add_degree(vs: Variables, rules: Rules, out: Clauses) -> None:
+def add_degree(vs: Variables, rules: Rules, out: Clauses, card: Cardinality) -> None:
     flat = "".join(vs.board.rows)
     clauses: list[list[int]] = []
     for cell, ch in enumerate(flat):
@@ -26,7 +27,10 @@ def add_degree(vs: Variables, rules: Rules, out: Clauses) -> None:
             continue
         inc = vs.incident[cell]
         if ch != EMPTY:
-            clauses += _exactly_one(inc)
+            if card.method == "pairwise":
+                clauses += _exactly_one(inc)
+            else:
+                card.exactly_one(inc, "degree")
         elif rules.fill:
             clauses += _exactly_two(inc)
         else:

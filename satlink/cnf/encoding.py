@@ -1,8 +1,10 @@
-"""The default encoding ("binary-edge"), written as the list of its rules.
+"""The encodings, each written as the list of its rules, behind one ``encode`` function.
 
-Reading :func:`encode` should read like the rules in the README: paths have the right degrees,
-a path carries one colour, then one call per rule of the profile and per redundant lemma.
-Detached cycles are not excluded here; the solver loop cuts them lazily.
+Reading a builder should read like the rules in the README: paths have the right local shape,
+a path carries one colour, then one call per rule of the profile; ``encode`` then adds the
+redundant lemmas chosen.  Only ``acyclic`` excludes detached cycles in the CNF itself; for the
+others the solver loop (or the propagator) cuts them.  One document per encoding lives in
+``encodings/``.
 """
 
 from __future__ import annotations
@@ -11,15 +13,21 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from satlink.board import Board
+from satlink.cnf.acyclic import add_acyclic
+from satlink.cnf.card import DEFAULT_CARD, Cardinality
 from satlink.cnf.clauses import Clauses
-from satlink.cnf.colour import add_colour
+from satlink.cnf.colour import BinaryColours, OneHotColours
 from satlink.cnf.corner import add_corner_lemma
 from satlink.cnf.degree import add_degree
+from satlink.cnf.lemmas import add_no_square_cycle, add_no_u_turn
 from satlink.cnf.no2x2 import add_no2x2
 from satlink.cnf.notouch import add_notouch
+from satlink.cnf.shape import add_shapes
 from satlink.cnf.usage import add_usage
 from satlink.cnf.variables import Variables
 from satlink.rules import Rules
+
+DEFAULT_ENCODING = "binary-edge"
 
 
 @dataclass(frozen=True)
@@ -27,12 +35,70 @@ class Lemma:
     """A sound redundant constraint: which profiles it is valid under, and how to add it."""
 
     name: str
-    requires: frozenset[str]
+    sound: Callable[[Rules], bool]
     add: Callable[[Variables, Clauses], None]
+    needs: str  # the condition in words, for error messages
+    default: bool = True
 
 
 LEMMAS: dict[str, Lemma] = {
-    "corner": Lemma("corner", frozenset({"fill", "notouch"}), add_corner_lemma),
+    "corner": Lemma("corner", lambda r: r.fill and r.notouch, add_corner_lemma, "fill,notouch"),
+    "no-u-turn": Lemma("no-u-turn", lambda r: r.notouch or r.no2x2, add_no_u_turn,
+                       "notouch or no2x2", default=False),
+    "2x2-cycle": Lemma("2x2-cycle", lambda r: True, add_no_square_cycle, "any profile",
+                       default=False),
+}
+
+
+@dataclass(frozen=True)
+class EncodingInfo:
+    """A registered encoding: how to build it, and whether it excludes cycles itself."""
+
+    name: str
+    build: Callable[[Variables, Rules, Clauses, Cardinality], None]
+    acyclic: bool
+    summary: str
+
+
+def _rules_of_profile(vs: Variables, rules: Rules, out: Clauses) -> None:
+    if rules.notouch:
+        add_notouch(vs, out)
+    if rules.no2x2 and not rules.notouch:  # notouch already forbids every 2x2 block
+        add_no2x2(vs, out)
+
+
+def _edge_encoding(colours: type) -> Callable[[Variables, Rules, Clauses, Cardinality], None]:
+    def build(vs: Variables, rules: Rules, out: Clauses, card: Cardinality) -> None:
+        if not rules.fill:
+            add_usage(vs, out)
+        add_degree(vs, rules, out, card)
+        colours(vs).add(out, card)
+        _rules_of_profile(vs, rules, out)
+    return build
+
+
+def _build_shape(vs: Variables, rules: Rules, out: Clauses, card: Cardinality) -> None:
+    if not rules.fill:
+        add_usage(vs, out)
+    add_shapes(vs, rules, out, card)
+    BinaryColours(vs).add(out, card)
+    _rules_of_profile(vs, rules, out)
+
+
+def _build_acyclic(vs: Variables, rules: Rules, out: Clauses, card: Cardinality) -> None:
+    _edge_encoding(BinaryColours)(vs, rules, out, card)
+    add_acyclic(vs, rules, out)
+
+
+ENCODINGS: dict[str, EncodingInfo] = {
+    "onehot-edge": EncodingInfo("onehot-edge", _edge_encoding(OneHotColours), False,
+                                "edges + degree clauses, one variable per (cell, label)"),
+    "binary-edge": EncodingInfo("binary-edge", _edge_encoding(BinaryColours), False,
+                                "edges + degree clauses, ceil(log2 L)-bit colour codes"),
+    "shape": EncodingInfo("shape", _build_shape, False,
+                          "one pipe-piece variable per (cell, piece) + colour codes"),
+    "acyclic": EncodingInfo("acyclic", _build_acyclic, True,
+                            "binary-edge + oriented arcs and binary ranks: no detached cycles"),
 }
 
 
@@ -45,6 +111,8 @@ class Encoding:
     variables: Variables
     clauses: Clauses
     lemmas: tuple[str, ...]
+    name: str = DEFAULT_ENCODING
+    card: str = DEFAULT_CARD
 
     @property
     def n_vars(self) -> int:
@@ -54,34 +122,40 @@ class Encoding:
     def n_clauses(self) -> int:
         return len(self.clauses)
 
+    @property
+    def acyclic(self) -> bool:
+        """True when every model is free of detached cycles (no cuts needed)."""
+        return ENCODINGS[self.name].acyclic
 
-def encode(board: Board, rules: Rules, lemmas: Iterable[str] | None = None) -> Encoding:
-    """Encode ``board`` under ``rules``; ``lemmas=None`` enables every lemma valid for them."""
-    chosen = _choose_lemmas(rules, lemmas)
+
+def encode(
+    board: Board,
+    rules: Rules,
+    lemmas: Iterable[str] | None = None,
+    encoding: str = DEFAULT_ENCODING,
+    card: str = DEFAULT_CARD,
+) -> Encoding:
+    """Encode ``board`` under ``rules``; ``lemmas=None`` enables the default sound lemmas."""
+    if encoding not in ENCODINGS:
+        raise ValueError(f"unknown encoding {encoding!r} (known: {', '.join(ENCODINGS)})")
+    chosen = choose_lemmas(rules, lemmas)
     vs = Variables(board)
     out = Clauses()
-    if not rules.fill:
-        add_usage(vs, out)
-    add_degree(vs, rules, out)
-    add_colour(vs, out)
-    if rules.notouch:
-        add_notouch(vs, out)
-    if rules.no2x2 and not rules.notouch:  # notouch already forbids every 2x2 block
-        add_no2x2(vs, out)
+    ENCODINGS[encoding].build(vs, rules, out, Cardinality(card, vs, out))
     for name in chosen:
         LEMMAS[name].add(vs, out)
-    return Encoding(board, rules, vs, out, chosen)
+    return Encoding(board, rules, vs, out, chosen, encoding, card)
 
 
-def _choose_lemmas(rules: Rules, lemmas: Iterable[str] | None) -> tuple[str, ...]:
+def choose_lemmas(rules: Rules, lemmas: Iterable[str] | None) -> tuple[str, ...]:
+    """The default lemmas sound for ``rules``, or the named ones after a soundness check."""
     if lemmas is None:
-        return tuple(n for n, lem in LEMMAS.items() if lem.requires <= rules.rules)
+        return tuple(n for n, lem in LEMMAS.items() if lem.default and lem.sound(rules))
     chosen = []
     for name in lemmas:
         if name not in LEMMAS:
             raise ValueError(f"unknown lemma {name!r} (known: {', '.join(LEMMAS)})")
-        if not LEMMAS[name].requires <= rules.rules:
-            need = ",".join(sorted(LEMMAS[name].requires))
-            raise ValueError(f"lemma {name!r} is only sound under rules {need}")
+        if not LEMMAS[name].sound(rules):
+            raise ValueError(f"lemma {name!r} is only sound under rules {LEMMAS[name].needs}")
         chosen.append(name)
     return tuple(chosen)

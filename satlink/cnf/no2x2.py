@@ -1,19 +1,19 @@
 """Rule ``no2x2``: no 2x2 block of cells lies on a single path.
 
-All four cells of a block are on one path exactly when they are used and the codes agree
-across three of the block's edges; the clause demands a used-flag to fail or a bit to differ.
+All four cells of a block are on one path exactly when they are used and carry the same
+colour; the clauses demand a used-flag to fail or the colours to differ.
 """
 
 from __future__ import annotations
 
 from satlink.board import SOLID
 from satlink.cnf.clauses import Clauses
-from satlink.cnf.differ import add_differ
 from satlink.cnf.usage import not_used
 from satlink.cnf.variables import Variables
 
 
-def add_no2x2(vs: Variables, out: Clauses) -> None:
+def blocks_2x2(vs: Variables) -> list[tuple[int, int, int, int]]:
+    """Open 2x2 blocks as (top-left, top-right, bottom-right, bottom-left): a cycle order."""
     board = vs.board
     w = board.width
     flat = "".join(board.rows)
@@ -21,14 +21,20 @@ def add_no2x2(vs: Variables, out: Clauses) -> None:
     for r in range(board.height - 1):
         for c in range(w - 1):
             a = r * w + c
-            cells = (a, a + 1, a + w, a + w + 1)
+            cells = (a, a + 1, a + w + 1, a + w)
             if SOLID not in (flat[x] for x in cells):
                 blocks.append(cells)
-    add_differ(vs, [e for a, b, d, _ in blocks for e in ((a, b), (a, d), (b, b + w))], out)
-    clauses = []
-    for a, b, d, x in blocks:
-        clause = not_used(vs, a, b, d, x)
-        for e in ((a, b), (a, d), (b, x)):
-            clause.extend(vs.differ(*e))
-        clauses.append(clause)
-    out.extend("no2x2", clauses)
+    return blocks
+
+
+def add_no2x2(vs: Variables, out: Clauses) -> None:
+    blocks = blocks_2x2(vs)
+    colour = vs.colour
+    # the three pairs along (a, b, x, d) span the block
+    pairs = [(min(p, q), max(p, q)) for blk in blocks for p, q in zip(blk, blk[1:], strict=False)]
+    colour.prepare(pairs, out)
+    out.extend("no2x2", [
+        not_used(vs, *blk) + tail
+        for blk in blocks
+        for tail in colour.same_colour_tails(blk)
+    ])

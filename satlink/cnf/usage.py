@@ -1,6 +1,6 @@
 """Cell-usage variables for profiles without ``fill``.
 
-Without ``fill`` a cell may stay empty, and an empty cell's colour code is meaningless, so the
+Without ``fill`` a cell may stay empty, and an empty cell's colour is meaningless, so the
 ``notouch``/``no2x2`` rules must only apply to used cells.  ``used(c)`` is forced true by any
 incident edge; nothing forces it the other way, which is sound because the rules only use it
 negatively ("if both cells are used ...").
@@ -14,14 +14,11 @@ from satlink.cnf.variables import Variables
 
 
 def add_usage(vs: Variables, out: Clauses) -> None:
-    clauses = []
-    for cell, ch in enumerate("".join(vs.board.rows)):
-        if ch != EMPTY:  # solid cells are never used, endpoints always
-            continue
-        u = vs.fresh("used", cell)
-        vs.set_used(cell, u)
-        clauses += [[-e, u] for e in vs.incident[cell]]
-    out.extend("used", clauses)
+    plain = [cell for cell, ch in enumerate("".join(vs.board.rows)) if ch == EMPTY]
+    used = vs.cell_block("used", plain, 1)
+    for cell in plain:  # solid cells are never used, endpoints always
+        vs.set_used(cell, used[cell][0])
+    out.extend("used", [[-e, used[cell][0]] for cell in plain for e in vs.incident[cell]])
 
 
 def not_used(vs: Variables, *cells: int) -> list[int]:

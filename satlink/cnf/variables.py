@@ -1,23 +1,38 @@
 """Named SAT variables for one board, allocated in arithmetic blocks.
 
-Edge variables are ``1..E`` in the order of ``board.edges``; colour bits follow as one block
-of ``k`` per open cell; auxiliaries are numbered on demand.  Every variable can still be
-named (``name(v)`` gives ``("edge", a, b)``, ``("bit", cell, i)``, ...) for DIMACS headers
-and debugging.  PySAT's ``IDPool`` does the same job with a dictionary lookup per use; on
-large boards that lookup alone cost about a fifth of the encoding time, hence the blocks.
+Edge variables are ``1..E`` in the order of ``board.edges``; every other family (colour bits,
+one-hot colours, shapes, ranks, auxiliaries) is a block allocated by the module that needs it.
+Every variable can still be named (``name(v)`` gives ``("edge", a, b)``, ``("bit", cell, i)``,
+...) for DIMACS headers and debugging.  PySAT's ``IDPool`` does the same job with a dictionary
+lookup per use; on large boards that lookup alone cost about a fifth of the encoding time,
+hence the blocks.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from satlink.board import Board, Edge
 
 
-class Variables:
-    """Edge variables, binary colour-code bits, and auxiliaries created on demand.
+@dataclass(frozen=True)
+class _Block:
+    first: int
+    count: int
+    family: str
+    cells: Sequence[int] | None  # per-cell blocks: cell of each group of `per` variables
+    per: int
+    names: Sequence[tuple] | None = None  # named blocks: the rest of each variable's name
 
-    ``edge_var[e]`` is the variable of board edge ``e``; ``bits[cell]`` lists the colour-code
-    bits of a cell, least significant first (``k = ceil(log2(labels))`` of them, at least one
-    when there is a label); solid cells have none.
+
+class Variables:
+    """Edge variables plus the blocks the encoding modules allocate.
+
+    ``edge_var[e]`` is the variable of board edge ``e``; ``incident[cell]`` lists the edge
+    variables touching a cell.  Colour modules fill ``colour`` (a scheme object) and
+    ``bits``/``onehot`` (per-cell variable lists, empty for solid cells).
     """
 
     def __init__(self, board: Board):
@@ -28,36 +43,48 @@ class Variables:
         for (a, b), v in self.edge_var.items():
             self.incident[a].append(v)
             self.incident[b].append(v)
-        n_labels = len(board.labels)
-        k = self.code_bits = max(1, (n_labels - 1).bit_length()) if n_labels else 0
-        self._bits_base = n_edges + 1
-        self.bits: list[list[int]] = []
-        self._bit_cell: list[int] = []
-        next_var = self._bits_base
-        for cell in range(board.size):
-            if board.is_solid(cell):
-                self.bits.append([])
-                continue
-            self.bits.append(list(range(next_var, next_var + k)))
-            self._bit_cell.append(cell)
-            next_var += k
-        self._top = next_var - 1
+        self._top = n_edges
+        self._blocks: list[_Block] = []
+        self._firsts: list[int] = []
         self._aux_names: dict[int, tuple] = {}
-        self._blocks: list[tuple[int, int, str]] = []
         self._used: dict[int, int] = {}
         self._differ: dict[Edge, list[int]] = {}
+        self.colour = None  # set by the colour scheme (binary or one-hot)
+        self.bits: list[list[int]] = [[] for _ in range(board.size)]
+        self.code_bits = 0
 
     def fresh(self, *name: object) -> int:
-        """A new auxiliary variable, remembered under ``name``."""
-        self._top += 1
-        self._aux_names[self._top] = name
-        return self._top
+        """One new auxiliary variable, named ``name``."""
+        first = self._add_block(1, str(name[0]) if name else "aux", None, 1)
+        self._aux_names[first] = name
+        return first
 
     def fresh_block(self, count: int, name: str) -> int:
         """``count`` new variables ``first..first+count-1`` named ``(name, offset)``."""
+        return self._add_block(count, name, None, 1)
+
+    def cell_block(self, family: str, cells: Sequence[int], per: int) -> list[list[int]]:
+        """``per`` variables for each of ``cells``, named ``(family, cell, i)``.
+
+        Returns a list indexed by board cell (empty lists for cells not given).
+        """
+        first = self._add_block(per * len(cells), family, list(cells), per)
+        out: list[list[int]] = [[] for _ in range(self.board.size)]
+        for j, cell in enumerate(cells):
+            out[cell] = list(range(first + j * per, first + (j + 1) * per))
+        return out
+
+    def named_block(self, family: str, names: Sequence[tuple]) -> int:
+        """One variable per entry of ``names``, named ``(family, *names[i])``; returns the first."""
+        return self._add_block(len(names), family, None, 1, list(names))
+
+    def _add_block(self, count: int, family: str, cells: Sequence[int] | None, per: int,
+                   names: Sequence[tuple] | None = None) -> int:
         first = self._top + 1
-        self._top += count
-        self._blocks.append((first, count, name))
+        if count:
+            self._blocks.append(_Block(first, count, family, cells, per, names))
+            self._firsts.append(first)
+            self._top += count
         return first
 
     def used(self, cell: int) -> int | None:
@@ -78,18 +105,26 @@ class Variables:
     def top(self) -> int:
         return self._top
 
+    def skip_to(self, top: int) -> None:
+        """Account for variables an external encoder (PySAT's CardEnc) numbered up to ``top``."""
+        if top > self._top:
+            self.fresh_block(top - self._top, "card")
+
     def name(self, var: int) -> tuple:
         """What a variable means (for DIMACS headers and debugging)."""
         n_edges = len(self.board.edges)
         if 1 <= var <= n_edges:
             return ("edge", *self.board.edges[var - 1])
-        k = self.code_bits
-        if k and var < self._bits_base + k * len(self._bit_cell):
-            offset = var - self._bits_base
-            return ("bit", self._bit_cell[offset // k], offset % k)
-        if var in self._aux_names:
-            return self._aux_names[var]
-        for first, count, family in self._blocks:
-            if first <= var < first + count:
-                return (family, var - first)
+        i = bisect_right(self._firsts, var) - 1
+        if i >= 0:
+            block = self._blocks[i]
+            offset = var - block.first
+            if offset < block.count:
+                if block.names is not None:
+                    return (block.family, *block.names[offset])
+                if block.cells is not None:
+                    return (block.family, block.cells[offset // block.per], offset % block.per)
+                if var in self._aux_names:
+                    return self._aux_names[var]
+                return (block.family, offset)
         raise KeyError(f"no variable {var}")
