@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from satlink.board import Board, Solution, diff_cells
-from satlink.cnf import encode
+from satlink.cnf import DEFAULT_CARD, DEFAULT_ENCODING, encode
 from satlink.rules import Rules, parse_rules
-from satlink.solve import DEFAULT_SOLVER, SolutionSearch, SolveStats, Timeout
+from satlink.solve import DEFAULT_CYCLES, DEFAULT_SOLVER, SolutionSearch, SolveStats, Timeout
 
 UNIQUE, MULTIPLE, UNSOLVABLE, TIMEOUT, SOLVED = (
     "unique",
@@ -24,6 +24,21 @@ UNIQUE, MULTIPLE, UNSOLVABLE, TIMEOUT, SOLVED = (
     "timeout",
     "solved",
 )
+
+
+@dataclass(frozen=True)
+class Method:
+    """How a board is solved: encoding, cardinality encoding, lemmas, backend, cycle handling.
+
+    Every combination gives the same verdicts (the shared correctness suite runs them all);
+    they differ in speed, which ``satlink bench`` measures.
+    """
+
+    encoding: str = DEFAULT_ENCODING
+    card: str = DEFAULT_CARD
+    lemmas: tuple[str, ...] | None = None  # None: the default lemmas sound for the profile
+    solver: str = DEFAULT_SOLVER
+    cycles: str = DEFAULT_CYCLES
 
 
 @dataclass
@@ -48,13 +63,15 @@ def check(
     solver: str = DEFAULT_SOLVER,
     lemmas: Iterable[str] | None = None,
     eliminate_cycles: bool = True,
+    method: Method | None = None,
 ) -> Verdict:
     """Find up to ``count`` (at least 2) solutions and classify the board.
 
     With ``count > 2`` the verdict's ``count`` field holds the number found (capped at
-    ``count``) and ``solutions`` all of them.
+    ``count``) and ``solutions`` all of them.  ``method`` overrides ``solver``/``lemmas``.
     """
-    return _run(board, rules, max(2, count), timeout, solver, lemmas, eliminate_cycles,
+    method = method or Method(solver=solver, lemmas=None if lemmas is None else tuple(lemmas))
+    return _run(board, rules, max(2, count), timeout, method, eliminate_cycles,
                 report_count=count > 2)
 
 
@@ -65,9 +82,11 @@ def solve(
     timeout: float | None = None,
     solver: str = DEFAULT_SOLVER,
     lemmas: Iterable[str] | None = None,
+    method: Method | None = None,
 ) -> Verdict:
     """Find one solution (no uniqueness proof)."""
-    return _run(board, rules, 1, timeout, solver, lemmas, True, report_count=False)
+    method = method or Method(solver=solver, lemmas=None if lemmas is None else tuple(lemmas))
+    return _run(board, rules, 1, timeout, method, True, report_count=False)
 
 
 def _run(
@@ -75,19 +94,19 @@ def _run(
     rules: Rules | str | None,
     limit: int,
     timeout: float | None,
-    solver: str,
-    lemmas: Iterable[str] | None,
+    method: Method,
     eliminate_cycles: bool,
     report_count: bool,
 ) -> Verdict:
     profile = parse_rules(rules)
     start = time.perf_counter()
     deadline = None if timeout is None else time.monotonic() + timeout
-    encoding = encode(board, profile, lemmas)
+    encoding = encode(board, profile, method.lemmas, method.encoding, method.card)
     encoded = time.perf_counter()
     found: list[Solution] = []
     timed_out = False
-    with SolutionSearch(encoding, solver, deadline, eliminate_cycles) as search:
+    with SolutionSearch(encoding, method.solver, deadline, eliminate_cycles,
+                        method.cycles) as search:
         try:
             for solution in search.solutions():
                 found.append(solution)
@@ -98,6 +117,7 @@ def _run(
     stats = search.stats
     stats.encode_seconds = encoded - start
     stats.extra["lemmas"] = encoding.lemmas
+    stats.extra["method"] = method
     verdict = Verdict(
         status=_status(len(found), limit, timed_out),
         rules=profile,

@@ -13,8 +13,10 @@ from rich.columns import Columns
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from satlink.check import Method
 from satlink.check import check as check_board
 from satlink.check import solve as solve_board
+from satlink.cnf import CARD_METHODS, DEFAULT_CARD, DEFAULT_ENCODING, ENCODINGS
 from satlink.formats import (
     DEFAULT_MAX_CELLS,
     FORMATS,
@@ -26,7 +28,7 @@ from satlink.formats import (
 from satlink.records import error_record, verdict_record
 from satlink.render.terminal import draw_plain, draw_rich
 from satlink.rules import DEFAULT_PROFILE, RulesError, parse_rules
-from satlink.solve import DEFAULT_SOLVER
+from satlink.solve import CYCLE_MODES, DEFAULT_CYCLES, DEFAULT_SOLVER
 
 EXIT_OK, EXIT_NOT_OK, EXIT_INPUT = 0, 1, 2
 EXAMPLE_PACK = "example"
@@ -97,6 +99,14 @@ common_options = [
                  help="PySAT backend name, e.g. glucose4, minisat22, cadical195."),
     click.option("--lemmas", default="auto", show_default=True, callback=_validate_lemmas,
                  help="Redundant constraints: auto (all sound for the profile), none, or a list."),
+    click.option("--encoding", "-e", type=click.Choice(list(ENCODINGS)), default=DEFAULT_ENCODING,
+                 show_default=True, help="CNF encoding (see encodings/ for each one)."),
+    click.option("--card", type=click.Choice(CARD_METHODS), default=DEFAULT_CARD,
+                 show_default=True, help="Cardinality encoding for exactly-one constraints "
+                                         "(native needs minicard/gluecard)."),
+    click.option("--cycles", type=click.Choice(CYCLE_MODES), default=DEFAULT_CYCLES,
+                 show_default=True, help="Detached-cycle cuts between solve() calls (lazy) or "
+                                         "inside the search (propagator, cadical195 only)."),
     click.option("--json", "as_json", is_flag=True,
                  help="One JSON object per board per line on stdout (stable format, see README)."),
     click.option("--format", "-f", "in_format", type=click.Choice(FORMATS), default=None,
@@ -105,6 +115,12 @@ common_options = [
                  show_default=True, help="Refuse boards with more cells than this."),
     click.option("--no-color", is_flag=True, help="Plain text drawing without colours."),
 ]
+
+
+def _method(solver: str, lemmas: str, encoding: str, card: str, cycles: str) -> Method:
+    chosen = _lemma_option(lemmas)
+    return Method(encoding=encoding, card=card, lemmas=None if chosen is None else tuple(chosen),
+                  solver=solver, cycles=cycles)
 
 
 def with_common_options(func):
@@ -129,7 +145,8 @@ def main() -> None:
 @with_common_options
 @click.option("--count", "-n", type=click.IntRange(min=2), default=2, show_default=True,
               help="Count solutions up to N (the record then has 'count').")
-def check(files, rules, timeout, solver, lemmas, as_json, in_format, max_cells, no_color, count):
+def check(files, rules, timeout, solver, lemmas, encoding, card, cycles, as_json, in_format,
+          max_cells, no_color, count):
     """Decide whether each board has exactly one solution.
 
     Verdicts: unique, multiple (with a second solution and the differing cells), unsolvable,
@@ -140,12 +157,14 @@ def check(files, rules, timeout, solver, lemmas, as_json, in_format, max_cells, 
     Example:
       satlink check example
       satlink check levels/*.txt --rules fill --count 10 --timeout 30 --json
+      satlink check big.txt --encoding acyclic --solver cadical195
     """
+    method = _method(solver, lemmas, encoding, card, cycles)
     run = _Runner(as_json, no_color)
     for entry in run.entries(_expand(files), in_format, max_cells):
         profile = rules or entry.rules or DEFAULT_PROFILE
         verdict = _verdict_or_usage_error(check_board, entry.board, profile, count=count,
-                                          timeout=timeout, solver=solver, lemmas=_lemma_option(lemmas))
+                                          timeout=timeout, method=method)
         run.report(entry, verdict, solver, good={"unique"})
     sys.exit(run.exit_code())
 
@@ -157,8 +176,8 @@ def check(files, rules, timeout, solver, lemmas, as_json, in_format, max_cells, 
 @click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
               help="Format for --out (default: from its extension; .json/.jsonl JSON lines, "
                    ".txt the W H stream, .flow Flow Free level lines).")
-def solve(files, rules, timeout, solver, lemmas, as_json, in_format, max_cells, no_color, out,
-          out_format):
+def solve(files, rules, timeout, solver, lemmas, encoding, card, cycles, as_json, in_format,
+          max_cells, no_color, out, out_format):
     """Find one solution of each board (no uniqueness proof; use 'check' for that).
 
     Exit status: 0 if every board is solved, 1 if some board is unsolvable or timed out,
@@ -169,12 +188,13 @@ def solve(files, rules, timeout, solver, lemmas, as_json, in_format, max_cells, 
       satlink solve example
       satlink solve puzzle.txt --rules nikoli --out solved.flow
     """
+    method = _method(solver, lemmas, encoding, card, cycles)
     run = _Runner(as_json, no_color)
     solved: list[Entry] = []
     for entry in run.entries(_expand(files), in_format, max_cells):
         profile = rules or entry.rules or DEFAULT_PROFILE
         verdict = _verdict_or_usage_error(solve_board, entry.board, profile, timeout=timeout,
-                                          solver=solver, lemmas=_lemma_option(lemmas))
+                                          method=method)
         run.report(entry, verdict, solver, good={"solved"})
         if verdict.solutions:
             solved.append(Entry(entry.source, entry.index, entry.board, verdict.solutions[0],

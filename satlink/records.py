@@ -7,7 +7,7 @@ keys keep their meaning.
 from __future__ import annotations
 
 from satlink.board import Board
-from satlink.check import Verdict
+from satlink.check import Method, Verdict
 from satlink.formats import Entry
 
 RECORD_VERSION = 1
@@ -15,6 +15,7 @@ RECORD_VERSION = 1
 
 def verdict_record(entry: Entry, verdict: Verdict, solver: str) -> dict:
     board: Board = entry.board
+    method: Method = verdict.stats.extra.get("method") or Method(solver=solver)
     record = {
         "source": entry.source,
         "index": entry.index,
@@ -26,7 +27,9 @@ def verdict_record(entry: Entry, verdict: Verdict, solver: str) -> dict:
         "solutions": [s.to_coords(board) for s in verdict.solutions],
         "seconds": round(verdict.seconds, 6),
         "solver": solver,
-        "encoding": "binary-edge",
+        "encoding": method.encoding,
+        "card": method.card,
+        "cycles": method.cycles,
         "lemmas": list(_lemmas(verdict)),
         "grid": list(board.rows),
         "stats": verdict.stats.as_dict(),

@@ -2,9 +2,15 @@
 
 One PySAT solver lives for the whole job.  Each model is decoded to its *edge set*; any
 connected component without an endpoint is a detached cycle, which the local degree and
-colour clauses cannot see.  Such a model is refuted with a cut clause and the same solver is
-asked again.  A cycle-free model is a real solution; blocking its edge set (not its colours)
-asks for a different one.
+colour clauses cannot see.  How such models are refuted is the ``cycles`` choice:
+
+* ``lazy``: add a cut clause and call ``solve()`` again (any backend);
+* ``propagator``: CaDiCaL 1.9.5 asks an IPASIR-UP propagator to approve each complete
+  assignment, which hands back the same cuts without restarting the search;
+* an ``acyclic`` encoding excludes them in the CNF; the check below then only guards it.
+
+A cycle-free model is a real solution; blocking its edge set (not its colours) asks for a
+different one.
 """
 
 from __future__ import annotations
@@ -18,8 +24,13 @@ from pysat.solvers import Solver, SolverNames
 
 from satlink.board import Edge, Solution
 from satlink.cnf import Encoding
+from satlink.cycles import cycle_cut, detached_components
+from satlink.propagator import PROPAGATOR_SOLVERS, CycleCutPropagator
 
 DEFAULT_SOLVER = "glucose4"
+CYCLE_MODES = ("lazy", "propagator")
+DEFAULT_CYCLES = "lazy"
+NATIVE_CARD_SOLVERS = ("minicard", "gluecard3", "gluecard4")
 
 
 def solver_names() -> set[str]:
@@ -63,6 +74,8 @@ class SolutionSearch:
     """Enumerates distinct, cycle-free solutions of an encoding, one SAT solver throughout.
 
     ``eliminate_cycles=False`` exists only so tests can show what goes wrong without the cuts.
+    Raises ValueError for combinations a backend cannot run (native cardinality constraints
+    without a backend that has them, the propagator on anything but CaDiCaL 1.9.5).
     """
 
     def __init__(
@@ -71,7 +84,16 @@ class SolutionSearch:
         solver: str = DEFAULT_SOLVER,
         deadline: float | None = None,
         eliminate_cycles: bool = True,
+        cycles: str = DEFAULT_CYCLES,
     ):
+        if cycles not in CYCLE_MODES:
+            raise ValueError(f"unknown cycle handling {cycles!r} (known: {', '.join(CYCLE_MODES)})")
+        if cycles == "propagator" and solver not in PROPAGATOR_SOLVERS:
+            raise ValueError(f"--cycles propagator needs --solver {PROPAGATOR_SOLVERS[0]} "
+                             f"(IPASIR-UP), not {solver}")
+        if encoding.clauses.atmost and solver not in NATIVE_CARD_SOLVERS:
+            raise ValueError(f"--card native needs a backend with native cardinality "
+                             f"({', '.join(NATIVE_CARD_SOLVERS)}), not {solver}")
         self.encoding = encoding
         self.board = encoding.board
         self.deadline = deadline
@@ -80,8 +102,19 @@ class SolutionSearch:
         self._edge_items = list(encoding.variables.edge_var.items())
         self._endpoint_cells = {c for pair in self.board.endpoints.values() for c in pair}
         self._solver = Solver(name=solver, bootstrap_with=encoding.clauses.clauses)
+        for lits, bound in encoding.clauses.atmost:
+            self._solver.add_atmost(lits, bound)
+        self._propagator: CycleCutPropagator | None = None
+        if cycles == "propagator" and eliminate_cycles and not encoding.acyclic:
+            self._propagator = CycleCutPropagator(encoding, self._endpoint_cells)
+            self._solver.connect_propagator(self._propagator)
+            for v in self._propagator.observed():
+                self._solver.observe(v)
 
     def close(self) -> None:
+        if self._propagator is not None:
+            self.stats.cycle_cuts += self._propagator.cuts
+            self._solver.disconnect_propagator()
         self.stats.clauses = self._solver.nof_clauses() or self.stats.clauses
         self.stats.variables = max(self.stats.variables, self._solver.nof_vars() or 0)
         stats = self._solver.accum_stats() or {}
@@ -112,11 +145,14 @@ class SolutionSearch:
             chosen = [e for e, v in self._edge_items if model[v - 1] > 0]
             if not self.eliminate_cycles:
                 return chosen
-            cycles = self._detached_components(chosen)
+            cycles = detached_components(chosen, self._endpoint_cells)
             if not cycles:
                 return chosen
+            if self.encoding.acyclic or self._propagator is not None:
+                raise RuntimeError(f"internal error: the {self.encoding.name} encoding "
+                                   "(or the propagator) let a detached cycle through")
             for cells in cycles:
-                self._solver.add_clause(self._cut(cells, chosen))
+                self._solver.add_clause(cycle_cut(self.encoding, cells, chosen))
                 self.stats.cycle_cuts += 1
 
     def _solve_once(self) -> list[int] | None:
@@ -166,47 +202,6 @@ class SolutionSearch:
             self._solver.clear_interrupt()
         except NotImplementedError:
             pass
-
-    def _detached_components(self, chosen: list[Edge]) -> list[set[int]]:
-        """Cell sets of connected components of the edge set that hold no endpoint."""
-        adj: dict[int, list[int]] = {}
-        for a, b in chosen:
-            adj.setdefault(a, []).append(b)
-            adj.setdefault(b, []).append(a)
-        seen: set[int] = set()
-        detached = []
-        for start in adj:
-            if start in seen:
-                continue
-            component = {start}
-            stack = [start]
-            while stack:
-                for n in adj[stack.pop()]:
-                    if n not in component:
-                        component.add(n)
-                        stack.append(n)
-            seen |= component
-            if not component & self._endpoint_cells:
-                detached.append(component)
-        return detached
-
-    def _cut(self, cells: set[int], chosen: list[Edge]) -> list[int]:
-        """A clause every true solution satisfies but this cycle violates.
-
-        Under ``fill`` every cell of an endpoint-free set lies on a path that must leave the
-        set, so one of its boundary edges is used; without fill the cycle's cells may stay
-        empty, so the clause only forbids this very cycle.
-        """
-        ev = self.encoding.variables.edge_var
-        if self.encoding.rules.fill:
-            boundary = [
-                ev[(a, b) if a < b else (b, a)]
-                for a in cells
-                for b in self.board.neighbors(a)
-                if b not in cells
-            ]
-            return boundary
-        return [-ev[e] for e in chosen if e[0] in cells]
 
     def _block(self, edges: list[Edge]) -> None:
         """Forbid this exact edge set; any other valid solution lacks one of its edges.

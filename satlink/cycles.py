@@ -1,0 +1,53 @@
+"""Detached cycles: finding them in an edge set, and the clause that cuts one.
+
+Shared by the lazy loop in :mod:`satlink.solve` (cuts between ``solve()`` calls) and the
+IPASIR-UP propagator (cuts inside one CaDiCaL search), so both refute a cycle the same way.
+"""
+
+from __future__ import annotations
+
+from satlink.board import Edge
+from satlink.cnf import Encoding
+
+
+def detached_components(chosen: list[Edge], endpoint_cells: set[int]) -> list[set[int]]:
+    """Cell sets of connected components of the edge set that hold no endpoint."""
+    adj: dict[int, list[int]] = {}
+    for a, b in chosen:
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    seen: set[int] = set()
+    detached = []
+    for start in adj:
+        if start in seen:
+            continue
+        component = {start}
+        stack = [start]
+        while stack:
+            for n in adj[stack.pop()]:
+                if n not in component:
+                    component.add(n)
+                    stack.append(n)
+        seen |= component
+        if not component & endpoint_cells:
+            detached.append(component)
+    return detached
+
+
+def cycle_cut(encoding: Encoding, cells: set[int], chosen: list[Edge]) -> list[int]:
+    """A clause every true solution satisfies but this cycle violates.
+
+    Under ``fill`` every cell of an endpoint-free set lies on a path that must leave the
+    set, so one of its boundary edges is used; without fill the cycle's cells may stay
+    empty, so the clause only forbids this very cycle.
+    """
+    ev = encoding.variables.edge_var
+    board = encoding.board
+    if encoding.rules.fill:
+        return [
+            ev[(a, b) if a < b else (b, a)]
+            for a in cells
+            for b in board.neighbors(a)
+            if b not in cells
+        ]
+    return [-ev[e] for e in chosen if e[0] in cells]

@@ -1,0 +1,118 @@
+"""One correctness suite for every way of solving: encodings, cardinality encodings, lemmas,
+backends and cycle handling must all give the brute-force verdicts and counts.
+
+A method that miscounted, let a detached cycle through or lost a solution fails here; speed
+is compared in ``satlink bench``, never asserted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from satlink import Board, check, parse_rules, solution_errors
+from satlink.check import Method
+from satlink.cnf import ENCODINGS, LEMMAS
+from tests.boards import parity_rows
+from tests.oracle import count_solutions
+from tests.test_bruteforce import CAP, PROFILES, boards
+from tests.test_corpus import FILL_AMBIGUOUS, mzucker_boards
+from tests.test_cycles import TRAP
+
+ALL_LEMMAS = tuple(LEMMAS)
+METHODS = {
+    **{name: Method(encoding=name) for name in ENCODINGS},
+    "onehot-edge/seqcounter": Method(encoding="onehot-edge", card="seqcounter"),
+    "onehot-edge/totalizer": Method(encoding="onehot-edge", card="totalizer"),
+    "shape/ladder": Method(encoding="shape", card="ladder"),
+    "shape/native-minicard": Method(encoding="shape", card="native", solver="minicard"),
+    "acyclic/bitwise": Method(encoding="acyclic", card="bitwise"),
+    "binary-edge/propagator": Method(solver="cadical195", cycles="propagator"),
+    "shape/propagator": Method(encoding="shape", solver="cadical195", cycles="propagator"),
+    "binary-edge/minisat22": Method(solver="minisat22"),
+    "binary-edge/no-lemmas": Method(lemmas=()),
+}
+
+
+def all_sound_lemmas(profile: str) -> tuple[str, ...]:
+    rules = parse_rules(profile)
+    return tuple(n for n in ALL_LEMMAS if LEMMAS[n].sound(rules))
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("name", METHODS)
+def test_counts_match_brute_force(name: str, profile: str) -> None:
+    rules = parse_rules(profile)
+    method = METHODS[name]
+    for rows in boards(seed=300 + len(profile), n=25):
+        board = Board.from_rows(rows)
+        truth = count_solutions(rows, rules.fill, rules.notouch, rules.no2x2, limit=CAP)
+        verdict = check(board, rules, count=CAP, method=method)
+        assert verdict.count == truth, (name, rows, profile)
+        assert len({s.edges() for s in verdict.solutions}) == len(verdict.solutions)
+        for solution in verdict.solutions:
+            assert solution_errors(board, solution, rules) == [], (name, rows, profile)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_every_sound_lemma_keeps_every_solution(encoding: str, profile: str) -> None:
+    method = Method(encoding=encoding, lemmas=all_sound_lemmas(profile))
+    rules = parse_rules(profile)
+    for rows in boards(seed=400 + len(profile), n=25):
+        truth = count_solutions(rows, rules.fill, rules.notouch, rules.no2x2, limit=CAP)
+        assert check(Board.from_rows(rows), rules, count=CAP, method=method).count == truth, rows
+
+
+@pytest.mark.parametrize("name", METHODS)
+def test_cycle_trap(name: str) -> None:
+    board = Board.from_rows(TRAP)
+    method = METHODS[name]
+    assert check(board, "fill", method=method).status == "unique"
+    assert check(board, "flow", method=method).status == "unsolvable"
+    assert check(Board.from_rows(parity_rows(4)), "fill", method=method).status == "unsolvable"
+
+
+def test_acyclic_needs_no_cuts_at_all() -> None:
+    """The eager encoding alone, with the cycle check switched off, is exact."""
+    board = Board.from_rows(TRAP)
+    method = Method(encoding="acyclic", lemmas=())
+    assert check(board, "fill", method=method, eliminate_cycles=False).status == "unique"
+    assert check(board, "flow", method=method, eliminate_cycles=False).status == "unsolvable"
+    for rows in boards(seed=9, n=40):
+        truth = count_solutions(rows, True, False, False, limit=CAP)
+        verdict = check(Board.from_rows(rows), "fill", count=CAP, method=method,
+                        eliminate_cycles=False)
+        assert verdict.count == truth, rows
+        assert verdict.stats.cycle_cuts == 0
+
+
+def test_propagator_cuts_inside_one_search() -> None:
+    """The same cuts, but without extra solve() calls: one call per solution (and one more)."""
+    board = Board.from_rows(["A...", "....", "...A"])
+    truth = count_solutions(["A...", "....", "...A"], True, False, False, limit=50)
+    lazy = check(board, "fill", count=50, method=Method(solver="cadical195", lemmas=()))
+    inside = check(board, "fill", count=50,
+                   method=Method(solver="cadical195", cycles="propagator", lemmas=()))
+    assert lazy.count == inside.count == truth
+    assert inside.stats.cycle_cuts > 0
+    assert inside.stats.sat_calls == truth + 1
+    assert lazy.stats.cycle_cuts > 0 and lazy.stats.sat_calls > truth + 1
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_corpus_verdicts(corpus: Path, encoding: str) -> None:
+    """mzucker's 29 puzzles: flow verdicts for every encoding, fill verdicts on the small ones."""
+    statuses: Counter[str] = Counter()
+    for name, board in mzucker_boards(corpus):
+        verdict = check(board, "flow", method=Method(encoding=encoding))
+        statuses[verdict.status] += 1
+        if board.width <= 9:
+            fill = check(board, "fill", method=Method(encoding=encoding), timeout=60)
+            expected = "multiple" if name in FILL_AMBIGUOUS else "unique"
+            if name == "unsolvable_cross":
+                expected = "unsolvable"
+            assert fill.status == expected, name
+    assert statuses == {"unique": 28, "unsolvable": 1}
