@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
-from importlib import resources
 from pathlib import Path
 
 import click
@@ -13,10 +12,21 @@ from rich.columns import Columns
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from satlink.check import Method
 from satlink.check import check as check_board
 from satlink.check import solve as solve_board
-from satlink.cnf import CARD_METHODS, DEFAULT_CARD, DEFAULT_ENCODING, ENCODINGS
+from satlink.cli_common import (
+    EXIT_INPUT,
+    EXIT_NOT_OK,
+    EXIT_OK,
+    expand_files,
+    method_from_options,
+    one_entry,
+    validate_rules,
+    validate_solver,
+    verdict_or_usage_error,
+    with_common_options,
+)
+from satlink.cli_research import cnf, decode
 from satlink.formats import (
     DEFAULT_MAX_CELLS,
     FORMATS,
@@ -27,106 +37,8 @@ from satlink.formats import (
 )
 from satlink.records import error_record, verdict_record
 from satlink.render.terminal import draw_plain, draw_rich
-from satlink.rules import DEFAULT_PROFILE, RulesError, parse_rules
-from satlink.solve import CYCLE_MODES, DEFAULT_CYCLES, DEFAULT_SOLVER
-
-EXIT_OK, EXIT_NOT_OK, EXIT_INPUT = 0, 1, 2
-EXAMPLE_PACK = "example"
-
-
-def _example_path() -> str:
-    return str(resources.files("satlink") / "data" / "example-pack.txt")
-
-
-def _expand(files: tuple[str, ...]) -> list[str]:
-    """``example`` names the bundled pack, so the quick start needs no file of its own."""
-    return [_example_path() if f == EXAMPLE_PACK and not Path(f).exists() else f for f in files]
-
-
-def _lemma_option(value: str | None) -> list[str] | None:
-    if value is None or value == "auto":
-        return None
-    if value == "none":
-        return []
-    return [v.strip() for v in value.split(",") if v.strip()]
-
-
-def _validate_lemmas(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    from satlink.cnf import LEMMAS
-
-    unknown = [name for name in _lemma_option(value) or [] if name not in LEMMAS]
-    if unknown:
-        raise click.BadParameter(f"unknown lemma {unknown[0]!r} (known: auto, none, "
-                                 f"{', '.join(LEMMAS)})")
-    return value
-
-
-def _validate_solver(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    from satlink.solve import solver_names
-
-    if value not in solver_names():
-        raise click.BadParameter(f"unknown SAT backend {value!r} (e.g. glucose4, cadical195, "
-                                 "minisat22; see PySAT's SolverNames)")
-    return value
-
-
-def _verdict_or_usage_error(run, *args, **kwargs):
-    """A lemma that is unsound for a board's profile is a usage error, not a traceback."""
-    try:
-        return run(*args, **kwargs)
-    except ValueError as exc:
-        raise click.UsageError(str(exc)) from None
-
-
-def _validate_rules(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    if value is None:
-        return None
-    try:
-        parse_rules(value)
-    except RulesError as exc:
-        raise click.BadParameter(str(exc)) from None
-    return value
-
-
-common_options = [
-    click.argument("files", nargs=-1, required=True),
-    click.option("--rules", "-r", callback=_validate_rules, metavar="PROFILE",
-                 help="Rule profile: flow (fill,notouch; default), fill, nikoli, or a comma list "
-                      "of fill, notouch, no2x2. Overrides rules stored in the file."),
-    click.option("--timeout", "-t", type=click.FloatRange(min=0), default=None,
-                 help="Seconds per board; a board that runs out gets status 'timeout'."),
-    click.option("--solver", default=DEFAULT_SOLVER, show_default=True, callback=_validate_solver,
-                 help="PySAT backend name, e.g. glucose4, minisat22, cadical195."),
-    click.option("--lemmas", default="auto", show_default=True, callback=_validate_lemmas,
-                 help="Redundant constraints: auto (all sound for the profile), none, or a list."),
-    click.option("--encoding", "-e", type=click.Choice(list(ENCODINGS)), default=DEFAULT_ENCODING,
-                 show_default=True, help="CNF encoding (see encodings/ for each one)."),
-    click.option("--card", type=click.Choice(CARD_METHODS), default=DEFAULT_CARD,
-                 show_default=True, help="Cardinality encoding for exactly-one constraints "
-                                         "(native needs minicard/gluecard)."),
-    click.option("--cycles", type=click.Choice(CYCLE_MODES), default=DEFAULT_CYCLES,
-                 show_default=True, help="Detached-cycle cuts between solve() calls (lazy) or "
-                                         "inside the search (propagator, cadical195 only)."),
-    click.option("--json", "as_json", is_flag=True,
-                 help="One JSON object per board per line on stdout (stable format, see README)."),
-    click.option("--format", "-f", "in_format", type=click.Choice(FORMATS), default=None,
-                 help="Input format (default: detected per file)."),
-    click.option("--max-cells", type=click.IntRange(min=1), default=DEFAULT_MAX_CELLS,
-                 show_default=True, help="Refuse boards with more cells than this."),
-    click.option("--no-color", is_flag=True, help="Plain text drawing without colours."),
-]
-
-
-def _method(solver: str, lemmas: str, encoding: str, card: str, cycles: str) -> Method:
-    chosen = _lemma_option(lemmas)
-    return Method(encoding=encoding, card=card, lemmas=None if chosen is None else tuple(chosen),
-                  solver=solver, cycles=cycles)
-
-
-def with_common_options(func):
-    for option in reversed(common_options):
-        func = option(func)
-    return func
+from satlink.rules import DEFAULT_PROFILE
+from satlink.solve import DEFAULT_SOLVER
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -159,11 +71,11 @@ def check(files, rules, timeout, solver, lemmas, encoding, card, cycles, as_json
       satlink check levels/*.txt --rules fill --count 10 --timeout 30 --json
       satlink check big.txt --encoding acyclic --solver cadical195
     """
-    method = _method(solver, lemmas, encoding, card, cycles)
+    method = method_from_options(solver, lemmas, encoding, card, cycles)
     run = _Runner(as_json, no_color)
-    for entry in run.entries(_expand(files), in_format, max_cells):
+    for entry in run.entries(expand_files(files), in_format, max_cells):
         profile = rules or entry.rules or DEFAULT_PROFILE
-        verdict = _verdict_or_usage_error(check_board, entry.board, profile, count=count,
+        verdict = verdict_or_usage_error(check_board, entry.board, profile, count=count,
                                           timeout=timeout, method=method)
         run.report(entry, verdict, solver, good={"unique"})
     sys.exit(run.exit_code())
@@ -188,12 +100,12 @@ def solve(files, rules, timeout, solver, lemmas, encoding, card, cycles, as_json
       satlink solve example
       satlink solve puzzle.txt --rules nikoli --out solved.flow
     """
-    method = _method(solver, lemmas, encoding, card, cycles)
+    method = method_from_options(solver, lemmas, encoding, card, cycles)
     run = _Runner(as_json, no_color)
     solved: list[Entry] = []
-    for entry in run.entries(_expand(files), in_format, max_cells):
+    for entry in run.entries(expand_files(files), in_format, max_cells):
         profile = rules or entry.rules or DEFAULT_PROFILE
-        verdict = _verdict_or_usage_error(solve_board, entry.board, profile, timeout=timeout,
+        verdict = verdict_or_usage_error(solve_board, entry.board, profile, timeout=timeout,
                                           method=method)
         run.report(entry, verdict, solver, good={"solved"})
         if verdict.solutions:
@@ -231,7 +143,7 @@ def convert(file, out_format, out, in_format, max_cells):
         out_format = format_for_path(out)
     good: list[Entry] = []
     failed = False
-    for entry in read_file(_expand((file,))[0], in_format, max_cells):
+    for entry in read_file(expand_files((file,))[0], in_format, max_cells):
         if entry.error is not None:
             click.echo(f"error: {entry.error}", err=True)
             failed = True
@@ -250,7 +162,7 @@ def convert(file, out_format, out, in_format, max_cells):
 @click.option("--max-solids", type=int, default=0, show_default=True,
               help="Most solid cells a puzzle may keep (0: Flow Free style).")
 @click.option("--rules", "-r", default=DEFAULT_PROFILE, show_default=True,
-              callback=_validate_rules, help="Rule profile the puzzles are unique under.")
+              callback=validate_rules, help="Rule profile the puzzles are unique under.")
 @click.option("--method", type=click.Choice(["grow", "unionfind"]), default="grow",
               show_default=True,
               help="unionfind: the seeds' algorithm as written; grow: it plus candidate improvement.")
@@ -368,7 +280,7 @@ def export(db, where, out, out_format):
 
 @main.command()
 @click.argument("packs", nargs=-1, required=True)
-@click.option("--rules", "-r", callback=_validate_rules, metavar="PROFILE", default=None,
+@click.option("--rules", "-r", callback=validate_rules, metavar="PROFILE", default=None,
               help="Rule profile (default: the pack's own, else flow).")
 @click.option("--timeout", "-t", type=click.FloatRange(min=0), default=None,
               help="Seconds per board; a board that runs out gets status 'timeout'.")
@@ -381,7 +293,7 @@ def export(db, where, out, out_format):
               help="Write a self-contained HTML report here.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Run on this Dask distributed scheduler instead of local workers.")
-@click.option("--solver", default=DEFAULT_SOLVER, show_default=True, callback=_validate_solver,
+@click.option("--solver", default=DEFAULT_SOLVER, show_default=True, callback=validate_solver,
               help="PySAT backend.")
 @click.option("--format", "-f", "in_format", type=click.Choice(FORMATS), default=None,
               help="Input format (default: detected per file).")
@@ -412,7 +324,7 @@ def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, solver
 
     if resume and not out:
         raise click.UsageError("--resume needs --out (the results file to resume from)")
-    tasks = plan(_expand(packs), rules, DEFAULT_PROFILE, in_format, max_cells)
+    tasks = plan(expand_files(packs), rules, DEFAULT_PROFILE, in_format, max_cells)
     options = RunOptions(jobs=jobs or os.cpu_count() or 1, timeout=timeout, solver=solver,
                          scheduler=scheduler, out=out, resume=resume)
     console = Console(stderr=True, highlight=False)
@@ -450,7 +362,7 @@ def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, solver
 @click.option("--png", "png_path", type=click.Path(dir_okay=False), default=None, help="Write PNG here.")
 @click.option("--solve/--no-solve", default=True, show_default=True,
               help="Draw a solution (solving the board if the file has none).")
-@click.option("--rules", "-r", callback=_validate_rules, default=None, metavar="PROFILE",
+@click.option("--rules", "-r", callback=validate_rules, default=None, metavar="PROFILE",
               help="Rule profile used to solve (default: the file's, else flow).")
 @click.option("--cell", type=click.IntRange(min=4), default=24, show_default=True,
               help="Cell size in pixels.")
@@ -467,13 +379,7 @@ def render(file, index, svg_path, png_path, solve, rules, cell):
 
     if not svg_path and not png_path:
         raise click.UsageError("say --svg FILE and/or --png FILE")
-    entries = list(read_file(_expand((file,))[0]))
-    if index > len(entries):
-        raise click.UsageError(f"{file} has {len(entries)} boards, not {index}")
-    entry = entries[index - 1]
-    if entry.error is not None:
-        click.echo(f"invalid: {entry.error}", err=True)
-        sys.exit(EXIT_INPUT)
+    entry = one_entry(file, index)
     solution = entry.solution
     if solve and solution is None:
         verdict = solve_board(entry.board, rules or entry.rules or DEFAULT_PROFILE)
@@ -561,3 +467,7 @@ class _Runner:
         if self.input_error:
             return EXIT_INPUT
         return EXIT_NOT_OK if self.not_ok else EXIT_OK
+
+
+main.add_command(cnf)
+main.add_command(decode)

@@ -46,18 +46,11 @@ class Variables:
         self._top = n_edges
         self._blocks: list[_Block] = []
         self._firsts: list[int] = []
-        self._aux_names: dict[int, tuple] = {}
         self._used: dict[int, int] = {}
         self._differ: dict[Edge, list[int]] = {}
         self.colour = None  # set by the colour scheme (binary or one-hot)
         self.bits: list[list[int]] = [[] for _ in range(board.size)]
         self.code_bits = 0
-
-    def fresh(self, *name: object) -> int:
-        """One new auxiliary variable, named ``name``."""
-        first = self._add_block(1, str(name[0]) if name else "aux", None, 1)
-        self._aux_names[first] = name
-        return first
 
     def fresh_block(self, count: int, name: str) -> int:
         """``count`` new variables ``first..first+count-1`` named ``(name, offset)``."""
@@ -86,6 +79,11 @@ class Variables:
             self._firsts.append(first)
             self._top += count
         return first
+
+    def blocks(self) -> list[tuple[int, int, str, int]]:
+        """(first, count, family, per cell or 0) of every block after the edges, in order."""
+        return [(b.first, b.count, b.family, b.per if b.cells is not None else 0)
+                for b in self._blocks]
 
     def used(self, cell: int) -> int | None:
         """A variable that must be true when ``cell`` lies on a path (None: always true)."""
@@ -124,7 +122,5 @@ class Variables:
                     return (block.family, *block.names[offset])
                 if block.cells is not None:
                     return (block.family, block.cells[offset // block.per], offset % block.per)
-                if var in self._aux_names:
-                    return self._aux_names[var]
                 return (block.family, offset)
         raise KeyError(f"no variable {var}")

@@ -1,0 +1,142 @@
+"""DIMACS export of an encoding, and decoding of a model printed by any external solver.
+
+The comment header makes the file self-describing: the board, the profile and encoding, one
+``c edge`` line per edge variable (with cell coordinates), one ``c block`` line per other
+variable family, and a ``c ind`` projection onto the edge variables (the line projected
+model counters read), because two solutions differ exactly when their edge sets differ.
+Only the ``acyclic`` encoding is *complete* (every model is a solution); the header says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from satlink import __version__
+from satlink.board import Board, Edge, Solution
+from satlink.cnf import Encoding
+from satlink.cycles import detached_components
+from satlink.rules import Rules
+from satlink.validate import solution_errors
+
+
+class ModelError(ValueError):
+    """A model file that cannot be read, with the line where it went wrong."""
+
+
+def dimacs_lines(encoding: Encoding, names: bool = False) -> Iterator[str]:
+    """The DIMACS text of ``encoding``, line by line (no trailing newlines).
+
+    ``names=True`` adds one ``c var V FAMILY ...`` line per non-edge variable (cells as
+    ``row col``), the complete map; by default each family is one ``c block`` range line.
+    """
+    if encoding.clauses.atmost:
+        raise ValueError("native cardinality constraints (--card native) have no DIMACS form; "
+                         "choose another --card")
+    board = encoding.board
+    vs = encoding.variables
+    yield f"c satlink {__version__} DIMACS export"
+    yield (f"c encoding {encoding.name} card {encoding.card} rules {encoding.rules} "
+           f"lemmas {','.join(encoding.lemmas) or 'none'}")
+    if encoding.acyclic:
+        yield "c complete: every model is a solution (project onto the edge variables)"
+    else:
+        yield ("c incomplete: models may contain detached cycles (use --encoding acyclic "
+               "for an exact CNF)")
+    yield f"c board {board.width} {board.height}"
+    for row in board.rows:
+        yield f"c grid {row}"
+    w = board.width
+    for (a, b), v in vs.edge_var.items():
+        yield f"c edge {v} {a // w} {a % w} {b // w} {b % w}"
+    for first, count, family, per in vs.blocks():
+        shape = f" ({per} per cell)" if per else ""
+        yield f"c block {family} {first} {first + count - 1}{shape}"
+    if names:
+        for v in range(len(vs.edge_var) + 1, vs.top + 1):
+            yield "c var " + str(v) + " " + _describe(board, vs.name(v))
+    edge_count = len(vs.edge_var)
+    for start in range(1, edge_count + 1, 20):
+        stop = min(start + 20, edge_count + 1)
+        yield "c ind " + " ".join(map(str, range(start, stop))) + " 0"
+    yield f"p cnf {vs.top} {len(encoding.clauses.clauses)}"
+    for clause in encoding.clauses.clauses:
+        yield " ".join(map(str, clause)) + " 0"
+
+
+def _describe(board: Board, name: tuple) -> str:
+    family, *rest = name
+    if family in ("bit", "colour", "used", "rank", "carry") and len(rest) == 2:
+        r, c = board.coord(rest[0])
+        return f"{family} {r} {c} {rest[1]}"
+    if family == "arc":
+        (r1, c1), (r2, c2) = board.coord(rest[0]), board.coord(rest[1])
+        return f"arc {r1} {c1} {r2} {c2}"
+    if family == "shape":
+        r, c = board.coord(rest[0])
+        ends = " ".join(f"{board.coord(n)[0]} {board.coord(n)[1]}" for n in rest[1])
+        return f"shape {r} {c} to {ends or 'nothing'}"
+    return " ".join(map(str, name))
+
+
+def read_model(lines: Iterable[str], source: str = "<model>") -> list[int] | None:
+    """The literals of a solver's output (``v`` lines); None if it says UNSATISFIABLE.
+
+    Also accepts a bare list of literals (no ``v`` prefix), as some tools print.
+    """
+    literals: list[int] = []
+    saw_values = False
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line or line.startswith("c"):
+            continue
+        if line.startswith("s "):
+            if "UNSAT" in line.upper():
+                return None
+            continue
+        body = line[1:] if line.startswith("v") else line
+        for column, token in _tokens(body, 2 if line.startswith("v") else 1):
+            try:
+                literals.append(int(token))
+            except ValueError:
+                raise ModelError(f"{source}: line {number}, column {column}: "
+                                 f"not a literal: {token!r}") from None
+        saw_values = True
+    if not saw_values:
+        raise ModelError(f"{source}: no 'v' lines (and no 's UNSATISFIABLE') found")
+    return [lit for lit in literals if lit != 0]
+
+
+def _tokens(body: str, offset: int) -> Iterator[tuple[int, str]]:
+    column = offset
+    for part in body.split(" "):
+        if part:
+            yield column, part
+        column += len(part) + 1
+
+
+@dataclass
+class Decoded:
+    """What a model means for the board: a solution, or why it is none."""
+
+    solution: Solution | None
+    errors: list[str]
+
+
+def decode_model(board: Board, rules: Rules, literals: list[int]) -> Decoded:
+    """Read the edge variables (``1..E`` in every encoding) and referee the result."""
+    true = {lit for lit in literals if lit > 0}
+    chosen: list[Edge] = [e for v, e in enumerate(board.edges, 1) if v in true]
+    endpoints = {c for pair in board.endpoints.values() for c in pair}
+    cycles = detached_components(chosen, endpoints)
+    if cycles:
+        where = ", ".join(str(board.coord(min(cells))) for cells in cycles)
+        return Decoded(None, [f"the model has {len(cycles)} detached cycle(s), at {where}"])
+    try:
+        solution = Solution.from_edges(board, chosen)
+    except ValueError as exc:
+        return Decoded(None, [str(exc)])
+    extra = set(chosen) - solution.edges()
+    if extra:
+        return Decoded(None, [f"{len(extra)} edge(s) off the paths"])
+    return Decoded(solution, solution_errors(board, solution, rules))
