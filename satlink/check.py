@@ -12,10 +12,11 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from satlink.backend import Timeout
 from satlink.board import Board, Solution, diff_cells
 from satlink.cnf import DEFAULT_CARD, DEFAULT_ENCODING, encode
 from satlink.rules import Rules, parse_rules
-from satlink.solve import DEFAULT_CYCLES, DEFAULT_SOLVER, SolutionSearch, SolveStats, Timeout
+from satlink.solve import DEFAULT_CYCLES, DEFAULT_SOLVER, SolutionSearch, SolveStats
 
 UNIQUE, MULTIPLE, UNSOLVABLE, TIMEOUT, SOLVED = (
     "unique",

@@ -15,13 +15,13 @@ different one.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from pysat.solvers import Solver, SolverNames
+from pysat.solvers import SolverNames
 
+from satlink.backend import Backend
 from satlink.board import Edge, Solution
 from satlink.cnf import Encoding
 from satlink.cycles import cycle_cut, detached_components
@@ -37,10 +37,6 @@ def solver_names() -> set[str]:
     """Every backend name (and alias) PySAT accepts."""
     return {name for key, names in vars(SolverNames).items() if not key.startswith("_")
             for name in names}
-
-
-class Timeout(Exception):
-    """The time budget ran out before the solver answered."""
 
 
 @dataclass
@@ -101,26 +97,22 @@ class SolutionSearch:
         self.stats = SolveStats(variables=encoding.n_vars, clauses=encoding.n_clauses)
         self._edge_items = list(encoding.variables.edge_var.items())
         self._endpoint_cells = {c for pair in self.board.endpoints.values() for c in pair}
-        self._solver = Solver(name=solver, bootstrap_with=encoding.clauses.clauses)
-        for lits, bound in encoding.clauses.atmost:
-            self._solver.add_atmost(lits, bound)
+        self._backend = Backend(solver, encoding.clauses.clauses, encoding.clauses.atmost)
         self._propagator: CycleCutPropagator | None = None
         if cycles == "propagator" and eliminate_cycles and not encoding.acyclic:
             self._propagator = CycleCutPropagator(encoding, self._endpoint_cells)
-            self._solver.connect_propagator(self._propagator)
+            self._backend.solver.connect_propagator(self._propagator)
             for v in self._propagator.observed():
-                self._solver.observe(v)
+                self._backend.solver.observe(v)
 
     def close(self) -> None:
         if self._propagator is not None:
             self.stats.cycle_cuts += self._propagator.cuts
-            self._solver.disconnect_propagator()
-        self.stats.clauses = self._solver.nof_clauses() or self.stats.clauses
-        self.stats.variables = max(self.stats.variables, self._solver.nof_vars() or 0)
-        stats = self._solver.accum_stats() or {}
-        self.stats.conflicts = int(stats.get("conflicts", 0))
-        self.stats.decisions = int(stats.get("decisions", 0))
-        self._solver.delete()
+            self._backend.solver.disconnect_propagator()
+        conflicts, decisions, clauses = self._backend.counters()
+        self.stats.clauses = clauses or self.stats.clauses
+        self.stats.conflicts, self.stats.decisions = conflicts, decisions
+        self._backend.delete()
 
     def __enter__(self) -> SolutionSearch:
         return self
@@ -129,7 +121,7 @@ class SolutionSearch:
         self.close()
 
     def solutions(self) -> Iterator[Solution]:
-        """Yield distinct solutions until none is left; raises :class:`Timeout`."""
+        """Yield distinct solutions until none is left; raises :class:`satlink.backend.Timeout`."""
         while True:
             edges = self._next_cycle_free_edges()
             if edges is None:
@@ -152,56 +144,16 @@ class SolutionSearch:
                 raise RuntimeError(f"internal error: the {self.encoding.name} encoding "
                                    "(or the propagator) let a detached cycle through")
             for cells in cycles:
-                self._solver.add_clause(cycle_cut(self.encoding, cells, chosen))
+                self._backend.add_clause(cycle_cut(self.encoding, cells, chosen))
                 self.stats.cycle_cuts += 1
 
     def _solve_once(self) -> list[int] | None:
         self.stats.sat_calls += 1
         start = time.perf_counter()
         try:
-            if self.deadline is None:
-                sat = self._solver.solve()
-            else:
-                sat = self._solve_with_deadline()
+            return self._backend.solve(self.deadline)
         finally:
             self.stats.sat_seconds += time.perf_counter() - start
-        return self._solver.get_model() if sat else None
-
-    def _solve_with_deadline(self) -> bool:
-        """Solve in conflict-budget slices until an answer or the deadline.
-
-        The interrupt timer stops backends that support ``interrupt()`` on time; PySAT's
-        CaDiCaL 1.9.5 does not (it raises NotImplementedError), so there the budget slices,
-        whose learnt clauses are kept, are what bound the time.
-        """
-        budget = 10_000
-        while True:
-            remaining = self.deadline - time.monotonic()
-            if remaining <= 0:
-                raise Timeout
-            timer = threading.Timer(remaining, self._interrupt)
-            timer.start()
-            try:
-                self._solver.conf_budget(budget)
-                sat = self._solver.solve_limited(expect_interrupt=True)
-            finally:
-                timer.cancel()
-            if sat is not None:
-                return sat
-            self._clear_interrupt()
-            budget = min(2 * budget, 50_000)
-
-    def _interrupt(self) -> None:
-        try:
-            self._solver.interrupt()
-        except NotImplementedError:  # e.g. CaDiCaL 1.9.5: the budget slices bound the time
-            pass
-
-    def _clear_interrupt(self) -> None:
-        try:
-            self._solver.clear_interrupt()
-        except NotImplementedError:
-            pass
 
     def _block(self, edges: list[Edge]) -> None:
         """Forbid this exact edge set; any other valid solution lacks one of its edges.
@@ -210,4 +162,4 @@ class SolutionSearch:
         full degree, so extra edges could only form detached cycles.)
         """
         ev = self.encoding.variables.edge_var
-        self._solver.add_clause([-ev[e] for e in edges])
+        self._backend.add_clause([-ev[e] for e in edges])

@@ -32,6 +32,8 @@ METHODS = {
     "binary-edge/propagator": Method(solver="cadical195", cycles="propagator"),
     "shape/propagator": Method(encoding="shape", solver="cadical195", cycles="propagator"),
     "binary-edge/minisat22": Method(solver="minisat22"),
+    "binary-edge/kissat404": Method(solver="kissat404"),  # one-shot: rebuilt for each call
+    "acyclic/kissat404": Method(encoding="acyclic", solver="kissat404"),
     "binary-edge/no-lemmas": Method(lemmas=()),
 }
 

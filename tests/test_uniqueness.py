@@ -51,9 +51,9 @@ def parity_board(n: int) -> Board:
     return Board.from_rows(parity_rows(n))
 
 
-@pytest.mark.parametrize("solver", ["glucose4", "cadical195", "minisat22"])
+@pytest.mark.parametrize("solver", ["glucose4", "cadical195", "minisat22", "kissat404"])
 def test_timeout_is_a_verdict(solver: str) -> None:
-    """CaDiCaL ignores PySAT's interrupt(): without budget slices this one never returned."""
+    """CaDiCaL and Kissat ignore interrupt(): without budget slices this never returned."""
     start = time.monotonic()
     verdict = check(parity_board(20), "fill", timeout=0.3, solver=solver)
     assert verdict.status == "timeout"

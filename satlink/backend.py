@@ -1,0 +1,127 @@
+"""One SAT backend behind a uniform interface: incremental or one-shot, with deadlines.
+
+PySAT's backends differ in what they can do after ``solve()``.  Most are incremental (add a
+clause, solve again, keep everything learnt).  Kissat 4.0.4 is one-shot: adding a clause
+after a solve aborts the whole process.  For such backends this wrapper keeps the added
+clauses and builds a fresh solver for each call, so the search loop above stays the same.
+
+Deadlines: the interrupt timer stops backends that support ``interrupt()``; CaDiCaL 1.9.5
+and Kissat do not (NotImplementedError), so the search also runs in conflict-budget slices.
+An incremental backend keeps its learnt clauses across slices (capped at 50k conflicts); a
+one-shot backend restarts with a doubled budget, which wastes at most half the time.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from pysat.solvers import Solver, SolverNames
+
+ONE_SHOT_SOLVERS = frozenset(SolverNames.kissat404)
+
+
+class Timeout(Exception):
+    """The time budget ran out before the solver answered."""
+
+
+class Backend:
+    """A PySAT solver that can always take another clause and another ``solve()``."""
+
+    def __init__(self, name: str, clauses: list[list[int]],
+                 atmost: list[tuple[list[int], int]] | None = None):
+        self.name = name
+        self.one_shot = name in ONE_SHOT_SOLVERS
+        self._base = clauses
+        self._atmost = atmost or []
+        self._added: list[list[int]] = []
+        self._fresh = True
+        self._conflicts = 0
+        self._decisions = 0
+        self.solver = self._build()
+
+    def _build(self) -> Solver:
+        solver = Solver(name=self.name, bootstrap_with=self._base)
+        for clause in self._added:
+            solver.add_clause(clause)
+        for lits, bound in self._atmost:
+            solver.add_atmost(lits, bound)
+        return solver
+
+    def _ready(self) -> None:
+        """A one-shot solver that has already run is replaced by a fresh one."""
+        if self.one_shot and not self._fresh:
+            self._harvest_stats()
+            self.solver.delete()
+            self.solver = self._build()
+        self._fresh = False
+
+    def add_clause(self, clause: list[int]) -> None:
+        if self.one_shot:
+            self._added.append(clause)
+            if self._fresh:
+                self.solver.add_clause(clause)
+        else:
+            self.solver.add_clause(clause)
+
+    def solve(self, deadline: float | None) -> list[int] | None:
+        """A model, or None if unsatisfiable; raises :class:`Timeout` at the deadline."""
+        if deadline is None:
+            self._ready()
+            sat = self.solver.solve()
+        else:
+            sat = self._solve_until(deadline)
+        return self.solver.get_model() if sat else None
+
+    def _solve_until(self, deadline: float) -> bool:
+        budget = 10_000
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise Timeout
+            self._ready()
+            timer = threading.Timer(remaining, self._interrupt)
+            timer.start()
+            try:
+                self.solver.conf_budget(budget)
+                sat = self.solver.solve_limited(expect_interrupt=True)
+            finally:
+                timer.cancel()
+            if sat is not None:
+                return sat
+            self._clear_interrupt()
+            budget = 2 * budget if self.one_shot else min(2 * budget, 50_000)
+
+    def _interrupt(self) -> None:
+        try:
+            self.solver.interrupt()
+        except NotImplementedError:  # the budget slices bound the time instead
+            pass
+
+    def _clear_interrupt(self) -> None:
+        try:
+            self.solver.clear_interrupt()
+        except NotImplementedError:
+            pass
+
+    def _harvest_stats(self) -> None:
+        try:
+            stats = self.solver.accum_stats() or {}
+        except NotImplementedError:  # Kissat exposes no statistics through PySAT
+            stats = {}
+        self._conflicts += int(stats.get("conflicts", 0))
+        self._decisions += int(stats.get("decisions", 0))
+
+    def counters(self) -> tuple[int, int, int | None]:
+        """(conflicts, decisions, clauses held) so far; clauses None when not exposed."""
+        self._harvest_stats()
+        conflicts, decisions = self._conflicts, self._decisions
+        self._conflicts = self._decisions = 0  # harvested once
+        try:
+            clauses = self.solver.nof_clauses()
+        except NotImplementedError:
+            clauses = None
+        return conflicts, decisions, clauses
+
+    def delete(self) -> None:
+        self.solver.delete()
