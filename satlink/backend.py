@@ -112,16 +112,12 @@ class Backend:
         self._conflicts += int(stats.get("conflicts", 0))
         self._decisions += int(stats.get("decisions", 0))
 
-    def counters(self) -> tuple[int, int, int | None]:
-        """(conflicts, decisions, clauses held) so far; clauses None when not exposed."""
+    def counters(self) -> tuple[int, int]:
+        """(conflicts, decisions) so far (zero where the backend does not expose them)."""
         self._harvest_stats()
         conflicts, decisions = self._conflicts, self._decisions
         self._conflicts = self._decisions = 0  # harvested once
-        try:
-            clauses = self.solver.nof_clauses()
-        except NotImplementedError:
-            clauses = None
-        return conflicts, decisions, clauses
+        return conflicts, decisions
 
     def delete(self) -> None:
         self.solver.delete()

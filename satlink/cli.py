@@ -26,7 +26,7 @@ from satlink.cli_common import (
     verdict_or_usage_error,
     with_common_options,
 )
-from satlink.cli_research import cnf, decode
+from satlink.cli_research import bench, cnf, decode
 from satlink.formats import (
     DEFAULT_MAX_CELLS,
     FORMATS,
@@ -471,3 +471,4 @@ class _Runner:
 
 main.add_command(cnf)
 main.add_command(decode)
+main.add_command(bench)

@@ -114,3 +114,89 @@ def decode(board, model, index, rules, as_json, no_color):
         for error in errors:
             console.print(f"  {error}")
     sys.exit(EXIT_OK if result == "valid" else EXIT_NOT_OK)
+
+
+@click.command()
+@click.argument("corpus", nargs=-1)
+@click.option("--encodings", default="binary-edge", show_default=True,
+              help="Comma list of encodings, or all.")
+@click.option("--solvers", default="glucose4", show_default=True,
+              help="Comma list of PySAT backends, or all (cadical195,glucose4,kissat404,minisat22).")
+@click.option("--cards", default="pairwise", show_default=True,
+              help="Comma list of cardinality encodings, or all.")
+@click.option("--cycles", default="lazy", show_default=True,
+              help="Comma list of cycle handling: lazy, propagator (cadical195), or all.")
+@click.option("--lemmas", "lemma_settings", default="auto", show_default=True,
+              help="Comma list of lemma settings: auto, none, all.")
+@click.option("--rules", "-r", callback=validate_rules, default=None, metavar="PROFILE",
+              help="Rule profile (default: each board's own, else flow).")
+@click.option("--timeout", "-t", type=click.FloatRange(min=0), default=60.0, show_default=True,
+              help="Seconds per board and configuration.")
+@click.option("--repeat", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Measure each (board, configuration) this many times; medians are reported.")
+@click.option("--limit", type=click.IntRange(min=1), default=None,
+              help="Use at most this many boards per corpus file.")
+@click.option("--generate", "sizes", default=None, metavar="WxH,...",
+              help="Add boards grown by satlink's generator at these sizes, e.g. 10x10,50x50.")
+@click.option("--per-size", type=click.IntRange(min=1), default=3, show_default=True,
+              help="Generated boards per size.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed for --generate.")
+@click.option("--baseline", default=None, help="Configuration label the ratios refer to "
+                                                "(default: the first configuration).")
+@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Write JSON (summary + every measurement) here.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
+              help="Write every measurement as CSV here.")
+@click.option("--plots", "plot_dir", type=click.Path(file_okay=False), default=None,
+              help="Write cactus.png and size.png into this folder (needs matplotlib).")
+def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, timeout, repeat, limit,
+          sizes, per_size, seed, baseline, out, csv_path, plot_dir):
+    """Compare encodings, backends and options on the same boards, interleaved in one run.
+
+    Each board is run by every configuration before the next board starts, so the ratios in
+    the table are taken under the same machine conditions. Verdicts must agree across
+    configurations; any disagreement is printed and makes the exit status 1.
+
+    \b
+    Example:
+      satlink bench ../shared/corpus/mzucker-flow_solver/puzzles --encodings all
+      satlink bench --generate 10x10,20x20,50x50 --solvers glucose4,cadical195 \\
+          --timeout 30 --repeat 3 --out results.json --csv results.csv --plots plots/
+    """
+    from satlink.bench.configs import configurations
+    from satlink.bench.corpus import corpus_boards, generated_boards
+    from satlink.bench.report import print_summary, write_outputs
+    from satlink.bench.runner import run_interleaved
+
+    try:
+        configs = configurations(encodings, solvers, cards, cycles, lemma_settings)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    console = Console(stderr=True, highlight=False)
+    boards, skipped = corpus_boards(corpus or (() if sizes else ("example",)), rules, limit)
+    for message in skipped:
+        console.print(f"[yellow]skipped[/] {message}")
+    if sizes:
+        try:
+            boards += generated_boards(sizes, per_size, seed, rules)
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+    if not boards:
+        raise click.UsageError("no boards to measure")
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console, transient=True,
+                  disable=not console.is_terminal) as progress:
+        bar = progress.add_task("measuring", total=len(boards) * len(configs) * repeat)
+        rows = run_interleaved(boards, configs, timeout, repeat,
+                               lambda row: progress.advance(bar))
+    out_console = Console(highlight=False)
+    if not out_console.is_terminal:
+        out_console = Console(highlight=False, width=180)
+    result = print_summary(rows, configs, timeout, repeat, baseline, out_console)
+    try:
+        write_outputs(result, rows, out, csv_path, plot_dir)
+    except RuntimeError as exc:
+        raise click.UsageError(str(exc)) from None
+    sys.exit(EXIT_NOT_OK if result["disagreements"] else EXIT_OK)

@@ -98,6 +98,7 @@ class SolutionSearch:
         self._edge_items = list(encoding.variables.edge_var.items())
         self._endpoint_cells = {c for pair in self.board.endpoints.values() for c in pair}
         self._backend = Backend(solver, encoding.clauses.clauses, encoding.clauses.atmost)
+        self._blocks = 0
         self._propagator: CycleCutPropagator | None = None
         if cycles == "propagator" and eliminate_cycles and not encoding.acyclic:
             self._propagator = CycleCutPropagator(encoding, self._endpoint_cells)
@@ -109,8 +110,9 @@ class SolutionSearch:
         if self._propagator is not None:
             self.stats.cycle_cuts += self._propagator.cuts
             self._backend.solver.disconnect_propagator()
-        conflicts, decisions, clauses = self._backend.counters()
-        self.stats.clauses = clauses or self.stats.clauses
+        conflicts, decisions = self._backend.counters()
+        # the encoding's clauses plus the cuts and blocks added, the same for every backend
+        self.stats.clauses = self.encoding.n_clauses + self.stats.cycle_cuts + self._blocks
         self.stats.conflicts, self.stats.decisions = conflicts, decisions
         self._backend.delete()
 
@@ -163,3 +165,4 @@ class SolutionSearch:
         """
         ev = self.encoding.variables.edge_var
         self._backend.add_clause([-ev[e] for e in edges])
+        self._blocks += 1

@@ -11,6 +11,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from satlink.board import Board
 from satlink.check import check
 from satlink.generate.improve import improve
 from satlink.generate.params import Params
@@ -83,6 +84,14 @@ def _attempt(params: Params, number: int) -> Attempt:
         if not repaired:
             return Attempt(number, False, "multiple", checks=checks, repairs=repairs)
         repairs += 1
+
+
+def candidate_board(params: Params, number: int) -> Board:
+    """The grown (not yet uniqueness-checked) board of attempt ``number``: solvable by
+    construction, cheap at any size; ``satlink bench --generate`` measures on these."""
+    rng = random.Random(f"{params.seed}:{number}")
+    return _grown(params, params.width, params.height, params.colours_min, params.colours_max,
+                  rng).board()
 
 
 def _grown(params: Params, width: int, height: int, lo: int, hi: int,

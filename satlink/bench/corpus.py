@@ -1,0 +1,58 @@
+"""Boards for the harness: corpus files and folders read in place, and generated sets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from satlink.bench.runner import BenchBoard
+from satlink.cli_common import expand_files
+from satlink.formats import read_file
+from satlink.generate.params import make_params
+from satlink.generate.pipeline import candidate_board
+from satlink.rules import DEFAULT_PROFILE
+
+SKIP_SUFFIXES = (".md", ".sol.json", ".png", ".svg", ".html")
+
+
+def corpus_files(paths: Iterable[str]) -> list[str]:
+    """Files as given; a folder contributes its files (not sub-folders), sorted."""
+    files: list[str] = []
+    for p in map(Path, expand_files(tuple(paths))):
+        if p.is_dir():
+            files.extend(str(f) for f in sorted(p.iterdir())
+                         if f.is_file() and not f.name.endswith(SKIP_SUFFIXES)
+                         and not f.name.startswith("."))
+        else:
+            files.append(str(p))
+    return files
+
+
+def corpus_boards(paths: Iterable[str], rules: str | None,
+                  limit: int | None) -> tuple[list[BenchBoard], list[str]]:
+    """Every readable board, and one message per board that could not be read."""
+    boards, skipped = [], []
+    for path in corpus_files(paths):
+        taken = 0
+        for entry in read_file(path):
+            if limit is not None and taken >= limit:
+                break
+            if entry.error is not None:
+                skipped.append(str(entry.error))
+                continue
+            name = f"{Path(path).name}#{entry.index}"
+            boards.append(BenchBoard(name, entry.board, rules or entry.rules or DEFAULT_PROFILE))
+            taken += 1
+    return boards, skipped
+
+
+def generated_boards(sizes: str, per_size: int, seed: int, rules: str | None) -> list[BenchBoard]:
+    """``per_size`` boards grown by the generator at each size (solvable by construction)."""
+    profile = rules or DEFAULT_PROFILE
+    boards = []
+    for size in (s.strip() for s in sizes.split(",") if s.strip()):
+        params = make_params(size, None, 3, 0, profile, "grow", "reject", seed)
+        for n in range(per_size):
+            boards.append(BenchBoard(f"generated:{size}#{n + 1}", candidate_board(params, n),
+                                     profile))
+    return boards

@@ -1,0 +1,66 @@
+"""Plots of benchmark rows (matplotlib, optional: ``pip install 'satlink[bench]'``).
+
+Cactus plot: for each configuration, the number of boards solved within a time t, against t
+(further right and lower is slower).  Size plot: time against board cells, log-log, one
+series per configuration, to show where each one stops being practical.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from satlink.bench.summary import SOLVED, median_per_board
+
+
+def _pyplot():
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise RuntimeError("plots need matplotlib: pip install 'satlink[bench]'") from None
+    return plt
+
+
+def write_plots(rows: list[dict], directory: str) -> list[str]:
+    """Write cactus.png and size.png into ``directory``; returns their paths."""
+    plt = _pyplot()
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    per = median_per_board(rows)
+    configs = list(dict.fromkeys(r["config"] for r in rows))
+    paths = []
+
+    fig, ax = plt.subplots(figsize=(8, 5))
+    for c in configs:
+        times = sorted(m["seconds"] for (cfg, _), m in per.items() if cfg == c and m["solved"])
+        if times:
+            ax.step([times[0]] + times, range(len(times) + 1), where="post", label=c)
+    ax.set_xscale("log")
+    ax.set_xlabel("seconds per board (median over repeats)")
+    ax.set_ylabel("boards solved")
+    ax.set_title("cactus plot")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    paths.append(str(out / "cactus.png"))
+    fig.savefig(paths[-1], dpi=120)
+    plt.close(fig)
+
+    fig, ax = plt.subplots(figsize=(8, 5))
+    for c in configs:
+        points = sorted((m["cells"], m["seconds"]) for (cfg, _), m in per.items()
+                        if cfg == c and m["status"] in SOLVED)
+        if points:
+            ax.plot(*zip(*points, strict=True), marker="o", markersize=3, linewidth=0.8, label=c)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("board cells")
+    ax.set_ylabel("seconds (median over repeats)")
+    ax.set_title("time against board size")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    paths.append(str(out / "size.png"))
+    fig.savefig(paths[-1], dpi=120)
+    plt.close(fig)
+    return paths

@@ -1,0 +1,81 @@
+"""The harness's outputs: a ranked rich table, JSON (summary + every row), CSV, plots.
+
+The JSON layout is stable (``version`` 1): ``machine``, ``settings``, ``configs``,
+``summary`` (ranked, one object per configuration), ``disagreements`` and ``rows`` (one per
+measurement, the same fields as the CSV).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from satlink import __version__
+from satlink.bench.configs import Config
+from satlink.bench.summary import disagreements, summarise, to_csv
+from satlink.check import Method
+
+BENCH_VERSION = 1
+
+
+def machine() -> dict:
+    return {"python": platform.python_version(), "platform": platform.platform(),
+            "processor": platform.processor() or platform.machine(), "cpus": os.cpu_count(),
+            "satlink": __version__}
+
+
+def default_baseline(configs: list[Config]) -> str:
+    """satlink's default method when it is among the configurations, else the first."""
+    default = Config(Method(), "auto").label
+    labels = [c.label for c in configs]
+    return default if default in labels else labels[0]
+
+
+def print_summary(rows: list[dict], configs: list[Config], timeout: float | None, repeat: int,
+                  baseline: str | None, console: Console) -> dict:
+    base = baseline or default_baseline(configs)
+    summary = summarise(rows, timeout, base)
+    boards = len({r["board"] for r in rows})
+    table = Table(title=f"{boards} boards x {len(configs)} configurations, repeat {repeat}, "
+                        f"timeout {timeout} s; ratio = time on boards all solved / {base}")
+    for col in ("rank", "configuration", "solved", "timeouts", "errors", "PAR-2 s", "common s",
+                "ratio", "python", "vars", "clauses", "SAT calls"):
+        table.add_column(col, justify="left" if col == "configuration" else "right")
+    for i, t in enumerate(summary, 1):
+        table.add_row(str(i), t["config"], f"{t['solved']}/{t['boards']}", str(t["timeouts"]),
+                      str(t["errors"]), f"{t['par2_seconds']:.3f}", f"{t['common_seconds']:.3f}",
+                      "-" if t["ratio"] is None else f"{t['ratio']:.2f}x",
+                      "-" if t["python_share"] is None else f"{100 * t['python_share']:.0f}%",
+                      str(t["mean_variables"] or "-"), str(t["mean_clauses"] or "-"),
+                      str(t["sat_calls"]))
+    console.print(table)
+    disagree = disagreements(rows)
+    for d in disagree:
+        console.print(f"[red]DISAGREEMENT[/] on {d['board']}: {d['verdicts']}")
+    errors = [r for r in rows if r["status"] == "error"]
+    for r in errors[:5]:
+        console.print(f"[red]error[/] {r['config']} on {r['board']}: {r['error']}")
+    return {"version": BENCH_VERSION, "machine": machine(),
+            "settings": {"command": sys.argv, "timeout": timeout, "repeat": repeat,
+                         "baseline": base},
+            "configs": [c.as_dict() for c in configs], "summary": summary,
+            "disagreements": disagree}
+
+
+def write_outputs(result: dict, rows: list[dict], out: str | None, csv_path: str | None,
+                  plot_dir: str | None) -> None:
+    if plot_dir:  # first, so a missing matplotlib fails before anything is half written
+        from satlink.bench.plots import write_plots
+
+        result["plots"] = write_plots(rows, plot_dir)
+    if out:
+        Path(out).write_text(json.dumps({**result, "rows": rows}, indent=1) + "\n",
+                             encoding="utf-8")
+    if csv_path:
+        Path(csv_path).write_text(to_csv(rows), encoding="utf-8")

@@ -1,0 +1,82 @@
+"""Run every configuration on every board, interleaved, and record what each run cost.
+
+Interleaving: for each repeat, each board is run by every configuration before the next
+board starts, with the configuration order rotated from board to board, so slow drifts of the
+machine (thermal, other load) fall on all configurations alike and same-run ratios are fair.
+A configuration that raises becomes an ``error`` row; the others go on.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from satlink.bench.configs import Config
+from satlink.board import Board
+from satlink.check import Method, check
+from satlink.cnf import LEMMAS
+from satlink.rules import parse_rules
+
+
+@dataclass(frozen=True)
+class BenchBoard:
+    """A board to measure, with where it came from."""
+
+    name: str  # "file#index" or "generated:WxH#n"
+    board: Board
+    rules: str
+
+
+def _method_for(config: Config, rules: str) -> Method:
+    m = config.method
+    if config.lemmas == "auto":
+        return m
+    if config.lemmas == "none":
+        return Method(m.encoding, m.card, (), m.solver, m.cycles)
+    profile = parse_rules(rules)
+    every = tuple(n for n, lem in LEMMAS.items() if lem.sound(profile))
+    return Method(m.encoding, m.card, every, m.solver, m.cycles)
+
+
+def run_one(item: BenchBoard, config: Config, timeout: float | None) -> dict:
+    """One measurement: verdict and costs (times in seconds)."""
+    board = item.board
+    row = {"board": item.name, "width": board.width, "height": board.height,
+           "cells": board.width * board.height, "labels": len(board.labels), "rules": item.rules,
+           "config": config.label}
+    start = time.perf_counter()
+    try:
+        verdict = check(board, item.rules, timeout=timeout, method=_method_for(config, item.rules))
+    except Exception as exc:  # one broken configuration must not end the benchmark
+        row.update(status="error", seconds=time.perf_counter() - start,
+                   error=f"{type(exc).__name__}: {exc}", traceback=traceback.format_exc(limit=3))
+        return row
+    s = verdict.stats
+    row.update(status=verdict.status, seconds=verdict.seconds, encode_seconds=s.encode_seconds,
+               sat_seconds=s.sat_seconds, python_seconds=max(0.0, verdict.seconds - s.sat_seconds),
+               sat_calls=s.sat_calls, cycle_cuts=s.cycle_cuts, variables=s.variables,
+               clauses=s.clauses, conflicts=s.conflicts)
+    return row
+
+
+def run_interleaved(boards: list[BenchBoard], configs: list[Config], timeout: float | None,
+                    repeat: int = 1,
+                    progress: Callable[[dict], None] | None = None) -> list[dict]:
+    """All (repeat, board, configuration) measurements, in the order they were taken."""
+    rows = []
+    for r in range(repeat):
+        for i, item in enumerate(boards):
+            shift = (i + r) % len(configs)
+            for config in configs[shift:] + configs[:shift]:
+                row = run_one(item, config, timeout)
+                row["repeat"] = r
+                rows.append(row)
+                if progress:
+                    progress(row)
+    return rows
+
+
+def total_runs(boards: Iterable[BenchBoard], configs: list[Config], repeat: int) -> int:
+    return sum(1 for _ in boards) * len(configs) * repeat

@@ -1,0 +1,77 @@
+"""The benchmark harness: configurations, interleaving, summaries, outputs (not speed)."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from satlink.bench.configs import configurations
+from satlink.bench.runner import BenchBoard, run_interleaved
+from satlink.bench.summary import disagreements, summarise
+from satlink.board import Board
+from satlink.cli import main
+
+
+def test_configurations_skip_what_cannot_run() -> None:
+    labels = [c.label for c in configurations("binary-edge,acyclic", "glucose4,cadical195,minicard",
+                                              "pairwise,native", "lazy,propagator")]
+    assert "binary-edge/cadical195/propagator" in labels
+    assert "acyclic/cadical195/propagator" not in labels  # nothing to cut
+    assert "binary-edge/glucose4/propagator" not in labels  # IPASIR-UP is CaDiCaL's
+    assert "binary-edge/minicard/native" in labels
+    assert "binary-edge/glucose4/native" not in labels and "binary-edge/minicard" not in labels
+    with pytest.raises(ValueError, match="unknown encoding 'bogus'"):
+        configurations("bogus")
+
+
+def test_interleaved_order_and_summary() -> None:
+    boards = [BenchBoard(f"b{i}", Board.from_rows(rows), "flow")
+              for i, rows in enumerate([["AB..", "..A.", "B..."], ["AB..", "AB.."], ["A.A"]])]
+    configs = configurations("binary-edge,shape", "glucose4")
+    rows = run_interleaved(boards, configs, timeout=10, repeat=2)
+    assert len(rows) == 3 * 2 * 2
+    # each board is finished by every configuration before the next board starts
+    assert [r["board"] for r in rows[:4]] == ["b0", "b0", "b1", "b1"]
+    assert rows[0]["config"] != rows[2]["config"]  # the order rotates between boards
+    assert disagreements(rows) == []
+    summary = summarise(rows, timeout=10)
+    assert {t["config"] for t in summary} == {c.label for c in configs}
+    assert all(t["solved"] == 3 for t in summary)
+    assert [t["ratio"] for t in summary if t["config"] == "binary-edge/glucose4"] == [1.0]
+    assert {r["status"] for r in rows} == {"unique", "unsolvable"}
+
+
+def test_disagreement_is_reported() -> None:
+    rows = [{"board": "x", "config": "a", "status": "unique"},
+            {"board": "x", "config": "b", "status": "multiple"},
+            {"board": "y", "config": "a", "status": "unique"},
+            {"board": "y", "config": "b", "status": "timeout"}]
+    assert disagreements(rows) == [{"board": "x", "verdicts": {"a": "unique", "b": "multiple"}}]
+
+
+def test_bench_command_writes_json_csv_and_plots(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    out, table, plots = tmp_path / "r.json", tmp_path / "r.csv", tmp_path / "plots"
+    result = CliRunner().invoke(main, [
+        "bench", "example", "--limit", "3", "--generate", "6x6", "--per-size", "2",
+        "--encodings", "binary-edge,acyclic", "--solvers", "glucose4,kissat404", "--timeout", "20",
+        "--out", str(out), "--csv", str(table), "--plots", str(plots)])
+    assert result.exit_code == 0, result.output
+    assert "binary-edge/glucose4" in result.output and "ratio" in result.output
+    data = json.loads(out.read_text())
+    assert data["version"] == 1 and len(data["summary"]) == 4
+    assert len(data["rows"]) == 5 * 4
+    assert {r["board"] for r in data["rows"]} >= {"generated:6x6#1", "generated:6x6#2"}
+    with table.open() as f:
+        assert len(list(csv.DictReader(f))) == 20
+    assert (plots / "cactus.png").stat().st_size > 0 and (plots / "size.png").stat().st_size > 0
+
+
+def test_bench_usage_errors() -> None:
+    result = CliRunner().invoke(main, ["bench", "example", "--solvers", "glucose4",
+                                       "--cycles", "propagator"])
+    assert result.exit_code == 2 and "no runnable combination" in result.output
