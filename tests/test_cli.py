@@ -107,7 +107,12 @@ def test_convert_needs_a_target_format() -> None:
     assert result.exit_code == 2 and "--to" in result.output
 
 
-@pytest.mark.parametrize("command", ["check", "solve", "convert", "generate", "export", "validate", "render"])
+def test_every_command_is_registered() -> None:
+    assert set(main.commands) == {"check", "solve", "convert", "generate", "export", "validate",
+                                  "render", "cnf", "decode", "bench"}
+
+
+@pytest.mark.parametrize("command", sorted(main.commands))
 def test_help_has_an_example(command: str) -> None:
     result = run(command, "--help")
     assert result.exit_code == 0 and "Example:" in result.output
@@ -118,6 +123,11 @@ def test_help_has_an_example(command: str) -> None:
     (["solve", "example", "--lemmas", "bogus"], "unknown lemma 'bogus'"),
     (["check", "example", "--rules", "fill", "--lemmas", "corner"], "only sound under rules"),
     (["validate", "example", "--solver", "nosuch"], "unknown SAT backend"),
+    (["check", "example", "--cycles", "propagator"], "needs --solver cadical195"),
+    (["check", "example", "--card", "native"], "native cardinality"),
+    (["check", "example", "--encoding", "nosuch"], "Invalid value for '--encoding'"),
+    (["cnf", "example", "--card", "native"], "Invalid value for '--card'"),
+    (["bench", "example", "--encodings", "nosuch"], "unknown encoding 'nosuch'"),
 ])
 def test_bad_options_are_usage_errors_not_tracebacks(args, message) -> None:
     result = CliRunner().invoke(main, args)

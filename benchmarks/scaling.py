@@ -1,0 +1,137 @@
+"""How cost grows with board size: time and peak memory per configuration, each run in its
+own process (so peak RSS belongs to that run alone).
+
+Boards: satlink's generator at each size (grown candidates, solvable by construction), plus
+any corpus files given (e.g. the 1002x1002 boards of thomasahle's inputs6).  For each size
+the configurations run one after another on the same boards (ratios in the same run).
+
+    python benchmarks/scaling.py --sizes 10x10,20x20,50x50,100x100,200x200 \
+        --configs binary-edge/glucose4,binary-edge/cadical195,acyclic/cadical195 \
+        --timeout 120 --out benchmarks/results/scaling.json
+    python benchmarks/scaling.py --sizes '' --corpus ../shared/corpus/thomasahle-numberlink/puzzles/inputs6 \
+        --configs binary-edge/glucose4 --timeout 300
+
+A configuration is ENCODING/SOLVER[/CYCLES] (e.g. binary-edge/cadical195/propagator).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+from rich.console import Console
+from rich.table import Table
+
+from satlink.bench.corpus import corpus_boards, generated_boards
+from satlink.check import Method, check
+from satlink.formats import Entry, read_file, write_text
+
+
+def child(board_file: str, config: str, rules: str, timeout: float) -> None:
+    """Measure one board in this process and print one JSON line."""
+    (entry,) = list(read_file(board_file, max_cells=10**8))
+    encoding, solver, *rest = config.split("/")
+    method = Method(encoding=encoding, solver=solver, cycles=rest[0] if rest else "lazy")
+    verdict = check(entry.board, rules, timeout=timeout, method=method)
+    s = verdict.stats
+    print(json.dumps({"status": verdict.status, "seconds": verdict.seconds,
+                      "encode_seconds": s.encode_seconds, "sat_seconds": s.sat_seconds,
+                      "variables": s.variables, "clauses": s.clauses, "sat_calls": s.sat_calls,
+                      "cycle_cuts": s.cycle_cuts}))
+
+
+def measure(board, config: str, rules: str, timeout: float) -> dict:
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write(write_text([Entry("scaling", 1, board)], "wh"))
+        path = f.name
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, __file__, "--child", path, config, rules,
+                             str(timeout)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    hard = 2 * timeout + 60
+    killed = False
+    try:
+        out, err = proc.communicate(timeout=hard)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        killed = True
+    _, _, usage = os.wait4(proc.pid, 0) if proc.returncode is None else (0, 0, None)
+    os.unlink(path)
+    row = {"wall_seconds": time.perf_counter() - start}
+    if usage is not None:
+        row["peak_mb"] = usage.ru_maxrss / 1024
+    if killed:
+        row["status"] = "killed"
+    elif proc.returncode != 0:
+        row["status"] = "crashed"
+        row["error"] = err.strip().splitlines()[-1:] if err else [f"exit {proc.returncode}"]
+    else:
+        row.update(json.loads(out.strip().splitlines()[-1]))
+    return row
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="10x10,20x20,50x50,100x100")
+    parser.add_argument("--per-size", type=int, default=2)
+    parser.add_argument("--corpus", nargs="*", default=[])
+    parser.add_argument("--configs", default="binary-edge/glucose4,acyclic/glucose4")
+    parser.add_argument("--rules", default="flow")
+    parser.add_argument("--timeout", type=float, default=120)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", default=None)
+    args = parser.parse_args(argv)
+    boards = generated_boards(args.sizes, args.per_size, args.seed, args.rules) if args.sizes else []
+    if args.corpus:
+        found, skipped = corpus_boards(args.corpus, args.rules, None)
+        boards += found
+    configs = [c.strip() for c in args.configs.split(",") if c.strip()]
+    console = Console(width=170)
+    rows = []
+    for item in boards:
+        for config in configs:
+            row = {"board": item.name, "cells": item.board.width * item.board.height,
+                   "size": f"{item.board.width}x{item.board.height}",
+                   "labels": len(item.board.labels), "config": config,
+                   **measure(item.board, config, args.rules, args.timeout)}
+            rows.append(row)
+            console.print(f"{row['board']:>22} {config:>30} {row.get('status'):>10} "
+                          f"{row.get('seconds', row['wall_seconds']):8.2f} s  "
+                          f"encode {row.get('encode_seconds', 0):7.2f} s  "
+                          f"sat {row.get('sat_seconds', 0):7.2f} s  "
+                          f"peak {row.get('peak_mb', 0):7.0f} MB  clauses {row.get('clauses', '-')}")
+    table = Table(title=f"scaling under '{args.rules}' (medians per size; python = 1 - sat/total)")
+    for col in ("size", "config", "verdicts", "total s", "encode s", "sat s", "python", "peak MB",
+                "clauses"):
+        table.add_column(col)
+    groups: dict[tuple[str, str], list[dict]] = {}
+    for r in rows:
+        groups.setdefault((r["size"], r["config"]), []).append(r)
+    for (size, config), group in groups.items():
+        def med(key: str, g=group) -> float:
+            values = sorted(r.get(key, 0) or 0 for r in g)
+            return values[len(values) // 2]
+        total, sat = med("seconds"), med("sat_seconds")
+        table.add_row(size, config, ",".join(sorted({str(r.get("status")) for r in group})),
+                      f"{total:.2f}", f"{med('encode_seconds'):.2f}", f"{sat:.2f}",
+                      f"{100 * (1 - sat / total):.0f}%" if total else "-",
+                      f"{med('peak_mb'):.0f}", str(int(med("clauses"))))
+    console.print(table)
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump({"settings": vars(args), "rows": rows}, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        child(sys.argv[2], sys.argv[3], sys.argv[4], float(sys.argv[5]))
+    else:
+        sys.exit(main())
