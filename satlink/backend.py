@@ -18,6 +18,8 @@ import time
 
 from pysat.solvers import Solver, SolverNames
 
+from satlink.cnf.clauses import Clauses
+
 ONE_SHOT_SOLVERS = frozenset(SolverNames.kissat404)
 
 
@@ -28,12 +30,10 @@ class Timeout(Exception):
 class Backend:
     """A PySAT solver that can always take another clause and another ``solve()``."""
 
-    def __init__(self, name: str, clauses: list[list[int]],
-                 atmost: list[tuple[list[int], int]] | None = None):
+    def __init__(self, name: str, clauses: Clauses):
         self.name = name
         self.one_shot = name in ONE_SHOT_SOLVERS
         self._base = clauses
-        self._atmost = atmost or []
         self._added: list[list[int]] = []
         self._fresh = True
         self._conflicts = 0
@@ -41,10 +41,12 @@ class Backend:
         self.solver = self._build()
 
     def _build(self) -> Solver:
-        solver = Solver(name=self.name, bootstrap_with=self._base)
+        solver = Solver(name=self.name)
+        for chunk in self._base.chunks():  # arrays become lists one chunk at a time
+            solver.append_formula(chunk)
         for clause in self._added:
             solver.add_clause(clause)
-        for lits, bound in self._atmost:
+        for lits, bound in self._base.atmost:
             solver.add_atmost(lits, bound)
         return solver
 

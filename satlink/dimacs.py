@@ -59,9 +59,10 @@ def dimacs_lines(encoding: Encoding, names: bool = False) -> Iterator[str]:
     for start in range(1, edge_count + 1, 20):
         stop = min(start + 20, edge_count + 1)
         yield "c ind " + " ".join(map(str, range(start, stop))) + " 0"
-    yield f"p cnf {vs.top} {len(encoding.clauses.clauses)}"
-    for clause in encoding.clauses.clauses:
-        yield " ".join(map(str, clause)) + " 0"
+    yield f"p cnf {vs.top} {encoding.clauses.n_clauses}"
+    for chunk in encoding.clauses.chunks():
+        for clause in chunk:
+            yield " ".join(map(str, clause)) + " 0"
 
 
 def _describe(board: Board, name: tuple) -> str:

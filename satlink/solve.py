@@ -97,7 +97,7 @@ class SolutionSearch:
         self.stats = SolveStats(variables=encoding.n_vars, clauses=encoding.n_clauses)
         self._edge_items = list(encoding.variables.edge_var.items())
         self._endpoint_cells = {c for pair in self.board.endpoints.values() for c in pair}
-        self._backend = Backend(solver, encoding.clauses.clauses, encoding.clauses.atmost)
+        self._backend = Backend(solver, encoding.clauses)
         self._blocks = 0
         self._propagator: CycleCutPropagator | None = None
         if cycles == "propagator" and eliminate_cycles and not encoding.acyclic:

@@ -1,34 +1,69 @@
-"""A clause list that remembers which family each clause came from.
+"""A clause store that remembers which family each clause came from.
 
 Family counts are what the encoding documents in ``encodings/`` give as formulas; tests
-compare the two so that the documents cannot drift.  Native at-most-k constraints (only with
-``--card native``) are kept apart: they are not clauses and cannot be written as DIMACS.
+compare the two so that the documents cannot drift.  Families built as numpy arrays (one
+clause per row) stay arrays until they are handed to a solver chunk by chunk, so a board
+with tens of millions of clauses never holds them all as Python lists.  Native at-most-k
+constraints (only with ``--card native``) are kept apart: they are not clauses and cannot be
+written as DIMACS.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+
+import numpy as np
+
+CHUNK = 200_000
 
 
 class Clauses:
     """Clauses grouped by named family, in the order they were added."""
 
     def __init__(self) -> None:
-        self.clauses: list[list[int]] = []
+        self._parts: list[list[list[int]] | np.ndarray] = []
+        self._size = 0
         self.atmost: list[tuple[list[int], int]] = []
         self.counts: Counter[str] = Counter()
 
     def extend(self, family: str, clauses: Iterable[list[int]]) -> None:
-        """Add a whole family at once (the fast path: one call instead of one per clause)."""
-        before = len(self.clauses)
-        self.clauses.extend(clauses)
-        self.counts[family] += len(self.clauses) - before
+        """Add a whole family given as lists (one call instead of one per clause)."""
+        batch = clauses if isinstance(clauses, list) else list(clauses)
+        if batch:
+            self._parts.append(batch)
+        self._size += len(batch)
+        self.counts[family] += len(batch)
+
+    def extend_array(self, family: str, rows: np.ndarray) -> None:
+        """Add a family given as an (m, width) integer array, one clause per row."""
+        if rows.size or len(rows):
+            self._parts.append(np.ascontiguousarray(rows, dtype=np.int64))
+        self._size += len(rows)
+        self.counts[family] += len(rows)
 
     def add_atmost(self, family: str, lits: list[int], bound: int) -> None:
         """A native cardinality constraint, counted under ``family + "-native"``."""
         self.atmost.append((lits, bound))
         self.counts[family + "-native"] += 1
 
+    def chunks(self, size: int = CHUNK) -> Iterator[list[list[int]]]:
+        """All clauses as lists, a bounded number at a time."""
+        for part in self._parts:
+            if isinstance(part, list):
+                yield part
+                continue
+            for start in range(0, len(part), size):
+                yield part[start:start + size].tolist()
+
+    @property
+    def clauses(self) -> list[list[int]]:
+        """Every clause as a list (materialised: for small boards, tests and debugging)."""
+        return [clause for chunk in self.chunks() for clause in chunk]
+
+    @property
+    def n_clauses(self) -> int:
+        return self._size
+
     def __len__(self) -> int:
-        return len(self.clauses) + len(self.atmost)
+        return self._size + len(self.atmost)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from satlink.board import EMPTY, Edge
 from satlink.cnf.card import Cardinality
 from satlink.cnf.clauses import Clauses
@@ -25,7 +27,7 @@ from satlink.cnf.variables import Variables
 
 
 class BinaryColours:
-    """Logarithmic colour codes (``binary-edge``, ``shape``, ``acyclic``)."""
+    """Logarithmic colour codes (``binary-edge``, ``shape``, ``acyclic``), built as arrays."""
 
     name = "binary"
 
@@ -33,7 +35,7 @@ class BinaryColours:
         self.vs = vs
         n_labels = len(vs.board.labels)
         k = vs.code_bits = max(1, (n_labels - 1).bit_length()) if n_labels else 0
-        vs.bits = vs.cell_block("bit", vs.board.open_cells(), k)
+        vs.bits = vs.cell_array("bit", vs.grid.open_cells, k)
         vs.colour = self
 
     def add(self, out: Clauses, card: Cardinality) -> None:
@@ -44,37 +46,33 @@ class BinaryColours:
             return
         bits = vs.bits
         out.extend("colour-endpoint", [
-            [bit if index >> i & 1 else -bit]
+            [int(bit) if index >> i & 1 else -int(bit)]
             for index, label in enumerate(board.labels)
             for cell in board.endpoints[label]
             for i, bit in enumerate(bits[cell])
         ])
-        clauses: list[list[int]] = []
-        add = clauses.append
-        for (a, b), e in vs.edge_var.items():
-            for x, y in zip(bits[a], bits[b], strict=True):
-                add([-e, -x, y])
-                add([-e, x, -y])
-        out.extend("colour-edge", clauses)
+        edges = vs.grid.edges
+        e = np.arange(1, len(edges) + 1, dtype=np.int64)
+        for i in range(k):
+            x, y = bits[edges[:, 0], i], bits[edges[:, 1], i]
+            out.extend_array("colour-edge", np.column_stack([-e, -x, y]))
+            out.extend_array("colour-edge", np.column_stack([-e, x, -y]))
         largest = len(board.labels) - 1
         if largest + 1 == 1 << k:
             return
         # forbid codes above `largest`: bit i set where largest has 0 while every higher bit
         # equals largest's, one clause per zero bit of `largest`
-        patterns = []
+        plain_bits = bits[vs.grid.plain]
         for i in range(k):
-            if not largest >> i & 1:
-                patterns.append([(i, False)] + [(j, not largest >> j & 1) for j in range(i + 1, k)])
-        flat = "".join(board.rows)
-        out.extend("colour-range", [
-            [bits[cell][j] if positive else -bits[cell][j] for j, positive in pattern]
-            for cell, ch in enumerate(flat) if ch == EMPTY
-            for pattern in patterns
-        ])
+            if largest >> i & 1:
+                continue
+            pattern = [(i, False)] + [(j, not largest >> j & 1) for j in range(i + 1, k)]
+            out.extend_array("colour-range", np.column_stack(
+                [plain_bits[:, j] if positive else -plain_bits[:, j] for j, positive in pattern]))
 
     def prepare(self, pairs: Sequence[Edge], out: Clauses) -> None:
         """Create the difference bits that ``same_colour_tails`` will use, in one block."""
-        add_differ(self.vs, pairs, out)
+        add_differ(self.vs, np.asarray(pairs, dtype=np.int64).reshape(-1, 2), out)
 
     def same_colour_tails(self, cells: Sequence[int]) -> list[list[int]]:
         tail: list[int] = []

@@ -13,43 +13,30 @@ that ends in an endpoint or a solid cell.
 
 from __future__ import annotations
 
-from satlink.board import EMPTY
+import numpy as np
+
 from satlink.cnf.clauses import Clauses
+from satlink.cnf.grid import EAST, NORTH, SOUTH, WEST
 from satlink.cnf.variables import Variables
 
-_CORNERS = (((0, -1), (1, 0)), ((0, 1), (1, 0)), ((-1, 0), (0, 1)), ((-1, 0), (0, -1)))
-"""(d1, d2) as (drow, dcol): west+south (┐), east+south (┌), north+east (└), north+west (┘)."""
+_CORNERS = ((WEST, SOUTH), (EAST, SOUTH), (NORTH, EAST), (NORTH, WEST))
+"""(d1, d2): west+south (┐), east+south (┌), north+east (└), north+west (┘)."""
 
 
 def add_corner_lemma(vs: Variables, out: Clauses) -> None:
-    board = vs.board
-    w, h = board.width, board.height
-    flat = "".join(board.rows)
-    ev = vs.edge_var
-    clauses: list[list[int]] = []
-    add = clauses.append
-    for x, ch in enumerate(flat):
-        if ch != EMPTY:  # solid cells and endpoints do not turn under this lemma
-            continue
-        r, c = divmod(x, w)
-        for (dr1, dc1), (dr2, dc2) in _CORNERS:
-            r1, c1, r2, c2 = r + dr1, c + dc1, r + dr2, c + dc2
-            if not (0 <= r1 < h and 0 <= c1 < w and 0 <= r2 < h and 0 <= c2 < w):
-                continue
-            n1, n2 = r1 * w + c1, r2 * w + c2
-            e1 = ev.get((x, n1) if x < n1 else (n1, x))
-            e2 = ev.get((x, n2) if x < n2 else (n2, x))
-            if e1 is None or e2 is None:
-                continue
-            rd, cd = r + dr1 + dr2, c + dc1 + dc2  # on the board whenever n1 and n2 are
-            d = rd * w + cd
-            if flat[d] != EMPTY:  # solid or endpoint: the lemma says nothing
-                continue
-            for ddr, ddc in ((dr1, dc1), (dr2, dc2)):
-                rb, cb = rd + ddr, cd + ddc
-                f = None
-                if 0 <= rb < h and 0 <= cb < w:
-                    beyond = rb * w + cb
-                    f = ev.get((d, beyond) if d < beyond else (beyond, d))
-                add([-e1, -e2, f] if f is not None else [-e1, -e2])
-    out.extend("corner", clauses)
+    grid = vs.grid
+    edge_dir = grid.edge_dir
+    plain = grid.plain
+    xs = np.flatnonzero(plain)  # solid cells and endpoints do not turn under this lemma
+    for d1, d2 in _CORNERS:
+        e1, e2 = edge_dir[xs, d1], edge_dir[xs, d2]
+        turns = (e1 != 0) & (e2 != 0)  # both edges exist, so N1, N2 and D are on the board
+        x, e1, e2 = xs[turns], e1[turns], e2[turns]
+        d = grid.neighbour(grid.neighbour(x, d1), d2)
+        inside = plain[d]  # D solid or an endpoint: the lemma says nothing
+        x, e1, e2, d = x[inside], e1[inside], e2[inside], d[inside]
+        for away in (d1, d2):
+            f = edge_dir[d, away]  # D's edge onward; 0 if it leaves the board or hits a solid
+            has = f != 0
+            out.extend_array("corner", np.column_stack([-e1[has], -e2[has], f[has]]))
+            out.extend_array("corner", np.column_stack([-e1[~has], -e2[~has]]))

@@ -4,6 +4,7 @@ An endpoint has exactly one path edge.  Any other open cell has exactly two (``f
 zero or two (no ``fill``).  Solid cells have no edge variables at all.  Degrees are at most
 four on the square grid, so direct (pairwise/triple) clauses beat any auxiliary-variable
 cardinality encoding for the path cells; the endpoints' exactly-one follows ``--card``.
+Built as arrays, grouped by degree (see :mod:`satlink.cnf.grid`).
 
 Local degrees alone still admit *detached cycles*; :mod:`satlink.solve` removes them.
 """
@@ -12,46 +13,55 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from satlink.board import EMPTY, SOLID
+import numpy as np
+
 from satlink.cnf.card import Cardinality
 from satlink.cnf.clauses import Clauses
+from satlink.cnf.grid import compact_rows
 from satlink.cnf.variables import Variables
 from satlink.rules import Rules
 
 
 def add_degree(vs: Variables, rules: Rules, out: Clauses, card: Cardinality) -> None:
-    flat = "".join(vs.board.rows)
-    clauses: list[list[int]] = []
-    for cell, ch in enumerate(flat):
-        if ch == SOLID:
-            continue
-        inc = vs.incident[cell]
-        if ch != EMPTY:
-            if card.method == "pairwise":
-                clauses += _exactly_one(inc)
-            else:
-                card.exactly_one(inc, "degree")
-        elif rules.fill:
-            clauses += _exactly_two(inc)
+    grid = vs.grid
+    if card.method == "pairwise":
+        for d, inc in compact_rows(grid.edge_dir[grid.endpoint]).items():
+            _exactly_one(inc, d, out)
+    else:
+        for cell in np.flatnonzero(grid.endpoint):
+            card.exactly_one([int(v) for v in grid.edge_dir[cell] if v], "degree")
+    for d, inc in compact_rows(grid.edge_dir[grid.plain]).items():
+        if rules.fill:
+            _exactly_two(inc, d, out)
         else:
-            clauses += _zero_or_two(inc)
-    out.extend("degree", clauses)
+            _zero_or_two(inc, d, out)
 
 
-def _exactly_one(inc: list[int]) -> list[list[int]]:
-    # an empty first clause (walled-in endpoint) makes the board unsatisfiable, as it should
-    return [list(inc)] + [[-a, -b] for a, b in combinations(inc, 2)]
+def _exactly_one(inc: np.ndarray, d: int, out: Clauses) -> None:
+    # d = 0 gives one empty clause per walled-in endpoint: unsatisfiable, as it should be
+    out.extend_array("degree", inc)
+    for i, j in combinations(range(d), 2):
+        out.extend_array("degree", -inc[:, [i, j]])
 
 
-def _exactly_two(inc: list[int]) -> list[list[int]]:
-    if len(inc) < 2:  # a dead end can never be filled
-        return [list(inc)] + ([[-inc[0]]] if inc else [])
-    return [[-a, -b, -c] for a, b, c in combinations(inc, 3)] + [
-        [u for u in inc if u != v] for v in inc
-    ]
+def _at_most_two(inc: np.ndarray, d: int, out: Clauses) -> None:
+    for i, j, k in combinations(range(d), 3):
+        out.extend_array("degree", -inc[:, [i, j, k]])
 
 
-def _zero_or_two(inc: list[int]) -> list[list[int]]:
-    return [[-a, -b, -c] for a, b, c in combinations(inc, 3)] + [
-        [-v] + [u for u in inc if u != v] for v in inc
-    ]
+def _exactly_two(inc: np.ndarray, d: int, out: Clauses) -> None:
+    if d < 2:  # a dead end can never be filled: (no edge) or (its one edge and not it)
+        out.extend_array("degree", inc)
+        if d == 1:
+            out.extend_array("degree", -inc)
+        return
+    _at_most_two(inc, d, out)
+    for v in range(d):  # any d - 1 of the edges include one of the two
+        out.extend_array("degree", inc[:, [u for u in range(d) if u != v]])
+
+
+def _zero_or_two(inc: np.ndarray, d: int, out: Clauses) -> None:
+    _at_most_two(inc, d, out)
+    for v in range(d):  # one edge implies a second
+        others = [u for u in range(d) if u != v]
+        out.extend_array("degree", np.hstack([-inc[:, [v]], inc[:, others]]))

@@ -8,17 +8,23 @@ negatively ("if both cells are used ...").
 
 from __future__ import annotations
 
-from satlink.board import EMPTY
+import numpy as np
+
 from satlink.cnf.clauses import Clauses
 from satlink.cnf.variables import Variables
 
 
 def add_usage(vs: Variables, out: Clauses) -> None:
-    plain = [cell for cell, ch in enumerate("".join(vs.board.rows)) if ch == EMPTY]
-    used = vs.cell_block("used", plain, 1)
-    for cell in plain:  # solid cells are never used, endpoints always
-        vs.set_used(cell, used[cell][0])
-    out.extend("used", [[-e, used[cell][0]] for cell in plain for e in vs.incident[cell]])
+    grid = vs.grid
+    plain = np.flatnonzero(grid.plain)  # solid cells are never used, endpoints always
+    used = vs.cell_array("used", plain, 1)[:, 0]
+    vs.used_array = used
+    for cell in plain.tolist():
+        vs.set_used(cell, int(used[cell]))
+    edges = grid.edge_dir[plain]
+    for d in range(4):
+        has = edges[:, d] != 0
+        out.extend_array("used", np.column_stack([-edges[has, d], used[plain[has]]]))
 
 
 def not_used(vs: Variables, *cells: int) -> list[int]:

@@ -13,8 +13,12 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
 
 from satlink.board import Board, Edge
+from satlink.cnf.grid import GridArrays
 
 
 @dataclass(frozen=True)
@@ -47,10 +51,12 @@ class Variables:
         self._blocks: list[_Block] = []
         self._firsts: list[int] = []
         self._used: dict[int, int] = {}
-        self._differ: dict[Edge, list[int]] = {}
+        self._differ_keys = np.zeros(0, dtype=np.int64)
+        self._differ_vars = np.zeros((0, 0), dtype=np.int64)
         self.colour = None  # set by the colour scheme (binary or one-hot)
-        self.bits: list[list[int]] = [[] for _ in range(board.size)]
+        self.bits: np.ndarray = np.zeros((board.size, 0), dtype=np.int64)
         self.code_bits = 0
+        self.used_array: np.ndarray | None = None  # used(c) per cell, 0 where always used
 
     def fresh_block(self, count: int, name: str) -> int:
         """``count`` new variables ``first..first+count-1`` named ``(name, offset)``."""
@@ -66,6 +72,19 @@ class Variables:
         for j, cell in enumerate(cells):
             out[cell] = list(range(first + j * per, first + (j + 1) * per))
         return out
+
+    def cell_array(self, family: str, cells: np.ndarray, per: int) -> np.ndarray:
+        """Like :meth:`cell_block`, as an (all cells) x ``per`` array, 0 for cells not given."""
+        first = self._add_block(per * len(cells), family, cells, per)
+        out = np.zeros((self.board.size, per), dtype=np.int64)
+        if per:
+            out[cells] = first + np.arange(len(cells) * per, dtype=np.int64).reshape(-1, per)
+        return out
+
+    @cached_property
+    def grid(self) -> GridArrays:
+        """The board as arrays, for the vectorised families."""
+        return GridArrays(self.board)
 
     def named_block(self, family: str, names: Sequence[tuple]) -> int:
         """One variable per entry of ``names``, named ``(family, *names[i])``; returns the first."""
@@ -92,12 +111,32 @@ class Variables:
     def set_used(self, cell: int, var: int) -> None:
         self._used[cell] = var
 
+    def add_differ_block(self, pairs: np.ndarray, ds: np.ndarray) -> None:
+        """Register difference bits: row j of ``ds`` belongs to the pair ``pairs[j]`` (a < b)."""
+        keys = pairs[:, 0] * self.board.size + pairs[:, 1]
+        self._differ_keys = np.concatenate([self._differ_keys, keys])
+        known = self._differ_vars if len(self._differ_vars) else self._differ_vars.reshape(0, ds.shape[1])
+        self._differ_vars = np.concatenate([known, ds.reshape(len(keys), -1)])
+        order = np.argsort(self._differ_keys, kind="stable")
+        self._differ_keys, self._differ_vars = self._differ_keys[order], self._differ_vars[order]
+
+    def differ_rows(self, pairs: np.ndarray) -> np.ndarray:
+        """The difference bits of each pair (a < b) as rows; zero rows where there are none."""
+        out = np.zeros((len(pairs), self.code_bits), dtype=np.int64)
+        if not len(self._differ_keys) or not len(pairs):
+            return out
+        keys = pairs[:, 0] * self.board.size + pairs[:, 1]
+        at = np.minimum(np.searchsorted(self._differ_keys, keys), len(self._differ_keys) - 1)
+        found = self._differ_keys[at] == keys
+        out[found] = self._differ_vars[at[found]]
+        return out
+
     def differ(self, a: int, b: int) -> list[int] | None:
         """Per-bit "codes of a and b differ here" variables, if the differ family made them."""
-        return self._differ.get((a, b) if a < b else (b, a))
-
-    def set_differ(self, e: Edge, variables: list[int]) -> None:
-        self._differ[e] = variables
+        if not self.code_bits:
+            return []
+        row = self.differ_rows(np.array([[min(a, b), max(a, b)]], dtype=np.int64))[0]
+        return [int(v) for v in row] if row[0] else None
 
     @property
     def top(self) -> int:
@@ -121,6 +160,6 @@ class Variables:
                 if block.names is not None:
                     return (block.family, *block.names[offset])
                 if block.cells is not None:
-                    return (block.family, block.cells[offset // block.per], offset % block.per)
+                    return (block.family, int(block.cells[offset // block.per]), offset % block.per)
                 return (block.family, offset)
         raise KeyError(f"no variable {var}")
