@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -42,6 +43,7 @@ def child(board_file: str, config: str, rules: str, timeout: float) -> None:
     print(json.dumps({"status": verdict.status, "seconds": verdict.seconds,
                       "encode_seconds": s.encode_seconds, "sat_seconds": s.sat_seconds,
                       "variables": s.variables, "clauses": s.clauses, "sat_calls": s.sat_calls,
+                      "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
                       "cycle_cuts": s.cycle_cuts}))
 
 
@@ -61,11 +63,8 @@ def measure(board, config: str, rules: str, timeout: float) -> dict:
         proc.kill()
         out, err = proc.communicate()
         killed = True
-    _, _, usage = os.wait4(proc.pid, 0) if proc.returncode is None else (0, 0, None)
     os.unlink(path)
     row = {"wall_seconds": time.perf_counter() - start}
-    if usage is not None:
-        row["peak_mb"] = usage.ru_maxrss / 1024
     if killed:
         row["status"] = "killed"
     elif proc.returncode != 0:

@@ -1,0 +1,130 @@
+"""The 1002x1002 boards of thomasahle's inputs6 (read in place): a definite verdict for each,
+with time and peak memory, and a proven-unique 1002x1002 board made from the first one.
+
+The first board has exactly two solutions under ``flow`` (4-arm spirals from the corners to
+the centre).  To get a unique board of the same size, this script cuts one path of the first
+solution at an edge the second solution lacks and gives the two halves their own labels
+(satlink's generator repairs ambiguous candidates the same way), then proves the new board
+unique.  Each check runs in a fresh process, so the peak memory is that board's alone.
+
+    python benchmarks/huge.py ../shared/corpus/thomasahle-numberlink/puzzles/inputs6 \
+        --out benchmarks/results/huge.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+from rich.console import Console
+from rich.table import Table
+
+from satlink import Board, Solution
+from satlink.board import label_for
+from satlink.formats import Entry, read_file, write_text
+
+
+def child(path: str, rules: str, solver: str) -> None:
+    from satlink import check
+
+    (entry,) = list(read_file(path, max_cells=10**7))
+    start = time.perf_counter()
+    verdict = check(entry.board, rules, solver=solver)
+    s = verdict.stats
+    print(json.dumps({"status": verdict.status, "seconds": time.perf_counter() - start,
+                      "encode_seconds": s.encode_seconds, "sat_seconds": s.sat_seconds,
+                      "variables": s.variables, "clauses": s.clauses, "sat_calls": s.sat_calls,
+                      "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                      "solutions": [sol.to_coords(entry.board) for sol in verdict.solutions]}))
+
+
+def run_check(board: Board, rules: str, solver: str) -> dict:
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write(write_text([Entry("huge", 1, board)], "wh"))
+        path = f.name
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, __file__, "--child", path, rules, solver],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    out, err = proc.communicate()
+    os.unlink(path)
+    row = {"wall_seconds": time.perf_counter() - start}
+    if proc.returncode != 0:
+        row["status"] = "crashed"
+        row["error"] = (err or "").strip().splitlines()[-1:]
+        return row
+    row.update(json.loads(out))
+    return row
+
+
+def split_board(board: Board, first: Solution, second: Solution) -> Board:
+    """Cut the first solution's first path at its middle-most edge that the second solution
+    lacks; the two halves get their own labels."""
+    other = second.edges()
+    label = board.labels[0]
+    path = first.paths[label]
+    middle = len(path) // 2
+    cut = min((i for i in range(2, len(path) - 3)
+               if (min(path[i], path[i + 1]), max(path[i], path[i + 1])) not in other),
+              key=lambda i: abs(i - middle))
+    new = next(label_for(i) for i in range(len(board.labels) + 1)
+               if label_for(i) not in board.labels)
+    cells = list("".join(board.rows))
+    cells[path[cut]] = label
+    cells[path[cut + 1]] = new
+    cells[path[-1]] = new
+    w = board.width
+    return Board.from_rows(["".join(cells[r * w:(r + 1) * w]) for r in range(board.height)])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("path", help="thomasahle-numberlink/puzzles/inputs6")
+    parser.add_argument("--rules", default="flow")
+    parser.add_argument("--solver", default="glucose4")
+    parser.add_argument("--out", default=None)
+    args = parser.parse_args(argv)
+    console = Console(width=150)
+    entries = [e for e in read_file(args.path, max_cells=10**7) if e.board is not None]
+    rows = []
+    for entry in entries:
+        b = entry.board
+        row = {"board": f"inputs6#{entry.index}", "size": f"{b.width}x{b.height}",
+               "labels": len(b.labels), **run_check(b, args.rules, args.solver)}
+        rows.append(row)
+        console.print(f"{row['board']} {row['size']} {row['status']} {row['wall_seconds']:.1f} s "
+                      f"peak {row.get('peak_mb', 0):.0f} MB")
+        if entry.index == 1 and row["status"] == "multiple":
+            first, second = (Solution.from_coords(b, s) for s in row["solutions"])
+            split = split_board(b, first, second)
+            made = {"board": "inputs6#1 split", "size": f"{b.width}x{b.height}",
+                    "labels": len(split.labels), **run_check(split, args.rules, args.solver)}
+            rows.append(made)
+            console.print(f"{made['board']} {made['status']} {made['wall_seconds']:.1f} s")
+    table = Table(title=f"huge boards under '{args.rules}' with {args.solver}, one process each")
+    for col in ("board", "size", "labels", "verdict", "wall s", "encode s", "SAT s", "peak MB",
+                "clauses"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(r["board"], r["size"], str(r["labels"]), r.get("status", "?"),
+                      f"{r['wall_seconds']:.1f}", f"{r.get('encode_seconds', 0):.1f}",
+                      f"{r.get('sat_seconds', 0):.1f}", f"{r.get('peak_mb', 0):.0f}",
+                      str(r.get("clauses", "-")))
+    console.print(table)
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump([{k: v for k, v in r.items() if k != "solutions"} for r in rows], f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        child(sys.argv[2], sys.argv[3], sys.argv[4])
+    else:
+        sys.exit(main())
