@@ -29,13 +29,11 @@ class CycleCutPropagator(Propagator):
         self.edge_of = {v: e for e, v in encoding.variables.edge_var.items()}
         self.pending: list[list[int]] = []
         self.cuts = 0
-        self.checks = 0
 
     def observed(self) -> list[int]:
         return list(self.edge_of)
 
     def check_model(self, model: list[int]) -> bool:
-        self.checks += 1
         chosen: list[Edge] = [self.edge_of[lit] for lit in model if lit > 0 and lit in self.edge_of]
         cycles = detached_components(chosen, self.endpoint_cells)
         for cells in cycles:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from satlink.bench.configs import Config
@@ -76,7 +76,3 @@ def run_interleaved(boards: list[BenchBoard], configs: list[Config], timeout: fl
                 if progress:
                     progress(row)
     return rows
-
-
-def total_runs(boards: Iterable[BenchBoard], configs: list[Config], repeat: int) -> int:
-    return sum(1 for _ in boards) * len(configs) * repeat

@@ -42,7 +42,6 @@ class GridArrays:
         edge_dir[a[~horizontal], SOUTH] = var[~horizontal]
         edge_dir[b[~horizontal], NORTH] = var[~horizontal]
         self.edge_dir = edge_dir
-        self.degree = (edge_dir != 0).sum(axis=1)
 
     @cached_property
     def open_cells(self) -> np.ndarray:
