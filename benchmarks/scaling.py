@@ -19,12 +19,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
 import time
 
+from memory import peak_mb
 from rich.console import Console
 from rich.table import Table
 
@@ -43,7 +43,7 @@ def child(board_file: str, config: str, rules: str, timeout: float) -> None:
     print(json.dumps({"status": verdict.status, "seconds": verdict.seconds,
                       "encode_seconds": s.encode_seconds, "sat_seconds": s.sat_seconds,
                       "variables": s.variables, "clauses": s.clauses, "sat_calls": s.sat_calls,
-                      "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                      "peak_mb": peak_mb(),
                       "cycle_cuts": s.cycle_cuts}))
 
 
