@@ -23,6 +23,19 @@ def _pyplot():
     return plt
 
 
+def _styles(configs: list[str], plt) -> dict[str, dict]:
+    """One colour per encoding (the first label part), one line style per backend, so a
+    plot with sixteen series stays readable."""
+    encodings = list(dict.fromkeys(c.split("/")[0] for c in configs))
+    rest = list(dict.fromkeys("/".join(c.split("/")[1:]) for c in configs))
+    palette = plt.get_cmap("tab10")
+    dashes = ["-", "--", ":", "-."]
+    return {c: {"color": palette(encodings.index(c.split("/")[0]) % 10),
+                "linestyle": dashes[rest.index("/".join(c.split("/")[1:])) % len(dashes)],
+                "linewidth": 1.2}
+            for c in configs}
+
+
 def write_plots(rows: list[dict], directory: str) -> list[str]:
     """Write cactus.png and size.png into ``directory``; returns their paths."""
     plt = _pyplot()
@@ -30,13 +43,14 @@ def write_plots(rows: list[dict], directory: str) -> list[str]:
     out.mkdir(parents=True, exist_ok=True)
     per = median_per_board(rows)
     configs = list(dict.fromkeys(r["config"] for r in rows))
+    styles = _styles(configs, plt)
     paths = []
 
     fig, ax = plt.subplots(figsize=(8, 5))
     for c in configs:
         times = sorted(m["seconds"] for (cfg, _), m in per.items() if cfg == c and m["solved"])
         if times:
-            ax.step([times[0]] + times, range(len(times) + 1), where="post", label=c)
+            ax.step([times[0]] + times, range(len(times) + 1), where="post", label=c, **styles[c])
     ax.set_xscale("log")
     ax.set_xlabel("seconds per board (median over repeats)")
     ax.set_ylabel("boards solved")
@@ -52,7 +66,7 @@ def write_plots(rows: list[dict], directory: str) -> list[str]:
         points = sorted((m["cells"], m["seconds"]) for (cfg, _), m in per.items()
                         if cfg == c and m["status"] in SOLVED)
         if points:
-            ax.plot(*zip(*points, strict=True), marker="o", markersize=3, linewidth=0.8, label=c)
+            ax.plot(*zip(*points, strict=True), marker="o", markersize=3, label=c, **styles[c])
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("board cells")
