@@ -140,6 +140,8 @@ def decode(board, model, index, rules, as_json, no_color):
               help="Add boards grown by satlink's generator at these sizes, e.g. 10x10,50x50.")
 @click.option("--per-size", type=click.IntRange(min=1), default=3, show_default=True,
               help="Generated boards per size.")
+@click.option("--colors", "--colours", "colours", default=None, metavar="MIN-MAX",
+              help="Colour range for --generate (default: the generator's for the size).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for --generate.")
 @click.option("--baseline", default=None, help="Configuration label the ratios refer to "
                                                 "(default: the first configuration).")
@@ -150,7 +152,7 @@ def decode(board, model, index, rules, as_json, no_color):
 @click.option("--plots", "plot_dir", type=click.Path(file_okay=False), default=None,
               help="Write cactus.png and size.png into this folder (needs matplotlib).")
 def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, timeout, repeat, limit,
-          sizes, per_size, seed, baseline, out, csv_path, plot_dir):
+          sizes, per_size, colours, seed, baseline, out, csv_path, plot_dir):
     """Compare encodings, backends and options on the same boards, interleaved in one run.
 
     Each board is run by every configuration before the next board starts, so the ratios in
@@ -162,6 +164,8 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, time
       satlink bench ../shared/corpus/mzucker-flow_solver/puzzles --encodings all
       satlink bench --generate 10x10,20x20,50x50 --solvers glucose4,cadical195 \\
           --timeout 30 --repeat 3 --out results.json --csv results.csv --plots plots/
+      satlink bench --generate 30x30 --colors 2-3 --rules fill --cycles lazy,propagator \\
+          --solvers cadical195 --encodings binary-edge,acyclic
     """
     from satlink.bench.configs import configurations
     from satlink.bench.corpus import corpus_boards, generated_boards
@@ -178,7 +182,7 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, time
         console.print(f"[yellow]skipped[/] {message}")
     if sizes:
         try:
-            boards += generated_boards(sizes, per_size, seed, rules)
+            boards += generated_boards(sizes, per_size, seed, rules, colours)
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
     if not boards:

@@ -46,12 +46,13 @@ def corpus_boards(paths: Iterable[str], rules: str | None,
     return boards, skipped
 
 
-def generated_boards(sizes: str, per_size: int, seed: int, rules: str | None) -> list[BenchBoard]:
+def generated_boards(sizes: str, per_size: int, seed: int, rules: str | None,
+                     colours: str | None = None) -> list[BenchBoard]:
     """``per_size`` boards grown by the generator at each size (solvable by construction)."""
     profile = rules or DEFAULT_PROFILE
     boards = []
     for size in (s.strip() for s in sizes.split(",") if s.strip()):
-        params = make_params(size, None, 3, 0, profile, "grow", "reject", seed)
+        params = make_params(size, colours, 3, 0, profile, "grow", "reject", seed)
         for n in range(per_size):
             boards.append(BenchBoard(f"generated:{size}#{n + 1}", candidate_board(params, n),
                                      profile))

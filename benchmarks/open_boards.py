@@ -1,0 +1,29 @@
+"""Print open boards with two or three labels (W H format): the hard case for lazy cycle cuts
+under ``fill``, where every empty region invites a detached cycle.
+
+Each label runs from the left edge to the right edge of an otherwise empty n x n board.
+
+    python benchmarks/open_boards.py > open.txt
+    satlink bench open.txt --rules fill --encodings binary-edge,acyclic --solvers cadical195 \
+        --cycles lazy,propagator --timeout 20
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def open_boards(sizes: tuple[int, ...] = (8, 12, 16, 20, 24, 30),
+                labels: tuple[int, ...] = (2, 3)) -> list[str]:
+    boards = []
+    for n in sizes:
+        for count in labels:
+            grid = [["."] * n for _ in range(n)]
+            for i in range(count):
+                grid[i * (n // count)][0] = grid[i * (n // count)][n - 1] = "ABC"[i]
+            boards.append(f"{n} {n}\n" + "\n".join("".join(row) for row in grid))
+    return boards
+
+
+if __name__ == "__main__":
+    sys.stdout.write("\n".join(open_boards()) + "\n")
