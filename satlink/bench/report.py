@@ -45,12 +45,13 @@ def print_summary(rows: list[dict], configs: list[Config], timeout: float | None
     table = Table(title=f"{boards} boards x {len(configs)} configurations, repeat {repeat}, "
                         f"timeout {timeout} s; ratio = time on boards all solved / {base}")
     for col in ("rank", "configuration", "solved", "timeouts", "errors", "PAR-2 s", "common s",
-                "ratio", "python", "vars", "clauses", "SAT calls"):
+                "ratio", "SAT ratio", "python", "vars", "clauses", "SAT calls"):
         table.add_column(col, justify="left" if col == "configuration" else "right")
     for i, t in enumerate(summary, 1):
         table.add_row(str(i), t["config"], f"{t['solved']}/{t['boards']}", str(t["timeouts"]),
                       str(t["errors"]), f"{t['par2_seconds']:.3f}", f"{t['common_seconds']:.3f}",
                       "-" if t["ratio"] is None else f"{t['ratio']:.2f}x",
+                      "-" if t["sat_ratio"] is None else f"{t['sat_ratio']:.2f}x",
                       "-" if t["python_share"] is None else f"{100 * t['python_share']:.0f}%",
                       str(t["mean_variables"] or "-"), str(t["mean_clauses"] or "-"),
                       str(t["sat_calls"]))
