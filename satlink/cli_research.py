@@ -174,7 +174,11 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, time
 
     try:
         configs = configurations(encodings, solvers, cards, cycles, lemma_settings)
-    except ValueError as exc:
+        if plot_dir:
+            from satlink.bench.plots import require_matplotlib
+
+            require_matplotlib()
+    except (ValueError, RuntimeError) as exc:
         raise click.UsageError(str(exc)) from None
     console = Console(stderr=True, highlight=False)
     boards, skipped = corpus_boards(corpus or (() if sizes else ("example",)), rules, limit)
@@ -199,8 +203,5 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, time
     if not out_console.is_terminal:
         out_console = Console(highlight=False, width=180)
     result = print_summary(rows, configs, timeout, repeat, baseline, out_console)
-    try:
-        write_outputs(result, rows, out, csv_path, plot_dir)
-    except RuntimeError as exc:
-        raise click.UsageError(str(exc)) from None
+    write_outputs(result, rows, out, csv_path, plot_dir)
     sys.exit(EXIT_NOT_OK if result["disagreements"] else EXIT_OK)

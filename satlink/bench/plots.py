@@ -12,6 +12,11 @@ from pathlib import Path
 from satlink.bench.summary import SOLVED, median_per_board
 
 
+def require_matplotlib() -> None:
+    """Fail before a long benchmark run, not after it, when plots cannot be drawn."""
+    _pyplot()
+
+
 def _pyplot():
     try:
         import matplotlib

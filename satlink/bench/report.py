@@ -71,12 +71,15 @@ def print_summary(rows: list[dict], configs: list[Config], timeout: float | None
 
 def write_outputs(result: dict, rows: list[dict], out: str | None, csv_path: str | None,
                   plot_dir: str | None) -> None:
-    if plot_dir:  # first, so a missing matplotlib fails before anything is half written
-        from satlink.bench.plots import write_plots
-
-        result["plots"] = write_plots(rows, plot_dir)
+    """JSON and CSV first (the measurements are what a long run must not lose), then plots."""
+    if plot_dir:
+        result["plots"] = [str(Path(plot_dir) / name) for name in ("cactus.png", "size.png")]
     if out:
         Path(out).write_text(json.dumps({**result, "rows": rows}, indent=1) + "\n",
                              encoding="utf-8")
     if csv_path:
         Path(csv_path).write_text(to_csv(rows), encoding="utf-8")
+    if plot_dir:
+        from satlink.bench.plots import write_plots
+
+        write_plots(rows, plot_dir)
