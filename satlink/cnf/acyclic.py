@@ -18,8 +18,10 @@ export projects onto the edge variables.
 
 from __future__ import annotations
 
-from satlink.board import EMPTY
+import numpy as np
+
 from satlink.cnf.clauses import Clauses
+from satlink.cnf.grid import compact_rows
 from satlink.cnf.variables import Variables
 from satlink.rules import Rules
 
@@ -30,64 +32,89 @@ def rank_bits(n_open: int) -> int:
 
 
 def add_acyclic(vs: Variables, rules: Rules, out: Clauses) -> None:
+    grid = vs.grid
     board = vs.board
-    edges = list(vs.edge_var.items())
-    first_arc = vs.named_block("arc", [n for (a, b), _ in edges for n in ((a, b), (b, a))])
-    arc: dict[tuple[int, int], int] = {}
-    clauses: list[list[int]] = []
-    for i, ((a, b), e) in enumerate(edges):
-        ab, ba = first_arc + 2 * i, first_arc + 2 * i + 1
-        arc[(a, b)], arc[(b, a)] = ab, ba
-        clauses += [[-e, ab, ba], [-ab, e], [-ba, e], [-ab, -ba]]
-    out.extend("arc-edge", clauses)
+    edges = grid.edges
+    n_edges = len(edges)
+    e = np.arange(1, n_edges + 1, dtype=np.int64)
+    first_arc = vs.named_block("arc", [n for a, b in edges.tolist() for n in ((a, b), (b, a))])
+    forward = first_arc + 2 * np.arange(n_edges, dtype=np.int64)  # a -> b (a < b)
+    backward = forward + 1  # b -> a
+    out.extend_array("arc-edge", np.column_stack([-e, forward, backward]))
+    out.extend_array("arc-edge", np.column_stack([-forward, e]))
+    out.extend_array("arc-edge", np.column_stack([-backward, e]))
+    out.extend_array("arc-edge", np.column_stack([-forward, -backward]))
 
-    sources = {pair[0] for pair in board.endpoints.values()}
-    sinks = {pair[1] for pair in board.endpoints.values()}
-    entering: list[list[int]] = [[] for _ in range(board.size)]
-    for (_, b), v in arc.items():
-        entering[b].append(v)
-    out.extend("arc-endpoint",
-               [[-arc[(n, s)]] for s in sources for n in board.neighbors(s)]
-               + [[-arc[(t, n)]] for t in sinks for n in board.neighbors(t)])
-    flat = "".join(board.rows)
-    plain = [c for c, ch in enumerate(flat) if ch == EMPTY]
-    out.extend("arc-enter", [
-        ([-vs.used(c)] if vs.used(c) else []) + entering[c] for c in plain
-    ])
+    # arcs leaving / entering each cell, per direction (0 where there is no edge)
+    index = grid.edge_dir - 1
+    has = grid.edge_dir != 0
+    lower = np.zeros_like(has)  # is this cell the smaller end of that edge?
+    lower[has] = edges[index[has], 0] == np.nonzero(has)[0]
+    leaving = np.zeros_like(index)
+    entering = np.zeros_like(index)
+    at = index[has]
+    leaving[has] = np.where(lower[has], forward[at], backward[at])
+    entering[has] = np.where(lower[has], backward[at], forward[at])
 
-    opened = board.open_cells()
+    sources = np.array([pair[0] for pair in board.endpoints.values()], dtype=np.int64)
+    sinks = np.array([pair[1] for pair in board.endpoints.values()], dtype=np.int64)
+    into_sources, out_of_sinks = entering[sources], leaving[sinks]
+    out.extend_array("arc-endpoint", -into_sources[into_sources != 0].reshape(-1, 1))
+    out.extend_array("arc-endpoint", -out_of_sinks[out_of_sinks != 0].reshape(-1, 1))
+
+    plain = np.flatnonzero(grid.plain)
+    used = vs.used_array
+    for arcs in _grouped(entering[plain], None if used is None else -used[plain]).values():
+        out.extend_array("arc-enter", arcs)
+
+    opened = grid.open_cells
     r = rank_bits(len(opened))
-    rank = vs.cell_block("rank", opened, r)
-    out.extend("rank-source", [[-bit] for s in sources for bit in rank[s]])
-    # carry[c][i] = "bits 0..i-1 of rank(c) are all one" for i >= 2 (carry 1 is bit 0 itself)
-    carry_cells = [c for c in opened if c not in sinks]
-    carry_vars = vs.cell_block("carry", carry_cells, max(0, r - 2)) if r > 2 else None
-    carry_clauses: list[list[int]] = []
-    carry: dict[int, list[int]] = {}
-    for c in carry_cells:
-        bits = rank[c]
-        chain = [0, bits[0]] if r > 1 else [0]  # chain[i]: literal for carry into bit i
+    rank = vs.cell_array("rank", opened, r)
+    out.extend_array("rank-source", -rank[sources].reshape(-1, 1))
+    # carry[c, i] = "bits 0..i-1 of rank(c) are all one"; column 0 is unused (the carry into
+    # bit 0 is always one), column 1 is bit 0 itself, columns 2.. are variables
+    not_sink = np.ones(board.size, dtype=bool)
+    not_sink[sinks] = False
+    carry_cells = opened[not_sink[opened]]
+    carry = np.zeros((board.size, r), dtype=np.int64)
+    if r > 1:
+        carry[:, 1] = rank[:, 0]
+    if r > 2:
+        carry[:, 2:] = vs.cell_array("carry", carry_cells, r - 2)
+        c = carry_cells
         for i in range(2, r):
-            t = carry_vars[c][i - 2]
-            prev, bit = chain[i - 1], bits[i - 1]
-            carry_clauses += [[-t, prev], [-t, bit], [t, -prev, -bit]]
-            chain.append(t)
-        carry[c] = chain
-    out.extend("rank-carry", carry_clauses)
+            t, prev, bit = carry[c, i], carry[c, i - 1], rank[c, i - 1]
+            out.extend_array("rank-carry", np.column_stack([-t, prev]))
+            out.extend_array("rank-carry", np.column_stack([-t, bit]))
+            out.extend_array("rank-carry", np.column_stack([t, -prev, -bit]))
 
-    inc: list[list[int]] = []
-    add = inc.append
-    for (a, b), o in arc.items():
-        if b in sources or a in sinks:
-            continue  # these arcs are false
-        ra, rb, chain = rank[a], rank[b], carry[a]
-        add([-o, rb[0], ra[0]])
-        add([-o, -rb[0], -ra[0]])
-        for i in range(1, r):
-            x, y, t = ra[i], rb[i], chain[i]
-            add([-o, -y, x, t])
-            add([-o, -y, -x, -t])
-            add([-o, y, -x, t])
-            add([-o, y, x, -t])
-        add([-o, -ra[r - 1]] if r == 1 else [-o, -chain[r - 1], -ra[r - 1]])  # no overflow
-    out.extend("rank-step", inc)
+    # every arc that may be true: not into a source, not out of a sink
+    tails = np.concatenate([edges[:, 0], edges[:, 1]])
+    heads = np.concatenate([edges[:, 1], edges[:, 0]])
+    arcs = np.concatenate([forward, backward])
+    keep = not_sink[tails] & ~np.isin(heads, sources)
+    o, ra, rb, ca = arcs[keep], rank[tails[keep]], rank[heads[keep]], carry[tails[keep]]
+    out.extend_array("rank-step", np.column_stack([-o, rb[:, 0], ra[:, 0]]))
+    out.extend_array("rank-step", np.column_stack([-o, -rb[:, 0], -ra[:, 0]]))
+    for i in range(1, r):
+        x, y, t = ra[:, i], rb[:, i], ca[:, i]
+        out.extend_array("rank-step", np.column_stack([-o, -y, x, t]))
+        out.extend_array("rank-step", np.column_stack([-o, -y, -x, -t]))
+        out.extend_array("rank-step", np.column_stack([-o, y, -x, t]))
+        out.extend_array("rank-step", np.column_stack([-o, y, x, -t]))
+    last = ra[:, r - 1]
+    overflow = [-o, -last] if r == 1 else [-o, -ca[:, r - 1], -last]
+    out.extend_array("rank-step", np.column_stack(overflow))  # no step past the top rank
+
+
+def _grouped(arcs: np.ndarray, prefix: np.ndarray | None) -> dict[int, np.ndarray]:
+    """Rows of entering arcs grouped by count, each led by ``prefix`` (¬used) if given."""
+    groups = {}
+    if prefix is None:
+        return compact_rows(arcs)
+    for d in range(arcs.shape[1] + 1):
+        rows = (arcs != 0).sum(axis=1) == d
+        if rows.any():
+            packed = compact_rows(arcs[rows])[d]
+            groups[d] = np.hstack([prefix[rows, None], packed])
+    return groups
