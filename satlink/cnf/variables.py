@@ -34,19 +34,15 @@ class _Block:
 class Variables:
     """Edge variables plus the blocks the encoding modules allocate.
 
-    ``edge_var[e]`` is the variable of board edge ``e``; ``incident[cell]`` lists the edge
-    variables touching a cell.  Colour modules fill ``colour`` (a scheme object) and
-    ``bits``/``onehot`` (per-cell variable lists, empty for solid cells).
+    ``edge_var[e]`` is the variable of board edge ``e``; ``grid`` has the same as arrays.
+    Colour modules fill ``colour`` (a scheme object) and ``bits`` (cells x k array, zeros for
+    solid cells) or ``onehot`` (per-cell lists).
     """
 
     def __init__(self, board: Board):
         self.board = board
         n_edges = len(board.edges)
         self.edge_var: dict[Edge, int] = dict(zip(board.edges, range(1, n_edges + 1), strict=True))
-        self.incident: list[list[int]] = [[] for _ in range(board.size)]
-        for (a, b), v in self.edge_var.items():
-            self.incident[a].append(v)
-            self.incident[b].append(v)
         self._top = n_edges
         self._blocks: list[_Block] = []
         self._firsts: list[int] = []
