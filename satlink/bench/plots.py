@@ -57,14 +57,8 @@ def write_plots(rows: list[dict], directory: str) -> list[str]:
         if times:
             ax.step([times[0]] + times, range(len(times) + 1), where="post", label=c, **styles[c])
     ax.set_xscale("log")
-    ax.set_xlabel("seconds per board (median over repeats)")
-    ax.set_ylabel("boards solved")
-    ax.set_title("cactus plot")
-    ax.legend(fontsize=7)
-    fig.tight_layout()
-    paths.append(str(out / "cactus.png"))
-    fig.savefig(paths[-1], dpi=120)
-    plt.close(fig)
+    paths.append(_finish(plt, fig, ax, out / "cactus.png", "cactus plot",
+                         "seconds per board (median over repeats)", "boards solved"))
 
     fig, ax = plt.subplots(figsize=(8, 5))
     for c in configs:
@@ -74,12 +68,17 @@ def write_plots(rows: list[dict], directory: str) -> list[str]:
             ax.plot(*zip(*points, strict=True), marker="o", markersize=3, label=c, **styles[c])
     ax.set_xscale("log")
     ax.set_yscale("log")
-    ax.set_xlabel("board cells")
-    ax.set_ylabel("seconds (median over repeats)")
-    ax.set_title("time against board size")
+    paths.append(_finish(plt, fig, ax, out / "size.png", "time against board size",
+                         "board cells", "seconds (median over repeats)"))
+    return paths
+
+
+def _finish(plt, fig, ax, path: Path, title: str, xlabel: str, ylabel: str) -> str:
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
     ax.legend(fontsize=7)
     fig.tight_layout()
-    paths.append(str(out / "size.png"))
-    fig.savefig(paths[-1], dpi=120)
+    fig.savefig(path, dpi=120)
     plt.close(fig)
-    return paths
+    return str(path)

@@ -50,12 +50,16 @@ LEMMAS: dict[str, Lemma] = {
 }
 
 
+Builder = Callable[[Variables, Rules, Clauses, Cardinality], None]
+"""Adds one encoding's families for a profile (the lemmas are added by :func:`encode`)."""
+
+
 @dataclass(frozen=True)
 class EncodingInfo:
     """A registered encoding: how to build it, and whether it excludes cycles itself."""
 
     name: str
-    build: Callable[[Variables, Rules, Clauses, Cardinality], None]
+    build: Builder
     acyclic: bool
     summary: str
 
@@ -67,35 +71,29 @@ def _rules_of_profile(vs: Variables, rules: Rules, out: Clauses) -> None:
         add_no2x2(vs, out)
 
 
-def _edge_encoding(colours: type) -> Callable[[Variables, Rules, Clauses, Cardinality], None]:
+def _encoding(local_shape: Builder, colours: type) -> Builder:
+    """Paths have the right local shape (degree clauses or pipe pieces), carry one colour,
+    and obey the profile's rules."""
     def build(vs: Variables, rules: Rules, out: Clauses, card: Cardinality) -> None:
         if not rules.fill:
             add_usage(vs, out)
-        add_degree(vs, rules, out, card)
+        local_shape(vs, rules, out, card)
         colours(vs).add(out, card)
         _rules_of_profile(vs, rules, out)
     return build
 
 
-def _build_shape(vs: Variables, rules: Rules, out: Clauses, card: Cardinality) -> None:
-    if not rules.fill:
-        add_usage(vs, out)
-    add_shapes(vs, rules, out, card)
-    BinaryColours(vs).add(out, card)
-    _rules_of_profile(vs, rules, out)
-
-
 def _build_acyclic(vs: Variables, rules: Rules, out: Clauses, card: Cardinality) -> None:
-    _edge_encoding(BinaryColours)(vs, rules, out, card)
+    _encoding(add_degree, BinaryColours)(vs, rules, out, card)
     add_acyclic(vs, rules, out)
 
 
 ENCODINGS: dict[str, EncodingInfo] = {
-    "onehot-edge": EncodingInfo("onehot-edge", _edge_encoding(OneHotColours), False,
+    "onehot-edge": EncodingInfo("onehot-edge", _encoding(add_degree, OneHotColours), False,
                                 "edges + degree clauses, one variable per (cell, label)"),
-    "binary-edge": EncodingInfo("binary-edge", _edge_encoding(BinaryColours), False,
+    "binary-edge": EncodingInfo("binary-edge", _encoding(add_degree, BinaryColours), False,
                                 "edges + degree clauses, ceil(log2 L)-bit colour codes"),
-    "shape": EncodingInfo("shape", _build_shape, False,
+    "shape": EncodingInfo("shape", _encoding(add_shapes, BinaryColours), False,
                           "one pipe-piece variable per (cell, piece) + colour codes"),
     "acyclic": EncodingInfo("acyclic", _build_acyclic, True,
                             "binary-edge + oriented arcs and binary ranks: no detached cycles"),
