@@ -15,51 +15,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
-import tempfile
-import time
 
-from memory import peak_mb
+from isolated import run_isolated
 from rich.console import Console
 from rich.table import Table
 
 from satlink import Board, Solution
 from satlink.board import label_for
-from satlink.formats import Entry, read_file, write_text
-
-
-def child(path: str, rules: str, solver: str) -> None:
-    from satlink import check
-
-    (entry,) = list(read_file(path, max_cells=10**7))
-    start = time.perf_counter()
-    verdict = check(entry.board, rules, solver=solver)
-    s = verdict.stats
-    print(json.dumps({"status": verdict.status, "seconds": time.perf_counter() - start,
-                      "encode_seconds": s.encode_seconds, "sat_seconds": s.sat_seconds,
-                      "variables": s.variables, "clauses": s.clauses, "sat_calls": s.sat_calls,
-                      "peak_mb": peak_mb(),
-                      "solutions": [sol.to_coords(entry.board) for sol in verdict.solutions]}))
+from satlink.check import Method
+from satlink.formats import read_file
 
 
 def run_check(board: Board, rules: str, solver: str) -> dict:
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-        f.write(write_text([Entry("huge", 1, board)], "wh"))
-        path = f.name
-    start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, __file__, "--child", path, rules, solver],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    out, err = proc.communicate()
-    os.unlink(path)
-    row = {"wall_seconds": time.perf_counter() - start}
-    if proc.returncode != 0:
-        row["status"] = "crashed"
-        row["error"] = (err or "").strip().splitlines()[-1:]
-        return row
-    row.update(json.loads(out))
-    return row
+    return run_isolated(board, rules, Method(solver=solver), None)
 
 
 def split_board(board: Board, first: Solution, second: Solution) -> Board:
@@ -124,7 +93,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        child(sys.argv[2], sys.argv[3], sys.argv[4])
-    else:
-        sys.exit(main())
+    sys.exit(main())

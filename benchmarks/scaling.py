@@ -19,60 +19,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
-import tempfile
-import time
 
-from memory import peak_mb
+from isolated import run_isolated
 from rich.console import Console
 from rich.table import Table
 
 from satlink.bench.corpus import corpus_boards, generated_boards
-from satlink.check import Method, check
-from satlink.formats import Entry, read_file, write_text
-
-
-def child(board_file: str, config: str, rules: str, timeout: float) -> None:
-    """Measure one board in this process and print one JSON line."""
-    (entry,) = list(read_file(board_file, max_cells=10**8))
-    encoding, solver, *rest = config.split("/")
-    method = Method(encoding=encoding, solver=solver, cycles=rest[0] if rest else "lazy")
-    verdict = check(entry.board, rules, timeout=timeout, method=method)
-    s = verdict.stats
-    print(json.dumps({"status": verdict.status, "seconds": verdict.seconds,
-                      "encode_seconds": s.encode_seconds, "sat_seconds": s.sat_seconds,
-                      "variables": s.variables, "clauses": s.clauses, "sat_calls": s.sat_calls,
-                      "peak_mb": peak_mb(),
-                      "cycle_cuts": s.cycle_cuts}))
+from satlink.check import Method
 
 
 def measure(board, config: str, rules: str, timeout: float) -> dict:
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-        f.write(write_text([Entry("scaling", 1, board)], "wh"))
-        path = f.name
-    start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, __file__, "--child", path, config, rules,
-                             str(timeout)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
-    hard = 2 * timeout + 60
-    killed = False
-    try:
-        out, err = proc.communicate(timeout=hard)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        out, err = proc.communicate()
-        killed = True
-    os.unlink(path)
-    row = {"wall_seconds": time.perf_counter() - start}
-    if killed:
-        row["status"] = "killed"
-    elif proc.returncode != 0:
-        row["status"] = "crashed"
-        row["error"] = err.strip().splitlines()[-1:] if err else [f"exit {proc.returncode}"]
-    else:
-        row.update(json.loads(out.strip().splitlines()[-1]))
+    encoding, solver, *rest = config.split("/")
+    method = Method(encoding=encoding, solver=solver, cycles=rest[0] if rest else "lazy")
+    row = run_isolated(board, rules, method, timeout)
+    row.pop("solutions", None)
     return row
 
 
@@ -134,7 +95,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        child(sys.argv[2], sys.argv[3], sys.argv[4], float(sys.argv[5]))
-    else:
-        sys.exit(main())
+    sys.exit(main())
