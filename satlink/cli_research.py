@@ -141,7 +141,8 @@ def decode(board, model, index, rules, as_json, no_color):
 @click.option("--per-size", type=click.IntRange(min=1), default=3, show_default=True,
               help="Generated boards per size.")
 @click.option("--colors", "--colours", "colours", default=None, metavar="MIN-MAX",
-              help="Colour range for --generate (default: the generator's for the size).")
+              help="Keep only generated boards with this many colours (the generator rarely "
+                   "goes below about cells/8).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for --generate.")
 @click.option("--baseline", default=None, help="Configuration label the ratios refer to "
                                                 "(default: the first configuration).")
@@ -164,7 +165,7 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, time
       satlink bench ../shared/corpus/mzucker-flow_solver/puzzles --encodings all
       satlink bench --generate 10x10,20x20,50x50 --solvers glucose4,cadical195 \\
           --timeout 30 --repeat 3 --out results.json --csv results.csv --plots plots/
-      satlink bench --generate 30x30 --colors 2-3 --rules fill --cycles lazy,propagator \\
+      satlink bench --generate 20x20 --colors 40-50 --rules fill --cycles lazy,propagator \\
           --solvers cadical195 --encodings binary-edge,acyclic
     """
     from satlink.bench.configs import configurations

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from satlink.bench.configs import configurations
+from satlink.bench.corpus import generated_boards
 from satlink.bench.runner import BenchBoard, run_interleaved
 from satlink.bench.summary import disagreements, summarise
 from satlink.board import Board
@@ -75,3 +76,22 @@ def test_bench_usage_errors() -> None:
     result = CliRunner().invoke(main, ["bench", "example", "--solvers", "glucose4",
                                        "--cycles", "propagator"])
     assert result.exit_code == 2 and "no runnable combination" in result.output
+
+
+def test_generated_boards_follow_colours_and_method() -> None:
+    few = generated_boards("12x12", 3, seed=1, rules="flow", colours="16-19")
+    assert len(few) == 3 and all(16 <= len(b.board.labels) <= 19 for b in few)
+    assert [b.name for b in few] == ["generated:12x12#1", "generated:12x12#2", "generated:12x12#3"]
+    raw = generated_boards("12x12", 2, seed=1, rules="flow", method="unionfind")
+    assert any(b.board.solid_count() for b in raw)  # no improver: leftover cells stay solid
+    assert all(not b.board.solid_count() for b in generated_boards("12x12", 2, 1, "flow"))
+    with pytest.raises(ValueError, match="widen --colors"):
+        generated_boards("12x12", 1, seed=1, rules="flow", colours="2-3")
+
+
+def test_lemma_settings_reach_the_solver() -> None:
+    board = [BenchBoard("b", Board.from_rows(["AB..", "..A.", "B..."]), "flow")]
+    rows = run_interleaved(board, configurations(lemmas="auto,none,all"), timeout=10)
+    clauses = {r["config"]: r["clauses"] for r in rows}
+    assert clauses["binary-edge/glucose4/lemmas=none"] < clauses["binary-edge/glucose4"]
+    assert clauses["binary-edge/glucose4"] < clauses["binary-edge/glucose4/lemmas=all"]

@@ -12,6 +12,7 @@ from satlink.generate.params import make_params
 from satlink.generate.pipeline import candidate_board
 from satlink.rules import DEFAULT_PROFILE
 
+MAX_ATTEMPTS_PER_BOARD = 50
 SKIP_SUFFIXES = (".md", ".sol.json", ".png", ".svg", ".html")
 
 
@@ -50,14 +51,26 @@ def generated_boards(sizes: str, per_size: int, seed: int, rules: str | None,
                      colours: str | None = None, method: str = "grow") -> list[BenchBoard]:
     """``per_size`` boards grown by the generator at each size (solvable by construction).
 
-    ``method="unionfind"`` skips the improver (leftover cells become solid): much faster to
-    make at 200x200 and beyond, where ``grow`` takes minutes per board.
+    With ``colours`` only candidates inside that range are kept (the improver aims at the
+    range but does not always reach it).  ``method="unionfind"`` skips the improver
+    (leftover cells become solid): much faster to make at 200x200 and beyond, where
+    ``grow`` takes minutes per board.
     """
     profile = rules or DEFAULT_PROFILE
     boards = []
     for size in (s.strip() for s in sizes.split(",") if s.strip()):
         params = make_params(size, colours, 3, 0, profile, method, "reject", seed)
-        for n in range(per_size):
-            boards.append(BenchBoard(f"generated:{size}#{n + 1}", candidate_board(params, n),
-                                     profile))
+        found = 0
+        for attempt in range(MAX_ATTEMPTS_PER_BOARD * per_size):
+            board = candidate_board(params, attempt)
+            if colours and not params.colours_min <= len(board.labels) <= params.colours_max:
+                continue
+            found += 1
+            boards.append(BenchBoard(f"generated:{size}#{found}", board, profile))
+            if found == per_size:
+                break
+        else:
+            raise ValueError(f"only {found} of {per_size} grown {size} boards had "
+                             f"{colours} colours in {MAX_ATTEMPTS_PER_BOARD * per_size} "
+                             "attempts; widen --colors")
     return boards

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from satlink.bench.configs import Config
 from satlink.board import Board
@@ -30,14 +30,12 @@ class BenchBoard:
 
 
 def _method_for(config: Config, rules: str) -> Method:
-    m = config.method
     if config.lemmas == "auto":
-        return m
+        return config.method
     if config.lemmas == "none":
-        return Method(m.encoding, m.card, (), m.solver, m.cycles)
+        return replace(config.method, lemmas=())
     profile = parse_rules(rules)
-    every = tuple(n for n, lem in LEMMAS.items() if lem.sound(profile))
-    return Method(m.encoding, m.card, every, m.solver, m.cycles)
+    return replace(config.method, lemmas=tuple(n for n, lem in LEMMAS.items() if lem.sound(profile)))
 
 
 def run_one(item: BenchBoard, config: Config, timeout: float | None) -> dict:

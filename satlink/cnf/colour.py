@@ -29,8 +29,6 @@ from satlink.cnf.variables import Variables
 class BinaryColours:
     """Logarithmic colour codes (``binary-edge``, ``shape``, ``acyclic``), built as arrays."""
 
-    name = "binary"
-
     def __init__(self, vs: Variables):
         self.vs = vs
         n_labels = len(vs.board.labels)
@@ -83,8 +81,6 @@ class BinaryColours:
 
 class OneHotColours:
     """One variable per (open cell, label) (``onehot-edge``)."""
-
-    name = "onehot"
 
     def __init__(self, vs: Variables):
         self.vs = vs
