@@ -57,7 +57,7 @@ def measure(size: str, count: int, budget_seconds: float, seed: int) -> dict:
             s["reasons"][result.reason] = s["reasons"].get(result.reason, 0) + 1
             if result.accepted:
                 s["accepted"].append({"seconds": result.seconds, "repairs": result.repairs,
-                                      "checks": result.checks, **result.stats})
+                                      "checks": result.checks, **result.quality})
         number += 1
     out = {}
     for name, s in state.items():

@@ -23,8 +23,8 @@ from rich.table import Table
 
 from satlink import Board, Solution
 from satlink.board import label_for
-from satlink.check import Method
 from satlink.formats import read_file
+from satlink.method import Method
 
 
 def run_check(board: Board, rules: str, solver: str) -> dict:

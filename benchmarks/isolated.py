@@ -16,8 +16,9 @@ import tempfile
 import time
 
 from satlink import Board
-from satlink.check import Method, check
+from satlink.check import check
 from satlink.formats import Entry, read_file, write_text
+from satlink.method import Method
 
 
 def peak_mb() -> float:

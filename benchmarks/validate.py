@@ -34,7 +34,7 @@ def main() -> None:
     files = []
     for p in map(Path, args.paths):
         files += [str(f) for f in sorted(p.iterdir()) if f.is_file()] if p.is_dir() else [str(p)]
-    tasks = plan(files, args.rules, args.rules)
+    tasks = plan(files, args.rules)
     results: dict[str, list[float]] = {"local x1": [], "local x2": [], "dask x2": []}
     statuses: dict[str, dict] = {}
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,

@@ -2,14 +2,17 @@
 
 The pipeline, one module per step: text -> :mod:`satlink.formats` -> :class:`Board` ->
 :mod:`satlink.cnf` -> :mod:`satlink.solve` -> :class:`Solution` -> :mod:`satlink.check`
-verdict, refereed by :mod:`satlink.validate`.
+:class:`Verdict` -> :mod:`satlink.records`, refereed by :mod:`satlink.validate`.  How a board
+is solved is one :class:`Method` value (:mod:`satlink.method`).
 """
 
 from satlink.board import Board, Solution
-from satlink.check import Verdict, check, solve
+from satlink.check import check, solve
+from satlink.method import Method, MethodError
 from satlink.rules import Rules, parse_rules
 from satlink.validate import is_valid, solution_errors
+from satlink.verdict import Status, Verdict
 
-__all__ = ["Board", "Rules", "Solution", "Verdict", "check", "is_valid", "parse_rules", "solve",
-           "solution_errors"]
+__all__ = ["Board", "Method", "MethodError", "Rules", "Solution", "Status", "Verdict", "check",
+           "is_valid", "parse_rules", "solve", "solution_errors"]
 __version__ = "0.1.0"

@@ -121,5 +121,14 @@ class Backend:
         self._conflicts = self._decisions = 0  # harvested once
         return conflicts, decisions
 
+    def connect_propagator(self, propagator: object, observed: list[int]) -> None:
+        """Attach an IPASIR-UP propagator (CaDiCaL 1.9.5) that watches ``observed`` variables."""
+        self.solver.connect_propagator(propagator)
+        for var in observed:
+            self.solver.observe(var)
+
+    def disconnect_propagator(self) -> None:
+        self.solver.disconnect_propagator()
+
     def delete(self) -> None:
         self.solver.delete()

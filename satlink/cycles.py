@@ -1,13 +1,32 @@
-"""Detached cycles: finding them in an edge set, and the clause that cuts one.
+"""Reading a model's edges, finding detached cycles in them, and the clause that cuts one.
 
-Shared by the lazy loop in :mod:`satlink.solve` (cuts between ``solve()`` calls) and the
-IPASIR-UP propagator (cuts inside one CaDiCaL search), so both refute a cycle the same way.
+Shared by the lazy loop in :mod:`satlink.solve` (cuts between ``solve()`` calls), the
+IPASIR-UP propagator (cuts inside one CaDiCaL search) and :mod:`satlink.dimacs` (models from
+external solvers), so every route reads a model and refutes a cycle the same way.
 """
 
 from __future__ import annotations
 
-from satlink.board import Edge
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from satlink.board import Board, Edge
 from satlink.cnf import Encoding
+
+
+@dataclass(frozen=True)
+class ModelEdges:
+    """The edge set a model chooses, and its components without an endpoint (if any)."""
+
+    edges: list[Edge]
+    cycles: list[set[int]]
+
+
+def model_edges(board: Board, model: Sequence[int], endpoint_cells: set[int]) -> ModelEdges:
+    """Read edge variables ``1..E`` (the same in every encoding) from a model whose entry
+    ``v - 1`` is the literal of variable ``v``, as PySAT's ``get_model`` returns it."""
+    chosen = [e for v, e in enumerate(board.edges) if model[v] > 0]
+    return ModelEdges(chosen, detached_components(chosen, endpoint_cells))
 
 
 def detached_components(chosen: list[Edge], endpoint_cells: set[int]) -> list[set[int]]:

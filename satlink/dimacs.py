@@ -13,9 +13,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from satlink import __version__
-from satlink.board import Board, Edge, Solution
+from satlink.board import Board, Solution
 from satlink.cnf import Encoding
-from satlink.cycles import detached_components
+from satlink.cycles import model_edges
 from satlink.rules import Rules
 from satlink.validate import solution_errors
 
@@ -125,19 +125,21 @@ class Decoded:
 
 
 def decode_model(board: Board, rules: Rules, literals: list[int]) -> Decoded:
-    """Read the edge variables (``1..E`` in every encoding) and referee the result."""
+    """Read the edge variables (``1..E`` in every encoding) and referee the result, by the
+    same steps the solver loop takes (:func:`satlink.cycles.model_edges`), then the
+    independent validator."""
     true = {lit for lit in literals if lit > 0}
-    chosen: list[Edge] = [e for v, e in enumerate(board.edges, 1) if v in true]
+    model = [v if v in true else -v for v in range(1, len(board.edges) + 1)]
     endpoints = {c for pair in board.endpoints.values() for c in pair}
-    cycles = detached_components(chosen, endpoints)
-    if cycles:
-        where = ", ".join(str(board.coord(min(cells))) for cells in cycles)
-        return Decoded(None, [f"the model has {len(cycles)} detached cycle(s), at {where}"])
+    read = model_edges(board, model, endpoints)
+    if read.cycles:
+        where = ", ".join(str(board.coord(min(cells))) for cells in read.cycles)
+        return Decoded(None, [f"the model has {len(read.cycles)} detached cycle(s), at {where}"])
     try:
-        solution = Solution.from_edges(board, chosen)
+        solution = Solution.from_edges(board, read.edges)
     except ValueError as exc:
         return Decoded(None, [str(exc)])
-    extra = set(chosen) - solution.edges()
+    extra = set(read.edges) - solution.edges()
     if extra:
         return Decoded(None, [f"{len(extra)} edge(s) off the paths"])
     return Decoded(solution, solution_errors(board, solution, rules))

@@ -15,8 +15,6 @@ from satlink.board import Edge
 from satlink.cnf import Encoding
 from satlink.cycles import cycle_cut, detached_components
 
-PROPAGATOR_SOLVERS = ("cadical195",)
-
 
 class CycleCutPropagator(Propagator):
     """Rejects complete assignments whose edge set has a component without an endpoint."""

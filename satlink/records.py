@@ -1,62 +1,69 @@
-"""The stable JSON record printed per board by ``solve --json`` and ``check --json``.
+"""The one JSON record per board that ``check --json``, ``solve --json`` and ``validate`` write.
 
-Scripts depend on these keys; the README documents them.  New keys may be added; existing
-keys keep their meaning.
+Scripts depend on these keys; the README's contract table documents them.  New keys may be
+added; existing keys keep their meaning.  Every record is built here, so the commands cannot
+drift apart: the board's identity (``source``, ``index``, size, ``grid``, ``rules``), the
+``status``, how it was solved (``solver``, ``encoding``, ``card``, ``cycles``, ``lemmas``),
+solver counters under ``stats`` and puzzle quality under ``quality``.
+
+Version 2 (from 1): solver counters are always under ``stats`` (``validate`` used ``stats``
+for quality and put ``variables``/``clauses`` at the top level); quality is under ``quality``
+in every command's records; ``lemmas`` lists the lemmas actually added.
 """
 
 from __future__ import annotations
 
 from satlink.board import Board
-from satlink.check import Method, Verdict
-from satlink.formats import Entry
+from satlink.quality import quality
+from satlink.rules import Rules
+from satlink.verdict import Status, Verdict
 
-RECORD_VERSION = 1
+RECORD_VERSION = 2
 
 
-def verdict_record(entry: Entry, verdict: Verdict, solver: str) -> dict:
-    board: Board = entry.board
-    method: Method = verdict.stats.extra.get("method") or Method(solver=solver)
-    record = {
-        "source": entry.source,
-        "index": entry.index,
-        "width": board.width,
-        "height": board.height,
-        "labels": len(board.labels),
-        "rules": str(verdict.rules),
-        "status": verdict.status,
-        "solutions": [s.to_coords(board) for s in verdict.solutions],
-        "seconds": round(verdict.seconds, 6),
-        "solver": solver,
-        "encoding": method.encoding,
-        "card": method.card,
-        "cycles": method.cycles,
-        "lemmas": list(_lemmas(verdict)),
-        "grid": list(board.rows),
-        "stats": verdict.stats.as_dict(),
+def board_record(source: str, index: int, board: Board | None, rules: Rules | str,
+                 status: Status) -> dict:
+    """The keys every record has; ``board`` is None when it could not be read."""
+    return {
+        "source": source,
+        "index": index,
+        "width": board.width if board else None,
+        "height": board.height if board else None,
+        "labels": len(board.labels) if board else None,
+        "rules": str(rules),
+        "status": Status(status),
+        "solutions": [],
+        "seconds": 0.0,
+        "grid": list(board.rows) if board else None,
         "version": RECORD_VERSION,
     }
-    if verdict.status == "multiple":
+
+
+def verdict_record(source: str, index: int, board: Board, verdict: Verdict) -> dict:
+    """A solved or checked board: the verdict, how it was reached and what it cost."""
+    record = board_record(source, index, board, verdict.rules, verdict.status)
+    method = verdict.method
+    record.update(
+        solutions=[s.to_coords(board) for s in verdict.solutions],
+        seconds=round(verdict.seconds, 6),
+        solver=method.solver,
+        encoding=method.encoding,
+        card=method.card,
+        cycles=method.cycles,
+        lemmas=list(verdict.lemmas),
+        stats=verdict.stats.as_dict(),
+    )
+    if verdict.status == Status.MULTIPLE:
         record["diff_cells"] = [list(board.coord(c)) for c in verdict.diff_cells]
     if verdict.count is not None:
         record["count"] = verdict.count
+    if verdict.solutions:
+        record["quality"] = quality(board, verdict.solutions[0], verdict)
     return record
 
 
-def error_record(entry: Entry, rules: str) -> dict:
-    err = entry.error
-    return {
-        "source": entry.source,
-        "index": entry.index,
-        "width": None,
-        "height": None,
-        "rules": rules,
-        "status": "invalid",
-        "solutions": [],
-        "seconds": 0.0,
-        "error": err.as_dict() if err else {"message": "unknown error"},
-        "version": RECORD_VERSION,
-    }
-
-
-def _lemmas(verdict: Verdict) -> tuple[str, ...]:
-    return tuple(verdict.stats.extra.get("lemmas", ()))
+def invalid_record(source: str, index: int, error: dict, rules: Rules | str) -> dict:
+    """A board that could not be read; ``error`` locates it (file, board, line, column)."""
+    record = board_record(source, index, None, rules, Status.INVALID)
+    record["error"] = error
+    return record

@@ -2,7 +2,7 @@
 
 One PySAT solver lives for the whole job.  Each model is decoded to its *edge set*; any
 connected component without an endpoint is a detached cycle, which the local degree and
-colour clauses cannot see.  How such models are refuted is the ``cycles`` choice:
+colour clauses cannot see.  How such models are refuted is the method's ``cycles`` choice:
 
 * ``lazy``: add a cut clause and call ``solve()`` again (any backend);
 * ``propagator``: CaDiCaL 1.9.5 asks an IPASIR-UP propagator to approve each complete
@@ -17,31 +17,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-
-from pysat.solvers import SolverNames
+from dataclasses import dataclass
 
 from satlink.backend import Backend
 from satlink.board import Edge, Solution
 from satlink.cnf import Encoding
-from satlink.cycles import cycle_cut, detached_components
-from satlink.propagator import PROPAGATOR_SOLVERS, CycleCutPropagator
-
-DEFAULT_SOLVER = "glucose4"
-CYCLE_MODES = ("lazy", "propagator")
-DEFAULT_CYCLES = "lazy"
-NATIVE_CARD_SOLVERS = ("minicard", "gluecard3", "gluecard4")
-
-
-def solver_names() -> set[str]:
-    """Every backend name (and alias) PySAT accepts."""
-    return {name for key, names in vars(SolverNames).items() if not key.startswith("_")
-            for name in names}
+from satlink.cycles import cycle_cut, model_edges
+from satlink.method import DEFAULT_METHOD, Method
+from satlink.propagator import CycleCutPropagator
 
 
 @dataclass
 class SolveStats:
-    """What the search cost; reported in every JSON record."""
+    """What the search cost; reported under ``stats`` in every JSON record."""
 
     variables: int = 0
     clauses: int = 0
@@ -51,7 +39,6 @@ class SolveStats:
     decisions: int = 0
     encode_seconds: float = 0.0
     sat_seconds: float = 0.0
-    extra: dict = field(default_factory=dict)
 
     def as_dict(self) -> dict:
         return {
@@ -69,47 +56,36 @@ class SolveStats:
 class SolutionSearch:
     """Enumerates distinct, cycle-free solutions of an encoding, one SAT solver throughout.
 
-    ``eliminate_cycles=False`` exists only so tests can show what goes wrong without the cuts.
-    Raises ValueError for combinations a backend cannot run (native cardinality constraints
-    without a backend that has them, the propagator on anything but CaDiCaL 1.9.5).
+    ``cut_cycles=False`` hands back every model's edge set as it is, detached cycles and all:
+    it exists so tests can show what goes wrong without the cuts, and is not reachable from
+    :func:`satlink.check.check`.
     """
 
     def __init__(
         self,
         encoding: Encoding,
-        solver: str = DEFAULT_SOLVER,
+        method: Method = DEFAULT_METHOD,
         deadline: float | None = None,
-        eliminate_cycles: bool = True,
-        cycles: str = DEFAULT_CYCLES,
+        *,
+        cut_cycles: bool = True,
     ):
-        if cycles not in CYCLE_MODES:
-            raise ValueError(f"unknown cycle handling {cycles!r} (known: {', '.join(CYCLE_MODES)})")
-        if cycles == "propagator" and solver not in PROPAGATOR_SOLVERS:
-            raise ValueError(f"--cycles propagator needs --solver {PROPAGATOR_SOLVERS[0]} "
-                             f"(IPASIR-UP), not {solver}")
-        if encoding.clauses.atmost and solver not in NATIVE_CARD_SOLVERS:
-            raise ValueError(f"--card native needs a backend with native cardinality "
-                             f"({', '.join(NATIVE_CARD_SOLVERS)}), not {solver}")
         self.encoding = encoding
         self.board = encoding.board
         self.deadline = deadline
-        self.eliminate_cycles = eliminate_cycles
+        self.cut_cycles = cut_cycles
         self.stats = SolveStats(variables=encoding.n_vars, clauses=encoding.n_clauses)
-        self._edge_items = list(encoding.variables.edge_var.items())
         self._endpoint_cells = {c for pair in self.board.endpoints.values() for c in pair}
-        self._backend = Backend(solver, encoding.clauses)
+        self._backend = Backend(method.solver, encoding.clauses)
         self._blocks = 0
         self._propagator: CycleCutPropagator | None = None
-        if cycles == "propagator" and eliminate_cycles and not encoding.acyclic:
+        if method.uses_propagator and cut_cycles:
             self._propagator = CycleCutPropagator(encoding, self._endpoint_cells)
-            self._backend.solver.connect_propagator(self._propagator)
-            for v in self._propagator.observed():
-                self._backend.solver.observe(v)
+            self._backend.connect_propagator(self._propagator, self._propagator.observed())
 
     def close(self) -> None:
         if self._propagator is not None:
             self.stats.cycle_cuts += self._propagator.cuts
-            self._backend.solver.disconnect_propagator()
+            self._backend.disconnect_propagator()
         conflicts, decisions = self._backend.counters()
         # the encoding's clauses plus the cuts and blocks added, the same for every backend
         self.stats.clauses = self.encoding.n_clauses + self.stats.cycle_cuts + self._blocks
@@ -131,22 +107,28 @@ class SolutionSearch:
             yield Solution.from_edges(self.board, edges)
             self._block(edges)
 
+    def edge_sets(self) -> Iterator[list[Edge]]:
+        """Distinct edge sets (with ``cut_cycles=False`` possibly cyclic ones)."""
+        while True:
+            edges = self._next_cycle_free_edges()
+            if edges is None:
+                return
+            yield edges
+            self._block(edges)
+
     def _next_cycle_free_edges(self) -> list[Edge] | None:
         while True:
             model = self._solve_once()
             if model is None:
                 return None
-            chosen = [e for e, v in self._edge_items if model[v - 1] > 0]
-            if not self.eliminate_cycles:
-                return chosen
-            cycles = detached_components(chosen, self._endpoint_cells)
-            if not cycles:
-                return chosen
+            read = model_edges(self.board, model, self._endpoint_cells)
+            if not self.cut_cycles or not read.cycles:
+                return read.edges
             if self.encoding.acyclic or self._propagator is not None:
                 raise RuntimeError(f"internal error: the {self.encoding.name} encoding "
                                    "(or the propagator) let a detached cycle through")
-            for cells in cycles:
-                self._backend.add_clause(cycle_cut(self.encoding, cells, chosen))
+            for cells in read.cycles:
+                self._backend.add_clause(cycle_cut(self.encoding, cells, read.edges))
                 self.stats.cycle_cuts += 1
 
     def _solve_once(self) -> list[int] | None:

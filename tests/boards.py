@@ -1,10 +1,13 @@
-"""Random small boards for property tests: arbitrary ones and ones built from real path systems."""
+"""Boards the tests share: random small boards for property tests (arbitrary ones and ones
+built from real path systems), the cycle trap, and the mzucker corpus read in place."""
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
-from satlink.board import label_for
+from satlink.board import Board, label_for
+from satlink.formats import read_file
 
 
 def parity_rows(n: int) -> list[str]:
@@ -105,3 +108,41 @@ def cover_board(rng: random.Random, sizes: tuple[int, int] = (2, 5)) -> list[str
 def _around(cell: tuple[int, int]) -> list[tuple[int, int]]:
     r, c = cell
     return [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
+
+
+PROFILES = ["flow", "fill", "nikoli", "notouch", "no2x2", "fill,no2x2"]
+CAP = 6
+
+
+def boards(seed: int, n: int) -> list[list[str]]:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        rows = (random_board, path_board, cover_board)[len(out) % 3](rng)
+        try:
+            Board.from_rows(rows)
+        except ValueError:
+            continue
+        out.append(rows)
+    return out
+
+
+def expected_status(n: int) -> str:
+    return {0: "unsolvable", 1: "unique"}.get(n, "multiple")
+
+
+# The 2x2 block on the right has no endpoint.  Under fill the only real solution sends B on a
+# detour through it; locally, "A and B go straight and the block is a 4-cycle" also fits.
+TRAP = ["AB..", "AB.."]
+
+
+FILL_AMBIGUOUS = {"jumbo_13x13_26", "jumbo_14x14_01", "jumbo_14x14_19", "jumbo_14x14_30"}
+
+
+def mzucker_boards(corpus: Path):
+    files = sorted((corpus / "mzucker-flow_solver" / "puzzles").glob("*.txt"))
+    assert len(files) == 29
+    for path in files:
+        (entry,) = list(read_file(str(path)))
+        assert entry.error is None, entry.error
+        yield path.stem, entry.board

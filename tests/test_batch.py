@@ -19,8 +19,8 @@ from click.testing import CliRunner
 from satlink.batch.local import run_local
 from satlink.batch.run import RunOptions, validate_tasks
 from satlink.batch.tasks import plan
+from satlink.canonical import transforms
 from satlink.cli import main
-from satlink.generate.canonical import transforms
 from satlink.render.report import html_report
 from tests.boards import parity_rows
 
@@ -52,7 +52,7 @@ def statuses(records: list[dict]) -> list[tuple[str, int, str]]:
 def test_mixed_pack_gives_every_status(tmp_path) -> None:
     files = write_mixed_pack(tmp_path)
     out = tmp_path / "results.jsonl"
-    result = validate_tasks(plan(files, "fill", "flow"),
+    result = validate_tasks(plan(files, "fill"),
                             RunOptions(jobs=2, timeout=0.5, out=str(out)))
     got = statuses(result.records)
     assert got == [("pack.txt", 1, "multiple"), ("pack.txt", 2, "unsolvable"),
@@ -72,7 +72,7 @@ def test_mixed_pack_gives_every_status(tmp_path) -> None:
 def test_worker_killed_mid_board_is_an_error_and_the_batch_completes(tmp_path) -> None:
     pack = tmp_path / "p.txt"
     pack.write_text("20 20\n" + "\n".join(PARITY) + "\n3 1\nA.A\n2 1\nBB\n")
-    tasks = plan([str(pack)], "fill", "flow")
+    tasks = plan([str(pack)], "fill")
 
     def kill_workers() -> None:
         for child in multiprocessing.active_children():
@@ -81,7 +81,7 @@ def test_worker_killed_mid_board_is_an_error_and_the_batch_completes(tmp_path) -
     timer = threading.Timer(1.0, kill_workers)
     timer.start()
     try:
-        records = list(run_local(tasks, jobs=1, timeout=30, solver="glucose4"))
+        records = list(run_local(tasks, jobs=1, timeout=30))
     finally:
         timer.cancel()
     by_index = {r["index"]: r for r in records}
@@ -121,7 +121,7 @@ def test_duplicates_under_all_eight_symmetries(tmp_path) -> None:
               for i, t in enumerate(transforms(base))]
     pack = tmp_path / "sym.grid"
     pack.write_text("\n\n".join("\n".join(b) for b in boards) + "\n")
-    records = validate_tasks(plan([str(pack)], "nikoli", "flow"), RunOptions(jobs=1)).records
+    records = validate_tasks(plan([str(pack)], "nikoli"), RunOptions(jobs=1)).records
     assert [r["status"] == "duplicate-of" for r in records] == [False] + [True] * 7
     assert all(r["duplicate_of"] == {"source": str(pack), "index": 1} for r in records[1:])
 
@@ -129,7 +129,7 @@ def test_duplicates_under_all_eight_symmetries(tmp_path) -> None:
 def test_dask_local_cluster_gives_the_same_results(tmp_path) -> None:
     distributed = pytest.importorskip("distributed")
     files = write_mixed_pack(tmp_path)
-    tasks = plan(files, "fill", "flow")
+    tasks = plan(files, "fill")
     local = validate_tasks(tasks, RunOptions(jobs=2, timeout=0.5)).records
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None, host="127.0.0.1") as cluster:
@@ -166,7 +166,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 @pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
 def test_report_in_headless_chromium(tmp_path) -> None:
     files = write_mixed_pack(tmp_path)
-    records = validate_tasks(plan(files, "fill", "flow"), RunOptions(jobs=2, timeout=0.5)).records
+    records = validate_tasks(plan(files, "fill"), RunOptions(jobs=2, timeout=0.5)).records
     report = tmp_path / "report.html"
     report.write_text(html_report(records))
     profile = ["--user-data-dir=" + str(tmp_path / "profile")]

@@ -7,28 +7,9 @@ import random
 import pytest
 
 from satlink import Board, check, parse_rules, solution_errors
-from tests.boards import cover_board, path_board, random_board
+from satlink.method import Method
+from tests.boards import CAP, PROFILES, boards, cover_board, expected_status
 from tests.oracle import count_solutions
-
-PROFILES = ["flow", "fill", "nikoli", "notouch", "no2x2", "fill,no2x2"]
-CAP = 6
-
-
-def boards(seed: int, n: int) -> list[list[str]]:
-    rng = random.Random(seed)
-    out = []
-    while len(out) < n:
-        rows = (random_board, path_board, cover_board)[len(out) % 3](rng)
-        try:
-            Board.from_rows(rows)
-        except ValueError:
-            continue
-        out.append(rows)
-    return out
-
-
-def expected_status(n: int) -> str:
-    return {0: "unsolvable", 1: "unique"}.get(n, "multiple")
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -58,8 +39,8 @@ def test_corner_lemma_never_removes_a_solution() -> None:
     """With the lemma on or off, the same number of solutions on random small boards."""
     for rows in boards(seed=7, n=150):
         board = Board.from_rows(rows)
-        with_lemma = check(board, "flow", count=CAP, lemmas=["corner"])
-        without = check(board, "flow", count=CAP, lemmas=[])
+        with_lemma = check(board, "flow", count=CAP, method=Method(lemmas="corner"))
+        without = check(board, "flow", count=CAP, method=Method(lemmas="none"))
         assert with_lemma.count == without.count, rows
 
 

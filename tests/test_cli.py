@@ -141,3 +141,18 @@ def test_a_file_that_is_not_a_catalogue(tmp_path) -> None:
     for args in (["export", "--db", str(fake)], ["generate", "--db", str(fake), "--count", "1"]):
         result = CliRunner().invoke(main, args)
         assert result.exit_code == 2 and "not a satlink catalogue" in result.output
+
+
+def test_a_bug_is_reported_as_a_bug_not_as_a_usage_error(monkeypatch) -> None:
+    """Only bad input and bad options are usage errors; anything else says it is satlink's."""
+    import satlink.cli.solving
+
+    def broken(*args, **kwargs):
+        raise ValueError("something internal went wrong")
+
+    monkeypatch.setattr(satlink.cli.solving, "check_board", broken)
+    result = CliRunner().invoke(main, ["check", "example"])
+    assert result.exit_code == 3
+    assert "internal error (a bug in satlink" in result.output
+    assert "something internal went wrong" in result.output and "Traceback" not in result.output
+    assert "Usage:" not in result.output

@@ -10,18 +10,8 @@ import pytest
 
 from satlink import Solution, check, parse_rules, solution_errors, solve
 from satlink.formats import read_file
+from tests.boards import FILL_AMBIGUOUS, mzucker_boards
 from tests.oracle import count_solutions
-
-FILL_AMBIGUOUS = {"jumbo_13x13_26", "jumbo_14x14_01", "jumbo_14x14_19", "jumbo_14x14_30"}
-
-
-def mzucker_boards(corpus: Path):
-    files = sorted((corpus / "mzucker-flow_solver" / "puzzles").glob("*.txt"))
-    assert len(files) == 29
-    for path in files:
-        (entry,) = list(read_file(str(path)))
-        assert entry.error is None, entry.error
-        yield path.stem, entry.board
 
 
 def test_mzucker_under_flow(corpus: Path) -> None:

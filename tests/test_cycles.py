@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from satlink import Board, check, solution_errors
 from satlink.cnf import encode
+from satlink.method import Method
 from satlink.rules import parse_rules
 from satlink.solve import SolutionSearch
+from tests.boards import TRAP
+from tests.helpers import solutions_without_cuts
 from tests.oracle import count_solutions
-
-# The 2x2 block on the right has no endpoint.  Under fill the only real solution sends B on a
-# detour through it; locally, "A and B go straight and the block is a 4-cycle" also fits.
-TRAP = ["AB..", "AB.."]
 
 
 def test_trap_is_what_brute_force_says() -> None:
@@ -20,12 +19,12 @@ def test_trap_is_what_brute_force_says() -> None:
 
 def test_ignoring_cycles_gives_wrong_answers() -> None:
     board = Board.from_rows(TRAP)
-    wrong_fill = check(board, "fill", eliminate_cycles=False)
+    wrong_fill = solutions_without_cuts(board, "fill")
     # lemmas off: the corner lemma alone already rules out a loop with nothing inside it
-    wrong_flow = check(board, "flow", eliminate_cycles=False, lemmas=[])
-    assert wrong_fill.status == "multiple"  # counts "straight paths + a loop" as a solution
-    assert wrong_flow.status != "unsolvable"  # the loop makes an impossible board look solvable
-    invalid = [s for s in wrong_fill.solutions + wrong_flow.solutions
+    wrong_flow = solutions_without_cuts(board, "flow", Method(lemmas="none"))
+    assert len(wrong_fill) == 2  # counts "straight paths + a loop" as a solution
+    assert wrong_flow  # the loop makes an impossible board look solvable
+    invalid = [s for s in wrong_fill + wrong_flow
                if solution_errors(board, s, parse_rules("fill"))]
     assert invalid, "the cycle-blind answers should include a non-solution"
 
@@ -37,7 +36,7 @@ def test_satlink_gets_the_trap_right() -> None:
     assert fill.solutions[0].paths["B"] == (1, 2, 3, 7, 6, 5)  # the detour
     assert solution_errors(board, fill.solutions[0], fill.rules) == []
     assert check(board, "flow").status == "unsolvable"
-    assert check(board, "flow", lemmas=[]).status == "unsolvable"
+    assert check(board, "flow", method=Method(lemmas="none")).status == "unsolvable"
 
 
 def test_loop_beside_a_path_of_its_own_colour_is_cut() -> None:

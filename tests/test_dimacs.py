@@ -15,9 +15,8 @@ from satlink import Board, check, parse_rules
 from satlink.cli import main
 from satlink.cnf import encode
 from satlink.dimacs import ModelError, decode_model, dimacs_lines, read_model
+from tests.boards import CAP, TRAP, boards
 from tests.oracle import count_solutions
-from tests.test_bruteforce import CAP, boards
-from tests.test_cycles import TRAP
 
 
 def external_models(text: str, solver: str = "glucose4", limit: int = CAP) -> list[list[int]]:

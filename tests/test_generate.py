@@ -18,16 +18,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from satlink import Board, check, solution_errors
+from satlink.canonical import canonical_hash, transforms
 from satlink.cli import main
-from satlink.generate.canonical import canonical_hash, transforms
 from satlink.generate.catalogue import Catalogue, WhereError, parse_where
 from satlink.generate.params import ParamsError, make_params
 from satlink.generate.paths import PathSystem
 from satlink.generate.pipeline import attempt
-from satlink.generate.quality import bends
 from satlink.generate.repair import split_on_difference
 from satlink.generate.runner import run_generation
 from satlink.generate.unionfind import grow_paths
+from satlink.quality import bends
 
 
 @settings(max_examples=60, deadline=None)
@@ -61,7 +61,7 @@ def test_accepted_puzzles_are_valid_unique_and_measured(size: str, seed: int) ->
         assert solution.to_coords(board) == {k: [list(rc) for rc in v]
                                              for k, v in result.solution.items()}
         assert solution_errors(board, solution, verdict.rules) == []
-        stats = result.stats
+        stats = result.quality
         assert stats["colours"] == len(board.labels)
         assert stats["lengths"] == sorted(len(p) for p in solution.paths.values())
         assert stats["length_min"] >= 3 and stats["solids"] == board.solid_count() == 0
@@ -194,8 +194,8 @@ def test_export_filters_and_orders_by_difficulty(tmp_path) -> None:
     result = runner.invoke(main, ["export", "--db", str(db), "--where", "size=8x8"])
     rows = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
     assert len(rows) == 4 and all(r["width"] == 8 for r in rows)
-    assert all(r["rules"] == "fill,notouch" and r["solution"] and r["stats"]["colours"] for r in rows)
-    difficulty = [Catalogue(str(db)).puzzles("size=8x8")[i]["stats"]["difficulty"] for i in range(4)]
+    assert all(r["rules"] == "fill,notouch" and r["solution"] and r["quality"]["colours"] for r in rows)
+    difficulty = [Catalogue(str(db)).puzzles("size=8x8")[i]["quality"]["difficulty"] for i in range(4)]
     assert difficulty == sorted(difficulty)
     with pytest.raises(WhereError):
         parse_where("colour>3; drop table puzzles")
@@ -203,7 +203,7 @@ def test_export_filters_and_orders_by_difficulty(tmp_path) -> None:
 
 def test_difficulty_ranks_extreme_above_regular(corpus) -> None:
     from satlink.formats import read_file
-    from satlink.generate.quality import difficulty
+    from satlink.quality import difficulty
 
     def scores(prefix: str) -> list[float]:
         out = []

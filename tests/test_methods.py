@@ -13,13 +13,11 @@ from pathlib import Path
 import pytest
 
 from satlink import Board, check, parse_rules, solution_errors
-from satlink.check import Method
 from satlink.cnf import ENCODINGS, LEMMAS
-from tests.boards import parity_rows
+from satlink.method import Method
+from tests.boards import CAP, FILL_AMBIGUOUS, PROFILES, TRAP, boards, mzucker_boards, parity_rows
+from tests.helpers import solutions_without_cuts
 from tests.oracle import count_solutions
-from tests.test_bruteforce import CAP, PROFILES, boards
-from tests.test_corpus import FILL_AMBIGUOUS, mzucker_boards
-from tests.test_cycles import TRAP
 
 ALL_LEMMAS = tuple(LEMMAS)
 METHODS = {
@@ -36,11 +34,6 @@ METHODS = {
     "acyclic/kissat404": Method(encoding="acyclic", solver="kissat404"),
     "binary-edge/no-lemmas": Method(lemmas=()),
 }
-
-
-def all_sound_lemmas(profile: str) -> tuple[str, ...]:
-    rules = parse_rules(profile)
-    return tuple(n for n in ALL_LEMMAS if LEMMAS[n].sound(rules))
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -61,7 +54,7 @@ def test_counts_match_brute_force(name: str, profile: str) -> None:
 @pytest.mark.parametrize("profile", PROFILES)
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_every_sound_lemma_keeps_every_solution(encoding: str, profile: str) -> None:
-    method = Method(encoding=encoding, lemmas=all_sound_lemmas(profile))
+    method = Method(encoding=encoding, lemmas="all")
     rules = parse_rules(profile)
     for rows in boards(seed=400 + len(profile), n=25):
         truth = count_solutions(rows, rules.fill, rules.notouch, rules.no2x2, limit=CAP)
@@ -81,14 +74,12 @@ def test_acyclic_needs_no_cuts_at_all() -> None:
     """The eager encoding alone, with the cycle check switched off, is exact."""
     board = Board.from_rows(TRAP)
     method = Method(encoding="acyclic", lemmas=())
-    assert check(board, "fill", method=method, eliminate_cycles=False).status == "unique"
-    assert check(board, "flow", method=method, eliminate_cycles=False).status == "unsolvable"
+    assert len(solutions_without_cuts(board, "fill", method)) == 1
+    assert solutions_without_cuts(board, "flow", method) == []
     for rows in boards(seed=9, n=40):
         truth = count_solutions(rows, True, False, False, limit=CAP)
-        verdict = check(Board.from_rows(rows), "fill", count=CAP, method=method,
-                        eliminate_cycles=False)
-        assert verdict.count == truth, rows
-        assert verdict.stats.cycle_cuts == 0
+        found = solutions_without_cuts(Board.from_rows(rows), "fill", method, limit=CAP)
+        assert len(found) == truth, rows
 
 
 def test_propagator_cuts_inside_one_search() -> None:

@@ -7,6 +7,7 @@ import time
 import pytest
 
 from satlink import Board, check, solution_errors, solve
+from satlink.method import Method
 from tests.boards import parity_rows
 from tests.oracle import count_solutions
 
@@ -55,10 +56,10 @@ def parity_board(n: int) -> Board:
 def test_timeout_is_a_verdict(solver: str) -> None:
     """CaDiCaL and Kissat ignore interrupt(): without budget slices this never returned."""
     start = time.monotonic()
-    verdict = check(parity_board(20), "fill", timeout=0.3, solver=solver)
+    verdict = check(parity_board(20), "fill", timeout=0.3, method=Method(solver=solver))
     assert verdict.status == "timeout"
     assert verdict.solutions == []
-    assert solve(parity_board(20), "fill", timeout=0.3, solver=solver).status == "timeout"
+    assert solve(parity_board(20), "fill", timeout=0.3, method=Method(solver=solver)).status == "timeout"
     assert time.monotonic() - start < 30
 
 

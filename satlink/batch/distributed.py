@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from satlink.batch.local import crashed
-from satlink.batch.work import evaluate
+from satlink.batch.work import crashed, evaluate
+from satlink.method import Method
 
 
-def run_dask(tasks: list[dict], scheduler: str, timeout: float | None, solver: str) -> Iterator[dict]:
+def run_dask(tasks: list[dict], scheduler: str, timeout: float | None, method: Method) -> Iterator[dict]:
     from distributed import Client, as_completed  # optional dependency: only for --scheduler
 
     with Client(scheduler, timeout="30s") as client:
         futures = {}
         for task in tasks:
-            future = client.submit(evaluate, task, timeout, solver, pure=False)
+            future = client.submit(evaluate, task, timeout, method, pure=False)
             futures[future] = task
         for future in as_completed(futures):
             task = futures.pop(future)

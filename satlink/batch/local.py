@@ -14,21 +14,22 @@ from collections import deque
 from collections.abc import Iterator
 from multiprocessing.connection import Connection, wait
 
-from satlink.batch.work import base_record, evaluate
+from satlink.batch.work import crashed, evaluate
+from satlink.method import DEFAULT_METHOD, Method
 
 
-def _worker(conn: Connection, timeout: float | None, solver: str) -> None:
+def _worker(conn: Connection, timeout: float | None, method: Method) -> None:
     while True:
         task = conn.recv()
         if task is None:
             return
-        conn.send(evaluate(task, timeout, solver))
+        conn.send(evaluate(task, timeout, method))
 
 
 class _Slot:
-    def __init__(self, ctx, timeout: float | None, solver: str):
+    def __init__(self, ctx, timeout: float | None, method: Method):
         self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_worker, args=(child, timeout, solver), daemon=True)
+        self.process = ctx.Process(target=_worker, args=(child, timeout, method), daemon=True)
         self.process.start()
         child.close()
         self.task: dict | None = None
@@ -48,20 +49,15 @@ class _Slot:
             self.process.kill()
 
 
-def crashed(task: dict, message: str) -> dict:
-    record = base_record(task)
-    record.update(status="error", error={"message": message})
-    return record
-
-
-def run_local(tasks: list[dict], jobs: int, timeout: float | None, solver: str,
+def run_local(tasks: list[dict], jobs: int, timeout: float | None,
+              method: Method = DEFAULT_METHOD,
               hard_limit: float | None = None) -> Iterator[dict]:
     """Evaluate tasks on ``jobs`` crash-isolated worker processes."""
     if not tasks:
         return
     ctx = multiprocessing.get_context("fork")
     pending = deque(tasks)
-    slots = [_Slot(ctx, timeout, solver) for _ in range(max(1, min(jobs, len(tasks))))]
+    slots = [_Slot(ctx, timeout, method) for _ in range(max(1, min(jobs, len(tasks))))]
     limit = hard_limit if hard_limit is not None else (None if timeout is None else 2 * timeout + 30)
     try:
         while pending or any(s.task is not None for s in slots):
@@ -91,7 +87,7 @@ def run_local(tasks: list[dict], jobs: int, timeout: float | None, solver: str,
                         message = f"worker exceeded the hard limit of {limit:.0f} s and was killed"
                     else:
                         message = f"worker process died (exit code {slot.process.exitcode})"
-                    slots[i] = _Slot(ctx, timeout, solver)
+                    slots[i] = _Slot(ctx, timeout, method)
                     yield crashed(task, message)
     finally:
         for slot in slots:

@@ -10,13 +10,14 @@ from satlink.batch.local import run_local
 from satlink.batch.results import ResultsFile
 from satlink.batch.tasks import task_key
 from satlink.batch.work import evaluate
+from satlink.method import DEFAULT_METHOD, Method
 
 
 @dataclass
 class RunOptions:
     jobs: int = 1
     timeout: float | None = None
-    solver: str = "glucose4"
+    method: Method = DEFAULT_METHOD
     scheduler: str | None = None
     out: str | None = None
     resume: bool = False
@@ -47,9 +48,9 @@ def validate_tasks(tasks: list[dict], options: RunOptions,
         for record in (evaluate(t) for t in quick):
             _keep(record, results, by_key, progress)
         if options.scheduler:
-            stream = run_dask(heavy, options.scheduler, options.timeout, options.solver)
+            stream = run_dask(heavy, options.scheduler, options.timeout, options.method)
         else:
-            stream = run_local(heavy, options.jobs, options.timeout, options.solver)
+            stream = run_local(heavy, options.jobs, options.timeout, options.method)
         for record in stream:
             _keep(record, results, by_key, progress)
     finally:

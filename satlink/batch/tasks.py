@@ -11,8 +11,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 
+from satlink.canonical import canonical_hash
 from satlink.formats import DEFAULT_MAX_CELLS, Entry, read_file
-from satlink.generate.canonical import canonical_hash
+from satlink.rules import Rules, parse_rules
 
 
 def content_hash(entry: Entry) -> str:
@@ -25,14 +26,16 @@ def task_key(task: dict) -> tuple[str, int, str]:
     return (task["source"], task["index"], task["hash"])
 
 
-def plan(files: Iterable[str], rules: str | None, default_rules: str, in_format: str | None = None,
+def plan(files: Iterable[str], rules: Rules | str | None = None, in_format: str | None = None,
          max_cells: int = DEFAULT_MAX_CELLS) -> list[dict]:
+    """One task per board, in file order; ``rules`` (``--rules``) overrides each board's own."""
+    chosen = parse_rules(rules) if rules else None
     tasks: list[dict] = []
     first_seen: dict[str, tuple[str, int]] = {}
     for path in files:
         for entry in read_file(path, in_format, max_cells):
             task = {"source": entry.source, "index": entry.index, "hash": content_hash(entry),
-                    "rules": rules or entry.rules or default_rules, "rows": None,
+                    "rules": str(entry.rules_under(chosen)), "rows": None,
                     "solution": None, "error": None, "duplicate_of": None}
             if entry.error is not None:
                 task["error"] = entry.error.as_dict()

@@ -1,7 +1,10 @@
-"""Evaluate one task: the verdict, the shipped solution's check, and the board's stats.
+"""Evaluate one task: the verdict, the shipped solution's check, and the board's quality.
 
-``evaluate`` is a pure, top-level function of plain data so that worker processes and Dask
-workers can run it; it never raises (an unexpected exception becomes an ``error`` record).
+``evaluate`` is a pure, top-level function of plain data (and a :class:`Method`, which
+pickles) so that worker processes and Dask workers can run it; it never raises (an unexpected
+exception becomes an ``error`` record).  Records are built by :mod:`satlink.records`, the same
+builder ``check --json`` uses; validation adds ``hash`` and, where they apply,
+``duplicate_of``, ``mismatch`` and ``shipped_solution``.
 """
 
 from __future__ import annotations
@@ -11,60 +14,72 @@ import traceback
 
 from satlink.board import Board, Solution, diff_cells
 from satlink.check import check
-from satlink.generate.quality import quality
+from satlink.method import DEFAULT_METHOD, Method
+from satlink.records import board_record, invalid_record, verdict_record
 from satlink.rules import parse_rules
 from satlink.validate import solution_errors
+from satlink.verdict import Status
 
 
-def base_record(task: dict) -> dict:
-    rows = task.get("rows")
-    return {"source": task["source"], "index": task["index"], "hash": task["hash"],
-            "rules": str(parse_rules(task["rules"])),
-            "width": len(rows[0]) if rows else None, "height": len(rows) if rows else None,
-            "grid": rows, "status": None, "solutions": [], "seconds": 0.0}
+def _board(task: dict) -> Board | None:
+    return Board(tuple(task["rows"])) if task.get("rows") else None
 
 
-def evaluate(task: dict, timeout: float | None = None, solver: str = "glucose4") -> dict:
-    record = base_record(task)
+def task_record(task: dict, status: Status, board: Board | None = None) -> dict:
+    """A record for a task decided without the solver (duplicate, crash)."""
+    record = board_record(task["source"], task["index"], board, parse_rules(task["rules"]), status)
+    record["hash"] = task["hash"]
+    return record
+
+
+def crashed(task: dict, message: str) -> dict:
+    """The record of a board whose worker died or whose task failed."""
+    try:
+        board = _board(task)
+    except ValueError:
+        board = None
+    record = task_record(task, Status.ERROR, board)
+    record["error"] = {"message": message}
+    return record
+
+
+def evaluate(task: dict, timeout: float | None = None, method: Method = DEFAULT_METHOD) -> dict:
     if task.get("error"):
-        record.update(status="invalid", error=task["error"])
+        record = invalid_record(task["source"], task["index"], task["error"],
+                                parse_rules(task["rules"]))
+        record["hash"] = task["hash"]
         return record
     if task.get("duplicate_of"):
-        record.update(status="duplicate-of", duplicate_of=task["duplicate_of"])
+        record = task_record(task, Status.DUPLICATE, _board(task))
+        record["duplicate_of"] = task["duplicate_of"]
         return record
     start = time.perf_counter()
     try:
-        _judge(task, record, timeout, solver)
+        record = _judge(task, timeout, method)
     except Exception as exc:  # a bug must cost one board, never the batch
-        record.update(status="error", error={"message": f"{type(exc).__name__}: {exc}",
-                                             "traceback": traceback.format_exc(limit=5)})
+        record = crashed(task, f"{type(exc).__name__}: {exc}")
+        record["error"]["traceback"] = traceback.format_exc(limit=5)
     record["seconds"] = round(time.perf_counter() - start, 6)
     return record
 
 
-def _judge(task: dict, record: dict, timeout: float | None, solver: str) -> None:
+def _judge(task: dict, timeout: float | None, method: Method) -> dict:
     board = Board(tuple(task["rows"]))
     rules = parse_rules(task["rules"])
-    verdict = check(board, rules, timeout=timeout, solver=solver)
-    record["status"] = verdict.status
-    record["solutions"] = [s.to_coords(board) for s in verdict.solutions]
-    record["labels"] = len(board.labels)
-    record["variables"] = verdict.stats.variables
-    record["clauses"] = verdict.stats.clauses
-    if verdict.status == "multiple":
-        record["diff_cells"] = [list(board.coord(c)) for c in verdict.diff_cells]
-    if verdict.solutions:
-        record["stats"] = quality(board, verdict.solutions[0], verdict)
+    verdict = check(board, rules, timeout=timeout, method=method)
+    record = verdict_record(task["source"], task["index"], board, verdict)
+    record["hash"] = task["hash"]
     if task.get("solution") is None:
-        return
+        return record
     shipped = Solution.from_coords(board, task["solution"])
     errors = solution_errors(board, shipped, rules)
     if not errors:
-        return  # a valid shipped solution is the unique one, or one of several (multiple)
+        return record  # a valid shipped solution is the unique one, or one of several (multiple)
     record["mismatch"] = errors
     if verdict.solutions:
         record["diff_cells"] = [list(board.coord(c))
                                 for c in diff_cells(board, shipped, verdict.solutions[0])]
-    if verdict.status in ("unique", "unsolvable"):
-        record["status"] = "solution-mismatch"
+    if verdict.status in (Status.UNIQUE, Status.UNSOLVABLE):
+        record["status"] = Status.MISMATCH
         record["shipped_solution"] = task["solution"]
+    return record

@@ -6,11 +6,10 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from satlink.bench.runner import BenchBoard
-from satlink.cli_common import expand_files
-from satlink.formats import read_file
-from satlink.generate.params import make_params
+from satlink.formats import expand_files, read_file
+from satlink.generate.params import ParamsError, make_params
 from satlink.generate.pipeline import candidate_board
-from satlink.rules import DEFAULT_PROFILE
+from satlink.rules import DEFAULT_PROFILE, Rules, parse_rules
 
 MAX_ATTEMPTS_PER_BOARD = 50
 SKIP_SUFFIXES = (".md", ".sol.json", ".png", ".svg", ".html")
@@ -29,7 +28,7 @@ def corpus_files(paths: Iterable[str]) -> list[str]:
     return files
 
 
-def corpus_boards(paths: Iterable[str], rules: str | None,
+def corpus_boards(paths: Iterable[str], rules: Rules | None,
                   limit: int | None) -> tuple[list[BenchBoard], list[str]]:
     """Every readable board, and one message per board that could not be read."""
     boards, skipped = [], []
@@ -42,12 +41,12 @@ def corpus_boards(paths: Iterable[str], rules: str | None,
                 skipped.append(str(entry.error))
                 continue
             name = f"{Path(path).name}#{entry.index}"
-            boards.append(BenchBoard(name, entry.board, rules or entry.rules or DEFAULT_PROFILE))
+            boards.append(BenchBoard(name, entry.board, str(entry.rules_under(rules))))
             taken += 1
     return boards, skipped
 
 
-def generated_boards(sizes: str, per_size: int, seed: int, rules: str | None,
+def generated_boards(sizes: str, per_size: int, seed: int, rules: Rules | None,
                      colours: str | None = None, method: str = "grow") -> list[BenchBoard]:
     """``per_size`` boards grown by the generator at each size (solvable by construction).
 
@@ -56,7 +55,7 @@ def generated_boards(sizes: str, per_size: int, seed: int, rules: str | None,
     (leftover cells become solid): much faster to make at 200x200 and beyond, where
     ``grow`` takes minutes per board.
     """
-    profile = rules or DEFAULT_PROFILE
+    profile = str(rules or parse_rules(DEFAULT_PROFILE))
     boards = []
     for size in (s.strip() for s in sizes.split(",") if s.strip()):
         params = make_params(size, colours, 3, 0, profile, method, "reject", seed)
@@ -70,7 +69,7 @@ def generated_boards(sizes: str, per_size: int, seed: int, rules: str | None,
             if found == per_size:
                 break
         else:
-            raise ValueError(f"only {found} of {per_size} grown {size} boards had "
+            raise ParamsError(f"only {found} of {per_size} grown {size} boards had "
                              f"{colours} colours in {MAX_ATTEMPTS_PER_BOARD * per_size} "
                              "attempts; widen --colors")
     return boards

@@ -17,9 +17,8 @@ from rich.console import Console
 from rich.table import Table
 
 from satlink import __version__
-from satlink.bench.configs import Config
 from satlink.bench.summary import disagreements, summarise, to_csv
-from satlink.check import Method
+from satlink.method import DEFAULT_METHOD, Method
 
 BENCH_VERSION = 1
 
@@ -30,14 +29,14 @@ def machine() -> dict:
             "satlink": __version__}
 
 
-def default_baseline(configs: list[Config]) -> str:
+def default_baseline(configs: list[Method]) -> str:
     """satlink's default method when it is among the configurations, else the first."""
-    default = Config(Method(), "auto").label
+    default = DEFAULT_METHOD.label
     labels = [c.label for c in configs]
     return default if default in labels else labels[0]
 
 
-def print_summary(rows: list[dict], configs: list[Config], timeout: float | None, repeat: int,
+def print_summary(rows: list[dict], configs: list[Method], timeout: float | None, repeat: int,
                   baseline: str | None, console: Console) -> dict:
     base = baseline or default_baseline(configs)
     summary = summarise(rows, timeout, base)
@@ -65,7 +64,7 @@ def print_summary(rows: list[dict], configs: list[Config], timeout: float | None
     return {"version": BENCH_VERSION, "machine": machine(),
             "settings": {"command": sys.argv, "timeout": timeout, "repeat": repeat,
                          "baseline": base},
-            "configs": [c.as_dict() for c in configs], "summary": summary,
+            "configs": [{"label": c.label, **c.as_dict()} for c in configs], "summary": summary,
             "disagreements": disagree}
 
 

@@ -11,13 +11,11 @@ from __future__ import annotations
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from satlink.bench.configs import Config
 from satlink.board import Board
-from satlink.check import Method, check
-from satlink.cnf import LEMMAS
-from satlink.rules import parse_rules
+from satlink.check import check
+from satlink.method import Method
 
 
 @dataclass(frozen=True)
@@ -29,16 +27,7 @@ class BenchBoard:
     rules: str
 
 
-def _method_for(config: Config, rules: str) -> Method:
-    if config.lemmas == "auto":
-        return config.method
-    if config.lemmas == "none":
-        return replace(config.method, lemmas=())
-    profile = parse_rules(rules)
-    return replace(config.method, lemmas=tuple(n for n, lem in LEMMAS.items() if lem.sound(profile)))
-
-
-def run_one(item: BenchBoard, config: Config, timeout: float | None) -> dict:
+def run_one(item: BenchBoard, config: Method, timeout: float | None) -> dict:
     """One measurement: verdict and costs (times in seconds)."""
     board = item.board
     row = {"board": item.name, "width": board.width, "height": board.height,
@@ -46,7 +35,7 @@ def run_one(item: BenchBoard, config: Config, timeout: float | None) -> dict:
            "config": config.label}
     start = time.perf_counter()
     try:
-        verdict = check(board, item.rules, timeout=timeout, method=_method_for(config, item.rules))
+        verdict = check(board, item.rules, timeout=timeout, method=config)
     except Exception as exc:  # one broken configuration must not end the benchmark
         row.update(status="error", seconds=time.perf_counter() - start,
                    error=f"{type(exc).__name__}: {exc}", traceback=traceback.format_exc(limit=3))
@@ -59,7 +48,7 @@ def run_one(item: BenchBoard, config: Config, timeout: float | None) -> dict:
     return row
 
 
-def run_interleaved(boards: list[BenchBoard], configs: list[Config], timeout: float | None,
+def run_interleaved(boards: list[BenchBoard], configs: list[Method], timeout: float | None,
                     repeat: int = 1,
                     progress: Callable[[dict], None] | None = None) -> list[dict]:
     """All (repeat, board, configuration) measurements, in the order they were taken."""

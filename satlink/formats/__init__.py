@@ -7,7 +7,8 @@ Every reader yields :class:`Entry` objects, one per board, each holding a board 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from importlib import resources
 from pathlib import Path
 
 from satlink.formats import flowfree, grid, jsonl, puzzlink, wh
@@ -19,8 +20,20 @@ FORMATS = tuple(READERS)
 EXTENSIONS = {".json": "json", ".jsonl": "json", ".txt": "wh", ".wh": "wh", ".grid": "grid",
               ".flow": "flowfree", ".url": "puzzlink"}
 
-__all__ = ["DEFAULT_MAX_CELLS", "Entry", "FORMATS", "InputError", "detect", "read_file",
-           "read_text", "format_for_path", "write_text"]
+EXAMPLE_PACK = "example"
+"""The file name that means the bundled pack, so the quick start needs no file of its own."""
+
+__all__ = ["DEFAULT_MAX_CELLS", "EXAMPLE_PACK", "Entry", "FORMATS", "InputError", "detect",
+           "example_path", "expand_files", "read_file", "read_text", "format_for_path", "write_text"]
+
+
+def example_path() -> str:
+    return str(resources.files("satlink") / "data" / "example-pack.txt")
+
+
+def expand_files(files: Iterable[str]) -> list[str]:
+    """File arguments with ``example`` replaced by the bundled pack (unless such a file exists)."""
+    return [example_path() if f == EXAMPLE_PACK and not Path(f).exists() else f for f in files]
 
 
 def detect(lines: Sequence[str]) -> str:

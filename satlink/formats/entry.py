@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from satlink.board import Board, BoardError, Solution
 from satlink.formats.errors import InputError
+from satlink.rules import DEFAULT_PROFILE, Rules, parse_rules
 
 DEFAULT_MAX_CELLS = 4_000_000
 
@@ -23,10 +24,15 @@ class Entry:
     index: int
     board: Board | None = None
     solution: Solution | None = None
-    rules: str | None = None
+    rules: Rules | None = None  # the profile the file states for this board, if any
     error: InputError | None = None
     line: int | None = None
-    stats: dict | None = None  # quality statistics of generated puzzles (JSON carries them)
+    quality: dict | None = None  # quality figures of generated puzzles (JSON carries them)
+
+    def rules_under(self, chosen: Rules | None) -> Rules:
+        """The profile this board is judged under: the one the user chose (``--rules``), else
+        the file's own, else the default (``flow``).  The only place that decides it."""
+        return chosen or self.rules or parse_rules(DEFAULT_PROFILE)
 
 
 def board_entry(

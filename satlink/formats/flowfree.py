@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 
 from satlink.board import EMPTY, Solution, label_for
 from satlink.formats.entry import Entry, board_entry, board_lines, error_entry, first_content_line
+from satlink.rules import parse_rules
 
 NAME = "flowfree"
 LINE = re.compile(r"^\s*[^;,\s]+,\d+,\d+,\d+[^;]*;")
@@ -50,7 +51,7 @@ def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:
         entry.line = number
         if entry.board is not None:
             entry.solution = Solution.from_paths(labels)
-            entry.rules = "flow"
+            entry.rules = parse_rules("flow")
         elif entry.error is not None:
             entry.error.line, entry.error.column = number, None
         yield entry

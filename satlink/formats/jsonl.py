@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 
 from satlink.board import Solution
 from satlink.formats.entry import Entry, board_entry, error_entry, first_content_line
+from satlink.rules import RulesError, parse_rules
 
 NAME = "json"
 
@@ -75,7 +76,11 @@ def _entry(obj: dict, source: str, index: int, line: int | None, max_cells: int)
     rules = obj.get("rules")
     if rules is not None and not isinstance(rules, str):
         return error_entry("'rules' must be a string such as \"fill,notouch\"", source, index, line)
-    entry.rules = rules
+    if rules is not None:
+        try:
+            entry.rules = parse_rules(rules)
+        except RulesError as exc:
+            return error_entry(f"'rules': {exc}", source, index, line)
     solution = obj.get("solution")
     if solution is not None:
         try:
@@ -91,11 +96,11 @@ def board_object(entry: Entry) -> dict:
     board = entry.board
     obj: dict = {"width": board.width, "height": board.height, "grid": list(board.rows)}
     if entry.rules:
-        obj["rules"] = entry.rules
+        obj["rules"] = str(entry.rules)
     if entry.solution is not None:
         obj["solution"] = entry.solution.to_coords(board)
-    if entry.stats:
-        obj["stats"] = entry.stats
+    if entry.quality:
+        obj["quality"] = entry.quality
     return obj
 
 

@@ -89,9 +89,9 @@ class Catalogue:
                     "INSERT OR IGNORE INTO puzzles (hash, width, height, colours, solids, rules, "
                     "difficulty, grid, solution, stats, run, attempt, created) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (canonical, params.width, params.height, result.stats["colours"],
-                     result.stats["solids"], params.rules, result.stats["difficulty"],
-                     "\n".join(result.rows), json.dumps(result.solution), json.dumps(result.stats),
+                    (canonical, params.width, params.height, result.quality["colours"],
+                     result.quality["solids"], params.rules, result.quality["difficulty"],
+                     "\n".join(result.rows), json.dumps(result.solution), json.dumps(result.quality),
                      key, result.number, time.time()))
                 outcome = "accepted" if cursor.rowcount else "duplicate"
             else:
@@ -114,7 +114,7 @@ class Catalogue:
             f"SELECT grid, solution, rules, stats, hash FROM puzzles WHERE {clause} "
             f"ORDER BY {order_by}", args).fetchall()
         return [{"grid": g.split("\n"), "solution": json.loads(s), "rules": r,
-                 "stats": json.loads(st), "hash": h} for g, s, r, st, h in rows]
+                 "quality": json.loads(st), "hash": h} for g, s, r, st, h in rows]
 
 
 def parse_where(text: str | None) -> tuple[str, list]:

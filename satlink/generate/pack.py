@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from satlink.board import Board, Solution
 from satlink.formats import Entry
+from satlink.rules import parse_rules
 
 
 def pack_entries(rows: list[dict], source: str = "generated") -> list[Entry]:
@@ -11,5 +12,5 @@ def pack_entries(rows: list[dict], source: str = "generated") -> list[Entry]:
     for i, row in enumerate(rows, start=1):
         board = Board(tuple(row["grid"]))
         entries.append(Entry(source, i, board, Solution.from_coords(board, row["solution"]),
-                             row["rules"], stats=row["stats"]))
+                             parse_rules(row["rules"]), quality=row["quality"]))
     return entries

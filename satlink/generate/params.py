@@ -9,6 +9,7 @@ import re
 from dataclasses import asdict, dataclass
 
 from satlink.generate.symmetry import SymmetryError, fold
+from satlink.method import DEFAULT_METHOD, Method
 from satlink.rules import parse_rules
 
 METHODS = ("grow", "unionfind")
@@ -33,10 +34,19 @@ class Params:
     seed: int = 0
     max_repairs: int = 40
     symmetry: str = "none"
+    solving: Method = DEFAULT_METHOD  # how uniqueness is proved (verdicts never depend on it)
 
     def key(self) -> str:
-        """Identifies a generation run: same parameters, same puzzles, resumable."""
-        return hashlib.sha256(json.dumps(asdict(self), sort_keys=True).encode()).hexdigest()[:16]
+        """Identifies a generation run: same parameters, same puzzles, resumable.
+
+        The solving method enters the key only when it is not the default, so catalogues
+        written before it was a parameter resume as before; it is there at all because the
+        difficulty figures (solver effort) depend on the backend.
+        """
+        fields = asdict(self)
+        if self.solving == DEFAULT_METHOD:
+            del fields["solving"]
+        return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -68,7 +78,9 @@ def parse_colours(text: str | None, width: int, height: int) -> tuple[int, int]:
 
 
 def make_params(size: str, colours: str | None, min_length: int, max_solids: int, rules: str,
-                method: str, strategy: str, seed: int, symmetry: str = "none") -> Params:
+                method: str, strategy: str, seed: int, symmetry: str = "none",
+                solving: Method = DEFAULT_METHOD) -> Params:
+    """Validated parameters; ``method`` is the growth algorithm, ``solving`` the SAT method."""
     width, height = parse_size(size)
     lo, hi = parse_colours(colours, width, height)
     cells = width * height
@@ -94,4 +106,4 @@ def make_params(size: str, colours: str | None, min_length: int, max_solids: int
         except SymmetryError as exc:
             raise ParamsError(str(exc)) from None
     return Params(width, height, lo, hi, min_length, max_solids, str(parse_rules(rules)), method,
-                  strategy, seed, symmetry=symmetry)
+                  strategy, seed, symmetry=symmetry, solving=solving)

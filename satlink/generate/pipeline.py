@@ -16,10 +16,10 @@ from satlink.check import check
 from satlink.generate.improve import improve
 from satlink.generate.params import Params
 from satlink.generate.paths import PathSystem
-from satlink.generate.quality import quality
 from satlink.generate.repair import split_on_difference
 from satlink.generate.symmetry import fold, join_across, split_symmetric, unfold
 from satlink.generate.unionfind import grow_paths
+from satlink.quality import quality
 from satlink.rules import parse_rules
 from satlink.validate import solution_errors
 
@@ -33,7 +33,7 @@ class Attempt:
     reason: str
     rows: list[str] = field(default_factory=list)
     solution: dict = field(default_factory=dict)
-    stats: dict = field(default_factory=dict)
+    quality: dict = field(default_factory=dict)
     checks: int = 0
     repairs: int = 0
     seconds: float = 0.0
@@ -65,7 +65,7 @@ def _attempt(params: Params, number: int) -> Attempt:
     checks = repairs = 0
     while True:
         board, ours = system.board(), system.solution()
-        verdict = check(board, rules)
+        verdict = check(board, rules, method=params.solving)
         checks += 1
         if verdict.status == "unique":
             if verdict.solutions[0].edges() != ours.edges() or solution_errors(board, ours, rules):

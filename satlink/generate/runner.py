@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 from satlink.board import Board
-from satlink.generate.canonical import canonical_hash
+from satlink.canonical import canonical_hash
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.params import Params
 from satlink.generate.pipeline import Attempt, attempt

@@ -96,7 +96,7 @@ def html_report(records: list[dict], title: str = "satlink validation report") -
             "<th>status</th><th>colours</th><th>difficulty</th><th>seconds</th></tr>")
     rows = []
     for number, r in enumerate(records, start=1):
-        stats = r.get("stats") or {}
+        stats = r.get("quality") or {}
         size = f"{r['width']}x{r['height']}" if r.get("width") else "-"
         rows.append(
             f"<tr class='row'><td data-v='{number}'>{number}</td><td>{escape(str(r['source']))}</td>"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from statistics import mean
 
 from satlink.board import Board, Solution
-from satlink.check import Verdict
+from satlink.verdict import Verdict
 
 
 def bends(board: Board, solution: Solution) -> int:

@@ -3,44 +3,39 @@ benchmark harness (``bench``)."""
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 from rich.console import Console
 
-from satlink.cli_common import (
+from satlink.cli.options import (
     EXIT_INPUT,
     EXIT_NOT_OK,
     EXIT_OK,
-    lemma_option,
+    method_for_board,
+    method_options,
     one_entry,
-    validate_lemmas,
-    validate_rules,
+    rules_option,
 )
-from satlink.cnf import CARD_METHODS, DEFAULT_CARD, ENCODINGS, encode
-from satlink.rules import DEFAULT_PROFILE, parse_rules
+from satlink.cnf import encode
+from satlink.render.console import print_json
+from satlink.render.progress import progress_bar
 
 
 @click.command()
 @click.argument("board")
 @click.option("--index", "-i", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which board of the file.")
-@click.option("--rules", "-r", callback=validate_rules, default=None, metavar="PROFILE",
-              help="Rule profile (default: the file's, else flow).")
-@click.option("--encoding", "-e", type=click.Choice(list(ENCODINGS)), default="acyclic",
-              show_default=True, help="Encoding; only acyclic gives a complete CNF.")
-@click.option("--card", type=click.Choice([c for c in CARD_METHODS if c != "native"]),
-              default=DEFAULT_CARD, show_default=True, help="Cardinality encoding.")
-@click.option("--lemmas", default="auto", show_default=True, callback=validate_lemmas,
-              help="Redundant constraints: auto, none, or a list.")
+@rules_option("Rule profile (default: the file's, else flow).")
+@method_options(default_encoding="acyclic", backend=False)
 @click.option("--names", is_flag=True, help="Name every variable in the header (c var lines).")
 @click.option("--out", "-o", type=click.File("w"), default="-", help="Output file (default stdout).")
-def cnf(board, index, rules, encoding, card, lemmas, names, out):
+def cnf(board, index, rules, method, names, out):
     """Write one board's CNF as DIMACS, with a header mapping variables to cells and edges.
 
     Variables 1..E are the edges (one 'c edge V R1 C1 R2 C2' line each) in every encoding;
     'c ind' projects onto them, since two solutions differ exactly when their edges do.
+    Only --encoding acyclic (the default here) gives a complete CNF.
 
     \b
     Example:
@@ -50,15 +45,12 @@ def cnf(board, index, rules, encoding, card, lemmas, names, out):
     from satlink.dimacs import dimacs_lines
 
     entry = one_entry(board, index)
-    profile = parse_rules(rules or entry.rules or DEFAULT_PROFILE)
-    chosen = lemma_option(lemmas)
-    try:
-        encoded = encode(entry.board, profile, chosen, encoding, card)
-    except ValueError as exc:
-        raise click.UsageError(str(exc)) from None
+    profile = entry.rules_under(rules)
+    method_for_board(method, profile)
+    encoded = encode(entry.board, profile, method.lemmas_for(profile), method.encoding, method.card)
     if not encoded.acyclic:
-        click.echo(f"note: {encoding} does not exclude detached cycles; a model may not be a "
-                   "solution (satlink decode says so). Use --encoding acyclic for an exact CNF.",
+        click.echo(f"note: {method.encoding} does not exclude detached cycles; a model may not be "
+                   "a solution (satlink decode says so). Use --encoding acyclic for an exact CNF.",
                    err=True)
     for line in dimacs_lines(encoded, names=names):
         out.write(line + "\n")
@@ -69,8 +61,7 @@ def cnf(board, index, rules, encoding, card, lemmas, names, out):
 @click.argument("model", type=click.File("r"))
 @click.option("--index", "-i", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which board of the file.")
-@click.option("--rules", "-r", callback=validate_rules, default=None, metavar="PROFILE",
-              help="Rule profile to validate under (default: the file's, else flow).")
+@rules_option("Rule profile to validate under (default: the file's, else flow).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object instead of a drawing.")
 @click.option("--no-color", is_flag=True, help="Plain text drawing without colours.")
 def decode(board, model, index, rules, as_json, no_color):
@@ -87,7 +78,7 @@ def decode(board, model, index, rules, as_json, no_color):
     from satlink.render.terminal import draw_plain, draw_rich
 
     entry = one_entry(board, index)
-    profile = parse_rules(rules or entry.rules or DEFAULT_PROFILE)
+    profile = entry.rules_under(rules)
     try:
         literals = read_model(model, model.name)
     except ModelError as exc:
@@ -100,10 +91,10 @@ def decode(board, model, index, rules, as_json, no_color):
         solution, errors = decoded.solution, decoded.errors
         result = "valid" if solution is not None and not errors else "invalid"
     if as_json:
-        click.echo(json.dumps({
+        print_json({
             "source": entry.source, "index": entry.index, "rules": str(profile), "result": result,
             "errors": errors, "solution": solution.to_coords(entry.board) if solution else None,
-        }, ensure_ascii=False))
+        })
     else:
         console = Console(highlight=False)
         console.print(f"{entry.source} #{entry.index} rules={profile}: model is {result.upper()}")
@@ -128,8 +119,7 @@ def decode(board, model, index, rules, as_json, no_color):
               help="Comma list of cycle handling: lazy, propagator (cadical195), or all.")
 @click.option("--lemmas", "lemma_settings", default="auto", show_default=True,
               help="Comma list of lemma settings: auto, none, all.")
-@click.option("--rules", "-r", callback=validate_rules, default=None, metavar="PROFILE",
-              help="Rule profile (default: each board's own, else flow).")
+@rules_option("Rule profile (default: each board's own, else flow).")
 @click.option("--timeout", "-t", type=click.FloatRange(min=0), default=60.0, show_default=True,
               help="Seconds per board and configuration.")
 @click.option("--repeat", type=click.IntRange(min=1), default=1, show_default=True,
@@ -172,6 +162,7 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, time
     from satlink.bench.corpus import corpus_boards, generated_boards
     from satlink.bench.report import print_summary, write_outputs
     from satlink.bench.runner import run_interleaved
+    from satlink.method import MethodError
 
     try:
         configs = configurations(encodings, solvers, cards, cycles, lemma_settings)
@@ -179,27 +170,23 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, time
             from satlink.bench.plots import require_matplotlib
 
             require_matplotlib()
-    except (ValueError, RuntimeError) as exc:
+    except (MethodError, RuntimeError) as exc:
         raise click.UsageError(str(exc)) from None
     console = Console(stderr=True, highlight=False)
     boards, skipped = corpus_boards(corpus or (() if sizes else ("example",)), rules, limit)
     for message in skipped:
         console.print(f"[yellow]skipped[/] {message}")
     if sizes:
+        from satlink.generate.params import ParamsError
+
         try:
             boards += generated_boards(sizes, per_size, seed, rules, colours)
-        except ValueError as exc:
+        except ParamsError as exc:
             raise click.UsageError(str(exc)) from None
     if not boards:
         raise click.UsageError("no boards to measure")
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=console, transient=True,
-                  disable=not console.is_terminal) as progress:
-        bar = progress.add_task("measuring", total=len(boards) * len(configs) * repeat)
-        rows = run_interleaved(boards, configs, timeout, repeat,
-                               lambda row: progress.advance(bar))
+    with progress_bar("measuring", len(boards) * len(configs) * repeat, console=console) as bar:
+        rows = run_interleaved(boards, configs, timeout, repeat, lambda row: bar.advance())
     out_console = Console(highlight=False)
     if not out_console.is_terminal:
         out_console = Console(highlight=False, width=180)

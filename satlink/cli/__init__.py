@@ -1,0 +1,65 @@
+"""Command line: one module per job, each command a thin layer over library functions.
+
+* :mod:`satlink.cli.solving`   ``check``, ``solve``, ``convert``, ``render``
+* :mod:`satlink.cli.catalogue` ``generate``, ``export``
+* :mod:`satlink.cli.batch`     ``validate``
+* :mod:`satlink.cli.research`  ``cnf``, ``decode``, ``bench``
+* :mod:`satlink.cli.options`   the options they share, parsed once into values
+
+Bad input and bad options are reported as such (exit status 2).  Any other exception is a
+bug in satlink: it is reported as one, with how to report it, and exit status 3
+(``SATLINK_DEBUG=1`` shows the traceback).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from satlink.cli.batch import validate
+from satlink.cli.catalogue import export, generate
+from satlink.cli.options import EXIT_BUG
+from satlink.cli.research import bench, cnf, decode
+from satlink.cli.solving import check, convert, render, solve
+
+REPORT_BUGS = "please report it with the command line and the input file (SATLINK_DEBUG=1 shows " \
+              "the traceback)"
+
+
+class SatlinkGroup(click.Group):
+    """The command group; turns an unexpected exception into a one-line bug report."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort,
+                KeyboardInterrupt, SystemExit):
+            raise
+        except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            ctx.exit(0)
+        except Exception as exc:
+            if os.environ.get("SATLINK_DEBUG"):
+                raise
+            click.echo(f"satlink: internal error (a bug in satlink, not in your input): "
+                       f"{type(exc).__name__}: {exc}; {REPORT_BUGS}", err=True)
+            ctx.exit(EXIT_BUG)
+
+
+@click.group(cls=SatlinkGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="satlink")
+def main() -> None:
+    """satlink: exact NumberLink (Flow Free) solving and uniqueness proofs with SAT.
+
+    \b
+    Example:
+      satlink check example            # check the bundled example pack under 'flow'
+      satlink check pack.txt --rules fill --json > verdicts.jsonl
+    """
+
+
+for command in (check, solve, convert, generate, export, validate, render, cnf, decode, bench):
+    main.add_command(command)

@@ -1,0 +1,135 @@
+"""Catalogue commands for designers: ``generate`` puzzles, ``export`` packs from the catalogue."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+from rich.console import Console
+
+from satlink.cli.options import EXIT_NOT_OK, method_options, rules_option, write_entries
+from satlink.formats import FORMATS, format_for_path
+from satlink.render.progress import progress_bar
+from satlink.rules import DEFAULT_PROFILE
+
+
+@click.command()
+@click.option("--size", "-s", default="10x10", show_default=True, help="Board size WxH.")
+@click.option("--colors", "--colours", "colours", default=None,
+              help="Number of colours, N or MIN-MAX (default: about 0.6*sqrt(cells) to cells/5).")
+@click.option("--min-length", type=int, default=3, show_default=True,
+              help="Shortest allowed path, in cells (3: no two-cell paths).")
+@click.option("--max-solids", type=int, default=0, show_default=True,
+              help="Most solid cells a puzzle may keep (0: Flow Free style).")
+@rules_option("Rule profile the puzzles are unique under (default: flow).")
+@click.option("--method", "growth", type=click.Choice(["grow", "unionfind"]), default="grow",
+              show_default=True,
+              help="unionfind: the seeds' algorithm as written; grow: it plus candidate improvement.")
+@click.option("--strategy", type=click.Choice(["repair", "reject"]), default="repair",
+              show_default=True, help="What to do with an ambiguous candidate.")
+@click.option("--symmetry", type=click.Choice(["none", "mirror", "rotational"]), default="none",
+              show_default=True, help="Symmetric layout of the endpoints.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same pack.")
+@click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True,
+              help="How many puzzles the run should hold.")
+@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Write the pack here (format from the extension or --to); default stdout.")
+@click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
+              help="Pack format (default: from --out's extension, else JSON lines).")
+@click.option("--db", type=click.Path(dir_okay=False), default=None,
+              help="SQLite catalogue: resumable runs, deduplicated puzzles (default: in memory).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes.")
+@method_options()
+def generate(size, colours, min_length, max_solids, rules, growth, strategy, symmetry, seed, count,
+             out, out_format, db, jobs, method):
+    """Generate puzzles, each proven unique under the rule profile, with their solutions.
+
+    Interrupt at any time (Ctrl-C, kill): with --db, running the same command again resumes
+    without losing or repeating a puzzle. Puzzles equal under rotation, reflection or
+    relabelling are stored once. The solving options (--encoding, --solver, ...) are those of
+    'check'; puzzles do not depend on them, their difficulty figures do.
+
+    \b
+    Example:
+      satlink generate --size 10x10 --count 20 --out pack.jsonl
+      satlink generate --size 15x15 --colors 10-14 --db levels.sqlite --jobs 2 --count 500
+      satlink generate --size 8x8 --symmetry rotational --to grid
+    """
+    from satlink.generate.catalogue import Catalogue, CatalogueError
+    from satlink.generate.pack import pack_entries
+    from satlink.generate.params import ParamsError, make_params
+    from satlink.generate.runner import run_generation
+
+    try:
+        params = make_params(size, colours, min_length, max_solids, str(rules or DEFAULT_PROFILE),
+                             growth, strategy, seed, symmetry, solving=method)
+    except ParamsError as exc:
+        raise click.UsageError(str(exc)) from None
+    try:
+        catalogue = Catalogue(db or ":memory:")
+    except CatalogueError as exc:
+        raise click.UsageError(str(exc)) from None
+    console = Console(stderr=True)
+    counts = {"accepted": 0, "duplicate": 0, "rejected": 0}
+    with progress_bar("generating", count, completed=catalogue.start(params).accepted,
+                      console=console) as bar:
+        def report(outcome, result, have):
+            counts[outcome] += 1
+            tried = sum(counts.values())
+            bar.update(completed=have, description=(
+                f"{params.width}x{params.height} accepted {counts['accepted']}/{tried} tried, "
+                f"{counts['duplicate']} duplicates"))
+
+        try:
+            have = run_generation(params, count, catalogue, jobs, report)
+        except KeyboardInterrupt:
+            state = catalogue.state(params)
+            console.print(f"interrupted with {state.accepted} puzzles stored; run the same "
+                          "command again to resume" + ("" if db else " (use --db to keep them)"))
+            sys.exit(130)
+    state = catalogue.state(params)
+    rows = catalogue.puzzles(run=params.key(), order="attempt")
+    catalogue.close()
+    tried = state.accepted + state.duplicates + sum(state.rejected.values())
+    console.print(f"{have} puzzles ({params.width}x{params.height}, rules {params.rules}); "
+                  f"{tried} candidates, rejected {state.rejected or 'none'}, "
+                  f"{state.duplicates} duplicates")
+    write_entries(pack_entries(rows), out, out_format or (format_for_path(out) if out else "json"))
+    if have < count:
+        console.print(f"[red]stopped after {tried} candidates with only {have} of {count} puzzles")
+        sys.exit(EXIT_NOT_OK)
+
+
+@click.command()
+@click.option("--db", type=click.Path(dir_okay=False, exists=True), required=True,
+              help="The SQLite catalogue written by 'generate --db'.")
+@click.option("--where", default=None,
+              help='Filter, e.g. "size=10x10 and difficulty>0.5" (fields: size, width, height, '
+                   "colours, solids, difficulty, rules).")
+@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Pack file (format from the extension or --to); default stdout.")
+@click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
+              help="Pack format (default: from --out's extension, else JSON lines).")
+def export(db, where, out, out_format):
+    """Build a pack from the catalogue, easiest puzzle first.
+
+    \b
+    Example:
+      satlink export --db levels.sqlite --where "size=10x10 and difficulty>0.3" -o pack.jsonl
+    """
+    from satlink.generate.catalogue import Catalogue, CatalogueError, WhereError
+    from satlink.generate.pack import pack_entries
+
+    try:
+        catalogue = Catalogue(db)
+    except CatalogueError as exc:
+        raise click.UsageError(str(exc)) from None
+    try:
+        rows = catalogue.puzzles(where)
+    except WhereError as exc:
+        raise click.UsageError(str(exc)) from None
+    finally:
+        catalogue.close()
+    write_entries(pack_entries(rows, db), out, out_format or (format_for_path(out) if out else "json"))
+    click.echo(f"{len(rows)} puzzles", err=True)

@@ -1,0 +1,160 @@
+"""What the commands share: exit codes, option sets parsed once into values, reading boards,
+writing packs.
+
+Options are declared here once and reach a command as validated values: ``--rules`` as a
+:class:`~satlink.rules.Rules` (a click parameter type), the five solving options as one
+:class:`~satlink.method.Method` (``method=`` keyword).  A command never re-parses or
+re-defaults either.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+from satlink.cnf import CARD_METHODS, DEFAULT_CARD, DEFAULT_ENCODING, ENCODINGS
+from satlink.formats import (
+    DEFAULT_MAX_CELLS,
+    FORMATS,
+    Entry,
+    expand_files,
+    read_file,
+    write_text,
+)
+from satlink.method import CYCLE_MODES, DEFAULT_CYCLES, DEFAULT_SOLVER, Method, MethodError
+from satlink.rules import Rules, RulesError, parse_rules
+
+EXIT_OK, EXIT_NOT_OK, EXIT_INPUT, EXIT_BUG = 0, 1, 2, 3
+
+
+class RulesType(click.ParamType):
+    """``--rules``: a profile or comma list, parsed once into :class:`Rules`."""
+
+    name = "PROFILE"
+
+    def convert(self, value, param, ctx) -> Rules:
+        if isinstance(value, Rules):
+            return value
+        try:
+            return parse_rules(value)
+        except RulesError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+RULES = RulesType()
+
+
+def rules_option(help_text: str = "Rule profile: flow (fill,notouch; default), fill, nikoli, or a "
+                                  "comma list of fill, notouch, no2x2. Overrides rules stored in "
+                                  "the file.") -> Callable:
+    return click.option("--rules", "-r", type=RULES, default=None, help=help_text)
+
+
+def timeout_option(func: Callable) -> Callable:
+    return click.option("--timeout", "-t", type=click.FloatRange(min=0), default=None,
+                        help="Seconds per board; a board that runs out gets status 'timeout'.")(func)
+
+
+def input_options(func: Callable) -> Callable:
+    """``--format`` and ``--max-cells``, for every command that reads boards."""
+    func = click.option("--max-cells", type=click.IntRange(min=1), default=DEFAULT_MAX_CELLS,
+                        show_default=True, help="Refuse boards with more cells than this.")(func)
+    return click.option("--format", "-f", "in_format", type=click.Choice(FORMATS), default=None,
+                        help="Input format (default: detected per file).")(func)
+
+
+def method_options(default_encoding: str = DEFAULT_ENCODING, backend: bool = True) -> Callable:
+    """The solving options, handed to the command as one ``method`` keyword argument.
+
+    ``backend=False`` (``satlink cnf``) leaves out ``--solver`` and ``--cycles``, which mean
+    nothing without a solver, and ``--card native``, which has no CNF form.
+    """
+    cards = CARD_METHODS if backend else tuple(c for c in CARD_METHODS if c != "native")
+
+    def decorate(command: Callable) -> Callable:
+        @functools.wraps(command)
+        def with_method(*args, encoding, card, lemmas, solver=DEFAULT_SOLVER, cycles=DEFAULT_CYCLES,
+                        **kwargs):
+            try:
+                method = Method(encoding=encoding, card=card, lemmas=lemmas, solver=solver,
+                                cycles=cycles)
+            except MethodError as exc:
+                raise click.UsageError(str(exc)) from None
+            return command(*args, method=method, **kwargs)
+
+        options = [
+            click.option("--encoding", "-e", type=click.Choice(list(ENCODINGS)),
+                         default=default_encoding, show_default=True,
+                         help="CNF encoding (see encodings/ for each one)."),
+            click.option("--card", type=click.Choice(cards), default=DEFAULT_CARD,
+                         show_default=True, help="Cardinality encoding for exactly-one "
+                                                 "constraints (native needs minicard/gluecard)."),
+            click.option("--lemmas", default="auto", show_default=True,
+                         help="Redundant constraints: auto (the default ones sound for the "
+                              "profile), none, all (every sound one), or a comma list."),
+        ]
+        if backend:
+            options += [
+                click.option("--solver", default=DEFAULT_SOLVER, show_default=True,
+                             help="PySAT backend name, e.g. glucose4, minisat22, cadical195."),
+                click.option("--cycles", type=click.Choice(CYCLE_MODES), default=DEFAULT_CYCLES,
+                             show_default=True, help="Detached-cycle cuts between solve() calls "
+                                                     "(lazy) or inside the search (propagator, "
+                                                     "cadical195 only)."),
+            ]
+        for option in reversed(options):
+            with_method = option(with_method)
+        return with_method
+    return decorate
+
+
+def output_options(func: Callable) -> Callable:
+    """``--json`` (the stable record) and ``--no-color``."""
+    func = click.option("--no-color", is_flag=True, help="Plain text drawing without colours.")(func)
+    return click.option("--json", "as_json", is_flag=True,
+                        help="One JSON object per board per line on stdout (stable format, see "
+                             "README).")(func)
+
+
+def method_for_board(method: Method, rules: Rules) -> None:
+    """A lemma named with ``--lemmas`` that is unsound for a board's profile is a usage error
+    (the profile can come from the file, so this is known only board by board)."""
+    try:
+        method.lemmas_for(rules)
+    except MethodError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def read_entries(files: tuple[str, ...] | list[str], in_format: str | None = None,
+                 max_cells: int = DEFAULT_MAX_CELLS) -> list[Entry]:
+    """Every board of every file, in order (``example`` is the bundled pack)."""
+    return [e for f in expand_files(files) for e in read_file(f, in_format, max_cells)]
+
+
+def one_entry(file: str, index: int) -> Entry:
+    """Board number ``index`` (from 1) of a file; input errors exit with status 2."""
+    entries = read_entries((file,))
+    if index > len(entries):
+        raise click.UsageError(f"{file} has {len(entries)} boards, not {index}")
+    entry = entries[index - 1]
+    if entry.error is not None:
+        click.echo(f"invalid: {entry.error}", err=True)
+        sys.exit(EXIT_INPUT)
+    return entry
+
+
+def write_entries(entries: list[Entry], out: str | None, fmt: str) -> None:
+    """Write boards to ``out`` (standard output for None or ``-``) in format ``fmt``."""
+    try:
+        text = write_text(entries, fmt)
+    except ValueError as exc:
+        click.echo(f"error: cannot write {fmt}: {exc}", err=True)
+        sys.exit(EXIT_INPUT)
+    if out is None or out == "-":
+        click.echo(text, nl=False)
+    else:
+        Path(out).write_text(text, encoding="utf-8")

@@ -1,0 +1,209 @@
+"""Solving commands: ``check`` (uniqueness), ``solve`` (one solution), ``convert``, ``render``."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+from satlink.check import check as check_board
+from satlink.check import solve as solve_board
+from satlink.cli.options import (
+    EXIT_INPUT,
+    EXIT_NOT_OK,
+    EXIT_OK,
+    input_options,
+    method_for_board,
+    method_options,
+    one_entry,
+    output_options,
+    read_entries,
+    rules_option,
+    timeout_option,
+    write_entries,
+)
+from satlink.formats import FORMATS, Entry, format_for_path
+from satlink.method import Method
+from satlink.records import invalid_record, verdict_record
+from satlink.render.console import VerdictPrinter, print_json
+from satlink.render.progress import progress_bar
+from satlink.rules import Rules
+from satlink.verdict import Status, Verdict
+
+Judge = Callable[[Entry, Rules], Verdict]
+
+
+def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
+                 rules: Rules | None, method: Method, as_json: bool, no_color: bool,
+                 judge: Judge, good: Status, done: Callable[[Entry, Verdict], None] | None = None
+                 ) -> int:
+    """Read every board, judge it, print a record or a drawing; the exit status."""
+    printer = VerdictPrinter(no_color)
+    entries = read_entries(files, in_format, max_cells)
+    input_error = not_ok = False
+    with progress_bar("boards", len(entries), show=len(entries) > 1) as bar:
+        for entry in entries:
+            profile = entry.rules_under(rules)
+            if entry.error is not None:
+                input_error = True
+                if as_json:
+                    print_json(invalid_record(entry.source, entry.index, entry.error.as_dict(),
+                                              profile))
+                else:
+                    printer.invalid(entry)
+            else:
+                method_for_board(method, profile)
+                verdict = judge(entry, profile)
+                not_ok |= verdict.status != good
+                if as_json:
+                    print_json(verdict_record(entry.source, entry.index, entry.board, verdict))
+                else:
+                    printer.verdict(entry, verdict)
+                if done:
+                    done(entry, verdict)
+            bar.advance()
+    return EXIT_INPUT if input_error else EXIT_NOT_OK if not_ok else EXIT_OK
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True)
+@rules_option()
+@timeout_option
+@method_options()
+@output_options
+@input_options
+@click.option("--count", "-n", type=click.IntRange(min=2), default=2, show_default=True,
+              help="Count solutions up to N (the record then has 'count').")
+def check(files, rules, timeout, method, as_json, no_color, in_format, max_cells, count):
+    """Decide whether each board has exactly one solution.
+
+    Verdicts: unique, multiple (with a second solution and the differing cells), unsolvable,
+    timeout, invalid. Exit status: 0 if every board is unique, 1 if some board is not,
+    2 on usage or input errors.
+
+    \b
+    Example:
+      satlink check example
+      satlink check levels/*.txt --rules fill --count 10 --timeout 30 --json
+      satlink check big.txt --encoding acyclic --solver cadical195
+    """
+    def judge(entry: Entry, profile: Rules) -> Verdict:
+        return check_board(entry.board, profile, count=count, timeout=timeout, method=method)
+
+    sys.exit(judge_boards(files, in_format, max_cells, rules, method, as_json, no_color, judge,
+                          Status.UNIQUE))
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True)
+@rules_option()
+@timeout_option
+@method_options()
+@output_options
+@input_options
+@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Also write the solved boards (with solutions) to this file.")
+@click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
+              help="Format for --out (default: from its extension; .json/.jsonl JSON lines, "
+                   ".txt the W H stream, .flow Flow Free level lines).")
+def solve(files, rules, timeout, method, as_json, no_color, in_format, max_cells, out, out_format):
+    """Find one solution of each board (no uniqueness proof; use 'check' for that).
+
+    Exit status: 0 if every board is solved, 1 if some board is unsolvable or timed out,
+    2 on usage or input errors.
+
+    \b
+    Example:
+      satlink solve example
+      satlink solve puzzle.txt --rules nikoli --out solved.flow
+    """
+    solved: list[Entry] = []
+
+    def judge(entry: Entry, profile: Rules) -> Verdict:
+        return solve_board(entry.board, profile, timeout=timeout, method=method)
+
+    def keep(entry: Entry, verdict: Verdict) -> None:
+        if verdict.solutions:
+            solved.append(Entry(entry.source, entry.index, entry.board, verdict.solutions[0],
+                                verdict.rules))
+
+    status = judge_boards(files, in_format, max_cells, rules, method, as_json, no_color, judge,
+                          Status.SOLVED, keep)
+    if out:
+        write_entries(solved, out, out_format or format_for_path(out))
+    sys.exit(status)
+
+
+@click.command()
+@click.argument("file")
+@click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
+              help="Output format (default: from --out's extension).")
+@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Output file (default: standard output).")
+@input_options
+def convert(file, out_format, out, in_format, max_cells):
+    """Convert boards between formats: grid, wh, flowfree, json, puzzlink.
+
+    Boards that cannot be read are reported on stderr (exit status 2); the others are
+    still converted. Solutions travel with the board where the target format can hold them.
+
+    \b
+    Example:
+      satlink convert puzzle.txt --to puzzlink        # a URL to play-test in a browser
+      satlink convert pack.txt -o pack.jsonl          # format from the extension
+    """
+    if out_format is None:
+        if out is None:
+            raise click.UsageError("say --to FORMAT, or give --out with a known extension")
+        out_format = format_for_path(out)
+    good: list[Entry] = []
+    failed = False
+    for entry in read_entries((file,), in_format, max_cells):
+        if entry.error is not None:
+            click.echo(f"error: {entry.error}", err=True)
+            failed = True
+        else:
+            good.append(entry)
+    write_entries(good, out, out_format)
+    sys.exit(EXIT_INPUT if failed else EXIT_OK)
+
+
+@click.command()
+@click.argument("file")
+@click.option("--index", "-i", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Which board of the file.")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None, help="Write SVG here.")
+@click.option("--png", "png_path", type=click.Path(dir_okay=False), default=None, help="Write PNG here.")
+@click.option("--solve/--no-solve", default=True, show_default=True,
+              help="Draw a solution (solving the board if the file has none).")
+@rules_option("Rule profile used to solve (default: the file's, else flow).")
+@click.option("--cell", type=click.IntRange(min=4), default=24, show_default=True,
+              help="Cell size in pixels.")
+def render(file, index, svg_path, png_path, solve, rules, cell):
+    """Draw one board (and its solution) as SVG or PNG.
+
+    \b
+    Example:
+      satlink render example --index 3 --svg board.svg
+      satlink render puzzle.txt --png puzzle.png --no-solve
+    """
+    from satlink.render.png import board_png
+    from satlink.render.svg import board_svg
+
+    if not svg_path and not png_path:
+        raise click.UsageError("say --svg FILE and/or --png FILE")
+    entry = one_entry(file, index)
+    solution = entry.solution
+    if solve and solution is None:
+        verdict = solve_board(entry.board, entry.rules_under(rules))
+        solution = verdict.solutions[0] if verdict.solutions else None
+        if solution is None:
+            click.echo(f"note: board is {verdict.status}; drawing the puzzle only", err=True)
+    if not solve:
+        solution = None
+    if svg_path:
+        Path(svg_path).write_text(board_svg(entry.board, solution, cell=cell), encoding="utf-8")
+    if png_path:
+        board_png(entry.board, solution, png_path, cell=cell)

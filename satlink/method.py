@@ -1,0 +1,156 @@
+"""How a board is solved: one validated value that every command, the batch runner, the
+generator and the benchmark harness pass down.
+
+A :class:`Method` names the CNF encoding, the cardinality encoding, the redundant lemmas, the
+PySAT backend and the detached-cycle handling.  Every combination it accepts gives the same
+verdicts (the shared correctness suite runs them all); they differ in speed, which
+``satlink bench`` measures.  Which combinations can run is decided here and nowhere else:
+constructing a Method that cannot run raises :class:`MethodError`, so nothing downstream
+re-checks or re-defaults it.
+
+Lemmas are the one choice that also depends on the rule profile (a lemma is sound only under
+some rules, see ``encodings/README.md``); :meth:`Method.lemmas_for` resolves the choice for a
+profile and is the only place that decides it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pysat.solvers import SolverNames
+
+from satlink.cnf import CARD_METHODS, DEFAULT_CARD, DEFAULT_ENCODING, ENCODINGS, LEMMAS
+from satlink.rules import Rules
+
+DEFAULT_SOLVER = "glucose4"
+CYCLE_MODES = ("lazy", "propagator")
+DEFAULT_CYCLES = "lazy"
+NATIVE_CARD_SOLVERS = ("minicard", "gluecard3", "gluecard4")
+PROPAGATOR_SOLVERS = ("cadical195",)
+BENCH_SOLVERS = ("cadical195", "glucose4", "kissat404", "minisat22")
+"""The backends ``--solvers all`` means: one of each family, all incremental or rebuilt."""
+
+LEMMA_SETTINGS = ("auto", "none", "all")
+"""auto: the default lemmas sound for the profile; none; all: every lemma sound for it."""
+
+
+class MethodError(ValueError):
+    """A method that cannot run: an unknown name or a combination a backend cannot execute.
+
+    This is the one error a command turns into a usage error; any other exception is a bug.
+    """
+
+
+def solver_names() -> set[str]:
+    """Every backend name (and alias) PySAT accepts."""
+    return {name for key, names in vars(SolverNames).items() if not key.startswith("_")
+            for name in names}
+
+
+def parse_lemmas(value: str | tuple[str, ...] | list[str] | None) -> str:
+    """The canonical lemma choice: ``auto``, ``none``, ``all`` or a comma list of names."""
+    if value is None:
+        return "auto"
+    if isinstance(value, str):
+        text = value.strip()
+        if text in LEMMA_SETTINGS:
+            return text
+        names = [n.strip() for n in text.split(",") if n.strip()]
+    else:
+        names = list(value)
+    if not names:
+        return "none"
+    for name in names:
+        if name not in LEMMAS:
+            raise MethodError(f"unknown lemma {name!r} (known: {', '.join(LEMMA_SETTINGS)}, "
+                              f"{', '.join(LEMMAS)})")
+    return ",".join(dict.fromkeys(names))
+
+
+@dataclass(frozen=True)
+class Method:
+    """One runnable way of solving; construction validates it (raises :class:`MethodError`).
+
+    ``lemmas`` is ``auto`` (default), ``none``, ``all`` or a comma list of lemma names; a tuple
+    or list of names is accepted and stored in the same canonical text form.
+    """
+
+    encoding: str = DEFAULT_ENCODING
+    card: str = DEFAULT_CARD
+    lemmas: str = "auto"
+    solver: str = DEFAULT_SOLVER
+    cycles: str = DEFAULT_CYCLES
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "lemmas", parse_lemmas(self.lemmas))
+        problem = self.problem()
+        if problem:
+            raise MethodError(problem)
+
+    def problem(self) -> str:
+        """Why this combination cannot run, or ``""``."""
+        if self.encoding not in ENCODINGS:
+            return f"unknown encoding {self.encoding!r} (known: {', '.join(ENCODINGS)})"
+        if self.card not in CARD_METHODS:
+            return (f"unknown cardinality encoding {self.card!r} "
+                    f"(known: {', '.join(CARD_METHODS)})")
+        if self.solver not in solver_names():
+            return (f"unknown SAT backend {self.solver!r} (e.g. glucose4, cadical195, minisat22; "
+                    "see PySAT's SolverNames)")
+        if self.cycles not in CYCLE_MODES:
+            return f"unknown cycle handling {self.cycles!r} (known: {', '.join(CYCLE_MODES)})"
+        if self.cycles == "propagator" and self.solver not in PROPAGATOR_SOLVERS:
+            return (f"--cycles propagator needs --solver {PROPAGATOR_SOLVERS[0]} (IPASIR-UP), "
+                    f"not {self.solver}")
+        if self.card == "native" and self.solver not in NATIVE_CARD_SOLVERS:
+            return (f"--card native needs a backend with native cardinality constraints "
+                    f"({', '.join(NATIVE_CARD_SOLVERS)}), not {self.solver}")
+        return ""
+
+    @property
+    def uses_propagator(self) -> bool:
+        """Cycle cuts come from the propagator (an acyclic encoding needs no cuts at all)."""
+        return self.cycles == "propagator" and not ENCODINGS[self.encoding].acyclic
+
+    @property
+    def redundant(self) -> bool:
+        """Runs, but only repeats another method: the propagator on an acyclic encoding (the
+        same as lazy), or a native-cardinality backend without native constraints.  The
+        benchmark harness skips these instead of measuring the same thing twice."""
+        return ((self.cycles == "propagator" and ENCODINGS[self.encoding].acyclic)
+                or (self.card != "native" and self.solver in NATIVE_CARD_SOLVERS))
+
+    def lemmas_for(self, rules: Rules) -> tuple[str, ...]:
+        """The lemmas this method adds under ``rules``; a named lemma that is unsound for
+        them raises :class:`MethodError` (``all`` and ``auto`` keep only sound ones)."""
+        if self.lemmas == "auto":
+            return tuple(n for n, lem in LEMMAS.items() if lem.default and lem.sound(rules))
+        if self.lemmas == "all":
+            return tuple(n for n, lem in LEMMAS.items() if lem.sound(rules))
+        if self.lemmas == "none":
+            return ()
+        chosen = tuple(self.lemmas.split(","))
+        for name in chosen:
+            if not LEMMAS[name].sound(rules):
+                raise MethodError(f"lemma {name!r} is only sound under rules "
+                                  f"{LEMMAS[name].needs}, not {rules}")
+        return chosen
+
+    @property
+    def label(self) -> str:
+        """A short readable name for tables and plots: only what differs from the defaults."""
+        parts = [self.encoding, self.solver]
+        if self.card != DEFAULT_CARD:
+            parts.append(self.card)
+        if self.cycles != DEFAULT_CYCLES:
+            parts.append(self.cycles)
+        if self.lemmas != "auto":
+            parts.append(f"lemmas={self.lemmas}")
+        return "/".join(parts)
+
+    def as_dict(self) -> dict:
+        return {"encoding": self.encoding, "solver": self.solver, "card": self.card,
+                "cycles": self.cycles, "lemmas": self.lemmas}
+
+
+DEFAULT_METHOD = Method()

@@ -1,0 +1,81 @@
+"""One record schema: ``check --json`` and ``validate`` build their records in one place."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from satlink.cli import main
+from satlink.records import RECORD_VERSION
+from satlink.verdict import Status
+
+# unique, multiple (under fill), unsolvable, unique, an unreadable board
+PACK = "2 2\nAB\nAB\n3 3\nA..\n...\n..A\n2 2\nAB\nBA\n2 1\nAA\n2 1\nA.A\n"
+SOLVER_COUNTERS = {"variables", "clauses", "sat_calls", "cycle_cuts", "conflicts", "decisions",
+                   "encode_seconds", "sat_seconds"}
+SAME_KEYS = ("source", "index", "width", "height", "labels", "rules", "status", "solutions",
+             "diff_cells", "grid", "version", "solver", "encoding", "card", "cycles", "lemmas",
+             "quality", "error")
+
+
+def lines(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def test_check_json_and_validate_agree_on_the_same_boards(tmp_path: Path) -> None:
+    pack = tmp_path / "pack.txt"
+    pack.write_text(PACK)
+    checked = CliRunner().invoke(main, ["check", str(pack), "--rules", "fill", "--json",
+                                        "--solver", "minisat22", "--lemmas", "all"])
+    out = tmp_path / "out.jsonl"
+    validated = CliRunner().invoke(main, ["validate", str(pack), "--rules", "fill", "--jobs", "1",
+                                          "--out", str(out), "--solver", "minisat22",
+                                          "--lemmas", "all"])
+    assert checked.exit_code == 2 and validated.exit_code == 1, (checked.output, validated.output)
+    by_check = {r["index"]: r for r in lines(checked.output)}
+    by_validate = {r["index"]: r for r in lines(out.read_text())}
+    assert sorted(by_check) == sorted(by_validate) == [1, 2, 3, 4, 5]
+    assert [by_check[i]["status"] for i in range(1, 6)] == [
+        "unique", "multiple", "unsolvable", "unique", "invalid"]
+    for index, c in by_check.items():
+        v = by_validate[index]
+        for key in SAME_KEYS:
+            assert c.get(key) == v.get(key), (index, key, c.get(key), v.get(key))
+        if c["status"] != "invalid":
+            assert set(c["stats"]) == set(v["stats"]) == SOLVER_COUNTERS
+            assert c["solver"] == "minisat22" and "2x2-cycle" in c["lemmas"]
+    assert by_check[1]["quality"]["colours"] == 2 and "quality" not in by_check[3]
+    assert by_validate[1]["hash"] and all(r["version"] == RECORD_VERSION == 2
+                                          for r in by_validate.values())
+
+
+def test_invalid_record_names_the_rules_the_user_chose() -> None:
+    result = CliRunner().invoke(main, ["check", "-", "--rules", "nikoli", "--json"], input="A.A\n..\n")
+    (record,) = lines(result.output)
+    assert record["status"] == "invalid" and record["rules"] == "none"
+
+
+def test_json_board_with_unknown_rules_is_invalid_and_the_rest_still_run() -> None:
+    text = (json.dumps({"grid": ["A.A"], "rules": "bogus"}) + "\n"
+            + json.dumps({"grid": ["B.B"], "rules": "nikoli"}) + "\n")
+    result = CliRunner().invoke(main, ["check", "-", "--json"], input=text)
+    bad, good = lines(result.output)
+    assert result.exit_code == 2
+    assert bad["status"] == "invalid" and "bogus" in bad["error"]["message"]
+    assert bad["error"]["line"] == 1
+    assert good["status"] == "unique" and good["rules"] == "none"
+
+
+def test_status_is_one_enum_written_as_its_text() -> None:
+    assert json.dumps({"s": Status.MULTIPLE}) == '{"s": "multiple"}'
+    assert Status.DUPLICATE == "duplicate-of" and f"{Status.MISMATCH}" == "solution-mismatch"
+
+
+@pytest.mark.parametrize("command", ["check", "validate", "generate", "solve"])
+def test_every_solving_command_takes_the_same_method_options(command: str) -> None:
+    help_text = CliRunner().invoke(main, [command, "--help"]).output
+    for option in ("--encoding", "--card", "--lemmas", "--solver", "--cycles"):
+        assert option in help_text, (command, option)
