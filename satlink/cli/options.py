@@ -21,6 +21,7 @@ from satlink.formats import (
     DEFAULT_MAX_CELLS,
     FORMATS,
     Entry,
+    WriteError,
     expand_files,
     read_file,
     write_text,
@@ -151,7 +152,7 @@ def write_entries(entries: list[Entry], out: str | None, fmt: str) -> None:
     """Write boards to ``out`` (standard output for None or ``-``) in format ``fmt``."""
     try:
         text = write_text(entries, fmt)
-    except ValueError as exc:
+    except WriteError as exc:
         click.echo(f"error: cannot write {fmt}: {exc}", err=True)
         sys.exit(EXIT_INPUT)
     if out is None or out == "-":

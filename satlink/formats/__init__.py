@@ -13,7 +13,7 @@ from pathlib import Path
 
 from satlink.formats import flowfree, grid, jsonl, puzzlink, wh
 from satlink.formats.entry import DEFAULT_MAX_CELLS, Entry
-from satlink.formats.errors import InputError
+from satlink.formats.errors import InputError, WriteError
 
 READERS = {m.NAME: m for m in (grid, wh, flowfree, jsonl, puzzlink)}
 FORMATS = tuple(READERS)
@@ -23,8 +23,9 @@ EXTENSIONS = {".json": "json", ".jsonl": "json", ".txt": "wh", ".wh": "wh", ".gr
 EXAMPLE_PACK = "example"
 """The file name that means the bundled pack, so the quick start needs no file of its own."""
 
-__all__ = ["DEFAULT_MAX_CELLS", "EXAMPLE_PACK", "Entry", "FORMATS", "InputError", "detect",
-           "example_path", "expand_files", "read_file", "read_text", "format_for_path", "write_text"]
+__all__ = ["DEFAULT_MAX_CELLS", "EXAMPLE_PACK", "Entry", "FORMATS", "InputError", "WriteError",
+           "detect", "example_path", "expand_files", "format_for_path", "read_file", "read_text",
+           "write_text"]
 
 
 def example_path() -> str:
@@ -87,7 +88,7 @@ def format_for_path(path: str, default: str = "json") -> str:
 
 
 def write_text(entries: Sequence[Entry], fmt: str) -> str:
-    """Serialise boards; raises ValueError when the format cannot express one of them."""
+    """Serialise boards; raises :class:`WriteError` when the format cannot express one."""
     if fmt not in READERS:
-        raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+        raise WriteError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
     return READERS[fmt].write(entries)

@@ -43,3 +43,8 @@ class InputError(ValueError):
             "line": self.line,
             "column": self.column,
         }
+
+
+class WriteError(ValueError):
+    """A board that the chosen output format cannot express (solid cells in a Flow Free
+    level line, a missing solution, too many labels for a puzz.link URL)."""

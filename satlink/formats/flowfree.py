@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 
 from satlink.board import EMPTY, Solution, label_for
 from satlink.formats.entry import Entry, board_entry, board_lines, error_entry, first_content_line
+from satlink.formats.errors import WriteError
 from satlink.rules import parse_rules
 
 NAME = "flowfree"
@@ -125,12 +126,12 @@ def write(entries: Sequence[Entry]) -> str:
     for number, entry in enumerate(entries, start=1):
         board, solution = entry.board, entry.solution
         if solution is None:
-            raise ValueError(
+            raise WriteError(
                 f"board {number}: the flowfree format carries the solution; this board has none"
                 " (solve it first: satlink solve --out FILE.flow)"
             )
         if board.solid_count():
-            raise ValueError(f"board {number}: the flowfree format cannot express solid cells")
+            raise WriteError(f"board {number}: the flowfree format cannot express solid cells")
         size = str(board.width) if board.width == board.height else f"{board.width}:{board.height}"
         paths = [",".join(map(str, solution.paths[label])) for label in board.labels]
         lines.append(f"{size},0,{number},{len(paths)};" + ";".join(paths))

@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 
 from satlink.board import EMPTY, label_for
 from satlink.formats.entry import Entry, board_entry, board_lines, error_entry, first_content_line
+from satlink.formats.errors import WriteError
 
 NAME = "puzzlink"
 URL = re.compile(r"numlin/(\d+)/(\d+)/(\S*)")
@@ -79,7 +80,7 @@ def _decode(body: str, size: int) -> list[int]:
 def encode_url(entry: Entry) -> str:
     board = entry.board
     if board.solid_count():
-        raise ValueError("puzz.link numlin has no solid cells; this board has some")
+        raise WriteError("puzz.link numlin has no solid cells; this board has some")
     number = {label: i + 1 for i, label in enumerate(board.labels)}
     out: list[str] = []
     run = 0
@@ -111,7 +112,7 @@ def _number16(n: int) -> str:
         return "-" + format(n, "02x")
     if n < 4096:
         return "+" + format(n, "03x")
-    raise ValueError(f"numlin numbers stop at 4095; this board has {n} labels")
+    raise WriteError(f"numlin numbers stop at 4095; this board has {n} labels")
 
 
 def write(entries: Sequence[Entry]) -> str:

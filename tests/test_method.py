@@ -1,0 +1,60 @@
+"""Method: the one validated value that says how a board is solved."""
+
+from __future__ import annotations
+
+import pytest
+
+from satlink import Board, check
+from satlink.bench.configs import configurations
+from satlink.method import Method, MethodError
+from satlink.rules import parse_rules
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"encoding": "nosuch"}, "unknown encoding"),
+    ({"card": "nosuch"}, "unknown cardinality"),
+    ({"solver": "nosuch"}, "unknown SAT backend"),
+    ({"cycles": "nosuch"}, "unknown cycle handling"),
+    ({"lemmas": "corner,nosuch"}, "unknown lemma 'nosuch'"),
+    ({"cycles": "propagator"}, "needs --solver cadical195"),
+    ({"card": "native"}, "native cardinality"),
+])
+def test_a_method_that_cannot_run_is_refused_when_made(kwargs: dict, message: str) -> None:
+    with pytest.raises(MethodError, match=message):
+        Method(**kwargs)
+
+
+def test_lemma_choices_are_one_canonical_text() -> None:
+    assert Method(lemmas=()).lemmas == Method(lemmas=[]).lemmas == Method(lemmas="none").lemmas == "none"
+    assert Method(lemmas=("corner", "2x2-cycle")).lemmas == "corner,2x2-cycle"
+    assert Method(lemmas=None).lemmas == "auto"
+    assert Method(lemmas=("corner",)) == Method(lemmas="corner")
+
+
+def test_lemmas_are_resolved_against_the_profile() -> None:
+    flow, fill = parse_rules("flow"), parse_rules("fill")
+    assert Method().lemmas_for(flow) == ("corner",)
+    assert Method().lemmas_for(fill) == ()
+    assert set(Method(lemmas="all").lemmas_for(flow)) == {"corner", "no-u-turn", "2x2-cycle"}
+    assert Method(lemmas="all").lemmas_for(fill) == ("2x2-cycle",)
+    with pytest.raises(MethodError, match="only sound under rules fill,notouch"):
+        Method(lemmas="corner").lemmas_for(fill)
+
+
+def test_the_verdict_says_which_method_and_lemmas_it_used() -> None:
+    method = Method(solver="minisat22", lemmas="all")
+    verdict = check(Board.from_rows(["A.B", "...", "A.B"]), "nikoli", method=method)
+    assert verdict.method == method and verdict.lemmas == ("2x2-cycle",)
+
+
+def test_bench_configurations_are_methods_and_skip_only_what_cannot_run_or_repeats() -> None:
+    configs = configurations("binary-edge,acyclic", "glucose4,cadical195,minicard",
+                             "pairwise,native", "lazy,propagator", "auto")
+    labels = {c.label for c in configs}
+    assert "binary-edge/cadical195/propagator" in labels
+    assert "binary-edge/minicard/native" in labels
+    assert not any("acyclic" in lab and "propagator" in lab for lab in labels)  # same as lazy
+    assert not any("minicard" in lab and "native" not in lab for lab in labels)  # same as glucose
+    assert not any("glucose4/native" in lab for lab in labels)  # cannot run
+    for config in configs:
+        assert Method(**config.as_dict()) == config
