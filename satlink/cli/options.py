@@ -10,8 +10,9 @@ re-defaults either.
 from __future__ import annotations
 
 import functools
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import click
@@ -159,3 +160,31 @@ def write_entries(entries: list[Entry], out: str | None, fmt: str) -> None:
         click.echo(text, nl=False)
     else:
         Path(out).write_text(text, encoding="utf-8")
+
+
+def check_outputs(inputs: Iterable[str], **outputs: str | None) -> None:
+    """Refuse, before any work is done, an output that is one of the inputs (the same file,
+    however it is named) or that cannot be written (missing folder, no permission).
+
+    ``outputs`` maps option names (``out="r.jsonl"``) to paths; None and ``-`` are skipped.
+    """
+    existing = [Path(f) for f in expand_files(inputs) if f != "-" and Path(f).exists()]
+    for option, path in outputs.items():
+        if path is None or path == "-":
+            continue
+        flag = "--" + option.replace("_", "-")
+        target = Path(path)
+        if target.exists():
+            if target.is_dir():
+                raise click.UsageError(f"{flag} {path} is a folder, not a file")
+            if any(os.path.samefile(target, f) for f in existing):
+                raise click.UsageError(f"{flag} {path} is one of the input files; refusing to "
+                                       "overwrite it (write the results somewhere else)")
+            if not os.access(target, os.W_OK):
+                raise click.UsageError(f"{flag} {path}: no permission to write it")
+            continue
+        folder = target.parent if str(target.parent) else Path(".")
+        if not folder.is_dir():
+            raise click.UsageError(f"{flag} {path}: folder {folder} does not exist")
+        if not os.access(folder, os.W_OK):
+            raise click.UsageError(f"{flag} {path}: no permission to write in {folder}")

@@ -12,6 +12,7 @@ from satlink.cli.options import (
     EXIT_INPUT,
     EXIT_NOT_OK,
     EXIT_OK,
+    check_outputs,
     method_for_board,
     method_options,
     one_entry,
@@ -29,7 +30,8 @@ from satlink.render.progress import progress_bar
 @rules_option("Rule profile (default: the file's, else flow).")
 @method_options(default_encoding="acyclic", backend=False)
 @click.option("--names", is_flag=True, help="Name every variable in the header (c var lines).")
-@click.option("--out", "-o", type=click.File("w"), default="-", help="Output file (default stdout).")
+@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Output file (default stdout).")
 def cnf(board, index, rules, method, names, out):
     """Write one board's CNF as DIMACS, with a header mapping variables to cells and edges.
 
@@ -44,6 +46,7 @@ def cnf(board, index, rules, method, names, out):
     """
     from satlink.dimacs import dimacs_lines
 
+    check_outputs((board,), out=out)
     entry = one_entry(board, index)
     profile = entry.rules_under(rules)
     method_for_board(method, profile)
@@ -52,8 +55,9 @@ def cnf(board, index, rules, method, names, out):
         click.echo(f"note: {method.encoding} does not exclude detached cycles; a model may not be "
                    "a solution (satlink decode says so). Use --encoding acyclic for an exact CNF.",
                    err=True)
-    for line in dimacs_lines(encoded, names=names):
-        out.write(line + "\n")
+    with click.open_file(out or "-", "w", encoding="utf-8") as handle:
+        for line in dimacs_lines(encoded, names=names):
+            handle.write(line + "\n")
 
 
 @click.command()
@@ -164,6 +168,7 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, time
     from satlink.bench.runner import run_interleaved
     from satlink.method import MethodError
 
+    check_outputs(corpus, out=out, csv=csv_path)
     try:
         configs = configurations(encodings, solvers, cards, cycles, lemma_settings)
         if plot_dir:

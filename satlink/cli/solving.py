@@ -14,6 +14,7 @@ from satlink.cli.options import (
     EXIT_INPUT,
     EXIT_NOT_OK,
     EXIT_OK,
+    check_outputs,
     input_options,
     method_for_board,
     method_options,
@@ -119,6 +120,7 @@ def solve(files, rules, timeout, method, as_json, no_color, in_format, max_cells
       satlink solve example
       satlink solve puzzle.txt --rules nikoli --out solved.flow
     """
+    check_outputs(files, out=out)
     solved: list[Entry] = []
 
     def judge(entry: Entry, profile: Rules) -> Verdict:
@@ -158,6 +160,7 @@ def convert(file, out_format, out, in_format, max_cells):
         if out is None:
             raise click.UsageError("say --to FORMAT, or give --out with a known extension")
         out_format = format_for_path(out)
+    check_outputs((file,), out=out)
     good: list[Entry] = []
     failed = False
     for entry in read_entries((file,), in_format, max_cells):
@@ -194,6 +197,7 @@ def render(file, index, svg_path, png_path, solve, rules, cell):
 
     if not svg_path and not png_path:
         raise click.UsageError("say --svg FILE and/or --png FILE")
+    check_outputs((file,), svg=svg_path, png=png_path)
     entry = one_entry(file, index)
     solution = entry.solution
     if solve and solution is None:
