@@ -21,6 +21,7 @@ from pysat.solvers import Solver, SolverNames
 from satlink.cnf.clauses import Clauses
 
 ONE_SHOT_SOLVERS = frozenset(SolverNames.kissat404)
+MAX_TIMER_SECONDS = 7 * 24 * 3600.0  # the budget slices go on checking past it
 
 
 class Timeout(Exception):
@@ -82,7 +83,8 @@ class Backend:
             if remaining <= 0:
                 raise Timeout
             self._ready()
-            timer = threading.Timer(remaining, self._interrupt)
+            # a far deadline (--timeout 1e308) must not overflow the timer's wait
+            timer = threading.Timer(min(remaining, MAX_TIMER_SECONDS), self._interrupt)
             timer.start()
             try:
                 self.solver.conf_budget(budget)

@@ -71,7 +71,13 @@ class Board:
     _label_at: Mapping[Cell, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if isinstance(self.rows, str):
+            raise TypeError("a board is a sequence of row strings, not one string "
+                            "(e.g. Board.from_rows(text.splitlines()))")
         rows = tuple(self.rows)
+        for row in rows:
+            if not isinstance(row, str):
+                raise TypeError(f"board rows must be strings, not {type(row).__name__}")
         if not rows or not rows[0]:
             raise BoardError("empty board")
         width = len(rows[0])
@@ -133,6 +139,9 @@ class Board:
     # -- construction -------------------------------------------------------------------
     @classmethod
     def from_rows(cls, rows: Iterable[str]) -> Board:
+        if isinstance(rows, str):  # tuple("A.A") would be a 1x3 column, silently
+            raise TypeError("Board.from_rows takes a sequence of row strings, not one string "
+                            "(e.g. Board.from_rows(text.splitlines()))")
         return cls(tuple(rows))
 
     # -- geometry -----------------------------------------------------------------------

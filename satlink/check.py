@@ -9,6 +9,7 @@ how the board is solved is one :class:`~satlink.method.Method` value.
 
 from __future__ import annotations
 
+import math
 import time
 
 from satlink.backend import Timeout
@@ -31,9 +32,16 @@ def check(
     """Find up to ``count`` (at least 2) solutions and classify the board.
 
     With ``count > 2`` the verdict's ``count`` field holds the number found (capped at
-    ``count``) and ``solutions`` all of them.
+    ``count``) and ``solutions`` all of them; ``count_complete`` says whether that number is
+    exact (the search ran out of solutions) rather than a cap or a timeout.  ``timeout`` is
+    in seconds (``None`` or ``math.inf``: no limit).
     """
-    return _run(board, rules, max(2, count), timeout, method, report_count=count > 2)
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise TypeError(f"count must be an int, not {type(count).__name__}")
+    if count < 2:
+        raise ValueError(f"count must be at least 2 (uniqueness needs two), not {count}; "
+                         "solve() finds one solution")
+    return _run(board, rules, count, timeout, method, report_count=count > 2)
 
 
 def solve(
@@ -47,6 +55,22 @@ def solve(
     return _run(board, rules, 1, timeout, method, report_count=False)
 
 
+def _arguments(board: Board, timeout: float | None, method: Method) -> float | None:
+    """Check what a caller passed, so a mistake is a clear error here and not an
+    AttributeError deep inside; returns the timeout with ``inf`` meaning none."""
+    if not isinstance(board, Board):
+        raise TypeError(f"expected a satlink.Board, not {type(board).__name__}")
+    if not isinstance(method, Method):
+        raise TypeError(f"method must be a satlink.Method, not {type(method).__name__}")
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+        raise TypeError(f"timeout must be a number of seconds, not {type(timeout).__name__}")
+    if math.isnan(timeout) or timeout < 0:
+        raise ValueError(f"timeout must be a number of seconds >= 0, not {timeout}")
+    return None if math.isinf(timeout) else float(timeout)
+
+
 def _run(
     board: Board,
     rules: Rules | str | None,
@@ -55,6 +79,7 @@ def _run(
     method: Method,
     report_count: bool,
 ) -> Verdict:
+    timeout = _arguments(board, timeout, method)
     profile = parse_rules(rules)
     lemmas = method.lemmas_for(profile)
     start = time.perf_counter()
@@ -62,13 +87,15 @@ def _run(
     encoding = encode(board, profile, lemmas, method.encoding, method.card)
     encoded = time.perf_counter()
     found: list[Solution] = []
-    timed_out = False
+    timed_out = exhausted = False
     with SolutionSearch(encoding, method, deadline) as search:
         try:
             for solution in search.solutions():
                 found.append(solution)
                 if len(found) >= limit:
                     break
+            else:
+                exhausted = True
         except Timeout:
             timed_out = True
     stats = search.stats
@@ -82,6 +109,8 @@ def _run(
         stats=stats,
         seconds=time.perf_counter() - start,
         count=len(found) if report_count else None,
+        count_complete=exhausted if report_count else None,
+        timed_out=timed_out,
     )
     if len(found) >= 2:
         verdict.diff_cells = diff_cells(board, found[0], found[1])

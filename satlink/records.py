@@ -57,6 +57,9 @@ def verdict_record(source: str, index: int, board: Board, verdict: Verdict) -> d
         record["diff_cells"] = [list(board.coord(c)) for c in verdict.diff_cells]
     if verdict.count is not None:
         record["count"] = verdict.count
+        record["count_complete"] = verdict.count_complete
+    if verdict.timed_out:
+        record["timed_out"] = True
     if verdict.solutions:
         record["quality"] = quality(board, verdict.solutions[0], verdict)
     return record

@@ -63,6 +63,9 @@ def parse_rules(text: str | Rules | None) -> Rules:
     """Parse ``flow``, ``nikoli``, ``fill,notouch``, ``none`` … into :class:`Rules`."""
     if isinstance(text, Rules):
         return text
+    if text is not None and not isinstance(text, str):
+        raise TypeError(f"rules must be a profile name such as 'flow', a comma list or Rules, "
+                        f"not {type(text).__name__}")
     if text is None or not text.strip():
         return Rules(PROFILES[DEFAULT_PROFILE])
     chosen: set[str] = set()

@@ -47,7 +47,10 @@ class Verdict:
     """The outcome for one board under one rule profile, and how it was reached.
 
     ``lemmas`` are the lemmas actually added (``method.lemmas`` resolved for ``rules``);
-    ``count`` is set only when solutions were counted (``check(..., count=N)`` with N > 2).
+    ``count`` is set only when solutions were counted (``check(..., count=N)`` with N > 2),
+    and then ``count_complete`` says whether it is the exact number (False: the search stopped
+    at N or at the deadline, so there may be more).  ``timed_out``: the deadline cut the
+    search short (also when enough solutions were found for ``multiple`` first).
     """
 
     status: Status
@@ -59,3 +62,5 @@ class Verdict:
     stats: SolveStats = field(default_factory=SolveStats)
     seconds: float = 0.0
     count: int | None = None
+    count_complete: bool | None = None
+    timed_out: bool = False

@@ -41,3 +41,76 @@ def test_an_output_in_a_missing_folder_is_refused_up_front(tmp_path: Path) -> No
     pack.write_text(BOARD)
     result = run("solve", str(pack), "--out", str(tmp_path / "nowhere" / "out.jsonl"))
     assert result.exit_code == 2 and "does not exist" in result.output
+
+
+@pytest.mark.parametrize("value", ["inf", "1e308"])
+def test_a_far_or_infinite_timeout_means_no_limit_not_a_timer_crash(value: str) -> None:
+    result = run("check", "-", "--rules", "nikoli", "--json", "--timeout", value, stdin="A.A\n")
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output and "OverflowError" not in result.output
+
+
+@pytest.mark.parametrize("value", ["nan", "-1", "soon"])
+def test_a_timeout_that_is_not_seconds_is_a_usage_error(value: str) -> None:
+    result = run("check", "-", "--timeout", value, stdin="A.A\n")
+    assert result.exit_code == 2 and "--timeout" in result.output
+
+
+def test_counting_says_whether_the_count_is_exact() -> None:
+    from satlink import Board, check
+
+    board = Board.from_rows(["A...", "....", "...A"])
+    exact = check(board, "nikoli", count=10_000)
+    assert exact.count_complete is True and exact.count == len(exact.solutions) < 10_000
+    capped = check(board, "nikoli", count=5)
+    assert capped.count == 5 and capped.count_complete is False
+    open_board = Board.from_rows(["A" + "." * 11] + ["." * 12] * 10 + ["." * 11 + "A"])
+    cut = check(open_board, "nikoli", count=10**9, timeout=0.5)
+    assert cut.timed_out and cut.count_complete is False and cut.count >= 2
+
+
+def test_count_complete_and_timed_out_are_in_the_record() -> None:
+    result = run("check", "-", "--rules", "nikoli", "--count", "3", "--json", stdin="A..\n...\n..A\n")
+    import json
+
+    (record,) = [json.loads(line) for line in result.output.splitlines()]
+    assert record["count"] == 3 and record["count_complete"] is False
+
+
+def test_writing_to_a_full_device_is_a_message_not_a_traceback(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "satlink", "check", "example", "--json"],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 2
+    assert "No space left on device" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_model_file_that_is_not_utf8_is_invalid_input(tmp_path: Path) -> None:
+    model = tmp_path / "m.txt"
+    model.write_bytes(b"v 1 \xff\xfe 0\n")
+    result = run("decode", "example", str(model))
+    assert result.exit_code == 2 and "not UTF-8" in result.output
+
+
+@pytest.mark.parametrize("call,error", [
+    (lambda s: s.check(None), TypeError),
+    (lambda s: s.check(s.Board.from_rows(["A.A"]), 5), TypeError),
+    (lambda s: s.check(s.Board.from_rows(["A.A"]), count=0), ValueError),
+    (lambda s: s.check(s.Board.from_rows(["A.A"]), count=-1), ValueError),
+    (lambda s: s.check(s.Board.from_rows(["A.A"]), timeout=-1), ValueError),
+    (lambda s: s.check(s.Board.from_rows(["A.A"]), method="glucose4"), TypeError),
+    (lambda s: s.solve(s.Board.from_rows(["A.A"]), timeout="soon"), TypeError),
+    (lambda s: s.Board.from_rows("A.A"), TypeError),
+    (lambda s: s.Board.from_rows([b"A.A"]), TypeError),
+])
+def test_library_arguments_are_checked_at_the_public_functions(call, error) -> None:
+    import satlink
+
+    with pytest.raises(error) as caught:
+        call(satlink)
+    assert "satlink" in str(caught.value) or "must" in str(caught.value) or "not" in str(caught.value)

@@ -20,7 +20,7 @@ import click
 
 from satlink.cli.batch import validate
 from satlink.cli.catalogue import export, generate
-from satlink.cli.options import EXIT_BUG
+from satlink.cli.options import EXIT_BUG, EXIT_INPUT
 from satlink.cli.research import bench, cnf, decode
 from satlink.cli.solving import check, convert, render, solve
 
@@ -41,6 +41,9 @@ class SatlinkGroup(click.Group):
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
             ctx.exit(0)
+        except OSError as exc:  # a full disk, a read-only folder, /dev/full: not a bug
+            click.echo(f"satlink: cannot write or read a file: {exc}", err=True)
+            ctx.exit(EXIT_INPUT)
         except Exception as exc:
             if os.environ.get("SATLINK_DEBUG"):
                 raise

@@ -10,6 +10,7 @@ re-defaults either.
 from __future__ import annotations
 
 import functools
+import math
 import os
 import sys
 from collections.abc import Callable, Iterable
@@ -56,9 +57,28 @@ def rules_option(help_text: str = "Rule profile: flow (fill,notouch; default), f
     return click.option("--rules", "-r", type=RULES, default=None, help=help_text)
 
 
+class SecondsType(click.ParamType):
+    """A number of seconds >= 0; ``inf`` means no limit (NaN is refused)."""
+
+    name = "SECONDS"
+
+    def convert(self, value, param, ctx) -> float:
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if math.isnan(seconds) or seconds < 0:
+            self.fail(f"{value!r} is not a number of seconds >= 0", param, ctx)
+        return seconds
+
+
+SECONDS = SecondsType()
+
+
 def timeout_option(func: Callable) -> Callable:
-    return click.option("--timeout", "-t", type=click.FloatRange(min=0), default=None,
-                        help="Seconds per board; a board that runs out gets status 'timeout'.")(func)
+    return click.option("--timeout", "-t", type=SECONDS, default=None,
+                        help="Seconds per board, covering encoding and solving (inf: no limit); "
+                             "a board that runs out gets status 'timeout'.")(func)
 
 
 def input_options(func: Callable) -> Callable:

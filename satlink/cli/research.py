@@ -12,6 +12,7 @@ from satlink.cli.options import (
     EXIT_INPUT,
     EXIT_NOT_OK,
     EXIT_OK,
+    SECONDS,
     check_outputs,
     method_for_board,
     method_options,
@@ -88,6 +89,10 @@ def decode(board, model, index, rules, as_json, no_color):
     except ModelError as exc:
         click.echo(f"invalid: {exc}", err=True)
         sys.exit(EXIT_INPUT)
+    except UnicodeDecodeError as exc:
+        click.echo(f"invalid: {model.name}: not UTF-8 text ({exc.reason}); a model is 'v' "
+                   "lines of integers", err=True)
+        sys.exit(EXIT_INPUT)
     if literals is None:
         result, solution, errors = "unsatisfiable", None, []
     else:
@@ -124,7 +129,7 @@ def decode(board, model, index, rules, as_json, no_color):
 @click.option("--lemmas", "lemma_settings", default="auto", show_default=True,
               help="Comma list of lemma settings: auto, none, all.")
 @rules_option("Rule profile (default: each board's own, else flow).")
-@click.option("--timeout", "-t", type=click.FloatRange(min=0), default=60.0, show_default=True,
+@click.option("--timeout", "-t", type=SECONDS, default=60.0, show_default=True,
               help="Seconds per board and configuration.")
 @click.option("--repeat", type=click.IntRange(min=1), default=1, show_default=True,
               help="Measure each (board, configuration) this many times; medians are reported.")
