@@ -114,3 +114,14 @@ def test_library_arguments_are_checked_at_the_public_functions(call, error) -> N
     with pytest.raises(error) as caught:
         call(satlink)
     assert "satlink" in str(caught.value) or "must" in str(caught.value) or "not" in str(caught.value)
+
+
+@pytest.mark.parametrize("args,message", [
+    (["generate", "--size", "100000x100000"], "at most 250,000"),
+    (["generate", "--size", "9" * 5000 + "x3"], "is not WxH"),
+    (["generate", "--colors", "9" * 5000], "is not N or MIN-MAX"),
+    (["render", "example", "--cell", "1000000", "--png", "x.png"], "--cell"),
+])
+def test_sizes_are_validated_before_anything_is_built(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2 and message in result.output, result.output

@@ -34,6 +34,8 @@ from satlink.rules import Rules
 from satlink.verdict import Status, Verdict
 
 Judge = Callable[[Entry, Rules], Verdict]
+MAX_CELL_PIXELS = 256
+MAX_PNG_PIXELS = 100_000_000  # about 300 MB of RGB in memory while drawing
 
 
 def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
@@ -182,8 +184,8 @@ def convert(file, out_format, out, in_format, max_cells):
 @click.option("--solve/--no-solve", default=True, show_default=True,
               help="Draw a solution (solving the board if the file has none).")
 @rules_option("Rule profile used to solve (default: the file's, else flow).")
-@click.option("--cell", type=click.IntRange(min=4), default=24, show_default=True,
-              help="Cell size in pixels.")
+@click.option("--cell", type=click.IntRange(min=4, max=MAX_CELL_PIXELS), default=24,
+              show_default=True, help="Cell size in pixels.")
 def render(file, index, svg_path, png_path, solve, rules, cell):
     """Draw one board (and its solution) as SVG or PNG.
 
@@ -199,6 +201,11 @@ def render(file, index, svg_path, png_path, solve, rules, cell):
         raise click.UsageError("say --svg FILE and/or --png FILE")
     check_outputs((file,), svg=svg_path, png=png_path)
     entry = one_entry(file, index)
+    pixels = entry.board.width * cell * entry.board.height * cell
+    if png_path and pixels > MAX_PNG_PIXELS:
+        raise click.UsageError(f"a {entry.board.width}x{entry.board.height} board at --cell {cell} "
+                               f"is {pixels:,} pixels, more than the PNG limit of "
+                               f"{MAX_PNG_PIXELS:,}; use a smaller --cell (or --svg)")
     solution = entry.solution
     if solve and solution is None:
         verdict = solve_board(entry.board, entry.rules_under(rules))

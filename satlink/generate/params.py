@@ -14,6 +14,7 @@ from satlink.rules import parse_rules
 
 METHODS = ("grow", "unionfind")
 STRATEGIES = ("repair", "reject")
+MAX_CELLS = 250_000
 
 
 class ParamsError(ValueError):
@@ -53,13 +54,17 @@ class Params:
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    match = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text) or re.fullmatch(r"\s*(\d+)\s*", text)
+    match = (re.fullmatch(r"\s*(\d{1,7})\s*[xX×]\s*(\d{1,7})\s*", text)
+             or re.fullmatch(r"\s*(\d{1,7})\s*", text))
     if not match:
         raise ParamsError(f"size {text!r} is not WxH (e.g. 10x10)")
     w = int(match.group(1))
     h = int(match.group(2)) if match.lastindex == 2 else w
     if w < 1 or h < 1 or w * h < 2:
         raise ParamsError(f"size {w}x{h} has room for no path")
+    if w * h > MAX_CELLS:
+        raise ParamsError(f"size {w}x{h} has {w * h:,} cells; the generator takes at most "
+                          f"{MAX_CELLS:,} (e.g. 500x500): larger boards take hours to grow and prove")
     return w, h
 
 
@@ -67,7 +72,7 @@ def parse_colours(text: str | None, width: int, height: int) -> tuple[int, int]:
     if text is None:  # about what Flow Free uses at the low end; path growth dictates the top
         cells = width * height
         return max(1, round(0.6 * math.sqrt(cells))), max(2, cells // 5)
-    match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", text)
+    match = re.fullmatch(r"\s*(\d{1,9})\s*(?:-\s*(\d{1,9})\s*)?", text)
     if not match:
         raise ParamsError(f"colours {text!r} is not N or MIN-MAX (e.g. 5-8)")
     lo = int(match.group(1))
