@@ -16,6 +16,7 @@ from satlink.backend import Timeout
 from satlink.board import Board, Solution, diff_cells
 from satlink.cnf import encode
 from satlink.method import DEFAULT_METHOD, Method
+from satlink.resources import ensure_fits
 from satlink.rules import Rules, parse_rules
 from satlink.solve import SolutionSearch
 from satlink.verdict import Status, Verdict
@@ -34,7 +35,8 @@ def check(
     With ``count > 2`` the verdict's ``count`` field holds the number found (capped at
     ``count``) and ``solutions`` all of them; ``count_complete`` says whether that number is
     exact (the search ran out of solutions) rather than a cap or a timeout.  ``timeout`` is
-    in seconds (``None`` or ``math.inf``: no limit).
+    in seconds (``None`` or ``math.inf``: no limit).  A board whose CNF would not fit in the
+    memory available raises :class:`satlink.resources.BoardTooLarge` before anything is built.
     """
     if isinstance(count, bool) or not isinstance(count, int):
         raise TypeError(f"count must be an int, not {type(count).__name__}")
@@ -82,6 +84,7 @@ def _run(
     timeout = _arguments(board, timeout, method)
     profile = parse_rules(rules)
     lemmas = method.lemmas_for(profile)
+    ensure_fits(board, method.encoding, method.card)  # refuse before building, not after
     start = time.perf_counter()
     deadline = None if timeout is None else time.monotonic() + timeout
     encoding = encode(board, profile, lemmas, method.encoding, method.card)

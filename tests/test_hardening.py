@@ -125,3 +125,35 @@ def test_library_arguments_are_checked_at_the_public_functions(call, error) -> N
 def test_sizes_are_validated_before_anything_is_built(args: list[str], message: str) -> None:
     result = run(*args)
     assert result.exit_code == 2 and message in result.output, result.output
+
+
+def test_memory_estimate_follows_the_measured_sizes() -> None:
+    from satlink.resources import estimated_bytes, estimated_clauses
+
+    # measured (benchmarks/README.md): 34 M clauses / 5.3 GB at 1002x1002 with 4 labels,
+    # 4.1 M / 615 MB at 200x200 with 5,000 labels, 101 M / 19.3 GB one-hot at 50x50 (300)
+    assert 34e6 <= estimated_clauses(1002 * 1002, 4, "binary-edge") <= 1.3 * 34e6
+    assert 5.3 * 2**30 <= estimated_bytes(1002 * 1002, 4, "binary-edge") <= 1.3 * 5.3 * 2**30
+    assert 4.1e6 <= estimated_clauses(200 * 200, 5000, "binary-edge") <= 1.3 * 4.1e6
+    assert 19.3 * 2**30 <= estimated_bytes(50 * 50, 300, "onehot-edge") <= 1.5 * 19.3 * 2**30
+
+
+def test_a_board_too_large_for_the_memory_left_is_refused_before_it_is_built(monkeypatch) -> None:
+    import satlink.resources
+    from satlink import Board, check
+
+    monkeypatch.setattr(satlink.resources, "available_bytes", lambda: 200 * 2**20)
+    board = Board.from_rows(["A" + "." * 299] + ["." * 300] * 298 + ["." * 299 + "A"])
+    with pytest.raises(satlink.resources.BoardTooLarge, match="GB available"):
+        check(board, "flow")
+    result = run("check", "-", "--json", "--max-cells", "1000000", stdin="\n".join(board.rows) + "\n")
+    assert result.exit_code == 2
+    assert '"status": "invalid"' in result.output and "needs about" in result.output
+
+
+def test_max_cells_defaults_to_what_memory_allows(monkeypatch) -> None:
+    import satlink.resources
+
+    monkeypatch.setattr(satlink.resources, "available_bytes", lambda: 60 * 2**20)
+    result = run("check", "-", "--json", stdin="A" + "." * 20000 + "A\n")
+    assert result.exit_code == 2 and "more than the limit" in result.output

@@ -25,11 +25,12 @@ from satlink.cli.options import (
     timeout_option,
     write_entries,
 )
-from satlink.formats import FORMATS, Entry, format_for_path
+from satlink.formats import FORMATS, Entry, InputError, format_for_path
 from satlink.method import Method
 from satlink.records import invalid_record, verdict_record
 from satlink.render.console import VerdictPrinter, print_json
 from satlink.render.progress import progress_bar
+from satlink.resources import BoardTooLarge
 from satlink.rules import Rules
 from satlink.verdict import Status, Verdict
 
@@ -58,7 +59,17 @@ def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
                     printer.invalid(entry)
             else:
                 method_for_board(method, profile)
-                verdict = judge(entry, profile)
+                try:
+                    verdict = judge(entry, profile)
+                except BoardTooLarge as exc:
+                    input_error = True
+                    error = InputError(str(exc), entry.source, entry.index, entry.line)
+                    if as_json:
+                        print_json(invalid_record(entry.source, entry.index, error.as_dict(), profile))
+                    else:
+                        click.echo(f"invalid: {error}", err=True)
+                    bar.advance()
+                    continue
                 not_ok |= verdict.status != good
                 if as_json:
                     print_json(verdict_record(entry.source, entry.index, entry.board, verdict))
