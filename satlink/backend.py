@@ -31,9 +31,10 @@ class Timeout(Exception):
 class Backend:
     """A PySAT solver that can always take another clause and another ``solve()``."""
 
-    def __init__(self, name: str, clauses: Clauses):
+    def __init__(self, name: str, clauses: Clauses, deadline: float | None = None):
         self.name = name
         self.one_shot = name in ONE_SHOT_SOLVERS
+        self.deadline = deadline  # loading a huge CNF takes tens of seconds: it counts too
         self._base = clauses
         self._added: list[list[int]] = []
         self._fresh = True
@@ -44,6 +45,9 @@ class Backend:
     def _build(self) -> Solver:
         solver = Solver(name=self.name)
         for chunk in self._base.chunks():  # arrays become lists one chunk at a time
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                solver.delete()
+                raise Timeout
             solver.append_formula(chunk)
         for clause in self._added:
             solver.add_clause(clause)

@@ -18,7 +18,7 @@ from satlink.cnf import encode
 from satlink.method import DEFAULT_METHOD, Method
 from satlink.resources import ensure_fits
 from satlink.rules import Rules, parse_rules
-from satlink.solve import SolutionSearch
+from satlink.solve import SolutionSearch, SolveStats
 from satlink.verdict import Status, Verdict
 
 
@@ -87,21 +87,26 @@ def _run(
     ensure_fits(board, method.encoding, method.card)  # refuse before building, not after
     start = time.perf_counter()
     deadline = None if timeout is None else time.monotonic() + timeout
-    encoding = encode(board, profile, lemmas, method.encoding, method.card)
-    encoded = time.perf_counter()
     found: list[Solution] = []
     timed_out = exhausted = False
-    with SolutionSearch(encoding, method, deadline) as search:
-        try:
+    stats = SolveStats()
+    encoded = start
+    try:
+        # the deadline covers encoding and loading the clauses too, not only the search
+        encoding = encode(board, profile, lemmas, method.encoding, method.card)
+        encoded = time.perf_counter()
+        if deadline is not None and time.monotonic() > deadline:
+            raise Timeout
+        with SolutionSearch(encoding, method, deadline) as search:
+            stats = search.stats
             for solution in search.solutions():
                 found.append(solution)
                 if len(found) >= limit:
                     break
             else:
                 exhausted = True
-        except Timeout:
-            timed_out = True
-    stats = search.stats
+    except Timeout:
+        timed_out = True
     stats.encode_seconds = encoded - start
     verdict = Verdict(
         status=_status(len(found), limit, timed_out),

@@ -75,7 +75,7 @@ class SolutionSearch:
         self.cut_cycles = cut_cycles
         self.stats = SolveStats(variables=encoding.n_vars, clauses=encoding.n_clauses)
         self._endpoint_cells = {c for pair in self.board.endpoints.values() for c in pair}
-        self._backend = Backend(method.solver, encoding.clauses)
+        self._backend = Backend(method.solver, encoding.clauses, deadline)
         self._blocks = 0
         self._propagator: CycleCutPropagator | None = None
         if method.uses_propagator and cut_cycles:

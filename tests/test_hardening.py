@@ -157,3 +157,21 @@ def test_max_cells_defaults_to_what_memory_allows(monkeypatch) -> None:
     monkeypatch.setattr(satlink.resources, "available_bytes", lambda: 60 * 2**20)
     result = run("check", "-", "--json", stdin="A" + "." * 20000 + "A\n")
     assert result.exit_code == 2 and "more than the limit" in result.output
+
+
+def test_the_deadline_covers_encoding_and_loading_not_only_the_search() -> None:
+    """With the deadline already past when the CNF is built, no clause reaches a solver."""
+    from satlink import Board, check
+    from satlink.backend import Backend, Timeout
+    from satlink.cnf import encode
+    from satlink.rules import parse_rules
+
+    board = Board.from_rows(["A" + "." * 59] + ["." * 60] * 58 + ["." * 59 + "A"])
+    verdict = check(board, "flow", timeout=0)
+    assert verdict.status == "timeout" and verdict.timed_out
+    assert verdict.stats.sat_calls == 0
+    import time
+
+    clauses = encode(board, parse_rules("flow")).clauses
+    with pytest.raises(Timeout):
+        Backend("glucose4", clauses, deadline=time.monotonic() - 1)
