@@ -156,3 +156,18 @@ def test_a_bug_is_reported_as_a_bug_not_as_a_usage_error(monkeypatch) -> None:
     assert "internal error (a bug in satlink" in result.output
     assert "something internal went wrong" in result.output and "Traceback" not in result.output
     assert "Usage:" not in result.output
+
+
+def test_check_ends_with_a_summary_of_the_boards_that_need_attention() -> None:
+    result = run("check", "-", "--rules", "fill", stdin="2 2\nAB\nAB\n3 3\nA..\n...\n..A\n2 1\nA.\n")
+    lines = result.output.splitlines()
+    assert "  multiple     <stdin>:2" in lines and "  invalid      <stdin>:3" in lines
+    assert lines[-1] == "== 3 boards: 1 unique, 1 multiple, 1 invalid =="
+
+
+def test_quiet_draws_only_the_problem_boards() -> None:
+    pack = "2 2\nAB\nAB\n3 3\nA..\n...\n..A\n"
+    loud = run("check", "-", "--rules", "fill", stdin=pack).output
+    quiet = run("check", "-", "--rules", "fill", "--quiet", stdin=pack).output
+    assert "#1 2x2" in loud and "#1 2x2" not in quiet
+    assert "#2 3x3" in quiet and quiet.splitlines()[-1] == loud.splitlines()[-1]

@@ -28,8 +28,8 @@ from satlink.cli.options import (
 from satlink.formats import FORMATS, Entry, InputError, format_for_path
 from satlink.method import Method
 from satlink.records import invalid_record, verdict_record
-from satlink.render.console import VerdictPrinter, print_json
-from satlink.render.progress import progress_bar
+from satlink.render.console import VerdictPrinter, print_check_summary, print_json
+from satlink.render.progress import progress_bar, tally
 from satlink.resources import BoardTooLarge
 from satlink.rules import Rules
 from satlink.verdict import Status, Verdict
@@ -41,12 +41,22 @@ MAX_PNG_PIXELS = 100_000_000  # about 300 MB of RGB in memory while drawing
 
 def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
                  rules: Rules | None, method: Method, as_json: bool, no_color: bool,
-                 judge: Judge, good: Status, done: Callable[[Entry, Verdict], None] | None = None
-                 ) -> int:
-    """Read every board, judge it, print a record or a drawing; the exit status."""
+                 judge: Judge, good: Status, done: Callable[[Entry, Verdict], None] | None = None,
+                 quiet: bool = False) -> int:
+    """Read every board, judge it, print a record or a drawing, end with a summary; the exit
+    status.  ``quiet``: draw only the boards that are not ``good`` (and the summary)."""
     printer = VerdictPrinter(no_color)
     entries = read_entries(files, in_format, max_cells)
     input_error = not_ok = False
+    results: list[tuple[str, int, str]] = []
+    counts: dict[str, int] = {}
+
+    def seen(entry: Entry, status: str) -> None:
+        results.append((Path(entry.source).name, entry.index, status))
+        counts[status] = counts.get(status, 0) + 1
+        bar.update(description=tally(counts))
+        bar.advance()
+
     with progress_bar("boards", len(entries), show=len(entries) > 1) as bar:
         for entry in entries:
             profile = entry.rules_under(rules)
@@ -57,6 +67,7 @@ def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
                                               profile))
                 else:
                     printer.invalid(entry)
+                seen(entry, str(Status.INVALID))
             else:
                 method_for_board(method, profile)
                 try:
@@ -68,16 +79,18 @@ def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
                         print_json(invalid_record(entry.source, entry.index, error.as_dict(), profile))
                     else:
                         click.echo(f"invalid: {error}", err=True)
-                    bar.advance()
+                    seen(entry, str(Status.INVALID))
                     continue
                 not_ok |= verdict.status != good
                 if as_json:
                     print_json(verdict_record(entry.source, entry.index, entry.board, verdict))
-                else:
+                elif not quiet or verdict.status != good:
                     printer.verdict(entry, verdict)
                 if done:
                     done(entry, verdict)
-            bar.advance()
+                seen(entry, str(verdict.status))
+    if not as_json:
+        print_check_summary(results, str(good), printer.console)
     return EXIT_INPUT if input_error else EXIT_NOT_OK if not_ok else EXIT_OK
 
 
@@ -90,12 +103,15 @@ def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
 @input_options
 @click.option("--count", "-n", type=click.IntRange(min=2), default=2, show_default=True,
               help="Count solutions up to N (the record then has 'count').")
-def check(files, rules, timeout, method, as_json, no_color, in_format, max_cells, count):
+@click.option("--quiet", "-q", is_flag=True,
+              help="Draw only the boards that are not unique; the summary still ends the run.")
+def check(files, rules, timeout, method, as_json, no_color, in_format, max_cells, count, quiet):
     """Decide whether each board has exactly one solution.
 
     Verdicts: unique, multiple (with a second solution and the differing cells), unsolvable,
-    timeout, invalid. Exit status: 0 if every board is unique, 1 if some board is not,
-    2 on usage or input errors.
+    timeout, invalid. The run ends with a summary: the boards that are not unique (by
+    file:index) and the count per status. Exit status: 0 if every board is unique, 1 if some
+    board is not, 2 on usage or input errors.
 
     \b
     Example:
@@ -107,7 +123,7 @@ def check(files, rules, timeout, method, as_json, no_color, in_format, max_cells
         return check_board(entry.board, profile, count=count, timeout=timeout, method=method)
 
     sys.exit(judge_boards(files, in_format, max_cells, rules, method, as_json, no_color, judge,
-                          Status.UNIQUE))
+                          Status.UNIQUE, quiet=quiet))
 
 
 @click.command()

@@ -69,3 +69,19 @@ def print_run_summary(records: list[dict], skipped: int, console: Console) -> No
     if slowest and slowest[0].get("seconds", 0) > 0:
         console.print("slowest: " + ", ".join(f"{r['source']}#{r['index']} {r['seconds']:.2f}s"
                                               for r in slowest))
+
+
+def print_check_summary(results: list[tuple[str, int, str]], good: str, console: Console) -> None:
+    """The end-of-run summary of ``check``/``solve``, as pytest ends a run: the boards that
+    need attention by ``source:index``, then one line of counts per status."""
+    problems = [(source, index, status) for source, index, status in results if status != good]
+    if problems:
+        console.print(f"[bold]{len(problems)} board{'s' if len(problems) != 1 else ''} not {good}:")
+        for source, index, status in problems:
+            console.print(f"  {status:<12} {source}:{index}")
+    counts = Counter(status for _, _, status in results)
+    order = [good] + [str(s) for s in Status if str(s) != good]
+    line = ", ".join(f"{counts[s]} {s}" for s in order if counts.get(s))
+    colour = "green" if not problems else "red"
+    console.print(f"[{colour}]== {len(results)} board{'s' if len(results) != 1 else ''}: "
+                  f"{line or 'none'} ==")

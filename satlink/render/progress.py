@@ -10,7 +10,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 
 class Bar:
@@ -27,6 +34,11 @@ class Bar:
         self._progress.update(self._task, completed=completed, description=description)
 
 
+def tally(counts: dict[str, int]) -> str:
+    """A short running count per status for a bar's description: ``12 unique 1 multiple``."""
+    return " ".join(f"{n} {status}" for status, n in counts.items() if n)
+
+
 @contextmanager
 def progress_bar(description: str, total: int, *, completed: int = 0, show: bool = True,
                  console: Console | None = None) -> Iterator[Bar]:
@@ -34,6 +46,7 @@ def progress_bar(description: str, total: int, *, completed: int = 0, show: bool
     false), removed when the block ends."""
     console = console or Console(stderr=True, highlight=False)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=console, transient=True,
+                  TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(), console=console,
+                  transient=True,
                   disable=not (show and console.is_terminal)) as progress:
         yield Bar(progress, progress.add_task(description, total=total, completed=completed))
