@@ -7,12 +7,44 @@ so an encoding bug cannot certify its own output.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from satlink.board import Board, Solution
-from satlink.rules import Rules
+from satlink.rules import Rules, parse_rules
+
+PathsLike = Solution | Mapping[str, Sequence[int] | Sequence[Sequence[int]]]
 
 
-def solution_errors(board: Board, solution: Solution, rules: Rules) -> list[str]:
-    """All reasons why ``solution`` is not a solution of ``board`` under ``rules`` (empty: valid)."""
+def as_solution(board: Board, solution: PathsLike) -> Solution:
+    """A :class:`Solution`, or a plain mapping ``{label: path}`` whose paths are cell indices
+    (``row * width + col``) or ``[row, col]`` pairs, as JSON records write them."""
+    if isinstance(solution, Solution):
+        return solution
+    if not isinstance(solution, Mapping):
+        raise TypeError(f"a solution is a Solution or a mapping label -> path, not "
+                        f"{type(solution).__name__}")
+    paths: dict[str, tuple[int, ...]] = {}
+    for label, path in solution.items():
+        cells = []
+        for step in path:
+            if isinstance(step, int) and not isinstance(step, bool):
+                cells.append(step)
+            elif (isinstance(step, Sequence) and len(step) == 2
+                  and all(isinstance(x, int) and not isinstance(x, bool) for x in step)):
+                cells.append(step[0] * board.width + step[1])
+            else:
+                raise TypeError(f"path {label!r}: {step!r} is neither a cell index nor [row, col]")
+        paths[label] = tuple(cells)
+    return Solution.from_paths(paths)
+
+
+def solution_errors(board: Board, solution: PathsLike, rules: Rules | str) -> list[str]:
+    """All reasons why ``solution`` is not a solution of ``board`` under ``rules`` (empty: valid).
+
+    ``solution`` may be a plain mapping ``{label: path}`` (see :func:`as_solution`).
+    """
+    solution = as_solution(board, solution)
+    rules = parse_rules(rules)
     errors: list[str] = []
     if set(solution.paths) != set(board.labels):
         missing = sorted(set(board.labels) - set(solution.paths))
@@ -62,7 +94,7 @@ def solution_errors(board: Board, solution: Solution, rules: Rules) -> list[str]
     return errors
 
 
-def is_valid(board: Board, solution: Solution, rules: Rules) -> bool:
+def is_valid(board: Board, solution: PathsLike, rules: Rules | str) -> bool:
     return not solution_errors(board, solution, rules)
 
 

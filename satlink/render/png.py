@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from satlink.board import Board, Solution
-from satlink.render.colours import path_colour
+from satlink.render.colours import display_label, path_colour, text_colour
 
 
 def board_png(board: Board, solution: Solution | None, path: str, cell: int = 24) -> None:
@@ -22,10 +22,10 @@ def board_png(board: Board, solution: Solution | None, path: str, cell: int = 24
             points = [(board.coord(c)[1] * cell + half, board.coord(c)[0] * cell + half) for c in cells]
             draw.line(points, fill=colour[label], width=max(2, int(cell * 0.4)), joint="curve")
     radius = cell * 0.38
-    for label in board.labels:
+    for i, label in enumerate(board.labels):
         for c in board.endpoints[label]:
             r, k = board.coord(c)
             cx, cy = k * cell + half, r * cell + half
             draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour[label])
-            draw.text((cx, cy), label, fill=(255, 255, 255), anchor="mm")
+            draw.text((cx, cy), display_label(board, label), fill=text_colour(i), anchor="mm")
     image.save(path, format="PNG")

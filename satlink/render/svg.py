@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from satlink.board import Board, Solution
-from satlink.render.colours import hex_colour
+from satlink.render.colours import display_label, hex_colour, text_colour
 
 
 def board_svg(board: Board, solution: Solution | None = None, highlight: set[int] | None = None,
@@ -36,13 +36,16 @@ def board_svg(board: Board, solution: Solution | None = None, highlight: set[int
                               for c in path)
             out.append(f'<polyline points="{points}" fill="none" stroke="{colour[label]}" '
                        f'stroke-width="{cell * 0.4:.1f}" stroke-linecap="round" stroke-linejoin="round"/>')
-    for label in board.labels:
+    for i, label in enumerate(board.labels):
+        ink = "#{:02x}{:02x}{:02x}".format(*text_colour(i))
         for c in board.endpoints[label]:
             r, k = board.coord(c)
             cx, cy = k * cell + half, r * cell + half
             out.append(f'<circle cx="{cx}" cy="{cy}" r="{cell * 0.38:.1f}" fill="{colour[label]}"/>')
-            out.append(f'<text x="{cx}" y="{cy}" font-size="{cell * 0.45:.0f}" fill="#fff" '
+            text = display_label(board, label)
+            size = cell * (0.45 if len(text) < 3 else 0.32)
+            out.append(f'<text x="{cx}" y="{cy}" font-size="{size:.0f}" fill="{ink}" '
                        f'text-anchor="middle" dominant-baseline="central" '
-                       f'font-family="sans-serif">{escape(label)}</text>')
+                       f'font-family="sans-serif">{escape(text)}</text>')
     out.append("</svg>")
     return "".join(out)

@@ -1,18 +1,20 @@
 """Draw a board and its solution in the terminal, one colour per path.
 
 Each path cell shows a box-drawing piece that points at its two path neighbours, so a path
-that runs beside itself is still readable, which a bare colour grid is not.
+that runs beside itself is still readable, which a bare colour grid is not.  Labels past the
+ASCII alphabet are CJK ideographs, two columns wide in a terminal: a board that has one is
+drawn with every cell two columns wide (a horizontal piece continues into its second
+column), so the grid stays aligned.  Colours are the same as in SVG/PNG pictures.
 """
 
 from __future__ import annotations
 
+import unicodedata
+
 from rich.text import Text
 
 from satlink.board import EMPTY, SOLID, Board, Solution
-
-PALETTE = ("red", "blue", "yellow", "green", "dark_orange", "cyan", "magenta", "bright_red",
-           "purple", "grey70", "white", "bright_green", "tan", "dodger_blue2", "dark_cyan",
-           "pink1", "gold3", "orchid", "chartreuse3", "steel_blue1")
+from satlink.render.colours import hex_colour
 
 # bit mask of path directions: up=1, down=2, left=4, right=8
 PIECES = {1: "╵", 2: "╷", 4: "╴", 8: "╶", 3: "│", 12: "─", 10: "┌", 6: "┐", 9: "└", 5: "┘"}
@@ -43,14 +45,35 @@ def cell_glyphs(board: Board, solution: Solution | None) -> list[list[tuple[str,
     return glyphs
 
 
+def is_wide(ch: str) -> bool:
+    """Two terminal columns (CJK ideographs and the like)."""
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def _widened(glyphs: list[list[tuple[str, str | None]]]) -> list[list[tuple[str, str | None]]]:
+    """Every cell two columns wide, when some label needs two."""
+    if not any(is_wide(ch) for row in glyphs for ch, _ in row):
+        return glyphs
+    def wide(ch: str) -> str:
+        if is_wide(ch):
+            return ch
+        return ch + ("─" if ch in RIGHTWARD else "█" if ch == "█" else " ")
+    return [[(wide(ch), label) for ch, label in row] for row in glyphs]
+
+
+RIGHTWARD = {PIECES[m] for m in PIECES if m & 8}
+"""Pieces that continue to the right: their second column is a horizontal line."""
+
+
 def draw_plain(board: Board, solution: Solution | None = None) -> str:
-    return "\n".join("".join(ch for ch, _ in row) for row in cell_glyphs(board, solution))
+    rows = _widened(cell_glyphs(board, solution))
+    return "\n".join("".join(ch for ch, _ in row) for row in rows)
 
 
 def draw_rich(board: Board, solution: Solution | None = None) -> Text:
-    colour = {label: PALETTE[i % len(PALETTE)] for i, label in enumerate(board.labels)}
+    colour = {label: hex_colour(i) for i, label in enumerate(board.labels)}
     text = Text()
-    for r, row in enumerate(cell_glyphs(board, solution)):
+    for r, row in enumerate(_widened(cell_glyphs(board, solution))):
         if r:
             text.append("\n")
         for c, (ch, label) in enumerate(row):
