@@ -94,13 +94,17 @@ def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
     return EXIT_INPUT if input_error else EXIT_NOT_OK if not_ok else EXIT_OK
 
 
+def board_solving_options(command: Callable) -> Callable:
+    """What check and solve share: the files, --rules, --timeout, the solving method, the
+    output choices and the input options."""
+    for option in (input_options, output_options, method_options(), timeout_option, rules_option(),
+                   click.argument("files", nargs=-1, required=True)):
+        command = option(command)
+    return command
+
+
 @click.command()
-@click.argument("files", nargs=-1, required=True)
-@rules_option()
-@timeout_option
-@method_options()
-@output_options
-@input_options
+@board_solving_options
 @click.option("--count", "-n", type=click.IntRange(min=2), default=2, show_default=True,
               help="Count solutions up to N (the record then has 'count').")
 @click.option("--quiet", "-q", is_flag=True,
@@ -127,12 +131,7 @@ def check(files, rules, timeout, method, as_json, no_color, in_format, max_cells
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True)
-@rules_option()
-@timeout_option
-@method_options()
-@output_options
-@input_options
+@board_solving_options
 @click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
               help="Also write the solved boards (with solutions) to this file.")
 @click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
