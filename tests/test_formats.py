@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from click.testing import CliRunner
 
 from satlink import Board, check
+from satlink.cli import main
 from satlink.formats import FORMATS, Entry, detect, read_text, write_text
 
 BOARDS = [
@@ -106,6 +110,12 @@ def error_of(text: str, fmt: str | None = None):
         ('{"grid": ["A.A"]}\n{"grid": ["A.A", "AA"]}\n', None, "grid row 2, column 3: ragged", 2, None),
         ('{"grid": ["A.A"]}\n{"grid": [\n', None, "invalid JSON", 2, 11),
         ("https://puzz.link/p?numlin/2/1/1!\n", None, "unexpected character", 1, 33),
+        ("https://puzz.link/p?numlin/2/1/-\n", None, "'-' must be followed by 2 hex digits", 1, 32),
+        ("https://puzz.link/p?numlin/2/1/-zz\n", None, "'-' must be followed by 2 hex", 1, 32),
+        ("https://puzz.link/p?numlin/2/1/1+1\n", None, "'+' must be followed by 3 hex", 1, 33),
+        ("https://puzz.link/p?numlin/3/3/zz\n", None, "describes more than 9 cells", 1, 32),
+        ("https://puzz.link/p?numlin/3/1/1g1g\n", None, "describes more than 3 cells", 1, 35),
+        ("https://puzz.link/p?numlin/3/1/1g1 junk\n", None, "unexpected text after the URL", 1, 36),
     ],
 )
 def test_errors_are_located(text, fmt, message, line, column) -> None:
@@ -130,3 +140,29 @@ def test_writers_refuse_what_a_format_cannot_hold() -> None:
         write_text([with_solid], "puzzlink")
     with pytest.raises(ValueError, match="carries the solution"):
         write_text([Entry("t", 1, Board.from_rows(["A.A"]))], "flowfree")
+
+
+def check_json(text: str) -> tuple[int, list[dict]]:
+    """``satlink check - --json`` on ``text``: the exit status and the records."""
+    result = CliRunner().invoke(main, ["check", "-", "--json", "--timeout", "10"], input=text)
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, [json.loads(line) for line in result.stdout.splitlines()]
+
+
+GOOD = {  # one small unique board per format, to put next to a bad one
+    "puzzlink": "https://puzz.link/p?numlin/3/1/1g1\n",
+}
+
+
+@pytest.mark.parametrize("bad", [
+    "https://puzz.link/p?numlin/2/1/-\n",
+    "https://puzz.link/p?numlin/2/1/-zz\n",
+    "https://puzz.link/p?numlin/3/3/zz\n",
+    "https://puzz.link/p?numlin/3/1/1g1 junk\n",
+])
+def test_bad_puzzlink_body_is_invalid_and_the_next_url_is_still_read(bad: str) -> None:
+    status, records = check_json(bad + GOOD["puzzlink"])
+    assert status == 2
+    assert [r["status"] for r in records] == ["invalid", "unique"]
+    assert records[0]["error"]["line"] == 1 and records[0]["error"]["column"] >= 32

@@ -37,11 +37,16 @@ def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:
             yield error_entry(f"board size {width}x{height} is empty or over the limit of"
                               f" {max_cells} cells", source, index, number, match.start(1) + 1)
             continue
+        rest = line[match.end():]
+        if rest.strip():
+            column = match.end() + len(rest) - len(rest.lstrip()) + 1
+            yield error_entry("unexpected text after the URL", source, index, number, column)
+            continue
         try:
             values = _decode(body, width * height)
-        except ValueError as exc:
-            column = match.start(3) + 1 + int(exc.args[1])
-            yield error_entry(str(exc.args[0]), source, index, number, column)
+        except _BodyError as exc:
+            column = match.start(3) + 1 + exc.offset
+            yield error_entry(exc.message, source, index, number, column)
             continue
         cells = [EMPTY if v == 0 else label_for(v - 1, NUMBER_LABELS) for v in values]
         rows = ["".join(cells[r * width : (r + 1) * width]) for r in range(height)]
@@ -51,30 +56,48 @@ def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:
         yield entry
 
 
+class _BodyError(Exception):
+    """A flaw in the URL body at character ``offset`` (from 0) of the body."""
+
+    def __init__(self, message: str, offset: int):
+        super().__init__(message)
+        self.message, self.offset = message, offset
+
+
+HEX = "0123456789abcdef"
+
+
 def _decode(body: str, size: int) -> list[int]:
+    """The ``size`` cell values the body describes: exactly that many, no more, no less."""
     values: list[int] = []
     i = 0
-    while i < len(body) and len(values) < size:
+    while i < len(body):
+        if len(values) >= size:
+            raise _BodyError(f"URL body describes more than {size} cells", i)
         ch = body[i]
-        if ch in "0123456789abcdef":
+        if ch in HEX:
             values.append(int(ch, 16))
             i += 1
-        elif ch == "-":
-            values.append(int(body[i + 1 : i + 3], 16))
-            i += 3
-        elif ch == "+":
-            values.append(int(body[i + 1 : i + 4], 16))
-            i += 4
+        elif ch in "-+":
+            digits = 2 if ch == "-" else 3
+            code = body[i + 1 : i + 1 + digits]
+            if len(code) != digits or any(d not in HEX for d in code):
+                raise _BodyError(f"{ch!r} must be followed by {digits} hex digits", i)
+            values.append(int(code, 16))
+            i += 1 + digits
         elif "g" <= ch <= "z":
-            values.extend([0] * (int(ch, 36) - 15))
+            run = int(ch, 36) - 15
+            if len(values) + run > size:
+                raise _BodyError(f"URL body describes more than {size} cells", i)
+            values.extend([0] * run)
             i += 1
         elif ch == ".":
-            raise ValueError("'?' clues are not supported", i)
+            raise _BodyError("'?' clues are not supported", i)
         else:
-            raise ValueError(f"unexpected character {ch!r} in the URL body", i)
+            raise _BodyError(f"unexpected character {ch!r} in the URL body", i)
     if len(values) < size:
-        raise ValueError(f"URL body describes {len(values)} of {size} cells", len(body))
-    return values[:size]
+        raise _BodyError(f"URL body describes {len(values)} of {size} cells", len(body))
+    return values
 
 
 def encode_url(entry: Entry) -> str:
