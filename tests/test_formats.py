@@ -116,6 +116,15 @@ def error_of(text: str, fmt: str | None = None):
         ("https://puzz.link/p?numlin/3/3/zz\n", None, "describes more than 9 cells", 1, 32),
         ("https://puzz.link/p?numlin/3/1/1g1g\n", None, "describes more than 3 cells", 1, 35),
         ("https://puzz.link/p?numlin/3/1/1g1 junk\n", None, "unexpected text after the URL", 1, 36),
+        ("1" * 5000 + " 2\nA.A\n", None, "at least 10^18 cells, more than the limit", 1, None),
+        ("https://puzz.link/p?numlin/" + "9" * 5000 + "/1/g\n", None, "more than the limit", 1, 28),
+        ("3:" + "1" * 5000 + ",0,1,1;0,1\n", None, "more than the limit", 1, 1),
+        ("3,0,1,1;0," + "1" * 5000 + "\n", None, "(5000 digits) is outside the 3x3 board", 1, 11),
+        ("3,0,1," + "1" * 5000 + ";0,1\n", None, "header says 1111", 1, 1),
+        ('{"width": ' + "1" * 5000 + ', "grid": ["A.A"]}\n', None, "'width' is a number of 5000 digits",
+         1, None),
+        ("[" * 100_000 + "\n", None, "invalid JSON: nested too deeply", 1, 101),
+        ("\u0663 \u0661\nA.A\n", "wh", "expected a 'W H' header", 1, 1),  # Arabic-Indic digits
     ],
 )
 def test_errors_are_located(text, fmt, message, line, column) -> None:
@@ -150,19 +159,48 @@ def check_json(text: str) -> tuple[int, list[dict]]:
     return result.exit_code, [json.loads(line) for line in result.stdout.splitlines()]
 
 
-GOOD = {  # one small unique board per format, to put next to a bad one
+GOOD = {  # one small unique board per format, to put after a bad one
     "puzzlink": "https://puzz.link/p?numlin/3/1/1g1\n",
+    "wh": "3 1\nA.A\n",
+    "flowfree": "3:1,0,2,1;0,1,2\n",
+    "json": '{"grid": ["A.A"]}\n',
 }
+BAD = [  # (format, a bad board, where the error is: line, column)
+    ("puzzlink", "https://puzz.link/p?numlin/2/1/-\n", 1, 32),
+    ("puzzlink", "https://puzz.link/p?numlin/2/1/-zz\n", 1, 32),
+    ("puzzlink", "https://puzz.link/p?numlin/3/3/zz\n", 1, 32),
+    ("puzzlink", "https://puzz.link/p?numlin/3/1/1g1 junk\n", 1, 36),
+    ("puzzlink", "https://puzz.link/p?numlin/" + "9" * 5000 + "/1/g\n", 1, 28),
+    ("wh", "1" * 5000 + " 1\n", 1, None),
+    ("flowfree", "3:" + "1" * 5000 + ",0,1,1;0,1\n", 1, 1),
+    ("json", '{"width": ' + "1" * 5000 + ', "grid": ["A.A"]}\n', 1, None),
+    ("json", "[" * 100_000 + "\n", 1, 101),
+]
 
 
-@pytest.mark.parametrize("bad", [
-    "https://puzz.link/p?numlin/2/1/-\n",
-    "https://puzz.link/p?numlin/2/1/-zz\n",
-    "https://puzz.link/p?numlin/3/3/zz\n",
-    "https://puzz.link/p?numlin/3/1/1g1 junk\n",
-])
-def test_bad_puzzlink_body_is_invalid_and_the_next_url_is_still_read(bad: str) -> None:
-    status, records = check_json(bad + GOOD["puzzlink"])
+@pytest.mark.parametrize("fmt,bad,line,column", BAD)
+def test_bad_board_is_an_invalid_record_and_the_next_board_is_still_read(fmt, bad, line, column) -> None:
+    status, records = check_json(bad + GOOD[fmt])
     assert status == 2
     assert [r["status"] for r in records] == ["invalid", "unique"]
-    assert records[0]["error"]["line"] == 1 and records[0]["error"]["column"] >= 32
+    assert (records[0]["error"]["line"], records[0]["error"]["column"]) == (line, column)
+    assert records[0]["error"]["board"] == 1 and records[0]["error"]["source"] == "<stdin>"
+
+
+@pytest.mark.parametrize("text", [
+    "1000000000 1000000000\nA.A\n",
+    "1000000000:1000000000,0,1,1;0,1\n",
+    "https://puzz.link/p?numlin/1000000000/1000000000/g\n",
+    "99999999999999999999999999 1\n",
+])
+def test_huge_sizes_are_refused_before_anything_is_built(text: str) -> None:
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        (entry,) = list(read_text(text, "huge"))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert "more than the limit" in entry.error.message
+    assert peak < 1_000_000

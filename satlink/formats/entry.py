@@ -10,6 +10,9 @@ from satlink.formats.errors import InputError
 from satlink.rules import DEFAULT_PROFILE, Rules, parse_rules
 
 DEFAULT_MAX_CELLS = 4_000_000
+MAX_DIGITS = 18
+"""Numbers in sizes and coordinates longer than this are refused before ``int()`` sees them
+(Python refuses strings of thousands of digits, and no board is that big)."""
 
 
 @dataclass
@@ -50,11 +53,7 @@ def board_entry(
     """
     cells = len(rows) * (len(rows[0]) if rows else 0)
     if cells > max_cells:
-        err = InputError(
-            f"board has {cells} cells, more than the limit of {max_cells} (see --max-cells)",
-            source, index, first_line,
-        )
-        return Entry(source, index, error=err, line=first_line)
+        return error_entry(too_many_cells(cells, max_cells), source, index, first_line)
     try:
         board = Board(tuple(rows))
     except BoardError as exc:
@@ -63,6 +62,43 @@ def board_entry(
         err = InputError(exc.message, source, index, line, column)
         return Entry(source, index, error=err, line=first_line)
     return Entry(source, index, board=board, line=first_line)
+
+
+def too_many_cells(cells: int, max_cells: int) -> str:
+    count = f"at least 10^{MAX_DIGITS}" if cells >= 10**MAX_DIGITS else str(cells)
+    return f"board has {count} cells, more than the limit of {max_cells} (see --max-cells)"
+
+
+def natural(text: str) -> int | None:
+    """The value of ``text`` if it is a plain decimal number (ASCII digits only: no sign,
+    spaces, underscores or other scripts' digits), else None.  Numbers of more than
+    :data:`MAX_DIGITS` significant digits come back as ``10 ** MAX_DIGITS``, which is over
+    every size limit, so callers refuse them with their usual message."""
+    if not text or not text.isascii() or not text.isdigit():
+        return None
+    digits = text.lstrip("0")
+    if len(digits) > MAX_DIGITS:
+        return 10**MAX_DIGITS
+    return int(digits or "0")
+
+
+def snippet(text: str, limit: int = 20) -> str:
+    """``text`` quoted for a message, cut short if long."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
+
+
+def number_text(text: str, limit: int = 20) -> str:
+    """A number as written in the file, for a message, cut short if long."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} digits)"
+
+
+def size_error(width: int, height: int, max_cells: int) -> str | None:
+    """Why a ``width`` x ``height`` board cannot be read (checked before anything is built)."""
+    if width < 1 or height < 1:
+        return f"board size {width}x{height} has no cells"
+    if width * height > max_cells:
+        return too_many_cells(width * height, max_cells)
+    return None
 
 
 def error_entry(message: str, source: str, index: int, line: int | None, column: int | None = None) -> Entry:

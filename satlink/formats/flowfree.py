@@ -13,12 +13,22 @@ import re
 from collections.abc import Iterator, Sequence
 
 from satlink.board import EMPTY, Solution, label_for
-from satlink.formats.entry import Entry, board_entry, board_lines, error_entry, first_content_line
+from satlink.formats.entry import (
+    Entry,
+    board_entry,
+    board_lines,
+    error_entry,
+    first_content_line,
+    natural,
+    number_text,
+    snippet,
+    too_many_cells,
+)
 from satlink.formats.errors import WriteError
 from satlink.rules import parse_rules
 
 NAME = "flowfree"
-LINE = re.compile(r"^\s*[^;,\s]+,\d+,\d+,\d+[^;]*;")
+LINE = re.compile(r"^\s*[^;,\s]+,[0-9]+,[0-9]+,[0-9]+[^;]*;")
 EXTRA_FIELDS = ("bridges", "holes", "walls")
 SIZE_PREFIXES = {"X": "hexagonal", "W": "warps", "H": "hexagonal"}
 
@@ -64,17 +74,16 @@ def _parse_line(line: str, max_cells: int) -> tuple[int, int, list[list[int]]]:
     if len(header) < 4:
         raise _LineError("header needs size,0,number,npaths", 1)
     width, height = _parse_size(header[0].strip())
-    if width * height > max_cells:
-        raise _LineError(f"board has {width * height} cells, more than the limit of {max_cells}", 1)
+    if width * height > max_cells:  # checked before anything is built
+        raise _LineError(too_many_cells(width * height, max_cells), 1)
     column = len(sections[0]) + 2
     for pos, value in enumerate(header[4:]):
         if value.strip() and value.strip() != "0":
             name = EXTRA_FIELDS[pos] if pos < len(EXTRA_FIELDS) else f"header field {pos + 5}"
             raise _LineError(f"unsupported variant: {name}", len(",".join(header[: 4 + pos])) + 2)
-    try:
-        npaths = int(header[3])
-    except ValueError:
-        raise _LineError(f"npaths {header[3]!r} is not a number", len(",".join(header[:3])) + 2) from None
+    npaths = natural(header[3].strip())
+    if npaths is None:
+        raise _LineError(f"npaths {snippet(header[3])} is not a number", len(",".join(header[:3])) + 2)
     paths = []
     for section in sections[1:]:
         if not section.strip():
@@ -83,12 +92,12 @@ def _parse_line(line: str, max_cells: int) -> tuple[int, int, list[list[int]]]:
         path = []
         offset = column
         for field in section.split(","):
-            try:
-                cell = int(field)
-            except ValueError:
-                raise _LineError(f"cell {field.strip()!r} is not a number", offset) from None
-            if not 0 <= cell < width * height:
-                raise _LineError(f"cell {cell} is outside the {width}x{height} board", offset)
+            cell = natural(field.strip())
+            if cell is None:
+                raise _LineError(f"cell {snippet(field.strip())} is not a number", offset)
+            if cell >= width * height:
+                raise _LineError(f"cell {number_text(field.strip())} is outside the {width}x{height}"
+                                 " board", offset)
             path.append(cell)
             offset += len(field) + 1
         if len(path) < 2:
@@ -96,7 +105,8 @@ def _parse_line(line: str, max_cells: int) -> tuple[int, int, list[list[int]]]:
         paths.append(path)
         column += len(section) + 1
     if len(paths) != npaths:
-        raise _LineError(f"header says {npaths} paths, the line has {len(paths)}", 1)
+        raise _LineError(f"header says {number_text(header[3].strip())} paths, the line has"
+                         f" {len(paths)}", 1)
     return width, height, paths
 
 
@@ -106,18 +116,12 @@ def _parse_size(text: str) -> tuple[int, int]:
     if "_" in text:
         prefix = text.split("_", 1)[0]
         raise _LineError(f"unsupported variant: {SIZE_PREFIXES.get(prefix, prefix + '_ size')}", 1)
-    parts = text.split(":")
-    try:
-        if len(parts) == 1:
-            width = height = int(parts[0])
-        elif len(parts) == 2:
-            width, height = int(parts[0]), int(parts[1])
-        else:
-            raise ValueError
-    except ValueError:
-        raise _LineError(f"size {text!r} is not N or W:H", 1) from None
+    numbers = [natural(part) for part in text.split(":")]
+    if len(numbers) not in (1, 2) or None in numbers:
+        raise _LineError(f"size {snippet(text)} is not N or W:H", 1)
+    width, height = numbers[0], numbers[-1]
     if width < 1 or height < 1:
-        raise _LineError(f"size {text!r} has no cells", 1)
+        raise _LineError(f"size {snippet(text)} has no cells", 1)
     return width, height
 
 

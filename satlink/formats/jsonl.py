@@ -16,10 +16,59 @@ import json
 from collections.abc import Iterator, Sequence
 
 from satlink.board import Solution
-from satlink.formats.entry import Entry, board_entry, error_entry, first_content_line
+from satlink.formats.entry import MAX_DIGITS, Entry, board_entry, error_entry, first_content_line
 from satlink.rules import RulesError, parse_rules
 
 NAME = "json"
+MAX_DEPTH = 100
+"""Deeper nesting than this is reported where it starts when the parser gives up (no board
+needs more than 4 levels)."""
+
+
+class HugeNumber:
+    """A JSON integer of more than :data:`MAX_DIGITS` digits, kept as text: Python refuses to
+    convert thousands of digits, and no size or coordinate is that long."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"a number of {len(self.text.lstrip('-'))} digits"
+
+
+def _parse_int(text: str) -> int | HugeNumber:
+    return HugeNumber(text) if len(text.lstrip("-").lstrip("0")) > MAX_DIGITS else int(text)
+
+
+def _loads(text: str):
+    """``json.loads`` that never raises for big integers; nesting too deep for the parser is
+    a :class:`json.JSONDecodeError` at the place it gets too deep."""
+    try:
+        return json.loads(text, parse_int=_parse_int)
+    except RecursionError:
+        raise json.JSONDecodeError("nested too deeply", text, _too_deep_at(text)) from None
+
+
+def _too_deep_at(text: str) -> int:
+    """Index of the first bracket more than :data:`MAX_DEPTH` levels deep (0 if none)."""
+    depth, in_string, escaped = 0, False, False
+    for i, ch in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return i
+        elif ch in "]}":
+            depth -= 1
+    return 0
 
 
 def looks_like(lines: Sequence[str]) -> bool:
@@ -29,7 +78,7 @@ def looks_like(lines: Sequence[str]) -> bool:
 def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:
     text = "".join(lines)
     try:
-        whole = json.loads(text)
+        whole = _loads(text)
     except json.JSONDecodeError:
         whole = None
     if isinstance(whole, dict):
@@ -45,7 +94,7 @@ def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:
             continue
         index += 1
         try:
-            obj = json.loads(line.rstrip("\r\n"))
+            obj = _loads(line.rstrip("\r\n"))
         except json.JSONDecodeError as exc:
             yield error_entry(f"invalid JSON: {exc.msg}", source, index, number, exc.colno)
             continue
@@ -60,7 +109,7 @@ def _entry(obj: dict, source: str, index: int, line: int | None, max_cells: int)
     if not isinstance(grid, list) or not grid or not all(isinstance(r, str) for r in grid):
         return error_entry("'grid' must be a non-empty list of row strings", source, index, line)
     for key, actual in (("width", len(grid[0])), ("height", len(grid))):
-        if key in obj and obj[key] != actual:
+        if key in obj and (type(obj[key]) is not int or obj[key] != actual):
             return error_entry(f"'{key}' is {obj[key]!r} but the grid has {actual}", source, index, line)
     entry = board_entry(list(grid), source, index, line or 1, max_cells)
     if entry.error is not None:

@@ -12,11 +12,19 @@ import re
 from collections.abc import Iterator, Sequence
 
 from satlink.board import EMPTY, label_for
-from satlink.formats.entry import Entry, board_entry, board_lines, error_entry, first_content_line
+from satlink.formats.entry import (
+    Entry,
+    board_entry,
+    board_lines,
+    error_entry,
+    first_content_line,
+    natural,
+    size_error,
+)
 from satlink.formats.errors import WriteError
 
 NAME = "puzzlink"
-URL = re.compile(r"numlin/(\d+)/(\d+)/(\S*)")
+URL = re.compile(r"numlin/([0-9]+)/([0-9]+)/(\S*)")
 PREFIX = "https://puzz.link/p?numlin"
 NUMBER_LABELS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
@@ -32,10 +40,10 @@ def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:
         if not match:
             yield error_entry("not a puzz.link numlin URL", source, index, number, 1)
             continue
-        width, height, body = int(match.group(1)), int(match.group(2)), match.group(3)
-        if width * height > max_cells or not width or not height:
-            yield error_entry(f"board size {width}x{height} is empty or over the limit of"
-                              f" {max_cells} cells", source, index, number, match.start(1) + 1)
+        width, height, body = natural(match.group(1)), natural(match.group(2)), match.group(3)
+        problem = size_error(width, height, max_cells)  # before anything is built
+        if problem:
+            yield error_entry(problem, source, index, number, match.start(1) + 1)
             continue
         rest = line[match.end():]
         if rest.strip():

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
-from satlink.formats.entry import Entry, board_entry, error_entry
+from satlink.formats.entry import Entry, board_entry, error_entry, natural, too_many_cells
 
 NAME = "wh"
-HEADER = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
+HEADER = re.compile(r"^\s*([0-9]+)\s+([0-9]+)\s*$")
 
 
 def looks_like(lines: Sequence[str]) -> bool:
@@ -41,14 +41,15 @@ def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:
             while i < len(lines) and not HEADER.match(lines[i]):
                 i += 1  # resynchronise on the next header
             continue
-        width, height = int(match.group(1)), int(match.group(2))
+        width, height = natural(match.group(1)), natural(match.group(2))
         if width == 0 and height == 0:
             return
-        if width * height > max_cells:
-            yield error_entry(
-                f"board has {width * height} cells, more than the limit of {max_cells}"
-                " (see --max-cells)", source, index, i + 1)
-            i += 1 + height
+        if width * height > max_cells:  # checked before any row is looked at
+            yield error_entry(too_many_cells(width * height, max_cells), source, index, i + 1)
+            end = min(i + 1 + height, len(lines))
+            i += 1
+            while i < end and not HEADER.match(lines[i]):
+                i += 1  # skip its rows, but never past the next header (no row looks like one)
             continue
         if width == 0 or height == 0:
             yield error_entry(f"board size {width}x{height} has no cells", source, index, i + 1, 1)
