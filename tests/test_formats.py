@@ -136,6 +136,14 @@ def test_errors_are_located(text, fmt, message, line, column) -> None:
     assert err.board == expected_board
 
 
+def test_json_array_board_errors_name_the_grid_row_not_a_file_line() -> None:
+    text = '[{"grid": ["A.A"]},\n {"grid": ["A.A",\n           "B.."]}]\n'
+    good, bad = list(read_text(text, "a.json"))
+    assert good.board is not None
+    assert bad.error.message.startswith("grid row 2, column 1: label 'B' appears 1 time")
+    assert (bad.error.board, bad.error.line, bad.error.column) == (2, None, None)
+
+
 def test_one_bad_board_does_not_hide_the_others() -> None:
     text = "2 1\nAA\n2 1\nAB\n3 1\nC.C\n"
     entries = list(read_text(text, "mixed"))

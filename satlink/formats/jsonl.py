@@ -113,13 +113,14 @@ def _entry(obj: dict, source: str, index: int, line: int | None, max_cells: int)
             return error_entry(f"'{key}' is {obj[key]!r} but the grid has {actual}", source, index, line)
     entry = board_entry(list(grid), source, index, line or 1, max_cells)
     if entry.error is not None:
-        # rows live inside one JSON line: report the grid row/column in the message instead
+        # rows live inside one JSON line (or an array): report the grid row/column in the
+        # message and the line of the object (None when not known) as the line
         err = entry.error
-        if line is not None and err.line is not None:
-            row = err.line - line + 1
-            column = f", column {err.column}" if err.column else ""
-            err.message = f"grid row {row}{column}: {err.message}"
-            err.line, err.column = line, None
+        if err.column is not None and err.line is not None:
+            row = err.line - (line or 1) + 1
+            err.message = f"grid row {row}, column {err.column}: {err.message}"
+        err.line, err.column = line, None
+        entry.line = line
         return entry
     entry.line = line
     rules = obj.get("rules")
