@@ -136,6 +136,52 @@ def test_errors_are_located(text, fmt, message, line, column) -> None:
     assert err.board == expected_board
 
 
+def json_board(solution) -> str:
+    return json.dumps({"grid": ["A.A", "B.B"], "solution": solution}) + "\n"
+
+
+@pytest.mark.parametrize("solution,message", [
+    ({"A": [[0, 0], [-1, 3], [0, 2]], "B": [[1, 0], [1, 1], [1, 2]]},
+     "path 'A', point 2: [-1, 3] is off the 3x2 board"),
+    ({"A": [[0, 0], [0, 1], [0, 3]]}, "path 'A', point 3: [0, 3] is off the 3x2 board"),
+    ({"A": [[0, 0], [0, 1], [0, -1]]}, "path 'A', point 3: [0, -1] is off"),
+    ({"A": ["ab"]}, "path 'A', point 1: 'ab' is not [row, col]"),
+    ({"A": [[0.0, 0], [0, 1], [0, 2]]}, "point 1: [0.0, 0] is not [row, col]"),
+    ({"A": [[0, 0], [0, True], [0, 2]]}, "point 2: [0, True] is not [row, col]"),
+    ({"A": [[0, 0, 0]]}, "point 1: [0, 0, 0] is not [row, col]"),
+    ({"A": [[0, 0], [0, 10**30]]}, "point 2: [0, a number of 31 digits] is not [row, col]"),
+    ({"C": [[0, 0], [0, 1], [0, 2]]}, "has a path for 'C', which is not a label on the board"),
+    ({"A": [[0, 0], [0, 1]]}, "path 'A' runs from [0, 0] to [0, 1], not between its endpoints"
+                              " [0, 0] and [0, 2]"),
+    ({"A": [[0, 2]]}, "path 'A' runs from [0, 2] to [0, 2], not between"),
+    ({"A": []}, "path 'A' must be a non-empty list"),
+    ({"A": 5}, "path 'A' must be a non-empty list"),
+    (["A"], "'solution' must map each label"),
+])
+def test_shipped_json_solution_is_checked_when_read(solution, message) -> None:
+    bad, good = list(read_text(json_board(solution) + json_board({"A": [[0, 2], [0, 1], [0, 0]]}),
+                               "s.jsonl"))
+    assert message in bad.error.message
+    assert (bad.error.board, bad.error.line) == (1, 1)
+    assert good.error is None and good.solution.paths == {"A": (2, 1, 0)}
+
+
+@pytest.mark.parametrize("line,message,column", [
+    ("3,0,1,2;0,1,2;2,5,4\n", "cell 2 is an end of path 1 and of path 2", 15),
+    ("3,0,1,1;0,1,0\n", "path 1 starts and ends on cell 0", 9),
+])
+def test_flowfree_paths_must_have_distinct_ends(line, message, column) -> None:
+    err = error_of(line)
+    assert message in err.message and (err.line, err.column) == (1, column)
+
+
+def test_bad_shipped_solution_is_an_invalid_record_not_a_crash() -> None:
+    text = json_board({"A": ["ab"]}) + json_board({"A": [[-1, 3]]}) + GOOD["json"]
+    status, records = check_json(text)
+    assert status == 2
+    assert [r["status"] for r in records] == ["invalid", "invalid", "unique"]
+
+
 def test_json_array_board_errors_name_the_grid_row_not_a_file_line() -> None:
     text = '[{"grid": ["A.A"]},\n {"grid": ["A.A",\n           "B.."]}]\n'
     good, bad = list(read_text(text, "a.json"))

@@ -85,6 +85,7 @@ def _parse_line(line: str, max_cells: int) -> tuple[int, int, list[list[int]]]:
     if npaths is None:
         raise _LineError(f"npaths {snippet(header[3])} is not a number", len(",".join(header[:3])) + 2)
     paths = []
+    ends: dict[int, int] = {}  # end cell -> number of the path it ends (from 1)
     for section in sections[1:]:
         if not section.strip():
             column += len(section) + 1
@@ -103,6 +104,13 @@ def _parse_line(line: str, max_cells: int) -> tuple[int, int, list[list[int]]]:
         if len(path) < 2:
             raise _LineError("a path needs at least two cells", column)
         paths.append(path)
+        if path[0] == path[-1]:
+            raise _LineError(f"path {len(paths)} starts and ends on cell {path[0]}", column)
+        for cell in (path[0], path[-1]):
+            if cell in ends:
+                raise _LineError(f"cell {cell} is an end of path {ends[cell]} and of path {len(paths)}",
+                                 column)
+            ends[cell] = len(paths)
         column += len(section) + 1
     if len(paths) != npaths:
         raise _LineError(f"header says {number_text(header[3].strip())} paths, the line has"

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 
-from satlink.board import Solution
+from satlink.board import Board, Solution
 from satlink.formats.entry import MAX_DIGITS, Entry, board_entry, error_entry, first_content_line
 from satlink.rules import RulesError, parse_rules
 
@@ -110,7 +110,8 @@ def _entry(obj: dict, source: str, index: int, line: int | None, max_cells: int)
         return error_entry("'grid' must be a non-empty list of row strings", source, index, line)
     for key, actual in (("width", len(grid[0])), ("height", len(grid))):
         if key in obj and (type(obj[key]) is not int or obj[key] != actual):
-            return error_entry(f"'{key}' is {obj[key]!r} but the grid has {actual}", source, index, line)
+            return error_entry(f"'{key}' is {_short(obj[key])} but the grid has {actual}", source,
+                               index, line)
     entry = board_entry(list(grid), source, index, line or 1, max_cells)
     if entry.error is not None:
         # rows live inside one JSON line (or an array): report the grid row/column in the
@@ -134,11 +135,57 @@ def _entry(obj: dict, source: str, index: int, line: int | None, max_cells: int)
     solution = obj.get("solution")
     if solution is not None:
         try:
-            entry.solution = Solution.from_coords(entry.board, solution)
-        except (TypeError, ValueError, AttributeError):
-            return error_entry("'solution' must map each label to a list of [row, col]", source,
-                               index, line)
+            entry.solution = _solution(entry.board, solution)
+        except _SolutionError as exc:
+            return error_entry(f"'solution' {exc}", source, index, line)
     return entry
+
+
+class _SolutionError(ValueError):
+    pass
+
+
+def _solution(board: Board, value: object) -> Solution:
+    """A shipped solution, checked as far as reading goes: a path for labels on the board only,
+    each a list of [row, col] whole numbers on the board, from one endpoint to the other.
+    Whether the paths join up and fill the board is for ``validate`` to judge."""
+    if not isinstance(value, dict):
+        raise _SolutionError("must map each label to a list of [row, col]")
+    paths: dict[str, tuple[int, ...]] = {}
+    for label, path in value.items():
+        if label not in board.endpoints:
+            raise _SolutionError(f"has a path for {_short(label)}, which is not a label on the board")
+        if not isinstance(path, list) or not path:
+            raise _SolutionError(f"path {label!r} must be a non-empty list of [row, col]")
+        cells = []
+        for number, point in enumerate(path, start=1):
+            where = f"path {label!r}, point {number}"
+            if (not isinstance(point, list) or len(point) != 2
+                    or not all(type(x) is int for x in point)):
+                raise _SolutionError(f"{where}: {_short(point)} is not [row, col] (two whole numbers)")
+            row, col = point
+            cell = board.cell_at(row, col)
+            if cell is None:
+                raise _SolutionError(f"{where}: [{row}, {col}] is off the {board.width}x{board.height}"
+                                     " board")
+            cells.append(cell)
+        ends = board.endpoints[label]
+        if {cells[0], cells[-1]} != set(ends) or len(cells) < 2:
+            def show(cell: int) -> str:
+                return str(list(board.coord(cell)))
+            raise _SolutionError(f"path {label!r} runs from {show(cells[0])} to {show(cells[-1])}, "
+                                 f"not between its endpoints {show(ends[0])} and {show(ends[1])}")
+        paths[label] = tuple(cells)
+    return Solution.from_paths(paths)
+
+
+def _short(value: object, limit: int = 40) -> str:
+    """``repr(value)`` for a message, cut short if long (and safe on deep nesting)."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        text = f"a deeply nested {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def board_object(entry: Entry) -> dict:
