@@ -190,6 +190,23 @@ def test_json_array_board_errors_name_the_grid_row_not_a_file_line() -> None:
     assert (bad.error.board, bad.error.line, bad.error.column) == (2, None, None)
 
 
+@pytest.mark.parametrize("fmt", ["grid", "wh", "flowfree", "json", "puzzlink"])
+def test_a_byte_order_mark_is_not_part_of_the_text(fmt: str, tmp_path) -> None:
+    board = Board.from_rows(["A.A", "B.B"])
+    solution = check(board, "fill").solutions[0]
+    text = write_text([Entry("t", 1, board, solution)], fmt)
+    (entry,) = list(read_text("\ufeff" + text, "bom"))  # detected
+    assert entry.error is None and entry.board.size == 6
+    (entry,) = list(read_text("\ufeff" + text, "bom", fmt))
+    assert entry.error is None and entry.board.size == 6
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    status, records = check_json(path.read_text(encoding="utf-8"))
+    result = CliRunner().invoke(main, ["check", str(path), "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["status"] == "unique"
+    assert status == 0 and records[0]["status"] == "unique"
+
+
 def test_one_bad_board_does_not_hide_the_others() -> None:
     text = "2 1\nAA\n2 1\nAB\n3 1\nC.C\n"
     entries = list(read_text(text, "mixed"))

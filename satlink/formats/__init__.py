@@ -20,6 +20,8 @@ FORMATS = tuple(READERS)
 EXTENSIONS = {".json": "json", ".jsonl": "json", ".txt": "wh", ".wh": "wh", ".grid": "grid",
               ".flow": "flowfree", ".url": "puzzlink"}
 
+BOM = "\ufeff"
+
 EXAMPLE_PACK = "example"
 """The file name that means the bundled pack, so the quick start needs no file of its own."""
 
@@ -51,7 +53,9 @@ def read_text(
     fmt: str | None = None,
     max_cells: int = DEFAULT_MAX_CELLS,
 ) -> Iterator[Entry]:
-    """Entries for every board in ``text``; an empty text is one error entry."""
+    """Entries for every board in ``text``; an empty text is one error entry.  A UTF-8
+    byte-order mark at the start (Windows editors write one) is not part of the text."""
+    text = text.removeprefix(BOM)
     lines = text.splitlines(keepends=True)
     if not text.strip():
         yield Entry(source, 1, error=InputError("empty file: no board found", source, None))
