@@ -207,6 +207,23 @@ def test_a_byte_order_mark_is_not_part_of_the_text(fmt: str, tmp_path) -> None:
     assert status == 0 and records[0]["status"] == "unique"
 
 
+@pytest.mark.parametrize("fmt,bad,line", [
+    ("grid", "...\n#..\n\n", 1),
+    ("wh", "3 2\n...\n#..\n", 2),
+    ("flowfree", "3,0,1,0;\n", 1),
+    ("json", '{"grid": ["...", "#.."]}\n', 1),
+    ("puzzlink", "https://puzz.link/p?numlin/3/2/l\n", 1),
+])
+def test_a_board_without_labels_is_invalid_in_every_format(fmt, bad, line) -> None:
+    good = {"grid": "A.A\n"}.get(fmt, GOOD.get(fmt))
+    first, second = list(read_text(bad + good, "nolabels", fmt))
+    assert first.error.message == "no endpoints: the board has nothing to connect"
+    assert (first.error.board, first.error.line, first.error.column) == (1, line, None)
+    assert second.error is None
+    status, records = check_json(bad + good)
+    assert status == 2 and [r["status"] for r in records] == ["invalid", "unique"]
+
+
 def test_one_bad_board_does_not_hide_the_others() -> None:
     text = "2 1\nAA\n2 1\nAB\n3 1\nC.C\n"
     entries = list(read_text(text, "mixed"))

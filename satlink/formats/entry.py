@@ -13,6 +13,7 @@ DEFAULT_MAX_CELLS = 4_000_000
 MAX_DIGITS = 18
 """Numbers in sizes and coordinates longer than this are refused before ``int()`` sees them
 (Python refuses strings of thousands of digits, and no board is that big)."""
+NO_LABELS = "no endpoints: the board has nothing to connect"
 
 
 @dataclass
@@ -46,7 +47,8 @@ def board_entry(
     max_cells: int,
     first_column: int = 1,
 ) -> Entry:
-    """Build a board from grid rows, turning a :class:`BoardError` into a located error.
+    """Build a board from grid rows, turning a :class:`BoardError` into a located error; a
+    board without labels is an error too (it would be "unique" with nothing to solve).
 
     ``first_line`` is the line number of row 0 in the file, so row r is on line
     ``first_line + r`` and column c is column ``first_column + c``.
@@ -61,6 +63,8 @@ def board_entry(
         column = first_column + exc.col if exc.col is not None else None
         err = InputError(exc.message, source, index, line, column)
         return Entry(source, index, error=err, line=first_line)
+    if not board.labels:  # every reader comes here: the one place this rule lives
+        return error_entry(NO_LABELS, source, index, first_line)
     return Entry(source, index, board=board, line=first_line)
 
 
