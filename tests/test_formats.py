@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import threading
 
 import pytest
 from click.testing import CliRunner
 
 from satlink import Board, check
 from satlink.cli import main
-from satlink.formats import FORMATS, Entry, detect, read_text, write_text
+from satlink.formats import FORMATS, MAX_READ_BYTES, Entry, detect, read_file, read_text, write_text
 
 BOARDS = [
     Board.from_rows(["A.B", "...", "A.B"]),
@@ -292,3 +295,63 @@ def test_huge_sizes_are_refused_before_anything_is_built(text: str) -> None:
         tracemalloc.stop()
     assert "more than the limit" in entry.error.message
     assert peak < 1_000_000
+
+
+def read_with_deadline(path: str, seconds: float = 10.0) -> list[Entry]:
+    """read_file(path) in a thread; fails (instead of hanging) if it blocks."""
+    got: list[Entry] = []
+    worker = threading.Thread(target=lambda: got.extend(read_file(path)), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():  # blocked opening a FIFO: open the other end to let it go
+        with open(path, "w"):
+            pass
+        worker.join(seconds)
+        pytest.fail(f"read_file({path!r}) blocked")
+    return got
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_is_refused_without_blocking(tmp_path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    (entry,) = read_with_deadline(str(fifo))
+    assert "it is a FIFO (named pipe), not a regular file" in entry.error.message
+    assert str(entry.error).startswith(str(fifo))
+    good = tmp_path / "good.txt"
+    good.write_text(GOOD["wh"])
+    result = CliRunner().invoke(main, ["check", str(fifo), str(good), "--json"])
+    assert result.exit_code == 2
+    assert [json.loads(line)["status"] for line in result.stdout.splitlines()] == ["invalid", "unique"]
+
+
+@pytest.mark.parametrize("path,kind", [("/dev/zero", "a character device"), ("/", "a folder")])
+def test_files_that_are_not_regular_are_refused(path: str, kind: str) -> None:
+    if not os.path.exists(path):
+        pytest.skip(f"no {path} here")
+    (entry,) = read_with_deadline(path)
+    assert f"it is {kind}, not a regular file" in entry.error.message
+
+
+def test_reading_stops_at_the_cap(tmp_path, monkeypatch) -> None:
+    assert MAX_READ_BYTES == 256 * 2**20
+    big = tmp_path / "big.txt"
+    big.write_text(GOOD["wh"] * 1000)
+    (entry,) = list(read_file(str(big), max_bytes=1000))
+    assert entry.error.message.startswith("file is longer than the read limit of 1,000 bytes")
+    assert str(entry.error).startswith(str(big))
+    if not os.path.exists("/dev/zero"):
+        return
+    with open("/dev/zero", "rb") as zero:  # standard input that never ends
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(zero))
+        (entry,) = list(read_file("-", max_bytes=3 * 2**20 + 5))
+    assert str(entry.error).startswith("<stdin>: file is longer than the read limit of 3,145,733")
+
+
+def test_a_file_that_is_not_utf8_names_the_byte_offset_and_line(tmp_path) -> None:
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(b"3 1\nA.A\n3 1\nB\xe9B\n")
+    (entry,) = list(read_file(str(path)))
+    assert entry.error.message == "not UTF-8 text: byte 0xe9 at byte offset 13"
+    assert (entry.error.line, entry.error.column) == (4, 2)
+    assert str(entry.error).startswith(f"{path}, line 4, column 2: not UTF-8")

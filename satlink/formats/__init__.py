@@ -6,10 +6,13 @@ Every reader yields :class:`Entry` objects, one per board, each holding a board 
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from importlib import resources
 from pathlib import Path
+from typing import BinaryIO
 
 from satlink.formats import flowfree, grid, jsonl, puzzlink, wh
 from satlink.formats.entry import DEFAULT_MAX_CELLS, Entry
@@ -21,13 +24,17 @@ EXTENSIONS = {".json": "json", ".jsonl": "json", ".txt": "wh", ".wh": "wh", ".gr
               ".flow": "flowfree", ".url": "puzzlink"}
 
 BOM = "\ufeff"
+MAX_READ_BYTES = 256 * 2**20
+"""The most :func:`read_file` reads of one file (standard input included): 256 MiB, some 60
+times the text of a board at the default cell limit; a longer file is refused with a message."""
+READ_CHUNK = 2**20
 
 EXAMPLE_PACK = "example"
 """The file name that means the bundled pack, so the quick start needs no file of its own."""
 
-__all__ = ["DEFAULT_MAX_CELLS", "EXAMPLE_PACK", "Entry", "FORMATS", "InputError", "WriteError",
-           "detect", "example_path", "expand_files", "format_for_path", "read_file", "read_text",
-           "write_text"]
+__all__ = ["DEFAULT_MAX_CELLS", "EXAMPLE_PACK", "Entry", "FORMATS", "InputError", "MAX_READ_BYTES",
+           "WriteError", "detect", "example_path", "expand_files", "format_for_path", "read_file",
+           "read_text", "write_text"]
 
 
 def example_path() -> str:
@@ -71,19 +78,96 @@ def read_text(
         yield Entry(source, 1, error=InputError("no board found", source, None))
 
 
-def read_file(path: str, fmt: str | None = None, max_cells: int = DEFAULT_MAX_CELLS) -> Iterator[Entry]:
-    """Entries of a file (``-`` reads standard input); unreadable files give one error entry."""
+def read_file(path: str, fmt: str | None = None, max_cells: int = DEFAULT_MAX_CELLS,
+              max_bytes: int = MAX_READ_BYTES) -> Iterator[Entry]:
+    """Entries of a file (``-`` reads standard input); a file that cannot be read gives one
+    error entry: missing, not a regular file (a FIFO, a device, a folder: refused before it is
+    opened, so nothing blocks), more than ``max_bytes`` long, or not UTF-8."""
     source = "<stdin>" if path == "-" else path
     try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        data = _read_stdin(max_bytes) if path == "-" else _read_regular_file(path, max_bytes)
+        text = _decode(data)
+    except _Unreadable as exc:
+        yield Entry(source, 1, error=InputError(str(exc), source, None, exc.line, exc.column),
+                    line=exc.line)
+        return
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
         yield Entry(source, 1, error=InputError(f"cannot read file: {reason}", source, None))
         return
     yield from read_text(text, source, fmt, max_cells)
+
+
+class _Unreadable(Exception):
+    def __init__(self, message: str, line: int | None = None, column: int | None = None):
+        super().__init__(message)
+        self.line, self.column = line, column
+
+
+PIPE_HINT = " (to read a pipe or a device, redirect it to standard input and give '-')"
+FILE_KINDS = ((stat.S_ISDIR, "a folder", ""), (stat.S_ISFIFO, "a FIFO (named pipe)", PIPE_HINT),
+              (stat.S_ISCHR, "a character device", PIPE_HINT),
+              (stat.S_ISBLK, "a block device", PIPE_HINT), (stat.S_ISSOCK, "a socket", ""))
+
+
+def _read_regular_file(path: str, max_bytes: int) -> bytearray:
+    info = os.stat(path)
+    mode = info.st_mode
+    if not stat.S_ISREG(mode):  # decided before opening: opening a FIFO would block
+        kind, hint = next(((name, hint) for test, name, hint in FILE_KINDS if test(mode)),
+                          ("something else", ""))
+        raise _Unreadable(f"cannot read file: it is {kind}, not a regular file{hint}")
+    if info.st_size > max_bytes:
+        raise _Unreadable(_too_long(max_bytes))
+    # O_NONBLOCK: should the path become a FIFO after the check, opening it does not block
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            raise _Unreadable("cannot read file: it is not a regular file")
+        return _read_capped(stream, max_bytes)
+
+
+def _read_stdin(max_bytes: int) -> bytearray:
+    stream = sys.stdin
+    if stream is None:
+        raise _Unreadable("cannot read standard input: there is none")
+    if hasattr(stream, "buffer"):
+        return _read_capped(stream.buffer, max_bytes)
+    text = stream.read(max_bytes + 1)  # a text stream put in place of stdin (tests, embedding)
+    if len(text) > max_bytes:
+        raise _Unreadable(_too_long(max_bytes))
+    return bytearray(text.encode("utf-8", "surrogateescape"))
+
+
+def _read_capped(stream: BinaryIO, max_bytes: int) -> bytearray:
+    """Everything ``stream`` holds, in chunks, stopping as soon as it passes ``max_bytes``
+    (so ``/dev/zero`` on standard input ends with a message, not out of memory)."""
+    data = bytearray()
+    while True:
+        chunk = stream.read(min(READ_CHUNK, max_bytes + 1 - len(data)))
+        if not chunk:
+            return data
+        data += chunk
+        if len(data) > max_bytes:
+            raise _Unreadable(_too_long(max_bytes))
+
+
+def _too_long(max_bytes: int) -> str:
+    return (f"file is longer than the read limit of {max_bytes:,} bytes ({max_bytes / 2**20:g} MiB);"
+            " split it into smaller files")
+
+
+def _decode(data: bytearray) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        offset = exc.start
+        line = data.count(b"\n", 0, offset) + 1
+        start = data.rfind(b"\n", 0, offset) + 1
+        before = data[start:offset].decode("utf-8", "replace")
+        column = len(before.removeprefix(BOM) if start == 0 else before) + 1
+        raise _Unreadable(f"not UTF-8 text: byte 0x{data[offset]:02x} at byte offset {offset}",
+                          line, column) from None
 
 
 def format_for_path(path: str, default: str = "json") -> str:
