@@ -109,6 +109,7 @@ def error_of(text: str, fmt: str | None = None):
         ("X_5,0,1,1;0,1\n", None, "unsupported variant: hexagonal", 1, 1),
         ("W_5,0,1,1;0,1\n", None, "unsupported variant: warps", 1, 1),
         ("5+B,0,1,1;0,1\n", None, "unsupported variant: bridges", 1, 2),
+        ("\x1b[2JQ_5,0,1,1;0,1\n", "flowfree", "unsupported variant: size prefix '\\x1b[2JQ_'", 1, 1),
         ('{"grid": ["A.A"]}\n{"grid": 3}\n', None, "'grid' must be", 2, None),
         ('{"grid": ["A.A"]}\n{"grid": ["A.A", "AA"]}\n', None, "grid row 2, column 3: ragged", 2, None),
         ('{"grid": ["A.A"]}\n{"grid": [\n', None, "invalid JSON", 2, 11),

@@ -123,7 +123,8 @@ def _parse_size(text: str) -> tuple[int, int]:
         raise _LineError("unsupported variant: bridges", len(text) - 1)
     if "_" in text:
         prefix = text.split("_", 1)[0]
-        raise _LineError(f"unsupported variant: {SIZE_PREFIXES.get(prefix, prefix + '_ size')}", 1)
+        variant = SIZE_PREFIXES.get(prefix) or f"size prefix {snippet(prefix + '_')}"
+        raise _LineError(f"unsupported variant: {variant}", 1)
     numbers = [natural(part) for part in text.split(":")]
     if len(numbers) not in (1, 2) or None in numbers:
         raise _LineError(f"size {snippet(text)} is not N or W:H", 1)
