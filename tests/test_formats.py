@@ -228,6 +228,17 @@ def test_a_board_without_labels_is_invalid_in_every_format(fmt, bad, line) -> No
     assert status == 2 and [r["status"] for r in records] == ["invalid", "unique"]
 
 
+@pytest.mark.parametrize("separator", ["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"])
+def test_only_newlines_end_lines(separator: str) -> None:
+    """Lines are counted as editors count them: other line separators are characters."""
+    first, second = list(read_text(f"3 1\nA{separator}A\n3 1\nB.\n", "s", "wh"))
+    assert first.error.message == f"unknown character {separator!r}"
+    assert (first.error.line, first.error.column) == (2, 2)
+    assert (second.error.board, second.error.line) == (2, 4)
+    (entry,) = list(read_text(f"A.A\n{separator}B.B\n", "s", "grid"))  # one board, not two
+    assert (entry.error.line, entry.error.column) == (2, 4)
+
+
 def test_one_bad_board_does_not_hide_the_others() -> None:
     text = "2 1\nAA\n2 1\nAB\n3 1\nC.C\n"
     entries = list(read_text(text, "mixed"))

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from satlink.formats import flowfree, grid, jsonl, puzzlink, wh
-from satlink.formats.entry import DEFAULT_MAX_CELLS, Entry
+from satlink.formats.entry import DEFAULT_MAX_CELLS, Entry, split_lines
 from satlink.formats.errors import InputError, WriteError
 
 READERS = {m.NAME: m for m in (grid, wh, flowfree, jsonl, puzzlink)}
@@ -63,7 +63,7 @@ def read_text(
     """Entries for every board in ``text``; an empty text is one error entry.  A UTF-8
     byte-order mark at the start (Windows editors write one) is not part of the text."""
     text = text.removeprefix(BOM)
-    lines = text.splitlines(keepends=True)
+    lines = split_lines(text)
     if not text.strip():
         yield Entry(source, 1, error=InputError("empty file: no board found", source, None))
         return

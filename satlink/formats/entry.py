@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -107,6 +108,16 @@ def size_error(width: int, height: int, max_cells: int) -> str | None:
 
 def error_entry(message: str, source: str, index: int, line: int | None, column: int | None = None) -> Entry:
     return Entry(source, index, error=InputError(message, source, index, line, column), line=line)
+
+
+LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text`` with their ends, broken only at ``\\n``, ``\\r\\n`` and ``\\r`` (as
+    editors and ``open()`` count lines); ``str.splitlines`` also breaks at form feeds, vertical
+    tabs, ``\\x1c``-``\\x1e``, ``\\x85`` and U+2028/2029, which shifted every line number after one."""
+    return LINE.findall(text)
 
 
 def first_content_line(lines: Sequence[str]) -> str:
