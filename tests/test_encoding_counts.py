@@ -193,9 +193,10 @@ def test_every_variable_has_a_name(profile: str, encoding: str) -> None:
     assert names[: len(board.edges)] == [("edge", a, b) for a, b in board.edges]
     for (a, b), var in vs.edge_var.items():
         assert vs.name(var) == ("edge", a, b)
-    if encoding != "onehot-edge":
-        for cell in board.open_cells():
-            assert [vs.name(v) for v in vs.bits[cell]] == [("bit", cell, i) for i in range(vs.code_bits)]
+    if encoding != "onehot-edge":  # k code bits per open cell, cell by cell
+        k = max(1, (len(board.labels) - 1).bit_length())
+        assert [n for n in names if n[0] == "bit"] == [
+            ("bit", cell, i) for cell in board.open_cells() for i in range(k)]
     families = {n[0] for n in names}
     assert families <= {"edge", "bit", "colour", "used", "differ", "shape", "arc", "rank", "carry",
                         "card"}

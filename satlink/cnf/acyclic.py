@@ -22,8 +22,8 @@ import numpy as np
 
 from satlink.cnf.clauses import Clauses
 from satlink.cnf.grid import compact_rows
+from satlink.cnf.usage import Usage
 from satlink.cnf.variables import Variables
-from satlink.rules import Rules
 
 
 def rank_bits(n_open: int) -> int:
@@ -31,7 +31,7 @@ def rank_bits(n_open: int) -> int:
     return max(1, (n_open - 1).bit_length())
 
 
-def add_acyclic(vs: Variables, rules: Rules, out: Clauses) -> None:
+def add_acyclic(vs: Variables, usage: Usage, out: Clauses) -> None:
     grid = vs.grid
     board = vs.board
     edges = grid.edges
@@ -63,8 +63,8 @@ def add_acyclic(vs: Variables, rules: Rules, out: Clauses) -> None:
     out.extend_array("arc-endpoint", -out_of_sinks[out_of_sinks != 0].reshape(-1, 1))
 
     plain = np.flatnonzero(grid.plain)
-    used = vs.used_array
-    for arcs in _grouped(entering[plain], None if used is None else -used[plain]).values():
+    used = usage.var[plain]
+    for arcs in _grouped(entering[plain], -used if used.any() else None).values():
         out.extend_array("arc-enter", arcs)
 
     opened = grid.open_cells

@@ -1,7 +1,7 @@
 """Colour schemes: a path carries one label from end to end.
 
-Two schemes share one small interface (``add``, ``prepare``, ``same_colour_tails``) so the
-rule modules (``notouch``, ``no2x2``) are written once:
+Two schemes share one small interface so the rule modules (``notouch``, ``no2x2``) are
+written once and never ask which scheme they were given:
 
 * :class:`BinaryColours`: each open cell holds a ``k = ceil(log2 L)``-bit code.  Endpoints
   are fixed to their label's index, an edge forces equal codes on its two cells, and codes
@@ -9,20 +9,20 @@ rule modules (``notouch``, ``no2x2``) are written once:
 * :class:`OneHotColours`: one variable per (cell, label), exactly one per cell (in the
   cardinality encoding chosen), an edge forces equal colours label by label.  The baseline.
 
-``same_colour_tails(cells)`` returns clause tails T such that, for any literals P, the clauses
-``P ∨ t`` (t in T) say "P holds, or the cells do not all carry the same colour".
+``same_colour_tails(groups, out)`` takes an (m, j) array of cell groups and returns clause
+tails as arrays T (each (m, t)): for any literals P, the clauses ``P ∨ T[row]`` say "P holds,
+or the cells of that group do not all carry the same colour".  Schemes are built by
+:func:`make_colours`, which also adds their clauses, so a rule can only receive a finished
+scheme.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 
-from satlink.board import EMPTY, Edge
 from satlink.cnf.card import Cardinality
 from satlink.cnf.clauses import Clauses
-from satlink.cnf.differ import add_differ
+from satlink.cnf.differ import DifferBits
 from satlink.cnf.variables import Variables
 
 
@@ -32,17 +32,18 @@ class BinaryColours:
     def __init__(self, vs: Variables):
         self.vs = vs
         n_labels = len(vs.board.labels)
-        k = vs.code_bits = max(1, (n_labels - 1).bit_length()) if n_labels else 0
-        vs.bits = vs.cell_array("bit", vs.grid.open_cells, k)
-        vs.colour = self
+        self.k = max(1, (n_labels - 1).bit_length()) if n_labels else 0
+        self.bits = vs.cell_array("bit", vs.grid.open_cells, self.k)
+        """(cells, k) bit variables, zero rows for solid cells."""
+        self.differ = DifferBits(vs, self.bits)
 
     def add(self, out: Clauses, card: Cardinality) -> None:
         vs = self.vs
         board = vs.board
-        k = vs.code_bits
+        k = self.k
         if not k:
             return
-        bits = vs.bits
+        bits = self.bits
         out.extend("colour-endpoint", [
             [int(bit) if index >> i & 1 else -int(bit)]
             for index, label in enumerate(board.labels)
@@ -68,15 +69,14 @@ class BinaryColours:
             out.extend_array("colour-range", np.column_stack(
                 [plain_bits[:, j] if positive else -plain_bits[:, j] for j, positive in pattern]))
 
-    def prepare(self, pairs: Sequence[Edge], out: Clauses) -> None:
-        """Create the difference bits that ``same_colour_tails`` will use, in one block."""
-        add_differ(self.vs, np.asarray(pairs, dtype=np.int64).reshape(-1, 2), out)
-
-    def same_colour_tails(self, cells: Sequence[int]) -> list[list[int]]:
-        tail: list[int] = []
-        for a, b in zip(cells, cells[1:], strict=False):
-            tail.extend(self.vs.differ(a, b))
-        return [tail]
+    def same_colour_tails(self, groups: np.ndarray, out: Clauses) -> list[np.ndarray]:
+        """One tail per group: the difference bits of its consecutive cells (made as needed)."""
+        if not self.k:
+            return [np.zeros((len(groups), 0), dtype=np.int64)]
+        m, j = groups.shape
+        pairs = np.sort(np.stack([groups[:, :-1], groups[:, 1:]], axis=2), axis=2)  # (m, j-1, 2)
+        rows = self.differ.rows(pairs.reshape(-1, 2), out)  # one block for all, as numbered before
+        return [rows.reshape(m, (j - 1) * self.k)]
 
 
 class OneHotColours:
@@ -85,36 +85,43 @@ class OneHotColours:
     def __init__(self, vs: Variables):
         self.vs = vs
         self.n_labels = len(vs.board.labels)
-        vs.onehot = vs.cell_block("colour", vs.board.open_cells(), self.n_labels)
-        vs.colour = self
+        self.x = vs.cell_array("colour", vs.grid.open_cells, self.n_labels)
+        """(cells, L) colour variables, zero rows for solid cells."""
 
     def add(self, out: Clauses, card: Cardinality) -> None:
         vs = self.vs
         board = vs.board
-        x = vs.onehot
+        x = self.x
         if not self.n_labels:
             return
         out.extend("colour-endpoint", [
-            [x[cell][i] if i == index else -x[cell][i]]
+            [int(x[cell, i]) if i == index else -int(x[cell, i])]
             for index, label in enumerate(board.labels)
             for cell in board.endpoints[label]
             for i in range(self.n_labels)
         ])
-        flat = "".join(board.rows)
-        for cell, ch in enumerate(flat):
-            if ch == EMPTY:
-                card.exactly_one(x[cell], "colour-one")
-        clauses: list[list[int]] = []
-        add = clauses.append
-        for (a, b), e in vs.edge_var.items():
-            for p, q in zip(x[a], x[b], strict=True):
-                add([-e, -p, q])
-                add([-e, p, -q])
-        out.extend("colour-edge", clauses)
+        for cell in np.flatnonzero(vs.grid.plain).tolist():
+            card.exactly_one([int(v) for v in x[cell]], "colour-one")
+        edges = vs.grid.edges
+        e = np.arange(1, len(edges) + 1, dtype=np.int64)
+        clauses = []
+        for i in range(self.n_labels):  # an edge joins cells of one colour, label by label
+            p, q = x[edges[:, 0], i], x[edges[:, 1], i]
+            clauses.append(np.column_stack([-e, -p, q]))
+            clauses.append(np.column_stack([-e, p, -q]))
+        if clauses:  # interleaved per edge, as the clauses were first written
+            out.extend_array("colour-edge", np.stack(clauses, axis=1).reshape(-1, 3))
 
-    def prepare(self, pairs: Sequence[Edge], out: Clauses) -> None:
-        """Nothing to prepare: a shared label is visible directly in the one-hot variables."""
+    def same_colour_tails(self, groups: np.ndarray, out: Clauses) -> list[np.ndarray]:
+        """One tail per label: "some cell of the group does not carry it"."""
+        return [-self.x[groups, i] for i in range(self.n_labels)]
 
-    def same_colour_tails(self, cells: Sequence[int]) -> list[list[int]]:
-        x = self.vs.onehot
-        return [[-x[c][i] for c in cells] for i in range(self.n_labels)]
+
+Colours = BinaryColours | OneHotColours
+
+
+def make_colours(scheme: type, vs: Variables, out: Clauses, card: Cardinality) -> Colours:
+    """Allocate a scheme's variables and add its clauses; the rules then take the result."""
+    colours = scheme(vs)
+    colours.add(out, card)
+    return colours

@@ -16,14 +16,14 @@ from satlink.board import Board
 from satlink.cnf.acyclic import add_acyclic
 from satlink.cnf.card import DEFAULT_CARD, Cardinality
 from satlink.cnf.clauses import Clauses
-from satlink.cnf.colour import BinaryColours, OneHotColours
+from satlink.cnf.colour import BinaryColours, OneHotColours, make_colours
 from satlink.cnf.corner import add_corner_lemma
 from satlink.cnf.degree import add_degree
 from satlink.cnf.lemmas import add_no_square_cycle, add_no_u_turn
 from satlink.cnf.no2x2 import add_no2x2
 from satlink.cnf.notouch import add_notouch
 from satlink.cnf.shape import add_shapes
-from satlink.cnf.usage import add_usage
+from satlink.cnf.usage import Usage, add_usage
 from satlink.cnf.variables import Variables
 from satlink.rules import Rules
 
@@ -50,8 +50,9 @@ LEMMAS: dict[str, Lemma] = {
 }
 
 
-Builder = Callable[[Variables, Rules, Clauses, Cardinality], None]
-"""Adds one encoding's families for a profile (the lemmas are added by :func:`encode`)."""
+Builder = Callable[[Variables, Rules, Clauses, Cardinality], Usage]
+"""Adds one encoding's families for a profile (the lemmas are added by :func:`encode`) and
+returns the usage variables it made, for encodings built on top of it."""
 
 
 @dataclass(frozen=True)
@@ -64,28 +65,30 @@ class EncodingInfo:
     summary: str
 
 
-def _rules_of_profile(vs: Variables, rules: Rules, out: Clauses) -> None:
-    if rules.notouch:
-        add_notouch(vs, out)
-    if rules.no2x2 and not rules.notouch:  # notouch already forbids every 2x2 block
-        add_no2x2(vs, out)
+LocalShape = Callable[[Variables, Rules, Clauses, Cardinality], None]
+"""Degree clauses or pipe pieces: what makes the chosen edges paths locally."""
 
 
-def _encoding(local_shape: Builder, colours: type) -> Builder:
+def _encoding(local_shape: LocalShape, scheme: type) -> Builder:
     """Paths have the right local shape (degree clauses or pipe pieces), carry one colour,
-    and obey the profile's rules."""
-    def build(vs: Variables, rules: Rules, out: Clauses, card: Cardinality) -> None:
-        if not rules.fill:
-            add_usage(vs, out)
+    and obey the profile's rules.  The rules receive the colours and usage they need as
+    values, so they cannot be built before them."""
+    def build(vs: Variables, rules: Rules, out: Clauses, card: Cardinality) -> Usage:
+        usage = Usage.everywhere(vs) if rules.fill else add_usage(vs, out)
         local_shape(vs, rules, out, card)
-        colours(vs).add(out, card)
-        _rules_of_profile(vs, rules, out)
+        colours = make_colours(scheme, vs, out, card)
+        if rules.notouch:
+            add_notouch(vs, colours, usage, out)
+        if rules.no2x2 and not rules.notouch:  # notouch already forbids every 2x2 block
+            add_no2x2(vs, colours, usage, out)
+        return usage
     return build
 
 
-def _build_acyclic(vs: Variables, rules: Rules, out: Clauses, card: Cardinality) -> None:
-    _encoding(add_degree, BinaryColours)(vs, rules, out, card)
-    add_acyclic(vs, rules, out)
+def _build_acyclic(vs: Variables, rules: Rules, out: Clauses, card: Cardinality) -> Usage:
+    usage = _encoding(add_degree, BinaryColours)(vs, rules, out, card)
+    add_acyclic(vs, usage, out)
+    return usage
 
 
 ENCODINGS: dict[str, EncodingInfo] = {

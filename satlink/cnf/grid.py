@@ -25,7 +25,7 @@ class GridArrays:
     def __init__(self, board: Board):
         self.board = board
         self.width, self.height = board.width, board.height
-        n = board.width * board.height
+        n = self.n_nodes = board.width * board.height
         codes = np.frombuffer("".join(board.rows).encode("utf-32-le"), dtype=np.uint32)
         self.solid = codes == ord(SOLID)
         self.plain = codes == ord(EMPTY)

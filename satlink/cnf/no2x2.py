@@ -6,9 +6,12 @@ colour; the clauses demand a used-flag to fail or the colours to differ.
 
 from __future__ import annotations
 
+import numpy as np
+
 from satlink.board import SOLID
 from satlink.cnf.clauses import Clauses
-from satlink.cnf.usage import not_used
+from satlink.cnf.colour import Colours
+from satlink.cnf.usage import Usage
 from satlink.cnf.variables import Variables
 
 
@@ -27,14 +30,9 @@ def blocks_2x2(vs: Variables) -> list[tuple[int, int, int, int]]:
     return blocks
 
 
-def add_no2x2(vs: Variables, out: Clauses) -> None:
-    blocks = blocks_2x2(vs)
-    colour = vs.colour
-    # the three pairs along (a, b, x, d) span the block
-    pairs = [(min(p, q), max(p, q)) for blk in blocks for p, q in zip(blk, blk[1:], strict=False)]
-    colour.prepare(pairs, out)
-    out.extend("no2x2", [
-        not_used(vs, *blk) + tail
-        for blk in blocks
-        for tail in colour.same_colour_tails(blk)
-    ])
+def add_no2x2(vs: Variables, colours: Colours, usage: Usage, out: Clauses) -> None:
+    blocks = np.asarray(blocks_2x2(vs), dtype=np.int64).reshape(-1, 4)
+    tails = colours.same_colour_tails(blocks, out)
+    for rows, not_used in usage.not_used_columns(blocks):
+        for tail in tails:
+            out.extend_array("no2x2", np.hstack([not_used, tail[rows]]))

@@ -32,11 +32,11 @@ class _Block:
 
 
 class Variables:
-    """Edge variables plus the blocks the encoding modules allocate.
+    """Edge variables plus the blocks the encoding modules allocate, and nothing else.
 
-    ``edge_var[e]`` is the variable of board edge ``e``; ``grid`` has the same as arrays.
-    Colour modules fill ``colour`` (a scheme object) and ``bits`` (cells x k array, zeros for
-    solid cells) or ``onehot`` (per-cell lists).
+    ``edge_var[e]`` is the variable of board edge ``e``; ``graph`` has the same as arrays.
+    It only numbers and names variables: what a module builds on them (a colour scheme, the
+    usage variables) is a value that module returns and hands to the rules that need it.
     """
 
     def __init__(self, board: Board):
@@ -46,13 +46,6 @@ class Variables:
         self._top = n_edges
         self._blocks: list[_Block] = []
         self._firsts: list[int] = []
-        self._used: dict[int, int] = {}
-        self._differ_keys = np.zeros(0, dtype=np.int64)
-        self._differ_vars = np.zeros((0, 0), dtype=np.int64)
-        self.colour = None  # set by the colour scheme (binary or one-hot)
-        self.bits: np.ndarray = np.zeros((board.size, 0), dtype=np.int64)
-        self.code_bits = 0
-        self.used_array: np.ndarray | None = None  # used(c) per cell, 0 where always used
 
     def fresh_block(self, count: int, name: str) -> int:
         """``count`` new variables ``first..first+count-1`` named ``(name, offset)``."""
@@ -99,40 +92,6 @@ class Variables:
         """(first, count, family, per cell or 0) of every block after the edges, in order."""
         return [(b.first, b.count, b.family, b.per if b.cells is not None else 0)
                 for b in self._blocks]
-
-    def used(self, cell: int) -> int | None:
-        """A variable that must be true when ``cell`` lies on a path (None: always true)."""
-        return self._used.get(cell)
-
-    def set_used(self, cell: int, var: int) -> None:
-        self._used[cell] = var
-
-    def add_differ_block(self, pairs: np.ndarray, ds: np.ndarray) -> None:
-        """Register difference bits: row j of ``ds`` belongs to the pair ``pairs[j]`` (a < b)."""
-        keys = pairs[:, 0] * self.board.size + pairs[:, 1]
-        self._differ_keys = np.concatenate([self._differ_keys, keys])
-        known = self._differ_vars if len(self._differ_vars) else self._differ_vars.reshape(0, ds.shape[1])
-        self._differ_vars = np.concatenate([known, ds.reshape(len(keys), -1)])
-        order = np.argsort(self._differ_keys, kind="stable")
-        self._differ_keys, self._differ_vars = self._differ_keys[order], self._differ_vars[order]
-
-    def differ_rows(self, pairs: np.ndarray) -> np.ndarray:
-        """The difference bits of each pair (a < b) as rows; zero rows where there are none."""
-        out = np.zeros((len(pairs), self.code_bits), dtype=np.int64)
-        if not len(self._differ_keys) or not len(pairs):
-            return out
-        keys = pairs[:, 0] * self.board.size + pairs[:, 1]
-        at = np.minimum(np.searchsorted(self._differ_keys, keys), len(self._differ_keys) - 1)
-        found = self._differ_keys[at] == keys
-        out[found] = self._differ_vars[at[found]]
-        return out
-
-    def differ(self, a: int, b: int) -> list[int] | None:
-        """Per-bit "codes of a and b differ here" variables, if the differ family made them."""
-        if not self.code_bits:
-            return []
-        row = self.differ_rows(np.array([[min(a, b), max(a, b)]], dtype=np.int64))[0]
-        return [int(v) for v in row] if row[0] else None
 
     @property
     def top(self) -> int:
