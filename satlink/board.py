@@ -1,9 +1,14 @@
 """The puzzle and its solutions as plain, validated, immutable data.
 
-A board is *cells plus an adjacency graph*.  The square grid is the common case and is built
-by :meth:`Board.from_rows`; everything downstream (encodings, validator, renderers) reads the
-graph through :attr:`Board.edges` / :meth:`Board.neighbors`, so later variants (walls remove
-edges, warps add edges, holes are solid cells) change only the constructor, not the solver.
+A board is *cells plus an adjacency graph*.  The plain square grid is the common case and is
+built by :meth:`Board.from_rows`; a :class:`satlink.geometry.Geometry` describes the Flow Free
+variants (hexagonal cells, warps, walls, bridges; holes are solid cells).  Everything
+downstream (encodings, cycle cuts, renderers) reads the graph through :attr:`Board.edges` /
+:meth:`Board.neighbors`, so a variant changes only the graph, not the solver.
+
+The graph's *nodes* are the cells ``0 .. W*H-1`` plus, for each bridge, a second node
+``W*H + i`` for its vertical crossing (the cell's own node is the horizontal one).  A path is
+a sequence of nodes; :meth:`Board.node_cell` maps a node back to its cell for output.
 
 A solution is a set of *ordered paths*, one per label, endpoint to endpoint.  A colour grid is
 not enough: a path may run beside itself, and two different solutions can share a colouring.
@@ -14,11 +19,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from satlink.geometry import PLAIN, Geometry, GeometryError
+
 EMPTY = "."
 SOLID = "#"
 
 Cell = int
-"""A cell is its row-major index ``row * width + col``."""
+"""A cell is its row-major index ``row * width + col``; as a graph node, a bridge's vertical
+crossing is ``width * height + i`` (see the module docstring)."""
 
 Edge = tuple[int, int]
 """An undirected edge, always stored with the smaller cell first."""
@@ -54,19 +62,22 @@ def is_label(char: str) -> bool:
 
 @dataclass(frozen=True)
 class Board:
-    """A rectangular NumberLink board on the square grid.
+    """A rectangular NumberLink board, square-celled unless its geometry says otherwise.
 
-    ``rows`` holds one string per row using ``.`` for empty, ``#`` for solid and any other
-    visible character as an endpoint label.  Construction validates the board (each label on
-    exactly two cells) so that every later stage may assume a well-formed puzzle.
+    ``rows`` holds one string per row using ``.`` for empty, ``#`` for solid (or a hole) and
+    any other visible character as an endpoint label.  Construction validates the board (each
+    label on exactly two cells, walls and bridges where they can be) so that every later stage
+    may assume a well-formed puzzle.
     """
 
     rows: tuple[str, ...]
+    geometry: Geometry = PLAIN
     width: int = field(init=False)
     height: int = field(init=False)
     labels: tuple[str, ...] = field(init=False, repr=False)
     endpoints: Mapping[str, tuple[Cell, Cell]] = field(init=False, repr=False)
     edges: tuple[Edge, ...] = field(init=False, repr=False)
+    bridge_node: Mapping[Cell, Cell] = field(init=False, repr=False, compare=False)
     _neighbors: tuple[tuple[Cell, ...], ...] = field(init=False, repr=False, compare=False)
     _label_at: Mapping[Cell, str] = field(init=False, repr=False, compare=False)
 
@@ -113,13 +124,31 @@ class Board:
         object.__setattr__(
             self, "_label_at", {cell: k for k, v in seen.items() for cell in v}
         )
-        self._build_grid_graph()
+        if not isinstance(self.geometry, Geometry):
+            raise TypeError(f"geometry must be a Geometry, not {type(self.geometry).__name__}")
+        flat = "".join(rows)
+        try:
+            self.geometry.check_fits(width, len(rows), (i for i, ch in enumerate(flat) if ch == SOLID),
+                                     self._label_at)
+        except GeometryError as exc:
+            r, c = divmod(exc.cell, width) if exc.cell is not None else (None, None)
+            raise BoardError(exc.message, r, c) from None
+        object.__setattr__(self, "bridge_node",
+                           {b: width * len(rows) + i for i, b in enumerate(self.geometry.bridges)})
+        if self.geometry.is_plain:
+            edges = self._square_edges(flat)
+        else:
+            edges = self._variant_edges(flat)
+        neighbors: list[list[Cell]] = [[] for _ in range(self.n_nodes)]
+        for a, b in edges:
+            neighbors[a].append(b)
+            neighbors[b].append(a)
+        object.__setattr__(self, "edges", tuple(edges))
+        object.__setattr__(self, "_neighbors", tuple(tuple(sorted(n)) for n in neighbors))
 
-    def _build_grid_graph(self) -> None:
-        """Square-grid adjacency between non-solid cells (the only geometry supported so far)."""
+    def _square_edges(self, flat: str) -> list[Edge]:
+        """Plain square adjacency between non-solid cells (the fast common case)."""
         w, h = self.width, self.height
-        flat = "".join(self.rows)
-        neighbors: list[list[Cell]] = [[] for _ in range(w * h)]
         edges: list[Edge] = []
         for r in range(h):
             for c in range(w):
@@ -130,28 +159,74 @@ class Board:
                     edges.append((a, a + 1))
                 if r + 1 < h and flat[a + w] != SOLID:
                     edges.append((a, a + w))
-        for a, b in edges:
-            neighbors[a].append(b)
-            neighbors[b].append(a)
-        object.__setattr__(self, "edges", tuple(edges))
-        object.__setattr__(self, "_neighbors", tuple(tuple(sorted(n)) for n in neighbors))
+        return edges
+
+    def _variant_edges(self, flat: str) -> list[Edge]:
+        """Adjacency from the geometry: wrap applied, walls and solids removed, and each step
+        into or out of a bridge assigned to the crossing on its axis."""
+        w, h, geometry = self.width, self.height, self.geometry
+        found: set[Edge] = set()
+        for a in range(w * h):
+            if flat[a] == SOLID:
+                continue
+            for b in geometry.adjacent(w, h, a):
+                if b < a or flat[b] == SOLID or (a, b) in geometry.walls:
+                    continue
+                vertical = geometry.is_vertical(w, h, a, b)
+                found.add(edge(self._crossing(a, vertical), self._crossing(b, vertical)))
+        return sorted(found)
+
+    def _crossing(self, cell: Cell, vertical: bool) -> Cell:
+        """The node a step along an axis enters: the bridge's vertical node, or the cell."""
+        return self.bridge_node.get(cell, cell) if vertical else cell
 
     # -- construction -------------------------------------------------------------------
     @classmethod
-    def from_rows(cls, rows: Iterable[str]) -> Board:
+    def from_rows(cls, rows: Iterable[str], geometry: Geometry = PLAIN) -> Board:
         if isinstance(rows, str):  # tuple("A.A") would be a 1x3 column, silently
             raise TypeError("Board.from_rows takes a sequence of row strings, not one string "
                             "(e.g. Board.from_rows(text.splitlines()))")
-        return cls(tuple(rows))
+        return cls(tuple(rows), geometry)
+
+    def with_rows(self, rows: Iterable[str]) -> Board:
+        """Another board of the same geometry (the generator and repair edit rows)."""
+        return Board(tuple(rows), self.geometry)
 
     # -- geometry -----------------------------------------------------------------------
     @property
     def size(self) -> int:
+        """Number of cells (``W * H``); graph nodes are :attr:`n_nodes`."""
         return self.width * self.height
 
+    @property
+    def n_nodes(self) -> int:
+        """Cells plus one extra node per bridge."""
+        return self.width * self.height + len(self.geometry.bridges)
+
+    def node_cell(self, node: Cell) -> Cell:
+        """The cell a graph node lies in (a bridge's vertical node lies in the bridge)."""
+        if node < self.size:
+            return node
+        return self.geometry.bridges[node - self.size]
+
     def coord(self, cell: Cell) -> tuple[int, int]:
-        """(row, col) of a cell, row 0 at the top."""
-        return divmod(cell, self.width)
+        """(row, col) of a cell (or of the cell a node lies in), row 0 at the top."""
+        return divmod(self.node_cell(cell), self.width)
+
+    def path_nodes(self, cells: Sequence[Cell]) -> tuple[Cell, ...]:
+        """Graph nodes of a path given as cells: a bridge visit becomes the crossing on the
+        axis of the step into it (or out of it, at the start).  A bent crossing is left for
+        the validator to report."""
+        if not self.bridge_node:
+            return tuple(cells)
+        out = []
+        for i, cell in enumerate(cells):
+            if cell in self.bridge_node:
+                other = cells[i - 1] if i else (cells[1] if len(cells) > 1 else cell)
+                vertical = self.geometry.is_vertical(self.width, self.height, cell, other)
+                cell = self._crossing(cell, vertical)
+            out.append(cell)
+        return tuple(out)
 
     def cell_at(self, row: int, col: int) -> Cell | None:
         """The cell at (row, col), or None off the board."""
@@ -160,7 +235,7 @@ class Board:
         return None
 
     def char(self, cell: Cell) -> str:
-        r, c = divmod(cell, self.width)
+        r, c = self.coord(cell)
         return self.rows[r][c]
 
     def is_solid(self, cell: Cell) -> bool:
@@ -175,8 +250,12 @@ class Board:
         return self._neighbors[cell]
 
     def open_cells(self) -> list[Cell]:
-        """All non-solid cells."""
+        """All non-solid cells (not the extra bridge nodes: see :meth:`open_nodes`)."""
         return [i for i in range(self.size) if not self.is_solid(i)]
+
+    def open_nodes(self) -> list[Cell]:
+        """All graph nodes a path may use: open cells and the bridges' vertical crossings."""
+        return self.open_cells() + list(range(self.size, self.n_nodes))
 
     def solid_count(self) -> int:
         return sum(row.count(SOLID) for row in self.rows)
@@ -209,7 +288,7 @@ class Solution:
             prev, cur = None, start
             while cur != goal:
                 nxt = [n for n in adj.get(cur, []) if n != prev]
-                if not nxt or len(path) > board.size:
+                if not nxt or len(path) > board.n_nodes:
                     raise ValueError(f"edge set has no path for label {label!r}")
                 prev, cur = cur, nxt[0]
                 path.append(cur)
@@ -225,12 +304,22 @@ class Solution:
         return {cell: label for label, p in self.paths.items() for cell in p}
 
     def to_coords(self, board: Board) -> dict[str, list[list[int]]]:
-        """JSON-ready ``{label: [[row, col], ...]}``."""
+        """JSON-ready ``{label: [[row, col], ...]}`` (a bridge crossing is its cell)."""
         return {k: [list(board.coord(c)) for c in p] for k, p in self.paths.items()}
+
+    def to_cells(self, board: Board) -> dict[str, tuple[Cell, ...]]:
+        """``{label: (cell, ...)}`` with bridge crossings mapped back to their cells."""
+        return {k: tuple(board.node_cell(c) for c in p) for k, p in self.paths.items()}
 
     @classmethod
     def from_coords(cls, board: Board, coords: Mapping[str, Sequence[Sequence[int]]]) -> Solution:
-        return cls({k: tuple(r * board.width + c for r, c in v) for k, v in coords.items()})
+        return cls.from_cells(board, {k: [r * board.width + c for r, c in v]
+                                      for k, v in coords.items()})
+
+    @classmethod
+    def from_cells(cls, board: Board, cells: Mapping[str, Sequence[Cell]]) -> Solution:
+        """Paths given as cells (as files write them); bridge visits become crossings."""
+        return cls({k: board.path_nodes(list(v)) for k, v in cells.items()})
 
 
 def diff_cells(board: Board, first: Solution, second: Solution) -> list[Cell]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from satlink.cnf.clauses import Clauses
-from satlink.cnf.grid import compact_rows
+from satlink.cnf.graph import compact_rows
 from satlink.cnf.usage import Usage
 from satlink.cnf.variables import Variables
 
@@ -32,7 +32,7 @@ def rank_bits(n_open: int) -> int:
 
 
 def add_acyclic(vs: Variables, usage: Usage, out: Clauses) -> None:
-    grid = vs.grid
+    grid = vs.graph
     board = vs.board
     edges = grid.edges
     n_edges = len(edges)
@@ -46,8 +46,8 @@ def add_acyclic(vs: Variables, usage: Usage, out: Clauses) -> None:
     out.extend_array("arc-edge", np.column_stack([-forward, -backward]))
 
     # arcs leaving / entering each cell, per direction (0 where there is no edge)
-    index = grid.edge_dir - 1
-    has = grid.edge_dir != 0
+    index = grid.incident - 1
+    has = grid.incident != 0
     lower = np.zeros_like(has)  # is this cell the smaller end of that edge?
     lower[has] = edges[index[has], 0] == np.nonzero(has)[0]
     leaving = np.zeros_like(index)
@@ -73,10 +73,10 @@ def add_acyclic(vs: Variables, usage: Usage, out: Clauses) -> None:
     out.extend_array("rank-source", -rank[sources].reshape(-1, 1))
     # carry[c, i] = "bits 0..i-1 of rank(c) are all one"; column 0 is unused (the carry into
     # bit 0 is always one), column 1 is bit 0 itself, columns 2.. are variables
-    not_sink = np.ones(board.size, dtype=bool)
+    not_sink = np.ones(board.n_nodes, dtype=bool)
     not_sink[sinks] = False
     carry_cells = opened[not_sink[opened]]
-    carry = np.zeros((board.size, r), dtype=np.int64)
+    carry = np.zeros((board.n_nodes, r), dtype=np.int64)
     if r > 1:
         carry[:, 1] = rank[:, 0]
     if r > 2:

@@ -33,7 +33,7 @@ class BinaryColours:
         self.vs = vs
         n_labels = len(vs.board.labels)
         self.k = max(1, (n_labels - 1).bit_length()) if n_labels else 0
-        self.bits = vs.cell_array("bit", vs.grid.open_cells, self.k)
+        self.bits = vs.cell_array("bit", vs.graph.open_cells, self.k)
         """(cells, k) bit variables, zero rows for solid cells."""
         self.differ = DifferBits(vs, self.bits)
 
@@ -50,7 +50,7 @@ class BinaryColours:
             for cell in board.endpoints[label]
             for i, bit in enumerate(bits[cell])
         ])
-        edges = vs.grid.edges
+        edges = vs.graph.edges
         e = np.arange(1, len(edges) + 1, dtype=np.int64)
         for i in range(k):
             x, y = bits[edges[:, 0], i], bits[edges[:, 1], i]
@@ -61,7 +61,7 @@ class BinaryColours:
             return
         # forbid codes above `largest`: bit i set where largest has 0 while every higher bit
         # equals largest's, one clause per zero bit of `largest`
-        plain_bits = bits[vs.grid.plain]
+        plain_bits = bits[vs.graph.plain]
         for i in range(k):
             if largest >> i & 1:
                 continue
@@ -85,7 +85,7 @@ class OneHotColours:
     def __init__(self, vs: Variables):
         self.vs = vs
         self.n_labels = len(vs.board.labels)
-        self.x = vs.cell_array("colour", vs.grid.open_cells, self.n_labels)
+        self.x = vs.cell_array("colour", vs.graph.open_cells, self.n_labels)
         """(cells, L) colour variables, zero rows for solid cells."""
 
     def add(self, out: Clauses, card: Cardinality) -> None:
@@ -100,9 +100,9 @@ class OneHotColours:
             for cell in board.endpoints[label]
             for i in range(self.n_labels)
         ])
-        for cell in np.flatnonzero(vs.grid.plain).tolist():
+        for cell in np.flatnonzero(vs.graph.plain).tolist():
             card.exactly_one([int(v) for v in x[cell]], "colour-one")
-        edges = vs.grid.edges
+        edges = vs.graph.edges
         e = np.arange(1, len(edges) + 1, dtype=np.int64)
         clauses = []
         for i in range(self.n_labels):  # an edge joins cells of one colour, label by label

@@ -4,7 +4,7 @@ An endpoint has exactly one path edge.  Any other open cell has exactly two (``f
 zero or two (no ``fill``).  Solid cells have no edge variables at all.  Degrees are at most
 four on the square grid, so direct (pairwise/triple) clauses beat any auxiliary-variable
 cardinality encoding for the path cells; the endpoints' exactly-one follows ``--card``.
-Built as arrays, grouped by degree (see :mod:`satlink.cnf.grid`).
+Built as arrays, grouped by degree (see :mod:`satlink.cnf.graph`).
 
 Local degrees alone still admit *detached cycles*; :mod:`satlink.solve` removes them.
 """
@@ -17,20 +17,20 @@ import numpy as np
 
 from satlink.cnf.card import Cardinality
 from satlink.cnf.clauses import Clauses
-from satlink.cnf.grid import compact_rows
+from satlink.cnf.graph import compact_rows
 from satlink.cnf.variables import Variables
 from satlink.rules import Rules
 
 
 def add_degree(vs: Variables, rules: Rules, out: Clauses, card: Cardinality) -> None:
-    grid = vs.grid
+    grid = vs.graph
     if card.method == "pairwise":
-        for d, inc in compact_rows(grid.edge_dir[grid.endpoint]).items():
+        for d, inc in compact_rows(grid.incident[grid.endpoint]).items():
             _exactly_one(inc, d, out)
     else:
         for cell in np.flatnonzero(grid.endpoint):
-            card.exactly_one([int(v) for v in grid.edge_dir[cell] if v], "degree")
-    for d, inc in compact_rows(grid.edge_dir[grid.plain]).items():
+            card.exactly_one([int(v) for v in grid.incident[cell] if v], "degree")
+    for d, inc in compact_rows(grid.incident[grid.plain]).items():
         if rules.fill:
             _exactly_two(inc, d, out)
         else:

@@ -79,8 +79,8 @@ def _encoding(local_shape: LocalShape, scheme: type) -> Builder:
         colours = make_colours(scheme, vs, out, card)
         if rules.notouch:
             add_notouch(vs, colours, usage, out)
-        if rules.no2x2 and not rules.notouch:  # notouch already forbids every 2x2 block
-            add_no2x2(vs, colours, usage, out)
+        if rules.no2x2:  # blocks not already forbidden by notouch
+            add_no2x2(vs, colours, usage, out, notouch=rules.notouch)
         return usage
     return build
 

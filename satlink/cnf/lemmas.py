@@ -1,4 +1,6 @@
-"""Redundant edge-level constraints on 2x2 blocks; each is implied by the rules it needs.
+"""Redundant edge-level constraints on blocks (2x2 squares, hexagon triangles: see
+:mod:`satlink.cnf.no2x2`) whose cycle edges all exist; each is implied by the rules it needs.
+On a triangle the "U" is two of its three edges.
 
 * ``no-u-turn`` (sound under ``notouch`` or ``no2x2``): three edges of one 2x2 block join its
   four cells into one path.  Under ``no2x2`` that is forbidden outright; under ``notouch`` the
@@ -14,25 +16,19 @@ from __future__ import annotations
 from itertools import combinations
 
 from satlink.cnf.clauses import Clauses
-from satlink.cnf.no2x2 import blocks_2x2
+from satlink.cnf.no2x2 import block_edges, open_blocks
 from satlink.cnf.variables import Variables
 
 
-def _block_edges(vs: Variables) -> list[list[int]]:
-    ev = vs.edge_var
-    out = []
-    for blk in blocks_2x2(vs):
-        pairs = [(p, q) if p < q else (q, p) for p, q in zip(blk, blk[1:] + blk[:1], strict=True)]
-        found = [ev.get(pair) for pair in pairs]
-        if None not in found:
-            out.append(found)
-    return out
+def _closed_blocks(vs: Variables) -> list[list[int]]:
+    """Edge variables round every block whose cycle edges all exist (no wall cuts it)."""
+    return [found for blk in open_blocks(vs) if (found := block_edges(vs, blk))]
 
 
 def add_no_u_turn(vs: Variables, out: Clauses) -> None:
-    out.extend("no-u-turn", [[-a, -b, -c] for four in _block_edges(vs)
-                             for a, b, c in combinations(four, 3)])
+    out.extend("no-u-turn", [[-e for e in part] for ring in _closed_blocks(vs)
+                             for part in combinations(ring, len(ring) - 1)])
 
 
 def add_no_square_cycle(vs: Variables, out: Clauses) -> None:
-    out.extend("2x2-cycle", [[-e for e in four] for four in _block_edges(vs)])
+    out.extend("2x2-cycle", [[-e for e in ring] for ring in _closed_blocks(vs)])

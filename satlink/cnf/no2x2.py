@@ -1,7 +1,13 @@
 """Rule ``no2x2``: no 2x2 block of cells lies on a single path.
 
 All four cells of a block are on one path exactly when they are used and carry the same
-colour; the clauses demand a used-flag to fail or the colours to differ.
+colour; the clauses demand a used-flag to fail or the colours to differ.  The blocks come
+from the geometry (:meth:`satlink.geometry.Geometry.blocks`: 2x2 squares, or triangles of
+hexagons); a block with a solid cell or a bridge (whose cell holds two crossings) is never
+on one path as a whole and is left out.
+
+Under ``notouch`` a block whose cycle edges all exist is already forbidden (its cells would
+have to be joined all round, a detached cycle), so only blocks cut by a wall need clauses.
 """
 
 from __future__ import annotations
@@ -15,23 +21,31 @@ from satlink.cnf.usage import Usage
 from satlink.cnf.variables import Variables
 
 
-def blocks_2x2(vs: Variables) -> list[tuple[int, int, int, int]]:
-    """Open 2x2 blocks as (top-left, top-right, bottom-right, bottom-left): a cycle order."""
+def open_blocks(vs: Variables) -> list[tuple[int, ...]]:
+    """The geometry's blocks without solid or bridge cells, each in cycle order (on the
+    square grid: top-left, top-right, bottom-right, bottom-left)."""
     board = vs.board
-    w = board.width
     flat = "".join(board.rows)
-    blocks = []
-    for r in range(board.height - 1):
-        for c in range(w - 1):
-            a = r * w + c
-            cells = (a, a + 1, a + w + 1, a + w)
-            if SOLID not in (flat[x] for x in cells):
-                blocks.append(cells)
-    return blocks
+    skip = set(board.geometry.bridges)
+    return [blk for blk in board.geometry.blocks(board.width, board.height)
+            if not any(flat[x] == SOLID or x in skip for x in blk)]
 
 
-def add_no2x2(vs: Variables, colours: Colours, usage: Usage, out: Clauses) -> None:
-    blocks = np.asarray(blocks_2x2(vs), dtype=np.int64).reshape(-1, 4)
+def block_edges(vs: Variables, block: tuple[int, ...]) -> list[int] | None:
+    """The edge variables around a block's cycle, or None if a wall cuts one of them."""
+    ev = vs.edge_var
+    found = [ev.get((p, q) if p < q else (q, p)) for p, q in zip(block, block[1:] + block[:1],
+                                                                   strict=True)]
+    return None if None in found else found
+
+
+def add_no2x2(vs: Variables, colours: Colours, usage: Usage, out: Clauses,
+              notouch: bool = False) -> None:
+    """``notouch``: the profile has it too, so blocks closed all round need nothing."""
+    blocks = [blk for blk in open_blocks(vs) if not (notouch and block_edges(vs, blk))]
+    if not blocks:
+        return
+    blocks = np.asarray(blocks, dtype=np.int64)
     tails = colours.same_colour_tails(blocks, out)
     for rows, not_used in usage.not_used_columns(blocks):
         for tail in tails:

@@ -21,7 +21,7 @@ from satlink.cnf.variables import Variables
 def touching_candidates(vs: Variables) -> np.ndarray:
     """Edges (rows a, b) whose cells could carry one label (two different endpoints never
     do), with their edge variables as a third column."""
-    graph = vs.grid
+    graph = vs.graph
     edges = graph.edges
     var = np.arange(1, len(edges) + 1, dtype=np.int64)
     both = graph.endpoint[edges[:, 0]] & graph.endpoint[edges[:, 1]]

@@ -31,10 +31,11 @@ def cell_shapes(vs: Variables, rules: Rules, cell: int, ch: str) -> list[tuple[i
 
 
 def add_shapes(vs: Variables, rules: Rules, out: Clauses, card: Cardinality) -> None:
-    flat = "".join(vs.board.rows)
+    board = vs.board
     names: list[tuple] = []
     per_cell: list[tuple[int, list[tuple[int, ...]]]] = []
-    for cell, ch in enumerate(flat):
+    for cell in range(board.n_nodes):  # cells and the bridges' vertical crossings
+        ch = board.char(cell)
         if ch == SOLID:
             continue
         pieces = cell_shapes(vs, rules, cell, ch)

@@ -31,7 +31,7 @@ class Usage:
     @classmethod
     def everywhere(cls, vs: Variables) -> Usage:
         """``fill``: every open cell is on a path, no variables needed."""
-        return cls(np.zeros(vs.grid.n_nodes, dtype=np.int64))
+        return cls(np.zeros(vs.graph.n_nodes, dtype=np.int64))
 
     def not_used(self, *cells: int) -> list[int]:
         """Literals "cell is not used" for those of ``cells`` that may be empty."""
@@ -52,10 +52,10 @@ class Usage:
 
 def add_usage(vs: Variables, out: Clauses) -> Usage:
     """Usage variables for the plain cells (solid cells are never used, endpoints always)."""
-    graph = vs.grid
+    graph = vs.graph
     plain = np.flatnonzero(graph.plain)
     used = vs.cell_array("used", plain, 1)[:, 0]
-    incident = graph.edge_dir[plain]
+    incident = graph.incident[plain]
     for d in range(incident.shape[1]):
         has = incident[:, d] != 0
         out.extend_array("used", np.column_stack([-incident[has, d], used[plain[has]]]))

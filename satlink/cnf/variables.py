@@ -18,7 +18,7 @@ from functools import cached_property
 import numpy as np
 
 from satlink.board import Board, Edge
-from satlink.cnf.grid import GridArrays
+from satlink.cnf.graph import GraphArrays
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class Variables:
         Returns a list indexed by board cell (empty lists for cells not given).
         """
         first = self._add_block(per * len(cells), family, list(cells), per)
-        out: list[list[int]] = [[] for _ in range(self.board.size)]
+        out: list[list[int]] = [[] for _ in range(self.board.n_nodes)]
         for j, cell in enumerate(cells):
             out[cell] = list(range(first + j * per, first + (j + 1) * per))
         return out
@@ -65,15 +65,15 @@ class Variables:
     def cell_array(self, family: str, cells: np.ndarray, per: int) -> np.ndarray:
         """Like :meth:`cell_block`, as an (all cells) x ``per`` array, 0 for cells not given."""
         first = self._add_block(per * len(cells), family, cells, per)
-        out = np.zeros((self.board.size, per), dtype=np.int64)
+        out = np.zeros((self.board.n_nodes, per), dtype=np.int64)
         if per:
             out[cells] = first + np.arange(len(cells) * per, dtype=np.int64).reshape(-1, per)
         return out
 
     @cached_property
-    def grid(self) -> GridArrays:
+    def graph(self) -> GraphArrays:
         """The board as arrays, for the vectorised families."""
-        return GridArrays(self.board)
+        return GraphArrays(self.board)
 
     def named_block(self, family: str, names: Sequence[tuple]) -> int:
         """One variable per entry of ``names``, named ``(family, *names[i])``; returns the first."""

@@ -1,0 +1,209 @@
+"""Board geometries: which cells neighbour which, before any rule is applied.
+
+Everything the solver knows about a variant is a graph: :class:`satlink.board.Board` turns a
+:class:`Geometry` into nodes and edges once, and the encodings, the cycle cuts and the
+renderers read only that graph.  The variants of Flow Free are:
+
+* **square** cells with four neighbours (the plain NumberLink board);
+* **hex**: hexagonal cells in columns; a cell in an even column (0, 2, ...) neighbours
+  (r-1,c), (r+1,c), (r,c-1), (r,c+1), (r+1,c-1), (r+1,c+1); one in an odd column
+  (r-1,c), (r+1,c), (r,c-1), (r,c+1), (r-1,c-1), (r-1,c+1) (odd columns sit half a cell
+  higher);
+* **wrap** (warps): the last column neighbours the first and the last row the first;
+* **walls**: pairs of neighbouring cells that are not joined;
+* **bridges**: a cell crossed straight through once along each axis.  The board gives it two
+  nodes, the cell itself for the horizontal crossing and an extra node for the vertical one,
+  so "straight through" is simply that each node has only its two neighbours on that axis.
+
+Holes are solid cells (``#``): no path enters them and ``fill`` does not ask for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+SQUARE = "square"
+HEX = "hex"
+KINDS = (SQUARE, HEX)
+
+_SQUARE_STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
+_HEX_STEPS_EVEN = ((-1, 0), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+_HEX_STEPS_ODD = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0))
+
+Pair = tuple[int, int]
+
+
+class GeometryError(ValueError):
+    """A geometry that does not fit the board (a wall between non-neighbours, a bridge on a
+    hole, ...); ``cell`` locates it when known."""
+
+    def __init__(self, message: str, cell: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.cell = cell
+
+
+def _pair(a: int, b: int) -> Pair:
+    return (a, b) if a < b else (b, a)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """How the cells of a W x H board neighbour each other (cells are ``row * W + col``)."""
+
+    kind: str = SQUARE
+    wrap: bool = False
+    walls: frozenset[Pair] = field(default_factory=frozenset)
+    bridges: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise GeometryError(f"unknown grid kind {self.kind!r} (known: {', '.join(KINDS)})")
+        object.__setattr__(self, "walls", frozenset(_pair(a, b) for a, b in self.walls))
+        object.__setattr__(self, "bridges", tuple(sorted(set(self.bridges))))
+        if self.kind == HEX and self.wrap:
+            raise GeometryError("unsupported variant: warps on a hexagonal board")
+        if self.kind == HEX and self.bridges:
+            raise GeometryError("unsupported variant: bridges on a hexagonal board",
+                                self.bridges[0])
+
+    @classmethod
+    def of(cls, kind: str = SQUARE, wrap: bool = False, walls: Iterable[Pair] = (),
+           bridges: Iterable[int] = ()) -> Geometry:
+        return cls(kind, wrap, frozenset(_pair(a, b) for a, b in walls), tuple(bridges))
+
+    @property
+    def is_plain(self) -> bool:
+        """The plain square NumberLink board (what every format can hold)."""
+        return self.kind == SQUARE and not self.wrap and not self.walls and not self.bridges
+
+    def features(self) -> list[str]:
+        """The variant features in use, named as error messages and records name them."""
+        out = []
+        if self.kind == HEX:
+            out.append("hexagonal cells")
+        if self.wrap:
+            out.append("warps")
+        if self.walls:
+            out.append("walls")
+        if self.bridges:
+            out.append("bridges")
+        return out
+
+    def steps(self, col: int) -> tuple[tuple[int, int], ...]:
+        """(row, col) offsets of a cell's neighbours, in ascending cell order."""
+        if self.kind == SQUARE:
+            return _SQUARE_STEPS
+        return _HEX_STEPS_ODD if col % 2 else _HEX_STEPS_EVEN
+
+    def adjacent(self, width: int, height: int, cell: int) -> list[int]:
+        """Cells sharing a side with ``cell`` (wrap applied; walls and solids not removed)."""
+        r, c = divmod(cell, width)
+        out: list[int] = []
+        for dr, dc in self.steps(c):
+            r2, c2 = r + dr, c + dc
+            if self.wrap:
+                r2, c2 = r2 % height, c2 % width
+            elif not (0 <= r2 < height and 0 <= c2 < width):
+                continue
+            n = r2 * width + c2
+            if n != cell and n not in out:
+                out.append(n)
+        return out
+
+    def is_vertical(self, width: int, height: int, a: int, b: int) -> bool:
+        """Whether neighbours ``a`` and ``b`` of a square board are joined along a column
+        (wrap edges included); the axis decides which crossing of a bridge a step uses."""
+        return a % width == b % width and a != b
+
+    def blocks(self, width: int, height: int) -> list[tuple[int, ...]]:
+        """The smallest compact groups of cells, in cycle order, for the ``no2x2`` rule: the
+        2x2 squares of a square board (not across the wrap seam: a block is what the eye sees
+        as one), the triangles of three mutually adjacent hexagons on a hexagonal one."""
+        out: list[tuple[int, ...]] = []
+        if self.kind == SQUARE:
+            for r in range(height - 1):
+                for c in range(width - 1):
+                    a = r * width + c
+                    out.append((a, a + 1, a + width + 1, a + width))
+            return out
+        for a in range(width * height):
+            near = [n for n in self.adjacent(width, height, a) if n > a]
+            for i, b in enumerate(near):
+                for c in near[i + 1:]:
+                    if c in self.adjacent(width, height, b):
+                        out.append((a, b, c))
+        return out
+
+    def check_fits(self, width: int, height: int, solid: Iterable[int],
+                   endpoints: Iterable[int]) -> None:
+        """Raise :class:`GeometryError` unless walls and bridges make sense on this board."""
+        n = width * height
+        solid_set, endpoint_set = set(solid), set(endpoints)
+        for a, b in sorted(self.walls):
+            if not (0 <= a < n and 0 <= b < n):
+                raise GeometryError(f"wall {a}|{b} is outside the {width}x{height} board")
+            if b not in self.adjacent(width, height, a):
+                raise GeometryError(f"wall {a}|{b} is between cells that are not neighbours", a)
+        for b in self.bridges:
+            if not 0 <= b < n:
+                raise GeometryError(f"bridge {b} is outside the {width}x{height} board")
+            if b in solid_set:
+                raise GeometryError(f"bridge on a hole or solid cell ({b})", b)
+            if b in endpoint_set:
+                raise GeometryError(f"bridge on an endpoint ({b}): a bridge is never an endpoint", b)
+
+
+PLAIN = Geometry()
+"""The plain square board."""
+
+
+def geometry_to_json(geometry: Geometry, width: int) -> dict:
+    """The ``geometry`` object of JSON boards and records (written only for variants):
+    ``{"kind": "square"|"hex", "wrap": bool, "walls": [[[r, c], [r, c]], ...],
+    "bridges": [[r, c], ...]}``, coordinates as solutions write them."""
+    def rc(cell: int) -> list[int]:
+        return list(divmod(cell, width))
+    return {"kind": geometry.kind, "wrap": geometry.wrap,
+            "walls": [[rc(a), rc(b)] for a, b in sorted(geometry.walls)],
+            "bridges": [rc(b) for b in geometry.bridges]}
+
+
+def geometry_from_json(obj: object, width: int, height: int) -> Geometry:
+    """Read :func:`geometry_to_json`'s object back; :class:`GeometryError` names what is
+    wrong (unknown keys, coordinates off the board, wrong types)."""
+    if obj is None:
+        return PLAIN
+    if not isinstance(obj, dict):
+        raise GeometryError(f"geometry must be an object, not {type(obj).__name__}")
+    unknown = set(obj) - {"kind", "wrap", "walls", "bridges"}
+    if unknown:
+        raise GeometryError(f"unknown geometry keys {sorted(unknown)} "
+                            "(known: kind, wrap, walls, bridges)")
+    kind = obj.get("kind", SQUARE)
+    wrap = obj.get("wrap", False)
+    if not isinstance(wrap, bool):
+        raise GeometryError("geometry wrap must be true or false")
+
+    def cell(value: object, what: str) -> int:
+        if (not isinstance(value, list) or len(value) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)):
+            raise GeometryError(f"{what}: {value!r} is not [row, col]")
+        r, c = value
+        if not (0 <= r < height and 0 <= c < width):
+            raise GeometryError(f"{what}: [{r}, {c}] is off the {width}x{height} board")
+        return r * width + c
+
+    walls = obj.get("walls", [])
+    bridges = obj.get("bridges", [])
+    if not isinstance(walls, list) or not isinstance(bridges, list):
+        raise GeometryError("geometry walls and bridges must be lists")
+    pairs = []
+    for wall in walls:
+        if not isinstance(wall, list) or len(wall) != 2:
+            raise GeometryError(f"wall {wall!r} is not [[row, col], [row, col]]")
+        pairs.append((cell(wall[0], "wall"), cell(wall[1], "wall")))
+    if not isinstance(kind, str):
+        raise GeometryError("geometry kind must be a string")
+    return Geometry.of(kind, wrap, pairs, (cell(b, "bridge") for b in bridges))
