@@ -41,6 +41,8 @@ def _absorb_by_cut(system: PathSystem, x: int, keep_notouch: bool, min_length: i
         for with_x, rest in ((path[: k + 1] + [x], path[k + 1 :]), ([x] + path[k:], path[:k])):
             if len(with_x) < min_length or len(rest) < min_length:
                 continue
+            if not (system.can_end(x) and system.can_end(rest[0]) and system.can_end(rest[-1])):
+                continue
             if keep_notouch and system.touches_itself(with_x):
                 continue
             system.paths[i] = with_x
@@ -55,7 +57,7 @@ def _absorb(system: PathSystem, x: int, keep_notouch: bool) -> bool:
     for i, end in ends:
         path = system.paths[i]
         grown = path + [x] if end == -1 else [x] + path
-        if not keep_notouch or not system.touches_itself(grown):
+        if system.can_end(x) and (not keep_notouch or not system.touches_itself(grown)):
             system.paths[i] = grown
             return True
     for i, end_i in ends:  # join two different paths through x
@@ -132,7 +134,13 @@ def split_longest(system: PathSystem, min_length: int, rng: random.Random) -> bo
     if longest is None or len(system.paths[longest]) < 2 * min_length:
         return False
     path = system.paths[longest]
-    cut = rng.randint(min_length, len(path) - min_length)
+    if system.layout is not None and system.layout.geometry.bridges:
+        cuts = [k for k in range(min_length, len(path) - min_length + 1) if system.can_cut(path, k)]
+        if not cuts:
+            return False
+        cut = rng.choice(cuts)
+    else:
+        cut = rng.randint(min_length, len(path) - min_length)
     system.paths[longest] = path[:cut]
     system.paths.append(path[cut:])
     return True

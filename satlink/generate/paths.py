@@ -1,22 +1,36 @@
-"""A path system on a grid: the generator's working form of a puzzle *with* its solution."""
+"""A path system on a board graph: the generator's working form of a puzzle *with* its solution.
+
+Paths are lists of graph nodes.  On the plain square board the nodes are the cells and the
+neighbours are computed from coordinates (the seeds' generator, as written); a *layout* (an
+empty :class:`satlink.board.Board` with the variant's geometry and its holes) makes the
+growth walk that board's graph instead, so hexagonal cells, warps and walls need nothing
+more, and a bridge is two ordinary nodes with two neighbours each (its horizontal and
+vertical crossings).  A bridge's crossings are never the end of a path.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from satlink.board import EMPTY, SOLID, Board, Solution, label_for
+from satlink.geometry import PLAIN
+from satlink.rules import Rules
 
 
 @dataclass
 class PathSystem:
-    """Paths as cell lists (row-major cell numbers) plus the cells left solid."""
+    """Paths as node lists plus the nodes left over (solid cells, once on the board)."""
 
     width: int
     height: int
     paths: list[list[int]] = field(default_factory=list)
     solids: set[int] = field(default_factory=set)
+    layout: Board | None = None
+    """The empty board the paths grow on (its geometry and holes); None: the plain grid."""
 
-    def neighbours(self, cell: int) -> list[int]:
+    def neighbours(self, cell: int) -> list[int] | tuple[int, ...]:
+        if self.layout is not None:
+            return self.layout.neighbors(cell)
         r, c = divmod(cell, self.width)
         out = []
         if r > 0:
@@ -29,17 +43,43 @@ class PathSystem:
             out.append(cell + 1)
         return out
 
+    @property
+    def n_nodes(self) -> int:
+        return self.width * self.height if self.layout is None else self.layout.n_nodes
+
+    def nodes(self) -> list[int]:
+        """Every node a path may use."""
+        if self.layout is None:
+            return list(range(self.width * self.height))
+        return self.layout.open_nodes()
+
+    def can_end(self, node: int) -> bool:
+        """Whether a path may end on ``node`` (not on a bridge crossing)."""
+        return self.layout is None or not self.layout.geometry.bridges or (
+            node < self.layout.size and node not in self.layout.bridge_node)
+
+    def can_cut(self, path: list[int], cut: int) -> bool:
+        """Whether ``path[:cut]`` and ``path[cut:]`` may become two paths."""
+        return self.can_end(path[cut - 1]) and self.can_end(path[cut])
+
+    def holes(self) -> set[int]:
+        """Cells solid before anything grew."""
+        if self.layout is None:
+            return set()
+        return {i for i, ch in enumerate("".join(self.layout.rows)) if ch == SOLID}
+
     def owner(self) -> dict[int, int]:
         return {cell: i for i, path in enumerate(self.paths) for cell in path}
 
     def board(self) -> Board:
         grid = [[EMPTY] * self.width for _ in range(self.height)]
-        for cell in self.solids:
+        for cell in self.solids | self.holes():
             grid[cell // self.width][cell % self.width] = SOLID
         for i, path in enumerate(self.paths):
             for cell in (path[0], path[-1]):
                 grid[cell // self.width][cell % self.width] = label_for(i)
-        return Board(tuple("".join(row) for row in grid))
+        geometry = PLAIN if self.layout is None else self.layout.geometry
+        return Board(tuple("".join(row) for row in grid), geometry)
 
     def solution(self) -> Solution:
         """Paths run from the endpoint that comes first in row-major order, as everywhere."""
@@ -51,3 +91,43 @@ class PathSystem:
         position = {cell: i for i, cell in enumerate(path)}
         return any(abs(position[n] - i) != 1
                    for cell, i in position.items() for n in self.neighbours(cell) if n in position)
+
+
+def graph_errors(board: Board, solution: Solution, rules: Rules) -> list[str]:
+    """What is wrong with a solution, judged on the board graph (any geometry): each path a
+    walk along graph edges between its endpoints, no node used twice, no endpoint passed
+    through, every open node used under ``fill``, no graph edge between two non-consecutive
+    nodes of one path under ``notouch``, no geometry block on one path under ``no2x2``."""
+    errors = []
+    owner: dict[int, str] = {}
+    for label, path in solution.paths.items():
+        if len(path) < 2 or {path[0], path[-1]} != set(board.endpoints.get(label, ())):
+            errors.append(f"path {label!r} does not run between its endpoints")
+            continue
+        for i, node in enumerate(path):
+            if node in owner:
+                errors.append(f"node {node} used twice ({owner[node]!r} and {label!r})")
+            owner[node] = label
+            if 0 < i < len(path) - 1 and node < board.size and board.label_at(node) is not None:
+                errors.append(f"path {label!r} passes through an endpoint at {board.coord(node)}")
+            if i and node not in board.neighbors(path[i - 1]):
+                errors.append(f"path {label!r} jumps from node {path[i - 1]} to {node}")
+    if errors:
+        return errors
+    if rules.fill:
+        empty = [n for n in board.open_nodes() if n not in owner]
+        if empty:
+            errors.append(f"fill: {len(empty)} nodes stay empty, first {board.coord(empty[0])}")
+    if rules.notouch:
+        for label, path in solution.paths.items():
+            position = {node: i for i, node in enumerate(path)}
+            if any(abs(position[n] - i) != 1 for node, i in position.items()
+                   for n in board.neighbors(node) if n in position):
+                errors.append(f"notouch: path {label!r} touches itself")
+    if rules.no2x2:
+        skip = set(board.geometry.bridges)
+        for block in board.geometry.blocks(board.width, board.height):
+            labels = {owner.get(x) for x in block}
+            if not skip & set(block) and len(labels) == 1 and None not in labels:
+                errors.append(f"no2x2: path {labels.pop()!r} fills the block at {block}")
+    return errors

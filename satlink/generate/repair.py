@@ -21,7 +21,7 @@ def split_on_difference(system: PathSystem, other: Solution, min_length: int,
     choices = []
     for i, path in enumerate(system.paths):
         for cut in range(min_length, len(path) - min_length + 1):
-            if edge(path[cut - 1], path[cut]) not in theirs:
+            if edge(path[cut - 1], path[cut]) not in theirs and system.can_cut(path, cut):
                 choices.append((i, cut))
     if not choices:
         return False

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from satlink.board import Board
 from satlink.generate.paths import PathSystem
 
 
@@ -33,18 +34,20 @@ class UnionFind:
             self.parent[rb] = ra
 
 
-def grow_paths(width: int, height: int, rng: random.Random) -> PathSystem:
-    """The seeds' algorithm on an empty board."""
-    system = PathSystem(width, height)
-    grow_paths_in(system, set(range(width * height)), rng)
+def grow_paths(width: int, height: int, rng: random.Random, layout: Board | None = None) -> PathSystem:
+    """The seeds' algorithm on an empty board (the plain grid, or ``layout``'s graph)."""
+    system = PathSystem(width, height, layout=layout)
+    grow_paths_in(system, set(system.nodes()), rng)
     return system
 
 
 def grow_paths_in(system: PathSystem, region: set[int], rng: random.Random) -> None:
     """Grow paths in the free cells ``region``, adding them to ``system``; cells of the region
     left isolated become solid.  (The whole board is the seeds' algorithm as written; a
-    smaller region is how the improver re-routes around a leftover cell.)"""
-    n = system.width * system.height
+    smaller region is how the improver re-routes around a leftover cell.)  A path never
+    starts or stops on a bridge crossing: it starts from the other cell of its first pair,
+    and a tail stuck on a crossing is given back."""
+    n = system.n_nodes
     uf = UnionFind(n)
     free = [False] * n
     for cell in region:
@@ -56,6 +59,10 @@ def grow_paths_in(system: PathSystem, region: set[int], rng: random.Random) -> N
     for a, b in pairs:
         if not (free[a] and free[b]):
             continue
+        if not system.can_end(a):
+            if not system.can_end(b):
+                continue
+            a, b = b, a
         free[a] = free[b] = False
         uf.union(a, b)
         path = [a, b]
@@ -70,5 +77,11 @@ def grow_paths_in(system: PathSystem, region: set[int], rng: random.Random) -> N
             free[nxt] = False
             uf.union(tail, nxt)
             path.append(nxt)
+        while path and not system.can_end(path[-1]):
+            free[path.pop()] = True  # still in the path's set: later paths only avoid it more
+        if len(path) < 2:
+            for cell in path:
+                free[cell] = True
+            continue
         system.paths.append(path)
     system.solids |= {cell for cell in region if free[cell]}
