@@ -86,3 +86,50 @@ def count_solutions(rows: Grid, fill: bool, notouch: bool, no2x2: bool, limit: i
 
     route(0)
     return found
+
+
+def count_graph_solutions(board, fill: bool, notouch: bool, limit: int = 10**6) -> int:
+    """The same search on any board graph (hexagons, warps, walls, bridges: the nodes and
+    edges of :class:`satlink.board.Board`), for the variants; ``no2x2`` is not asked for."""
+    labels = list(board.labels)
+    nodes = set(board.open_nodes())
+    owner: dict[int, str] = {cell: k for k, ends in board.endpoints.items() for cell in ends}
+    found = 0
+
+    def route(i: int) -> None:
+        nonlocal found
+        if found >= limit:
+            return
+        if i == len(labels):
+            if not fill or len(owner) == len(nodes):
+                found += 1
+            return
+        label = labels[i]
+        start, goal = board.endpoints[label]
+        path = [start]
+        on_path = {start}
+
+        def touches(n: int, cur: int) -> bool:
+            return notouch and any(m in on_path and m != cur for m in board.neighbors(n))
+
+        def extend() -> None:
+            cur = path[-1]
+            for n in board.neighbors(cur):
+                if n == goal:
+                    if not touches(n, cur):
+                        route(i + 1)
+                    continue
+                if n in owner or n in on_path or touches(n, cur):
+                    continue
+                owner[n] = label
+                on_path.add(n)
+                path.append(n)
+                extend()
+                path.pop()
+                on_path.discard(n)
+                del owner[n]
+
+        extend()
+
+    route(0)
+    return found

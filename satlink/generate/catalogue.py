@@ -2,7 +2,10 @@
 
 A puzzle and the run's next attempt number are written in one transaction, so a run killed
 at any moment resumes (same command) without losing or duplicating a puzzle; the canonical
-hash is UNIQUE, so a rotated/reflected/relabelled copy is never stored twice.
+hash is UNIQUE, so a rotated/reflected/relabelled copy is never stored twice.  A variant's
+geometry (hexagonal cells, warps, walls, bridges) is stored as the JSON object of
+:func:`satlink.geometry.geometry_to_json` in ``geometry`` ('' for the plain board; holes are
+``#`` in the grid).
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ CREATE TABLE IF NOT EXISTS puzzles (
     colours INTEGER NOT NULL, solids INTEGER NOT NULL,
     rules TEXT NOT NULL, difficulty REAL NOT NULL,
     grid TEXT NOT NULL, solution TEXT NOT NULL, stats TEXT NOT NULL,
-    run TEXT NOT NULL, attempt INTEGER NOT NULL, created REAL NOT NULL
+    run TEXT NOT NULL, attempt INTEGER NOT NULL, created REAL NOT NULL,
+    geometry TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS runs (
     run TEXT PRIMARY KEY, params TEXT NOT NULL,
@@ -35,7 +39,8 @@ CREATE TABLE IF NOT EXISTS runs (
 """
 
 FIELDS = {"width": "width", "height": "height", "colours": "colours", "colors": "colours",
-          "solids": "solids", "difficulty": "difficulty", "rules": "rules", "attempt": "attempt"}
+          "solids": "solids", "difficulty": "difficulty", "rules": "rules", "attempt": "attempt",
+          "variant": "(geometry != '')"}
 
 
 class WhereError(ValueError):
@@ -54,14 +59,31 @@ class RunState:
     rejected: dict[str, int]
 
 
+MIGRATIONS = (
+    # (column, how it is added to a catalogue written before it existed)
+    ("geometry", "ALTER TABLE puzzles ADD COLUMN geometry TEXT NOT NULL DEFAULT ''"),
+)
+"""Columns added since the first catalogues: an old file gets them (with the value every
+puzzle it holds has) the first time this version opens it, in one transaction."""
+
+
 class Catalogue:
     def __init__(self, path: str):
         self.db = sqlite3.connect(path)
         try:
             self.db.executescript(SCHEMA)
+            self._migrate()
         except sqlite3.DatabaseError as exc:
             self.db.close()
             raise CatalogueError(f"{path}: not a satlink catalogue ({exc})") from None
+
+    def _migrate(self) -> None:
+        have = {row[1] for row in self.db.execute("PRAGMA table_info(puzzles)")}
+        missing = [sql for column, sql in MIGRATIONS if column not in have]
+        if missing:
+            with self.db:
+                for sql in missing:
+                    self.db.execute(sql)
 
     def close(self) -> None:
         self.db.close()
@@ -87,12 +109,13 @@ class Catalogue:
             if result.accepted:
                 cursor = self.db.execute(
                     "INSERT OR IGNORE INTO puzzles (hash, width, height, colours, solids, rules, "
-                    "difficulty, grid, solution, stats, run, attempt, created) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "difficulty, grid, solution, stats, run, attempt, created, geometry) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (canonical, params.width, params.height, result.quality["colours"],
                      result.quality["solids"], params.rules, result.quality["difficulty"],
                      "\n".join(result.rows), json.dumps(result.solution), json.dumps(result.quality),
-                     key, result.number, time.time()))
+                     key, result.number, time.time(),
+                     json.dumps(result.geometry, sort_keys=True) if result.geometry else ""))
                 outcome = "accepted" if cursor.rowcount else "duplicate"
             else:
                 state.rejected[result.reason] = state.rejected.get(result.reason, 0) + 1
@@ -111,10 +134,11 @@ class Catalogue:
             args.append(run)
         order_by = "difficulty, id" if order == "difficulty" else "attempt, id"
         rows = self.db.execute(
-            f"SELECT grid, solution, rules, stats, hash FROM puzzles WHERE {clause} "
+            f"SELECT grid, solution, rules, stats, hash, geometry FROM puzzles WHERE {clause} "
             f"ORDER BY {order_by}", args).fetchall()
         return [{"grid": g.split("\n"), "solution": json.loads(s), "rules": r,
-                 "quality": json.loads(st), "hash": h} for g, s, r, st, h in rows]
+                 "quality": json.loads(st), "hash": h, "geometry": json.loads(geo) if geo else None}
+                for g, s, r, st, h, geo in rows]
 
 
 def parse_where(text: str | None) -> tuple[str, list]:

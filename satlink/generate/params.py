@@ -8,17 +8,24 @@ import math
 import re
 from dataclasses import asdict, dataclass
 
+from satlink.board import EMPTY, SOLID
 from satlink.generate.symmetry import SymmetryError, fold
+from satlink.geometry import HEX, KINDS, SQUARE, Geometry
 from satlink.method import DEFAULT_METHOD, Method
 from satlink.rules import parse_rules
 
 METHODS = ("grow", "unionfind")
+GRIDS = KINDS
 STRATEGIES = ("repair", "reject")
 MAX_CELLS = 250_000
 
 
 class ParamsError(ValueError):
     """A generation request that cannot be satisfied or is malformed."""
+
+
+VARIANT_DEFAULTS = {"grid": SQUARE, "wrap": False, "holes": 0, "shape": (), "walls": 0,
+                    "bridges": 0}
 
 
 @dataclass(frozen=True)
@@ -36,21 +43,41 @@ class Params:
     max_repairs: int = 40
     symmetry: str = "none"
     solving: Method = DEFAULT_METHOD  # how uniqueness is proved (verdicts never depend on it)
+    grid: str = SQUARE  # the variant: cell kind, warps, holes (or a shape), walls, bridges
+    wrap: bool = False
+    holes: int = 0
+    shape: tuple[str, ...] = ()  # mask rows, '.' open and '#' a hole
+    walls: int = 0
+    bridges: int = 0
 
     def key(self) -> str:
         """Identifies a generation run: same parameters, same puzzles, resumable.
 
-        The solving method enters the key only when it is not the default, so catalogues
-        written before it was a parameter resume as before; it is there at all because the
-        difficulty figures (solver effort) depend on the backend.
+        The solving method and the variant fields enter the key only when they are not the
+        defaults, so catalogues written before they were parameters resume as before; the
+        method is there at all because the difficulty figures (solver effort) depend on the
+        backend.
         """
         fields = asdict(self)
         if self.solving == DEFAULT_METHOD:
             del fields["solving"]
+        for name, default in VARIANT_DEFAULTS.items():
+            if fields[name] == default:
+                del fields[name]
         return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
 
     def as_dict(self) -> dict:
         return asdict(self)
+
+    @property
+    def geometry(self) -> Geometry:
+        """The kind of cells and the warps (walls and bridges are drawn per attempt)."""
+        return Geometry(self.grid, self.wrap)
+
+    @property
+    def is_variant(self) -> bool:
+        """Anything but the plain square board: each attempt first lays out its board."""
+        return any(getattr(self, name) != default for name, default in VARIANT_DEFAULTS.items())
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -68,10 +95,11 @@ def parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def parse_colours(text: str | None, width: int, height: int) -> tuple[int, int]:
+def parse_colours(text: str | None, cells: int, grid: str = SQUARE) -> tuple[int, int]:
+    """``N`` or ``MIN-MAX``; without one, a range for a board of ``cells`` open cells."""
     if text is None:  # about what Flow Free uses at the low end; path growth dictates the top
-        cells = width * height
-        return max(1, round(0.6 * math.sqrt(cells))), max(2, cells // 5)
+        # (hexagons have six neighbours, so paths that may not touch themselves stay shorter)
+        return max(1, round(0.6 * math.sqrt(cells))), max(2, cells // (4 if grid == HEX else 5))
     match = re.fullmatch(r"\s*(\d{1,9})\s*(?:-\s*(\d{1,9})\s*)?", text)
     if not match:
         raise ParamsError(f"colours {text!r} is not N or MIN-MAX (e.g. 5-8)")
@@ -82,13 +110,44 @@ def parse_colours(text: str | None, width: int, height: int) -> tuple[int, int]:
     return lo, hi
 
 
-def make_params(size: str, colours: str | None, min_length: int, max_solids: int, rules: str,
-                method: str, strategy: str, seed: int, symmetry: str = "none",
-                solving: Method = DEFAULT_METHOD) -> Params:
-    """Validated parameters; ``method`` is the growth algorithm, ``solving`` the SAT method."""
-    width, height = parse_size(size)
-    lo, hi = parse_colours(colours, width, height)
-    cells = width * height
+def parse_shape(text: str, source: str = "shape") -> tuple[str, ...]:
+    """A board mask: one row per line, ``.`` an open cell and ``#`` a hole; blank lines at the
+    start and end are ignored, every row must have the same length."""
+    rows = [line.rstrip("\r") for line in text.split("\n")]
+    while rows and not rows[-1].strip():
+        rows.pop()
+    while rows and not rows[0].strip():
+        rows.pop(0)
+    if not rows:
+        raise ParamsError(f"{source}: no rows (a shape is rows of '.' for cells and '#' for holes)")
+    for number, row in enumerate(rows, start=1):
+        bad = next((ch for ch in row if ch not in (EMPTY, SOLID)), None)
+        if bad is not None:
+            raise ParamsError(f"{source}, row {number}: {bad!r} is neither '.' (a cell) nor '#' "
+                              "(a hole)")
+        if len(row) != len(rows[0]):
+            raise ParamsError(f"{source}, row {number} has {len(row)} cells, the first row has "
+                              f"{len(rows[0])}")
+    return tuple(rows)
+
+
+def make_params(size: str | None, colours: str | None, min_length: int, max_solids: int,
+                rules: str, method: str, strategy: str, seed: int, symmetry: str = "none",
+                solving: Method = DEFAULT_METHOD, grid: str = SQUARE, wrap: bool = False,
+                holes: int = 0, shape: tuple[str, ...] = (), walls: int = 0,
+                bridges: int = 0) -> Params:
+    """Validated parameters; ``method`` is the growth algorithm, ``solving`` the SAT method.
+    ``size`` may be None with a ``shape`` (the mask gives it), else it defaults to 10x10."""
+    if shape:
+        width, height = len(shape[0]), len(shape)
+        if size is not None and parse_size(size) != (width, height):
+            raise ParamsError(f"size {size} is not the shape's {width}x{height}")
+        parse_size(f"{width}x{height}")
+    else:
+        width, height = parse_size(size or "10x10")
+    _check_variant(width, height, grid, wrap, holes, shape, walls, bridges, symmetry)
+    cells = width * height - ("".join(shape).count(SOLID) if shape else holes)  # open cells
+    lo, hi = parse_colours(colours, cells, grid)
     if min_length < 2:
         raise ParamsError("min-length must be at least 2 (a path joins two cells)")
     if min_length > cells:
@@ -111,4 +170,33 @@ def make_params(size: str, colours: str | None, min_length: int, max_solids: int
         except SymmetryError as exc:
             raise ParamsError(str(exc)) from None
     return Params(width, height, lo, hi, min_length, max_solids, str(parse_rules(rules)), method,
-                  strategy, seed, symmetry=symmetry, solving=solving)
+                  strategy, seed, symmetry=symmetry, solving=solving, grid=grid, wrap=wrap,
+                  holes=holes, shape=tuple(shape), walls=walls, bridges=bridges)
+
+
+def _check_variant(width: int, height: int, grid: str, wrap: bool, holes: int,
+                   shape: tuple[str, ...], walls: int, bridges: int, symmetry: str) -> None:
+    if grid not in GRIDS:
+        raise ParamsError(f"grid {grid!r} (known: {', '.join(GRIDS)})")
+    if grid != SQUARE and (wrap or bridges):
+        raise ParamsError(f"{'warps' if wrap else 'bridges'} need square cells, not --grid {grid}")
+    for name, value in (("holes", holes), ("walls", walls), ("bridges", bridges)):
+        if value < 0:
+            raise ParamsError(f"{name} cannot be negative")
+    if holes and shape:
+        raise ParamsError("--holes and --shape both choose the holes: give one of them")
+    cells = width * height
+    if holes > cells - 2:
+        raise ParamsError(f"{holes} holes leave no room for a path on a {width}x{height} board")
+    if shape and sum(row.count(EMPTY) for row in shape) < 2:
+        raise ParamsError("the shape has fewer than two open cells")
+    if bridges > cells // 9:
+        raise ParamsError(f"{bridges} bridges do not fit a {width}x{height} board (each needs its "
+                          f"four neighbours to itself: at most {cells // 9})")
+    if walls > cells:
+        raise ParamsError(f"{walls} walls are more than the {width}x{height} board's cells; "
+                          "walls are removed edges between neighbouring cells")
+    variant = grid != SQUARE or wrap or holes or shape or walls or bridges
+    if symmetry != "none" and variant:
+        raise ParamsError(f"--symmetry {symmetry} is for plain square boards; it does not "
+                          "support --grid hex, --wrap, --holes, --shape, --walls or --bridges")

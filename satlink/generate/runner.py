@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 
-from satlink.board import Board
 from satlink.canonical import canonical_hash
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.params import Params
@@ -44,7 +43,7 @@ def run_generation(params: Params, count: int, catalogue: Catalogue, jobs: int =
         return have
     limit = max_attempts if max_attempts is not None else max(1000, 200 * count)
     for result in _attempts(params, state.next_attempt, jobs):
-        canonical = canonical_hash(Board(tuple(result.rows))) if result.accepted else None
+        canonical = canonical_hash(result.board()) if result.accepted else None
         outcome = catalogue.record(params, result, canonical)
         have += outcome == "accepted"
         if progress:
