@@ -12,9 +12,11 @@ import random
 import sqlite3
 
 import pytest
+from click.testing import CliRunner
 
 from satlink import Solution, check
 from satlink.canonical import canonical_hash, images
+from satlink.cli import main
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.params import ParamsError, make_params, parse_shape
@@ -151,7 +153,7 @@ def test_unsupported_combinations_are_clear(kw, message) -> None:
         make_params(size, None, 3, 0, "flow", "grow", "repair", 0, **kw)
 
 
-def test_shape_files() -> None:
+def test_shape_files(tmp_path) -> None:
     assert parse_shape("\n..#\n...\n\n") == ("..#", "...")
     with pytest.raises(ParamsError, match="neither"):
         parse_shape("..x\n...")
@@ -159,7 +161,14 @@ def test_shape_files() -> None:
         parse_shape("...\n..")
     with pytest.raises(ParamsError, match="not the shape's 3x2"):
         make_params("4x4", None, 3, 0, "flow", "grow", "repair", 0, shape=("..#", "..."))
-
+    mask = tmp_path / "mask.txt"
+    mask.write_text("\n".join(SHAPE) + "\n")
+    result = CliRunner().invoke(main, ["generate", "--shape", str(mask), "--count", "1",
+                                       "--to", "grid"])
+    assert result.exit_code == 0, result.output
+    grid = result.stdout.split("\n\n")[0].split()
+    assert all(grid[r][c] == "#" for r, row in enumerate(SHAPE) for c, ch in enumerate(row)
+               if ch == "#")
 
 
 def test_catalogue_keeps_the_geometry_and_dedups_variants(tmp_path) -> None:
@@ -205,3 +214,17 @@ def test_catalogues_written_before_variants_are_migrated(tmp_path) -> None:
     assert len(catalogue.puzzles()) == 2
     catalogue.close()
     assert len(Catalogue(str(path)).puzzles("variant=1")) == 1  # opens again without migrating
+
+
+def test_cli_never_writes_a_variant_as_another_puzzle(tmp_path) -> None:
+    db, out = tmp_path / "v.sqlite", tmp_path / "v.jsonl"
+    result = CliRunner().invoke(main, ["generate", "--size", "5x5", "--grid", "hex", "--count",
+                                       "1", "--db", str(db), "-o", str(out)])
+    assert len(Catalogue(str(db)).puzzles()) == 1
+    if result.exit_code == 0:  # the JSON format holds geometries: it must read back the same
+        from satlink.formats import read_file
+
+        (entry,) = read_file(str(out))
+        assert entry.board.geometry.kind == HEX
+    else:
+        assert result.exit_code == 2 and "does not hold hexagonal cells" in result.output

@@ -7,16 +7,34 @@ import sys
 import click
 from rich.console import Console
 
-from satlink.cli.options import EXIT_NOT_OK, method_options, rules_option, write_entries
+from satlink.cli.options import (
+    EXIT_INPUT,
+    EXIT_NOT_OK,
+    method_options,
+    rules_option,
+    write_entries,
+)
 from satlink.formats import FORMATS, format_for_path
 from satlink.render.progress import progress_bar
 from satlink.rules import DEFAULT_PROFILE
 
 
+def write_pack(entries: list, out: str | None, fmt: str, stored: str) -> None:
+    """Write a pack, unless the format would drop a variant's geometry (exit 2)."""
+    from satlink.generate.pack import variant_loss
+
+    loss = variant_loss(entries, fmt)
+    if loss:
+        click.echo(f"error: cannot write {fmt}: {loss}; {stored}", err=True)
+        sys.exit(EXIT_INPUT)
+    write_entries(entries, out, fmt)
+
+
 @click.command()
-@click.option("--size", "-s", default="10x10", show_default=True, help="Board size WxH.")
+@click.option("--size", "-s", default=None, help="Board size WxH  [default: 10x10, or the --shape's]")
 @click.option("--colors", "--colours", "colours", default=None,
-              help="Number of colours, N or MIN-MAX (default: about 0.6*sqrt(cells) to cells/5).")
+              help="Number of colours, N or MIN-MAX (default: about 0.6*sqrt(cells) to cells/5, "
+                   "cells/4 on hexagons; holes are not cells).")
 @click.option("--min-length", type=int, default=3, show_default=True,
               help="Shortest allowed path, in cells (3: no two-cell paths).")
 @click.option("--max-solids", type=int, default=0, show_default=True,
@@ -29,6 +47,17 @@ from satlink.rules import DEFAULT_PROFILE
               show_default=True, help="What to do with an ambiguous candidate.")
 @click.option("--symmetry", type=click.Choice(["none", "mirror", "rotational"]), default="none",
               show_default=True, help="Symmetric layout of the endpoints.")
+@click.option("--grid", type=click.Choice(["square", "hex"]), default="square", show_default=True,
+              help="Cell shape (hex: columns of hexagons, odd columns half a cell higher).")
+@click.option("--wrap", is_flag=True, help="Warps: the edges join the opposite edges (square cells).")
+@click.option("--holes", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Random holes (solid cells that keep the board in one piece), new per puzzle.")
+@click.option("--shape", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="Board mask file: one row per line, '.' a cell and '#' a hole; gives the size.")
+@click.option("--walls", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Random walls between neighbouring cells, new per puzzle.")
+@click.option("--bridges", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Random bridges (cells crossed straight once each way; square cells).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same pack.")
 @click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many puzzles the run should hold.")
@@ -41,30 +70,39 @@ from satlink.rules import DEFAULT_PROFILE
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes.")
 @method_options()
-def generate(size, colours, min_length, max_solids, rules, growth, strategy, symmetry, seed, count,
-             out, out_format, db, jobs, method):
+def generate(size, colours, min_length, max_solids, rules, growth, strategy, symmetry, grid, wrap,
+             holes, shape, walls, bridges, seed, count, out, out_format, db, jobs, method):
     """Generate puzzles, each proven unique under the rule profile, with their solutions.
 
     Interrupt at any time (Ctrl-C, kill): with --db, running the same command again resumes
-    without losing or repeating a puzzle. Puzzles equal under rotation, reflection or
-    relabelling are stored once. The solving options (--encoding, --solver, ...) are those of
-    'check'; puzzles do not depend on them, their difficulty figures do.
+    without losing or repeating a puzzle. Puzzles equal under the board's symmetries
+    (rotations, reflections; shifts on warps) and relabelling are stored once. The solving
+    options (--encoding, --solver, ...) are those of 'check'; puzzles do not depend on them,
+    their difficulty figures do. Flow Free variants: --grid hex, --wrap, --holes or --shape,
+    --walls, --bridges (combinable, except that warps and bridges need square cells).
 
     \b
     Example:
       satlink generate --size 10x10 --count 20 --out pack.jsonl
       satlink generate --size 15x15 --colors 10-14 --db levels.sqlite --jobs 2 --count 500
       satlink generate --size 8x8 --symmetry rotational --to grid
+      satlink generate --size 9x9 --grid hex --walls 4 --db variants.sqlite
+      satlink generate --shape heart.txt --bridges 2 --to grid
     """
     from satlink.generate.catalogue import Catalogue, CatalogueError
     from satlink.generate.pack import pack_entries
-    from satlink.generate.params import ParamsError, make_params
+    from satlink.generate.params import ParamsError, make_params, parse_shape
     from satlink.generate.runner import run_generation
 
     try:
+        mask = ()
+        if shape:
+            with open(shape, encoding="utf-8") as f:
+                mask = parse_shape(f.read(), shape)
         params = make_params(size, colours, min_length, max_solids, str(rules or DEFAULT_PROFILE),
-                             growth, strategy, seed, symmetry, solving=method)
-    except ParamsError as exc:
+                             growth, strategy, seed, symmetry, solving=method, grid=grid,
+                             wrap=wrap, holes=holes, shape=mask, walls=walls, bridges=bridges)
+    except (ParamsError, OSError, UnicodeDecodeError) as exc:
         raise click.UsageError(str(exc)) from None
     try:
         catalogue = Catalogue(db or ":memory:")
@@ -95,7 +133,8 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
     console.print(f"{have} puzzles ({params.width}x{params.height}, rules {params.rules}); "
                   f"{tried} candidates, rejected {state.rejected or 'none'}, "
                   f"{state.duplicates} duplicates")
-    write_entries(pack_entries(rows), out, out_format or (format_for_path(out) if out else "json"))
+    write_pack(pack_entries(rows), out, out_format or (format_for_path(out) if out else "json"),
+               f"the puzzles are in {db}" if db else "use --db to keep the puzzles")
     if have < count:
         console.print(f"[red]stopped after {tried} candidates with only {have} of {count} puzzles")
         sys.exit(EXIT_NOT_OK)
@@ -106,7 +145,8 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
               help="The SQLite catalogue written by 'generate --db'.")
 @click.option("--where", default=None,
               help='Filter, e.g. "size=10x10 and difficulty>0.5" (fields: size, width, height, '
-                   "colours, solids, difficulty, rules).")
+                   "colours, solids, difficulty, rules, variant: 1 for hexagonal cells, warps, "
+                   "walls or bridges, else 0).")
 @click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
               help="Pack file (format from the extension or --to); default stdout.")
 @click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
@@ -131,5 +171,6 @@ def export(db, where, out, out_format):
         raise click.UsageError(str(exc)) from None
     finally:
         catalogue.close()
-    write_entries(pack_entries(rows, db), out, out_format or (format_for_path(out) if out else "json"))
+    write_pack(pack_entries(rows, db), out, out_format or (format_for_path(out) if out else "json"),
+               "choose another format, or the plain boards with --where variant=0")
     click.echo(f"{len(rows)} puzzles", err=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from satlink.board import Board, Solution
-from satlink.formats import Entry
+from satlink.formats import Entry, WriteError, read_text, write_text
 from satlink.geometry import geometry_from_json
 from satlink.rules import parse_rules
 
@@ -21,3 +21,20 @@ def pack_entries(rows: list[dict], source: str = "generated") -> list[Entry]:
                              parse_rules(row["rules"]), quality=row["quality"]))
     return entries
 
+
+def variant_loss(entries: list[Entry], fmt: str) -> str | None:
+    """Why ``fmt`` cannot hold these boards, or None: the first variant board whose geometry
+    does not come back when written and read again (formats learn variants one by one, and a
+    hexagonal or walled board written as a plain grid would be another puzzle)."""
+    for entry in entries:
+        geometry = entry.board.geometry
+        if geometry.is_plain:
+            continue
+        try:
+            back = next(read_text(write_text([entry], fmt), fmt=fmt))
+        except WriteError:
+            return None  # the writer refuses it itself, with its own message
+        if back.board is None or back.board.geometry != geometry:
+            return (f"the {fmt} format does not hold {' and '.join(geometry.features())} "
+                    f"(board {entry.index})")
+    return None
