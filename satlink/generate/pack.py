@@ -35,6 +35,7 @@ def variant_loss(entries: list[Entry], fmt: str) -> str | None:
         except WriteError:
             return None  # the writer refuses it itself, with its own message
         if back.board is None or back.board.geometry != geometry:
-            return (f"the {fmt} format does not hold {' and '.join(geometry.features())} "
-                    f"(board {entry.index})")
+            *most, last = geometry.features()
+            named = f"{', '.join(most)} and {last}" if most else last
+            return f"the {fmt} format does not hold {named} (board {entry.index})"
     return None
