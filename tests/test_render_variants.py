@@ -1,0 +1,177 @@
+"""Pictures and terminal drawings of the Flow Free variants: hexagons, holes, walls, bridges
+and warps, each on a small board with a known solution."""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from satlink.board import Board, Solution, edge
+from satlink.geometry import Geometry
+from satlink.render.colours import hex_colour
+from satlink.render.layout import Layout
+from satlink.render.svg import board_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+CELL = 24
+
+HEX = (["#...BA", "......", "..A.D.", "..BC.D", "...C.#"],
+       Geometry.of("hex", walls=[(8, 14), (15, 16)]),
+       {"B": (4, 9, 3, 2, 1, 7, 6, 12, 19, 18, 24, 25, 26, 20), "A": (5, 11, 17, 10, 15, 8, 13, 14),
+        "D": (16, 23), "C": (21, 22, 28, 27)})
+BRIDGE = ([".CAD.", ".C.D.", "B...B", ".E.F.", ".EAF."],
+          Geometry.of(bridges=[12], walls=[(6, 11), (16, 17)]),
+          {"C": (1, 0, 5, 6), "A": (2, 7, 12, 17, 22), "D": (3, 4, 9, 8), "B": (10, 11, 12, 13, 14),
+           "E": (16, 15, 20, 21), "F": (18, 19, 24, 23)})
+WARP = (["A....", "..BC.", "....B", "CA..."],
+        Geometry.of(wrap=True, walls=[(0, 4), (10, 14), (2, 17), (3, 18)]),
+        {"A": (0, 5, 9, 4, 19, 18, 17, 16), "B": (7, 12, 13, 14), "C": (8, 3, 2, 1, 6, 11, 10, 15)})
+WALLS = ([".....", "A..B.", "#A.BC", ".....", ".CDD#"],
+         Geometry.of(walls=[(1, 2), (6, 7), (11, 16), (12, 17), (13, 18)]),
+         {"A": (5, 0, 1, 6, 11), "B": (8, 9, 4, 3, 2, 7, 12, 13), "C": (14, 19, 18, 17, 16, 15, 20, 21),
+          "D": (22, 23)})
+VARIANTS = {"hex": HEX, "bridge": BRIDGE, "warp": WARP, "walls": WALLS}
+
+
+def solved(name: str) -> tuple[Board, Solution]:
+    """The variant board and its solution (each step checked to be an edge of the board)."""
+    rows, geometry, cells = VARIANTS[name]
+    board = Board.from_rows(rows, geometry)
+    solution = Solution.from_cells(board, cells)
+    edges = set(board.edges)
+    for label, path in solution.paths.items():
+        assert set(board.endpoints[label]) == {path[0], path[-1]}
+        assert all(edge(a, b) in edges for a, b in zip(path, path[1:], strict=False))
+    return board, solution
+
+
+def colour_of(board: Board, label: str) -> str:
+    return hex_colour(board.labels.index(label))
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def of_class(root: ET.Element, tag: str, cls: str) -> list[ET.Element]:
+    return [e for e in root.iter(SVG + tag) if e.get("class") == cls]
+
+
+def points(element: ET.Element) -> list[tuple[float, float]]:
+    return [tuple(float(v) for v in p.split(",")) for p in element.get("points").split()]
+
+
+def segments(root: ET.Element, colour: str) -> list[float]:
+    """Lengths of the segments of the path polylines drawn in ``colour``."""
+    out = []
+    for line in root.iter(SVG + "polyline"):
+        if line.get("stroke") == colour:
+            pts = points(line)
+            out += [math.dist(p, q) for p, q in zip(pts, pts[1:], strict=False)]
+    return out
+
+
+def test_plain_boards_keep_their_grid() -> None:
+    board = Board.from_rows(["A.B", "#..", "A.B"])
+    root = parse(board_svg(board))
+    assert root.get("viewBox") == f"-1 -1 {3 * CELL + 2} {3 * CELL + 2}"
+    assert not of_class(root, "rect", "cell") and not of_class(root, "polygon", "cell")
+    assert len(list(root.iter(SVG + "line"))) == 8  # 4 + 4 grid lines
+    assert [r.get("fill") for r in root.iter(SVG + "rect")] == ["#1b1b1f", "#55555c"]
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_svg_of_every_variant_parses_and_has_one_tile_per_open_cell(name: str) -> None:
+    board, solution = solved(name)
+    for sol in (None, solution):
+        root = parse(board_svg(board, sol, highlight={0, 7}, title=name))
+        tiles = of_class(root, "polygon" if name == "hex" else "rect", "cell")
+        assert len(tiles) == len(board.open_cells())
+        layout = Layout(board, CELL)
+        assert (int(root.get("width")), int(root.get("height"))) == (layout.width, layout.height)
+        assert len(root.findall(SVG + "circle")) == 2 * len(board.labels)
+
+
+def test_hexagons_are_flat_topped_columns_with_odd_columns_raised() -> None:
+    board, _ = solved("hex")
+    root = parse(board_svg(board))
+    tiles = of_class(root, "polygon", "cell")
+    assert all(len(points(t)) == 6 for t in tiles)
+    top = points(tiles[0])  # cell 1: row 0, odd column, the first open cell
+    ys = sorted(y for _, y in top)
+    assert ys[0] == ys[1]  # a flat top
+    layout = Layout(board, CELL)
+    assert layout.centre(1)[1] == layout.centre(0)[1] - CELL / 2
+    for a, b in board.edges:  # neighbours one cell apart, sharing a side
+        assert math.isclose(math.dist(layout.centre(a), layout.centre(b)), CELL)
+
+
+def test_holes_are_left_out_and_walls_lie_on_the_shared_side() -> None:
+    for name in ("hex", "walls"):
+        board, solution = solved(name)
+        layout = Layout(board, CELL)
+        root = parse(board_svg(board, solution))
+        walls = of_class(root, "line", "wall")
+        assert len(walls) == len(board.geometry.walls)
+        for line, (a, b) in zip(walls, sorted(board.geometry.walls), strict=True):
+            ends = [(float(line.get("x1")), float(line.get("y1"))),
+                    (float(line.get("x2")), float(line.get("y2")))]
+            for end in ends:  # a corner of both cells
+                assert min(math.dist(end, p) for p in layout.outline(a)) < 0.01
+                assert min(math.dist(end, p) for p in layout.outline(b)) < 0.01
+            assert math.dist(*ends) > CELL / 2
+        hole_centres = {layout.centre(c) for c in range(board.size) if board.is_solid(c)}
+        assert hole_centres
+        for tile in of_class(root, "polygon", "cell") + of_class(root, "rect", "cell"):
+            if tile.tag == SVG + "rect":
+                x, y = float(tile.get("x")), float(tile.get("y"))
+                centre = (x + CELL / 2, y + CELL / 2)
+            else:
+                pts = points(tile)
+                centre = (sum(p[0] for p in pts) / 6, sum(p[1] for p in pts) / 6)
+            assert all(math.dist(centre, h) > CELL / 2 for h in hole_centres)
+
+
+def test_bridge_carries_the_horizontal_path_over_a_gap_in_the_vertical_one() -> None:
+    board, solution = solved("bridge")
+    root = parse(board_svg(board, solution))
+    children = list(root)
+    a_colour, b_colour = colour_of(board, "A"), colour_of(board, "B")
+    deck = of_class(root, "rect", "bridge")
+    over = of_class(root, "line", "over")
+    assert len(deck) == 1 and len(over) == 1
+    assert over[0].get("stroke") == b_colour  # B crosses horizontally, over the deck
+    vertical = next(e for e in children if e.tag == SVG + "polyline" and e.get("stroke") == a_colour)
+    assert children.index(vertical) < children.index(deck[0]) < children.index(over[0])
+    cx, cy = Layout(board, CELL).centre(12)
+    assert (cx, cy - CELL) in points(vertical) and (cx, cy + CELL) in points(vertical)
+    height = float(deck[0].get("height"))
+    assert height > float(over[0].get("stroke-width")) + 2  # a visible gap on each side
+    assert float(deck[0].get("width")) < CELL  # the vertical path shows either side of it
+    assert len(of_class(root, "line", "railing")) == 2
+    puzzle = parse(board_svg(board))
+    assert len(of_class(puzzle, "rect", "bridge")) == 1 and not of_class(puzzle, "line", "over")
+
+
+def test_warp_steps_are_stubs_at_both_borders_never_across_the_board() -> None:
+    board, solution = solved("warp")
+    layout = Layout(board, CELL)
+    root = parse(board_svg(board, solution))
+    a_colour = colour_of(board, "A")
+    lines = [e for e in root.iter(SVG + "polyline") if e.get("stroke") == a_colour]
+    assert len(lines) == 3  # A wraps twice: three pieces
+    for label in board.labels:
+        assert max(segments(root, colour_of(board, label))) <= CELL + 1e-6
+    stubs = [p for line in lines for p in (points(line)[0], points(line)[-1])]
+    outside = [p for p in stubs if not (layout.pad <= p[0] <= layout.width - layout.pad
+                                        and layout.pad <= p[1] <= layout.height - layout.pad)]
+    assert len(outside) == 4  # each wrap step leaves at one border and enters at the other
+    assert all(0 < x < layout.width and 0 < y < layout.height for x, y in outside)
+    wrap_edges = layout.wrap_edges()
+    # 5x4 board: 4 row seams and 5 column seams, 4 of them walled
+    assert len(wrap_edges) == 4 + 5 - 4
+    assert len(of_class(root, "polygon", "tunnel")) == 2 * len(wrap_edges)
+    walls = of_class(root, "line", "wall")
+    assert len(walls) == 2 * len(board.geometry.walls)  # every wall here is a walled seam
