@@ -175,3 +175,61 @@ def test_warp_steps_are_stubs_at_both_borders_never_across_the_board() -> None:
     assert len(of_class(root, "polygon", "tunnel")) == 2 * len(wrap_edges)
     walls = of_class(root, "line", "wall")
     assert len(walls) == 2 * len(board.geometry.walls)  # every wall here is a walled seam
+
+
+
+def rgb(code: str) -> tuple[int, int, int]:
+    return int(code[1:3], 16), int(code[3:5], 16), int(code[5:7], 16)
+
+
+def near(pixel: tuple[int, ...], colour: tuple[int, int, int], slack: int = 12) -> bool:
+    return all(abs(p - c) <= slack for p, c in zip(pixel, colour, strict=False))
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_png_of_every_variant_has_the_svg_size(name: str, tmp_path) -> None:
+    from PIL import Image
+
+    from satlink.render.png import board_png
+
+    board, solution = solved(name)
+    for sol in (None, solution):
+        out = tmp_path / f"{name}.png"
+        board_png(board, sol, str(out), cell=30)
+        with Image.open(out) as image:
+            layout = Layout(board, 30)
+            assert image.size == (layout.width, layout.height)
+            root = parse(board_svg(board, sol, cell=30))
+            assert image.size == (int(root.get("width")), int(root.get("height")))
+
+
+def test_png_draws_holes_bridges_and_wrap_stubs() -> None:
+    from satlink.render import svg
+    from satlink.render.png import variant_image
+
+    cell = 48
+    board, solution = solved("walls")
+    image = variant_image(board, solution, cell)
+    layout = Layout(board, cell)
+    x, y = layout.centre(10)  # a hole
+    assert near(image.getpixel((round(x), round(y))), rgb(svg.CANVAS))
+
+    board, solution = solved("bridge")
+    image = variant_image(board, solution, cell)
+    layout = Layout(board, cell)
+    x, y = layout.centre(12)
+    x0, y0, x1, y1 = layout.deck(12)
+    gap = (y0 + (y - layout.path_width / 2)) / 2
+    assert near(image.getpixel((round(x), round(y))), rgb(colour_of(board, "B")))
+    assert near(image.getpixel((round(x), round(gap))), rgb(svg.CELL))
+    assert near(image.getpixel((round(x), round(y - cell * 0.45))), rgb(colour_of(board, "A")))
+
+    board, solution = solved("warp")
+    image = variant_image(board, solution, cell)
+    layout = Layout(board, cell)
+    a = rgb(colour_of(board, "A"))
+    for here, there in ((5, 9), (9, 5), (4, 19), (19, 4)):  # A's two wrap steps, both ends
+        sx, sy = layout.stub(here, there)
+        assert near(image.getpixel((round(sx), round(sy))), a)
+        assert not (layout.pad < sx < layout.width - layout.pad
+                    and layout.pad < sy < layout.height - layout.pad)
