@@ -250,3 +250,100 @@ def test_png_draws_holes_bridges_and_wrap_stubs() -> None:
         assert near(image.getpixel((round(sx), round(sy))), a)
         assert not (layout.pad < sx < layout.width - layout.pad
                     and layout.pad < sy < layout.height - layout.pad)
+
+
+def widths(board: Board, solution: Solution | None) -> tuple[set[int], set[int]]:
+    """Display widths of the lines of the plain and the rich drawing."""
+    from rich.console import Console
+
+    from satlink.render.terminal import draw_plain, draw_rich
+
+    console = Console(width=400)
+    plain = {console.measure(line).maximum for line in draw_plain(board, solution).splitlines()}
+    rich = {line.cell_len for line in draw_rich(board, solution).split("\n")}
+    return plain, rich
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_terminal_drawing_of_every_variant_is_aligned(name: str) -> None:
+    from satlink.render.terminal import draw_plain, draw_rich
+
+    board, solution = solved(name)
+    for sol in (None, solution):
+        plain, rich = widths(board, sol)
+        assert len(plain) == 1 and plain == rich
+        assert draw_rich(board, sol).plain == draw_plain(board, sol)
+    lines = draw_plain(board, solution).splitlines()
+    frame = 2 if board.geometry.wrap else 0
+    if name == "hex":
+        assert len(lines) == 2 * board.height
+        assert len(lines[0]) == 4 * (board.width - 1) + 1
+    else:
+        assert len(lines) == 2 * board.height - 1 + frame
+        assert len(lines[0]) == 2 * board.width - 1 + frame
+
+
+def test_terminal_bridge_is_a_crossing_in_the_colour_of_the_path_over_it() -> None:
+    from satlink.render.terminal import draw_plain, draw_rich
+
+    board, solution = solved("bridge")
+    lines = draw_plain(board, solution).splitlines()
+    assert lines[4] == "B───┼───B"  # B crosses along row 2
+    assert [line[4] for line in lines] == list("A│││┼│││A")  # A runs down column 2, under
+    text = draw_rich(board, solution)
+    at = text.plain.index("┼")
+    styles = {str(span.style) for span in text.spans if span.start <= at < span.end}
+    assert styles == {colour_of(board, "B")}
+    assert "┼" in draw_plain(board)  # the puzzle shows where the bridge is
+
+
+def test_terminal_walls_are_heavy_bars_between_cells() -> None:
+    from satlink.render.terminal import draw_plain
+
+    board, solution = solved("walls")
+    lines = draw_plain(board, solution).splitlines()
+    assert [line[3] for line in lines[:3]] == ["┃", "┃", "┃"]  # walls 1|2 and 6|7, joined
+    assert lines[5][1:8] == "╺━━━━━╸"  # walls below cells 11, 12, 13, joined
+    assert lines[4][0] == "█" and lines[8][8] == "█"  # the holes
+
+
+def test_terminal_warp_steps_are_stubs_at_both_borders() -> None:
+    from satlink.render.terminal import draw_plain
+
+    board, solution = solved("warp")
+    lines = draw_plain(board, solution).splitlines()
+    assert lines[3][0] == "─" and lines[3][-1] == "─"  # A leaves row 1 at the left
+    assert lines[0][9] == "│" and lines[-1][9] == "│"  # and column 4 at the top
+    assert lines[1][0] == "┃" and lines[1][-1] == "┃"  # walled seam 0|4 on both borders
+    assert lines[7][0] == "╌" and lines[-1][1] == "╎"  # open wrap edges, unused
+    assert "─" * 6 not in lines[3]  # never drawn across the board
+
+
+def test_terminal_hexagons_raise_odd_columns_half_a_row() -> None:
+    from satlink.render.terminal import draw_plain
+
+    board, solution = solved("hex")
+    lines = draw_plain(board, solution).splitlines()
+    puzzle = draw_plain(board).splitlines()
+    assert puzzle[0][20] == "A" and puzzle[1][16] == "B"  # (0, 5) odd, (0, 4) even
+    assert puzzle[1][0] == "█" and puzzle[-2][20] == "█"  # the holes
+    assert puzzle[4][8] == "━"  # wall between (1, 2) and (2, 2)
+    assert puzzle[4][15] == "╱"  # wall between (2, 3) and (2, 4)
+    assert lines[0][4:7] == "┌─╮" and lines[1][6:11] == "╰───╯"  # B's staircase 1 -> 2 -> 3
+
+
+def test_terminal_variants_stay_aligned_with_double_width_labels() -> None:
+    from satlink.board import label_for
+
+    wide = [label_for(70 + i) for i in range(3)]
+    rows = [f"{wide[0]}.{wide[1]}", "...", f"{wide[0]}.{wide[1]}", f"..{wide[2]}", f"{wide[2]}.."]
+    for geometry in (Geometry.of("hex", walls=[(0, 3)]), Geometry.of(wrap=True, walls=[(1, 4)]),
+                     Geometry.of(bridges=[4], walls=[(1, 2)])):
+        board = Board.from_rows(rows, geometry)
+        from satlink import solve
+
+        verdict = solve(board, "nikoli")
+        assert verdict.solutions, geometry
+        for sol in (None, verdict.solutions[0]):
+            plain, rich = widths(board, sol)
+            assert len(plain) == 1 and plain == rich
