@@ -230,6 +230,11 @@ def test_png_draws_holes_bridges_and_wrap_stubs() -> None:
     layout = Layout(board, cell)
     x, y = layout.centre(10)  # a hole
     assert near(image.getpixel((round(x), round(y))), rgb(svg.CANVAS))
+    x, y = layout.centre(3)
+    lit = variant_image(board, None, cell, highlight={3}).getpixel((round(x), round(y)))
+    yellow, tile = rgb("#ffe14d"), rgb(svg.CELL)  # as the SVG's 45% yellow over the tile
+    assert near(lit, tuple(round(0.45 * a + 0.55 * b) for a, b in zip(yellow, tile, strict=True)), 3)
+    assert lit[3] == 255
 
     board, solution = solved("bridge")
     image = variant_image(board, solution, cell)

@@ -60,7 +60,7 @@ def variant_image(board: Board, solution: Solution | None, cell: int = 24,
     layout = Layout(board, cell)
     k = SUPERSAMPLE
     big = Image.new("RGBA", (layout.width * k, layout.height * k), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big, "RGBA")
+    draw = ImageDraw.Draw(big)
 
     def sc(points: list[Point]) -> list[Point]:
         return [(x * k, y * k) for x, y in points]
@@ -76,9 +76,12 @@ def variant_image(board: Board, solution: Solution | None, cell: int = 24,
                            radius=max(2, round(cell * 0.2)) * k, fill=_rgb(svg.CANVAS))
     for c in board.open_cells():
         draw.polygon(sc(layout.outline(c)), fill=_rgb(svg.CELL), outline=_rgb(svg.GRID), width=max(1, k // 2))
+    # the SVG's highlight, yellow at 45% over the tile, mixed here (blending into an RGBA
+    # image would make the tile itself translucent)
+    lit = tuple(round(0.45 * y + 0.55 * t) for y, t in zip((255, 225, 77), _rgb(svg.CELL), strict=True))
     for c in sorted(highlight or ()):
         if c is not None and not board.is_solid(c):
-            draw.polygon(sc(layout.outline(c)), fill=(255, 225, 77, 115))
+            draw.polygon(sc(layout.outline(c)), fill=lit)
     for a, b in layout.wrap_edges():
         for here, there in ((a, b), (b, a)):
             draw.polygon(sc(layout.tunnel(here, there, mouth=1.0)), fill=_rgb(svg.CELL))
