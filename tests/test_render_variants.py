@@ -352,3 +352,13 @@ def test_terminal_variants_stay_aligned_with_double_width_labels() -> None:
         for sol in (None, verdict.solutions[0]):
             plain, rich = widths(board, sol)
             assert len(plain) == 1 and plain == rich
+
+
+def test_big_pictures_are_supersampled_less() -> None:
+    from satlink.render.png import SUPERSAMPLE_PIXELS, supersample
+
+    assert supersample(300, 300) == 4
+    assert supersample(2000, 2000) == 2
+    assert supersample(10_000, 10_000) == 1
+    for side in (100, 1500, 2500, 4000):
+        assert side * side * supersample(side, side) ** 2 <= max(SUPERSAMPLE_PIXELS, side * side)

@@ -3,7 +3,8 @@
 Variant boards are drawn as the SVG draws them (same :class:`~satlink.render.layout.Layout`,
 same colours and parts: hexagons, holes left out, walls, bridge decks, warp tunnels and wrap
 stubs) at four times the size and scaled down, so slanted hexagon sides and round path ends
-are smooth; the labels are written afterwards at the final size.
+are smooth (big pictures at a smaller factor, see :data:`SUPERSAMPLE_PIXELS`); the labels are
+written afterwards at the final size.
 """
 
 from __future__ import annotations
@@ -13,6 +14,17 @@ from satlink.render.colours import display_label, path_colour, text_colour
 from satlink.render.layout import Layout, Point
 
 SUPERSAMPLE = 4
+SUPERSAMPLE_PIXELS = 32_000_000
+"""Largest drawing area (pixels) while supersampling; a big picture is drawn at a smaller
+factor, down to none, so that it needs at most about 128 MB more than the picture itself."""
+
+
+def supersample(width: int, height: int) -> int:
+    """The scale to draw a ``width`` x ``height`` picture at (4 when it is small enough)."""
+    for k in range(SUPERSAMPLE, 1, -1):
+        if width * height * k * k <= SUPERSAMPLE_PIXELS:
+            return k
+    return 1
 
 
 def _rgb(code: str) -> tuple[int, int, int]:
@@ -58,7 +70,7 @@ def variant_image(board: Board, solution: Solution | None, cell: int = 24,
     from satlink.render import svg
 
     layout = Layout(board, cell)
-    k = SUPERSAMPLE
+    k = supersample(layout.width, layout.height)
     big = Image.new("RGBA", (layout.width * k, layout.height * k), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
 
@@ -111,7 +123,7 @@ def variant_image(board: Board, solution: Solution | None, cell: int = 24,
         for c in board.endpoints[label]:
             x, y = sc([layout.centre(c)])[0]
             draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour[label])
-    image = big.resize((layout.width, layout.height), Image.Resampling.LANCZOS)
+    image = big if k == 1 else big.resize((layout.width, layout.height), Image.Resampling.LANCZOS)
     draw = ImageDraw.Draw(image)
     for i, label in enumerate(board.labels):
         text = display_label(board, label)
