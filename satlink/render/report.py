@@ -3,7 +3,9 @@
 Summary counts per status, a sortable table (click a column header), and for each board the
 puzzle and its solution; for ``multiple`` the two solutions side by side with the differing
 cells highlighted; for ``solution-mismatch`` the shipped and the unique solution; for
-``invalid`` the error with its line and column.
+``invalid`` the error with its line and column.  A variant board's record carries its
+``geometry`` (see :func:`satlink.geometry.geometry_to_json`), and its pictures show the
+hexagons, holes, walls, bridges and warps.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections import Counter
 from html import escape
 
 from satlink.board import Board, Solution
+from satlink.geometry import geometry_from_json
 from satlink.render.svg import board_svg
 
 STYLE = """
@@ -49,7 +52,7 @@ def _pictures(record: dict) -> str:
     rows = record.get("grid")
     if not rows:
         return ""
-    board = Board(tuple(rows))
+    board = Board(tuple(rows), geometry_from_json(record.get("geometry"), len(rows[0]), len(rows)))
     solutions = [Solution.from_coords(board, s) for s in record.get("solutions", [])]
     diff = {board.cell_at(r, c) for r, c in record.get("diff_cells", [])}
     figures = [("puzzle", board_svg(board))]

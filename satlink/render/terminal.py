@@ -5,6 +5,25 @@ that runs beside itself is still readable, which a bare colour grid is not.  Lab
 ASCII alphabet are CJK ideographs, two columns wide in a terminal: a board that has one is
 drawn with every cell two columns wide (a horizontal piece continues into its second
 column), so the grid stays aligned.  Colours are the same as in SVG/PNG pictures.
+
+Plain boards are one character per cell with nothing in between.  The variants need room
+between the cells, so they are drawn on a grid twice as fine, every line padded to one width:
+
+* **square variants** (walls, bridges, warps, holes): cells on every other line and column;
+  the gap between two cells holds the path joining them (``─`` or ``│``, in its colour), a
+  wall (``┃`` or ``━``, heavy, with heavy corners where walls meet) or nothing.  A bridge is
+  ``┼``, in the colour of the horizontal crossing (the vertical one shows as ``│`` above and
+  below it).  A warp board gets a frame: a walled seam is part of the heavy wall line, an open
+  wrap edge a dim ``╌`` or ``╎`` at both ends, and a path using it a stub (``─`` or ``│`` in its
+  colour) at both borders; the path is never drawn across the board.
+* **hexagonal boards**: cells on every other line, each column four characters right of the
+  last (five with wide labels), odd columns one line higher, i.e. half a cell, as in the
+  pictures.  A column neighbour is joined by ``│`` on the line between; a neighbour in the next
+  column, one line up or down, by a small staircase (``─╯`` ``╭─`` and so on) through the
+  three characters between the columns.  Walls are ``━`` between column neighbours and ``╲``
+  or ``╱`` (in the wall colour) on the side two diagonal neighbours share.
+
+Holes and solid cells are ``█`` and empty cells ``·`` everywhere.
 """
 
 from __future__ import annotations
@@ -13,7 +32,8 @@ import unicodedata
 
 from rich.text import Text
 
-from satlink.board import EMPTY, SOLID, Board, Solution
+from satlink.board import EMPTY, SOLID, Board, Cell, Solution
+from satlink.geometry import HEX
 from satlink.render.colours import hex_colour
 
 # bit mask of path directions: up=1, down=2, left=4, right=8
@@ -66,11 +86,21 @@ RIGHTWARD = {PIECES[m] for m in PIECES if m & 8}
 
 
 def draw_plain(board: Board, solution: Solution | None = None) -> str:
+    if not board.geometry.is_plain:
+        return "\n".join("".join(ch for ch, _ in line) for line in _variant_canvas(board, solution))
     rows = _widened(cell_glyphs(board, solution))
     return "\n".join("".join(ch for ch, _ in row) for row in rows)
 
 
 def draw_rich(board: Board, solution: Solution | None = None) -> Text:
+    if not board.geometry.is_plain:
+        text = Text()
+        for y, line in enumerate(_variant_canvas(board, solution)):
+            if y:
+                text.append("\n")
+            for ch, style in line:
+                text.append(ch, style=style)
+        return text
     colour = {label: hex_colour(i) for i, label in enumerate(board.labels)}
     text = Text()
     for r, row in enumerate(_widened(cell_glyphs(board, solution))):
@@ -81,3 +111,236 @@ def draw_rich(board: Board, solution: Solution | None = None) -> Text:
             style = colour[label] if label else "grey42"
             text.append(ch, style=f"bold {style}" if endpoint else style)
     return text
+
+
+# -- variants --------------------------------------------------------------------------------
+UP, DOWN, LEFT, RIGHT = 1, 2, 4, 8
+OPPOSITE = {UP: DOWN, DOWN: UP, LEFT: RIGHT, RIGHT: LEFT}
+LINKS = {**PIECES, 10: "╭", 6: "╮", 9: "╰", 5: "╯", 11: "├", 7: "┤", 14: "┬", 13: "┴", 15: "┼"}
+"""Light lines between hexagons, with rounded corners (by the same direction mask)."""
+HEAVY = {1: "╹", 2: "╻", 4: "╸", 8: "╺", 3: "┃", 12: "━", 10: "┏", 6: "┓", 9: "┗", 5: "┛",
+         11: "┣", 7: "┫", 14: "┳", 13: "┻", 15: "╋"}
+"""Heavy lines for walls, joined where they meet."""
+WALL_STYLE = "bold grey85"
+DIM = "grey42"
+BRIDGE = "┼"
+
+Glyph = tuple[str, "str | None"]
+
+
+class _Canvas:
+    """A grid of characters with a rich style each; lines (light or heavy) are kept as
+    direction masks until the end so that crossing pieces join into one glyph."""
+
+    def __init__(self, width: int, height: int):
+        self.width, self.height = width, height
+        self.chars: dict[tuple[int, int], Glyph] = {}
+        self.light: dict[tuple[int, int], tuple[int, str | None]] = {}
+        self.heavy: dict[tuple[int, int], int] = {}
+
+    def put(self, x: int, y: int, text: str, style: str | None) -> None:
+        """Characters from (x, y) rightwards; a wide one takes two columns."""
+        for ch in text:
+            self.chars[x, y] = (ch, style)
+            if is_wide(ch):
+                x += 1
+                self.chars[x, y] = ("", style)
+            x += 1
+
+    def link(self, x: int, y: int, mask: int, style: str | None) -> None:
+        old, _ = self.light.get((x, y), (0, None))
+        self.light[x, y] = (old | mask, style)
+
+    def wall(self, x: int, y: int, mask: int) -> None:
+        self.heavy[x, y] = self.heavy.get((x, y), 0) | mask
+
+    def lines(self) -> list[list[Glyph]]:
+        out = []
+        for y in range(self.height):
+            line: list[Glyph] = []
+            for x in range(self.width):
+                if (x, y) in self.chars:
+                    glyph = self.chars[x, y]
+                elif (x, y) in self.light:
+                    mask, style = self.light[x, y]
+                    glyph = (LINKS[mask], style)
+                elif (x, y) in self.heavy:
+                    glyph = (HEAVY[self.heavy[x, y]], WALL_STYLE)
+                else:
+                    glyph = (" ", None)
+                if glyph[0]:
+                    line.append(glyph)
+            out.append(line)
+        return out
+
+
+def _variant_canvas(board: Board, solution: Solution | None) -> list[list[Glyph]]:
+    colour = {label: hex_colour(i) for i, label in enumerate(board.labels)}
+    wide = any(is_wide(label) for label in board.labels)
+    if board.geometry.kind == HEX:
+        return _hex_canvas(board, solution, colour, 2 if wide else 1).lines()
+    return _square_canvas(board, solution, colour, 2 if wide else 1).lines()
+
+
+def _base_glyph(board: Board, cell: Cell, colour: dict[str, str]) -> Glyph:
+    """What a cell shows before any path: its label, a bridge, a hole or an empty dot."""
+    label = board.label_at(cell)
+    if label is not None:
+        return label, f"bold {colour[label]}"
+    if cell in board.bridge_node:
+        return BRIDGE, DIM
+    return ("█" if board.is_solid(cell) else "·"), DIM
+
+
+def _cell_text(ch: str, mask: int, width: int) -> str:
+    """A cell's glyph, widened to ``width`` columns like :func:`_widened` does."""
+    if width == 1 or is_wide(ch):
+        return ch
+    return ch + ("─" if mask & RIGHT else "█" if ch == "█" else " ")
+
+
+def _square_step(board: Board, a: Cell, b: Cell) -> tuple[int, bool]:
+    """The direction from cell ``a`` to its neighbour ``b`` on a square board, and whether
+    the step crosses the border (a wrap edge)."""
+    (ra, ca), (rb, cb) = board.coord(a), board.coord(b)
+    if ra == rb:
+        if cb == ca + 1 or cb == ca - 1:
+            return (RIGHT if cb > ca else LEFT), False
+        return (LEFT if cb > ca else RIGHT), True
+    if rb == ra + 1 or rb == ra - 1:
+        return (DOWN if rb > ra else UP), False
+    return (UP if rb > ra else DOWN), True
+
+
+def _path_steps(board: Board, solution: Solution | None):
+    """(label, cell, previous cell or None, next cell or None) for every node of every path."""
+    if solution is None:
+        return
+    for label, path in solution.paths.items():
+        cells = [board.node_cell(n) for n in path]
+        for i, cell in enumerate(cells):
+            yield (label, cell, cells[i - 1] if i else None,
+                   cells[i + 1] if i + 1 < len(cells) else None)
+
+
+def _square_canvas(board: Board, solution: Solution | None, colour: dict[str, str],
+                   cw: int) -> _Canvas:
+    w, h = board.width, board.height
+    frame = 1 if board.geometry.wrap else 0
+    canvas = _Canvas(w * cw + (w - 1) + 2 * frame, 2 * h - 1 + 2 * frame)
+
+    def at(cell: Cell) -> tuple[int, int]:
+        r, c = board.coord(cell)
+        return frame + c * (cw + 1), frame + 2 * r
+
+    def gap(cell: Cell, direction: int) -> tuple[int, int]:
+        """The gap character next to a cell in a direction (a border position if at an edge)."""
+        x, y = at(cell)
+        return {UP: (x, y - 1), DOWN: (x, y + 1), LEFT: (x - 1, y), RIGHT: (x + cw, y)}[direction]
+
+    masks: dict[Cell, int] = {}
+    owner: dict[Cell, str] = {}  # a bridge shows the colour of its horizontal crossing
+    for label, cell, *near in _path_steps(board, solution):
+        mask = 0
+        for other in near:
+            if other is not None:
+                mask |= _square_step(board, cell, other)[0]
+        for direction in (UP, DOWN, LEFT, RIGHT):
+            if mask & direction:
+                canvas.put(*gap(cell, direction), "─" if direction in (LEFT, RIGHT) else "│",
+                           colour[label])
+        masks[cell] = masks.get(cell, 0) | mask
+        if cell not in owner or mask & (LEFT | RIGHT):
+            owner[cell] = label
+    for cell in range(board.size):
+        ch, style = _base_glyph(board, cell, colour)
+        if cell in owner and board.label_at(cell) is None:
+            ch = BRIDGE if cell in board.bridge_node else PIECES.get(masks[cell], "?")
+            style = colour[owner[cell]]
+        canvas.put(*at(cell), _cell_text(ch, masks.get(cell, 0), cw), style)
+
+    def wall_line(x: int, y: int, vertical: bool, length: int) -> None:
+        """A heavy segment; its ends give the corner characters beside it their arms."""
+        if vertical:
+            canvas.wall(x, y, UP | DOWN)
+            canvas.wall(x, y - 1, DOWN)
+            canvas.wall(x, y + 1, UP)
+        else:
+            for i in range(length):
+                canvas.wall(x + i, y, LEFT | RIGHT)
+            canvas.wall(x - 1, y, RIGHT)
+            canvas.wall(x + length, y, LEFT)
+
+    for a, b in board.geometry.walls:
+        direction, across = _square_step(board, a, b)
+        # between neighbours the gap is shared; a walled seam is drawn on both borders
+        for cell, d in ((a, direction), (b, OPPOSITE[direction]))[:2 if across else 1]:
+            x, y = gap(cell, d)
+            if d in (LEFT, RIGHT):
+                wall_line(x, y, True, 1)
+            else:
+                wall_line(at(cell)[0], y, False, cw)
+    if frame:
+        for a, b in board.edges:
+            a, b = board.node_cell(a), board.node_cell(b)
+            direction, across = _square_step(board, a, b)
+            if not across:
+                continue
+            for cell, d in ((a, direction), (b, OPPOSITE[direction])):
+                x, y = gap(cell, d)
+                if (x, y) not in canvas.chars:  # a path's stub is already there
+                    canvas.put(x, y, "╌" if d in (LEFT, RIGHT) else "╎", DIM)
+    return canvas
+
+
+def _hex_canvas(board: Board, solution: Solution | None, colour: dict[str, str],
+                gw: int) -> _Canvas:
+    w, h = board.width, board.height
+    pitch = gw + 3
+    raised = 1 if w > 1 else 0
+    canvas = _Canvas(pitch * (w - 1) + gw, 2 * h - 1 + raised)
+
+    def at(cell: Cell) -> tuple[int, int]:
+        r, c = board.coord(cell)
+        return pitch * c, 2 * r + (raised if c % 2 == 0 else 0)
+
+    def step(a: Cell, b: Cell) -> int:
+        """The glyph direction from ``a`` to neighbour ``b``: up, down, or the side (left or
+        right) of a diagonal neighbour."""
+        (xa, ya), (xb, yb) = at(a), at(b)
+        if xa == xb:
+            return UP if yb < ya else DOWN
+        return LEFT if xb < xa else RIGHT
+
+    masks: dict[Cell, int] = {}
+    owner: dict[Cell, str] = {}
+    for label, cell, *near in _path_steps(board, solution):
+        owner[cell] = label
+        for other in near:
+            if other is None:
+                continue
+            masks[cell] = masks.get(cell, 0) | step(cell, other)
+            (xa, ya), (xb, yb) = at(cell), at(other)
+            if xa == xb:
+                canvas.link(xa, (ya + yb) // 2, UP | DOWN, colour[label])
+            elif xa < xb:  # drawn once, from the left cell: a staircase through the gap
+                mid = xa + gw + 1
+                canvas.link(xa + gw, ya, LEFT | RIGHT, colour[label])
+                canvas.link(mid, ya, LEFT | (UP if yb < ya else DOWN), colour[label])
+                canvas.link(mid, yb, RIGHT | (DOWN if yb < ya else UP), colour[label])
+                canvas.link(mid + 1, yb, LEFT | RIGHT, colour[label])
+    for cell in range(board.size):
+        ch, style = _base_glyph(board, cell, colour)
+        if cell in owner and board.label_at(cell) is None:
+            ch, style = PIECES.get(masks[cell], "?"), colour[owner[cell]]
+        canvas.put(*at(cell), _cell_text(ch, masks.get(cell, 0), gw), style)
+    for a, b in board.geometry.walls:
+        (xa, ya), (xb, yb) = sorted((at(a), at(b)))
+        if xa == xb:
+            for i in range(gw):
+                canvas.put(xa + i, ya + 1, "━", WALL_STYLE)
+        elif yb > ya:  # the side two cells share slopes like ╱ below a left cell
+            canvas.put(xa + gw + 2, ya, "╱", WALL_STYLE)
+        else:
+            canvas.put(xa + gw, ya - 1, "╲", WALL_STYLE)
+    return canvas
