@@ -22,18 +22,41 @@ def run(*args: str, stdin: str | None = None):
     ["convert", "{pack}", "--to", "wh", "--out", "{same}"],
     ["cnf", "{pack}", "--out", "{same}"],
     ["bench", "{pack}", "--out", "{same}", "--timeout", "5"],
+    ["validate", "{pack}", "--out", "{same}", "--jobs", "1"],
+    ["validate", "{pack}", "--out", "{same}", "--resume", "--jobs", "1"],
+    ["validate", "{pack}", "--report", "{same}", "--jobs", "1"],
+    ["export", "--db", "{pack}", "--out", "{same}"],
+    ["generate", "--db", "{pack}", "--out", "{same}", "--count", "1", "--size", "4x4"],
 ])
+@pytest.mark.parametrize("alias", ["dotdot", "hardlink", "symlink"])
 def test_an_output_that_is_an_input_is_refused_before_anything_is_written(
-        tmp_path: Path, command: list[str]) -> None:
+        tmp_path: Path, command: list[str], alias: str) -> None:
+    import os
+
     pack = tmp_path / "pack.txt"
     pack.write_text(BOARD)
     (tmp_path / "sub").mkdir()
     same = tmp_path / "sub" / ".." / "pack.txt"  # the same file under another name
+    if alias == "hardlink":
+        same = tmp_path / "sub" / "linked.txt"
+        os.link(pack, same)
+    elif alias == "symlink":
+        same = tmp_path / "sub" / "pointer.txt"
+        same.symlink_to(pack)
     args = [a.format(pack=pack, same=same) for a in command]
     result = run(*args)
     assert result.exit_code == 2, result.output
     assert "is one of the input files" in result.output and "Traceback" not in result.output
     assert pack.read_text() == BOARD
+
+
+def test_validate_refuses_one_file_for_both_results_and_report(tmp_path: Path) -> None:
+    pack = tmp_path / "pack.txt"
+    pack.write_text(BOARD)
+    out = tmp_path / "r.jsonl"
+    result = run("validate", str(pack), "--out", str(out), "--report", str(out), "--jobs", "1")
+    assert result.exit_code == 2 and "different files" in result.output
+    assert not out.exists()
 
 
 def test_an_output_in_a_missing_folder_is_refused_up_front(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from rich.console import Console
 from satlink.cli.options import (
     EXIT_NOT_OK,
     EXIT_OK,
+    check_outputs,
     input_options,
     method_options,
     rules_option,
@@ -60,6 +61,9 @@ def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, method
 
     if resume and not out:
         raise click.UsageError("--resume needs --out (the results file to resume from)")
+    check_outputs(packs, out=out, report=report)
+    if out and report and Path(out).resolve() == Path(report).resolve():
+        raise click.UsageError(f"--out and --report both name {out}; give them different files")
     tasks = plan(expand_files(packs), rules, in_format, max_cells)
     options = RunOptions(jobs=jobs or os.cpu_count() or 1, timeout=timeout, method=method,
                          scheduler=scheduler, out=out, resume=resume)

@@ -7,7 +7,13 @@ import sys
 import click
 from rich.console import Console
 
-from satlink.cli.options import EXIT_NOT_OK, method_options, rules_option, write_entries
+from satlink.cli.options import (
+    EXIT_NOT_OK,
+    check_outputs,
+    method_options,
+    rules_option,
+    write_entries,
+)
 from satlink.formats import FORMATS, format_for_path
 from satlink.render.progress import progress_bar
 from satlink.rules import DEFAULT_PROFILE
@@ -66,6 +72,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
                              growth, strategy, seed, symmetry, solving=method)
     except ParamsError as exc:
         raise click.UsageError(str(exc)) from None
+    check_outputs((db,) if db else (), out=out)
     try:
         catalogue = Catalogue(db or ":memory:")
     except CatalogueError as exc:
@@ -121,6 +128,7 @@ def export(db, where, out, out_format):
     from satlink.generate.catalogue import Catalogue, CatalogueError, WhereError
     from satlink.generate.pack import pack_entries
 
+    check_outputs((db,), out=out)
     try:
         catalogue = Catalogue(db)
     except CatalogueError as exc:
