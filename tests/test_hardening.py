@@ -198,3 +198,27 @@ def test_the_deadline_covers_encoding_and_loading_not_only_the_search() -> None:
     clauses = encode(board, parse_rules("flow")).clauses
     with pytest.raises(Timeout):
         Backend("glucose4", clauses, deadline=time.monotonic() - 1)
+
+
+@pytest.mark.parametrize("address,message", [
+    ("tcp://127.0.0.1:1", "cannot reach the Dask scheduler at tcp://127.0.0.1:1 within 1 s"),
+    ("not-a-url", "'not-a-url' is not a Dask scheduler address"),
+    ("", "--scheduler is empty"),
+])
+def test_a_scheduler_that_cannot_be_used_is_a_usage_error_and_out_is_kept(
+        tmp_path: Path, address: str, message: str) -> None:
+    import time
+
+    if address.startswith("tcp"):
+        pytest.importorskip("distributed")
+    pack = tmp_path / "pack.txt"
+    pack.write_text(BOARD)
+    out = tmp_path / "r.jsonl"
+    out.write_text("earlier results\n")
+    start = time.monotonic()
+    result = run("validate", str(pack), "--out", str(out), "--scheduler", address,
+                 "--scheduler-timeout", "1")
+    assert time.monotonic() - start < 10
+    assert result.exit_code == 2, result.output
+    assert message in result.output and "Traceback" not in result.output
+    assert out.read_text() == "earlier results\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from satlink.batch.distributed import run_dask
+from satlink.batch.distributed import CONNECT_TIMEOUT, connect, run_dask
 from satlink.batch.local import run_local
 from satlink.batch.results import ResultsFile
 from satlink.batch.tasks import task_key
@@ -19,6 +19,7 @@ class RunOptions:
     timeout: float | None = None
     method: Method = DEFAULT_METHOD
     scheduler: str | None = None
+    scheduler_timeout: float = CONNECT_TIMEOUT
     out: str | None = None
     resume: bool = False
 
@@ -31,6 +32,17 @@ class RunResult:
 
 def validate_tasks(tasks: list[dict], options: RunOptions,
                    progress: Callable[[dict], None] | None = None) -> RunResult:
+    # reach the scheduler before --out is touched: a wrong address must not cost the results
+    client = None if options.scheduler is None else connect(options.scheduler,
+                                                            options.scheduler_timeout)
+    try:
+        return _run(tasks, options, client, progress)
+    finally:
+        if client is not None:
+            client.close()
+
+
+def _run(tasks: list[dict], options: RunOptions, client, progress) -> RunResult:
     results = ResultsFile(options.out, options.resume)
     by_key: dict[tuple, dict] = {}
     try:
@@ -47,8 +59,8 @@ def validate_tasks(tasks: list[dict], options: RunOptions,
         heavy = [t for t in todo if not (t.get("error") or t.get("duplicate_of"))]
         for record in (evaluate(t) for t in quick):
             _keep(record, results, by_key, progress)
-        if options.scheduler:
-            stream = run_dask(heavy, options.scheduler, options.timeout, options.method)
+        if client is not None:
+            stream = run_dask(heavy, client, options.timeout, options.method)
         else:
             stream = run_local(heavy, options.jobs, options.timeout, options.method)
         for record in stream:

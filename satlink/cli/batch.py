@@ -9,9 +9,11 @@ from pathlib import Path
 import click
 from rich.console import Console
 
+from satlink.batch.distributed import CONNECT_TIMEOUT, SchedulerError, check_address
 from satlink.cli.options import (
     EXIT_NOT_OK,
     EXIT_OK,
+    SECONDS,
     check_outputs,
     input_options,
     method_options,
@@ -37,10 +39,12 @@ from satlink.verdict import Status
               help="Write a self-contained HTML report here.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Run on this Dask distributed scheduler instead of local workers.")
+@click.option("--scheduler-timeout", type=SECONDS, default=CONNECT_TIMEOUT, show_default=True,
+              help="Seconds to wait for --scheduler to answer before giving up (--out untouched).")
 @method_options()
 @input_options
-def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, method, in_format,
-             max_cells):
+def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, scheduler_timeout,
+             method, in_format, max_cells):
     """Validate level packs: well-formed, solvable, unique, matching their shipped solutions,
     free of duplicates (under rotation, reflection and relabelling).
 
@@ -64,12 +68,18 @@ def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, method
     check_outputs(packs, out=out, report=report)
     if out and report and Path(out).resolve() == Path(report).resolve():
         raise click.UsageError(f"--out and --report both name {out}; give them different files")
-    tasks = plan(expand_files(packs), rules, in_format, max_cells)
-    options = RunOptions(jobs=jobs or os.cpu_count() or 1, timeout=timeout, method=method,
-                         scheduler=scheduler, out=out, resume=resume)
-    console = Console(stderr=True, highlight=False)
-    with progress_bar("validating", len(tasks), console=console) as bar:
-        result = validate_tasks(tasks, options, lambda record: bar.advance())
+    try:
+        if scheduler is not None:
+            check_address(scheduler)
+        tasks = plan(expand_files(packs), rules, in_format, max_cells)
+        options = RunOptions(jobs=jobs or os.cpu_count() or 1, timeout=timeout, method=method,
+                             scheduler=scheduler, scheduler_timeout=scheduler_timeout, out=out,
+                             resume=resume)
+        console = Console(stderr=True, highlight=False)
+        with progress_bar("validating", len(tasks), console=console) as bar:
+            result = validate_tasks(tasks, options, lambda record: bar.advance())
+    except SchedulerError as exc:
+        raise click.UsageError(str(exc)) from None
     records = result.records
     print_run_summary(records, result.skipped, console)
     if report:
