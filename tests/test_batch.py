@@ -23,6 +23,7 @@ from satlink.canonical import transforms
 from satlink.cli import main
 from satlink.render.report import html_report
 from tests.boards import parity_rows
+from tests.processes import children, kill_all, wait_gone
 
 PARITY = parity_rows(20)
 
@@ -98,11 +99,19 @@ def test_resume_after_killing_the_process_gives_one_line_per_board(tmp_path) -> 
     cmd = [sys.executable, "-m", "satlink", "validate", str(pack), "--out", str(out), "--jobs", "1",
            "--resume"]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 60
-    while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < 5):
-        time.sleep(0.02)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
+    workers: list[int] = []
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < 5):
+            time.sleep(0.02)
+        workers = children(proc.pid)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        assert wait_gone(workers, 5) == []  # its worker does not outlive it
+    finally:
+        proc.kill()
+        proc.wait()
+        kill_all(workers)
     first = out.read_text().count("\n")
     assert 0 < first < 60
     with out.open("a") as handle:  # a line cut short by the crash must not survive

@@ -222,3 +222,36 @@ def test_a_scheduler_that_cannot_be_used_is_a_usage_error_and_out_is_kept(
     assert result.exit_code == 2, result.output
     assert message in result.output and "Traceback" not in result.output
     assert out.read_text() == "earlier results\n"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("command", ["validate", "generate"])
+def test_workers_end_when_their_parent_is_killed(tmp_path: Path, command: str) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    from tests.boards import parity_rows
+    from tests.processes import kill_all, wait_for_children, wait_gone
+
+    if command == "validate":  # slow boards (unfillable by parity) keep both workers busy
+        pack = tmp_path / "slow.txt"
+        pack.write_text("".join(f"{n} {n}\n" + "\n".join(parity_rows(n)) + "\n" for n in (20, 22)))
+        args = ["validate", str(pack), "--rules", "fill", "--timeout", "60", "--jobs", "2",
+                "--out", str(tmp_path / "r.jsonl")]
+    else:
+        args = ["generate", "--size", "40x40", "--count", "100", "--jobs", "2",
+                "--out", str(tmp_path / "p.jsonl")]
+    proc = subprocess.Popen([sys.executable, "-m", "satlink", *args], cwd=Path(__file__).parents[1],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: list[int] = []
+    try:
+        workers = wait_for_children(proc.pid, 2, 30)
+        assert len(workers) == 2
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        assert wait_gone(workers, 5) == []
+    finally:
+        proc.kill()
+        proc.wait()
+        kill_all(workers)

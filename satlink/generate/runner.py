@@ -7,6 +7,7 @@ where the catalogue says it stopped.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 
@@ -15,6 +16,7 @@ from satlink.canonical import canonical_hash
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.params import Params
 from satlink.generate.pipeline import Attempt, attempt
+from satlink.lifeline import die_with_parent
 
 Progress = Callable[[str, Attempt, int], None]
 
@@ -26,7 +28,8 @@ def _attempts(params: Params, start: int, jobs: int) -> Iterator[Attempt]:
             yield attempt(params, number)
             number += 1
     batch = jobs * 4
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent,
+                             initargs=(os.getpid(),)) as pool:
         number = start
         while True:
             futures = [pool.submit(attempt, params, n) for n in range(number, number + batch)]
