@@ -255,3 +255,23 @@ def test_workers_end_when_their_parent_is_killed(tmp_path: Path, command: str) -
         proc.kill()
         proc.wait()
         kill_all(workers)
+
+
+def test_two_generate_runs_on_one_catalogue_store_the_count_once(tmp_path: Path) -> None:
+    import sqlite3
+    import subprocess
+    import sys
+
+    db = tmp_path / "levels.sqlite"
+    cmd = [sys.executable, "-m", "satlink", "generate", "--size", "7x7", "--count", "40",
+           "--db", str(db), "--out", str(tmp_path / "{}.jsonl")]
+    runs = [subprocess.Popen([a.format(n) for a in cmd], cwd=Path(__file__).parents[1],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for n in range(2)]
+    assert [run.wait(timeout=60) for run in runs] == [0, 0]
+    with sqlite3.connect(db) as connection:
+        (stored,), = connection.execute("SELECT COUNT(*) FROM puzzles")
+        (accepted,), = connection.execute("SELECT accepted FROM runs")
+    assert stored == accepted == 40
+    for n in range(2):
+        assert len((tmp_path / f"{n}.jsonl").read_text().splitlines()) == 40

@@ -34,6 +34,8 @@ CREATE TABLE IF NOT EXISTS runs (
 );
 """
 
+BUSY_SECONDS = 30.0  # how long a write waits for another process's transaction on the file
+
 FIELDS = {"width": "width", "height": "height", "colours": "colours", "colors": "colours",
           "solids": "solids", "difficulty": "difficulty", "rules": "rules", "attempt": "attempt"}
 
@@ -56,7 +58,7 @@ class RunState:
 
 class Catalogue:
     def __init__(self, path: str):
-        self.db = sqlite3.connect(path)
+        self.db = sqlite3.connect(path, timeout=BUSY_SECONDS)
         try:
             self.db.executescript(SCHEMA)
         except sqlite3.DatabaseError as exc:
@@ -78,12 +80,20 @@ class Catalogue:
                               "WHERE run = ?", (params.key(),)).fetchone()
         return RunState(row[0], row[1], row[2], json.loads(row[3]))
 
-    def record(self, params: Params, result: Attempt, canonical: str | None) -> str:
-        """Store one attempt's outcome atomically; returns 'accepted', 'duplicate' or 'rejected'."""
+    def record(self, params: Params, result: Attempt, canonical: str | None,
+               count: int | None = None) -> str:
+        """Store one attempt's outcome atomically; returns 'accepted', 'duplicate' or 'rejected',
+        or 'skipped' when another run on this catalogue has already recorded this attempt or
+        the run already holds ``count`` puzzles (decided in the same transaction, so two
+        processes filling one run store ``count`` puzzles, not twice as many)."""
         key = params.key()
-        state = self.state(params)
         outcome = "rejected"
         with self.db:
+            self.db.execute("BEGIN IMMEDIATE")  # the state read below holds until the commit
+            state = self.state(params)
+            if result.number < state.next_attempt or (count is not None
+                                                      and state.accepted >= count):
+                return "skipped"
             if result.accepted:
                 cursor = self.db.execute(
                     "INSERT OR IGNORE INTO puzzles (hash, width, height, colours, solids, rules, "

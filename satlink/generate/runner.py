@@ -48,9 +48,9 @@ def run_generation(params: Params, count: int, catalogue: Catalogue, jobs: int =
     limit = max_attempts if max_attempts is not None else max(1000, 200 * count)
     for result in _attempts(params, state.next_attempt, jobs):
         canonical = canonical_hash(Board(tuple(result.rows))) if result.accepted else None
-        outcome = catalogue.record(params, result, canonical)
-        have += outcome == "accepted"
-        if progress:
+        outcome = catalogue.record(params, result, canonical, count)
+        have = catalogue.state(params).accepted  # another process may be filling the run too
+        if progress and outcome != "skipped":
             progress(outcome, result, have)
         if have >= count or result.number + 1 >= state.next_attempt + limit:
             break
