@@ -275,3 +275,24 @@ def test_two_generate_runs_on_one_catalogue_store_the_count_once(tmp_path: Path)
     assert stored == accepted == 40
     for n in range(2):
         assert len((tmp_path / f"{n}.jsonl").read_text().splitlines()) == 40
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="flock is POSIX")
+@pytest.mark.parametrize("resume", [False, True])
+def test_a_second_run_on_the_same_out_stops_while_the_first_holds_it(
+        tmp_path: Path, resume: bool) -> None:
+    import fcntl
+
+    pack = tmp_path / "pack.txt"
+    pack.write_text(BOARD)
+    out = tmp_path / "r.jsonl"
+    first = run("validate", str(pack), "--out", str(out), "--jobs", "1")
+    assert first.exit_code == 1 and out.read_text()  # multiple under flow
+    before = out.read_text()
+    with open(out, "a") as held:  # what a running validate holds
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        second = run("validate", str(pack), "--out", str(out), "--jobs", "1",
+                     *(["--resume"] if resume else []))
+    assert second.exit_code == 2, second.output
+    assert f"another satlink run is writing {out}" in second.output
+    assert out.read_text() == before

@@ -10,6 +10,7 @@ import click
 from rich.console import Console
 
 from satlink.batch.distributed import CONNECT_TIMEOUT, SchedulerError, check_address
+from satlink.batch.results import ResultsError
 from satlink.cli.options import (
     EXIT_NOT_OK,
     EXIT_OK,
@@ -78,7 +79,7 @@ def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, schedu
         console = Console(stderr=True, highlight=False)
         with progress_bar("validating", len(tasks), console=console) as bar:
             result = validate_tasks(tasks, options, lambda record: bar.advance())
-    except SchedulerError as exc:
+    except (SchedulerError, ResultsError) as exc:
         raise click.UsageError(str(exc)) from None
     records = result.records
     print_run_summary(records, result.skipped, console)
