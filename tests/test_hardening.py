@@ -296,3 +296,57 @@ def test_a_second_run_on_the_same_out_stops_while_the_first_holds_it(
     assert second.exit_code == 2, second.output
     assert f"another satlink run is writing {out}" in second.output
     assert out.read_text() == before
+
+
+@pytest.mark.parametrize("content,message", [
+    ('{"a": 1}\n', "line 1: not a 'satlink validate' record (no 'source')"),
+    ('[1, 2]\n', "line 1: not a 'satlink validate' record (a JSON list"),
+    (BOARD, "line 1: not a JSON record"),
+    ('{"source": "p", "index": 1, "status": "unique"}\n{"cut', "line 1: not a 'satlink validate' "
+                                                              "record (no 'hash')"),
+])
+def test_resume_from_a_file_that_is_not_results_is_refused_and_kept(
+        tmp_path: Path, content: str, message: str) -> None:
+    pack = tmp_path / "pack.txt"
+    pack.write_text(BOARD)
+    out = tmp_path / "other.json"
+    out.write_text(content)
+    result = run("validate", str(pack), "--out", str(out), "--resume", "--jobs", "1")
+    assert result.exit_code == 2, result.output
+    assert f"{out}, {message}" in result.output and "Traceback" not in result.output
+    assert out.read_text() == content
+
+
+def _results(out: Path) -> list[dict]:
+    import json
+
+    return [json.loads(line) for line in out.read_text().splitlines()]
+
+
+def test_resume_runs_error_records_again_and_says_so(tmp_path: Path) -> None:
+    import json
+
+    pack = tmp_path / "pack.txt"
+    pack.write_text("3 1\nA.A\n4 1\nB..B\n")
+    out = tmp_path / "r.jsonl"
+    run("validate", str(pack), "--out", str(out), "--jobs", "1")
+    records = _results(out)
+    records[1].update(status="error", error={"message": "worker process died"})
+    out.write_text("".join(json.dumps(r) + "\n" for r in records))
+    result = run("validate", str(pack), "--out", str(out), "--resume", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    assert "1 board retried" in result.output
+    assert [(r["index"], r["status"]) for r in _results(out)] == [(1, "unique"), (2, "unique")]
+
+
+def test_resume_replaces_the_line_of_a_board_that_changed(tmp_path: Path) -> None:
+    pack = tmp_path / "pack.txt"
+    pack.write_text("3 1\nA.A\n4 1\nB..B\n")
+    out = tmp_path / "r.jsonl"
+    run("validate", str(pack), "--out", str(out), "--jobs", "1")
+    pack.write_text("3 1\nA.A\n5 1\nB...B\n")  # board 2 edited
+    result = run("validate", str(pack), "--out", str(out), "--resume", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    records = _results(out)
+    assert [(r["index"], r["grid"]) for r in records] == [(1, ["A.A"]), (2, ["B...B"])]
+    assert not list(tmp_path.glob(".r.jsonl.*"))  # no temporary file left behind

@@ -28,6 +28,7 @@ class RunOptions:
 class RunResult:
     records: list[dict] = field(default_factory=list)  # in input order
     skipped: int = 0
+    retried: int = 0  # boards --resume ran again because their line said 'error'
 
 
 def validate_tasks(tasks: list[dict], options: RunOptions,
@@ -43,7 +44,7 @@ def validate_tasks(tasks: list[dict], options: RunOptions,
 
 
 def _run(tasks: list[dict], options: RunOptions, client, progress) -> RunResult:
-    results = ResultsFile(options.out, options.resume)
+    results = ResultsFile(options.out, options.resume, map(task_key, tasks))
     by_key: dict[tuple, dict] = {}
     try:
         todo = []
@@ -68,7 +69,7 @@ def _run(tasks: list[dict], options: RunOptions, client, progress) -> RunResult:
     finally:
         results.close()
     ordered = [by_key[task_key(t)] for t in tasks if task_key(t) in by_key]
-    return RunResult(ordered, skipped)
+    return RunResult(ordered, skipped, results.retried)
 
 
 def _keep(record: dict, results: ResultsFile, by_key: dict, progress) -> None:

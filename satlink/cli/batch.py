@@ -83,6 +83,9 @@ def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, schedu
         raise click.UsageError(str(exc)) from None
     records = result.records
     print_run_summary(records, result.skipped, console)
+    if result.retried:
+        console.print(f"{result.retried} board{'s' if result.retried != 1 else ''} retried "
+                      f"(their line in {out} said 'error')")
     if report:
         Path(report).write_text(html_report(records), encoding="utf-8")
         console.print(f"report: {report}")
