@@ -350,3 +350,64 @@ def test_resume_replaces_the_line_of_a_board_that_changed(tmp_path: Path) -> Non
     records = _results(out)
     assert [(r["index"], r["grid"]) for r in records] == [(1, ["A.A"]), (2, ["B...B"])]
     assert not list(tmp_path.glob(".r.jsonl.*"))  # no temporary file left behind
+
+
+def _foreign_db(path: Path) -> None:
+    import sqlite3
+
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE puzzles (id INTEGER PRIMARY KEY, name TEXT)")
+    connection.close()
+
+
+@pytest.mark.parametrize("command", ["generate", "export"])
+@pytest.mark.parametrize("case,message", [
+    ("missing folder", "does not exist"),
+    ("foreign schema", "not a satlink catalogue (table 'puzzles' has no column 'hash'"),
+    ("empty file", "not a satlink catalogue"),
+    ("not sqlite", "not a satlink catalogue (file is not a database)"),
+])
+def test_a_db_that_cannot_be_a_catalogue_is_named_and_left_alone(
+        tmp_path: Path, command: str, case: str, message: str) -> None:
+    db = tmp_path / "levels.sqlite"
+    if case == "missing folder":
+        db = tmp_path / "nowhere" / "levels.sqlite"
+    elif case == "foreign schema":
+        _foreign_db(db)
+    elif case == "empty file":
+        db.write_bytes(b"")
+    else:
+        db.write_text(BOARD * 200)
+    before = db.read_bytes() if db.exists() else None
+    args = (["generate", "--size", "4x4", "--count", "1", "--db", str(db)] if command == "generate"
+            else ["export", "--db", str(db)])
+    result = run(*args)
+    if case == "empty file" and command == "generate":  # a new catalogue, as for a new name
+        assert result.exit_code == 0, result.output
+        return
+    assert result.exit_code == 2, result.output
+    assert str(db) in result.output and message in result.output.replace("\n", " ")
+    assert "Traceback" not in result.output
+    assert (db.read_bytes() if db.exists() else None) == before
+    assert sorted(p.name for p in db.parent.glob("*")) == ([db.name] if before is not None else [])
+
+
+def test_a_read_only_catalogue_is_refused_by_generate_and_read_by_export(tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    db = tmp_path / "levels.sqlite"
+    assert run("generate", "--size", "4x4", "--count", "2", "--db", str(db)).exit_code == 0
+    if os.geteuid() == 0:  # root writes whatever the mode says: make the file immutable
+        if subprocess.run(["chattr", "+i", str(db)], capture_output=True).returncode:
+            pytest.skip("cannot make a read-only file as root here (no chattr +i)")
+    else:
+        db.chmod(0o444)
+    try:
+        refused = run("generate", "--size", "4x4", "--count", "3", "--db", str(db))
+        exported = run("export", "--db", str(db))
+    finally:
+        if os.geteuid() == 0:
+            subprocess.run(["chattr", "-i", str(db)], check=True)
+    assert refused.exit_code == 2 and f"{db}: cannot write the catalogue" in refused.output
+    assert exported.exit_code == 0 and exported.output.count('"grid"') == 2

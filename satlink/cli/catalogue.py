@@ -130,7 +130,7 @@ def export(db, where, out, out_format):
 
     check_outputs((db,), out=out)
     try:
-        catalogue = Catalogue(db)
+        catalogue = Catalogue(db, readonly=True)
     except CatalogueError as exc:
         raise click.UsageError(str(exc)) from None
     try:

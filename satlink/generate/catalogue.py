@@ -8,10 +8,13 @@ hash is UNIQUE, so a rotated/reflected/relabelled copy is never stored twice.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
 import time
+import urllib.parse
 from dataclasses import dataclass
+from pathlib import Path
 
 from satlink.generate.params import Params
 from satlink.generate.pipeline import Attempt
@@ -57,13 +60,64 @@ class RunState:
 
 
 class Catalogue:
-    def __init__(self, path: str):
-        self.db = sqlite3.connect(path, timeout=BUSY_SECONDS)
+    """``readonly``: open an existing catalogue for reading (``export``); nothing is created
+    or written.  Otherwise the file is created if missing and must be writable.  Either way
+    a file that cannot be used raises :class:`CatalogueError` naming it."""
+
+    def __init__(self, path: str, readonly: bool = False):
+        memory = path == ":memory:"
+        folder = Path(path).parent
+        if not memory and not folder.is_dir():
+            raise CatalogueError(f"{path}: cannot open the catalogue: folder {folder} does not "
+                                 "exist")
         try:
-            self.db.executescript(SCHEMA)
-        except sqlite3.DatabaseError as exc:
+            if readonly:  # mode=ro: a missing or empty file is not turned into a database
+                uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
+                self.db = sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS)
+            else:
+                self.db = sqlite3.connect(path, timeout=BUSY_SECONDS)
+        except sqlite3.Error as exc:
+            raise CatalogueError(f"{path}: cannot open the catalogue ({exc})") from None
+        try:
+            tables = self.db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
+            if not readonly and not tables:  # a new (or empty) file; never add to a foreign one
+                self.db.executescript(SCHEMA)
+            self._check_schema()
+            if not readonly and not memory:
+                self._check_writable()
+        except sqlite3.Error as exc:
             self.db.close()
             raise CatalogueError(f"{path}: not a satlink catalogue ({exc})") from None
+        except CatalogueError as exc:
+            self.db.close()
+            raise CatalogueError(f"{path}: {exc}") from None
+
+    def _check_schema(self) -> None:
+        """Every table and column satlink uses is there (a foreign database with a
+        ``puzzles`` table of its own would otherwise fail later, mid-run)."""
+        expected = sqlite3.connect(":memory:")
+        expected.executescript(SCHEMA)
+        for (table,) in expected.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
+            want = [row[1] for row in expected.execute(f"PRAGMA table_info({table})")]
+            have = {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
+            if not have:
+                raise CatalogueError(f"not a satlink catalogue (no table {table!r})")
+            missing = [column for column in want if column not in have]
+            if missing:
+                raise CatalogueError(f"not a satlink catalogue (table {table!r} has no column "
+                                     f"{', '.join(map(repr, missing))})")
+        expected.close()
+
+    def _check_writable(self) -> None:
+        """Write (and roll back) the header now, so a read-only file is refused up front."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            (version,) = self.db.execute("PRAGMA user_version").fetchone()
+            self.db.execute(f"PRAGMA user_version = {int(version)}")
+        except sqlite3.OperationalError as exc:
+            raise CatalogueError(f"cannot write the catalogue ({exc})") from None
+        finally:
+            self.db.rollback()
 
     def close(self) -> None:
         self.db.close()
