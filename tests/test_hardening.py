@@ -411,3 +411,30 @@ def test_a_read_only_catalogue_is_refused_by_generate_and_read_by_export(tmp_pat
             subprocess.run(["chattr", "-i", str(db)], check=True)
     assert refused.exit_code == 2 and f"{db}: cannot write the catalogue" in refused.output
     assert exported.exit_code == 0 and exported.output.count('"grid"') == 2
+
+
+@pytest.mark.parametrize("where,message", [
+    ("width=abc", "width takes a whole number such as 10, not 'abc' in 'width=abc'"),
+    ("width==25", "not '=25' in 'width==25'"),
+    ('width="25"', """not '"25"' in 'width="25"'"""),
+    ("solids=0x1", "not '0x1' in 'solids=0x1'"),
+    ("difficulty>nan", "difficulty takes a number"),
+    ("rules=flo", "'rules=flo': unknown rule or profile 'flo'"),
+    ("rules>flow", "rules takes = or !="),
+])
+def test_export_where_values_are_checked(tmp_path: Path, where: str, message: str) -> None:
+    db = tmp_path / "levels.sqlite"
+    assert run("generate", "--size", "4x4", "--count", "1", "--db", str(db)).exit_code == 0
+    result = run("export", "--db", str(db), "--where", where)
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert "Traceback" not in result.output
+
+
+def test_export_where_rules_takes_profile_names(tmp_path: Path) -> None:
+    db = tmp_path / "levels.sqlite"
+    assert run("generate", "--size", "4x4", "--count", "2", "--db", str(db)).exit_code == 0
+    for where in ("rules=flow", "rules=notouch,fill", "rules=fill,notouch and width=4",
+                  "difficulty>=0 and difficulty<1e9"):
+        result = run("export", "--db", str(db), "--where", where)
+        assert result.exit_code == 0 and result.output.count('"grid"') == 2, (where, result.output)
+    assert run("export", "--db", str(db), "--where", "rules!=flow").output.count('"grid"') == 0

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from satlink.generate.params import Params
 from satlink.generate.pipeline import Attempt
+from satlink.rules import RulesError, parse_rules
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzles (
@@ -202,5 +203,29 @@ def parse_where(text: str | None) -> tuple[str, list]:
         if name not in FIELDS:
             raise WhereError(f"unknown field {name!r} (known: size, {', '.join(sorted(set(FIELDS)))})")
         parts.append(f"{FIELDS[name]} {op} ?")
-        args.append(value if name == "rules" else float(value))
+        args.append(_where_value(name, op, value, cond))
     return " AND ".join(parts), args
+
+
+WHOLE = re.compile(r"[+-]?\d+")
+DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def _where_value(name: str, op: str, value: str, cond: str) -> int | float | str:
+    """The value of one condition, checked against its field: whole numbers for counts and
+    sizes, a decimal number for difficulty, a profile or rule list for rules (compared in
+    the canonical form the catalogue stores: ``flow`` finds ``fill,notouch``)."""
+    if name == "rules":
+        if op not in ("=", "!="):
+            raise WhereError(f"rules takes = or != and a profile, not {cond!r}")
+        try:
+            return str(parse_rules(value))
+        except RulesError as exc:
+            raise WhereError(f"{cond!r}: {exc}") from None
+    if name == "difficulty":
+        if not DECIMAL.fullmatch(value):
+            raise WhereError(f"difficulty takes a number such as 0.5, not {value!r} in {cond!r}")
+        return float(value)
+    if not WHOLE.fullmatch(value):
+        raise WhereError(f"{name} takes a whole number such as 10, not {value!r} in {cond!r}")
+    return int(value)
