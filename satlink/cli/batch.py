@@ -12,6 +12,7 @@ from rich.console import Console
 from satlink.batch.distributed import CONNECT_TIMEOUT, SchedulerError, check_address
 from satlink.batch.results import ResultsError
 from satlink.cli.options import (
+    EXIT_INPUT,
     EXIT_NOT_OK,
     EXIT_OK,
     SECONDS,
@@ -52,7 +53,8 @@ def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, schedu
     Statuses: unique, multiple, unsolvable, invalid, timeout, duplicate-of, solution-mismatch,
     error. One bad, slow or crashing board never stops the batch. Records are those of
     'check --json' plus 'hash' and the validation keys. Exit status: 0 if every board is
-    unique (and matches its shipped solution), 1 otherwise, 2 on usage errors.
+    unique (and matches its shipped solution), 1 otherwise, 2 if some board is invalid (could
+    not be read) or on usage errors.
 
     \b
     Example:
@@ -90,4 +92,6 @@ def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, schedu
         Path(report).write_text(html_report(records), encoding="utf-8")
         console.print(f"report: {report}")
     every_unique = records and all(r["status"] == Status.UNIQUE for r in records)
+    if any(r["status"] == Status.INVALID for r in records):
+        sys.exit(EXIT_INPUT)  # as check: an unreadable board is an input error
     sys.exit(EXIT_OK if every_unique else EXIT_NOT_OK)
