@@ -188,3 +188,18 @@ def test_report_in_headless_chromium(tmp_path) -> None:
     subprocess.run([CHROMIUM, *FLAGS, *profile, "--window-size=1100,1400", f"--screenshot={shot}",
                     report.as_uri()], capture_output=True, timeout=120)
     assert shot.exists() and shot.read_bytes()[:4] == b"\x89PNG" and shot.stat().st_size > 10_000
+
+
+def test_a_duplicate_with_a_wrong_shipped_solution_carries_both_facts(tmp_path) -> None:
+    pack = tmp_path / "dups.jsonl"
+    pack.write_text("".join(json.dumps(board) + "\n" for board in [
+        {"grid": ["C..C"]},
+        {"grid": ["C..C"], "solution": {"C": [[0, 0], [0, 3]]}},  # jumps
+        {"grid": ["C..C"], "solution": {"C": [[0, 0], [0, 1], [0, 2], [0, 3]]}},  # right
+    ]))
+    first, wrong, right = validate_tasks(plan([str(pack)]), RunOptions(jobs=1)).records
+    assert first["status"] == "unique"
+    assert wrong["status"] == "solution-mismatch" and "jumps" in wrong["mismatch"][0]
+    assert wrong["duplicate_of"] == {"source": str(pack), "index": 1}
+    assert wrong["solutions"] == first["solutions"] and wrong["stats"]["sat_calls"] >= 1
+    assert right["status"] == "duplicate-of" and "mismatch" not in right and "stats" not in right

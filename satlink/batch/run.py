@@ -9,7 +9,7 @@ from satlink.batch.distributed import CONNECT_TIMEOUT, connect, run_dask
 from satlink.batch.local import run_local
 from satlink.batch.results import ResultsFile
 from satlink.batch.tasks import task_key
-from satlink.batch.work import evaluate
+from satlink.batch.work import evaluate, needs_solver
 from satlink.method import DEFAULT_METHOD, Method
 
 
@@ -55,9 +55,9 @@ def _run(tasks: list[dict], options: RunOptions, client, progress) -> RunResult:
             else:
                 todo.append(task)
         skipped = len(tasks) - len(todo)
-        # invalid boards and duplicates need no solver: settle them here, in order
-        quick = [t for t in todo if t.get("error") or t.get("duplicate_of")]
-        heavy = [t for t in todo if not (t.get("error") or t.get("duplicate_of"))]
+        # invalid boards and (most) duplicates need no solver: settle them here, in order
+        quick = [t for t in todo if not needs_solver(t)]
+        heavy = [t for t in todo if needs_solver(t)]
         for record in (evaluate(t) for t in quick):
             _keep(record, results, by_key, progress)
         if client is not None:
