@@ -438,3 +438,20 @@ def test_export_where_rules_takes_profile_names(tmp_path: Path) -> None:
         result = run("export", "--db", str(db), "--where", where)
         assert result.exit_code == 0 and result.output.count('"grid"') == 2, (where, result.output)
     assert run("export", "--db", str(db), "--where", "rules!=flow").output.count('"grid"') == 0
+
+
+def test_the_deadline_stops_the_encoding_between_clause_families(monkeypatch) -> None:
+    """A deadline that passes while the CNF is built stops it at the next family: a huge
+    board with --timeout 2 must not spend its whole encoding time first."""
+    import satlink.cnf.encoding
+    from satlink import Board, check
+
+    built: list[str] = []
+    real = satlink.cnf.encoding.add_notouch
+    monkeypatch.setattr(satlink.cnf.encoding, "add_notouch",
+                        lambda *args, **kwargs: built.append("notouch") or real(*args, **kwargs))
+    board = Board.from_rows(["A" + "." * 29] + ["." * 30] * 28 + ["." * 29 + "A"])
+    verdict = check(board, "flow", timeout=0)
+    assert verdict.status == "timeout" and verdict.stats.sat_calls == 0
+    assert built == []  # stopped before the notouch family was built
+    assert check(board, "flow").status != "timeout" and built == ["notouch"]
