@@ -455,3 +455,68 @@ def test_the_deadline_stops_the_encoding_between_clause_families(monkeypatch) ->
     assert verdict.status == "timeout" and verdict.stats.sat_calls == 0
     assert built == []  # stopped before the notouch family was built
     assert check(board, "flow").status != "timeout" and built == ["notouch"]
+
+
+@pytest.fixture
+def fake_system(tmp_path: Path, monkeypatch):
+    """A /proc and /sys/fs/cgroup of our own, with 20 GiB MemAvailable and no limits."""
+    import satlink.resources as resources
+
+    (tmp_path / "meminfo").write_text("MemTotal: 33554432 kB\nMemAvailable: 20971520 kB\n")
+    (tmp_path / "statm").write_text("262144 1000 0 0 0 0 0\n")  # 262144 pages mapped
+    monkeypatch.setattr(resources, "MEMINFO", tmp_path / "meminfo")
+    monkeypatch.setattr(resources, "SELF_STATM", tmp_path / "statm")
+    monkeypatch.setattr(resources, "SELF_CGROUP", tmp_path / "cgroup")
+    monkeypatch.setattr(resources, "CGROUP_ROOT", tmp_path / "sys")
+    (tmp_path / "cgroup").write_text("0::/\n")
+    monkeypatch.setattr("resource.getrlimit", lambda which: (-1, -1))
+    return tmp_path
+
+
+MiB = 2**20
+
+
+def _write(folder: Path, **files: str) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (folder / name.replace("_", ".", 1)).write_text(text)
+
+
+def test_available_memory_is_memavailable_without_limits(fake_system: Path) -> None:
+    from satlink.resources import available_bytes
+
+    assert available_bytes() == 20 * 1024 * MiB
+
+
+def test_available_memory_honours_a_cgroup_v2_limit_and_its_ancestors(fake_system: Path) -> None:
+    from satlink.resources import available_bytes, default_max_cells
+
+    (fake_system / "cgroup").write_text("0::/jobs/box\n")
+    _write(fake_system / "sys", memory_max="max\n", memory_current="999999999999\n")
+    _write(fake_system / "sys" / "jobs" / "box", memory_max=f"{1024 * MiB}\n",
+           memory_current=f"{300 * MiB}\n", memory_stat=f"anon 1\ninactive_file {100 * MiB}\n")
+    assert available_bytes() == (1024 - 200) * MiB  # page cache it can reclaim is not used
+    _write(fake_system / "sys" / "jobs", memory_max=f"{512 * MiB}\n", memory_current=f"{500 * MiB}\n")
+    assert available_bytes() == 12 * MiB  # the parent's limit applies too
+    assert default_max_cells() == 10_000  # the floor, not 20 GiB's worth
+
+
+def test_available_memory_honours_a_cgroup_v1_limit(fake_system: Path) -> None:
+    from satlink.resources import available_bytes
+
+    (fake_system / "cgroup").write_text("4:memory:/box\n0::/\n")
+    _write(fake_system / "sys" / "memory", memory_limit_in_bytes="9223372036854771712\n")
+    _write(fake_system / "sys" / "memory" / "box", memory_limit_in_bytes=f"{2048 * MiB}\n",
+           memory_usage_in_bytes=f"{1024 * MiB}\n",
+           memory_stat=f"inactive_file 5\ntotal_inactive_file {24 * MiB}\n")
+    assert available_bytes() == (2048 - 1000) * MiB
+
+
+def test_available_memory_honours_the_address_space_limit(fake_system: Path, monkeypatch) -> None:
+    import os
+
+    from satlink.resources import available_bytes
+
+    monkeypatch.setattr("resource.getrlimit", lambda which: (4096 * MiB, -1))
+    mapped = 262144 * os.sysconf("SC_PAGE_SIZE")
+    assert available_bytes() == 4096 * MiB - mapped
