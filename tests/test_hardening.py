@@ -520,3 +520,40 @@ def test_available_memory_honours_the_address_space_limit(fake_system: Path, mon
     monkeypatch.setattr("resource.getrlimit", lambda which: (4096 * MiB, -1))
     mapped = 262144 * os.sysconf("SC_PAGE_SIZE")
     assert available_bytes() == 4096 * MiB - mapped
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs FIFOs and /dev/zero")
+@pytest.mark.parametrize("kind,message", [("fifo", "a FIFO (named pipe), not a regular file"),
+                                          ("device", "a character device, not a regular file")])
+def test_decode_refuses_a_model_that_is_not_a_regular_file(
+        tmp_path: Path, kind: str, message: str) -> None:
+    import os
+    import resource
+    import subprocess
+    import sys
+
+    model = tmp_path / "model.fifo"
+    if kind == "fifo":
+        os.mkfifo(model)
+    else:
+        model = Path("/dev/zero")
+
+    def little_memory() -> None:  # reading /dev/zero to its end must fail fast, not swap
+        resource.setrlimit(resource.RLIMIT_AS, (4 * 2**30, 4 * 2**30))
+
+    done = subprocess.run([sys.executable, "-m", "satlink", "decode", "example", str(model)],
+                          cwd=Path(__file__).parents[1], capture_output=True, text=True,
+                          timeout=30, preexec_fn=little_memory)
+    assert done.returncode == 2, done.stderr
+    assert f"{model}: cannot read file: it is {message}" in done.stderr
+
+
+def test_decode_reads_a_model_up_to_the_read_cap(tmp_path: Path, monkeypatch) -> None:
+    import satlink.formats
+
+    monkeypatch.setattr(satlink.formats, "MAX_READ_BYTES", 100)
+    model = tmp_path / "m.txt"
+    model.write_text("v " + " ".join(str(i) for i in range(1, 200)) + " 0\n")
+    for args, stdin in (([str(model)], None), (["-"], model.read_text())):
+        result = run("decode", "example", *args, stdin=stdin)
+        assert result.exit_code == 2 and "longer than the read limit of 100 bytes" in result.output

@@ -63,7 +63,7 @@ def cnf(board, index, rules, method, names, out):
 
 @click.command()
 @click.argument("board")
-@click.argument("model", type=click.File("r"))
+@click.argument("model")
 @click.option("--index", "-i", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which board of the file.")
 @rules_option("Rule profile to validate under (default: the file's, else flow).")
@@ -79,19 +79,15 @@ def decode(board, model, index, rules, as_json, no_color):
     Example:
       satlink cnf example > b.cnf && cadical b.cnf > b.model; satlink decode example b.model
     """
-    from satlink.dimacs import ModelError, decode_model, read_model
+    from satlink.dimacs import ModelError, decode_model, read_model_file
     from satlink.render.terminal import draw_plain, draw_rich
 
     entry = one_entry(board, index)
     profile = entry.rules_under(rules)
     try:
-        literals = read_model(model, model.name)
+        literals = read_model_file(model)
     except ModelError as exc:
         click.echo(f"invalid: {exc}", err=True)
-        sys.exit(EXIT_INPUT)
-    except UnicodeDecodeError as exc:
-        click.echo(f"invalid: {model.name}: not UTF-8 text ({exc.reason}); a model is 'v' "
-                   "lines of integers", err=True)
         sys.exit(EXIT_INPUT)
     if literals is None:
         result, solution, errors = "unsatisfiable", None, []
