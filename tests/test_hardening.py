@@ -557,3 +557,32 @@ def test_decode_reads_a_model_up_to_the_read_cap(tmp_path: Path, monkeypatch) ->
     for args, stdin in (([str(model)], None), (["-"], model.read_text())):
         result = run("decode", "example", *args, stdin=stdin)
         assert result.exit_code == 2 and "longer than the read limit of 100 bytes" in result.output
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize("command", [
+    ["solve", "{pack}", "--rules", "nikoli", "--out", "/dev/full"],
+    ["convert", "{pack}", "--to", "wh", "--out", "/dev/full"],
+    ["cnf", "{pack}", "--out", "/dev/full"],
+    ["render", "{pack}", "--svg", "/dev/full"],
+    ["validate", "{pack}", "--jobs", "1", "--out", "/dev/full"],
+    ["validate", "{pack}", "--jobs", "1", "--report", "/dev/full"],
+    ["bench", "{pack}", "--timeout", "5", "--out", "/dev/full"],
+])
+def test_a_write_that_fails_names_the_file(tmp_path: Path, command: list[str]) -> None:
+    pack = tmp_path / "pack.txt"
+    pack.write_text(BOARD)
+    result = run(*[a.format(pack=pack) for a in command])
+    assert result.exit_code == 2, result.output
+    assert "cannot write /dev/full: No space left on device" in result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output
+
+
+def test_validate_checks_where_the_report_goes_before_the_run(tmp_path: Path) -> None:
+    pack = tmp_path / "pack.txt"
+    pack.write_text(BOARD)
+    out = tmp_path / "r.jsonl"
+    result = run("validate", str(pack), "--out", str(out), "--report",
+                 str(tmp_path / "nowhere" / "report.html"))
+    assert result.exit_code == 2 and "does not exist" in result.output
+    assert not out.exists()  # refused before the run, not after it

@@ -69,11 +69,18 @@ class ResultsFile:
         self._handle: BinaryIO | None = None
         if path is None:
             return
-        self._handle = open_locked(Path(path))
-        if resume:
-            self._resume(set(current))
-        else:
-            self._handle.truncate(0)
+        try:
+            self._handle = open_locked(Path(path))
+            if resume:
+                self._resume(set(current))
+            elif os.path.isfile(path):  # a device (/dev/null) has nothing to empty
+                self._handle.truncate(0)
+        except OSError as exc:
+            self.close()
+            raise ResultsError(f"cannot write {path}: {exc.strerror or exc}") from None
+        except ResultsError:
+            self.close()  # and so unlock
+            raise
 
     def _resume(self, current: set[Key]) -> None:
         handle = self._handle
@@ -140,10 +147,17 @@ class ResultsFile:
     def append(self, record: dict) -> None:
         if self._handle is None:
             return
-        self._handle.write((json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8"))
-        self._handle.flush()
-        os.fsync(self._handle.fileno())
+        try:
+            self._handle.write((json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8"))
+            self._handle.flush()
+            os.fsync(self._handle.fileno())
+        except OSError as exc:
+            raise ResultsError(f"cannot write {self.path}: {exc.strerror or exc}") from None
 
     def close(self) -> None:
         if self._handle is not None:
-            self._handle.close()
+            handle, self._handle = self._handle, None
+            try:
+                handle.close()
+            except OSError as exc:  # what a failed append left in the buffer
+                raise ResultsError(f"cannot write {self.path}: {exc.strerror or exc}") from None

@@ -16,11 +16,13 @@ from satlink.cli.options import (
     EXIT_NOT_OK,
     EXIT_OK,
     SECONDS,
+    FileError,
     check_outputs,
     input_options,
     method_options,
     rules_option,
     timeout_option,
+    writing,
 )
 from satlink.formats import expand_files
 from satlink.render.console import print_run_summary
@@ -81,15 +83,18 @@ def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, schedu
         console = Console(stderr=True, highlight=False)
         with progress_bar("validating", len(tasks), console=console) as bar:
             result = validate_tasks(tasks, options, lambda record: bar.advance())
-    except (SchedulerError, ResultsError) as exc:
+    except SchedulerError as exc:
         raise click.UsageError(str(exc)) from None
+    except ResultsError as exc:
+        raise FileError(str(exc)) from None
     records = result.records
     print_run_summary(records, result.skipped, console)
     if result.retried:
         console.print(f"{result.retried} board{'s' if result.retried != 1 else ''} retried "
                       f"(their line in {out} said 'error')")
     if report:
-        Path(report).write_text(html_report(records), encoding="utf-8")
+        with writing(report):
+            Path(report).write_text(html_report(records), encoding="utf-8")
         console.print(f"report: {report}")
     every_unique = records and all(r["status"] == Status.UNIQUE for r in records)
     if any(r["status"] == Status.INVALID for r in records):

@@ -18,6 +18,7 @@ from satlink.cli.options import (
     method_options,
     one_entry,
     rules_option,
+    writing,
 )
 from satlink.cnf import encode
 from satlink.render.console import print_json
@@ -56,7 +57,7 @@ def cnf(board, index, rules, method, names, out):
         click.echo(f"note: {method.encoding} does not exclude detached cycles; a model may not be "
                    "a solution (satlink decode says so). Use --encoding acyclic for an exact CNF.",
                    err=True)
-    with click.open_file(out or "-", "w", encoding="utf-8") as handle:
+    with writing(out), click.open_file(out or "-", "w", encoding="utf-8") as handle:
         for line in dimacs_lines(encoded, names=names):
             handle.write(line + "\n")
 
@@ -197,5 +198,6 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, time
     if not out_console.is_terminal:
         out_console = Console(highlight=False, width=180)
     result = print_summary(rows, configs, timeout, repeat, baseline, out_console)
-    write_outputs(result, rows, out, csv_path, plot_dir)
+    with writing(out, csv_path):
+        write_outputs(result, rows, out, csv_path, plot_dir)
     sys.exit(EXIT_NOT_OK if result["disagreements"] else EXIT_OK)

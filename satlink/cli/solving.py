@@ -24,6 +24,7 @@ from satlink.cli.options import (
     rules_option,
     timeout_option,
     write_entries,
+    writing,
 )
 from satlink.formats import FORMATS, Entry, InputError, format_for_path
 from satlink.method import Method
@@ -241,6 +242,8 @@ def render(file, index, svg_path, png_path, solve, rules, cell):
     if not solve:
         solution = None
     if svg_path:
-        Path(svg_path).write_text(board_svg(entry.board, solution, cell=cell), encoding="utf-8")
+        with writing(svg_path):
+            Path(svg_path).write_text(board_svg(entry.board, solution, cell=cell), encoding="utf-8")
     if png_path:
-        board_png(entry.board, solution, png_path, cell=cell)
+        with writing(png_path):
+            board_png(entry.board, solution, png_path, cell=cell)
