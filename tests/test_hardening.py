@@ -586,3 +586,14 @@ def test_validate_checks_where_the_report_goes_before_the_run(tmp_path: Path) ->
                  str(tmp_path / "nowhere" / "report.html"))
     assert result.exit_code == 2 and "does not exist" in result.output
     assert not out.exists()  # refused before the run, not after it
+
+
+def test_human_output_says_when_a_count_was_cut_short() -> None:
+    capped = run("check", "-", "--rules", "nikoli", "--count", "3", stdin="A..\n...\n..A\n")
+    assert "3+ solutions found (count stopped at --count 3; there may be more)" in capped.output
+    board = "\n".join(["A" + "." * 11] + ["." * 12] * 10 + ["." * 11 + "A"]) + "\n"
+    cut = run("check", "-", "--rules", "nikoli", "--count", "1000000000", "--timeout", "0.5",
+              "--no-color", stdin=board)
+    assert "+ solutions found (count cut short by the timeout; there may be more)" in cut.output
+    exact = run("check", "-", "--rules", "nikoli", "--count", "100", stdin="A.A\n")
+    assert "+ solutions" not in exact.output and "1 solution found" in exact.output

@@ -87,6 +87,12 @@ def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
                     print_json(verdict_record(entry.source, entry.index, entry.board, verdict))
                 elif not quiet or verdict.status != good:
                     printer.verdict(entry, verdict)
+                    if verdict.count is not None and verdict.count_complete is False:
+                        why = ("cut short by the timeout" if verdict.timed_out
+                               else f"stopped at --count {verdict.count}")
+                        printer.console.print(f"{entry.source} #{entry.index}: {verdict.count}+ "
+                                              f"solutions found (count {why}; there may be more)")
+                        printer.console.print()
                 if done:
                     done(entry, verdict)
                 seen(entry, str(verdict.status))
