@@ -38,7 +38,9 @@ from satlink.verdict import Status
               help="Local worker processes (default: all cores).")
 @click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
               help="JSONL results, one line per board, written as each is known.")
-@click.option("--resume", is_flag=True, help="Skip boards already in --out (same source, index, content).")
+@click.option("--resume", is_flag=True,
+              help="Skip boards already in --out (same source, index, content); boards whose "
+                   "line says 'error' run again, lines of changed boards are replaced.")
 @click.option("--report", type=click.Path(dir_okay=False), default=None,
               help="Write a self-contained HTML report here.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
