@@ -91,12 +91,16 @@ def _run(
     timed_out = exhausted = False
     stats = SolveStats()
     encoded = start
-    try:
-        # the deadline covers encoding and loading the clauses too, not only the search
-        encoding = encode(board, profile, lemmas, method.encoding, method.card)
-        encoded = time.perf_counter()
-        if deadline is not None and time.monotonic() > deadline:
+    def past_deadline() -> None:
+        if time.monotonic() > deadline:
             raise Timeout
+
+    try:
+        # the deadline covers encoding (checked between clause families) and loading the
+        # clauses into the solver too, not only the search
+        encoding = encode(board, profile, lemmas, method.encoding, method.card,
+                          checkpoint=None if deadline is None else past_deadline)
+        encoded = time.perf_counter()
         with SolutionSearch(encoding, method, deadline) as search:
             stats = search.stats
             for solution in search.solutions():
@@ -107,6 +111,8 @@ def _run(
                 exhausted = True
     except Timeout:
         timed_out = True
+        if encoded == start:  # stopped while encoding: that time was spent encoding
+            encoded = time.perf_counter()
     stats.encode_seconds = encoded - start
     verdict = Verdict(
         status=_status(len(found), limit, timed_out),

@@ -108,6 +108,28 @@ def read_model(lines: Iterable[str], source: str = "<model>") -> list[int] | Non
     return [lit for lit in literals if lit != 0]
 
 
+def read_model_file(path: str) -> list[int] | None:
+    """:func:`read_model` on a file (``-``: standard input), read as the board readers read
+    theirs: a FIFO, device or folder is refused before it is opened (nothing blocks), at most
+    :data:`satlink.formats.MAX_READ_BYTES` are read (``/dev/zero`` on standard input ends
+    with a message), and bytes that are not UTF-8 are located; raises :class:`ModelError`."""
+    from satlink import formats  # the readers' own checks (private there: one reader each)
+    from satlink.formats.entry import split_lines
+
+    source = "<stdin>" if path == "-" else path
+    limit = formats.MAX_READ_BYTES
+    try:
+        data = (formats._read_stdin(limit) if path == "-"
+                else formats._read_regular_file(path, limit))
+        text = formats._decode(data).removeprefix(formats.BOM)
+    except formats._Unreadable as exc:
+        where = f": line {exc.line}, column {exc.column}" if exc.line else ""
+        raise ModelError(f"{source}{where}: {exc}") from None
+    except OSError as exc:
+        raise ModelError(f"{source}: cannot read file: {exc.strerror or exc}") from None
+    return read_model(split_lines(text), source)
+
+
 def _tokens(body: str, offset: int) -> Iterator[tuple[int, str]]:
     column = offset
     for part in body.split(" "):

@@ -12,6 +12,8 @@ bits) matches the measured 34 per cell with 4 labels and 102 with 5,000.
 from __future__ import annotations
 
 import math
+import os
+from pathlib import Path
 
 from satlink.board import Board
 
@@ -25,16 +27,106 @@ class BoardTooLarge(Exception):
     """The board's CNF would not fit in the memory this machine has available."""
 
 
+MEMINFO = Path("/proc/meminfo")
+CGROUP_ROOT = Path("/sys/fs/cgroup")
+SELF_CGROUP = Path("/proc/self/cgroup")
+SELF_STATM = Path("/proc/self/statm")
+UNLIMITED = 2**60  # cgroup v1 writes "no limit" as a number near 2**63
+
+
 def available_bytes() -> int | None:
-    """Memory the kernel says can be used without swapping (``MemAvailable``), if known."""
+    """Memory this process can still use, if known: the least of what the kernel says can
+    be used without swapping (``MemAvailable``), what the process's memory cgroup allows
+    beyond its usage (v2 ``memory.max`` - ``memory.current``, v1 ``memory.limit_in_bytes`` -
+    ``memory.usage_in_bytes``, reclaimable page cache not counted as used; every ancestor's
+    limit applies too), and the address-space limit (``RLIMIT_AS``) beyond what the process
+    has mapped.  A container's limit is usually far below the host's MemAvailable."""
+    known = [b for b in (_meminfo(), _cgroup(), _address_space()) if b is not None]
+    return max(0, min(known)) if known else None
+
+
+def _meminfo() -> int | None:
     try:
-        with open("/proc/meminfo", encoding="ascii") as meminfo:
-            for line in meminfo:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
+        for line in MEMINFO.read_text(encoding="ascii").splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) * 1024
     except (OSError, ValueError, IndexError):
         return None
     return None
+
+
+def _number(path: Path) -> int | None:
+    try:
+        text = path.read_text(encoding="ascii").strip()
+        value = int(text)
+    except (OSError, ValueError):
+        return None  # missing, unreadable, or "max"
+    return value if value < UNLIMITED else None
+
+
+def _inactive_file(folder: Path, key: str) -> int:
+    try:
+        for line in (folder / "memory.stat").read_text(encoding="ascii").splitlines():
+            name, _, value = line.partition(" ")
+            if name == key:
+                return int(value)
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+def _cgroup_folders() -> list[tuple[Path, str]]:
+    """(folder, version) of this process's memory cgroup and of each of its ancestors."""
+    try:
+        lines = SELF_CGROUP.read_text(encoding="ascii").splitlines()
+    except OSError:
+        lines = []
+    found: list[tuple[Path, str]] = []
+    for line in lines:
+        number, _, rest = line.partition(":")
+        controllers, _, path = rest.partition(":")
+        if number == "0" and controllers == "":
+            base, version = CGROUP_ROOT, "v2"
+        elif "memory" in controllers.split(","):
+            base, version = CGROUP_ROOT / "memory", "v1"
+        else:
+            continue
+        parts = [p for p in path.split("/") if p]
+        for depth in range(len(parts), -1, -1):
+            found.append((base.joinpath(*parts[:depth]), version))
+    return found
+
+
+def _cgroup() -> int | None:
+    room = None
+    for folder, version in _cgroup_folders():
+        if version == "v2":
+            limit, used = _number(folder / "memory.max"), _number(folder / "memory.current")
+            cache = _inactive_file(folder, "inactive_file")
+        else:
+            limit = _number(folder / "memory.limit_in_bytes")
+            used = _number(folder / "memory.usage_in_bytes")
+            cache = _inactive_file(folder, "total_inactive_file")
+        if limit is None:
+            continue
+        left = limit - max(0, (used or 0) - cache)
+        room = left if room is None else min(room, left)
+    return room
+
+
+def _address_space() -> int | None:
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return None
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY or soft < 0:
+        return None
+    try:
+        mapped = int(SELF_STATM.read_text(encoding="ascii").split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        mapped = 0
+    return soft - mapped
 
 
 def estimated_clauses(cells: int, labels: int, encoding: str, card: str = "pairwise") -> int:

@@ -23,6 +23,7 @@ from satlink.canonical import transforms
 from satlink.cli import main
 from satlink.render.report import html_report
 from tests.boards import parity_rows
+from tests.processes import children, kill_all, wait_gone
 
 PARITY = parity_rows(20)
 
@@ -98,11 +99,19 @@ def test_resume_after_killing_the_process_gives_one_line_per_board(tmp_path) -> 
     cmd = [sys.executable, "-m", "satlink", "validate", str(pack), "--out", str(out), "--jobs", "1",
            "--resume"]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 60
-    while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < 5):
-        time.sleep(0.02)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
+    workers: list[int] = []
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < 5):
+            time.sleep(0.02)
+        workers = children(proc.pid)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        assert wait_gone(workers, 5) == []  # its worker does not outlive it
+    finally:
+        proc.kill()
+        proc.wait()
+        kill_all(workers)
     first = out.read_text().count("\n")
     assert 0 < first < 60
     with out.open("a") as handle:  # a line cut short by the crash must not survive
@@ -179,3 +188,18 @@ def test_report_in_headless_chromium(tmp_path) -> None:
     subprocess.run([CHROMIUM, *FLAGS, *profile, "--window-size=1100,1400", f"--screenshot={shot}",
                     report.as_uri()], capture_output=True, timeout=120)
     assert shot.exists() and shot.read_bytes()[:4] == b"\x89PNG" and shot.stat().st_size > 10_000
+
+
+def test_a_duplicate_with_a_wrong_shipped_solution_carries_both_facts(tmp_path) -> None:
+    pack = tmp_path / "dups.jsonl"
+    pack.write_text("".join(json.dumps(board) + "\n" for board in [
+        {"grid": ["C..C"]},
+        {"grid": ["C..C"], "solution": {"C": [[0, 0], [0, 3]]}},  # jumps
+        {"grid": ["C..C"], "solution": {"C": [[0, 0], [0, 1], [0, 2], [0, 3]]}},  # right
+    ]))
+    first, wrong, right = validate_tasks(plan([str(pack)]), RunOptions(jobs=1)).records
+    assert first["status"] == "unique"
+    assert wrong["status"] == "solution-mismatch" and "jumps" in wrong["mismatch"][0]
+    assert wrong["duplicate_of"] == {"source": str(pack), "index": 1}
+    assert wrong["solutions"] == first["solutions"] and wrong["stats"]["sat_calls"] >= 1
+    assert right["status"] == "duplicate-of" and "mismatch" not in right and "stats" not in right

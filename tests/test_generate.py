@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from satlink import Board, check, solution_errors
 from satlink.canonical import canonical_hash, transforms
 from satlink.cli import main
-from satlink.generate.catalogue import Catalogue, WhereError, parse_where
+from satlink.generate.catalogue import Catalogue, CatalogueError, WhereError, parse_where
 from satlink.generate.params import ParamsError, make_params
 from satlink.generate.paths import PathSystem
 from satlink.generate.pipeline import attempt
@@ -165,7 +165,7 @@ def test_killed_process_resumes(tmp_path) -> None:
 def _stored(db) -> int:
     try:
         return len(Catalogue(str(db)).puzzles())
-    except sqlite3.Error:  # the file exists but the schema is not written yet
+    except (sqlite3.Error, CatalogueError):  # the file exists but the schema is not written yet
         return 0
 
 

@@ -22,18 +22,41 @@ def run(*args: str, stdin: str | None = None):
     ["convert", "{pack}", "--to", "wh", "--out", "{same}"],
     ["cnf", "{pack}", "--out", "{same}"],
     ["bench", "{pack}", "--out", "{same}", "--timeout", "5"],
+    ["validate", "{pack}", "--out", "{same}", "--jobs", "1"],
+    ["validate", "{pack}", "--out", "{same}", "--resume", "--jobs", "1"],
+    ["validate", "{pack}", "--report", "{same}", "--jobs", "1"],
+    ["export", "--db", "{pack}", "--out", "{same}"],
+    ["generate", "--db", "{pack}", "--out", "{same}", "--count", "1", "--size", "4x4"],
 ])
+@pytest.mark.parametrize("alias", ["dotdot", "hardlink", "symlink"])
 def test_an_output_that_is_an_input_is_refused_before_anything_is_written(
-        tmp_path: Path, command: list[str]) -> None:
+        tmp_path: Path, command: list[str], alias: str) -> None:
+    import os
+
     pack = tmp_path / "pack.txt"
     pack.write_text(BOARD)
     (tmp_path / "sub").mkdir()
     same = tmp_path / "sub" / ".." / "pack.txt"  # the same file under another name
+    if alias == "hardlink":
+        same = tmp_path / "sub" / "linked.txt"
+        os.link(pack, same)
+    elif alias == "symlink":
+        same = tmp_path / "sub" / "pointer.txt"
+        same.symlink_to(pack)
     args = [a.format(pack=pack, same=same) for a in command]
     result = run(*args)
     assert result.exit_code == 2, result.output
     assert "is one of the input files" in result.output and "Traceback" not in result.output
     assert pack.read_text() == BOARD
+
+
+def test_validate_refuses_one_file_for_both_results_and_report(tmp_path: Path) -> None:
+    pack = tmp_path / "pack.txt"
+    pack.write_text(BOARD)
+    out = tmp_path / "r.jsonl"
+    result = run("validate", str(pack), "--out", str(out), "--report", str(out), "--jobs", "1")
+    assert result.exit_code == 2 and "different files" in result.output
+    assert not out.exists()
 
 
 def test_an_output_in_a_missing_folder_is_refused_up_front(tmp_path: Path) -> None:
@@ -175,3 +198,402 @@ def test_the_deadline_covers_encoding_and_loading_not_only_the_search() -> None:
     clauses = encode(board, parse_rules("flow")).clauses
     with pytest.raises(Timeout):
         Backend("glucose4", clauses, deadline=time.monotonic() - 1)
+
+
+@pytest.mark.parametrize("address,message", [
+    ("tcp://127.0.0.1:1", "cannot reach the Dask scheduler at tcp://127.0.0.1:1 within 1 s"),
+    ("not-a-url", "'not-a-url' is not a Dask scheduler address"),
+    ("", "--scheduler is empty"),
+])
+def test_a_scheduler_that_cannot_be_used_is_a_usage_error_and_out_is_kept(
+        tmp_path: Path, address: str, message: str) -> None:
+    import time
+
+    if address.startswith("tcp"):
+        pytest.importorskip("distributed")
+    pack = tmp_path / "pack.txt"
+    pack.write_text(BOARD)
+    out = tmp_path / "r.jsonl"
+    out.write_text("earlier results\n")
+    start = time.monotonic()
+    result = run("validate", str(pack), "--out", str(out), "--scheduler", address,
+                 "--scheduler-timeout", "1")
+    assert time.monotonic() - start < 10
+    assert result.exit_code == 2, result.output
+    assert message in result.output and "Traceback" not in result.output
+    assert out.read_text() == "earlier results\n"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("command", ["validate", "generate"])
+def test_workers_end_when_their_parent_is_killed(tmp_path: Path, command: str) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    from tests.boards import parity_rows
+    from tests.processes import kill_all, wait_for_children, wait_gone
+
+    if command == "validate":  # slow boards (unfillable by parity) keep both workers busy
+        pack = tmp_path / "slow.txt"
+        pack.write_text("".join(f"{n} {n}\n" + "\n".join(parity_rows(n)) + "\n" for n in (20, 22)))
+        args = ["validate", str(pack), "--rules", "fill", "--timeout", "60", "--jobs", "2",
+                "--out", str(tmp_path / "r.jsonl")]
+    else:
+        args = ["generate", "--size", "40x40", "--count", "100", "--jobs", "2",
+                "--out", str(tmp_path / "p.jsonl")]
+    proc = subprocess.Popen([sys.executable, "-m", "satlink", *args], cwd=Path(__file__).parents[1],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: list[int] = []
+    try:
+        workers = wait_for_children(proc.pid, 2, 30)
+        assert len(workers) == 2
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        assert wait_gone(workers, 5) == []
+    finally:
+        proc.kill()
+        proc.wait()
+        kill_all(workers)
+
+
+def test_two_generate_runs_on_one_catalogue_store_the_count_once(tmp_path: Path) -> None:
+    import sqlite3
+    import subprocess
+    import sys
+
+    db = tmp_path / "levels.sqlite"
+    cmd = [sys.executable, "-m", "satlink", "generate", "--size", "7x7", "--count", "40",
+           "--db", str(db), "--out", str(tmp_path / "{}.jsonl")]
+    runs = [subprocess.Popen([a.format(n) for a in cmd], cwd=Path(__file__).parents[1],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for n in range(2)]
+    assert [run.wait(timeout=60) for run in runs] == [0, 0]
+    with sqlite3.connect(db) as connection:
+        (stored,), = connection.execute("SELECT COUNT(*) FROM puzzles")
+        (accepted,), = connection.execute("SELECT accepted FROM runs")
+    assert stored == accepted == 40
+    for n in range(2):
+        assert len((tmp_path / f"{n}.jsonl").read_text().splitlines()) == 40
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="flock is POSIX")
+@pytest.mark.parametrize("resume", [False, True])
+def test_a_second_run_on_the_same_out_stops_while_the_first_holds_it(
+        tmp_path: Path, resume: bool) -> None:
+    import fcntl
+
+    pack = tmp_path / "pack.txt"
+    pack.write_text(BOARD)
+    out = tmp_path / "r.jsonl"
+    first = run("validate", str(pack), "--out", str(out), "--jobs", "1")
+    assert first.exit_code == 1 and out.read_text()  # multiple under flow
+    before = out.read_text()
+    with open(out, "a") as held:  # what a running validate holds
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        second = run("validate", str(pack), "--out", str(out), "--jobs", "1",
+                     *(["--resume"] if resume else []))
+    assert second.exit_code == 2, second.output
+    assert f"another satlink run is writing {out}" in second.output
+    assert out.read_text() == before
+
+
+@pytest.mark.parametrize("content,message", [
+    ('{"a": 1}\n', "line 1: not a 'satlink validate' record (no 'source')"),
+    ('[1, 2]\n', "line 1: not a 'satlink validate' record (a JSON list"),
+    (BOARD, "line 1: not a JSON record"),
+    ('{"source": "p", "index": 1, "status": "unique"}\n{"cut', "line 1: not a 'satlink validate' "
+                                                              "record (no 'hash')"),
+])
+def test_resume_from_a_file_that_is_not_results_is_refused_and_kept(
+        tmp_path: Path, content: str, message: str) -> None:
+    pack = tmp_path / "pack.txt"
+    pack.write_text(BOARD)
+    out = tmp_path / "other.json"
+    out.write_text(content)
+    result = run("validate", str(pack), "--out", str(out), "--resume", "--jobs", "1")
+    assert result.exit_code == 2, result.output
+    assert f"{out}, {message}" in result.output and "Traceback" not in result.output
+    assert out.read_text() == content
+
+
+def _results(out: Path) -> list[dict]:
+    import json
+
+    return [json.loads(line) for line in out.read_text().splitlines()]
+
+
+def test_resume_runs_error_records_again_and_says_so(tmp_path: Path) -> None:
+    import json
+
+    pack = tmp_path / "pack.txt"
+    pack.write_text("3 1\nA.A\n4 1\nB..B\n")
+    out = tmp_path / "r.jsonl"
+    run("validate", str(pack), "--out", str(out), "--jobs", "1")
+    records = _results(out)
+    records[1].update(status="error", error={"message": "worker process died"})
+    out.write_text("".join(json.dumps(r) + "\n" for r in records))
+    result = run("validate", str(pack), "--out", str(out), "--resume", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    assert "1 board retried" in result.output
+    assert [(r["index"], r["status"]) for r in _results(out)] == [(1, "unique"), (2, "unique")]
+
+
+def test_resume_replaces_the_line_of_a_board_that_changed(tmp_path: Path) -> None:
+    pack = tmp_path / "pack.txt"
+    pack.write_text("3 1\nA.A\n4 1\nB..B\n")
+    out = tmp_path / "r.jsonl"
+    run("validate", str(pack), "--out", str(out), "--jobs", "1")
+    pack.write_text("3 1\nA.A\n5 1\nB...B\n")  # board 2 edited
+    result = run("validate", str(pack), "--out", str(out), "--resume", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    records = _results(out)
+    assert [(r["index"], r["grid"]) for r in records] == [(1, ["A.A"]), (2, ["B...B"])]
+    assert not list(tmp_path.glob(".r.jsonl.*"))  # no temporary file left behind
+
+
+def _foreign_db(path: Path) -> None:
+    import sqlite3
+
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE puzzles (id INTEGER PRIMARY KEY, name TEXT)")
+    connection.close()
+
+
+@pytest.mark.parametrize("command", ["generate", "export"])
+@pytest.mark.parametrize("case,message", [
+    ("missing folder", "does not exist"),
+    ("foreign schema", "not a satlink catalogue (table 'puzzles' has no column 'hash'"),
+    ("empty file", "not a satlink catalogue"),
+    ("not sqlite", "not a satlink catalogue (file is not a database)"),
+])
+def test_a_db_that_cannot_be_a_catalogue_is_named_and_left_alone(
+        tmp_path: Path, command: str, case: str, message: str) -> None:
+    db = tmp_path / "levels.sqlite"
+    if case == "missing folder":
+        db = tmp_path / "nowhere" / "levels.sqlite"
+    elif case == "foreign schema":
+        _foreign_db(db)
+    elif case == "empty file":
+        db.write_bytes(b"")
+    else:
+        db.write_text(BOARD * 200)
+    before = db.read_bytes() if db.exists() else None
+    args = (["generate", "--size", "4x4", "--count", "1", "--db", str(db)] if command == "generate"
+            else ["export", "--db", str(db)])
+    result = run(*args)
+    if case == "empty file" and command == "generate":  # a new catalogue, as for a new name
+        assert result.exit_code == 0, result.output
+        return
+    assert result.exit_code == 2, result.output
+    assert str(db) in result.output and message in result.output.replace("\n", " ")
+    assert "Traceback" not in result.output
+    assert (db.read_bytes() if db.exists() else None) == before
+    assert sorted(p.name for p in db.parent.glob("*")) == ([db.name] if before is not None else [])
+
+
+def test_a_read_only_catalogue_is_refused_by_generate_and_read_by_export(tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    db = tmp_path / "levels.sqlite"
+    assert run("generate", "--size", "4x4", "--count", "2", "--db", str(db)).exit_code == 0
+    if os.geteuid() == 0:  # root writes whatever the mode says: make the file immutable
+        if subprocess.run(["chattr", "+i", str(db)], capture_output=True).returncode:
+            pytest.skip("cannot make a read-only file as root here (no chattr +i)")
+    else:
+        db.chmod(0o444)
+    try:
+        refused = run("generate", "--size", "4x4", "--count", "3", "--db", str(db))
+        exported = run("export", "--db", str(db))
+    finally:
+        if os.geteuid() == 0:
+            subprocess.run(["chattr", "-i", str(db)], check=True)
+    assert refused.exit_code == 2 and f"{db}: cannot write the catalogue" in refused.output
+    assert exported.exit_code == 0 and exported.output.count('"grid"') == 2
+
+
+@pytest.mark.parametrize("where,message", [
+    ("width=abc", "width takes a whole number such as 10, not 'abc' in 'width=abc'"),
+    ("width==25", "not '=25' in 'width==25'"),
+    ('width="25"', """not '"25"' in 'width="25"'"""),
+    ("solids=0x1", "not '0x1' in 'solids=0x1'"),
+    ("difficulty>nan", "difficulty takes a number"),
+    ("rules=flo", "'rules=flo': unknown rule or profile 'flo'"),
+    ("rules>flow", "rules takes = or !="),
+])
+def test_export_where_values_are_checked(tmp_path: Path, where: str, message: str) -> None:
+    db = tmp_path / "levels.sqlite"
+    assert run("generate", "--size", "4x4", "--count", "1", "--db", str(db)).exit_code == 0
+    result = run("export", "--db", str(db), "--where", where)
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert "Traceback" not in result.output
+
+
+def test_export_where_rules_takes_profile_names(tmp_path: Path) -> None:
+    db = tmp_path / "levels.sqlite"
+    assert run("generate", "--size", "4x4", "--count", "2", "--db", str(db)).exit_code == 0
+    for where in ("rules=flow", "rules=notouch,fill", "rules=fill,notouch and width=4",
+                  "difficulty>=0 and difficulty<1e9"):
+        result = run("export", "--db", str(db), "--where", where)
+        assert result.exit_code == 0 and result.output.count('"grid"') == 2, (where, result.output)
+    assert run("export", "--db", str(db), "--where", "rules!=flow").output.count('"grid"') == 0
+
+
+def test_the_deadline_stops_the_encoding_between_clause_families(monkeypatch) -> None:
+    """A deadline that passes while the CNF is built stops it at the next family: a huge
+    board with --timeout 2 must not spend its whole encoding time first."""
+    import satlink.cnf.encoding
+    from satlink import Board, check
+
+    built: list[str] = []
+    real = satlink.cnf.encoding.add_notouch
+    monkeypatch.setattr(satlink.cnf.encoding, "add_notouch",
+                        lambda *args, **kwargs: built.append("notouch") or real(*args, **kwargs))
+    board = Board.from_rows(["A" + "." * 29] + ["." * 30] * 28 + ["." * 29 + "A"])
+    verdict = check(board, "flow", timeout=0)
+    assert verdict.status == "timeout" and verdict.stats.sat_calls == 0
+    assert built == []  # stopped before the notouch family was built
+    assert check(board, "flow").status != "timeout" and built == ["notouch"]
+
+
+@pytest.fixture
+def fake_system(tmp_path: Path, monkeypatch):
+    """A /proc and /sys/fs/cgroup of our own, with 20 GiB MemAvailable and no limits."""
+    import satlink.resources as resources
+
+    (tmp_path / "meminfo").write_text("MemTotal: 33554432 kB\nMemAvailable: 20971520 kB\n")
+    (tmp_path / "statm").write_text("262144 1000 0 0 0 0 0\n")  # 262144 pages mapped
+    monkeypatch.setattr(resources, "MEMINFO", tmp_path / "meminfo")
+    monkeypatch.setattr(resources, "SELF_STATM", tmp_path / "statm")
+    monkeypatch.setattr(resources, "SELF_CGROUP", tmp_path / "cgroup")
+    monkeypatch.setattr(resources, "CGROUP_ROOT", tmp_path / "sys")
+    (tmp_path / "cgroup").write_text("0::/\n")
+    monkeypatch.setattr("resource.getrlimit", lambda which: (-1, -1))
+    return tmp_path
+
+
+MiB = 2**20
+
+
+def _write(folder: Path, **files: str) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (folder / name.replace("_", ".", 1)).write_text(text)
+
+
+def test_available_memory_is_memavailable_without_limits(fake_system: Path) -> None:
+    from satlink.resources import available_bytes
+
+    assert available_bytes() == 20 * 1024 * MiB
+
+
+def test_available_memory_honours_a_cgroup_v2_limit_and_its_ancestors(fake_system: Path) -> None:
+    from satlink.resources import available_bytes, default_max_cells
+
+    (fake_system / "cgroup").write_text("0::/jobs/box\n")
+    _write(fake_system / "sys", memory_max="max\n", memory_current="999999999999\n")
+    _write(fake_system / "sys" / "jobs" / "box", memory_max=f"{1024 * MiB}\n",
+           memory_current=f"{300 * MiB}\n", memory_stat=f"anon 1\ninactive_file {100 * MiB}\n")
+    assert available_bytes() == (1024 - 200) * MiB  # page cache it can reclaim is not used
+    _write(fake_system / "sys" / "jobs", memory_max=f"{512 * MiB}\n", memory_current=f"{500 * MiB}\n")
+    assert available_bytes() == 12 * MiB  # the parent's limit applies too
+    assert default_max_cells() == 10_000  # the floor, not 20 GiB's worth
+
+
+def test_available_memory_honours_a_cgroup_v1_limit(fake_system: Path) -> None:
+    from satlink.resources import available_bytes
+
+    (fake_system / "cgroup").write_text("4:memory:/box\n0::/\n")
+    _write(fake_system / "sys" / "memory", memory_limit_in_bytes="9223372036854771712\n")
+    _write(fake_system / "sys" / "memory" / "box", memory_limit_in_bytes=f"{2048 * MiB}\n",
+           memory_usage_in_bytes=f"{1024 * MiB}\n",
+           memory_stat=f"inactive_file 5\ntotal_inactive_file {24 * MiB}\n")
+    assert available_bytes() == (2048 - 1000) * MiB
+
+
+def test_available_memory_honours_the_address_space_limit(fake_system: Path, monkeypatch) -> None:
+    import os
+
+    from satlink.resources import available_bytes
+
+    monkeypatch.setattr("resource.getrlimit", lambda which: (4096 * MiB, -1))
+    mapped = 262144 * os.sysconf("SC_PAGE_SIZE")
+    assert available_bytes() == 4096 * MiB - mapped
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs FIFOs and /dev/zero")
+@pytest.mark.parametrize("kind,message", [("fifo", "a FIFO (named pipe), not a regular file"),
+                                          ("device", "a character device, not a regular file")])
+def test_decode_refuses_a_model_that_is_not_a_regular_file(
+        tmp_path: Path, kind: str, message: str) -> None:
+    import os
+    import resource
+    import subprocess
+    import sys
+
+    model = tmp_path / "model.fifo"
+    if kind == "fifo":
+        os.mkfifo(model)
+    else:
+        model = Path("/dev/zero")
+
+    def little_memory() -> None:  # reading /dev/zero to its end must fail fast, not swap
+        resource.setrlimit(resource.RLIMIT_AS, (4 * 2**30, 4 * 2**30))
+
+    done = subprocess.run([sys.executable, "-m", "satlink", "decode", "example", str(model)],
+                          cwd=Path(__file__).parents[1], capture_output=True, text=True,
+                          timeout=30, preexec_fn=little_memory)
+    assert done.returncode == 2, done.stderr
+    assert f"{model}: cannot read file: it is {message}" in done.stderr
+
+
+def test_decode_reads_a_model_up_to_the_read_cap(tmp_path: Path, monkeypatch) -> None:
+    import satlink.formats
+
+    monkeypatch.setattr(satlink.formats, "MAX_READ_BYTES", 100)
+    model = tmp_path / "m.txt"
+    model.write_text("v " + " ".join(str(i) for i in range(1, 200)) + " 0\n")
+    for args, stdin in (([str(model)], None), (["-"], model.read_text())):
+        result = run("decode", "example", *args, stdin=stdin)
+        assert result.exit_code == 2 and "longer than the read limit of 100 bytes" in result.output
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize("command", [
+    ["solve", "{pack}", "--rules", "nikoli", "--out", "/dev/full"],
+    ["convert", "{pack}", "--to", "wh", "--out", "/dev/full"],
+    ["cnf", "{pack}", "--out", "/dev/full"],
+    ["render", "{pack}", "--svg", "/dev/full"],
+    ["validate", "{pack}", "--jobs", "1", "--out", "/dev/full"],
+    ["validate", "{pack}", "--jobs", "1", "--report", "/dev/full"],
+    ["bench", "{pack}", "--timeout", "5", "--out", "/dev/full"],
+])
+def test_a_write_that_fails_names_the_file(tmp_path: Path, command: list[str]) -> None:
+    pack = tmp_path / "pack.txt"
+    pack.write_text(BOARD)
+    result = run(*[a.format(pack=pack) for a in command])
+    assert result.exit_code == 2, result.output
+    assert "cannot write /dev/full: No space left on device" in result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output
+
+
+def test_validate_checks_where_the_report_goes_before_the_run(tmp_path: Path) -> None:
+    pack = tmp_path / "pack.txt"
+    pack.write_text(BOARD)
+    out = tmp_path / "r.jsonl"
+    result = run("validate", str(pack), "--out", str(out), "--report",
+                 str(tmp_path / "nowhere" / "report.html"))
+    assert result.exit_code == 2 and "does not exist" in result.output
+    assert not out.exists()  # refused before the run, not after it
+
+
+def test_human_output_says_when_a_count_was_cut_short() -> None:
+    capped = run("check", "-", "--rules", "nikoli", "--count", "3", stdin="A..\n...\n..A\n")
+    assert "3+ solutions found (count stopped at --count 3; there may be more)" in capped.output
+    board = "\n".join(["A" + "." * 11] + ["." * 12] * 10 + ["." * 11 + "A"]) + "\n"
+    cut = run("check", "-", "--rules", "nikoli", "--count", "1000000000", "--timeout", "0.5",
+              "--no-color", stdin=board)
+    assert "+ solutions found (count cut short by the timeout; there may be more)" in cut.output
+    exact = run("check", "-", "--rules", "nikoli", "--count", "100", stdin="A.A\n")
+    assert "+ solutions" not in exact.output and "1 solution found" in exact.output

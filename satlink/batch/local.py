@@ -3,24 +3,36 @@
 Each worker owns a pipe.  The main process waits on the pipes *and* on each worker's process
 sentinel: a worker that dies (killed, out of memory, a crash in a native solver) turns its
 board into an ``error`` record and is replaced; a worker that exceeds the hard time limit is
-killed the same way.  Records come back in completion order.
+killed the same way.  Records come back in completion order.  Workers end with the main
+process, even one killed with ``kill -9`` (:mod:`satlink.lifeline`).
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import time
 from collections import deque
 from collections.abc import Iterator
 from multiprocessing.connection import Connection, wait
 
 from satlink.batch.work import crashed, evaluate
+from satlink.lifeline import die_with_parent
 from satlink.method import DEFAULT_METHOD, Method
 
+_PARENT_ENDS: set[Connection] = set()
+"""The main process's ends of every worker pipe; a forked worker inherits them all."""
 
-def _worker(conn: Connection, timeout: float | None, method: Method) -> None:
+
+def _worker(conn: Connection, timeout: float | None, method: Method, parent: int) -> None:
+    for end in _PARENT_ENDS:  # this process's copies: with them closed, a dead parent is EOF
+        end.close()
+    die_with_parent(parent)
     while True:
-        task = conn.recv()
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):  # the main process is gone
+            return
         if task is None:
             return
         conn.send(evaluate(task, timeout, method))
@@ -29,7 +41,9 @@ def _worker(conn: Connection, timeout: float | None, method: Method) -> None:
 class _Slot:
     def __init__(self, ctx, timeout: float | None, method: Method):
         self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_worker, args=(child, timeout, method), daemon=True)
+        _PARENT_ENDS.add(self.conn)
+        self.process = ctx.Process(target=_worker, args=(child, timeout, method, os.getpid()),
+                                   daemon=True)
         self.process.start()
         child.close()
         self.task: dict | None = None
@@ -47,6 +61,11 @@ class _Slot:
         self.process.join(timeout=2)
         if self.process.is_alive():
             self.process.kill()
+        self.close()
+
+    def close(self) -> None:
+        _PARENT_ENDS.discard(self.conn)
+        self.conn.close()
 
 
 def run_local(tasks: list[dict], jobs: int, timeout: float | None,
@@ -87,6 +106,7 @@ def run_local(tasks: list[dict], jobs: int, timeout: float | None,
                         message = f"worker exceeded the hard limit of {limit:.0f} s and was killed"
                     else:
                         message = f"worker process died (exit code {slot.process.exitcode})"
+                    slot.close()
                     slots[i] = _Slot(ctx, timeout, method)
                     yield crashed(task, message)
     finally:

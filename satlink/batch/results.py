@@ -2,53 +2,162 @@
 
 ``--resume`` reads the file back and skips boards already in it (by source, index and
 content hash).  A line cut short by a crash is removed before appending, so an interrupted
-run loses at most the boards in flight and never leaves a broken or duplicated line.
+run loses at most the boards in flight and never leaves a broken or duplicated line; boards
+whose line says ``error`` are run again, and a line whose board has changed is replaced.  A
+file that holds anything else than records is refused with the line named, never trimmed.
+
+A run holds an exclusive lock on the file (``flock``, where the system has it) from before it
+empties or reads it until it ends: a second run on the same file stops at once with a
+message instead of interleaving its lines with the first one's.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
 from pathlib import Path
+from typing import BinaryIO
+
+try:
+    import fcntl
+except ImportError:  # not on Windows: runs are not locked there
+    fcntl = None
+
+
+class ResultsError(Exception):
+    """The --out file cannot be used: another run holds it, or it is not a results file."""
+
+
+def open_locked(path: Path) -> BinaryIO:
+    """``path`` opened for appending (created if missing), locked against other runs."""
+    while True:
+        handle = open(path, "a+b")  # noqa: SIM115 (kept open, and locked, for the whole run)
+        if fcntl is None:
+            return handle
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            raise ResultsError(f"another satlink run is writing {path}; wait for it to end or "
+                               "give another --out") from None
+        try:  # the file may have been replaced (a resume rewrites it) between open and lock
+            same = os.path.samestat(os.fstat(handle.fileno()), os.stat(path))
+        except FileNotFoundError:
+            same = False
+        if same:
+            return handle
+        handle.close()
+
+
+Key = tuple[str, int, str]
 
 
 class ResultsFile:
-    def __init__(self, path: str | None, resume: bool):
+    """``--out``: locked for the run; with ``resume``, read back and tidied first.
+
+    Resuming keeps each board's line once, drops ``error`` lines (those boards are run again:
+    ``retried``) and *stale* lines, those of a file in this run (``current``: the run's
+    task keys) whose board changed or is gone, and rewrites the file without them,
+    atomically, before anything is appended.
+    """
+
+    def __init__(self, path: str | None, resume: bool, current: Iterable[Key] = ()):
         self.path = path
-        self.done: dict[tuple[str, int, str], dict] = {}
-        self._handle = None
+        self.done: dict[Key, dict] = {}
+        self.retried = 0
+        self._handle: BinaryIO | None = None
         if path is None:
             return
-        file = Path(path)
-        if resume and file.exists():
-            self._load_and_trim(file)
-        else:
-            file.write_text("")
-        self._handle = open(file, "a", encoding="utf-8")  # noqa: SIM115 (kept open for appends)
+        try:
+            self._handle = open_locked(Path(path))
+            if resume:
+                self._resume(set(current))
+            elif os.path.isfile(path):  # a device (/dev/null) has nothing to empty
+                self._handle.truncate(0)
+        except OSError as exc:
+            self.close()
+            raise ResultsError(f"cannot write {path}: {exc.strerror or exc}") from None
+        except ResultsError:
+            self.close()  # and so unlock
+            raise
 
-    def _load_and_trim(self, file: Path) -> None:
-        data = file.read_bytes()
-        good = 0
-        for line in data.splitlines(keepends=True):
-            if not line.endswith(b"\n"):
-                break
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError:
-                break
-            self.done[(record["source"], record["index"], record["hash"])] = record
-            good += len(line)
-        if good < len(data):
-            with open(file, "r+b") as handle:
-                handle.truncate(good)
+    def _resume(self, current: set[Key]) -> None:
+        handle = self._handle
+        handle.seek(0)
+        data = handle.read()
+        sources = {key[0] for key in current}
+        kept: list[bytes] = []
+        for number, line in enumerate(data.splitlines(keepends=True), 1):
+            record = self._record(line, number)
+            if record is None:
+                continue  # the last line, cut short by a crash
+            key = (record["source"], record["index"], record["hash"])
+            if key in self.done or (record["source"] in sources and key not in current):
+                continue  # a repeated line, or the line of a board that changed or is gone
+            if record["status"] == "error" and key in current:
+                self.retried += 1  # its worker crashed: run it again
+                continue
+            self.done[key] = record
+            kept.append(line)
+        if sum(map(len, kept)) < len(data):
+            self._rewrite(b"".join(kept))
+
+    def _record(self, line: bytes, number: int) -> dict | None:
+        """The record on ``line``; None for a last line cut short; else a ResultsError."""
+        where = f"{self.path}, line {number}"
+        try:
+            record = json.loads(line)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            if not line.endswith(b"\n") and line.startswith(b'{"'):
+                return None
+            raise ResultsError(f"{where}: not a JSON record ({exc}); --resume reads the --out "
+                               "of an earlier 'satlink validate' run") from None
+        if not isinstance(record, dict):
+            raise ResultsError(f"{where}: not a 'satlink validate' record (a JSON "
+                               f"{type(record).__name__}, not an object)")
+        for name, kind in (("source", str), ("index", int), ("hash", str), ("status", str)):
+            if not isinstance(record.get(name), kind):
+                raise ResultsError(f"{where}: not a 'satlink validate' record (no '{name}'); "
+                                   "--resume reads the --out of an earlier 'satlink validate' "
+                                   "run")
+        return record
+
+    def _rewrite(self, kept: bytes) -> None:
+        """Replace the file by ``kept`` at once (a crash leaves the old or the new file),
+        keeping the lock: the new file is locked before it takes the old one's name."""
+        target = Path(os.path.realpath(self.path))
+        temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        new = open(temporary, "w+b")  # noqa: SIM115 (becomes the run's handle)
+        try:
+            if fcntl is not None:
+                fcntl.flock(new.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            os.chmod(temporary, os.stat(target).st_mode & 0o7777)
+            new.write(kept)
+            new.flush()
+            os.fsync(new.fileno())
+            os.replace(temporary, target)
+        except BaseException:
+            new.close()
+            temporary.unlink(missing_ok=True)
+            raise
+        self._handle.close()
+        self._handle = new
 
     def append(self, record: dict) -> None:
         if self._handle is None:
             return
-        self._handle.write(json.dumps(record, ensure_ascii=False) + "\n")
-        self._handle.flush()
-        os.fsync(self._handle.fileno())
+        try:
+            self._handle.write((json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8"))
+            self._handle.flush()
+            os.fsync(self._handle.fileno())
+        except OSError as exc:
+            raise ResultsError(f"cannot write {self.path}: {exc.strerror or exc}") from None
 
     def close(self) -> None:
         if self._handle is not None:
-            self._handle.close()
+            handle, self._handle = self._handle, None
+            try:
+                handle.close()
+            except OSError as exc:  # what a failed append left in the buffer
+                raise ResultsError(f"cannot write {self.path}: {exc.strerror or exc}") from None

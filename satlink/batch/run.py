@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from satlink.batch.distributed import run_dask
+from satlink.batch.distributed import CONNECT_TIMEOUT, connect, run_dask
 from satlink.batch.local import run_local
 from satlink.batch.results import ResultsFile
 from satlink.batch.tasks import task_key
-from satlink.batch.work import evaluate
+from satlink.batch.work import evaluate, needs_solver
 from satlink.method import DEFAULT_METHOD, Method
 
 
@@ -19,6 +19,7 @@ class RunOptions:
     timeout: float | None = None
     method: Method = DEFAULT_METHOD
     scheduler: str | None = None
+    scheduler_timeout: float = CONNECT_TIMEOUT
     out: str | None = None
     resume: bool = False
 
@@ -27,11 +28,23 @@ class RunOptions:
 class RunResult:
     records: list[dict] = field(default_factory=list)  # in input order
     skipped: int = 0
+    retried: int = 0  # boards --resume ran again because their line said 'error'
 
 
 def validate_tasks(tasks: list[dict], options: RunOptions,
                    progress: Callable[[dict], None] | None = None) -> RunResult:
-    results = ResultsFile(options.out, options.resume)
+    # reach the scheduler before --out is touched: a wrong address must not cost the results
+    client = None if options.scheduler is None else connect(options.scheduler,
+                                                            options.scheduler_timeout)
+    try:
+        return _run(tasks, options, client, progress)
+    finally:
+        if client is not None:
+            client.close()
+
+
+def _run(tasks: list[dict], options: RunOptions, client, progress) -> RunResult:
+    results = ResultsFile(options.out, options.resume, map(task_key, tasks))
     by_key: dict[tuple, dict] = {}
     try:
         todo = []
@@ -42,13 +55,13 @@ def validate_tasks(tasks: list[dict], options: RunOptions,
             else:
                 todo.append(task)
         skipped = len(tasks) - len(todo)
-        # invalid boards and duplicates need no solver: settle them here, in order
-        quick = [t for t in todo if t.get("error") or t.get("duplicate_of")]
-        heavy = [t for t in todo if not (t.get("error") or t.get("duplicate_of"))]
+        # invalid boards and (most) duplicates need no solver: settle them here, in order
+        quick = [t for t in todo if not needs_solver(t)]
+        heavy = [t for t in todo if needs_solver(t)]
         for record in (evaluate(t) for t in quick):
             _keep(record, results, by_key, progress)
-        if options.scheduler:
-            stream = run_dask(heavy, options.scheduler, options.timeout, options.method)
+        if client is not None:
+            stream = run_dask(heavy, client, options.timeout, options.method)
         else:
             stream = run_local(heavy, options.jobs, options.timeout, options.method)
         for record in stream:
@@ -56,7 +69,7 @@ def validate_tasks(tasks: list[dict], options: RunOptions,
     finally:
         results.close()
     ordered = [by_key[task_key(t)] for t in tasks if task_key(t) in by_key]
-    return RunResult(ordered, skipped)
+    return RunResult(ordered, skipped, results.retried)
 
 
 def _keep(record: dict, results: ResultsFile, by_key: dict, progress) -> None:

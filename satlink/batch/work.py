@@ -4,7 +4,8 @@
 pickles) so that worker processes and Dask workers can run it; it never raises (an unexpected
 exception becomes an ``error`` record).  Records are built by :mod:`satlink.records`, the same
 builder ``check --json`` uses; validation adds ``hash`` and, where they apply,
-``duplicate_of``, ``mismatch`` and ``shipped_solution``.
+``duplicate_of``, ``mismatch`` and ``shipped_solution`` (a duplicate whose shipped solution is
+wrong has both ``duplicate_of`` and the mismatch).
 """
 
 from __future__ import annotations
@@ -43,13 +44,29 @@ def crashed(task: dict, message: str) -> dict:
     return record
 
 
+def needs_solver(task: dict) -> bool:
+    """False for what is settled without a SAT call: an invalid board, and a duplicate
+    unless its shipped solution is wrong (then it is judged like any board, and the record
+    carries both facts: the mismatch and ``duplicate_of``)."""
+    if task.get("error"):
+        return False
+    if not task.get("duplicate_of") or task.get("solution") is None:
+        return not task.get("duplicate_of")
+    try:
+        board = _board(task)
+        shipped = Solution.from_coords(board, task["solution"])
+        return bool(solution_errors(board, shipped, parse_rules(task["rules"])))
+    except Exception:  # let _judge meet the same problem and report it
+        return True
+
+
 def evaluate(task: dict, timeout: float | None = None, method: Method = DEFAULT_METHOD) -> dict:
     if task.get("error"):
         record = invalid_record(task["source"], task["index"], task["error"],
                                 parse_rules(task["rules"]))
         record["hash"] = task["hash"]
         return record
-    if task.get("duplicate_of"):
+    if not needs_solver(task):
         record = task_record(task, Status.DUPLICATE, _board(task))
         record["duplicate_of"] = task["duplicate_of"]
         return record
@@ -59,6 +76,8 @@ def evaluate(task: dict, timeout: float | None = None, method: Method = DEFAULT_
     except Exception as exc:  # a bug must cost one board, never the batch
         record = crashed(task, f"{type(exc).__name__}: {exc}")
         record["error"]["traceback"] = traceback.format_exc(limit=5)
+    if task.get("duplicate_of"):
+        record["duplicate_of"] = task["duplicate_of"]
     record["seconds"] = round(time.perf_counter() - start, 6)
     return record
 

@@ -74,11 +74,18 @@ def write_outputs(result: dict, rows: list[dict], out: str | None, csv_path: str
     if plot_dir:
         result["plots"] = [str(Path(plot_dir) / name) for name in ("cactus.png", "size.png")]
     if out:
-        Path(out).write_text(json.dumps({**result, "rows": rows}, indent=1) + "\n",
-                             encoding="utf-8")
+        _write(out, json.dumps({**result, "rows": rows}, indent=1) + "\n")
     if csv_path:
-        Path(csv_path).write_text(to_csv(rows), encoding="utf-8")
+        _write(csv_path, to_csv(rows))
     if plot_dir:
         from satlink.bench.plots import write_plots
 
         write_plots(rows, plot_dir)
+
+
+def _write(path: str, text: str) -> None:
+    """Write a file; an OS error names it (a full disk's error does not say which file)."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, path) from exc

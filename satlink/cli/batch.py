@@ -9,13 +9,20 @@ from pathlib import Path
 import click
 from rich.console import Console
 
+from satlink.batch.distributed import CONNECT_TIMEOUT, SchedulerError, check_address
+from satlink.batch.results import ResultsError
 from satlink.cli.options import (
+    EXIT_INPUT,
     EXIT_NOT_OK,
     EXIT_OK,
+    SECONDS,
+    FileError,
+    check_outputs,
     input_options,
     method_options,
     rules_option,
     timeout_option,
+    writing,
 )
 from satlink.formats import expand_files
 from satlink.render.console import print_run_summary
@@ -31,22 +38,27 @@ from satlink.verdict import Status
               help="Local worker processes (default: all cores).")
 @click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
               help="JSONL results, one line per board, written as each is known.")
-@click.option("--resume", is_flag=True, help="Skip boards already in --out (same source, index, content).")
+@click.option("--resume", is_flag=True,
+              help="Skip boards already in --out (same source, index, content); boards whose "
+                   "line says 'error' run again, lines of changed boards are replaced.")
 @click.option("--report", type=click.Path(dir_okay=False), default=None,
               help="Write a self-contained HTML report here.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Run on this Dask distributed scheduler instead of local workers.")
+@click.option("--scheduler-timeout", type=SECONDS, default=CONNECT_TIMEOUT, show_default=True,
+              help="Seconds to wait for --scheduler to answer before giving up (--out untouched).")
 @method_options()
 @input_options
-def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, method, in_format,
-             max_cells):
+def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, scheduler_timeout,
+             method, in_format, max_cells):
     """Validate level packs: well-formed, solvable, unique, matching their shipped solutions,
     free of duplicates (under rotation, reflection and relabelling).
 
     Statuses: unique, multiple, unsolvable, invalid, timeout, duplicate-of, solution-mismatch,
     error. One bad, slow or crashing board never stops the batch. Records are those of
     'check --json' plus 'hash' and the validation keys. Exit status: 0 if every board is
-    unique (and matches its shipped solution), 1 otherwise, 2 on usage errors.
+    unique (and matches its shipped solution), 1 otherwise, 2 if some board is invalid (could
+    not be read) or on usage errors.
 
     \b
     Example:
@@ -60,16 +72,33 @@ def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, method
 
     if resume and not out:
         raise click.UsageError("--resume needs --out (the results file to resume from)")
-    tasks = plan(expand_files(packs), rules, in_format, max_cells)
-    options = RunOptions(jobs=jobs or os.cpu_count() or 1, timeout=timeout, method=method,
-                         scheduler=scheduler, out=out, resume=resume)
-    console = Console(stderr=True, highlight=False)
-    with progress_bar("validating", len(tasks), console=console) as bar:
-        result = validate_tasks(tasks, options, lambda record: bar.advance())
+    check_outputs(packs, out=out, report=report)
+    if out and report and Path(out).resolve() == Path(report).resolve():
+        raise click.UsageError(f"--out and --report both name {out}; give them different files")
+    try:
+        if scheduler is not None:
+            check_address(scheduler)
+        tasks = plan(expand_files(packs), rules, in_format, max_cells)
+        options = RunOptions(jobs=jobs or os.cpu_count() or 1, timeout=timeout, method=method,
+                             scheduler=scheduler, scheduler_timeout=scheduler_timeout, out=out,
+                             resume=resume)
+        console = Console(stderr=True, highlight=False)
+        with progress_bar("validating", len(tasks), console=console) as bar:
+            result = validate_tasks(tasks, options, lambda record: bar.advance())
+    except SchedulerError as exc:
+        raise click.UsageError(str(exc)) from None
+    except ResultsError as exc:
+        raise FileError(str(exc)) from None
     records = result.records
     print_run_summary(records, result.skipped, console)
+    if result.retried:
+        console.print(f"{result.retried} board{'s' if result.retried != 1 else ''} retried "
+                      f"(their line in {out} said 'error')")
     if report:
-        Path(report).write_text(html_report(records), encoding="utf-8")
+        with writing(report):
+            Path(report).write_text(html_report(records), encoding="utf-8")
         console.print(f"report: {report}")
     every_unique = records and all(r["status"] == Status.UNIQUE for r in records)
+    if any(r["status"] == Status.INVALID for r in records):
+        sys.exit(EXIT_INPUT)  # as check: an unreadable board is an input error
     sys.exit(EXIT_OK if every_unique else EXIT_NOT_OK)

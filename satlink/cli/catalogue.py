@@ -10,6 +10,7 @@ from rich.console import Console
 from satlink.cli.options import (
     EXIT_INPUT,
     EXIT_NOT_OK,
+    check_outputs,
     method_options,
     rules_option,
     write_entries,
@@ -104,6 +105,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
                              wrap=wrap, holes=holes, shape=mask, walls=walls, bridges=bridges)
     except (ParamsError, OSError, UnicodeDecodeError) as exc:
         raise click.UsageError(str(exc)) from None
+    check_outputs((db,) if db else (), out=out)
     try:
         catalogue = Catalogue(db or ":memory:")
     except CatalogueError as exc:
@@ -161,8 +163,9 @@ def export(db, where, out, out_format):
     from satlink.generate.catalogue import Catalogue, CatalogueError, WhereError
     from satlink.generate.pack import pack_entries
 
+    check_outputs((db,), out=out)
     try:
-        catalogue = Catalogue(db)
+        catalogue = Catalogue(db, readonly=True)
     except CatalogueError as exc:
         raise click.UsageError(str(exc)) from None
     try:

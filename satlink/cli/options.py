@@ -9,11 +9,12 @@ re-defaults either.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import click
@@ -177,6 +178,27 @@ def one_entry(file: str, index: int) -> Entry:
     return entry
 
 
+class FileError(click.ClickException):
+    """A file that cannot be written or used (full disk, another run holds it): exit 2."""
+
+    exit_code = EXIT_INPUT
+
+
+@contextlib.contextmanager
+def writing(*paths: str | None) -> Iterator[None]:
+    """An OS error inside names the file being written: "cannot write FILE: No space left on
+    device" (exit 2).  None and ``-`` mean standard output; a reader that went away
+    (BrokenPipeError) is left to the command group, which stops quietly."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        name = exc.filename or next((p for p in paths if p not in (None, "-")), None)
+        raise FileError(f"cannot write {name or 'standard output'}: "
+                        f"{exc.strerror or exc}") from None
+
+
 def write_entries(entries: list[Entry], out: str | None, fmt: str) -> None:
     """Write boards to ``out`` (standard output for None or ``-``) in format ``fmt``."""
     try:
@@ -184,10 +206,11 @@ def write_entries(entries: list[Entry], out: str | None, fmt: str) -> None:
     except WriteError as exc:
         click.echo(f"error: cannot write {fmt}: {exc}", err=True)
         sys.exit(EXIT_INPUT)
-    if out is None or out == "-":
-        click.echo(text, nl=False)
-    else:
-        Path(out).write_text(text, encoding="utf-8")
+    with writing(out):
+        if out is None or out == "-":
+            click.echo(text, nl=False)
+        else:
+            Path(out).write_text(text, encoding="utf-8")
 
 
 def check_outputs(inputs: Iterable[str], **outputs: str | None) -> None:

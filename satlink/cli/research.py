@@ -18,6 +18,7 @@ from satlink.cli.options import (
     method_options,
     one_entry,
     rules_option,
+    writing,
 )
 from satlink.cnf import encode
 from satlink.render.console import print_json
@@ -56,14 +57,14 @@ def cnf(board, index, rules, method, names, out):
         click.echo(f"note: {method.encoding} does not exclude detached cycles; a model may not be "
                    "a solution (satlink decode says so). Use --encoding acyclic for an exact CNF.",
                    err=True)
-    with click.open_file(out or "-", "w", encoding="utf-8") as handle:
+    with writing(out), click.open_file(out or "-", "w", encoding="utf-8") as handle:
         for line in dimacs_lines(encoded, names=names):
             handle.write(line + "\n")
 
 
 @click.command()
 @click.argument("board")
-@click.argument("model", type=click.File("r"))
+@click.argument("model")
 @click.option("--index", "-i", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which board of the file.")
 @rules_option("Rule profile to validate under (default: the file's, else flow).")
@@ -79,19 +80,15 @@ def decode(board, model, index, rules, as_json, no_color):
     Example:
       satlink cnf example > b.cnf && cadical b.cnf > b.model; satlink decode example b.model
     """
-    from satlink.dimacs import ModelError, decode_model, read_model
+    from satlink.dimacs import ModelError, decode_model, read_model_file
     from satlink.render.terminal import draw_plain, draw_rich
 
     entry = one_entry(board, index)
     profile = entry.rules_under(rules)
     try:
-        literals = read_model(model, model.name)
+        literals = read_model_file(model)
     except ModelError as exc:
         click.echo(f"invalid: {exc}", err=True)
-        sys.exit(EXIT_INPUT)
-    except UnicodeDecodeError as exc:
-        click.echo(f"invalid: {model.name}: not UTF-8 text ({exc.reason}); a model is 'v' "
-                   "lines of integers", err=True)
         sys.exit(EXIT_INPUT)
     if literals is None:
         result, solution, errors = "unsatisfiable", None, []
@@ -201,5 +198,6 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, time
     if not out_console.is_terminal:
         out_console = Console(highlight=False, width=180)
     result = print_summary(rows, configs, timeout, repeat, baseline, out_console)
-    write_outputs(result, rows, out, csv_path, plot_dir)
+    with writing(out, csv_path):
+        write_outputs(result, rows, out, csv_path, plot_dir)
     sys.exit(EXIT_NOT_OK if result["disagreements"] else EXIT_OK)

@@ -24,6 +24,7 @@ from satlink.cli.options import (
     rules_option,
     timeout_option,
     write_entries,
+    writing,
 )
 from satlink.formats import FORMATS, Entry, InputError, format_for_path
 from satlink.method import Method
@@ -86,6 +87,12 @@ def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
                     print_json(verdict_record(entry.source, entry.index, entry.board, verdict))
                 elif not quiet or verdict.status != good:
                     printer.verdict(entry, verdict)
+                    if verdict.count is not None and verdict.count_complete is False:
+                        why = ("cut short by the timeout" if verdict.timed_out
+                               else f"stopped at --count {verdict.count}")
+                        printer.console.print(f"{entry.source} #{entry.index}: {verdict.count}+ "
+                                              f"solutions found (count {why}; there may be more)")
+                        printer.console.print()
                 if done:
                     done(entry, verdict)
                 seen(entry, str(verdict.status))
@@ -241,6 +248,8 @@ def render(file, index, svg_path, png_path, solve, rules, cell):
     if not solve:
         solution = None
     if svg_path:
-        Path(svg_path).write_text(board_svg(entry.board, solution, cell=cell), encoding="utf-8")
+        with writing(svg_path):
+            Path(svg_path).write_text(board_svg(entry.board, solution, cell=cell), encoding="utf-8")
     if png_path:
-        board_png(entry.board, solution, png_path, cell=cell)
+        with writing(png_path):
+            board_png(entry.board, solution, png_path, cell=cell)

@@ -11,7 +11,7 @@ written as DIMACS.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -19,16 +19,23 @@ CHUNK = 200_000
 
 
 class Clauses:
-    """Clauses grouped by named family, in the order they were added."""
+    """Clauses grouped by named family, in the order they were added.
 
-    def __init__(self) -> None:
+    ``checkpoint``, when set, is called as each family arrives; it may raise to stop a long
+    encoding (:func:`satlink.check.check` raises its Timeout there once the deadline passes).
+    """
+
+    def __init__(self, checkpoint: Callable[[], None] | None = None) -> None:
         self._parts: list[list[list[int]] | np.ndarray] = []
         self._size = 0
         self.atmost: list[tuple[list[int], int]] = []
         self.counts: Counter[str] = Counter()
+        self.checkpoint = checkpoint
 
     def extend(self, family: str, clauses: Iterable[list[int]]) -> None:
         """Add a whole family given as lists (one call instead of one per clause)."""
+        if self.checkpoint is not None:
+            self.checkpoint()
         batch = clauses if isinstance(clauses, list) else list(clauses)
         if batch:
             self._parts.append(batch)
@@ -37,6 +44,8 @@ class Clauses:
 
     def extend_array(self, family: str, rows: np.ndarray) -> None:
         """Add a family given as an (m, width) integer array, one clause per row."""
+        if self.checkpoint is not None:
+            self.checkpoint()
         if rows.size or len(rows):
             self._parts.append(np.ascontiguousarray(rows, dtype=np.int64))
         self._size += len(rows)

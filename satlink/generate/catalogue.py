@@ -11,13 +11,17 @@ geometry (hexagonal cells, warps, walls, bridges) is stored as the JSON object o
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
 import time
+import urllib.parse
 from dataclasses import dataclass
+from pathlib import Path
 
 from satlink.generate.params import Params
 from satlink.generate.pipeline import Attempt
+from satlink.rules import RulesError, parse_rules
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzles (
@@ -37,6 +41,8 @@ CREATE TABLE IF NOT EXISTS runs (
     rejected TEXT NOT NULL DEFAULT '{}'
 );
 """
+
+BUSY_SECONDS = 30.0  # how long a write waits for another process's transaction on the file
 
 FIELDS = {"width": "width", "height": "height", "colours": "colours", "colors": "colours",
           "solids": "solids", "difficulty": "difficulty", "rules": "rules", "attempt": "attempt",
@@ -68,14 +74,73 @@ puzzle it holds has) the first time this version opens it, in one transaction.""
 
 
 class Catalogue:
-    def __init__(self, path: str):
-        self.db = sqlite3.connect(path)
+    """``readonly``: open an existing catalogue for reading (``export``); nothing is created
+    or written.  Otherwise the file is created if missing and must be writable.  Either way
+    a file that cannot be used raises :class:`CatalogueError` naming it."""
+
+    def __init__(self, path: str, readonly: bool = False):
+        memory = path == ":memory:"
+        folder = Path(path).parent
+        if not memory and not folder.is_dir():
+            raise CatalogueError(f"{path}: cannot open the catalogue: folder {folder} does not "
+                                 "exist")
         try:
-            self.db.executescript(SCHEMA)
-            self._migrate()
-        except sqlite3.DatabaseError as exc:
+            if readonly:  # mode=ro: a missing or empty file is not turned into a database
+                uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
+                self.db = sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS)
+            else:
+                self.db = sqlite3.connect(path, timeout=BUSY_SECONDS)
+        except sqlite3.Error as exc:
+            raise CatalogueError(f"{path}: cannot open the catalogue ({exc})") from None
+        try:
+            tables = self.db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
+            if not readonly and not tables:  # a new (or empty) file; never add to a foreign one
+                self.db.executescript(SCHEMA)
+            if not readonly and self._is_puzzle_catalogue():
+                self._migrate()
+            self._check_schema(optional=set() if not readonly else {c for c, _ in MIGRATIONS})
+            if not readonly and not memory:
+                self._check_writable()
+        except sqlite3.Error as exc:
             self.db.close()
             raise CatalogueError(f"{path}: not a satlink catalogue ({exc})") from None
+        except CatalogueError as exc:
+            self.db.close()
+            raise CatalogueError(f"{path}: {exc}") from None
+
+    def _is_puzzle_catalogue(self) -> bool:
+        """Has the ``puzzles`` table with its first columns (an older satlink catalogue that
+        only lacks columns added since, which :meth:`_migrate` adds)."""
+        have = {row[1] for row in self.db.execute("PRAGMA table_info(puzzles)")}
+        return {"hash", "grid"} <= have
+
+    def _check_schema(self, optional: set[str] = frozenset()) -> None:
+        """Every table and column satlink uses is there (a foreign database with a
+        ``puzzles`` table of its own would otherwise fail later, mid-run).  ``optional``:
+        migrated columns an old catalogue opened read-only may lack (read as their default)."""
+        expected = sqlite3.connect(":memory:")
+        expected.executescript(SCHEMA)
+        for (table,) in expected.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
+            want = [row[1] for row in expected.execute(f"PRAGMA table_info({table})")]
+            have = {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
+            if not have:
+                raise CatalogueError(f"not a satlink catalogue (no table {table!r})")
+            missing = [column for column in want if column not in have and column not in optional]
+            if missing:
+                raise CatalogueError(f"not a satlink catalogue (table {table!r} has no column "
+                                     f"{', '.join(map(repr, missing))})")
+        expected.close()
+
+    def _check_writable(self) -> None:
+        """Write (and roll back) the header now, so a read-only file is refused up front."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            (version,) = self.db.execute("PRAGMA user_version").fetchone()
+            self.db.execute(f"PRAGMA user_version = {int(version)}")
+        except sqlite3.OperationalError as exc:
+            raise CatalogueError(f"cannot write the catalogue ({exc})") from None
+        finally:
+            self.db.rollback()
 
     def _migrate(self) -> None:
         have = {row[1] for row in self.db.execute("PRAGMA table_info(puzzles)")}
@@ -100,12 +165,20 @@ class Catalogue:
                               "WHERE run = ?", (params.key(),)).fetchone()
         return RunState(row[0], row[1], row[2], json.loads(row[3]))
 
-    def record(self, params: Params, result: Attempt, canonical: str | None) -> str:
-        """Store one attempt's outcome atomically; returns 'accepted', 'duplicate' or 'rejected'."""
+    def record(self, params: Params, result: Attempt, canonical: str | None,
+               count: int | None = None) -> str:
+        """Store one attempt's outcome atomically; returns 'accepted', 'duplicate' or 'rejected',
+        or 'skipped' when another run on this catalogue has already recorded this attempt or
+        the run already holds ``count`` puzzles (decided in the same transaction, so two
+        processes filling one run store ``count`` puzzles, not twice as many)."""
         key = params.key()
-        state = self.state(params)
         outcome = "rejected"
         with self.db:
+            self.db.execute("BEGIN IMMEDIATE")  # the state read below holds until the commit
+            state = self.state(params)
+            if result.number < state.next_attempt or (count is not None
+                                                      and state.accepted >= count):
+                return "skipped"
             if result.accepted:
                 cursor = self.db.execute(
                     "INSERT OR IGNORE INTO puzzles (hash, width, height, colours, solids, rules, "
@@ -133,8 +206,10 @@ class Catalogue:
             clause = f"({clause}) AND run = ?"
             args.append(run)
         order_by = "difficulty, id" if order == "difficulty" else "attempt, id"
+        have = {row[1] for row in self.db.execute("PRAGMA table_info(puzzles)")}
+        geometry = "geometry" if "geometry" in have else "''"  # an old catalogue read-only
         rows = self.db.execute(
-            f"SELECT grid, solution, rules, stats, hash, geometry FROM puzzles WHERE {clause} "
+            f"SELECT grid, solution, rules, stats, hash, {geometry} FROM puzzles WHERE {clause} "
             f"ORDER BY {order_by}", args).fetchall()
         return [{"grid": g.split("\n"), "solution": json.loads(s), "rules": r,
                  "quality": json.loads(st), "hash": h, "geometry": json.loads(geo) if geo else None}
@@ -162,5 +237,29 @@ def parse_where(text: str | None) -> tuple[str, list]:
         if name not in FIELDS:
             raise WhereError(f"unknown field {name!r} (known: size, {', '.join(sorted(set(FIELDS)))})")
         parts.append(f"{FIELDS[name]} {op} ?")
-        args.append(value if name == "rules" else float(value))
+        args.append(_where_value(name, op, value, cond))
     return " AND ".join(parts), args
+
+
+WHOLE = re.compile(r"[+-]?\d+")
+DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def _where_value(name: str, op: str, value: str, cond: str) -> int | float | str:
+    """The value of one condition, checked against its field: whole numbers for counts and
+    sizes, a decimal number for difficulty, a profile or rule list for rules (compared in
+    the canonical form the catalogue stores: ``flow`` finds ``fill,notouch``)."""
+    if name == "rules":
+        if op not in ("=", "!="):
+            raise WhereError(f"rules takes = or != and a profile, not {cond!r}")
+        try:
+            return str(parse_rules(value))
+        except RulesError as exc:
+            raise WhereError(f"{cond!r}: {exc}") from None
+    if name == "difficulty":
+        if not DECIMAL.fullmatch(value):
+            raise WhereError(f"difficulty takes a number such as 0.5, not {value!r} in {cond!r}")
+        return float(value)
+    if not WHOLE.fullmatch(value):
+        raise WhereError(f"{name} takes a whole number such as 10, not {value!r} in {cond!r}")
+    return int(value)

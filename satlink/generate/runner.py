@@ -7,6 +7,7 @@ where the catalogue says it stopped.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 
@@ -14,6 +15,7 @@ from satlink.canonical import canonical_hash
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.params import Params
 from satlink.generate.pipeline import Attempt, attempt
+from satlink.lifeline import die_with_parent
 
 Progress = Callable[[str, Attempt, int], None]
 
@@ -25,7 +27,8 @@ def _attempts(params: Params, start: int, jobs: int) -> Iterator[Attempt]:
             yield attempt(params, number)
             number += 1
     batch = jobs * 4
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent,
+                             initargs=(os.getpid(),)) as pool:
         number = start
         while True:
             futures = [pool.submit(attempt, params, n) for n in range(number, number + batch)]
@@ -44,9 +47,9 @@ def run_generation(params: Params, count: int, catalogue: Catalogue, jobs: int =
     limit = max_attempts if max_attempts is not None else max(1000, 200 * count)
     for result in _attempts(params, state.next_attempt, jobs):
         canonical = canonical_hash(result.board()) if result.accepted else None
-        outcome = catalogue.record(params, result, canonical)
-        have += outcome == "accepted"
-        if progress:
+        outcome = catalogue.record(params, result, canonical, count)
+        have = catalogue.state(params).accepted  # another process may be filling the run too
+        if progress and outcome != "skipped":
             progress(outcome, result, have)
         if have >= count or result.number + 1 >= state.next_attempt + limit:
             break
