@@ -1,8 +1,15 @@
 """Independent solution validator: the referee for every solution satlink prints.
 
-It uses no SAT and none of the encoding code: it walks the claimed paths and checks them
-against the board and the rule profile directly.  Tests pass every solver answer through it,
-so an encoding bug cannot certify its own output.
+It uses no SAT, none of the encoding code and not the board's graph (``board.edges``,
+``board.neighbors``): it walks the claimed paths and checks them against the board, its
+geometry description (hexagonal cells, warps, walls, bridges) and the rule profile
+directly, computing which cells neighbour which from their coordinates.  Tests pass every
+solver answer through it, so an encoding or graph bug cannot certify its own output.
+
+A path is a sequence of graph nodes as :class:`satlink.board.Board` numbers them: cells, and
+``W*H + i`` for the vertical crossing of the i-th bridge (the bridge's own cell index is its
+horizontal crossing).  Plain mappings of cells or ``[row, col]`` pairs name each bridge
+visit by its cell; :func:`as_solution` gives such a visit the crossing of the step into it.
 """
 
 from __future__ import annotations
@@ -14,10 +21,19 @@ from satlink.rules import Rules, parse_rules
 
 PathsLike = Solution | Mapping[str, Sequence[int] | Sequence[Sequence[int]]]
 
+_SQUARE = ((-1, 0), (1, 0), (0, -1), (0, 1))
+_HEX_EVEN = ((-1, 0), (1, 0), (0, -1), (0, 1), (1, -1), (1, 1))  # even column (0, 2, ...)
+_HEX_ODD = ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 1))  # odd columns sit higher
+HORIZONTAL, VERTICAL = "horizontally", "vertically"
+
+Visit = int | tuple[int, str]
+"""What a path occupies: a cell, or (bridge cell, axis) for one crossing of a bridge."""
+
 
 def as_solution(board: Board, solution: PathsLike) -> Solution:
     """A :class:`Solution`, or a plain mapping ``{label: path}`` whose paths are cell indices
-    (``row * width + col``) or ``[row, col]`` pairs, as JSON records write them."""
+    (``row * width + col``) or ``[row, col]`` pairs, as JSON records write them; a bridge
+    visit becomes the crossing on the axis of the step into it (out of it, at the start)."""
     if isinstance(solution, Solution):
         return solution
     if not isinstance(solution, Mapping):
@@ -34,8 +50,23 @@ def as_solution(board: Board, solution: PathsLike) -> Solution:
                 cells.append(step[0] * board.width + step[1])
             else:
                 raise TypeError(f"path {label!r}: {step!r} is neither a cell index nor [row, col]")
-        paths[label] = tuple(cells)
+        paths[label] = _name_crossings(board, cells)
     return Solution.from_paths(paths)
+
+
+def _name_crossings(board: Board, cells: list[int]) -> tuple[int, ...]:
+    """Cells as graph nodes: a vertical step into a bridge names its vertical crossing."""
+    bridges = board.geometry.bridges
+    out = []
+    for i, cell in enumerate(cells):
+        if not 0 <= cell < board.size:
+            cell = -1  # off the board, whatever number it had (never a crossing's node)
+        elif cell in bridges and len(cells) > 1:
+            other = cells[i - 1] if i else cells[1]
+            if _axis(board, cell, other) == VERTICAL:
+                cell = board.size + bridges.index(cell)
+        out.append(cell)
+    return tuple(out)
 
 
 def solution_errors(board: Board, solution: PathsLike, rules: Rules | str) -> list[str]:
@@ -53,7 +84,8 @@ def solution_errors(board: Board, solution: PathsLike, rules: Rules | str) -> li
             errors.append(f"no path for labels {missing}")
         if extra:
             errors.append(f"paths for unknown labels {extra}")
-    owner: dict[int, str] = {}
+    owner: dict[Visit, str] = {}
+    visits: dict[str, list[Visit]] = {}
     for label, path in solution.paths.items():
         if label not in board.endpoints:
             continue
@@ -63,34 +95,40 @@ def solution_errors(board: Board, solution: PathsLike, rules: Rules | str) -> li
             continue
         if {path[0], path[-1]} != set(board.endpoints[label]):
             errors.append(f"{where} does not run between its two endpoints")
-        for i, cell in enumerate(path):
-            if not 0 <= cell < board.size:
-                errors.append(f"{where} leaves the board")
-                break
+        cells = [_node_cell(board, node) for node in path]
+        if None in cells:  # checked up to the node off the board
+            cells = cells[:cells.index(None)]
+        steps = [_step_errors(board, where, cells[k], cells[k + 1]) for k in range(len(cells) - 1)]
+        visits[label] = []
+        for i, cell in enumerate(cells):
             if board.is_solid(cell):
                 errors.append(f"{where} uses solid cell {board.coord(cell)}")
             other = board.label_at(cell)
             if other is not None and 0 < i < len(path) - 1:
                 errors.append(f"{where} passes through endpoint {other!r} at {board.coord(cell)}")
-            if cell in owner:
-                errors.append(
-                    f"cell {board.coord(cell)} used twice (by {owner[cell]!r} and {label!r})"
-                )
-            owner[cell] = label
-            if i and cell not in _grid_neighbors(board, path[i - 1]):
-                errors.append(
-                    f"{where} jumps from {board.coord(path[i - 1])} to {board.coord(cell)}"
-                )
+            visit: Visit = cell
+            if cell in board.geometry.bridges:
+                axis, problems = _crossing(board, where, path, cells, i, steps)
+                errors.extend(problems)
+                visit = (cell, axis)
+            if visit in owner:
+                errors.append(_twice(board, visit, owner[visit], label))
+            owner[visit] = label
+            visits[label].append(visit)
+            if i:
+                errors.extend(steps[i - 1])
+        if len(cells) < len(path):
+            errors.append(f"{where} leaves the board")
     if errors:
         return errors
     if rules.fill:
-        empty = [board.coord(c) for c in range(board.size) if not board.is_solid(c) and c not in owner]
+        empty = _empty(board, owner)
         if empty:
             errors.append(f"fill: {len(empty)} cells stay empty, first {empty[0]}")
     if rules.notouch:
-        errors.extend(_touch_errors(board, solution))
+        errors.extend(_touch_errors(board, visits))
     if rules.no2x2:
-        errors.extend(_block_errors(board, owner))
+        errors.extend(_block_errors(board, {v: k for v, k in owner.items() if isinstance(v, int)}))
     return errors
 
 
@@ -98,25 +136,127 @@ def is_valid(board: Board, solution: PathsLike, rules: Rules | str) -> bool:
     return not solution_errors(board, solution, rules)
 
 
-def _grid_neighbors(board: Board, cell: int) -> set[int]:
-    """Orthogonal neighbours computed from coordinates, not from the board's edge list."""
-    r, c = board.coord(cell)
+# -- geometry, from coordinates and the board's geometry description ----------------------
+
+def _node_cell(board: Board, node: int) -> int | None:
+    """The cell a graph node lies in, or None for a node that is not on the board."""
+    if 0 <= node < board.size:
+        return node
+    bridges = board.geometry.bridges
+    if board.size <= node < board.size + len(bridges):
+        return bridges[node - board.size]
+    return None
+
+
+def _adjacent(board: Board, cell: int) -> set[int]:
+    """Cells sharing a side with ``cell``, from coordinates: square or hexagonal steps, warps
+    applied; walls and solid cells are not removed (see :func:`_joined`)."""
+    w, h = board.width, board.height
+    r, c = divmod(cell, w)
+    if board.geometry.kind == "hex":
+        steps = _HEX_ODD if c % 2 else _HEX_EVEN
+    else:
+        steps = _SQUARE
     out = set()
-    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        n = board.cell_at(r + dr, c + dc)
-        if n is not None:
-            out.add(n)
+    for dr, dc in steps:
+        r2, c2 = r + dr, c + dc
+        if board.geometry.wrap:
+            r2, c2 = r2 % h, c2 % w
+        elif not (0 <= r2 < h and 0 <= c2 < w):
+            continue
+        if (r2, c2) != (r, c):
+            out.add(r2 * w + c2)
     return out
 
 
-def _touch_errors(board: Board, solution: Solution) -> list[str]:
+def _walled(board: Board, a: int, b: int) -> bool:
+    return ((a, b) if a < b else (b, a)) in board.geometry.walls
+
+
+def _joined(board: Board, a: int) -> set[int]:
+    """Open cells a path may step to from ``a``: neighbours without a wall between."""
+    return {b for b in _adjacent(board, a) if not _walled(board, a, b) and not board.is_solid(b)}
+
+
+def _axis(board: Board, a: int, b: int) -> str:
+    """The axis of a step between neighbours of a square board (a warp step included)."""
+    return VERTICAL if a % board.width == b % board.width else HORIZONTAL
+
+
+def _visit(board: Board, cell: int, towards: int) -> Visit:
+    """What a path at ``cell`` occupies when its neighbour on the path is ``towards``."""
+    if cell in board.geometry.bridges:
+        return (cell, _axis(board, cell, towards))
+    return cell
+
+
+def _step_errors(board: Board, where: str, a: int, b: int) -> list[str]:
+    if b not in _adjacent(board, a):
+        return [f"{where} jumps from {board.coord(a)} to {board.coord(b)}"]
+    if _walled(board, a, b):
+        return [f"{where} crosses the wall between {board.coord(a)} and {board.coord(b)}"]
+    return []
+
+
+def _crossing(board: Board, where: str, path: Sequence[int], cells: list[int], i: int,
+              steps: list[list[str]]) -> tuple[str, list[str]]:
+    """The axis a path crosses the bridge at ``cells[i]`` on, and what is wrong there."""
+    cell, at = cells[i], board.coord(cells[i])
     errors = []
-    for label, path in solution.paths.items():
-        position = {cell: i for i, cell in enumerate(path)}
-        for cell, i in position.items():
-            for n in _grid_neighbors(board, cell):
-                j = position.get(n)
-                if j is not None and abs(i - j) != 1 and cell < n:
+    if i == 0 or i == len(path) - 1:
+        errors.append(f"{where} ends on the bridge at {at} (a bridge is never an endpoint)")
+    named = VERTICAL if path[i] >= board.size else HORIZONTAL
+    axes = [_axis(board, cell, cells[j]) for j in (i - 1, i + 1) if 0 <= j < len(cells)]
+    if not axes:  # the path left the board right after it
+        return named, errors
+    axis = axes[0]
+    if len(axes) == 2 and axes[0] != axes[1] and not steps[i - 1] and not steps[i]:
+        errors.append(f"{where} turns on the bridge at {at} "
+                      f"(entered {axes[0]}, left {axes[1]}): a bridge is crossed straight")
+    if named != axis:
+        errors.append(f"{where} crosses the bridge at {at} {axis} but names its "
+                      f"{'vertical' if named == VERTICAL else 'horizontal'} crossing")
+    return axis, errors
+
+
+def _twice(board: Board, visit: Visit, first: str, second: str) -> str:
+    if isinstance(visit, int):
+        return f"cell {board.coord(visit)} used twice (by {first!r} and {second!r})"
+    cell, axis = visit
+    return (f"bridge {board.coord(cell)} crossed {axis} twice (by {first!r} and {second!r}): "
+            "each axis of a bridge is crossed once")
+
+
+def _empty(board: Board, owner: Mapping[Visit, str]) -> list[str]:
+    """Open cells no path uses; each unused crossing of a bridge counts as an empty cell."""
+    out = []
+    for cell in range(board.size):
+        if board.is_solid(cell):
+            continue
+        if cell not in board.geometry.bridges:
+            if cell not in owner:
+                out.append(str(board.coord(cell)))
+            continue
+        for axis, name in ((HORIZONTAL, "horizontal"), (VERTICAL, "vertical")):
+            if (cell, axis) not in owner:
+                out.append(f"the {name} crossing of the bridge at {board.coord(cell)}")
+    return out
+
+
+def _touch_errors(board: Board, visits: Mapping[str, list[Visit]]) -> list[str]:
+    """notouch: two visits of one path joined by a side (no wall, on the axis of a bridge's
+    crossing) must be consecutive on it."""
+    errors = []
+    for label, path in visits.items():
+        position = {visit: i for i, visit in enumerate(path)}
+        for visit, i in position.items():
+            cell = visit if isinstance(visit, int) else visit[0]
+            for n in sorted(_joined(board, cell)):
+                if n < cell or (not isinstance(visit, int)
+                                and _axis(board, cell, n) != visit[1]):
+                    continue
+                j = position.get(_visit(board, n, cell))
+                if j is not None and abs(i - j) != 1:
                     errors.append(
                         f"notouch: path {label!r} touches itself at "
                         f"{board.coord(cell)}-{board.coord(n)}"
@@ -124,13 +264,34 @@ def _touch_errors(board: Board, solution: Solution) -> list[str]:
     return errors
 
 
+def _blocks(board: Board) -> list[tuple[int, ...]]:
+    """The no2x2 blocks: 2x2 squares (never across the warp seam) or, on hexagonal cells,
+    triangles of three mutually adjacent cells."""
+    w, h = board.width, board.height
+    if board.geometry.kind != "hex":
+        return [(r * w + c, r * w + c + 1, (r + 1) * w + c, (r + 1) * w + c + 1)
+                for r in range(h - 1) for c in range(w - 1)]
+    out = []
+    for a in range(w * h):
+        near = sorted(n for n in _adjacent(board, a) if n > a)
+        out += [(a, b, c) for i, b in enumerate(near) for c in near[i + 1:]
+                if c in _adjacent(board, b)]
+    return out
+
+
 def _block_errors(board: Board, owner: dict[int, str]) -> list[str]:
+    """no2x2 over the geometry's blocks; a block with a solid or bridge cell never counts."""
     errors = []
-    for r in range(board.height - 1):
-        for c in range(board.width - 1):
-            a = r * board.width + c
-            block = [a, a + 1, a + board.width, a + board.width + 1]
-            labels = {owner.get(x) for x in block}
-            if len(labels) == 1 and None not in labels:
-                errors.append(f"no2x2: path {labels.pop()!r} fills the 2x2 block at {(r, c)}")
+    for block in _blocks(board):
+        if any(board.is_solid(x) or x in board.geometry.bridges for x in block):
+            continue
+        labels = {owner.get(x) for x in block}
+        if len(labels) == 1 and None not in labels:
+            label = labels.pop()
+            if len(block) == 4:
+                errors.append(f"no2x2: path {label!r} fills the 2x2 block at "
+                              f"{board.coord(block[0])}")
+            else:
+                cells = ", ".join(str(board.coord(x)) for x in block)
+                errors.append(f"no2x2: path {label!r} fills the triangle {cells}")
     return errors

@@ -1,49 +1,139 @@
-"""Brute-force NumberLink oracle for small boards, independent of the CNF code.
+"""Brute-force NumberLink oracle for small boards, independent of the CNF and graph code.
 
-It routes the labels one after another, enumerating every simple orthogonal path between a
-label's endpoints through free cells, and checks the profile's rules on each complete
-assignment.  Exponential, so only for boards up to about 5x5; that is what it is for.
+It routes the labels one after another, enumerating every simple path between a label's
+endpoints through free cells, and checks the profile's rules on each complete assignment.
+Exponential, so only for boards up to about 5x5; that is what it is for.
+
+Variants are described here from scratch, by coordinates (nothing from
+:mod:`satlink.geometry` or the board graph): ``kind`` ``"square"`` or ``"hex"`` (columns; an
+even column's cell (r, c) has the extra neighbours (r+1, c-1) and (r+1, c+1), an odd column's
+(r-1, c-1) and (r-1, c+1)), ``wrap`` (both axes, square only), ``walls`` (pairs of
+neighbouring (row, col) cells that are not joined), ``bridges`` ((row, col) cells, square
+only).  Holes are ``#`` cells.
+
+A path occupies *slots*: a cell, or one of a bridge's two axis slots.  A path steps into a
+bridge's slot for the axis of its step and must leave it by the same step again (straight
+through), so a bridge carries at most one horizontal and one vertical crossing.  ``fill``
+wants every slot of every open cell used (both slots of a bridge); ``notouch`` forbids two
+non-consecutive slots of one path joined by a step (a step into a bridge joins the slot of
+its axis); ``no2x2`` forbids one path on all cells of a block (2x2 squares not across the
+warp seam, triangles of mutually adjacent hexagons) with no solid or bridge cell.
 """
 
 from __future__ import annotations
 
-from satlink.board import SOLID
+from collections.abc import Iterable, Iterator
 
 Grid = list[str]
+Coord = tuple[int, int]
+Step = tuple[int, int]
+Slot = tuple[int, int, str]  # (row, col, "") for a cell; axis "h" / "v" for a bridge
+
+SQUARE_STEPS: tuple[Step, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
+HEX_EVEN_STEPS = SQUARE_STEPS + ((1, -1), (1, 1))
+HEX_ODD_STEPS = SQUARE_STEPS + ((-1, -1), (-1, 1))
 
 
-def count_solutions(rows: Grid, fill: bool, notouch: bool, no2x2: bool, limit: int = 10**6) -> int:
-    """Number of distinct solutions (distinct path systems), capped at ``limit``."""
-    h, w = len(rows), len(rows[0])
-    labels: dict[str, list[tuple[int, int]]] = {}
-    for r in range(h):
-        for c in range(w):
-            ch = rows[r][c]
-            if ch not in ".#":
-                labels.setdefault(ch, []).append((r, c))
+class TooLarge(Exception):
+    """The enumeration went past its ``budget`` of path steps."""
+
+
+class Layout:
+    """Cells, slots and steps of one board variant, as the oracle sees them."""
+
+    def __init__(self, rows: Grid, kind: str = "square", wrap: bool = False,
+                 walls: Iterable[tuple[Coord, Coord]] = (), bridges: Iterable[Coord] = ()):
+        self.h, self.w = len(rows), len(rows[0])
+        self.kind, self.wrap = kind, wrap
+        self.bridges = set(bridges)
+        if kind not in ("square", "hex"):
+            raise ValueError(f"unknown kind {kind!r}")
+        if kind == "hex" and (wrap or self.bridges):
+            raise ValueError("the oracle knows no warps or bridges on hexagonal cells")
+        if wrap and (self.w < 3 or self.h < 3):
+            raise ValueError("warps on a board narrower than 3 make parallel steps")
+        self.walls = {frozenset(pair) for pair in walls}
+        self.open = {(r, c) for r in range(self.h) for c in range(self.w) if rows[r][c] != "#"}
+        self.slots = [(r, c, axis) for r, c in sorted(self.open)
+                      for axis in (("h", "v") if (r, c) in self.bridges else ("",))]
+
+    def steps(self, cell: Coord) -> tuple[Step, ...]:
+        if self.kind == "square":
+            return SQUARE_STEPS
+        return HEX_ODD_STEPS if cell[1] % 2 else HEX_EVEN_STEPS
+
+    def target(self, cell: Coord, d: Step) -> Coord | None:
+        """Where step ``d`` from ``cell`` lands (warps applied), or None off the board."""
+        r, c = cell[0] + d[0], cell[1] + d[1]
+        if self.wrap:
+            return r % self.h, c % self.w
+        return (r, c) if 0 <= r < self.h and 0 <= c < self.w else None
+
+    def near(self, cell: Coord) -> set[Coord]:
+        """Cells sharing a side with ``cell``, walls and holes included."""
+        return {n for d in self.steps(cell) if (n := self.target(cell, d)) is not None} - {cell}
+
+    def slot(self, cell: Coord, d: Step) -> Slot:
+        """The slot a step ``d`` into (or out of) ``cell`` uses."""
+        if cell in self.bridges:
+            return (*cell, "v" if d[1] == 0 else "h")
+        return (*cell, "")
+
+    def moves(self, at: Slot) -> Iterator[tuple[Slot, Step]]:
+        """Steps out of a slot into open cells (from a bridge's slot only along its axis),
+        never through a wall."""
+        cell = at[:2]
+        for d in self.steps(cell):
+            if at[2] and ("v" if d[1] == 0 else "h") != at[2]:
+                continue
+            n = self.target(cell, d)
+            if n is None or n not in self.open or frozenset((cell, n)) in self.walls:
+                continue
+            yield self.slot(n, d), d
+
+    def blocks(self) -> list[list[Coord]]:
+        """no2x2 blocks without a hole or a bridge."""
+        out = []
+        if self.kind == "square":
+            for r in range(self.h - 1):
+                for c in range(self.w - 1):
+                    out.append([(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)])
+        else:
+            cells = [(r, c) for r in range(self.h) for c in range(self.w)]
+            near = {cell: self.near(cell) for cell in cells}
+            out = [[a, b, c] for a in cells for b in near[a] for c in near[a] & near[b]
+                   if a < b < c]
+        return [blk for blk in out if all(x in self.open and x not in self.bridges for x in blk)]
+
+
+def count_solutions(rows: Grid, fill: bool, notouch: bool, no2x2: bool, limit: int = 10**6,
+                    *, kind: str = "square", wrap: bool = False,
+                    walls: Iterable[tuple[Coord, Coord]] = (),
+                    bridges: Iterable[Coord] = (), budget: int | None = None) -> int:
+    """Number of distinct solutions (distinct path systems), capped at ``limit``; raises
+    :class:`TooLarge` after ``budget`` path steps (None: no budget)."""
+    grid = Layout(rows, kind, wrap, walls, bridges)
+    labels: dict[str, list[Slot]] = {}
+    for r in range(grid.h):
+        for c in range(grid.w):
+            if rows[r][c] not in ".#":
+                labels.setdefault(rows[r][c], []).append((r, c, ""))
     order = list(labels)
-    owner: dict[tuple[int, int], str] = {cell: k for k, cells in labels.items() for cell in cells}
-    open_cells = {(r, c) for r in range(h) for c in range(w) if rows[r][c] != SOLID}
-    paths: dict[str, list[tuple[int, int]]] = {}
+    owner: dict[Slot, str] = {s: k for k, ends in labels.items() for s in ends}
+    blocks = grid.blocks() if no2x2 else []
     found = 0
+    steps_left = budget
 
-    def neighbours(cell):
-        r, c = cell
-        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            n = (r + dr, c + dc)
-            if n in open_cells:
-                yield n
+    def touches(new: Slot, prev: Slot, on_path: set[Slot]) -> bool:
+        return any(m in on_path and m != prev for m, _ in grid.moves(new))
 
     def complete_ok() -> bool:
-        if fill and len(owner) != len(open_cells):
+        if fill and len(owner) != len(grid.slots):
             return False
-        if no2x2:
-            for r in range(h - 1):
-                for c in range(w - 1):
-                    block = [(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)]
-                    names = {owner.get(x) for x in block}
-                    if len(names) == 1 and None not in names:
-                        return False
+        for block in blocks:
+            names = {owner.get((*x, "")) for x in block}
+            if len(names) == 1 and None not in names:
+                return False
         return True
 
     def route(i: int) -> None:
@@ -56,33 +146,32 @@ def count_solutions(rows: Grid, fill: bool, notouch: bool, no2x2: bool, limit: i
             return
         label = order[i]
         start, goal = labels[label]
-        path = [start]
         on_path = {start}
 
-        def extend() -> None:
-            cur = path[-1]
-            for n in neighbours(cur):
+        def extend(cur: Slot, d_in: Step | None) -> None:
+            nonlocal steps_left
+            if steps_left is not None:
+                steps_left -= 1
+                if steps_left < 0:
+                    raise TooLarge
+            for n, d in grid.moves(cur):
+                if cur[2] and d != d_in:  # a bridge is crossed straight through
+                    continue
                 if n == goal:
-                    if notouch and any(m in on_path and m != cur for m in neighbours(n)):
-                        continue
-                    path.append(n)
-                    paths[label] = list(path)
-                    route(i + 1)
-                    path.pop()
+                    if not (notouch and touches(n, cur, on_path)):
+                        route(i + 1)
                     continue
                 if n in owner or n in on_path:
                     continue
-                if notouch and any(m in on_path and m != cur for m in neighbours(n)):
+                if notouch and touches(n, cur, on_path):
                     continue
                 owner[n] = label
                 on_path.add(n)
-                path.append(n)
-                extend()
-                path.pop()
+                extend(n, d)
                 on_path.discard(n)
                 del owner[n]
 
-        extend()
+        extend(start, None)
 
     route(0)
     return found

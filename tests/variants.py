@@ -1,0 +1,151 @@
+"""Random small boards of every Flow Free variant, described independently of satlink's
+geometry code (the oracle's :class:`tests.oracle.Layout` reads the same description), and
+the satlink :class:`~satlink.board.Board` each one stands for."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cache
+
+from satlink.board import Board, label_for
+from satlink.geometry import Geometry
+from satlink.rules import Rules
+from tests.oracle import Coord, Layout, Slot, TooLarge, count_solutions
+
+FAMILIES = ("holes", "walls", "warps", "hexes", "bridges", "square-mix", "hex-mix")
+VARIANT_PROFILES = ["flow", "fill", "nikoli", "no2x2", "fill,no2x2", "notouch,no2x2"]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A board and its geometry in coordinates: what the oracle and satlink are both given."""
+
+    rows: tuple[str, ...]
+    kind: str = "square"
+    wrap: bool = False
+    walls: tuple[tuple[Coord, Coord], ...] = ()
+    bridges: tuple[Coord, ...] = ()
+
+    def board(self) -> Board:
+        w = len(self.rows[0])
+        walls = [(a[0] * w + a[1], b[0] * w + b[1]) for a, b in self.walls]
+        geometry = Geometry.of(self.kind, self.wrap, walls, [r * w + c for r, c in self.bridges])
+        return Board.from_rows(self.rows, geometry)
+
+    def layout(self) -> Layout:
+        return Layout(list(self.rows), self.kind, self.wrap, self.walls, self.bridges)
+
+    def count(self, rules: Rules, limit: int) -> int:
+        return _count(self, rules.fill, rules.notouch, rules.no2x2, limit)
+
+
+@cache
+def _count(variant: Variant, fill: bool, notouch: bool, no2x2: bool, limit: int) -> int:
+    return count_solutions(list(variant.rows), fill, notouch, no2x2, limit, kind=variant.kind,
+                           wrap=variant.wrap, walls=variant.walls, bridges=variant.bridges)
+
+
+def random_variant(rng: random.Random, family: str) -> Variant:
+    """One board of ``family``: 3x3 to 5x5 (now and then 6x4), endpoints either random pairs
+    or the ends of random walks (straight through bridges) that cover much of the board."""
+    w, h = rng.randint(3, 5), rng.randint(3, 5)
+    if rng.random() < 0.08:
+        w, h = rng.choice(((6, 4), (4, 6)))
+    kind = "hex" if family in ("hexes", "hex-mix") else "square"
+    wrap = family == "warps" or (family == "square-mix" and rng.random() < 0.6)
+    hole_rate = {"holes": 0.2, "square-mix": 0.1, "hex-mix": 0.12}.get(family, 0.0)
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    grid = [["#" if rng.random() < hole_rate else "." for _ in range(w)] for _ in range(h)]
+    layout = Layout(["".join(row) for row in grid], kind, wrap)
+    walls: list[tuple[Coord, Coord]] = []
+    if family in ("walls", "square-mix", "hex-mix") or (family == "hexes" and rng.random() < 0.3):
+        sides = sorted({(a, b) for a in cells for b in layout.near(a) if a < b})
+        walls = rng.sample(sides, rng.randint(1, min(5, len(sides))))
+    open_cells = [x for x in cells if grid[x[0]][x[1]] == "."]
+    bridges: list[Coord] = []
+    if family == "bridges" or (family == "square-mix" and rng.random() < 0.6):
+        inner = [(r, c) for r, c in open_cells  # crossable both ways, most of the time
+                 if wrap or (0 < r < h - 1 and 0 < c < w - 1) or rng.random() < 0.1]
+        bridges = rng.sample(inner, min(len(inner), rng.randint(1, 2)))
+    layout = Layout(["".join(row) for row in grid], kind, wrap, walls, bridges)
+    free = [x for x in open_cells if x not in bridges]
+    rng.shuffle(free)
+    if rng.random() < 0.35:
+        for k in range(rng.randint(1, min(3, len(free) // 2))):
+            for r, c in free[2 * k:2 * k + 2]:
+                grid[r][c] = label_for(k)
+    else:
+        _walk_endpoints(rng, layout, grid, free)
+    return Variant(tuple("".join(row) for row in grid), kind, wrap, tuple(walls), tuple(bridges))
+
+
+def _walk_endpoints(rng: random.Random, layout: Layout, grid: list[list[str]],
+                    starts: list[Coord]) -> None:
+    """Label the ends of random walks, the first ones started next to the bridges; walks of
+    one cell become holes when the walks are to cover the board (then fill is often
+    solvable), else at most four walks are made and the rest stays empty."""
+    used: set[Slot] = set()
+    cover = rng.random() < 0.75
+    calm = rng.random() < 0.7  # steer walks away from touching themselves (flow-solvable)
+    near_bridges = [x for x in starts if layout.near(x) & layout.bridges]
+    labels = 0
+    for start in near_bridges + [x for x in starts if x not in near_bridges]:
+        if (*start, "") in used or (not cover and labels == 4):
+            continue
+        path: list[Slot] = [(*start, "")]
+        used.add(path[-1])
+        d_in = None
+        while True:
+            here = path[-1]
+            options = [(n, d) for n, d in layout.moves(here)
+                       if n not in used and (not here[2] or d == d_in)]
+            quiet = [(n, d) for n, d in options
+                     if not any(m in path and m != here for m, _ in layout.moves(n))]
+            if calm:
+                options = quiet
+            onto_bridge = [(n, d) for n, d in options if n[2]]
+            if onto_bridge and rng.random() < 0.8:
+                options = onto_bridge
+            if not options or (not here[2] and len(path) > 2 and rng.random() < 0.2):
+                break
+            n, d_in = rng.choice(options)
+            path.append(n)
+            used.add(n)
+        while path[-1][2]:  # never end on a bridge
+            used.discard(path.pop())
+        if len(path) == 1:
+            if cover:
+                grid[start[0]][start[1]] = "#"
+            continue
+        for r, c, _ in (path[0], path[-1]):
+            grid[r][c] = label_for(labels)
+        labels += 1
+
+
+BUDGET = 4000
+"""Path steps the oracle may take to enumerate every path system of a board (no rule, no
+cap: the most any profile can cost); boards past it are left out, deterministically."""
+
+
+def variants(seed: int, per_family: int) -> list[Variant]:
+    """``per_family`` boards of every family, deterministic in ``seed``; every other one is
+    solvable under ``fill`` (random endpoints rarely are, bridges even more rarely)."""
+    rng = random.Random(seed)
+    out = []
+    for family in FAMILIES:
+        made = 0
+        while made < per_family:
+            variant = random_variant(rng, family)
+            try:
+                variant.board()
+                count_solutions(list(variant.rows), False, False, False, limit=10**9,
+                                kind=variant.kind, wrap=variant.wrap, walls=variant.walls,
+                                bridges=variant.bridges, budget=BUDGET)
+            except (ValueError, TooLarge):
+                continue
+            if made % 2 and not _count(variant, True, False, False, 1):
+                continue
+            out.append(variant)
+            made += 1
+    return out
