@@ -210,9 +210,10 @@ def convert(file, out_format, out, in_format, max_cells):
 @click.option("--solve/--no-solve", default=True, show_default=True,
               help="Draw a solution (solving the board if the file has none).")
 @rules_option("Rule profile used to solve (default: the file's, else flow).")
+@method_options()
 @click.option("--cell", type=click.IntRange(min=4, max=MAX_CELL_PIXELS), default=24,
               show_default=True, help="Cell size in pixels.")
-def render(file, index, svg_path, png_path, solve, rules, cell):
+def render(file, index, svg_path, png_path, solve, rules, method, cell):
     """Draw one board (and its solution) as SVG or PNG.
 
     \b
@@ -234,7 +235,9 @@ def render(file, index, svg_path, png_path, solve, rules, cell):
                                f"{MAX_PNG_PIXELS:,}; use a smaller --cell (or --svg)")
     solution = entry.solution
     if solve and solution is None:
-        verdict = solve_board(entry.board, entry.rules_under(rules))
+        profile = entry.rules_under(rules)
+        method_for_board(method, profile)
+        verdict = solve_board(entry.board, profile, method=method)
         solution = verdict.solutions[0] if verdict.solutions else None
         if solution is None:
             click.echo(f"note: board is {verdict.status}; drawing the puzzle only", err=True)
