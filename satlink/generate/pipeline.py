@@ -22,6 +22,7 @@ from satlink.generate.unionfind import grow_paths
 from satlink.quality import quality
 from satlink.rules import parse_rules
 from satlink.validate import solution_errors
+from satlink.verdict import Status
 
 
 @dataclass
@@ -67,12 +68,12 @@ def _attempt(params: Params, number: int) -> Attempt:
         board, ours = system.board(), system.solution()
         verdict = check(board, rules, method=params.solving)
         checks += 1
-        if verdict.status == "unique":
+        if verdict.status == Status.UNIQUE:
             if verdict.solutions[0].edges() != ours.edges() or solution_errors(board, ours, rules):
                 raise AssertionError("generator bug: the unique solution is not the grown one")
-            return Attempt(number, True, "unique", list(board.rows), ours.to_coords(board),
+            return Attempt(number, True, Status.UNIQUE, list(board.rows), ours.to_coords(board),
                            quality(board, ours, verdict), checks, repairs)
-        if verdict.status != "multiple":
+        if verdict.status != Status.MULTIPLE:
             return Attempt(number, False, verdict.status, checks=checks, repairs=repairs)
         can_repair = (params.strategy == "repair" and repairs < params.max_repairs
                       and len(system.paths) < params.colours_max)
@@ -82,7 +83,7 @@ def _attempt(params: Params, number: int) -> Attempt:
         else:
             repaired = can_repair and split_symmetric(system, other, params.min_length, rng, sigma)
         if not repaired:
-            return Attempt(number, False, "multiple", checks=checks, repairs=repairs)
+            return Attempt(number, False, Status.MULTIPLE, checks=checks, repairs=repairs)
         repairs += 1
 
 
