@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import click
@@ -27,9 +27,7 @@ from satlink.cli.options import (
 )
 from satlink.formats import FORMATS, Entry, InputError, format_for_path
 from satlink.method import Method
-from satlink.records import invalid_record, verdict_record
-from satlink.render.console import VerdictPrinter, print_check_summary, print_json
-from satlink.render.progress import progress_bar, tally
+from satlink.render.console import Judged, print_judged
 from satlink.resources import BoardTooLarge
 from satlink.rules import Rules
 from satlink.verdict import Status, Verdict
@@ -39,59 +37,39 @@ MAX_CELL_PIXELS = 256
 MAX_PNG_PIXELS = 100_000_000  # about 300 MB of RGB in memory while drawing
 
 
+def judged(entries: list[Entry], rules: Rules | None, method: Method, judge: Judge,
+           done: Callable[[Entry, Verdict], None] | None = None) -> Iterator[Judged]:
+    """Each board under its profile with its verdict, or with the input error that stopped it
+    (unreadable, or too large for the memory); ``done`` sees every verdict."""
+    for entry in entries:
+        profile = entry.rules_under(rules)
+        if entry.error is not None:
+            yield Judged(entry, profile, entry.error)
+            continue
+        method_for_board(method, profile)
+        try:
+            verdict = judge(entry, profile)
+        except BoardTooLarge as exc:
+            yield Judged(entry, profile, InputError(str(exc), entry.source, entry.index,
+                                                    entry.line))
+            continue
+        if done:
+            done(entry, verdict)
+        yield Judged(entry, profile, verdict)
+
+
 def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
                  rules: Rules | None, method: Method, as_json: bool, no_color: bool,
                  judge: Judge, good: Status, done: Callable[[Entry, Verdict], None] | None = None,
                  quiet: bool = False) -> int:
-    """Read every board, judge it, print a record or a drawing, end with a summary; the exit
+    """Read every board, judge it, print each as it is known and end with a summary; the exit
     status.  ``quiet``: draw only the boards that are not ``good`` (and the summary)."""
-    printer = VerdictPrinter(no_color)
     entries = read_entries(files, in_format, max_cells)
-    input_error = not_ok = False
-    results: list[tuple[str, int, str]] = []
-    counts: dict[str, int] = {}
-
-    def seen(entry: Entry, status: str) -> None:
-        results.append((Path(entry.source).name, entry.index, status))
-        counts[status] = counts.get(status, 0) + 1
-        bar.update(description=tally(counts))
-        bar.advance()
-
-    with progress_bar("boards", len(entries), show=len(entries) > 1) as bar:
-        for entry in entries:
-            profile = entry.rules_under(rules)
-            if entry.error is not None:
-                input_error = True
-                if as_json:
-                    print_json(invalid_record(entry.source, entry.index, entry.error.as_dict(),
-                                              profile))
-                else:
-                    printer.invalid(entry)
-                seen(entry, str(Status.INVALID))
-            else:
-                method_for_board(method, profile)
-                try:
-                    verdict = judge(entry, profile)
-                except BoardTooLarge as exc:
-                    input_error = True
-                    error = InputError(str(exc), entry.source, entry.index, entry.line)
-                    if as_json:
-                        print_json(invalid_record(entry.source, entry.index, error.as_dict(), profile))
-                    else:
-                        click.echo(f"invalid: {error}", err=True)
-                    seen(entry, str(Status.INVALID))
-                    continue
-                not_ok |= verdict.status != good
-                if as_json:
-                    print_json(verdict_record(entry.source, entry.index, entry.board, verdict))
-                elif not quiet or verdict.status != good:
-                    printer.verdict(entry, verdict)
-                if done:
-                    done(entry, verdict)
-                seen(entry, str(verdict.status))
-    if not as_json:
-        print_check_summary(results, str(good), printer.console)
-    return EXIT_INPUT if input_error else EXIT_NOT_OK if not_ok else EXIT_OK
+    statuses = print_judged(judged(entries, rules, method, judge, done), len(entries), good,
+                            as_json, no_color, quiet)
+    if Status.INVALID in statuses:
+        return EXIT_INPUT
+    return EXIT_NOT_OK if any(status != good for status in statuses) else EXIT_OK
 
 
 def board_solving_options(command: Callable) -> Callable:

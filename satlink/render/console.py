@@ -9,14 +9,20 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import NamedTuple
 
 import click
 from rich.columns import Columns
 from rich.console import Console
 from rich.table import Table
 
-from satlink.formats import Entry
+from satlink.formats import Entry, InputError
+from satlink.records import invalid_record, verdict_record
+from satlink.render.progress import progress_bar, tally
 from satlink.render.terminal import draw_plain, draw_rich
+from satlink.rules import Rules
 from satlink.verdict import Status, Verdict
 
 
@@ -33,8 +39,8 @@ class VerdictPrinter:
         self.plain = no_color or not sys.stdout.isatty()
         self.console = Console(no_color=self.plain, highlight=False, soft_wrap=True)
 
-    def invalid(self, entry: Entry) -> None:
-        click.echo(f"invalid: {entry.error}", err=True)
+    def invalid(self, error: InputError) -> None:
+        click.echo(f"invalid: {error}", err=True)
 
     def verdict(self, entry: Entry, verdict: Verdict) -> None:
         board = entry.board
@@ -54,6 +60,48 @@ class VerdictPrinter:
             cells = " ".join(f"({r},{c})" for r, c in (board.coord(x) for x in verdict.diff_cells))
             self.console.print(f"differing cells: {cells}")
         self.console.print()
+
+
+class Judged(NamedTuple):
+    """One board as ``check`` and ``solve`` report it: its profile, and its verdict or the
+    input error that kept it from being judged."""
+
+    entry: Entry
+    rules: Rules
+    outcome: Verdict | InputError
+
+
+def print_judged(judged: Iterable[Judged], total: int, good: Status, as_json: bool,
+                 no_color: bool, quiet: bool = False) -> list[Status]:
+    """Print each board as it is judged, under a progress bar: its JSON record, or its drawing
+    (``quiet``: only if it is not ``good``) and an ``invalid:`` line on standard error for an
+    input error; then, without ``--json``, the summary.  Returns the statuses, in order."""
+    printer = VerdictPrinter(no_color)
+    statuses: list[Status] = []
+    results: list[tuple[str, int, str]] = []
+    counts: dict[str, int] = {}
+    with progress_bar("boards", total, show=total > 1) as bar:
+        for entry, rules, outcome in judged:
+            if isinstance(outcome, Verdict):
+                status = outcome.status
+                if as_json:
+                    print_json(verdict_record(entry.source, entry.index, entry.board, outcome))
+                elif not quiet or status != good:
+                    printer.verdict(entry, outcome)
+            else:
+                status = Status.INVALID
+                if as_json:
+                    print_json(invalid_record(entry.source, entry.index, outcome.as_dict(), rules))
+                else:
+                    printer.invalid(outcome)
+            statuses.append(status)
+            results.append((Path(entry.source).name, entry.index, str(status)))
+            counts[str(status)] = counts.get(str(status), 0) + 1
+            bar.update(description=tally(counts))
+            bar.advance()
+    if not as_json:
+        print_check_summary(results, str(good), printer.console)
+    return statuses
 
 
 def print_run_summary(records: list[dict], skipped: int, console: Console) -> None:
