@@ -162,6 +162,19 @@ def test_killed_process_resumes(tmp_path) -> None:
     assert len(hashes) == len(set(hashes)) == 60
 
 
+def test_ctrl_c_says_how_many_puzzles_are_stored(monkeypatch) -> None:
+    import satlink.generate.runner
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(satlink.generate.runner, "run_generation", interrupted)
+    result = CliRunner().invoke(main, ["generate", "--size", "5x5", "--count", "2"])
+    assert result.exit_code == 130
+    assert "interrupted with 0 puzzles stored" in result.output
+    assert "to keep them" in result.output
+
+
 def _stored(db) -> int:
     try:
         return len(Catalogue(str(db)).puzzles())

@@ -9,6 +9,11 @@ from rich.console import Console
 
 from satlink.cli.options import EXIT_NOT_OK, method_options, rules_option, write_entries
 from satlink.formats import FORMATS, format_for_path
+from satlink.render.console import (
+    print_generation_interrupted,
+    print_generation_shortfall,
+    print_generation_summary,
+)
 from satlink.render.progress import progress_bar
 from satlink.rules import DEFAULT_PROFILE
 
@@ -84,20 +89,15 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
         try:
             have = run_generation(params, count, catalogue, jobs, report)
         except KeyboardInterrupt:
-            state = catalogue.state(params)
-            console.print(f"interrupted with {state.accepted} puzzles stored; run the same "
-                          "command again to resume" + ("" if db else " (use --db to keep them)"))
+            print_generation_interrupted(catalogue.state(params), kept=bool(db), console=console)
             sys.exit(130)
     state = catalogue.state(params)
     rows = catalogue.puzzles(run=params.key(), order="attempt")
     catalogue.close()
-    tried = state.accepted + state.duplicates + sum(state.rejected.values())
-    console.print(f"{have} puzzles ({params.width}x{params.height}, rules {params.rules}); "
-                  f"{tried} candidates, rejected {state.rejected or 'none'}, "
-                  f"{state.duplicates} duplicates")
+    print_generation_summary(have, params, state, console)
     write_entries(pack_entries(rows), out, out_format or (format_for_path(out) if out else "json"))
     if have < count:
-        console.print(f"[red]stopped after {tried} candidates with only {have} of {count} puzzles")
+        print_generation_shortfall(have, count, state, console)
         sys.exit(EXIT_NOT_OK)
 
 

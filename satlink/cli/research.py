@@ -20,7 +20,7 @@ from satlink.cli.options import (
     rules_option,
 )
 from satlink.cnf import encode
-from satlink.render.console import print_json
+from satlink.render.console import print_decoded, print_json
 from satlink.render.progress import progress_bar
 
 
@@ -80,7 +80,6 @@ def decode(board, model, index, rules, as_json, no_color):
       satlink cnf example > b.cnf && cadical b.cnf > b.model; satlink decode example b.model
     """
     from satlink.dimacs import ModelError, decode_model, read_model
-    from satlink.render.terminal import draw_plain, draw_rich
 
     entry = one_entry(board, index)
     profile = entry.rules_under(rules)
@@ -105,14 +104,7 @@ def decode(board, model, index, rules, as_json, no_color):
             "errors": errors, "solution": solution.to_coords(entry.board) if solution else None,
         })
     else:
-        console = Console(highlight=False)
-        console.print(f"{entry.source} #{entry.index} rules={profile}: model is {result.upper()}")
-        if solution is not None:
-            plain = no_color or not console.is_terminal
-            console.print(draw_plain(entry.board, solution) if plain
-                          else draw_rich(entry.board, solution))
-        for error in errors:
-            console.print(f"  {error}")
+        print_decoded(entry, profile, result, solution, errors, no_color)
     sys.exit(EXIT_OK if result == "valid" else EXIT_NOT_OK)
 
 

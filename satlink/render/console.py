@@ -1,4 +1,5 @@
-"""What the commands print for people: verdicts with drawings, invalid boards, run summaries.
+"""What the commands print for people: verdicts with drawings, invalid boards, decoded
+models, and the summaries that end check, solve, validate and generate runs.
 
 The commands in :mod:`satlink.cli` decide *what* to say; this module decides how it looks.
 Machine-readable output (``--json``) is built by :mod:`satlink.records`, not here.
@@ -11,7 +12,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import click
 from rich.columns import Columns
@@ -24,6 +25,11 @@ from satlink.render.progress import progress_bar, tally
 from satlink.render.terminal import draw_plain, draw_rich
 from satlink.rules import Rules
 from satlink.verdict import Status, Verdict
+
+if TYPE_CHECKING:
+    from satlink.board import Solution
+    from satlink.generate.catalogue import RunState
+    from satlink.generate.params import Params
 
 
 def print_json(record: dict) -> None:
@@ -133,3 +139,40 @@ def print_check_summary(results: list[tuple[str, int, str]], good: str, console:
     colour = "green" if not problems else "red"
     console.print(f"[{colour}]== {len(results)} board{'s' if len(results) != 1 else ''}: "
                   f"{line or 'none'} ==")
+
+
+def print_decoded(entry: Entry, rules: Rules, result: str, solution: Solution | None,
+                  errors: list[str], no_color: bool) -> None:
+    """What ``decode`` says of a model: valid, invalid or unsatisfiable, the solution drawn
+    (plain text unless on a terminal without ``no_color``), and what is wrong with it."""
+    console = Console(highlight=False)
+    console.print(f"{entry.source} #{entry.index} rules={rules}: model is {result.upper()}")
+    if solution is not None:
+        plain = no_color or not console.is_terminal
+        console.print(draw_plain(entry.board, solution) if plain
+                      else draw_rich(entry.board, solution))
+    for error in errors:
+        console.print(f"  {error}")
+
+
+def _tried(state: RunState) -> int:
+    return state.accepted + state.duplicates + sum(state.rejected.values())
+
+
+def print_generation_interrupted(state: RunState, kept: bool, console: Console) -> None:
+    """``generate`` stopped by Ctrl-C: how many puzzles are stored (``kept``: in a --db file)."""
+    console.print(f"interrupted with {state.accepted} puzzles stored; run the same "
+                  "command again to resume" + ("" if kept else " (use --db to keep them)"))
+
+
+def print_generation_summary(have: int, params: Params, state: RunState, console: Console) -> None:
+    """The end of a ``generate`` run: puzzles made, candidates tried, why the others were not kept."""
+    console.print(f"{have} puzzles ({params.width}x{params.height}, rules {params.rules}); "
+                  f"{_tried(state)} candidates, rejected {state.rejected or 'none'}, "
+                  f"{state.duplicates} duplicates")
+
+
+def print_generation_shortfall(have: int, count: int, state: RunState, console: Console) -> None:
+    """``generate`` gave up before making ``count`` puzzles."""
+    console.print(f"[red]stopped after {_tried(state)} candidates with only {have} of {count} "
+                  "puzzles")
