@@ -7,8 +7,15 @@ import sys
 import click
 from rich.console import Console
 
-from satlink.cli.options import EXIT_NOT_OK, method_options, rules_option, write_entries
-from satlink.formats import FORMATS, format_for_path
+from satlink.cli.options import (
+    EXIT_NOT_OK,
+    method_options,
+    out_option,
+    pack_format,
+    rules_option,
+    to_option,
+    write_entries,
+)
 from satlink.render.console import (
     print_generation_interrupted,
     print_generation_shortfall,
@@ -37,10 +44,8 @@ from satlink.rules import DEFAULT_PROFILE
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same pack.")
 @click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many puzzles the run should hold.")
-@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
-              help="Write the pack here (format from the extension or --to); default stdout.")
-@click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
-              help="Pack format (default: from --out's extension, else JSON lines).")
+@out_option("Write the pack here (format from the extension or --to); default stdout.")
+@to_option("Pack format (default: from --out's extension, else JSON lines).")
 @click.option("--db", type=click.Path(dir_okay=False), default=None,
               help="SQLite catalogue: resumable runs, deduplicated puzzles (default: in memory).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
@@ -95,7 +100,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
     rows = catalogue.puzzles(run=params.key(), order="attempt")
     catalogue.close()
     print_generation_summary(have, params, state, console)
-    write_entries(pack_entries(rows), out, out_format or (format_for_path(out) if out else "json"))
+    write_entries(pack_entries(rows), out, pack_format(out, out_format))
     if have < count:
         print_generation_shortfall(have, count, state, console)
         sys.exit(EXIT_NOT_OK)
@@ -107,10 +112,8 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
 @click.option("--where", default=None,
               help='Filter, e.g. "size=10x10 and difficulty>0.5" (fields: size, width, height, '
                    "colours, solids, difficulty, rules).")
-@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
-              help="Pack file (format from the extension or --to); default stdout.")
-@click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
-              help="Pack format (default: from --out's extension, else JSON lines).")
+@out_option("Pack file (format from the extension or --to); default stdout.")
+@to_option("Pack format (default: from --out's extension, else JSON lines).")
 def export(db, where, out, out_format):
     """Build a pack from the catalogue, easiest puzzle first.
 
@@ -131,5 +134,5 @@ def export(db, where, out, out_format):
         raise click.UsageError(str(exc)) from None
     finally:
         catalogue.close()
-    write_entries(pack_entries(rows, db), out, out_format or (format_for_path(out) if out else "json"))
+    write_entries(pack_entries(rows, db), out, pack_format(out, out_format))
     click.echo(f"{len(rows)} puzzles", err=True)

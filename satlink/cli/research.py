@@ -14,9 +14,13 @@ from satlink.cli.options import (
     EXIT_OK,
     SECONDS,
     check_outputs,
+    index_option,
+    json_option,
     method_for_board,
     method_options,
+    no_color_option,
     one_entry,
+    out_option,
     rules_option,
 )
 from satlink.cnf import encode
@@ -26,13 +30,11 @@ from satlink.render.progress import progress_bar
 
 @click.command()
 @click.argument("board")
-@click.option("--index", "-i", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Which board of the file.")
+@index_option
 @rules_option("Rule profile (default: the file's, else flow).")
 @method_options(default_encoding="acyclic", backend=False)
 @click.option("--names", is_flag=True, help="Name every variable in the header (c var lines).")
-@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
-              help="Output file (default stdout).")
+@out_option("Output file (default stdout).")
 def cnf(board, index, rules, method, names, out):
     """Write one board's CNF as DIMACS, with a header mapping variables to cells and edges.
 
@@ -64,11 +66,10 @@ def cnf(board, index, rules, method, names, out):
 @click.command()
 @click.argument("board")
 @click.argument("model", type=click.File("r"))
-@click.option("--index", "-i", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Which board of the file.")
+@index_option
 @rules_option("Rule profile to validate under (default: the file's, else flow).")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON object instead of a drawing.")
-@click.option("--no-color", is_flag=True, help="Plain text drawing without colours.")
+@json_option("Print a JSON object instead of a drawing.")
+@no_color_option
 def decode(board, model, index, rules, as_json, no_color):
     """Read a model printed by any SAT solver ('v' lines) and show/validate the solution.
 
@@ -137,8 +138,7 @@ def decode(board, model, index, rules, as_json, no_color):
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for --generate.")
 @click.option("--baseline", default=None, help="Configuration label the ratios refer to "
                                                 "(default: the first configuration).")
-@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
-              help="Write JSON (summary + every measurement) here.")
+@out_option("Write JSON (summary + every measurement) here.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
               help="Write every measurement as CSV here.")
 @click.option("--plots", "plot_dir", type=click.Path(file_okay=False), default=None,

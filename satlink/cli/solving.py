@@ -15,17 +15,20 @@ from satlink.cli.options import (
     EXIT_NOT_OK,
     EXIT_OK,
     check_outputs,
+    index_option,
     input_options,
     method_for_board,
     method_options,
     one_entry,
+    out_option,
     output_options,
     read_entries,
     rules_option,
     timeout_option,
+    to_option,
     write_entries,
 )
-from satlink.formats import FORMATS, Entry, InputError, format_for_path
+from satlink.formats import Entry, InputError, format_for_path
 from satlink.method import Method
 from satlink.render.console import Judged, print_judged
 from satlink.resources import BoardTooLarge
@@ -110,11 +113,9 @@ def check(files, rules, timeout, method, as_json, no_color, in_format, max_cells
 
 @click.command()
 @board_solving_options
-@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
-              help="Also write the solved boards (with solutions) to this file.")
-@click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
-              help="Format for --out (default: from its extension; .json/.jsonl JSON lines, "
-                   ".txt the W H stream, .flow Flow Free level lines).")
+@out_option("Also write the solved boards (with solutions) to this file.")
+@to_option("Format for --out (default: from its extension; .json/.jsonl JSON lines, "
+           ".txt the W H stream, .flow Flow Free level lines).")
 def solve(files, rules, timeout, method, as_json, no_color, in_format, max_cells, out, out_format):
     """Find one solution of each board (no uniqueness proof; use 'check' for that).
 
@@ -146,10 +147,8 @@ def solve(files, rules, timeout, method, as_json, no_color, in_format, max_cells
 
 @click.command()
 @click.argument("file")
-@click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
-              help="Output format (default: from --out's extension).")
-@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
-              help="Output file (default: standard output).")
+@to_option("Output format (default: from --out's extension).")
+@out_option("Output file (default: standard output).")
 @input_options
 def convert(file, out_format, out, in_format, max_cells):
     """Convert boards between formats: grid, wh, flowfree, json, puzzlink.
@@ -181,8 +180,7 @@ def convert(file, out_format, out, in_format, max_cells):
 
 @click.command()
 @click.argument("file")
-@click.option("--index", "-i", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Which board of the file.")
+@index_option
 @click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None, help="Write SVG here.")
 @click.option("--png", "png_path", type=click.Path(dir_okay=False), default=None, help="Write PNG here.")
 @click.option("--solve/--no-solve", default=True, show_default=True,
