@@ -182,6 +182,15 @@ def _stored(db) -> int:
         return 0
 
 
+def test_rules_as_text_as_rules_or_left_out_make_the_same_run() -> None:
+    from satlink.rules import parse_rules
+
+    runs = [make_params("6x6", None, 3, 0, rules, "grow", "repair", 0)
+            for rules in ("flow", parse_rules("fill,notouch"), None)]
+    assert {p.rules for p in runs} == {"fill,notouch"}
+    assert len({p.key() for p in runs}) == 1
+
+
 @pytest.mark.parametrize("size,colours,min_length,message", [
     ("2x2", "5", 3, "do not fit a 2x2 board"),
     ("3x3", None, 12, "longer than the 3x3 board"),

@@ -22,7 +22,6 @@ from satlink.render.console import (
     print_generation_summary,
 )
 from satlink.render.progress import progress_bar
-from satlink.rules import DEFAULT_PROFILE
 
 
 @click.command()
@@ -72,8 +71,8 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
     from satlink.generate.runner import run_generation
 
     try:
-        params = make_params(size, colours, min_length, max_solids, str(rules or DEFAULT_PROFILE),
-                             growth, strategy, seed, symmetry, solving=method)
+        params = make_params(size, colours, min_length, max_solids, rules, growth, strategy, seed,
+                             symmetry, solving=method)
     except ParamsError as exc:
         raise click.UsageError(str(exc)) from None
     try:

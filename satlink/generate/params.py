@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass
 
 from satlink.generate.symmetry import SymmetryError, fold
 from satlink.method import DEFAULT_METHOD, Method
-from satlink.rules import parse_rules
+from satlink.rules import Rules, parse_rules
 
 METHODS = ("grow", "unionfind")
 STRATEGIES = ("repair", "reject")
@@ -82,10 +82,11 @@ def parse_colours(text: str | None, width: int, height: int) -> tuple[int, int]:
     return lo, hi
 
 
-def make_params(size: str, colours: str | None, min_length: int, max_solids: int, rules: str,
-                method: str, strategy: str, seed: int, symmetry: str = "none",
-                solving: Method = DEFAULT_METHOD) -> Params:
-    """Validated parameters; ``method`` is the growth algorithm, ``solving`` the SAT method."""
+def make_params(size: str, colours: str | None, min_length: int, max_solids: int,
+                rules: str | Rules | None, method: str, strategy: str, seed: int,
+                symmetry: str = "none", solving: Method = DEFAULT_METHOD) -> Params:
+    """Validated parameters; ``method`` is the growth algorithm, ``solving`` the SAT method,
+    ``rules`` a profile as text or :class:`Rules` (None: the default profile)."""
     width, height = parse_size(size)
     lo, hi = parse_colours(colours, width, height)
     cells = width * height
