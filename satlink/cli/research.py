@@ -161,6 +161,7 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, time
     """
     from satlink.bench.configs import configurations
     from satlink.bench.corpus import corpus_boards, generated_boards
+    from satlink.bench.plots import PlotsUnavailable, require_matplotlib
     from satlink.bench.report import print_summary, write_outputs
     from satlink.bench.runner import run_interleaved
     from satlink.method import MethodError
@@ -169,10 +170,8 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, time
     try:
         configs = configurations(encodings, solvers, cards, cycles, lemma_settings)
         if plot_dir:
-            from satlink.bench.plots import require_matplotlib
-
             require_matplotlib()
-    except (MethodError, RuntimeError) as exc:
+    except (MethodError, PlotsUnavailable) as exc:
         raise click.UsageError(str(exc)) from None
     console = Console(stderr=True, highlight=False)
     boards, skipped = corpus_boards(corpus or (() if sizes else ("example",)), rules, limit)
