@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from satlink.backend import Backend
 from satlink.board import Edge, Solution
 from satlink.cnf import Encoding
-from satlink.cycles import cycle_cut, model_edges
+from satlink.cycles import ModelEdges, cycle_cut, endpoint_cells, model_edges
 from satlink.method import DEFAULT_METHOD, Method
 from satlink.propagator import CycleCutPropagator
 
@@ -66,7 +66,7 @@ class SolutionSearch:
         self.board = encoding.board
         self.deadline = deadline
         self.stats = SolveStats(variables=encoding.n_vars, clauses=encoding.n_clauses)
-        self._endpoint_cells = {c for pair in self.board.endpoints.values() for c in pair}
+        self._endpoint_cells = endpoint_cells(self.board)
         self._backend = Backend(method.solver, encoding.clauses, deadline)
         self._blocks = 0
         self._propagator: CycleCutPropagator | None = None
@@ -92,30 +92,31 @@ class SolutionSearch:
 
     def solutions(self) -> Iterator[Solution]:
         """Yield distinct solutions until none is left; raises :class:`satlink.backend.Timeout`."""
-        while True:
-            edges = self._next_cycle_free_edges()
-            if edges is None:
-                return
-            yield Solution.from_edges(self.board, edges)
-            self._block(edges)
+        for read in self._models():
+            yield read.solution(self.board)
 
     def edge_sets(self) -> Iterator[list[Edge]]:
         """Distinct edge sets, each that of a solution."""
-        while True:
-            edges = self._next_cycle_free_edges()
-            if edges is None:
-                return
-            yield edges
-            self._block(edges)
+        for read in self._models():
+            yield read.edges
 
-    def _next_cycle_free_edges(self) -> list[Edge] | None:
+    def _models(self) -> Iterator[ModelEdges]:
+        """Distinct cycle-free models, each blocked when the next one is asked for."""
+        while True:
+            read = self._next_cycle_free()
+            if read is None:
+                return
+            yield read
+            self._block(read.edges)
+
+    def _next_cycle_free(self) -> ModelEdges | None:
         while True:
             model = self._solve_once()
             if model is None:
                 return None
             read = model_edges(self.board, model, self._endpoint_cells)
             if not self._cut_cycles or not read.cycles:
-                return read.edges
+                return read
             if self.encoding.acyclic or self._propagator is not None:
                 raise RuntimeError(f"internal error: the {self.encoding.name} encoding "
                                    "(or the propagator) let a detached cycle through")
