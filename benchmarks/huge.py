@@ -25,6 +25,7 @@ from satlink import Board, Solution
 from satlink.board import label_for
 from satlink.formats import read_file
 from satlink.method import Method
+from satlink.verdict import Status
 
 
 def run_check(board: Board, rules: str, solver: str) -> dict:
@@ -69,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(row)
         console.print(f"{row['board']} {row['size']} {row['status']} {row['wall_seconds']:.1f} s "
                       f"peak {row.get('peak_mb', 0):.0f} MB")
-        if entry.index == 1 and row["status"] == "multiple":
+        if entry.index == 1 and row["status"] == Status.MULTIPLE:
             first, second = (Solution.from_coords(b, s) for s in row["solutions"])
             split = split_board(b, first, second)
             made = {"board": "inputs6#1 split", "size": f"{b.width}x{b.height}",

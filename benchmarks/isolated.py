@@ -34,9 +34,9 @@ def peak_mb() -> float:
 
 def child_main(argv: list[str]) -> None:
     """In the child: check the board file, print one JSON line (with the solutions)."""
-    path, rules, encoding, solver, cycles, timeout = argv
+    path, rules, method_json, timeout = argv
     (entry,) = list(read_file(path, max_cells=10**8))
-    method = Method(encoding=encoding, solver=solver, cycles=cycles)
+    method = Method(**json.loads(method_json))
     verdict = check(entry.board, rules, timeout=float(timeout) if timeout else None,
                     method=method)
     s = verdict.stats
@@ -54,8 +54,8 @@ def run_isolated(board: Board, rules: str, method: Method, timeout: float | None
         f.write(write_text([Entry("isolated", 1, board)], "wh"))
         path = f.name
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, __file__, path, rules, method.encoding,
-                             method.solver, method.cycles, str(timeout or "")],
+    proc = subprocess.Popen([sys.executable, __file__, path, rules, json.dumps(method.as_dict()),
+                             str(timeout or "")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     killed = False
     try:

@@ -152,13 +152,12 @@ def decode_model(board: Board, rules: Rules, literals: list[int]) -> Decoded:
     independent validator."""
     true = {lit for lit in literals if lit > 0}
     model = [v if v in true else -v for v in range(1, len(board.edges) + 1)]
-    endpoints = {c for pair in board.endpoints.values() for c in pair}
-    read = model_edges(board, model, endpoints)
+    read = model_edges(board, model)
     if read.cycles:
         where = ", ".join(str(board.coord(min(cells))) for cells in read.cycles)
         return Decoded(None, [f"the model has {len(read.cycles)} detached cycle(s), at {where}"])
     try:
-        solution = Solution.from_edges(board, read.edges)
+        solution = read.solution(board)
     except ValueError as exc:
         return Decoded(None, [str(exc)])
     extra = set(read.edges) - solution.edges()

@@ -37,7 +37,8 @@ LEMMA_SETTINGS = ("auto", "none", "all")
 class MethodError(ValueError):
     """A method that cannot run: an unknown name or a combination a backend cannot execute.
 
-    This is the one error a command turns into a usage error; any other exception is a bug.
+    Commands report it as a usage error (exit status 2), as they do bad rules, parameters and
+    input files; an exception that no command expects is reported as a bug in satlink.
     """
 
 

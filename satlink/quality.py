@@ -1,10 +1,13 @@
 """Quality statistics of a puzzle and its (unique) solution.
 
 ``difficulty`` is the search effort of the uniqueness proof: (SAT decisions + conflicts) per
-open cell, measured with the default encoding, lemmas and backend (glucose4).  Search that
-needs few decisions per cell means the solution follows from propagation, which is what easy
-puzzles feel like; it is deterministic for a given satlink version and backend.  On the
-mzucker corpus it ranks the 'extreme' levels above the 'regular' ones on average (tested).
+open cell, counted by whatever :class:`~satlink.method.Method` made that proof (the one
+``check``, ``validate`` or ``generate`` was given; by default the binary-edge encoding on
+glucose4).  Search that needs few decisions per cell means the solution follows from
+propagation, which is what easy puzzles feel like; it is deterministic for a given satlink
+version and method, and figures from different methods are not comparable.  On the
+mzucker corpus it ranks the 'extreme' levels above the 'regular' ones on average (tested with
+the default method).
 """
 
 from __future__ import annotations

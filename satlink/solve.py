@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from satlink.backend import Backend
 from satlink.board import Edge, Solution
 from satlink.cnf import Encoding
-from satlink.cycles import cycle_cut, model_edges
+from satlink.cycles import ModelEdges, cycle_cut, endpoint_cells, model_edges
 from satlink.method import DEFAULT_METHOD, Method
 from satlink.propagator import CycleCutPropagator
 
@@ -54,31 +54,23 @@ class SolveStats:
 
 
 class SolutionSearch:
-    """Enumerates distinct, cycle-free solutions of an encoding, one SAT solver throughout.
+    """Enumerates distinct, cycle-free solutions of an encoding, one SAT solver throughout."""
 
-    ``cut_cycles=False`` hands back every model's edge set as it is, detached cycles and all:
-    it exists so tests can show what goes wrong without the cuts, and is not reachable from
-    :func:`satlink.check.check`.
-    """
+    _cut_cycles = True
+    """False only in the tests' ``UncutSearch`` (``tests/helpers.py``), which hands back every
+    model's edge set as it is, detached cycles and all, to show what goes wrong without cuts."""
 
-    def __init__(
-        self,
-        encoding: Encoding,
-        method: Method = DEFAULT_METHOD,
-        deadline: float | None = None,
-        *,
-        cut_cycles: bool = True,
-    ):
+    def __init__(self, encoding: Encoding, method: Method = DEFAULT_METHOD,
+                 deadline: float | None = None):
         self.encoding = encoding
         self.board = encoding.board
         self.deadline = deadline
-        self.cut_cycles = cut_cycles
         self.stats = SolveStats(variables=encoding.n_vars, clauses=encoding.n_clauses)
-        self._endpoint_cells = {c for pair in self.board.endpoints.values() for c in pair}
+        self._endpoint_cells = endpoint_cells(self.board)
         self._backend = Backend(method.solver, encoding.clauses, deadline)
         self._blocks = 0
         self._propagator: CycleCutPropagator | None = None
-        if method.uses_propagator and cut_cycles:
+        if method.uses_propagator and self._cut_cycles:
             self._propagator = CycleCutPropagator(encoding, self._endpoint_cells)
             self._backend.connect_propagator(self._propagator, self._propagator.observed())
 
@@ -100,30 +92,31 @@ class SolutionSearch:
 
     def solutions(self) -> Iterator[Solution]:
         """Yield distinct solutions until none is left; raises :class:`satlink.backend.Timeout`."""
-        while True:
-            edges = self._next_cycle_free_edges()
-            if edges is None:
-                return
-            yield Solution.from_edges(self.board, edges)
-            self._block(edges)
+        for read in self._models():
+            yield read.solution(self.board)
 
     def edge_sets(self) -> Iterator[list[Edge]]:
-        """Distinct edge sets (with ``cut_cycles=False`` possibly cyclic ones)."""
-        while True:
-            edges = self._next_cycle_free_edges()
-            if edges is None:
-                return
-            yield edges
-            self._block(edges)
+        """Distinct edge sets, each that of a solution."""
+        for read in self._models():
+            yield read.edges
 
-    def _next_cycle_free_edges(self) -> list[Edge] | None:
+    def _models(self) -> Iterator[ModelEdges]:
+        """Distinct cycle-free models, each blocked when the next one is asked for."""
+        while True:
+            read = self._next_cycle_free()
+            if read is None:
+                return
+            yield read
+            self._block(read.edges)
+
+    def _next_cycle_free(self) -> ModelEdges | None:
         while True:
             model = self._solve_once()
             if model is None:
                 return None
             read = model_edges(self.board, model, self._endpoint_cells)
-            if not self.cut_cycles or not read.cycles:
-                return read.edges
+            if not self._cut_cycles or not read.cycles:
+                return read
             if self.encoding.acyclic or self._propagator is not None:
                 raise RuntimeError(f"internal error: the {self.encoding.name} encoding "
                                    "(or the propagator) let a detached cycle through")

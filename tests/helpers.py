@@ -9,6 +9,12 @@ from satlink.rules import parse_rules
 from satlink.solve import SolutionSearch
 
 
+class UncutSearch(SolutionSearch):
+    """A search that takes every model's edge set as it is, detached cycles and all."""
+
+    _cut_cycles = False
+
+
 def solutions_without_cuts(board: Board, rules: str, method: Method = DEFAULT_METHOD,
                            limit: int = 2) -> list[Solution]:
     """Up to ``limit`` distinct edge sets of the bare encoding, read as solutions, with the
@@ -16,7 +22,7 @@ def solutions_without_cuts(board: Board, rules: str, method: Method = DEFAULT_ME
     profile = parse_rules(rules)
     encoding = encode(board, profile, method.lemmas_for(profile), method.encoding, method.card)
     found: list[Solution] = []
-    with SolutionSearch(encoding, method, cut_cycles=False) as search:
+    with UncutSearch(encoding, method) as search:
         for solution in search.solutions():
             found.append(solution)
             if len(found) >= limit:

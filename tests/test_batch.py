@@ -167,6 +167,17 @@ def test_render_writes_svg_and_png(tmp_path) -> None:
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_render_solves_with_the_method_options(tmp_path) -> None:
+    svg = tmp_path / "b.svg"
+    args = ["render", "-", "--svg", str(svg), "--rules", "fill", "--encoding", "acyclic",
+            "--solver", "cadical195", "--lemmas", "none"]
+    result = CliRunner().invoke(main, args, input="AB\n..\nAB\n")
+    assert result.exit_code == 0, result.output
+    assert "<polyline" in svg.read_text()
+    unsound = CliRunner().invoke(main, args[:-1] + ["corner"], input="AB\n..\nAB\n")
+    assert unsound.exit_code == 2 and "only sound under rules" in unsound.output
+
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]

@@ -78,6 +78,15 @@ def test_bench_usage_errors() -> None:
     assert result.exit_code == 2 and "no runnable combination" in result.output
 
 
+def test_plots_without_matplotlib_are_a_usage_error_before_any_run(monkeypatch, tmp_path) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib fails
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
+    result = CliRunner().invoke(main, ["bench", "example", "--plots", str(tmp_path / "plots")])
+    assert result.exit_code == 2 and "plots need matplotlib" in result.output
+
+
 def test_generated_boards_follow_colours_and_method() -> None:
     few = generated_boards("12x12", 3, seed=1, rules="flow", colours="16-19")
     assert len(few) == 3 and all(16 <= len(b.board.labels) <= 19 for b in few)

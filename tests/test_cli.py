@@ -128,6 +128,7 @@ def test_help_has_an_example(command: str) -> None:
     (["check", "example", "--encoding", "nosuch"], "Invalid value for '--encoding'"),
     (["cnf", "example", "--card", "native"], "Invalid value for '--card'"),
     (["bench", "example", "--encodings", "nosuch"], "unknown encoding 'nosuch'"),
+    (["render", "example", "--svg", "x.svg", "--cycles", "propagator"], "needs --solver cadical195"),
 ])
 def test_bad_options_are_usage_errors_not_tracebacks(args, message) -> None:
     result = CliRunner().invoke(main, args)

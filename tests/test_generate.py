@@ -162,11 +162,33 @@ def test_killed_process_resumes(tmp_path) -> None:
     assert len(hashes) == len(set(hashes)) == 60
 
 
+def test_ctrl_c_says_how_many_puzzles_are_stored(monkeypatch) -> None:
+    import satlink.generate.runner
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(satlink.generate.runner, "run_generation", interrupted)
+    result = CliRunner().invoke(main, ["generate", "--size", "5x5", "--count", "2"])
+    assert result.exit_code == 130
+    assert "interrupted with 0 puzzles stored" in result.output
+    assert "to keep them" in result.output
+
+
 def _stored(db) -> int:
     try:
         return len(Catalogue(str(db)).puzzles())
     except (sqlite3.Error, CatalogueError):  # the file exists but the schema is not written yet
         return 0
+
+
+def test_rules_as_text_as_rules_or_left_out_make_the_same_run() -> None:
+    from satlink.rules import parse_rules
+
+    runs = [make_params("6x6", None, 3, 0, rules, "grow", "repair", 0)
+            for rules in ("flow", parse_rules("fill,notouch"), None)]
+    assert {p.rules for p in runs} == {"fill,notouch"}
+    assert len({p.key() for p in runs}) == 1
 
 
 @pytest.mark.parametrize("size,colours,min_length,message", [

@@ -21,13 +21,13 @@ from satlink.cli import main
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.params import ParamsError, make_params, parse_shape
-from satlink.generate.paths import graph_errors
 from satlink.generate.pipeline import attempt
 from satlink.generate.runner import run_generation
 from satlink.geometry import HEX, Geometry
 from satlink.method import Method
 from satlink.quality import bends
 from satlink.rules import parse_rules
+from satlink.validate import solution_errors
 from tests.oracle import count_graph_solutions
 
 SHAPE = ("#....#", "......", "......", "......", "#....#")
@@ -73,7 +73,7 @@ def test_each_variant_gives_a_unique_puzzle_rechecked_independently(name: str) -
     assert holes <= solid and len(solid) == len(holes) + kw.get("holes", 0)  # no leftovers
     rules = parse_rules(params.rules)
     ours = Solution.from_coords(board, result.solution)
-    assert graph_errors(board, ours, rules) == []
+    assert solution_errors(board, ours, rules) == []
     verdict = check(board, rules)
     assert verdict.status == "unique" and verdict.solutions[0].edges() == ours.edges()
     other = check(board, rules, method=Method(encoding="shape", solver="minisat22"))

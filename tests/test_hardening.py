@@ -172,6 +172,10 @@ def test_a_board_too_large_for_the_memory_left_is_refused_before_it_is_built(mon
     result = run("check", "-", "--json", "--max-cells", "1000000", stdin="\n".join(board.rows) + "\n")
     assert result.exit_code == 2
     assert '"status": "invalid"' in result.output and "needs about" in result.output
+    drawn = run("check", "-", "--max-cells", "1000000", stdin="\n".join(board.rows) + "\n")
+    assert drawn.exit_code == 2
+    assert "invalid: <stdin>" in drawn.output and "needs about" in drawn.output
+    assert "== 1 board: 1 invalid ==" in drawn.output
 
 
 def test_max_cells_defaults_to_what_memory_allows(monkeypatch) -> None:

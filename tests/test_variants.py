@@ -15,8 +15,8 @@ from satlink.cnf import ENCODINGS, LEMMAS, encode
 from satlink.cycles import detached_components
 from satlink.geometry import Geometry
 from satlink.method import DEFAULT_METHOD, Method
-from satlink.solve import SolutionSearch
 from tests.boards import CAP, expected_status
+from tests.helpers import UncutSearch
 from tests.variants import FAMILIES, VARIANT_PROFILES, Variant, variants
 
 PER_FAMILY = 40
@@ -134,7 +134,7 @@ def test_torus_trap_is_real() -> None:
     encoding = encode(board, parse_rules("fill"), lemmas=())
     ends = {c for pair in board.endpoints.values() for c in pair}
     loops = []
-    with SolutionSearch(encoding, Method(lemmas=()), cut_cycles=False) as search:
+    with UncutSearch(encoding, Method(lemmas=())) as search:
         for edges in search.edge_sets():
             loops += detached_components(edges, ends)
     assert {3, 4, 5} in loops  # the whole middle row, closed by its wrap edge (3, 5)

@@ -9,7 +9,7 @@ from satlink.bench.runner import BenchBoard
 from satlink.formats import expand_files, read_file
 from satlink.generate.params import ParamsError, make_params
 from satlink.generate.pipeline import candidate_board
-from satlink.rules import DEFAULT_PROFILE, Rules, parse_rules
+from satlink.rules import Rules, parse_rules
 
 MAX_ATTEMPTS_PER_BOARD = 50
 SKIP_SUFFIXES = (".md", ".sol.json", ".png", ".svg", ".html")
@@ -55,7 +55,7 @@ def generated_boards(sizes: str, per_size: int, seed: int, rules: Rules | None,
     (leftover cells become solid): much faster to make at 200x200 and beyond, where
     ``grow`` takes minutes per board.
     """
-    profile = str(rules or parse_rules(DEFAULT_PROFILE))
+    profile = str(parse_rules(rules))
     boards = []
     for size in (s.strip() for s in sizes.split(",") if s.strip()):
         params = make_params(size, colours, 3, 0, profile, method, "reject", seed)

@@ -12,8 +12,13 @@ from pathlib import Path
 from satlink.bench.summary import SOLVED, median_per_board
 
 
+class PlotsUnavailable(Exception):
+    """Plots were asked for but matplotlib is not installed."""
+
+
 def require_matplotlib() -> None:
-    """Fail before a long benchmark run, not after it, when plots cannot be drawn."""
+    """Fail before a long benchmark run, not after it, when plots cannot be drawn
+    (raises :class:`PlotsUnavailable`)."""
     _pyplot()
 
 
@@ -24,7 +29,7 @@ def _pyplot():
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise RuntimeError("plots need matplotlib: pip install 'satlink[bench]'") from None
+        raise PlotsUnavailable("plots need matplotlib: pip install 'satlink[bench]'") from None
     return plt
 
 

@@ -19,6 +19,7 @@ from rich.table import Table
 from satlink import __version__
 from satlink.bench.summary import disagreements, summarise, to_csv
 from satlink.method import DEFAULT_METHOD, Method
+from satlink.verdict import Status
 
 BENCH_VERSION = 1
 
@@ -58,7 +59,7 @@ def print_summary(rows: list[dict], configs: list[Method], timeout: float | None
     disagree = disagreements(rows)
     for d in disagree:
         console.print(f"[red]DISAGREEMENT[/] on {d['board']}: {d['verdicts']}")
-    errors = [r for r in rows if r["status"] == "error"]
+    errors = [r for r in rows if r["status"] == Status.ERROR]
     for r in errors[:5]:
         console.print(f"[red]error[/] {r['config']} on {r['board']}: {r['error']}")
     return {"version": BENCH_VERSION, "machine": machine(),

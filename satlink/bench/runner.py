@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from satlink.board import Board
 from satlink.check import check
 from satlink.method import Method
+from satlink.verdict import Status
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ def run_one(item: BenchBoard, config: Method, timeout: float | None) -> dict:
     try:
         verdict = check(board, item.rules, timeout=timeout, method=config)
     except Exception as exc:  # one broken configuration must not end the benchmark
-        row.update(status="error", seconds=time.perf_counter() - start,
+        row.update(status=Status.ERROR, seconds=time.perf_counter() - start,
                    error=f"{type(exc).__name__}: {exc}", traceback=traceback.format_exc(limit=3))
         return row
     s = verdict.stats

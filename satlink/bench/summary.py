@@ -8,7 +8,9 @@ import io
 import statistics
 from collections import defaultdict
 
-SOLVED = {"unique", "multiple", "unsolvable", "solved"}
+from satlink.verdict import Status
+
+SOLVED = {Status.UNIQUE, Status.MULTIPLE, Status.UNSOLVABLE, Status.SOLVED}
 CSV_FIELDS = ["board", "width", "height", "cells", "labels", "rules", "config", "repeat", "status",
               "seconds", "encode_seconds", "sat_seconds", "python_seconds", "sat_calls",
               "cycle_cuts", "variables", "clauses", "conflicts", "error"]
@@ -51,8 +53,8 @@ def summarise(rows: list[dict], timeout: float | None, baseline: str | None = No
         par2 = sum(m["seconds"] if m["solved"] else (penalty or m["seconds"]) for m in mine)
         table.append({
             "config": c, "boards": len(mine), "solved": len(solved),
-            "timeouts": sum(m["status"] == "timeout" for m in mine),
-            "errors": sum(m["status"] == "error" for m in mine),
+            "timeouts": sum(m["status"] == Status.TIMEOUT for m in mine),
+            "errors": sum(m["status"] == Status.ERROR for m in mine),
             "par2_seconds": round(par2, 4), "common_seconds": round(total, 4),
             "common_sat_seconds": round(sat, 4),
             "python_share": round(1 - sat / total, 4) if total else None,

@@ -20,6 +20,7 @@ from satlink.cli.options import (
     check_outputs,
     input_options,
     method_options,
+    out_option,
     rules_option,
     timeout_option,
     writing,
@@ -36,8 +37,7 @@ from satlink.verdict import Status
 @timeout_option
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Local worker processes (default: all cores).")
-@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
-              help="JSONL results, one line per board, written as each is known.")
+@out_option("JSONL results, one line per board, written as each is known.")
 @click.option("--resume", is_flag=True,
               help="Skip boards already in --out (same source, index, content); boards whose "
                    "line says 'error' run again, lines of changed boards are replaced.")

@@ -12,12 +12,18 @@ from satlink.cli.options import (
     EXIT_NOT_OK,
     check_outputs,
     method_options,
+    out_option,
+    pack_format,
     rules_option,
+    to_option,
     write_entries,
 )
-from satlink.formats import FORMATS, format_for_path
+from satlink.render.console import (
+    print_generation_interrupted,
+    print_generation_shortfall,
+    print_generation_summary,
+)
 from satlink.render.progress import progress_bar
-from satlink.rules import DEFAULT_PROFILE
 
 
 def write_pack(entries: list, out: str | None, fmt: str, stored: str) -> None:
@@ -62,10 +68,8 @@ def write_pack(entries: list, out: str | None, fmt: str, stored: str) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same pack.")
 @click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many puzzles the run should hold.")
-@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
-              help="Write the pack here (format from the extension or --to); default stdout.")
-@click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
-              help="Pack format (default: from --out's extension, else JSON lines).")
+@out_option("Write the pack here (format from the extension or --to); default stdout.")
+@to_option("Pack format (default: from --out's extension, else JSON lines).")
 @click.option("--db", type=click.Path(dir_okay=False), default=None,
               help="SQLite catalogue: resumable runs, deduplicated puzzles (default: in memory).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
@@ -100,7 +104,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
         if shape:
             with open(shape, encoding="utf-8") as f:
                 mask = parse_shape(f.read(), shape)
-        params = make_params(size, colours, min_length, max_solids, str(rules or DEFAULT_PROFILE),
+        params = make_params(size, colours, min_length, max_solids, rules,
                              growth, strategy, seed, symmetry, solving=method, grid=grid,
                              wrap=wrap, holes=holes, shape=mask, walls=walls, bridges=bridges)
     except (ParamsError, OSError, UnicodeDecodeError) as exc:
@@ -124,21 +128,16 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
         try:
             have = run_generation(params, count, catalogue, jobs, report)
         except KeyboardInterrupt:
-            state = catalogue.state(params)
-            console.print(f"interrupted with {state.accepted} puzzles stored; run the same "
-                          "command again to resume" + ("" if db else " (use --db to keep them)"))
+            print_generation_interrupted(catalogue.state(params), kept=bool(db), console=console)
             sys.exit(130)
     state = catalogue.state(params)
     rows = catalogue.puzzles(run=params.key(), order="attempt")
     catalogue.close()
-    tried = state.accepted + state.duplicates + sum(state.rejected.values())
-    console.print(f"{have} puzzles ({params.width}x{params.height}, rules {params.rules}); "
-                  f"{tried} candidates, rejected {state.rejected or 'none'}, "
-                  f"{state.duplicates} duplicates")
-    write_pack(pack_entries(rows), out, out_format or (format_for_path(out) if out else "json"),
+    print_generation_summary(have, params, state, console)
+    write_pack(pack_entries(rows), out, pack_format(out, out_format),
                f"the puzzles are in {db}" if db else "use --db to keep the puzzles")
     if have < count:
-        console.print(f"[red]stopped after {tried} candidates with only {have} of {count} puzzles")
+        print_generation_shortfall(have, count, state, console)
         sys.exit(EXIT_NOT_OK)
 
 
@@ -149,10 +148,8 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
               help='Filter, e.g. "size=10x10 and difficulty>0.5" (fields: size, width, height, '
                    "colours, solids, difficulty, rules, variant: 1 for hexagonal cells, warps, "
                    "walls or bridges, else 0).")
-@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
-              help="Pack file (format from the extension or --to); default stdout.")
-@click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
-              help="Pack format (default: from --out's extension, else JSON lines).")
+@out_option("Pack file (format from the extension or --to); default stdout.")
+@to_option("Pack format (default: from --out's extension, else JSON lines).")
 def export(db, where, out, out_format):
     """Build a pack from the catalogue, easiest puzzle first.
 
@@ -174,6 +171,6 @@ def export(db, where, out, out_format):
         raise click.UsageError(str(exc)) from None
     finally:
         catalogue.close()
-    write_pack(pack_entries(rows, db), out, out_format or (format_for_path(out) if out else "json"),
+    write_pack(pack_entries(rows, db), out, pack_format(out, out_format),
                "choose another format, or the plain boards with --where variant=0")
     click.echo(f"{len(rows)} puzzles", err=True)

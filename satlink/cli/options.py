@@ -26,6 +26,7 @@ from satlink.formats import (
     Entry,
     WriteError,
     expand_files,
+    format_for_path,
     read_file,
     write_text,
 )
@@ -143,12 +144,42 @@ def method_options(default_encoding: str = DEFAULT_ENCODING, backend: bool = Tru
     return decorate
 
 
+def json_option(help_text: str = "One JSON object per board per line on stdout (stable format, "
+                                  "see README).") -> Callable:
+    """``--json``: machine-readable output instead of drawings (``as_json``)."""
+    return click.option("--json", "as_json", is_flag=True, help=help_text)
+
+
+def no_color_option(func: Callable) -> Callable:
+    return click.option("--no-color", is_flag=True, help="Plain text drawing without colours.")(func)
+
+
 def output_options(func: Callable) -> Callable:
     """``--json`` (the stable record) and ``--no-color``."""
-    func = click.option("--no-color", is_flag=True, help="Plain text drawing without colours.")(func)
-    return click.option("--json", "as_json", is_flag=True,
-                        help="One JSON object per board per line on stdout (stable format, see "
-                             "README).")(func)
+    return json_option()(no_color_option(func))
+
+
+def out_option(help_text: str) -> Callable:
+    """``--out``/``-o``: the file a command writes; ``help_text`` says what goes in it."""
+    return click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
+                        help=help_text)
+
+
+def to_option(help_text: str) -> Callable:
+    """``--to``: the board format written (``out_format``); ``help_text`` says its default."""
+    return click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
+                        help=help_text)
+
+
+def index_option(func: Callable) -> Callable:
+    """``--index``/``-i``: one board of a file, counted from 1 (see :func:`one_entry`)."""
+    return click.option("--index", "-i", type=click.IntRange(min=1), default=1, show_default=True,
+                        help="Which board of the file.")(func)
+
+
+def pack_format(out: str | None, out_format: str | None) -> str:
+    """The format of a written pack: ``--to``, else ``--out``'s extension, else JSON lines."""
+    return out_format or (format_for_path(out) if out else "json")
 
 
 def method_for_board(method: Method, rules: Rules) -> None:

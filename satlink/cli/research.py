@@ -14,26 +14,28 @@ from satlink.cli.options import (
     EXIT_OK,
     SECONDS,
     check_outputs,
+    index_option,
+    json_option,
     method_for_board,
     method_options,
+    no_color_option,
     one_entry,
+    out_option,
     rules_option,
     writing,
 )
 from satlink.cnf import encode
-from satlink.render.console import print_json
+from satlink.render.console import print_decoded, print_json
 from satlink.render.progress import progress_bar
 
 
 @click.command()
 @click.argument("board")
-@click.option("--index", "-i", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Which board of the file.")
+@index_option
 @rules_option("Rule profile (default: the file's, else flow).")
 @method_options(default_encoding="acyclic", backend=False)
 @click.option("--names", is_flag=True, help="Name every variable in the header (c var lines).")
-@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
-              help="Output file (default stdout).")
+@out_option("Output file (default stdout).")
 def cnf(board, index, rules, method, names, out):
     """Write one board's CNF as DIMACS, with a header mapping variables to cells and edges.
 
@@ -65,11 +67,10 @@ def cnf(board, index, rules, method, names, out):
 @click.command()
 @click.argument("board")
 @click.argument("model")
-@click.option("--index", "-i", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Which board of the file.")
+@index_option
 @rules_option("Rule profile to validate under (default: the file's, else flow).")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON object instead of a drawing.")
-@click.option("--no-color", is_flag=True, help="Plain text drawing without colours.")
+@json_option("Print a JSON object instead of a drawing.")
+@no_color_option
 def decode(board, model, index, rules, as_json, no_color):
     """Read a model printed by any SAT solver ('v' lines) and show/validate the solution.
 
@@ -81,7 +82,6 @@ def decode(board, model, index, rules, as_json, no_color):
       satlink cnf example > b.cnf && cadical b.cnf > b.model; satlink decode example b.model
     """
     from satlink.dimacs import ModelError, decode_model, read_model_file
-    from satlink.render.terminal import draw_plain, draw_rich
 
     entry = one_entry(board, index)
     profile = entry.rules_under(rules)
@@ -102,14 +102,7 @@ def decode(board, model, index, rules, as_json, no_color):
             "errors": errors, "solution": solution.to_coords(entry.board) if solution else None,
         })
     else:
-        console = Console(highlight=False)
-        console.print(f"{entry.source} #{entry.index} rules={profile}: model is {result.upper()}")
-        if solution is not None:
-            plain = no_color or not console.is_terminal
-            console.print(draw_plain(entry.board, solution) if plain
-                          else draw_rich(entry.board, solution))
-        for error in errors:
-            console.print(f"  {error}")
+        print_decoded(entry, profile, result, solution, errors, no_color)
     sys.exit(EXIT_OK if result == "valid" else EXIT_NOT_OK)
 
 
@@ -142,8 +135,7 @@ def decode(board, model, index, rules, as_json, no_color):
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for --generate.")
 @click.option("--baseline", default=None, help="Configuration label the ratios refer to "
                                                 "(default: the first configuration).")
-@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
-              help="Write JSON (summary + every measurement) here.")
+@out_option("Write JSON (summary + every measurement) here.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
               help="Write every measurement as CSV here.")
 @click.option("--plots", "plot_dir", type=click.Path(file_okay=False), default=None,
@@ -166,6 +158,7 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, time
     """
     from satlink.bench.configs import configurations
     from satlink.bench.corpus import corpus_boards, generated_boards
+    from satlink.bench.plots import PlotsUnavailable, require_matplotlib
     from satlink.bench.report import print_summary, write_outputs
     from satlink.bench.runner import run_interleaved
     from satlink.method import MethodError
@@ -174,10 +167,8 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, time
     try:
         configs = configurations(encodings, solvers, cards, cycles, lemma_settings)
         if plot_dir:
-            from satlink.bench.plots import require_matplotlib
-
             require_matplotlib()
-    except (MethodError, RuntimeError) as exc:
+    except (MethodError, PlotsUnavailable) as exc:
         raise click.UsageError(str(exc)) from None
     console = Console(stderr=True, highlight=False)
     boards, skipped = corpus_boards(corpus or (() if sizes else ("example",)), rules, limit)

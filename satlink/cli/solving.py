@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import click
@@ -15,22 +15,23 @@ from satlink.cli.options import (
     EXIT_NOT_OK,
     EXIT_OK,
     check_outputs,
+    index_option,
     input_options,
     method_for_board,
     method_options,
     one_entry,
+    out_option,
     output_options,
     read_entries,
     rules_option,
     timeout_option,
+    to_option,
     write_entries,
     writing,
 )
-from satlink.formats import FORMATS, Entry, InputError, format_for_path
+from satlink.formats import Entry, InputError, format_for_path
 from satlink.method import Method
-from satlink.records import invalid_record, verdict_record
-from satlink.render.console import VerdictPrinter, print_check_summary, print_json
-from satlink.render.progress import progress_bar, tally
+from satlink.render.console import Judged, print_judged
 from satlink.resources import BoardTooLarge
 from satlink.rules import Rules
 from satlink.verdict import Status, Verdict
@@ -40,65 +41,39 @@ MAX_CELL_PIXELS = 256
 MAX_PNG_PIXELS = 100_000_000  # about 300 MB of RGB in memory while drawing
 
 
+def judged(entries: list[Entry], rules: Rules | None, method: Method, judge: Judge,
+           done: Callable[[Entry, Verdict], None] | None = None) -> Iterator[Judged]:
+    """Each board under its profile with its verdict, or with the input error that stopped it
+    (unreadable, or too large for the memory); ``done`` sees every verdict."""
+    for entry in entries:
+        profile = entry.rules_under(rules)
+        if entry.error is not None:
+            yield Judged(entry, profile, entry.error)
+            continue
+        method_for_board(method, profile)
+        try:
+            verdict = judge(entry, profile)
+        except BoardTooLarge as exc:
+            yield Judged(entry, profile, InputError(str(exc), entry.source, entry.index,
+                                                    entry.line))
+            continue
+        if done:
+            done(entry, verdict)
+        yield Judged(entry, profile, verdict)
+
+
 def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
                  rules: Rules | None, method: Method, as_json: bool, no_color: bool,
                  judge: Judge, good: Status, done: Callable[[Entry, Verdict], None] | None = None,
                  quiet: bool = False) -> int:
-    """Read every board, judge it, print a record or a drawing, end with a summary; the exit
+    """Read every board, judge it, print each as it is known and end with a summary; the exit
     status.  ``quiet``: draw only the boards that are not ``good`` (and the summary)."""
-    printer = VerdictPrinter(no_color)
     entries = read_entries(files, in_format, max_cells)
-    input_error = not_ok = False
-    results: list[tuple[str, int, str]] = []
-    counts: dict[str, int] = {}
-
-    def seen(entry: Entry, status: str) -> None:
-        results.append((Path(entry.source).name, entry.index, status))
-        counts[status] = counts.get(status, 0) + 1
-        bar.update(description=tally(counts))
-        bar.advance()
-
-    with progress_bar("boards", len(entries), show=len(entries) > 1) as bar:
-        for entry in entries:
-            profile = entry.rules_under(rules)
-            if entry.error is not None:
-                input_error = True
-                if as_json:
-                    print_json(invalid_record(entry.source, entry.index, entry.error.as_dict(),
-                                              profile))
-                else:
-                    printer.invalid(entry)
-                seen(entry, str(Status.INVALID))
-            else:
-                method_for_board(method, profile)
-                try:
-                    verdict = judge(entry, profile)
-                except BoardTooLarge as exc:
-                    input_error = True
-                    error = InputError(str(exc), entry.source, entry.index, entry.line)
-                    if as_json:
-                        print_json(invalid_record(entry.source, entry.index, error.as_dict(), profile))
-                    else:
-                        click.echo(f"invalid: {error}", err=True)
-                    seen(entry, str(Status.INVALID))
-                    continue
-                not_ok |= verdict.status != good
-                if as_json:
-                    print_json(verdict_record(entry.source, entry.index, entry.board, verdict))
-                elif not quiet or verdict.status != good:
-                    printer.verdict(entry, verdict)
-                    if verdict.count is not None and verdict.count_complete is False:
-                        why = ("cut short by the timeout" if verdict.timed_out
-                               else f"stopped at --count {verdict.count}")
-                        printer.console.print(f"{entry.source} #{entry.index}: {verdict.count}+ "
-                                              f"solutions found (count {why}; there may be more)")
-                        printer.console.print()
-                if done:
-                    done(entry, verdict)
-                seen(entry, str(verdict.status))
-    if not as_json:
-        print_check_summary(results, str(good), printer.console)
-    return EXIT_INPUT if input_error else EXIT_NOT_OK if not_ok else EXIT_OK
+    statuses = print_judged(judged(entries, rules, method, judge, done), len(entries), good,
+                            as_json, no_color, quiet)
+    if Status.INVALID in statuses:
+        return EXIT_INPUT
+    return EXIT_NOT_OK if any(status != good for status in statuses) else EXIT_OK
 
 
 def board_solving_options(command: Callable) -> Callable:
@@ -139,11 +114,9 @@ def check(files, rules, timeout, method, as_json, no_color, in_format, max_cells
 
 @click.command()
 @board_solving_options
-@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
-              help="Also write the solved boards (with solutions) to this file.")
-@click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
-              help="Format for --out (default: from its extension; .json/.jsonl JSON lines, "
-                   ".txt the W H stream, .flow Flow Free level lines).")
+@out_option("Also write the solved boards (with solutions) to this file.")
+@to_option("Format for --out (default: from its extension; .json/.jsonl JSON lines, "
+           ".txt the W H stream, .flow Flow Free level lines).")
 def solve(files, rules, timeout, method, as_json, no_color, in_format, max_cells, out, out_format):
     """Find one solution of each board (no uniqueness proof; use 'check' for that).
 
@@ -175,10 +148,8 @@ def solve(files, rules, timeout, method, as_json, no_color, in_format, max_cells
 
 @click.command()
 @click.argument("file")
-@click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
-              help="Output format (default: from --out's extension).")
-@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
-              help="Output file (default: standard output).")
+@to_option("Output format (default: from --out's extension).")
+@out_option("Output file (default: standard output).")
 @input_options
 def convert(file, out_format, out, in_format, max_cells):
     """Convert boards between formats: grid, wh, flowfree, json, puzzlink.
@@ -210,16 +181,16 @@ def convert(file, out_format, out, in_format, max_cells):
 
 @click.command()
 @click.argument("file")
-@click.option("--index", "-i", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Which board of the file.")
+@index_option
 @click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None, help="Write SVG here.")
 @click.option("--png", "png_path", type=click.Path(dir_okay=False), default=None, help="Write PNG here.")
 @click.option("--solve/--no-solve", default=True, show_default=True,
               help="Draw a solution (solving the board if the file has none).")
 @rules_option("Rule profile used to solve (default: the file's, else flow).")
+@method_options()
 @click.option("--cell", type=click.IntRange(min=4, max=MAX_CELL_PIXELS), default=24,
               show_default=True, help="Cell size in pixels.")
-def render(file, index, svg_path, png_path, solve, rules, cell):
+def render(file, index, svg_path, png_path, solve, rules, method, cell):
     """Draw one board (and its solution) as SVG or PNG.
 
     \b
@@ -241,7 +212,9 @@ def render(file, index, svg_path, png_path, solve, rules, cell):
                                f"{MAX_PNG_PIXELS:,}; use a smaller --cell (or --svg)")
     solution = entry.solution
     if solve and solution is None:
-        verdict = solve_board(entry.board, entry.rules_under(rules))
+        profile = entry.rules_under(rules)
+        method_for_board(method, profile)
+        verdict = solve_board(entry.board, profile, method=method)
         solution = verdict.solutions[0] if verdict.solutions else None
         if solution is None:
             click.echo(f"note: board is {verdict.status}; drawing the puzzle only", err=True)

@@ -12,7 +12,7 @@ from satlink.board import EMPTY, SOLID
 from satlink.generate.symmetry import SymmetryError, fold
 from satlink.geometry import HEX, KINDS, SQUARE, Geometry
 from satlink.method import DEFAULT_METHOD, Method
-from satlink.rules import parse_rules
+from satlink.rules import Rules, parse_rules
 
 METHODS = ("grow", "unionfind")
 GRIDS = KINDS
@@ -132,12 +132,14 @@ def parse_shape(text: str, source: str = "shape") -> tuple[str, ...]:
 
 
 def make_params(size: str | None, colours: str | None, min_length: int, max_solids: int,
-                rules: str, method: str, strategy: str, seed: int, symmetry: str = "none",
+                rules: str | Rules | None, method: str, strategy: str, seed: int,
+                symmetry: str = "none",
                 solving: Method = DEFAULT_METHOD, grid: str = SQUARE, wrap: bool = False,
                 holes: int = 0, shape: tuple[str, ...] = (), walls: int = 0,
                 bridges: int = 0) -> Params:
-    """Validated parameters; ``method`` is the growth algorithm, ``solving`` the SAT method.
-    ``size`` may be None with a ``shape`` (the mask gives it), else it defaults to 10x10."""
+    """Validated parameters; ``method`` is the growth algorithm, ``solving`` the SAT method,
+    ``rules`` a profile as text or :class:`Rules` (None: the default profile).  ``size`` may
+    be None with a ``shape`` (the mask gives it), else it defaults to 10x10."""
     if shape:
         width, height = len(shape[0]), len(shape)
         if size is not None and parse_size(size) != (width, height):

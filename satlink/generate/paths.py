@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 from satlink.board import EMPTY, SOLID, Board, Solution, label_for
 from satlink.geometry import PLAIN
-from satlink.rules import Rules
 
 
 @dataclass
@@ -92,42 +91,3 @@ class PathSystem:
         return any(abs(position[n] - i) != 1
                    for cell, i in position.items() for n in self.neighbours(cell) if n in position)
 
-
-def graph_errors(board: Board, solution: Solution, rules: Rules) -> list[str]:
-    """What is wrong with a solution, judged on the board graph (any geometry): each path a
-    walk along graph edges between its endpoints, no node used twice, no endpoint passed
-    through, every open node used under ``fill``, no graph edge between two non-consecutive
-    nodes of one path under ``notouch``, no geometry block on one path under ``no2x2``."""
-    errors = []
-    owner: dict[int, str] = {}
-    for label, path in solution.paths.items():
-        if len(path) < 2 or {path[0], path[-1]} != set(board.endpoints.get(label, ())):
-            errors.append(f"path {label!r} does not run between its endpoints")
-            continue
-        for i, node in enumerate(path):
-            if node in owner:
-                errors.append(f"node {node} used twice ({owner[node]!r} and {label!r})")
-            owner[node] = label
-            if 0 < i < len(path) - 1 and node < board.size and board.label_at(node) is not None:
-                errors.append(f"path {label!r} passes through an endpoint at {board.coord(node)}")
-            if i and node not in board.neighbors(path[i - 1]):
-                errors.append(f"path {label!r} jumps from node {path[i - 1]} to {node}")
-    if errors:
-        return errors
-    if rules.fill:
-        empty = [n for n in board.open_nodes() if n not in owner]
-        if empty:
-            errors.append(f"fill: {len(empty)} nodes stay empty, first {board.coord(empty[0])}")
-    if rules.notouch:
-        for label, path in solution.paths.items():
-            position = {node: i for i, node in enumerate(path)}
-            if any(abs(position[n] - i) != 1 for node, i in position.items()
-                   for n in board.neighbors(node) if n in position):
-                errors.append(f"notouch: path {label!r} touches itself")
-    if rules.no2x2:
-        skip = set(board.geometry.bridges)
-        for block in board.geometry.blocks(board.width, board.height):
-            labels = {owner.get(x) for x in block}
-            if not skip & set(block) and len(labels) == 1 and None not in labels:
-                errors.append(f"no2x2: path {labels.pop()!r} fills the block at {block}")
-    return errors

@@ -17,7 +17,7 @@ from satlink.generate.improve import improve
 from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.pack import row_board
 from satlink.generate.params import Params
-from satlink.generate.paths import PathSystem, graph_errors
+from satlink.generate.paths import PathSystem
 from satlink.generate.repair import split_on_difference
 from satlink.generate.symmetry import fold, join_across, split_symmetric, unfold
 from satlink.generate.unionfind import grow_paths
@@ -25,6 +25,7 @@ from satlink.geometry import geometry_to_json
 from satlink.quality import quality
 from satlink.rules import parse_rules
 from satlink.validate import solution_errors
+from satlink.verdict import Status
 
 
 @dataclass
@@ -79,15 +80,13 @@ def _attempt(params: Params, number: int) -> Attempt:
         board, ours = system.board(), system.solution()
         verdict = check(board, rules, method=params.solving)
         checks += 1
-        if verdict.status == "unique":
-            errors = (solution_errors if board.geometry.is_plain else graph_errors)(board, ours,
-                                                                                   rules)
-            if verdict.solutions[0].edges() != ours.edges() or errors:
+        if verdict.status == Status.UNIQUE:
+            if verdict.solutions[0].edges() != ours.edges() or solution_errors(board, ours, rules):
                 raise AssertionError("generator bug: the unique solution is not the grown one")
-            return Attempt(number, True, "unique", list(board.rows), ours.to_coords(board),
+            return Attempt(number, True, Status.UNIQUE, list(board.rows), ours.to_coords(board),
                            quality(board, ours, verdict), checks, repairs,
                            geometry=_geometry_json(board))
-        if verdict.status != "multiple":
+        if verdict.status != Status.MULTIPLE:
             return Attempt(number, False, verdict.status, checks=checks, repairs=repairs)
         can_repair = (params.strategy == "repair" and repairs < params.max_repairs
                       and len(system.paths) < params.colours_max)
@@ -97,7 +96,7 @@ def _attempt(params: Params, number: int) -> Attempt:
         else:
             repaired = can_repair and split_symmetric(system, other, params.min_length, rng, sigma)
         if not repaired:
-            return Attempt(number, False, "multiple", checks=checks, repairs=repairs)
+            return Attempt(number, False, Status.MULTIPLE, checks=checks, repairs=repairs)
         repairs += 1
 
 

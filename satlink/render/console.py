@@ -1,4 +1,5 @@
-"""What the commands print for people: verdicts with drawings, invalid boards, run summaries.
+"""What the commands print for people: verdicts with drawings, invalid boards, decoded
+models, and the summaries that end check, solve, validate and generate runs.
 
 The commands in :mod:`satlink.cli` decide *what* to say; this module decides how it looks.
 Machine-readable output (``--json``) is built by :mod:`satlink.records`, not here.
@@ -9,15 +10,26 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 import click
 from rich.columns import Columns
 from rich.console import Console
 from rich.table import Table
 
-from satlink.formats import Entry
+from satlink.formats import Entry, InputError
+from satlink.records import invalid_record, verdict_record
+from satlink.render.progress import progress_bar, tally
 from satlink.render.terminal import draw_plain, draw_rich
+from satlink.rules import Rules
 from satlink.verdict import Status, Verdict
+
+if TYPE_CHECKING:
+    from satlink.board import Solution
+    from satlink.generate.catalogue import RunState
+    from satlink.generate.params import Params
 
 
 def print_json(record: dict) -> None:
@@ -33,8 +45,8 @@ class VerdictPrinter:
         self.plain = no_color or not sys.stdout.isatty()
         self.console = Console(no_color=self.plain, highlight=False, soft_wrap=True)
 
-    def invalid(self, entry: Entry) -> None:
-        click.echo(f"invalid: {entry.error}", err=True)
+    def invalid(self, error: InputError) -> None:
+        click.echo(f"invalid: {error}", err=True)
 
     def verdict(self, entry: Entry, verdict: Verdict) -> None:
         board = entry.board
@@ -54,6 +66,54 @@ class VerdictPrinter:
             cells = " ".join(f"({r},{c})" for r, c in (board.coord(x) for x in verdict.diff_cells))
             self.console.print(f"differing cells: {cells}")
         self.console.print()
+
+
+class Judged(NamedTuple):
+    """One board as ``check`` and ``solve`` report it: its profile, and its verdict or the
+    input error that kept it from being judged."""
+
+    entry: Entry
+    rules: Rules
+    outcome: Verdict | InputError
+
+
+def print_judged(judged: Iterable[Judged], total: int, good: Status, as_json: bool,
+                 no_color: bool, quiet: bool = False) -> list[Status]:
+    """Print each board as it is judged, under a progress bar: its JSON record, or its drawing
+    (``quiet``: only if it is not ``good``) and an ``invalid:`` line on standard error for an
+    input error; then, without ``--json``, the summary.  Returns the statuses, in order."""
+    printer = VerdictPrinter(no_color)
+    statuses: list[Status] = []
+    results: list[tuple[str, int, str]] = []
+    counts: dict[str, int] = {}
+    with progress_bar("boards", total, show=total > 1) as bar:
+        for entry, rules, outcome in judged:
+            if isinstance(outcome, Verdict):
+                status = outcome.status
+                if as_json:
+                    print_json(verdict_record(entry.source, entry.index, entry.board, outcome))
+                elif not quiet or status != good:
+                    printer.verdict(entry, outcome)
+                    if outcome.count is not None and outcome.count_complete is False:
+                        why = ("cut short by the timeout" if outcome.timed_out
+                               else f"stopped at --count {outcome.count}")
+                        printer.console.print(f"{entry.source} #{entry.index}: {outcome.count}+ "
+                                              f"solutions found (count {why}; there may be more)")
+                        printer.console.print()
+            else:
+                status = Status.INVALID
+                if as_json:
+                    print_json(invalid_record(entry.source, entry.index, outcome.as_dict(), rules))
+                else:
+                    printer.invalid(outcome)
+            statuses.append(status)
+            results.append((Path(entry.source).name, entry.index, str(status)))
+            counts[str(status)] = counts.get(str(status), 0) + 1
+            bar.update(description=tally(counts))
+            bar.advance()
+    if not as_json:
+        print_check_summary(results, str(good), printer.console)
+    return statuses
 
 
 def print_run_summary(records: list[dict], skipped: int, console: Console) -> None:
@@ -85,3 +145,40 @@ def print_check_summary(results: list[tuple[str, int, str]], good: str, console:
     colour = "green" if not problems else "red"
     console.print(f"[{colour}]== {len(results)} board{'s' if len(results) != 1 else ''}: "
                   f"{line or 'none'} ==")
+
+
+def print_decoded(entry: Entry, rules: Rules, result: str, solution: Solution | None,
+                  errors: list[str], no_color: bool) -> None:
+    """What ``decode`` says of a model: valid, invalid or unsatisfiable, the solution drawn
+    (plain text unless on a terminal without ``no_color``), and what is wrong with it."""
+    console = Console(highlight=False)
+    console.print(f"{entry.source} #{entry.index} rules={rules}: model is {result.upper()}")
+    if solution is not None:
+        plain = no_color or not console.is_terminal
+        console.print(draw_plain(entry.board, solution) if plain
+                      else draw_rich(entry.board, solution))
+    for error in errors:
+        console.print(f"  {error}")
+
+
+def _tried(state: RunState) -> int:
+    return state.accepted + state.duplicates + sum(state.rejected.values())
+
+
+def print_generation_interrupted(state: RunState, kept: bool, console: Console) -> None:
+    """``generate`` stopped by Ctrl-C: how many puzzles are stored (``kept``: in a --db file)."""
+    console.print(f"interrupted with {state.accepted} puzzles stored; run the same "
+                  "command again to resume" + ("" if kept else " (use --db to keep them)"))
+
+
+def print_generation_summary(have: int, params: Params, state: RunState, console: Console) -> None:
+    """The end of a ``generate`` run: puzzles made, candidates tried, why the others were not kept."""
+    console.print(f"{have} puzzles ({params.width}x{params.height}, rules {params.rules}); "
+                  f"{_tried(state)} candidates, rejected {state.rejected or 'none'}, "
+                  f"{state.duplicates} duplicates")
+
+
+def print_generation_shortfall(have: int, count: int, state: RunState, console: Console) -> None:
+    """``generate`` gave up before making ``count`` puzzles."""
+    console.print(f"[red]stopped after {_tried(state)} candidates with only {have} of {count} "
+                  "puzzles")

@@ -16,6 +16,7 @@ from html import escape
 from satlink.board import Board, Solution
 from satlink.geometry import geometry_from_json
 from satlink.render.svg import board_svg
+from satlink.verdict import Status
 
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:1.5em;background:#fafafa;color:#222}
@@ -56,10 +57,10 @@ def _pictures(record: dict) -> str:
     solutions = [Solution.from_coords(board, s) for s in record.get("solutions", [])]
     diff = {board.cell_at(r, c) for r, c in record.get("diff_cells", [])}
     figures = [("puzzle", board_svg(board))]
-    if record["status"] == "multiple" and len(solutions) >= 2:
+    if record["status"] == Status.MULTIPLE and len(solutions) >= 2:
         figures += [("solution 1", board_svg(board, solutions[0], diff)),
                     ("solution 2 (differences highlighted)", board_svg(board, solutions[1], diff))]
-    elif record["status"] == "solution-mismatch" and record.get("shipped_solution"):
+    elif record["status"] == Status.MISMATCH and record.get("shipped_solution"):
         shipped = Solution.from_coords(board, record["shipped_solution"])
         figures.append(("shipped solution", board_svg(board, shipped, diff)))
         if solutions:
