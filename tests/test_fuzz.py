@@ -106,7 +106,7 @@ def assert_sound(entries: list[Entry], source: str) -> None:
         if entry.solution is not None:
             for label, path in entry.solution.paths.items():
                 assert label in board.endpoints and len(path) >= 2
-                assert all(type(c) is int and 0 <= c < board.size for c in path)
+                assert all(type(c) is int and 0 <= c < board.n_nodes for c in path)
                 assert {path[0], path[-1]} == set(board.endpoints[label])
 
 
