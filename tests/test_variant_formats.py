@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from satlink import Board, Solution, check
 from satlink.cli import main
-from satlink.formats import Entry, read_text, write_text
+from satlink.formats import Entry, WriteError, read_text, write_text
 from satlink.geometry import Geometry, geometry_to_json
 
 # Each line is a board unique under flow with its solution (checked below), written as the
@@ -115,6 +115,28 @@ def test_paths_are_written_in_the_solution_order() -> None:
     board = Board.from_rows(["A.A", "B.B"])
     entry = Entry("t", 1, board, Solution.from_paths({"B": (3, 4, 5), "A": (0, 1, 2)}))
     assert write_text([entry], "flowfree") == "3:2,0,1,2;3,4,5;0,1,2\n"
+
+
+@pytest.mark.parametrize("fmt", ["grid", "wh", "puzzlink"])
+def test_writers_without_geometry_refuse_variant_boards(fmt: str) -> None:
+    entry = read_one(LINES["holes-wall"] + "\n")
+    with pytest.raises(WriteError, match="walls"):
+        write_text([entry], fmt)
+    bridge = read_one(LINES["bridge"] + "\n")
+    with pytest.raises(WriteError, match="bridges"):
+        write_text([bridge], fmt)
+
+
+def test_convert_names_the_features_a_format_cannot_express() -> None:
+    result = CliRunner().invoke(main, ["convert", "-", "--to", "wh"], input=LINES["warps"] + "\n")
+    assert result.exit_code == 2
+    assert "cannot write wh: board 1: the wh format cannot express warps" in result.output
+
+
+def test_grid_and_wh_write_holes_as_solid_cells() -> None:
+    board = Board.from_rows(["A#", "A."])
+    assert write_text([Entry("t", 1, board)], "grid") == "A#\nA.\n"
+    assert write_text([Entry("t", 1, board)], "wh") == "2 2\nA#\nA.\n0 0\n"
 
 
 # (line, message, column): each a located invalid entry, and exit status 2 from check

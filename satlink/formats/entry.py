@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from satlink.board import Board, BoardError, Solution
-from satlink.formats.errors import InputError
+from satlink.formats.errors import InputError, WriteError
 from satlink.geometry import PLAIN, Geometry
 from satlink.rules import DEFAULT_PROFILE, Rules, parse_rules
 
@@ -75,6 +75,15 @@ def board_entry(
     if not board.labels:  # every reader comes here: the one place this rule lives
         return error_entry(NO_LABELS, source, index, first_line)
     return Entry(source, index, board=board, line=first_line)
+
+
+def refuse_variant(board: Board, number: int, fmt: str) -> None:
+    """Raise :class:`WriteError` for a Flow Free variant in a format without geometry (grid,
+    wh, puzzlink); holes are solid cells, which grid and wh write as ``#``."""
+    features = board.geometry.features()
+    if features:
+        raise WriteError(f"board {number}: the {fmt} format cannot express {', '.join(features)}"
+                         " (write flowfree or json)")
 
 
 def too_many_cells(cells: int, max_cells: int) -> str:
