@@ -103,6 +103,14 @@ def test_the_kept_header_is_dropped_when_the_board_changes() -> None:
     assert write_text([entry], "flowfree").startswith("4,0,1,3,,12,5|6;")
 
 
+def test_solve_out_keeps_the_level_header(tmp_path) -> None:
+    out = tmp_path / "solved.flow"
+    text = LINES["holes-wall"] + "\n"
+    result = CliRunner().invoke(main, ["solve", "-", "--out", str(out)], input=text)
+    assert result.exit_code == 0, result.output
+    assert out.read_text() == text  # unique: the solver's paths are the shipped ones
+
+
 def test_solid_cells_are_written_as_holes() -> None:
     board = Board.from_rows(["A#", "A."])
     entry = Entry("t", 1, board, Solution.from_paths({"A": (0, 2)}))
