@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from satlink import Board, Solution, check
+from satlink.board import diff_cells
 from satlink.cli import main
 from satlink.formats import Entry, WriteError, read_text, write_text
 from satlink.geometry import Geometry, geometry_to_json
@@ -253,3 +254,11 @@ def test_bad_json_geometry_is_a_located_invalid_entry(geometry: object, message:
     assert (err.board, err.line) == (2, 2)
     status, records = check_json(f"{good}\n{bad}\n")
     assert status == 2 and [r["status"] for r in records] == ["unique", "invalid"]
+
+
+def test_diff_cells_are_cells_each_once() -> None:
+    board = Board.from_rows([".A.", "B.B", ".A."], Geometry.of(bridges=[4]))
+    vertical = board.bridge_node[4]
+    first = Solution.from_paths({"A": (1, vertical, 7), "B": (3, 4, 5)})
+    second = Solution.from_paths({"A": (1, 0, 6, 7), "B": (3, 5)})  # neither crossing used
+    assert diff_cells(board, first, second) == [0, 1, 3, 4, 5, 6, 7]
