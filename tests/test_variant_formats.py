@@ -26,7 +26,7 @@ LINES = {
     "wall": "4,0,1,3,,,2|6;3,2,1,0,4,8,12,13,14,10;5,9;6,7,11,15",
     "warps": "W_4,0,1,3;1,0,3,15,11,10,9;5,6,2,14,13,12;7,4,8",
     "warps-rectangle": "W_4:3:I,0,1,2;1,5,6,7,11,8;4,0,3,2,10,9",
-    "hex": "X_4,0,1,3;3,7,11,15,14;5,9,13,12;8,4,0,1,2,6,10",
+    "hex": "X_4,0,1,3;3,7,11,15,14;4,0,1,2,6,10,13,12;5,9,8",  # 10-13: a hexagonal step
 }
 
 
@@ -198,7 +198,7 @@ VARIANTS = {  # the boards of LINES, as rows and geometry (each unique under flo
     "bridge": (["B...A", "A....", "C....", ".....", "CBD.D"], Geometry.of(bridges=[12])),
     "holes-wall": (["...A", "BC..", "C..A", "##.B"], Geometry.of(walls=[(5, 6)])),
     "warps": ([".A..", ".B.C", "CA..", "B..."], Geometry(wrap=True)),
-    "hex": (["...A", ".B..", "C.C.", "B.A."], Geometry("hex")),
+    "hex": (["...A", "BC..", "C...", "B.A."], Geometry("hex")),
 }
 
 
