@@ -323,7 +323,8 @@ class Solution:
 
 
 def diff_cells(board: Board, first: Solution, second: Solution) -> list[Cell]:
-    """Cells whose path differs between two solutions: another label or other incident edges."""
+    """Cells whose path differs between two solutions: another label or other incident edges
+    (compared node by node; a bridge's crossings are reported once, as the bridge's cell)."""
     def incidence(sol: Solution) -> dict[Cell, tuple[str, frozenset[Edge]]]:
         inc: dict[Cell, set[Edge]] = {}
         for e in sol.edges():
@@ -333,4 +334,4 @@ def diff_cells(board: Board, first: Solution, second: Solution) -> list[Cell]:
         return {cell: (own.get(cell, ""), frozenset(inc.get(cell, ()))) for cell in own}
 
     one, two = incidence(first), incidence(second)
-    return sorted(c for c in set(one) | set(two) if one.get(c) != two.get(c))
+    return sorted({board.node_cell(c) for c in set(one) | set(two) if one.get(c) != two.get(c)})

@@ -1,14 +1,23 @@
 """DIMACS export of an encoding, and decoding of a model printed by any external solver.
 
-The comment header makes the file self-describing: the board, the profile and encoding, one
-``c edge`` line per edge variable (with cell coordinates), one ``c block`` line per other
-variable family, and a ``c ind`` projection onto the edge variables (the line projected
-model counters read), because two solutions differ exactly when their edge sets differ.
-Only the ``acyclic`` encoding is *complete* (every model is a solution); the header says so.
+The comment header makes the file self-describing: the board (``c board W H``, one
+``c grid ROW`` per row and, for a Flow Free variant, ``c geometry {...}``: the JSON object of
+JSON boards), the profile and encoding, one ``c edge`` line per edge variable (with cell
+coordinates), one ``c block`` line per other variable family, and a ``c ind`` projection onto
+the edge variables (the line projected model counters read), because two solutions differ
+exactly when their edge sets differ.  Only the ``acyclic`` encoding is *complete* (every model
+is a solution); the header says so.  :func:`read_header` rebuilds the board and profile from
+the header, so a model can be decoded with the CNF file alone.
+
+An edge into a bridge names the crossing it uses after the coordinates:
+``c edge V R1 C1 R2 C2 crossing vertical`` (or ``horizontal``); the bridge is whichever end
+is a bridge cell.  The two crossings of a bridge are different graph nodes, so without the
+word two edges could look alike.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -16,8 +25,11 @@ from satlink import __version__
 from satlink.board import Board, Solution
 from satlink.cnf import Encoding
 from satlink.cycles import model_edges
-from satlink.rules import Rules
+from satlink.geometry import geometry_from_json, geometry_to_json
+from satlink.rules import Rules, parse_rules
 from satlink.validate import solution_errors
+
+MAGIC = "c satlink "
 
 
 class ModelError(ValueError):
@@ -35,7 +47,7 @@ def dimacs_lines(encoding: Encoding, names: bool = False) -> Iterator[str]:
                          "choose another --card")
     board = encoding.board
     vs = encoding.variables
-    yield f"c satlink {__version__} DIMACS export"
+    yield f"{MAGIC}{__version__} DIMACS export"
     yield (f"c encoding {encoding.name} card {encoding.card} rules {encoding.rules} "
            f"lemmas {','.join(encoding.lemmas) or 'none'}")
     if encoding.acyclic:
@@ -46,9 +58,11 @@ def dimacs_lines(encoding: Encoding, names: bool = False) -> Iterator[str]:
     yield f"c board {board.width} {board.height}"
     for row in board.rows:
         yield f"c grid {row}"
-    w = board.width
+    if not board.geometry.is_plain:
+        yield "c geometry " + json.dumps(geometry_to_json(board.geometry, board.width))
     for (a, b), v in vs.edge_var.items():
-        yield f"c edge {v} {a // w} {a % w} {b // w} {b % w}"
+        (r1, c1), (r2, c2) = board.coord(a), board.coord(b)
+        yield f"c edge {v} {r1} {c1} {r2} {c2}{_crossing(board, a, b)}"
     for first, count, family, per in vs.blocks():
         shape = f" ({per} per cell)" if per else ""
         yield f"c block {family} {first} {first + count - 1}{shape}"
@@ -63,6 +77,49 @@ def dimacs_lines(encoding: Encoding, names: bool = False) -> Iterator[str]:
     for chunk in encoding.clauses.chunks():
         for clause in chunk:
             yield " ".join(map(str, clause)) + " 0"
+
+
+def _crossing(board: Board, a: int, b: int) -> str:
+    """`` crossing vertical``/`` horizontal`` for an edge into a bridge, else nothing."""
+    if max(a, b) >= board.size:
+        return " crossing vertical"
+    if a in board.bridge_node or b in board.bridge_node:
+        return " crossing horizontal"
+    return ""
+
+
+def read_header(lines: Iterable[str], source: str = "<cnf>") -> tuple[Board, Rules]:
+    """The board and profile a DIMACS export describes (its ``c grid``, ``c geometry`` and
+    ``c encoding`` lines); :class:`ModelError` if the header is not satlink's or is damaged."""
+    rows: list[str] = []
+    geometry_text = rules_text = None
+    for number, raw in enumerate(lines, 1):
+        line = raw.rstrip("\r\n")
+        if number == 1 and not line.startswith(MAGIC):
+            raise ModelError(f"{source}: line 1: not a satlink DIMACS export")
+        if line.startswith("p "):
+            break
+        if line.startswith("c grid "):
+            rows.append(line[len("c grid "):])
+        elif line.startswith("c geometry "):
+            geometry_text = line[len("c geometry "):]
+        elif line.startswith("c encoding "):
+            words = line.split()
+            if "rules" in words[:-1]:
+                rules_text = words[words.index("rules") + 1]
+    if not rows or rules_text is None:
+        raise ModelError(f"{source}: the header has no board ('c grid' lines) or no rules")
+    try:
+        geometry = geometry_from_json(json.loads(geometry_text) if geometry_text else None,
+                                      len(rows[0]), len(rows))
+        return Board(tuple(rows), geometry), parse_rules(rules_text)
+    except ValueError as exc:  # bad JSON, geometry, board or rules
+        raise ModelError(f"{source}: the header's board cannot be read: {exc}") from None
+
+
+def is_export(first_line: str) -> bool:
+    """Whether a file starting with this line is a satlink DIMACS export."""
+    return first_line.startswith(MAGIC) and "DIMACS export" in first_line
 
 
 def _describe(board: Board, name: tuple) -> str:

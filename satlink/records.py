@@ -2,9 +2,10 @@
 
 Scripts depend on these keys; the README's contract table documents them.  New keys may be
 added; existing keys keep their meaning.  Every record is built here, so the commands cannot
-drift apart: the board's identity (``source``, ``index``, size, ``grid``, ``rules``), the
-``status``, how it was solved (``solver``, ``encoding``, ``card``, ``cycles``, ``lemmas``),
-solver counters under ``stats`` and puzzle quality under ``quality``.
+drift apart: the board's identity (``source``, ``index``, size, ``grid``, ``geometry`` for
+Flow Free variants, ``rules``), the ``status``, how it was solved (``solver``, ``encoding``,
+``card``, ``cycles``, ``lemmas``), solver counters under ``stats`` and puzzle quality under
+``quality``.
 
 Version 2 (from 1): solver counters are always under ``stats`` (``validate`` used ``stats``
 for quality and put ``variables``/``clauses`` at the top level); quality is under ``quality``
@@ -14,6 +15,7 @@ in every command's records; ``lemmas`` lists the lemmas actually added.
 from __future__ import annotations
 
 from satlink.board import Board
+from satlink.geometry import geometry_to_json
 from satlink.quality import quality
 from satlink.rules import Rules
 from satlink.verdict import Status, Verdict
@@ -23,8 +25,10 @@ RECORD_VERSION = 2
 
 def board_record(source: str, index: int, board: Board | None, rules: Rules | str,
                  status: Status) -> dict:
-    """The keys every record has; ``board`` is None when it could not be read."""
-    return {
+    """The keys every record has; ``board`` is None when it could not be read.  A variant
+    board's record also has ``geometry`` (absent: a plain square board), so that ``grid`` and
+    ``geometry`` read back as the same board."""
+    record = {
         "source": source,
         "index": index,
         "width": board.width if board else None,
@@ -37,6 +41,9 @@ def board_record(source: str, index: int, board: Board | None, rules: Rules | st
         "grid": list(board.rows) if board else None,
         "version": RECORD_VERSION,
     }
+    if board is not None and not board.geometry.is_plain:
+        record["geometry"] = geometry_to_json(board.geometry, board.width)
+    return record
 
 
 def verdict_record(source: str, index: int, board: Board, verdict: Verdict) -> dict:

@@ -11,12 +11,15 @@ from click.testing import CliRunner
 from pysat.formula import CNF
 from pysat.solvers import Solver
 
-from satlink import Board, check, parse_rules
+from satlink import Board, Solution, check, parse_rules
 from satlink.cli import main
 from satlink.cnf import encode
-from satlink.dimacs import ModelError, decode_model, dimacs_lines, read_model
+from satlink.dimacs import ModelError, decode_model, dimacs_lines, read_header, read_model
+from satlink.formats import read_text
+from satlink.geometry import Geometry
 from tests.boards import CAP, TRAP, boards
 from tests.oracle import count_solutions
+from tests.variants import LINES
 
 
 def external_models(text: str, solver: str = "glucose4", limit: int = CAP) -> list[list[int]]:
@@ -94,3 +97,58 @@ def test_native_cardinality_has_no_dimacs() -> None:
     board = Board.from_rows(["A..", "...", "..A"])
     with pytest.raises(ValueError, match="no DIMACS form"):
         list(dimacs_lines(encode(board, parse_rules("flow"), encoding="shape", card="native")))
+
+
+@pytest.mark.parametrize("name", LINES)
+def test_the_header_holds_the_board_and_its_geometry(name: str) -> None:
+    (entry,) = list(read_text(LINES[name] + "\n", "t.flow"))
+    text = list(dimacs_lines(encode(entry.board, parse_rules("flow"), encoding="acyclic")))
+    board, rules = read_header(text)
+    assert board == entry.board and str(rules) == "fill,notouch"
+    assert any(line.startswith("c geometry {") for line in text) == (not board.geometry.is_plain)
+    edges = [line.split() for line in text if line.startswith("c edge ")]
+    crossings = [e for e in edges if len(e) > 7]
+    assert all(e[7:] in (["crossing", "vertical"], ["crossing", "horizontal"]) for e in crossings)
+    into_bridges = sum(1 for a, b in board.edges for x in (a, b) if board.node_cell(x) in
+                       board.geometry.bridges)
+    assert len(crossings) == into_bridges  # here no two bridges are neighbours
+
+
+def test_a_bridge_edge_says_which_crossing() -> None:
+    board = Board.from_rows([".A.", "B.B", ".A."], Geometry.of(bridges=[4]))
+    text = list(dimacs_lines(encode(board, parse_rules("nikoli"), encoding="acyclic")))
+    edges = sorted(line.split(" ", 3)[3] for line in text if line.startswith("c edge "))
+    assert "0 1 1 1 crossing vertical" in edges and "2 1 1 1 crossing vertical" in edges
+    assert "1 0 1 1 crossing horizontal" in edges and "1 1 1 2 crossing horizontal" in edges
+    assert "0 0 0 1" in edges
+
+
+@pytest.mark.parametrize("name", ["holes-wall", "bridge"])
+def test_decode_reads_the_board_from_the_cnf(tmp_path: Path, name: str) -> None:
+    (entry,) = list(read_text(LINES[name] + "\n", "t.flow"))
+    level = tmp_path / "level.flow"
+    level.write_text(LINES[name] + "\n")
+    runner = CliRunner()
+    exported = runner.invoke(main, ["cnf", str(level)])
+    assert exported.exit_code == 0, exported.output
+    cnf = tmp_path / "level.cnf"
+    cnf.write_text(exported.output)
+    (model,) = external_models(exported.output, limit=1)
+    (tmp_path / "m.txt").write_text(model_text(model))
+    decoded = runner.invoke(main, ["decode", str(cnf), str(tmp_path / "m.txt"), "--json"])
+    assert decoded.exit_code == 0, decoded.output
+    record = json.loads(decoded.output)
+    assert record["result"] == "valid" and record["rules"] == "fill,notouch"
+    assert Solution.from_coords(entry.board, record["solution"]).edges() == entry.solution.edges()
+
+
+def test_a_damaged_header_is_an_input_error(tmp_path: Path) -> None:
+    with pytest.raises(ModelError, match="not a satlink DIMACS export"):
+        read_header(["p cnf 1 1", "1 0"])
+    cnf = tmp_path / "b.cnf"
+    cnf.write_text("c satlink 1 DIMACS export\nc encoding acyclic card pairwise rules flow lemmas none\n"
+                   "c grid A.B\nc geometry {\"kind\": \"round\"}\np cnf 1 1\n1 0\n")
+    (tmp_path / "m.txt").write_text("v 1 0\n")
+    result = CliRunner().invoke(main, ["decode", str(cnf), str(tmp_path / "m.txt")])
+    assert result.exit_code == 2
+    assert "the header's board cannot be read" in result.output

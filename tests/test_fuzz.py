@@ -39,12 +39,22 @@ SAMPLES = [  # small valid files: grid, wh, flowfree, json (lines, array, one ob
     '{\n  "grid": ["AB", "AB"],\n  "solution": {"A": [[0, 0], [1, 0]], "B": [[0, 1], [1, 1]]}\n}\n',
     "https://puzz.link/p?numlin/3/1/1g1\nhttps://puzz.link/p?numlin/5/5/1g2g3h4g5l2g3h145g\n",
 ]
+# Flow Free variants: bridges and flags, holes with suffixes and a wall, warps, hexagons.
+VARIANT_SAMPLES = [
+    ("4:5+I:B,0,12,3,6:13;1,0,4,8,12,13,14,18;2,6,10,11,15,19;3,7,6,5,9,13,17,16\n"
+     "4,0,1,3,,12_0:13_0B,5|6;3,7,11;4,0,1,2,6,10,14,15;5,9,8\n"
+     "W_4:3:I,0,1,2;1,5,6,7,11,8;4,0,3,2,10,9\nX_4,0,1,3;3,7,11,15,14;4,0,1,2,6,10,13,12;5,9,8\n"),
+    ('{"grid": [".A.", "B.B", ".A."], "geometry": {"kind": "square", "wrap": false, '
+     '"walls": [[[0, 0], [0, 1]]], "bridges": [[1, 1]]}, '
+     '"solution": {"A": [[0, 1], [1, 1], [2, 1]], "B": [[1, 0], [1, 1], [1, 2]]}}\n'),
+]
 
 TOKENS = ["\ufeff", "\r", "\n", "\r\n", "\t", "\x00", "\x0b", "\x0c", "\x1c", "\x85", "\u2028",
           "\x7f", "\ud800", "#", ".", " ", "0", "-1", "00", "0 0", "[", "]", "{", "}", '"', ",",
           ":", ";", "\\", "true", "null", "1.5", "1e999", "NaN", '"grid"', '"solution"', '"rules"',
           '"width": ', "/", "numlin/", "-", "+", "g", "z", "..", "_", "+B", "X_", "\u0663",
-          "\uff11", "\U0001f600", "\u4e00", "A", "a"]
+          "\uff11", "\U0001f600", "\u4e00", "A", "a", "W_", "|", "_0B", ":I", '"geometry"',
+          '"bridges"', '"walls"', '"kind"', '"hex"', '"wrap"']
 PIECES = st.one_of(
     st.sampled_from(TOKENS),
     st.text(max_size=4),
@@ -57,8 +67,8 @@ OPERATIONS = ("insert", "delete", "replace", "truncate", "duplicate", "drop", "s
 
 
 @st.composite
-def mutated(draw: st.DrawFn) -> str:
-    text = draw(st.sampled_from(SAMPLES))
+def mutated(draw: st.DrawFn, samples: list[str] = SAMPLES) -> str:
+    text = draw(st.sampled_from(samples))
     for _ in range(draw(st.integers(min_value=1, max_value=4))):
         op = draw(st.sampled_from(OPERATIONS))
         pos = draw(st.integers(min_value=0, max_value=len(text)))
@@ -106,7 +116,7 @@ def assert_sound(entries: list[Entry], source: str) -> None:
         if entry.solution is not None:
             for label, path in entry.solution.paths.items():
                 assert label in board.endpoints and len(path) >= 2
-                assert all(type(c) is int and 0 <= c < board.size for c in path)
+                assert all(type(c) is int and 0 <= c < board.n_nodes for c in path)
                 assert {path[0], path[-1]} == set(board.endpoints[label])
 
 
@@ -124,7 +134,7 @@ def assert_written_boards_read_back(entry: Entry) -> None:
 
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(mutated())
+@given(mutated(SAMPLES + VARIANT_SAMPLES))
 def test_every_reader_survives_mutated_boards(text: str) -> None:
     for fmt in (None, *FORMATS):
         entries = list(read_text(text, "fuzz.txt", fmt, MAX_CELLS))
@@ -143,7 +153,7 @@ def to_bytes(text: str, cut: int, junk: bytes) -> bytes:
 
 @settings(max_examples=CLI_EXAMPLES, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(mutated(), st.integers(min_value=0),
+@given(mutated(SAMPLES + VARIANT_SAMPLES), st.integers(min_value=0),
        st.sampled_from([b"", b"", b"", b"\xff", b"\xc3", b"\xef\xbb\xbf", b"\xed\xa0\x80", b"\x00"]),
        st.sampled_from([True, True, True, False]))
 def test_check_cli_survives_mutated_boards(text: str, cut: int, junk: bytes, as_json: bool) -> None:

@@ -149,3 +149,18 @@ def variants(seed: int, per_family: int) -> list[Variant]:
             out.append(variant)
             made += 1
     return out
+
+
+# Each line is a board unique under flow with its solution (checked below), written as the
+# game writes levels: display flags and hole suffixes included.
+LINES = {
+    "plain": "5:3,0,7,3;0,1,6;5,10,11,12,7,2,3,4,9,14;8,13",
+    "bridge": "5+B,0,1,4,12;5,6,7,12,17,18,19,14,9,4;21,16,11,12,13,8,3,2,1,0;10,15,20;22,23,24",
+    "bridges-rectangle": "4:5+I:B,0,12,3,6:13;1,0,4,8,12,13,14,18;2,6,10,11,15,19;"
+                         "3,7,6,5,9,13,17,16",
+    "holes-wall": "4,0,1,3,,12_0:13_0B,5|6;3,7,11;4,0,1,2,6,10,14,15;5,9,8",
+    "wall": "4,0,1,3,,,2|6;3,2,1,0,4,8,12,13,14,10;5,9;6,7,11,15",
+    "warps": "W_4,0,1,3;1,0,3,15,11,10,9;5,6,2,14,13,12;7,4,8",
+    "warps-rectangle": "W_4:3:I,0,1,2;1,5,6,7,11,8;4,0,3,2,10,9",
+    "hex": "X_4,0,1,3;3,7,11,15,14;4,0,1,2,6,10,13,12;5,9,8",  # 10-13: a hexagonal step
+}

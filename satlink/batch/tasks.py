@@ -1,6 +1,7 @@
 """Turn pack files into validation tasks, in input order.
 
-A task is a plain dict (it travels to worker processes and Dask workers).  Invalid boards and
+A task is a plain dict (it travels to worker processes and Dask workers): a board travels as
+its ``rows`` and, for a Flow Free variant, its ``geometry`` (the JSON object).  Invalid boards and
 duplicates are decided here, in the main process and in file order, so the verdicts do not
 depend on which worker finishes first: the first occurrence of a puzzle is validated, later
 copies (under rotation, reflection and relabelling) become ``duplicate-of`` it.
@@ -9,17 +10,33 @@ copies (under rotation, reflection and relabelling) become ``duplicate-of`` it.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Iterable
 
+from satlink.board import Board
 from satlink.canonical import canonical_hash
 from satlink.formats import DEFAULT_MAX_CELLS, Entry, read_file
+from satlink.geometry import geometry_to_json
 from satlink.rules import Rules, parse_rules
 
 
 def content_hash(entry: Entry) -> str:
-    """Identifies a board's exact content (for --resume), independent of its position."""
+    """Identifies a board's exact content (for --resume), independent of its position: the
+    rows, and the geometry of a variant board (plain boards hash as they always did)."""
     text = "\n".join(entry.board.rows) if entry.board is not None else str(entry.error)
+    if entry.board is not None and not entry.board.geometry.is_plain:
+        text += "\n" + _geometry_text(entry.board)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _geometry_text(board: Board) -> str:
+    return json.dumps(geometry_to_json(board.geometry, board.width), sort_keys=True)
+
+
+def duplicate_key(board: Board) -> str:
+    """Boards with the same key are the same puzzle: equal up to relabelling and the
+    symmetries their geometry really has (see :mod:`satlink.canonical`)."""
+    return canonical_hash(board)
 
 
 def task_key(task: dict) -> tuple[str, int, str]:
@@ -35,15 +52,18 @@ def plan(files: Iterable[str], rules: Rules | str | None = None, in_format: str 
     for path in files:
         for entry in read_file(path, in_format, max_cells):
             task = {"source": entry.source, "index": entry.index, "hash": content_hash(entry),
-                    "rules": str(entry.rules_under(chosen)), "rows": None,
+                    "rules": str(entry.rules_under(chosen)), "rows": None, "geometry": None,
                     "solution": None, "error": None, "duplicate_of": None}
             if entry.error is not None:
                 task["error"] = entry.error.as_dict()
             else:
-                task["rows"] = list(entry.board.rows)
+                board = entry.board
+                task["rows"] = list(board.rows)
+                if not board.geometry.is_plain:
+                    task["geometry"] = geometry_to_json(board.geometry, board.width)
                 if entry.solution is not None:
-                    task["solution"] = entry.solution.to_coords(entry.board)
-                canonical = canonical_hash(entry.board)
+                    task["solution"] = entry.solution.to_coords(board)
+                canonical = duplicate_key(board)
                 if canonical in first_seen:
                     source, index = first_seen[canonical]
                     task["duplicate_of"] = {"source": source, "index": index}

@@ -15,6 +15,7 @@ import traceback
 
 from satlink.board import Board, Solution, diff_cells
 from satlink.check import check
+from satlink.geometry import geometry_from_json
 from satlink.method import DEFAULT_METHOD, Method
 from satlink.records import board_record, invalid_record, verdict_record
 from satlink.rules import parse_rules
@@ -23,7 +24,11 @@ from satlink.verdict import Status
 
 
 def _board(task: dict) -> Board | None:
-    return Board(tuple(task["rows"])) if task.get("rows") else None
+    """The task's board, rebuilt with its geometry (absent for a plain board)."""
+    rows = task.get("rows")
+    if not rows:
+        return None
+    return Board(tuple(rows), geometry_from_json(task.get("geometry"), len(rows[0]), len(rows)))
 
 
 def task_record(task: dict, status: Status, board: Board | None = None) -> dict:
@@ -83,7 +88,7 @@ def evaluate(task: dict, timeout: float | None = None, method: Method = DEFAULT_
 
 
 def _judge(task: dict, timeout: float | None, method: Method) -> dict:
-    board = Board(tuple(task["rows"]))
+    board = _board(task)
     rules = parse_rules(task["rules"])
     verdict = check(board, rules, timeout=timeout, method=method)
     record = verdict_record(task["source"], task["index"], board, verdict)

@@ -4,6 +4,7 @@ benchmark harness (``bench``)."""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 from rich.console import Console
@@ -25,6 +26,7 @@ from satlink.cli.options import (
     writing,
 )
 from satlink.cnf import encode
+from satlink.formats import Entry
 from satlink.render.console import print_decoded, print_json
 from satlink.render.progress import progress_bar
 
@@ -39,8 +41,10 @@ from satlink.render.progress import progress_bar
 def cnf(board, index, rules, method, names, out):
     """Write one board's CNF as DIMACS, with a header mapping variables to cells and edges.
 
-    Variables 1..E are the edges (one 'c edge V R1 C1 R2 C2' line each) in every encoding;
-    'c ind' projects onto them, since two solutions differ exactly when their edges do.
+    Variables 1..E are the edges (one 'c edge V R1 C1 R2 C2' line each, plus 'crossing
+    vertical|horizontal' for an edge into a bridge) in every encoding; 'c ind' projects onto
+    them, since two solutions differ exactly when their edges do. A Flow Free variant's
+    geometry is one 'c geometry' line (the JSON object).
     Only --encoding acyclic (the default here) gives a complete CNF.
 
     \b
@@ -74,16 +78,23 @@ def cnf(board, index, rules, method, names, out):
 def decode(board, model, index, rules, as_json, no_color):
     """Read a model printed by any SAT solver ('v' lines) and show/validate the solution.
 
-    Exit status: 0 if the model is a valid solution, 1 if it is not (or the solver said
-    UNSATISFIABLE), 2 on unreadable input.  MODEL may be '-' for standard input.
+    BOARD is the board file, or the CNF file 'satlink cnf' wrote: its header holds the board
+    (with its geometry) and the profile. Exit status: 0 if the model is a valid solution, 1 if
+    it is not (or the solver said UNSATISFIABLE), 2 on unreadable input.  MODEL may be '-' for
+    standard input.
 
     \b
     Example:
       satlink cnf example > b.cnf && cadical b.cnf > b.model; satlink decode example b.model
+      satlink decode b.cnf b.model
     """
     from satlink.dimacs import ModelError, decode_model, read_model_file
 
-    entry = one_entry(board, index)
+    try:
+        entry = _exported_board(board) or one_entry(board, index)
+    except ModelError as exc:
+        click.echo(f"invalid: {exc}", err=True)
+        sys.exit(EXIT_INPUT)
     profile = entry.rules_under(rules)
     try:
         literals = read_model_file(model)
@@ -104,6 +115,21 @@ def decode(board, model, index, rules, as_json, no_color):
     else:
         print_decoded(entry, profile, result, solution, errors, no_color)
     sys.exit(EXIT_OK if result == "valid" else EXIT_NOT_OK)
+
+
+def _exported_board(path: str) -> Entry | None:
+    """The board and profile in the header of a DIMACS file ``satlink cnf`` wrote, or None
+    when ``path`` is not one (then it is read as a board file)."""
+    from satlink.dimacs import is_export, read_header
+
+    if path == "-" or not Path(path).is_file():
+        return None
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        if not is_export(handle.readline()):
+            return None
+        handle.seek(0)
+        board, rules = read_header(handle, path)
+    return Entry(path, 1, board, rules=rules)
 
 
 @click.command()

@@ -137,7 +137,7 @@ def solve(files, rules, timeout, method, as_json, no_color, in_format, max_cells
     def keep(entry: Entry, verdict: Verdict) -> None:
         if verdict.solutions:
             solved.append(Entry(entry.source, entry.index, entry.board, verdict.solutions[0],
-                                verdict.rules))
+                                verdict.rules, original=entry.original))
 
     status = judge_boards(files, in_format, max_cells, rules, method, as_json, no_color, judge,
                           Status.SOLVED, keep)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from satlink.board import Board, BoardError, Solution
-from satlink.formats.errors import InputError
+from satlink.formats.errors import InputError, WriteError
+from satlink.geometry import PLAIN, Geometry
 from satlink.rules import DEFAULT_PROFILE, Rules, parse_rules
 
 DEFAULT_MAX_CELLS = 4_000_000
@@ -33,6 +34,11 @@ class Entry:
     error: InputError | None = None
     line: int | None = None
     quality: dict | None = None  # quality figures of generated puzzles (JSON carries them)
+    original: dict[str, object] = field(default_factory=dict)
+    """Format-specific round-trip data, keyed by format name: what a reader keeps so that its
+    writer gives the text back byte for byte (Flow Free: the header as written, with display
+    flags, hole suffixes and level number).  Each writer reads only its own key, and only
+    while the board is still the one that was read (it stores the board to compare)."""
 
     def rules_under(self, chosen: Rules | None) -> Rules:
         """The profile this board is judged under: the one the user chose (``--rules``), else
@@ -47,9 +53,11 @@ def board_entry(
     first_line: int,
     max_cells: int,
     first_column: int = 1,
+    geometry: Geometry = PLAIN,
 ) -> Entry:
-    """Build a board from grid rows, turning a :class:`BoardError` into a located error; a
-    board without labels is an error too (it would be "unique" with nothing to solve).
+    """Build a board from grid rows (and the geometry of a variant), turning a
+    :class:`BoardError` into a located error; a board without labels is an error too (it
+    would be "unique" with nothing to solve).
 
     ``first_line`` is the line number of row 0 in the file, so row r is on line
     ``first_line + r`` and column c is column ``first_column + c``.
@@ -58,7 +66,7 @@ def board_entry(
     if cells > max_cells:
         return error_entry(too_many_cells(cells, max_cells), source, index, first_line)
     try:
-        board = Board(tuple(rows))
+        board = Board(tuple(rows), geometry)
     except BoardError as exc:
         line = first_line + exc.row if exc.row is not None else first_line
         column = first_column + exc.col if exc.col is not None else None
@@ -67,6 +75,15 @@ def board_entry(
     if not board.labels:  # every reader comes here: the one place this rule lives
         return error_entry(NO_LABELS, source, index, first_line)
     return Entry(source, index, board=board, line=first_line)
+
+
+def refuse_variant(board: Board, number: int, fmt: str) -> None:
+    """Raise :class:`WriteError` for a Flow Free variant in a format without geometry (grid,
+    wh, puzzlink); holes are solid cells, which grid and wh write as ``#``."""
+    features = board.geometry.features()
+    if features:
+        raise WriteError(f"board {number}: the {fmt} format cannot express {', '.join(features)}"
+                         " (write flowfree or json)")
 
 
 def too_many_cells(cells: int, max_cells: int) -> str:

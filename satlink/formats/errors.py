@@ -46,5 +46,6 @@ class InputError(ValueError):
 
 
 class WriteError(ValueError):
-    """A board that the chosen output format cannot express (solid cells in a Flow Free
-    level line, a missing solution, too many labels for a puzz.link URL)."""
+    """A board that the chosen output format cannot express (walls, bridges, warps or
+    hexagonal cells in a grid, W H stream or puzz.link URL, solid cells in a puzz.link URL, a
+    missing solution in a Flow Free level line, too many labels for a puzz.link URL)."""

@@ -3,10 +3,15 @@
 Schema (stable; documented in the README)::
 
     {"width": W, "height": H, "grid": ["row", ...], "rules": "fill,notouch",
-     "solution": {"A": [[r, c], ...], ...}}
+     "solution": {"A": [[r, c], ...], ...},
+     "geometry": {"kind": "square", "wrap": false, "walls": [[[r, c], [r, c]], ...],
+                  "bridges": [[r, c], ...]}}
 
-``rules`` and ``solution`` are optional; ``r`` counts from the top and ``c`` from the left,
-both from 0.  The records ``satlink check --json`` prints carry ``grid`` too, so they can be
+``rules``, ``solution`` and ``geometry`` are optional; ``r`` counts from the top and ``c``
+from the left, both from 0.  ``geometry`` (see :func:`satlink.geometry.geometry_to_json`) is
+written only for Flow Free variants: absent, the board is a plain square board.  A path over a
+bridge lists the bridge's cell; which crossing it takes follows from the step into it.  The
+records ``satlink check --json`` prints carry ``grid`` (and ``geometry``) too, so they can be
 read back as boards.
 """
 
@@ -17,6 +22,7 @@ from collections.abc import Iterator, Sequence
 
 from satlink.board import Board, Solution
 from satlink.formats.entry import MAX_DIGITS, Entry, board_entry, error_entry, first_content_line
+from satlink.geometry import GeometryError, geometry_from_json, geometry_to_json
 from satlink.rules import RulesError, parse_rules
 
 NAME = "json"
@@ -112,7 +118,11 @@ def _entry(obj: dict, source: str, index: int, line: int | None, max_cells: int)
         if key in obj and (type(obj[key]) is not int or obj[key] != actual):
             return error_entry(f"'{key}' is {_short(obj[key])} but the grid has {actual}", source,
                                index, line)
-    entry = board_entry(list(grid), source, index, line or 1, max_cells)
+    try:
+        geometry = geometry_from_json(obj.get("geometry"), len(grid[0]), len(grid))
+    except GeometryError as exc:
+        return error_entry(f"'geometry': {exc.message}", source, index, line)
+    entry = board_entry(list(grid), source, index, line or 1, max_cells, geometry=geometry)
     if entry.error is not None:
         # rows live inside one JSON line (or an array): report the grid row/column in the
         # message and the line of the object (None when not known) as the line
@@ -176,7 +186,7 @@ def _solution(board: Board, value: object) -> Solution:
             raise _SolutionError(f"path {label!r} runs from {show(cells[0])} to {show(cells[-1])}, "
                                  f"not between its endpoints {show(ends[0])} and {show(ends[1])}")
         paths[label] = tuple(cells)
-    return Solution.from_paths(paths)
+    return Solution.from_cells(board, paths)
 
 
 def _short(value: object, limit: int = 40) -> str:
@@ -192,6 +202,8 @@ def board_object(entry: Entry) -> dict:
     """The JSON object for one board (used by the writer and by ``check --json`` records)."""
     board = entry.board
     obj: dict = {"width": board.width, "height": board.height, "grid": list(board.rows)}
+    if not board.geometry.is_plain:
+        obj["geometry"] = geometry_to_json(board.geometry, board.width)
     if entry.rules:
         obj["rules"] = str(entry.rules)
     if entry.solution is not None:

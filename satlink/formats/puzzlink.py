@@ -3,7 +3,7 @@
 The body is pzprjs' "number16" cell code, row-major: a hex digit for numbers 0-15, ``-`` plus
 two hex digits up to 255, ``+`` plus three up to 4095, ``.`` for a ``?`` clue, and the letters
 ``g``..``z`` for runs of 1..20 empty cells.  Labels become the numbers 1..L in label order;
-numlin has no solid cells, so boards with solids cannot be written.
+numlin has no solid cells and no Flow Free variants, so boards with either cannot be written.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from satlink.formats.entry import (
     error_entry,
     first_content_line,
     natural,
+    refuse_variant,
     size_error,
 )
 from satlink.formats.errors import WriteError
@@ -108,8 +109,9 @@ def _decode(body: str, size: int) -> list[int]:
     return values
 
 
-def encode_url(entry: Entry) -> str:
+def encode_url(entry: Entry, number: int = 1) -> str:
     board = entry.board
+    refuse_variant(board, number, NAME)
     if board.solid_count():
         raise WriteError("puzz.link numlin has no solid cells; this board has some")
     number = {label: i + 1 for i, label in enumerate(board.labels)}
@@ -147,4 +149,4 @@ def _number16(n: int) -> str:
 
 
 def write(entries: Sequence[Entry]) -> str:
-    return "".join(encode_url(e) + "\n" for e in entries)
+    return "".join(encode_url(e, number) + "\n" for number, e in enumerate(entries, start=1))

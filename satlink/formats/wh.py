@@ -2,7 +2,8 @@
 boards; the line ``0 0`` ends the input (the thomasahle/numberlink files).
 
 Inside a board the H rows are taken verbatim, so a row may start with ``#`` (a solid cell);
-only lines between boards can be comments.
+only lines between boards can be comments.  No geometry: holes are solid cells, other Flow
+Free variants (walls, bridges, warps, hexagonal cells) are refused by the writer.
 """
 
 from __future__ import annotations
@@ -10,7 +11,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
-from satlink.formats.entry import Entry, board_entry, error_entry, natural, too_many_cells
+from satlink.formats.entry import (
+    Entry,
+    board_entry,
+    error_entry,
+    natural,
+    refuse_variant,
+    too_many_cells,
+)
 
 NAME = "wh"
 HEADER = re.compile(r"^\s*([0-9]+)\s+([0-9]+)\s*$")
@@ -71,5 +79,7 @@ def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:
 
 
 def write(entries: Sequence[Entry]) -> str:
+    for number, entry in enumerate(entries, start=1):
+        refuse_variant(entry.board, number, NAME)
     parts = [f"{board.width} {board.height}\n{board.text()}\n" for board in (e.board for e in entries)]
     return "".join(parts) + "0 0\n"
