@@ -19,15 +19,14 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import time
 from pathlib import Path
 from statistics import mean, median
 
+from attempts import interleaved_attempts
 from rich.console import Console
 from rich.table import Table
 
 from satlink.generate.params import make_params
-from satlink.generate.pipeline import attempt
 
 DEFAULT_SIZES = "7x7,10x10,15x15,20x20,40x20,40x40,50x50,100x100"
 
@@ -43,22 +42,11 @@ def configs(size: str, seed: int) -> dict:
 
 def measure(size: str, count: int, budget_seconds: float, seed: int) -> dict:
     params = configs(size, seed)
-    state = {name: {"accepted": [], "attempts": 0, "seconds": 0.0, "reasons": {}} for name in params}
-    number = 0
-    while any(len(s["accepted"]) < count and s["seconds"] < budget_seconds for s in state.values()):
-        for name, p in params.items():
-            s = state[name]
-            if len(s["accepted"]) >= count or s["seconds"] >= budget_seconds:
-                continue
-            start = time.perf_counter()
-            result = attempt(p, number)
-            s["seconds"] += time.perf_counter() - start
-            s["attempts"] += 1
-            s["reasons"][result.reason] = s["reasons"].get(result.reason, 0) + 1
-            if result.accepted:
-                s["accepted"].append({"seconds": result.seconds, "repairs": result.repairs,
-                                      "checks": result.checks, **result.quality})
-        number += 1
+    tallies = interleaved_attempts(params, count, budget_seconds, lambda result: {
+        "seconds": result.seconds, "repairs": result.repairs, "checks": result.checks,
+        **result.quality})
+    state = {name: {"accepted": t.accepted, "attempts": t.attempts, "seconds": t.seconds,
+                    "reasons": t.reasons} for name, t in tallies.items()}
     out = {}
     for name, s in state.items():
         acc = s["accepted"]

@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 from statistics import mean
 
+from attempts import interleaved_attempts
 from rich.console import Console
 from rich.table import Table
 
@@ -55,26 +56,14 @@ def generate(size: str, kinds: list[str], count: int, budget: float, seed: int) 
     w, h = (int(x) for x in size.split("x"))
     params = {k: make_params(size, None, 3, 0, "flow", "grow", "repair", seed,
                              **variant(k, w * h)[0]) for k in kinds}
-    state = {k: {"boards": [], "attempts": 0, "seconds": 0.0, "reasons": {}, "colours": []}
-             for k in kinds}
     for p in params.values():  # untimed: first calls pay for imports and solver set-up
         attempt(p, 10**9)
-    number = 0
-    while any(len(s["boards"]) < count and s["seconds"] < budget for s in state.values()):
-        for kind, p in params.items():
-            s = state[kind]
-            if len(s["boards"]) >= count or s["seconds"] >= budget:
-                continue
-            start = time.perf_counter()
-            result = attempt(p, number)
-            s["seconds"] += time.perf_counter() - start
-            s["attempts"] += 1
-            s["reasons"][result.reason] = s["reasons"].get(result.reason, 0) + 1
-            if result.accepted:
-                s["boards"].append(result.board())
-                s["colours"].append(result.quality["colours"])
-        number += 1
-    return state
+    tallies = interleaved_attempts(params, count, budget,
+                                   lambda result: (result.board(), result.quality["colours"]))
+    return {kind: {"boards": [board for board, _ in t.accepted], "attempts": t.attempts,
+                   "seconds": t.seconds, "reasons": t.reasons,
+                   "colours": [colours for _, colours in t.accepted]}
+            for kind, t in tallies.items()}
 
 
 def check_rates(state: dict, kinds: list[str], repeat: int) -> dict:

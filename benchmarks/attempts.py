@@ -1,0 +1,47 @@
+"""One loop for the generator benchmarks: attempts of several configurations, interleaved.
+
+Each round gives every configuration that still needs puzzles (and has time left) the same
+attempt number, so all of them see the same random candidates and the machine's drift
+touches them alike; only the attempt itself is timed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from satlink.generate.params import Params
+from satlink.generate.pipeline import Attempt, attempt
+
+
+@dataclass
+class Tally:
+    """What one configuration's attempts gave: accepted puzzles (as ``keep`` made them)."""
+
+    accepted: list = field(default_factory=list)
+    attempts: int = 0
+    seconds: float = 0.0
+    reasons: dict[str, int] = field(default_factory=dict)
+
+
+def interleaved_attempts(params: dict[str, Params], count: int, budget_seconds: float,
+                         keep: Callable[[Attempt], object]) -> dict[str, Tally]:
+    """Run attempts 0, 1, 2, ... of every configuration in turn until each has ``count``
+    accepted puzzles or has spent ``budget_seconds``."""
+    tallies = {name: Tally() for name in params}
+    number = 0
+    while any(len(t.accepted) < count and t.seconds < budget_seconds for t in tallies.values()):
+        for name, p in params.items():
+            t = tallies[name]
+            if len(t.accepted) >= count or t.seconds >= budget_seconds:
+                continue
+            start = time.perf_counter()
+            result = attempt(p, number)
+            t.seconds += time.perf_counter() - start
+            t.attempts += 1
+            t.reasons[result.reason] = t.reasons.get(result.reason, 0) + 1
+            if result.accepted:
+                t.accepted.append(keep(result))
+        number += 1
+    return tallies
