@@ -40,9 +40,17 @@ class Backend:
         self._fresh = True
         self._conflicts = 0
         self._decisions = 0
+        self.load_seconds = 0.0  # creating solvers and handing them the clauses, rebuilds too
         self.solver = self._build()
 
     def _build(self) -> Solver:
+        start = time.perf_counter()
+        try:
+            return self._load()
+        finally:
+            self.load_seconds += time.perf_counter() - start
+
+    def _load(self) -> Solver:
         solver = Solver(name=self.name)
         for chunk in self._base.chunks():  # arrays become lists one chunk at a time
             if self.deadline is not None and time.monotonic() > self.deadline:

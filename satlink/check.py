@@ -108,6 +108,11 @@ def _run(
     except Timeout:
         timed_out = True
     stats.encode_seconds = encoded - start
+    differ: list[int] = []
+    if len(found) >= 2:
+        compared = time.perf_counter()
+        differ = diff_cells(board, found[0], found[1])
+        stats.decode_seconds += time.perf_counter() - compared
     verdict = Verdict(
         status=_status(len(found), limit, timed_out),
         rules=profile,
@@ -119,9 +124,8 @@ def _run(
         count=len(found) if report_count else None,
         count_complete=exhausted if report_count else None,
         timed_out=timed_out,
+        diff_cells=differ,
     )
-    if len(found) >= 2:
-        verdict.diff_cells = diff_cells(board, found[0], found[1])
     return verdict
 
 

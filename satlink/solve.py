@@ -29,7 +29,14 @@ from satlink.propagator import CycleCutPropagator
 
 @dataclass
 class SolveStats:
-    """What the search cost; reported under ``stats`` in every JSON record."""
+    """What the search cost; reported under ``stats`` in every JSON record.
+
+    The four times split the board's wall time: ``encode_seconds`` building the CNF,
+    ``load_seconds`` creating the SAT solver, handing it the clauses and deleting it (and
+    rebuilding it, for one-shot backends), ``sat_seconds`` inside ``solve()`` (the propagator's
+    callbacks included), ``decode_seconds`` reading models into edge sets, looking for detached
+    cycles, walking the paths and comparing two solutions.
+    """
 
     variables: int = 0
     clauses: int = 0
@@ -38,7 +45,9 @@ class SolveStats:
     conflicts: int = 0
     decisions: int = 0
     encode_seconds: float = 0.0
+    load_seconds: float = 0.0
     sat_seconds: float = 0.0
+    decode_seconds: float = 0.0
 
     def as_dict(self) -> dict:
         return {
@@ -49,7 +58,9 @@ class SolveStats:
             "conflicts": self.conflicts,
             "decisions": self.decisions,
             "encode_seconds": round(self.encode_seconds, 6),
+            "load_seconds": round(self.load_seconds, 6),
             "sat_seconds": round(self.sat_seconds, 6),
+            "decode_seconds": round(self.decode_seconds, 6),
         }
 
 
@@ -76,6 +87,7 @@ class SolutionSearch:
         self.stats = SolveStats(variables=encoding.n_vars, clauses=encoding.n_clauses)
         self._endpoint_cells = {c for pair in self.board.endpoints.values() for c in pair}
         self._backend = Backend(method.solver, encoding.clauses, deadline)
+        self.stats.load_seconds = self._backend.load_seconds
         self._blocks = 0
         self._propagator: CycleCutPropagator | None = None
         if method.uses_propagator and cut_cycles:
@@ -90,7 +102,9 @@ class SolutionSearch:
         # the encoding's clauses plus the cuts and blocks added, the same for every backend
         self.stats.clauses = self.encoding.n_clauses + self.stats.cycle_cuts + self._blocks
         self.stats.conflicts, self.stats.decisions = conflicts, decisions
+        start = time.perf_counter()
         self._backend.delete()
+        self.stats.load_seconds += time.perf_counter() - start
 
     def __enter__(self) -> SolutionSearch:
         return self
@@ -104,7 +118,10 @@ class SolutionSearch:
             edges = self._next_cycle_free_edges()
             if edges is None:
                 return
-            yield Solution.from_edges(self.board, edges)
+            start = time.perf_counter()
+            solution = Solution.from_edges(self.board, edges)
+            self.stats.decode_seconds += time.perf_counter() - start
+            yield solution
             self._block(edges)
 
     def edge_sets(self) -> Iterator[list[Edge]]:
@@ -121,23 +138,30 @@ class SolutionSearch:
             model = self._solve_once()
             if model is None:
                 return None
+            start = time.perf_counter()
             read = model_edges(self.board, model, self._endpoint_cells)
             if not self.cut_cycles or not read.cycles:
+                self.stats.decode_seconds += time.perf_counter() - start
                 return read.edges
             if self.encoding.acyclic or self._propagator is not None:
                 raise RuntimeError(f"internal error: the {self.encoding.name} encoding "
                                    "(or the propagator) let a detached cycle through")
-            for cells in read.cycles:
-                self._backend.add_clause(cycle_cut(self.encoding, cells, read.edges))
+            cuts = [cycle_cut(self.encoding, cells, read.edges) for cells in read.cycles]
+            self.stats.decode_seconds += time.perf_counter() - start
+            for cut in cuts:
+                self._backend.add_clause(cut)
                 self.stats.cycle_cuts += 1
 
     def _solve_once(self) -> list[int] | None:
         self.stats.sat_calls += 1
+        loaded = self._backend.load_seconds
         start = time.perf_counter()
         try:
             return self._backend.solve(self.deadline)
         finally:
-            self.stats.sat_seconds += time.perf_counter() - start
+            rebuilt = self._backend.load_seconds - loaded  # a one-shot backend starts afresh
+            self.stats.sat_seconds += time.perf_counter() - start - rebuilt
+            self.stats.load_seconds += rebuilt
 
     def _block(self, edges: list[Edge]) -> None:
         """Forbid this exact edge set; any other valid solution lacks one of its edges.

@@ -15,7 +15,7 @@ from satlink.verdict import Status
 # unique, multiple (under fill), unsolvable, unique, an unreadable board
 PACK = "2 2\nAB\nAB\n3 3\nA..\n...\n..A\n2 2\nAB\nBA\n2 1\nAA\n2 1\nA.A\n"
 SOLVER_COUNTERS = {"variables", "clauses", "sat_calls", "cycle_cuts", "conflicts", "decisions",
-                   "encode_seconds", "sat_seconds"}
+                   "encode_seconds", "load_seconds", "sat_seconds", "decode_seconds"}
 SAME_KEYS = ("source", "index", "width", "height", "labels", "rules", "status", "solutions",
              "diff_cells", "grid", "version", "solver", "encoding", "card", "cycles", "lemmas",
              "quality", "error")
@@ -79,3 +79,21 @@ def test_every_solving_command_takes_the_same_method_options(command: str) -> No
     help_text = CliRunner().invoke(main, [command, "--help"]).output
     for option in ("--encoding", "--card", "--lemmas", "--solver", "--cycles"):
         assert option in help_text, (command, option)
+
+
+TIMES = ("encode_seconds", "load_seconds", "sat_seconds", "decode_seconds")
+
+
+@pytest.mark.parametrize("solver", ["glucose4", "kissat404"])
+def test_stats_split_the_time_into_four_non_negative_parts(solver: str) -> None:
+    """encode, load, SAT and decode are all reported, for incremental and one-shot backends
+    (kissat is rebuilt for each call: the rebuilds count as loading, not as SAT time)."""
+    result = CliRunner().invoke(main, ["check", "-", "--rules", "fill", "--json", "--solver",
+                                       solver], input=PACK)
+    records = [r for r in lines(result.output) if r["status"] != "invalid"]
+    assert [r["status"] for r in records] == ["unique", "multiple", "unsolvable", "unique"]
+    for record in records:
+        stats = record["stats"]
+        for key in TIMES:
+            assert isinstance(stats[key], float) and stats[key] >= 0, (key, stats)
+        assert record["seconds"] >= 0

@@ -10,7 +10,8 @@ from collections import defaultdict
 
 SOLVED = {"unique", "multiple", "unsolvable", "solved"}
 CSV_FIELDS = ["board", "width", "height", "cells", "labels", "rules", "config", "repeat", "status",
-              "seconds", "encode_seconds", "sat_seconds", "python_seconds", "sat_calls",
+              "seconds", "encode_seconds", "load_seconds", "sat_seconds", "decode_seconds",
+              "python_seconds", "sat_calls",
               "cycle_cuts", "variables", "clauses", "conflicts", "error"]
 
 
