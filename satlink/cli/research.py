@@ -6,7 +6,6 @@ from __future__ import annotations
 import sys
 
 import click
-from rich.console import Console
 
 from satlink.cli.options import (
     EXIT_INPUT,
@@ -79,6 +78,8 @@ def decode(board, model, index, rules, as_json, no_color):
     Example:
       satlink cnf example > b.cnf && cadical b.cnf > b.model; satlink decode example b.model
     """
+    from rich.console import Console
+
     from satlink.dimacs import ModelError, decode_model, read_model
     from satlink.render.terminal import draw_plain, draw_rich
 
@@ -167,6 +168,8 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, time
       satlink bench --generate 20x20 --colors 40-50 --rules fill --cycles lazy,propagator \\
           --solvers cadical195 --encodings binary-edge,acyclic
     """
+    from rich.console import Console
+
     from satlink.bench.configs import configurations
     from satlink.bench.corpus import corpus_boards, generated_boards
     from satlink.bench.report import print_summary, write_outputs

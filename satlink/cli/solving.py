@@ -45,7 +45,7 @@ def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
                  quiet: bool = False) -> int:
     """Read every board, judge it, print a record or a drawing, end with a summary; the exit
     status.  ``quiet``: draw only the boards that are not ``good`` (and the summary)."""
-    printer = VerdictPrinter(no_color)
+    printer = None if as_json else VerdictPrinter(no_color)  # --json draws nothing
     entries = read_entries(files, in_format, max_cells)
     input_error = not_ok = False
     results: list[tuple[str, int, str]] = []
@@ -89,7 +89,7 @@ def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
                 if done:
                     done(entry, verdict)
                 seen(entry, str(verdict.status))
-    if not as_json:
+    if printer is not None:
         print_check_summary(results, str(good), printer.console)
     return EXIT_INPUT if input_error else EXIT_NOT_OK if not_ok else EXIT_OK
 

@@ -9,15 +9,15 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from typing import TYPE_CHECKING
 
 import click
-from rich.columns import Columns
-from rich.console import Console
-from rich.table import Table
 
 from satlink.formats import Entry
-from satlink.render.terminal import draw_plain, draw_rich
 from satlink.verdict import Status, Verdict
+
+if TYPE_CHECKING:  # rich is imported where something is drawn: --json never loads it
+    from rich.console import Console
 
 
 def print_json(record: dict) -> None:
@@ -30,6 +30,8 @@ class VerdictPrinter:
     for ``multiple``, the cells where the two solutions differ.  Colour only on a terminal."""
 
     def __init__(self, no_color: bool):
+        from rich.console import Console
+
         self.plain = no_color or not sys.stdout.isatty()
         self.console = Console(no_color=self.plain, highlight=False, soft_wrap=True)
 
@@ -37,6 +39,10 @@ class VerdictPrinter:
         click.echo(f"invalid: {entry.error}", err=True)
 
     def verdict(self, entry: Entry, verdict: Verdict) -> None:
+        from rich.columns import Columns
+
+        from satlink.render.terminal import draw_plain, draw_rich
+
         board = entry.board
         title = (f"{entry.source} #{entry.index} {board.width}x{board.height} "
                  f"rules={verdict.rules}: {verdict.status.value.upper()} ({verdict.seconds:.3f} s)")
@@ -58,6 +64,8 @@ class VerdictPrinter:
 
 def print_run_summary(records: list[dict], skipped: int, console: Console) -> None:
     """Counts per status and the slowest boards of a validation run."""
+    from rich.table import Table
+
     counts = Counter(str(record["status"]) for record in records)
     table = Table(title=f"{len(records)} boards" + (f" ({skipped} from --resume)" if skipped else ""))
     table.add_column("status")
