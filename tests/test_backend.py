@@ -1,0 +1,35 @@
+"""Loading clauses: the direct C path and PySAT's own path give the solver the same formula."""
+
+from __future__ import annotations
+
+import pytest
+from pysat.solvers import Solver
+
+from satlink.backend import DIRECT_ADD, clause_loader
+
+CLAUSES = [[1, 2], [-1, 2], [1, -2], [3, -3], [-1, -2, 4]]
+
+
+@pytest.mark.parametrize("name", ["glucose4", "minisat22", "cadical195", "kissat404", "lingeling"])
+def test_every_loader_gives_the_same_formula(name: str) -> None:
+    solver = Solver(name=name)
+    try:
+        load = clause_loader(solver)
+        direct = type(solver.solver).__name__ in DIRECT_ADD
+        assert (load != solver.append_formula) == direct
+        load(CLAUSES)
+        load([[-4]])
+        assert solver.solve() is False  # 1 and 2 are forced, so 4 is: [-4] contradicts it
+    finally:
+        solver.delete()
+
+
+def test_a_pysat_without_the_expected_handle_falls_back_to_append_formula() -> None:
+    solver = Solver(name="glucose4")
+    try:
+        handle = solver.solver.glucose
+        solver.solver.glucose = None  # as if PySAT kept its handle elsewhere
+        assert clause_loader(solver) == solver.append_formula
+        solver.solver.glucose = handle
+    finally:
+        solver.delete()
