@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from satlink.geometry import PLAIN, Geometry, GeometryError
 
 EMPTY = "."
@@ -323,14 +325,25 @@ class Solution:
 
 
 def diff_cells(board: Board, first: Solution, second: Solution) -> list[Cell]:
-    """Cells whose path differs between two solutions: another label or other incident edges."""
-    def incidence(sol: Solution) -> dict[Cell, tuple[str, frozenset[Edge]]]:
-        inc: dict[Cell, set[Edge]] = {}
-        for e in sol.edges():
-            for cell in e:
-                inc.setdefault(cell, set()).add(e)
-        own = sol.owner()
-        return {cell: (own.get(cell, ""), frozenset(inc.get(cell, ()))) for cell in own}
+    """Nodes whose path differs between two solutions: another label or other incident edges
+    (sorted; a bridge's vertical crossing is its own node, as in the paths)."""
+    one, two = _incidence(board, first), _incidence(board, second)
+    differ = (one[0] != two[0]) | (one[1] != two[1]).any(axis=1)
+    return np.flatnonzero(differ).tolist()
 
-    one, two = incidence(first), incidence(second)
-    return sorted(c for c in set(one) | set(two) if one.get(c) != two.get(c))
+
+def _incidence(board: Board, solution: Solution) -> tuple[np.ndarray, np.ndarray]:
+    """Per graph node: which path covers it (0 for none, else 1 + the label's index) and its
+    two path neighbours, sorted, -1 where a path ends.  A path visits a node at most once, so
+    the neighbours name the node's incident edges exactly."""
+    owner = np.zeros(board.n_nodes, dtype=np.int64)
+    around = np.full((board.n_nodes, 2), -1, dtype=np.int64)
+    index = {label: i for i, label in enumerate(board.labels)}
+    for label, path in solution.paths.items():
+        nodes = np.fromiter(path, dtype=np.int64, count=len(path))
+        owner[nodes] = index.get(label, len(index)) + 1
+        before = np.concatenate(([-1], nodes[:-1]))
+        after = np.concatenate((nodes[1:], [-1]))
+        around[nodes, 0] = np.minimum(before, after)
+        around[nodes, 1] = np.maximum(before, after)
+    return owner, around
