@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from satlink.backend import Backend
 from satlink.board import Edge, Solution
 from satlink.cnf import Encoding
-from satlink.cycles import cycle_cut, model_edges
+from satlink.cycles import cycle_cut
+from satlink.decode import ModelPaths, read_model
 from satlink.method import DEFAULT_METHOD, Method
 from satlink.propagator import CycleCutPropagator
 
@@ -86,6 +87,7 @@ class SolutionSearch:
         self.cut_cycles = cut_cycles
         self.stats = SolveStats(variables=encoding.n_vars, clauses=encoding.n_clauses)
         self._endpoint_cells = {c for pair in self.board.endpoints.values() for c in pair}
+        self._ends = encoding.variables.graph.edges  # board.edges as an array
         self._backend = Backend(method.solver, encoding.clauses, deadline)
         self.stats.load_seconds = self._backend.load_seconds
         self._blocks = 0
@@ -115,38 +117,39 @@ class SolutionSearch:
     def solutions(self) -> Iterator[Solution]:
         """Yield distinct solutions until none is left; raises :class:`satlink.backend.Timeout`."""
         while True:
-            edges = self._next_cycle_free_edges()
-            if edges is None:
+            read = self._next_cycle_free()
+            if read is None:
                 return
             start = time.perf_counter()
-            solution = Solution.from_edges(self.board, edges)
+            solution = read.solution()
             self.stats.decode_seconds += time.perf_counter() - start
             yield solution
-            self._block(edges)
+            self._block(read)
 
     def edge_sets(self) -> Iterator[list[Edge]]:
         """Distinct edge sets (with ``cut_cycles=False`` possibly cyclic ones)."""
         while True:
-            edges = self._next_cycle_free_edges()
-            if edges is None:
+            read = self._next_cycle_free()
+            if read is None:
                 return
-            yield edges
-            self._block(edges)
+            yield read.edges()
+            self._block(read)
 
-    def _next_cycle_free_edges(self) -> list[Edge] | None:
+    def _next_cycle_free(self) -> ModelPaths | None:
         while True:
             model = self._solve_once()
             if model is None:
                 return None
             start = time.perf_counter()
-            read = model_edges(self.board, model, self._endpoint_cells)
+            read = read_model(self.board, self._ends, model)
             if not self.cut_cycles or not read.cycles:
                 self.stats.decode_seconds += time.perf_counter() - start
-                return read.edges
+                return read
             if self.encoding.acyclic or self._propagator is not None:
                 raise RuntimeError(f"internal error: the {self.encoding.name} encoding "
                                    "(or the propagator) let a detached cycle through")
-            cuts = [cycle_cut(self.encoding, cells, read.edges) for cells in read.cycles]
+            chosen = read.edges()
+            cuts = [cycle_cut(self.encoding, cells, chosen) for cells in read.cycles]
             self.stats.decode_seconds += time.perf_counter() - start
             for cut in cuts:
                 self._backend.add_clause(cut)
@@ -163,12 +166,11 @@ class SolutionSearch:
             self.stats.sat_seconds += time.perf_counter() - start - rebuilt
             self.stats.load_seconds += rebuilt
 
-    def _block(self, edges: list[Edge]) -> None:
+    def _block(self, read: ModelPaths) -> None:
         """Forbid this exact edge set; any other valid solution lacks one of its edges.
 
         (A valid edge set cannot strictly contain another: every path cell already has its
         full degree, so extra edges could only form detached cycles.)
         """
-        ev = self.encoding.variables.edge_var
-        self._backend.add_clause([-ev[e] for e in edges])
+        self._backend.add_clause((-1 - read.chosen).tolist())  # edge variables are 1..E
         self._blocks += 1
