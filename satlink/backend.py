@@ -62,9 +62,11 @@ class Timeout(Exception):
 class Backend:
     """A PySAT solver that can always take another clause and another ``solve()``."""
 
-    def __init__(self, name: str, clauses: Clauses, deadline: float | None = None):
+    def __init__(self, name: str, clauses: Clauses, deadline: float | None = None, *,
+                 release: bool = False):
         self.name = name
         self.one_shot = name in ONE_SHOT_SOLVERS
+        self.release = release and not self.one_shot  # a rebuilt solver needs them again
         self.deadline = deadline  # loading a huge CNF takes tens of seconds: it counts too
         self._base = clauses
         self._added: list[list[int]] = []
@@ -84,7 +86,7 @@ class Backend:
     def _load(self) -> Solver:
         solver = Solver(name=self.name)
         load = clause_loader(solver)
-        for chunk in self._base.chunks():  # arrays become lists one chunk at a time
+        for chunk in self._base.chunks(release=self.release):  # lists one chunk at a time
             if self.deadline is not None and time.monotonic() > self.deadline:
                 solver.delete()
                 raise Timeout

@@ -131,7 +131,7 @@ def _judge(
         encoded = time.perf_counter()
         if deadline is not None and time.monotonic() > deadline:
             raise Timeout
-        with SolutionSearch(encoding, method, deadline) as search:
+        with SolutionSearch(encoding, method, deadline, release_clauses=True) as search:
             stats = search.stats
             for solution in search.solutions():
                 found.append(solution)

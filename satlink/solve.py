@@ -70,7 +70,8 @@ class SolutionSearch:
 
     ``cut_cycles=False`` hands back every model's edge set as it is, detached cycles and all:
     it exists so tests can show what goes wrong without the cuts, and is not reachable from
-    :func:`satlink.check.check`.
+    :func:`satlink.check.check`.  ``release_clauses``: the encoding's clause arrays are let go
+    as the solver takes them (:func:`satlink.check.check` owns its encoding; others may not).
     """
 
     def __init__(
@@ -80,6 +81,7 @@ class SolutionSearch:
         deadline: float | None = None,
         *,
         cut_cycles: bool = True,
+        release_clauses: bool = False,
     ):
         self.encoding = encoding
         self.board = encoding.board
@@ -88,7 +90,8 @@ class SolutionSearch:
         self.stats = SolveStats(variables=encoding.n_vars, clauses=encoding.n_clauses)
         self._endpoint_cells = {c for pair in self.board.endpoints.values() for c in pair}
         self._ends = encoding.variables.graph.edges  # board.edges as an array
-        self._backend = Backend(method.solver, encoding.clauses, deadline)
+        self._backend = Backend(method.solver, encoding.clauses, deadline,
+                                release=release_clauses)
         self.stats.load_seconds = self._backend.load_seconds
         self._blocks = 0
         self._propagator: CycleCutPropagator | None = None

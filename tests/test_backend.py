@@ -33,3 +33,27 @@ def test_a_pysat_without_the_expected_handle_falls_back_to_append_formula() -> N
         solver.solver.glucose = handle
     finally:
         solver.delete()
+
+
+def test_released_clauses_are_loaded_once_and_counted_still() -> None:
+    from satlink import Board
+    from satlink.backend import Backend
+    from satlink.cnf import encode
+    from satlink.rules import parse_rules
+
+    board = Board.from_rows(["AB", "..", "AB"])
+    expected = encode(board, parse_rules("flow")).clauses.clauses
+    clauses = encode(board, parse_rules("flow")).clauses
+    backend = Backend("glucose4", clauses, release=True)
+    try:
+        assert backend.solve(None) is not None
+    finally:
+        backend.delete()
+    assert clauses.n_clauses == len(expected)
+    with pytest.raises(RuntimeError, match="released"):
+        clauses.chunks().__next__()
+    # a one-shot backend rebuilds its solver from the clauses, so it keeps them
+    kept = encode(board, parse_rules("flow")).clauses
+    backend = Backend("kissat404", kept, release=True)
+    backend.delete()
+    assert kept.clauses == expected

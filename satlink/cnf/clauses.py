@@ -3,7 +3,9 @@
 Family counts are what the encoding documents in ``encodings/`` give as formulas; tests
 compare the two so that the documents cannot drift.  Families built as numpy arrays (one
 clause per row) stay arrays until they are handed to a solver chunk by chunk, so a board
-with tens of millions of clauses never holds them all as Python lists.  Native at-most-k
+with tens of millions of clauses never holds them all as Python lists; the arrays are 32-bit
+(half the memory of numpy's default) and a solver that keeps its own copy may take them with
+``chunks(release=True)``, which lets each array go once it is handed over.  Native at-most-k
 constraints (only with ``--card native``) are kept apart: they are not clauses and cannot be
 written as DIMACS.
 """
@@ -24,6 +26,7 @@ class Clauses:
     def __init__(self) -> None:
         self._parts: list[list[list[int]] | np.ndarray] = []
         self._size = 0
+        self.released = False
         self.atmost: list[tuple[list[int], int]] = []
         self.counts: Counter[str] = Counter()
 
@@ -38,7 +41,8 @@ class Clauses:
     def extend_array(self, family: str, rows: np.ndarray) -> None:
         """Add a family given as an (m, width) integer array, one clause per row."""
         if rows.size or len(rows):
-            self._parts.append(np.ascontiguousarray(rows, dtype=np.int64))
+            fits = not rows.size or int(np.abs(rows).max()) < 2**31
+            self._parts.append(np.ascontiguousarray(rows, dtype=np.int32 if fits else np.int64))
         self._size += len(rows)
         self.counts[family] += len(rows)
 
@@ -47,14 +51,23 @@ class Clauses:
         self.atmost.append((lits, bound))
         self.counts[family + "-native"] += 1
 
-    def chunks(self, size: int = CHUNK) -> Iterator[list[list[int]]]:
-        """All clauses as lists, a bounded number at a time."""
-        for part in self._parts:
+    def chunks(self, size: int = CHUNK, release: bool = False) -> Iterator[list[list[int]]]:
+        """All clauses as lists, a bounded number at a time.  ``release``: drop each family's
+        array once it has been handed out (on a 1002x1002 board ~0.5 GB less at the peak);
+        the counts stay, the clauses cannot be read again."""
+        if self.released:
+            raise RuntimeError("these clauses were released to a solver and cannot be read again")
+        self.released = release
+        parts = self._parts
+        for i, part in enumerate(parts):
+            if release:
+                parts[i] = []
             if isinstance(part, list):
                 yield part
                 continue
             for start in range(0, len(part), size):
                 yield part[start:start + size].tolist()
+            del part
 
     @property
     def clauses(self) -> list[list[int]]:
