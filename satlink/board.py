@@ -215,6 +215,16 @@ class Board:
         """(row, col) of a cell (or of the cell a node lies in), row 0 at the top."""
         return divmod(self.node_cell(cell), self.width)
 
+    def coords(self, nodes: Sequence[Cell]) -> list[list[int]]:
+        """``[[row, col], ...]`` of many nodes (JSON-ready); long lists as one array step."""
+        if len(nodes) < 256:
+            return [list(self.coord(c)) for c in nodes]
+        cells = np.fromiter(nodes, dtype=np.int64, count=len(nodes))
+        if self.geometry.bridges:
+            crossing = cells >= self.size
+            cells[crossing] = np.asarray(self.geometry.bridges)[cells[crossing] - self.size]
+        return np.stack(np.divmod(cells, self.width), axis=1).tolist()
+
     def path_nodes(self, cells: Sequence[Cell]) -> tuple[Cell, ...]:
         """Graph nodes of a path given as cells: a bridge visit becomes the crossing on the
         axis of the step into it (or out of it, at the start).  A bent crossing is left for
@@ -307,7 +317,7 @@ class Solution:
 
     def to_coords(self, board: Board) -> dict[str, list[list[int]]]:
         """JSON-ready ``{label: [[row, col], ...]}`` (a bridge crossing is its cell)."""
-        return {k: [list(board.coord(c)) for c in p] for k, p in self.paths.items()}
+        return {k: board.coords(p) for k, p in self.paths.items()}
 
     def to_cells(self, board: Board) -> dict[str, tuple[Cell, ...]]:
         """``{label: (cell, ...)}`` with bridge crossings mapped back to their cells."""

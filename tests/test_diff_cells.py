@@ -42,3 +42,12 @@ def test_every_pair_of_solutions_differs_where_the_definition_says(rows, geometr
         for second in solutions:
             assert diff_cells(board, first, second) == by_definition(first, second)
     assert diff_cells(board, solutions[0], solutions[0]) == []
+
+
+def test_many_coordinates_at_once_are_the_coordinates_one_by_one() -> None:
+    board = Board.from_rows(["A" + "." * 38 + "B", "." * 40, "." * 40, "B" + "." * 38 + "A"],
+                            Geometry.of(bridges=[45, 50]))
+    nodes = [(7 * i) % board.n_nodes for i in range(1000)]
+    assert board.n_nodes - 1 in nodes or board.size in nodes  # bridge crossings included
+    assert board.coords(nodes) == [list(board.coord(c)) for c in nodes]
+    assert board.coords(nodes[:10]) == [list(board.coord(c)) for c in nodes[:10]]

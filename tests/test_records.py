@@ -97,3 +97,23 @@ def test_stats_split_the_time_into_four_non_negative_parts(solver: str) -> None:
         for key in TIMES:
             assert isinstance(stats[key], float) and stats[key] >= 0, (key, stats)
         assert record["seconds"] >= 0
+
+
+def test_differing_cells_are_summarised_and_listed_in_full_on_request(monkeypatch) -> None:
+    import satlink.records
+
+    board = "3 3\nA..\n...\n..A\n"
+    (full,) = lines(CliRunner().invoke(main, ["check", "-", "--rules", "fill", "--json"],
+                                       input=board).output)
+    cells = full["diff_cells"]
+    assert full["status"] == "multiple" and full["diff_count"] == len(cells) > 0
+    rows, cols = [r for r, _ in cells], [c for _, c in cells]
+    assert full["diff_box"] == [[min(rows), min(cols)], [max(rows), max(cols)]]
+    monkeypatch.setattr(satlink.records, "DIFF_CELLS_LISTED", 1)
+    (summary,) = lines(CliRunner().invoke(main, ["check", "-", "--rules", "fill", "--json"],
+                                          input=board).output)
+    assert "diff_cells" not in summary
+    assert (summary["diff_count"], summary["diff_box"]) == (full["diff_count"], full["diff_box"])
+    (listed,) = lines(CliRunner().invoke(main, ["check", "-", "--rules", "fill", "--json",
+                                                "--all-diff-cells"], input=board).output)
+    assert listed["diff_cells"] == cells

@@ -42,9 +42,10 @@ MAX_PNG_PIXELS = 100_000_000  # about 300 MB of RGB in memory while drawing
 def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
                  rules: Rules | None, method: Method, as_json: bool, no_color: bool,
                  judge: Judge, good: Status, done: Callable[[Entry, Verdict], None] | None = None,
-                 quiet: bool = False) -> int:
+                 quiet: bool = False, all_diff_cells: bool = False) -> int:
     """Read every board, judge it, print a record or a drawing, end with a summary; the exit
-    status.  ``quiet``: draw only the boards that are not ``good`` (and the summary)."""
+    status.  ``quiet``: draw only the boards that are not ``good`` (and the summary);
+    ``all_diff_cells``: list every differing cell in the records, however many."""
     printer = None if as_json else VerdictPrinter(no_color)  # --json draws nothing
     entries = read_entries(files, in_format, max_cells)
     input_error = not_ok = False
@@ -83,7 +84,8 @@ def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
                     continue
                 not_ok |= verdict.status != good
                 if as_json:
-                    print_json(verdict_record(entry.source, entry.index, entry.board, verdict))
+                    print_json(verdict_record(entry.source, entry.index, entry.board, verdict,
+                                              all_diff_cells=all_diff_cells))
                 elif not quiet or verdict.status != good:
                     printer.verdict(entry, verdict)
                 if done:
@@ -109,7 +111,11 @@ def board_solving_options(command: Callable) -> Callable:
               help="Count solutions up to N (the record then has 'count').")
 @click.option("--quiet", "-q", is_flag=True,
               help="Draw only the boards that are not unique; the summary still ends the run.")
-def check(files, rules, timeout, method, as_json, no_color, in_format, max_cells, count, quiet):
+@click.option("--all-diff-cells", is_flag=True,
+              help="With --json: list every differing cell of a 'multiple' board (by default "
+                   "only up to 10,000; diff_count and diff_box always summarise them).")
+def check(files, rules, timeout, method, as_json, no_color, in_format, max_cells, count, quiet,
+          all_diff_cells):
     """Decide whether each board has exactly one solution.
 
     Verdicts: unique, multiple (with a second solution and the differing cells), unsolvable,
@@ -127,7 +133,7 @@ def check(files, rules, timeout, method, as_json, no_color, in_format, max_cells
         return check_board(entry.board, profile, count=count, timeout=timeout, method=method)
 
     sys.exit(judge_boards(files, in_format, max_cells, rules, method, as_json, no_color, judge,
-                          Status.UNIQUE, quiet=quiet))
+                          Status.UNIQUE, quiet=quiet, all_diff_cells=all_diff_cells))
 
 
 @click.command()
