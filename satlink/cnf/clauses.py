@@ -3,8 +3,8 @@
 Family counts are what the encoding documents in ``encodings/`` give as formulas; tests
 compare the two so that the documents cannot drift.  Families built as numpy arrays (one
 clause per row) stay arrays until they are handed to a solver chunk by chunk, so a board
-with tens of millions of clauses never holds them all as Python lists; the arrays are 32-bit
-(half the memory of numpy's default) and a solver that keeps its own copy may take them with
+with tens of millions of clauses never holds them all as Python lists; large arrays are
+32-bit (half the memory of numpy's default) and a solver that keeps its own copy may take them with
 ``chunks(release=True)``, which lets each array go once it is handed over.  Native at-most-k
 constraints (only with ``--card native``) are kept apart: they are not clauses and cannot be
 written as DIMACS.
@@ -18,6 +18,9 @@ from collections.abc import Iterable, Iterator
 import numpy as np
 
 CHUNK = 200_000
+NARROW_FROM = 4096
+"""Arrays of at least this many literals are stored 32-bit when they fit (checking costs
+more than it saves on the small families of small boards)."""
 
 
 class Clauses:
@@ -41,8 +44,8 @@ class Clauses:
     def extend_array(self, family: str, rows: np.ndarray) -> None:
         """Add a family given as an (m, width) integer array, one clause per row."""
         if rows.size or len(rows):
-            fits = not rows.size or int(np.abs(rows).max()) < 2**31
-            self._parts.append(np.ascontiguousarray(rows, dtype=np.int32 if fits else np.int64))
+            narrow = rows.size >= NARROW_FROM and int(np.abs(rows).max()) < 2**31
+            self._parts.append(np.ascontiguousarray(rows, dtype=np.int32 if narrow else np.int64))
         self._size += len(rows)
         self.counts[family] += len(rows)
 
