@@ -22,7 +22,7 @@ from itertools import repeat
 import pysat.solvers
 from pysat.solvers import Solver, SolverNames
 
-from satlink.cnf.clauses import Clauses
+from satlink.cnf.clauses import Clauses, Timeout
 
 ONE_SHOT_SOLVERS = frozenset(SolverNames.kissat404)
 MAX_TIMER_SECONDS = 7 * 24 * 3600.0  # the budget slices go on checking past it
@@ -55,8 +55,7 @@ def clause_loader(solver: Solver) -> Callable[[list[list[int]]], None]:
     return load
 
 
-class Timeout(Exception):
-    """The time budget ran out before the solver answered."""
+__all__ = ["Backend", "Timeout", "clause_loader"]
 
 
 class Backend:

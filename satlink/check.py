@@ -127,7 +127,7 @@ def _judge(
     encoded = start
     try:
         # the deadline covers encoding and loading the clauses too, not only the search
-        encoding = encode(board, profile, lemmas, method.encoding, method.card)
+        encoding = encode(board, profile, lemmas, method.encoding, method.card, deadline)
         encoded = time.perf_counter()
         if deadline is not None and time.monotonic() > deadline:
             raise Timeout

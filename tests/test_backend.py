@@ -57,3 +57,17 @@ def test_released_clauses_are_loaded_once_and_counted_still() -> None:
     backend = Backend("kissat404", kept, release=True)
     backend.delete()
     assert kept.clauses == expected
+
+
+def test_encoding_stops_at_the_deadline() -> None:
+    import time
+
+    from satlink import Board
+    from satlink.backend import Timeout
+    from satlink.cnf import encode
+    from satlink.rules import parse_rules
+
+    board = Board.from_rows(["A" + "." * 29] + ["." * 30] * 28 + ["." * 29 + "A"])
+    with pytest.raises(Timeout):
+        encode(board, parse_rules("flow"), deadline=time.monotonic() - 1)
+    assert encode(board, parse_rules("flow"), deadline=time.monotonic() + 600).n_clauses > 0

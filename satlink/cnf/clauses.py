@@ -12,6 +12,7 @@ written as DIMACS.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
@@ -23,10 +24,20 @@ NARROW_FROM = 4096
 more than it saves on the small families of small boards)."""
 
 
-class Clauses:
-    """Clauses grouped by named family, in the order they were added."""
+class Timeout(Exception):
+    """The time budget ran out (raised while encoding, loading or solving a board; the same
+    class as :class:`satlink.backend.Timeout`)."""
 
-    def __init__(self) -> None:
+
+class Clauses:
+    """Clauses grouped by named family, in the order they were added.
+
+    ``deadline`` (a :func:`time.monotonic` value): adding a family after it raises
+    :class:`Timeout`, so encoding a huge board stops within one family of the deadline.
+    """
+
+    def __init__(self, deadline: float | None = None) -> None:
+        self.deadline = deadline
         self._parts: list[list[list[int]] | np.ndarray] = []
         self._size = 0
         self.released = False
@@ -35,6 +46,7 @@ class Clauses:
 
     def extend(self, family: str, clauses: Iterable[list[int]]) -> None:
         """Add a whole family given as lists (one call instead of one per clause)."""
+        self._check_deadline()
         batch = clauses if isinstance(clauses, list) else list(clauses)
         if batch:
             self._parts.append(batch)
@@ -43,11 +55,16 @@ class Clauses:
 
     def extend_array(self, family: str, rows: np.ndarray) -> None:
         """Add a family given as an (m, width) integer array, one clause per row."""
+        self._check_deadline()
         if rows.size or len(rows):
             narrow = rows.size >= NARROW_FROM and int(np.abs(rows).max()) < 2**31
             self._parts.append(np.ascontiguousarray(rows, dtype=np.int32 if narrow else np.int64))
         self._size += len(rows)
         self.counts[family] += len(rows)
+
+    def _check_deadline(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise Timeout
 
     def add_atmost(self, family: str, lits: list[int], bound: int) -> None:
         """A native cardinality constraint, counted under ``family + "-native"``."""

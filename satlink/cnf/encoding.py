@@ -135,13 +135,16 @@ def encode(
     lemmas: Iterable[str] | None = None,
     encoding: str = DEFAULT_ENCODING,
     card: str = DEFAULT_CARD,
+    deadline: float | None = None,
 ) -> Encoding:
-    """Encode ``board`` under ``rules``; ``lemmas=None`` enables the default sound lemmas."""
+    """Encode ``board`` under ``rules``; ``lemmas=None`` enables the default sound lemmas.
+    ``deadline`` (:func:`time.monotonic`): past it, the next family added raises
+    :class:`satlink.backend.Timeout`."""
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r} (known: {', '.join(ENCODINGS)})")
     chosen = choose_lemmas(rules, lemmas)
     vs = Variables(board)
-    out = Clauses()
+    out = Clauses(deadline)
     ENCODINGS[encoding].build(vs, rules, out, Cardinality(card, vs, out))
     for name in chosen:
         LEMMAS[name].add(vs, out)
