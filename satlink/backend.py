@@ -55,7 +55,17 @@ def clause_loader(solver: Solver) -> Callable[[list[list[int]]], None]:
     return load
 
 
-__all__ = ["Backend", "Timeout", "clause_loader"]
+def buffer_loader(solver: Solver) -> Callable[[object], None] | None:
+    """For PySAT's CryptoMiniSat backend (``cms``, through ``pycryptosat``): its
+    ``add_clauses``, which reads a flat zero-terminated array in C, so clause arrays reach the
+    solver without becoming Python lists; None for every other backend."""
+    inner = solver.solver
+    if type(inner).__name__ != "CryptoMinisat":
+        return None
+    return getattr(getattr(inner, "cryptosat", None), "add_clauses", None)
+
+
+__all__ = ["Backend", "Timeout", "buffer_loader", "clause_loader"]
 
 
 class Backend:
@@ -84,12 +94,15 @@ class Backend:
 
     def _load(self) -> Solver:
         solver = Solver(name=self.name)
-        load = clause_loader(solver)
-        for chunk in self._base.chunks(release=self.release):  # lists one chunk at a time
+        bulk = buffer_loader(solver)
+        load = clause_loader(solver) if bulk is None else bulk
+        parts = (self._base.chunks(release=self.release) if bulk is None  # lists, a chunk at a time
+                 else self._base.buffers(release=self.release))
+        for part in parts:
             if self.deadline is not None and time.monotonic() > self.deadline:
                 solver.delete()
                 raise Timeout
-            load(chunk)
+            load(part)
         for clause in self._added:
             solver.add_clause(clause)
         for lits, bound in self._base.atmost:

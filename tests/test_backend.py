@@ -71,3 +71,27 @@ def test_encoding_stops_at_the_deadline() -> None:
     with pytest.raises(Timeout):
         encode(board, parse_rules("flow"), deadline=time.monotonic() - 1)
     assert encode(board, parse_rules("flow"), deadline=time.monotonic() + 600).n_clauses > 0
+
+
+def test_flat_buffers_hold_the_same_clauses_as_the_lists() -> None:
+    from satlink import Board
+    from satlink.cnf import encode
+    from satlink.rules import parse_rules
+
+    board = Board.from_rows(["A.B.", "....", "B..A"])
+    clauses = encode(board, parse_rules("nikoli"), lemmas=()).clauses
+    flat = [int(x) for buffer in clauses.buffers() for x in buffer]
+    expected = [lit for clause in clauses.clauses for lit in (*clause, 0)]
+    assert flat == expected
+    empty = encode(Board.from_rows(["#."]), parse_rules("flow"), lemmas=()).clauses
+    assert [] in empty.clauses  # the open cell cannot be covered
+    assert [1, 0, -1, 0] == [int(x) for x in list(empty.buffers())[-1][-4:]]
+
+
+def test_cryptominisat_without_its_package_is_a_usage_error(monkeypatch) -> None:
+    import satlink.method
+    from satlink.method import Method, MethodError
+
+    monkeypatch.setattr(satlink.method, "find_spec", lambda name: None)
+    with pytest.raises(MethodError, match="pycryptosat"):
+        Method(solver="cms")

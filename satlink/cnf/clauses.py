@@ -89,6 +89,31 @@ class Clauses:
                 yield part[start:start + size].tolist()
             del part
 
+    def buffers(self, release: bool = False) -> Iterator[np.ndarray]:
+        """All clauses as flat, zero-terminated 32-bit arrays, one per family part, for a
+        solver that reads such a buffer (CryptoMiniSat): no Python list per clause at all.
+        An empty clause would be a lone 0, which such a reader skips: it is written as the
+        contradiction ``1 0 -1 0`` instead.  ``release`` as for :meth:`chunks`."""
+        if self.released:
+            raise RuntimeError("these clauses were released to a solver and cannot be read again")
+        self.released = release
+        parts = self._parts
+        for i, part in enumerate(parts):
+            if release:
+                parts[i] = []
+            if isinstance(part, list):
+                if part:
+                    yield np.array([lit for clause in part for lit in (*clause, 0) if clause]
+                                   + [1, 0, -1, 0] * (not all(part)), dtype=np.int32)
+                continue
+            if part.shape[1] == 0:
+                yield np.array([1, 0, -1, 0], dtype=np.int32)
+                continue
+            flat = np.zeros((len(part), part.shape[1] + 1), dtype=np.int32)
+            flat[:, :-1] = part
+            del part
+            yield flat.ravel()
+
     @property
     def clauses(self) -> list[list[int]]:
         """Every clause as a list (materialised: for small boards, tests and debugging)."""
