@@ -14,8 +14,9 @@ Targets (``--targets``, comma list):
 * ``inputs10``: the 11 boards of 50x50; also the Python share, 1 - SAT seconds / wall time
   (from the records' ``stats.sat_seconds``);
 * ``huge``: the three 1002x1002 boards of inputs6, one process each: wall, peak memory
-  (the child's own ``ru_maxrss``), verdict; then ``--timeout 5`` on the first board (wall
-  time of a process that must give up);
+  (the child's own ``ru_maxrss``), verdict; ``--huge-solvers`` adds runs of this checkout
+  with other backends (e.g. ``cms``), each against the same baseline run; then ``--timeout 5``
+  on the first board (wall time of a process that must give up);
 * ``scaling``: boards grown by satlink's generator (not proven unique) from 10x10 to
   200x200, one process per board: the exponent b of time ~ cells^b (least squares on logs),
   for the in-process time (``seconds``) and the whole process.
@@ -131,6 +132,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="pairs per small/inputs10 item")
     parser.add_argument("--huge-repeat", type=int, default=1)
     parser.add_argument("--huge-timeout", type=float, default=300)
+    parser.add_argument("--huge-solvers", default="",
+                        help="comma list of other backends to run this checkout with on the huge "
+                             "boards (e.g. cms), against the same baseline runs")
     parser.add_argument("--sizes", default=SCALING_SIZES)
     parser.add_argument("--per-size", type=int, default=2)
     parser.add_argument("--out", default=None)
@@ -197,6 +201,16 @@ def main(argv: list[str] | None = None) -> int:
                           "/".join(row["new"][0]["statuses"])
                           + ("" if row["verdicts_agree"] else " (base: "
                              + "/".join(row["base"][0]["statuses"]) + ")")))
+            for solver in (s.strip() for s in args.huge_solvers.split(",") if s.strip()):
+                other = run(new, [path], ["--timeout", str(args.huge_timeout), "--solver", solver])
+                log.append({"target": f"{name} --solver {solver}", "version": "new", **other})
+                row.setdefault("other_solvers", {})[solver] = other
+                base_run = row["base"][0]
+                table.append((f"{name}, new with --solver {solver}", "1", "(same base run)",
+                              f"{other['wall']:.1f} s, {other['peak_mb'] / 1024:.2f} GB",
+                              f"{other['wall'] / base_run['wall']:.2f}",
+                              f"{other['peak_mb'] / base_run['peak_mb']:.2f} (peak)",
+                              "/".join(other["statuses"])))
         if huge_rows:
             first = split.stdout.split()[0]
             row = pairs("--timeout 5", base, new, [first], ["--timeout", "5"], 1, log)
