@@ -41,7 +41,8 @@ def child_main(argv: list[str]) -> None:
                     method=method)
     s = verdict.stats
     print(json.dumps({"status": verdict.status, "seconds": verdict.seconds,
-                      "encode_seconds": s.encode_seconds, "sat_seconds": s.sat_seconds,
+                      "encode_seconds": s.encode_seconds, "load_seconds": s.load_seconds,
+                      "sat_seconds": s.sat_seconds, "decode_seconds": s.decode_seconds,
                       "variables": s.variables, "clauses": s.clauses, "sat_calls": s.sat_calls,
                       "cycle_cuts": s.cycle_cuts, "peak_mb": peak_mb(),
                       "solutions": [sol.to_coords(entry.board) for sol in verdict.solutions]}))

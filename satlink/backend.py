@@ -15,40 +15,94 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
+from collections.abc import Callable
+from itertools import repeat
 
+import pysat.solvers
 from pysat.solvers import Solver, SolverNames
 
-from satlink.cnf.clauses import Clauses
+from satlink.cnf.clauses import Clauses, Timeout
 
 ONE_SHOT_SOLVERS = frozenset(SolverNames.kissat404)
 MAX_TIMER_SECONDS = 7 * 24 * 3600.0  # the budget slices go on checking past it
+DIRECT_ADD = {
+    "Glucose4": ("glucose", "glucose41_add_cl"),
+    "Glucose42": ("glucose", "glucose421_add_cl"),
+    "Glucose3": ("glucose", "glucose3_add_cl"),
+    "Minisat22": ("minisat", "minisat22_add_cl"),
+    "Cadical195": ("cadical", "cadical195_add_cl"),
+    "Cadical153": ("cadical", "cadical153_add_cl"),
+}
+"""PySAT classes whose ``add_clause`` only calls this C function on this handle (and notes an
+unsatisfiable result, which the next ``solve()`` reports anyway)."""
 
 
-class Timeout(Exception):
-    """The time budget ran out before the solver answered."""
+def clause_loader(solver: Solver) -> Callable[[list[list[int]]], None]:
+    """What hands a list of clauses to ``solver``: PySAT's ``append_formula`` is two Python
+    calls deep per clause, so for the classes in :data:`DIRECT_ADD` the C function is called
+    directly (loading 15-30 % faster); any other backend, or a PySAT whose internals differ,
+    goes through ``append_formula``."""
+    inner = solver.solver
+    handle_name, function_name = DIRECT_ADD.get(type(inner).__name__, ("", ""))
+    handle = getattr(inner, handle_name, None) if handle_name else None
+    add = getattr(getattr(pysat.solvers, "pysolvers", None), function_name, None)
+    if handle is None or add is None:
+        return solver.append_formula
+
+    def load(clauses: list[list[int]]) -> None:
+        deque(map(add, repeat(handle, len(clauses)), clauses), maxlen=0)
+    return load
+
+
+def buffer_loader(solver: Solver) -> Callable[[object], None] | None:
+    """For PySAT's CryptoMiniSat backend (``cms``, through ``pycryptosat``): its
+    ``add_clauses``, which reads a flat zero-terminated array in C, so clause arrays reach the
+    solver without becoming Python lists; None for every other backend."""
+    inner = solver.solver
+    if type(inner).__name__ != "CryptoMinisat":
+        return None
+    return getattr(getattr(inner, "cryptosat", None), "add_clauses", None)
+
+
+__all__ = ["Backend", "Timeout", "buffer_loader", "clause_loader"]
 
 
 class Backend:
     """A PySAT solver that can always take another clause and another ``solve()``."""
 
-    def __init__(self, name: str, clauses: Clauses, deadline: float | None = None):
+    def __init__(self, name: str, clauses: Clauses, deadline: float | None = None, *,
+                 release: bool = False):
         self.name = name
         self.one_shot = name in ONE_SHOT_SOLVERS
+        self.release = release and not self.one_shot  # a rebuilt solver needs them again
         self.deadline = deadline  # loading a huge CNF takes tens of seconds: it counts too
         self._base = clauses
         self._added: list[list[int]] = []
         self._fresh = True
         self._conflicts = 0
         self._decisions = 0
+        self.load_seconds = 0.0  # creating solvers and handing them the clauses, rebuilds too
         self.solver = self._build()
 
     def _build(self) -> Solver:
+        start = time.perf_counter()
+        try:
+            return self._load()
+        finally:
+            self.load_seconds += time.perf_counter() - start
+
+    def _load(self) -> Solver:
         solver = Solver(name=self.name)
-        for chunk in self._base.chunks():  # arrays become lists one chunk at a time
+        bulk = buffer_loader(solver)
+        load = clause_loader(solver) if bulk is None else bulk
+        parts = (self._base.chunks(release=self.release) if bulk is None  # lists, a chunk at a time
+                 else self._base.buffers(release=self.release))
+        for part in parts:
             if self.deadline is not None and time.monotonic() > self.deadline:
                 solver.delete()
                 raise Timeout
-            solver.append_formula(chunk)
+            load(part)
         for clause in self._added:
             solver.add_clause(clause)
         for lits, bound in self._base.atmost:

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from satlink.geometry import PLAIN, Geometry, GeometryError
 
 EMPTY = "."
@@ -213,6 +215,16 @@ class Board:
         """(row, col) of a cell (or of the cell a node lies in), row 0 at the top."""
         return divmod(self.node_cell(cell), self.width)
 
+    def coords(self, nodes: Sequence[Cell]) -> list[list[int]]:
+        """``[[row, col], ...]`` of many nodes (JSON-ready); long lists as one array step."""
+        if len(nodes) < 256:
+            return [list(self.coord(c)) for c in nodes]
+        cells = np.fromiter(nodes, dtype=np.int64, count=len(nodes))
+        if self.geometry.bridges:
+            crossing = cells >= self.size
+            cells[crossing] = np.asarray(self.geometry.bridges)[cells[crossing] - self.size]
+        return np.stack(np.divmod(cells, self.width), axis=1).tolist()
+
     def path_nodes(self, cells: Sequence[Cell]) -> tuple[Cell, ...]:
         """Graph nodes of a path given as cells: a bridge visit becomes the crossing on the
         axis of the step into it (or out of it, at the start).  A bent crossing is left for
@@ -305,7 +317,7 @@ class Solution:
 
     def to_coords(self, board: Board) -> dict[str, list[list[int]]]:
         """JSON-ready ``{label: [[row, col], ...]}`` (a bridge crossing is its cell)."""
-        return {k: [list(board.coord(c)) for c in p] for k, p in self.paths.items()}
+        return {k: board.coords(p) for k, p in self.paths.items()}
 
     def to_cells(self, board: Board) -> dict[str, tuple[Cell, ...]]:
         """``{label: (cell, ...)}`` with bridge crossings mapped back to their cells."""
@@ -325,13 +337,25 @@ class Solution:
 def diff_cells(board: Board, first: Solution, second: Solution) -> list[Cell]:
     """Cells whose path differs between two solutions: another label or other incident edges
     (compared node by node; a bridge's crossings are reported once, as the bridge's cell)."""
-    def incidence(sol: Solution) -> dict[Cell, tuple[str, frozenset[Edge]]]:
-        inc: dict[Cell, set[Edge]] = {}
-        for e in sol.edges():
-            for cell in e:
-                inc.setdefault(cell, set()).add(e)
-        own = sol.owner()
-        return {cell: (own.get(cell, ""), frozenset(inc.get(cell, ()))) for cell in own}
+    one, two = _incidence(board, first), _incidence(board, second)
+    differ = np.flatnonzero((one[0] != two[0]) | (one[1] != two[1]).any(axis=1))
+    if board.geometry.bridges:
+        return sorted({board.node_cell(int(node)) for node in differ})
+    return differ.tolist()
 
-    one, two = incidence(first), incidence(second)
-    return sorted({board.node_cell(c) for c in set(one) | set(two) if one.get(c) != two.get(c)})
+
+def _incidence(board: Board, solution: Solution) -> tuple[np.ndarray, np.ndarray]:
+    """Per graph node: which path covers it (0 for none, else 1 + the label's index) and its
+    two path neighbours, sorted, -1 where a path ends.  A path visits a node at most once, so
+    the neighbours name the node's incident edges exactly."""
+    owner = np.zeros(board.n_nodes, dtype=np.int64)
+    around = np.full((board.n_nodes, 2), -1, dtype=np.int64)
+    index = {label: i for i, label in enumerate(board.labels)}
+    for label, path in solution.paths.items():
+        nodes = np.fromiter(path, dtype=np.int64, count=len(path))
+        owner[nodes] = index.get(label, len(index)) + 1
+        before = np.concatenate(([-1], nodes[:-1]))
+        after = np.concatenate((nodes[1:], [-1]))
+        around[nodes, 0] = np.minimum(before, after)
+        around[nodes, 1] = np.maximum(before, after)
+    return owner, around

@@ -1,48 +1,21 @@
-"""From a model to a solution: the edges it chooses, the detached cycles among them, the
-clause that cuts one, and the paths a cycle-free edge set draws.
+"""Detached cycles: finding the components of an edge set without an endpoint, and the
+clause that cuts one.
 
 Shared by the lazy loop in :mod:`satlink.solve` (cuts between ``solve()`` calls), the
-IPASIR-UP propagator (cuts inside one CaDiCaL search) and :mod:`satlink.dimacs` (models from
-external solvers), so every route reads a model, refutes a cycle and builds the
-:class:`~satlink.board.Solution` the same way.
+IPASIR-UP propagator (cuts inside one CaDiCaL search) and :mod:`satlink.decode` (which reads
+every model, the solver's and an external solver's for ``satlink decode``), so every route
+refutes a cycle the same way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-
-from satlink.board import Board, Edge, Solution
+from satlink.board import Board, Edge
 from satlink.cnf import Encoding
 
 
 def endpoint_cells(board: Board) -> set[int]:
     """The cells that hold an endpoint; a component of an edge set without one is a cycle."""
     return {c for pair in board.endpoints.values() for c in pair}
-
-
-@dataclass(frozen=True)
-class ModelEdges:
-    """The edge set a model chooses, and its components without an endpoint (if any)."""
-
-    edges: list[Edge]
-    cycles: list[set[int]]
-
-    def solution(self, board: Board) -> Solution:
-        """The paths the edges draw, one per label (detached cycles are not on them).  Raises
-        ValueError when a label has no path, which only a model from outside can do."""
-        return Solution.from_edges(board, self.edges)
-
-
-def model_edges(board: Board, model: Sequence[int],
-                endpoints: set[int] | None = None) -> ModelEdges:
-    """Read edge variables ``1..E`` (the same in every encoding) from a model whose entry
-    ``v - 1`` is the literal of variable ``v``, as PySAT's ``get_model`` returns it.
-    ``endpoints``: :func:`endpoint_cells` of the board, when the caller keeps it."""
-    chosen = [e for v, e in enumerate(board.edges) if model[v] > 0]
-    if endpoints is None:
-        endpoints = endpoint_cells(board)
-    return ModelEdges(chosen, detached_components(chosen, endpoints))
 
 
 def detached_components(chosen: list[Edge], endpoint_cells: set[int]) -> list[set[int]]:

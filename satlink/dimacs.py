@@ -21,10 +21,12 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+import numpy as np
+
 from satlink import __version__
 from satlink.board import Board, Solution
 from satlink.cnf import Encoding
-from satlink.cycles import model_edges
+from satlink.decode import read_model as read_model_paths
 from satlink.geometry import geometry_from_json, geometry_to_json
 from satlink.rules import Rules, parse_rules
 from satlink.validate import solution_errors
@@ -205,19 +207,19 @@ class Decoded:
 
 def decode_model(board: Board, rules: Rules, literals: list[int]) -> Decoded:
     """Read the edge variables (``1..E`` in every encoding) and referee the result, by the
-    same steps the solver loop takes (:func:`satlink.cycles.model_edges`), then the
+    same steps the solver loop takes (:func:`satlink.decode.read_model`), then the
     independent validator."""
     true = {lit for lit in literals if lit > 0}
     model = [v if v in true else -v for v in range(1, len(board.edges) + 1)]
-    read = model_edges(board, model)
+    read = read_model_paths(board, np.asarray(board.edges, dtype=np.int64).reshape(-1, 2), model)
     if read.cycles:
         where = ", ".join(str(board.coord(min(cells))) for cells in read.cycles)
         return Decoded(None, [f"the model has {len(read.cycles)} detached cycle(s), at {where}"])
     try:
-        solution = read.solution(board)
+        solution = read.solution()
     except ValueError as exc:
         return Decoded(None, [str(exc)])
-    extra = set(read.edges) - solution.edges()
+    extra = set(read.edges()) - solution.edges()
     if extra:
         return Decoded(None, [f"{len(extra)} edge(s) off the paths"])
     return Decoded(solution, solution_errors(board, solution, rules))

@@ -16,6 +16,7 @@ profile and is the only place that decides it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib.util import find_spec
 
 from pysat.solvers import SolverNames
 
@@ -98,6 +99,9 @@ class Method:
         if self.solver not in solver_names():
             return (f"unknown SAT backend {self.solver!r} (e.g. glucose4, cadical195, minisat22; "
                     "see PySAT's SolverNames)")
+        if self.solver in SolverNames.cryptosat and find_spec("pycryptosat") is None:
+            return (f"--solver {self.solver} (CryptoMiniSat) needs the pycryptosat package: "
+                    "pip install 'satlink[cms]'")
         if self.cycles not in CYCLE_MODES:
             return f"unknown cycle handling {self.cycles!r} (known: {', '.join(CYCLE_MODES)})"
         if self.cycles == "propagator" and self.solver not in PROPAGATOR_SOLVERS:

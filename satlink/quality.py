@@ -51,7 +51,7 @@ def step(board: Board, a: int, b: int) -> tuple[int, int]:
 
 
 def difficulty(board: Board, verdict: Verdict) -> float:
-    cells = max(1, len(board.open_cells()))
+    cells = max(1, board.size - board.solid_count())  # the open cells, without a list of them
     return round((verdict.stats.decisions + verdict.stats.conflicts) / cells, 4)
 
 

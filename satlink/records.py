@@ -21,6 +21,9 @@ from satlink.rules import Rules
 from satlink.verdict import Status, Verdict
 
 RECORD_VERSION = 2
+DIFF_CELLS_LISTED = 10_000
+"""``diff_cells`` is listed when at most this many cells differ (or when asked for in full);
+``diff_count`` and ``diff_box`` always summarise it (a 1002x1002 board listed every cell)."""
 
 
 def board_record(source: str, index: int, board: Board | None, rules: Rules | str,
@@ -46,7 +49,8 @@ def board_record(source: str, index: int, board: Board | None, rules: Rules | st
     return record
 
 
-def verdict_record(source: str, index: int, board: Board, verdict: Verdict) -> dict:
+def verdict_record(source: str, index: int, board: Board, verdict: Verdict, *,
+                   all_diff_cells: bool = False) -> dict:
     """A solved or checked board: the verdict, how it was reached and what it cost."""
     record = board_record(source, index, board, verdict.rules, verdict.status)
     method = verdict.method
@@ -61,7 +65,7 @@ def verdict_record(source: str, index: int, board: Board, verdict: Verdict) -> d
         stats=verdict.stats.as_dict(),
     )
     if verdict.status == Status.MULTIPLE:
-        record["diff_cells"] = [list(board.coord(c)) for c in verdict.diff_cells]
+        record.update(diff_summary(board, verdict.diff_cells, all_diff_cells))
     if verdict.count is not None:
         record["count"] = verdict.count
         record["count_complete"] = verdict.count_complete
@@ -77,3 +81,18 @@ def invalid_record(source: str, index: int, error: dict, rules: Rules | str) -> 
     record = board_record(source, index, None, rules, Status.INVALID)
     record["error"] = error
     return record
+
+
+def diff_summary(board: Board, nodes: list[int], listed: bool = False) -> dict:
+    """``diff_count``, ``diff_box`` (``[[row, col], [row, col]]``, the top-left and bottom-right
+    corners of the smallest rectangle holding every differing cell; null when none differ)
+    and, up to :data:`DIFF_CELLS_LISTED` cells or when ``listed``, ``diff_cells``."""
+    coords = board.coords(nodes)
+    summary: dict = {"diff_count": len(coords), "diff_box": None}
+    if coords:
+        rows = [r for r, _ in coords]
+        cols = [c for _, c in coords]
+        summary["diff_box"] = [[min(rows), min(cols)], [max(rows), max(cols)]]
+    if listed or len(coords) <= DIFF_CELLS_LISTED:
+        summary["diff_cells"] = coords
+    return summary

@@ -22,14 +22,22 @@ from dataclasses import dataclass
 from satlink.backend import Backend
 from satlink.board import Edge, Solution
 from satlink.cnf import Encoding
-from satlink.cycles import ModelEdges, cycle_cut, endpoint_cells, model_edges
+from satlink.cycles import cycle_cut, endpoint_cells
+from satlink.decode import ModelPaths, read_model
 from satlink.method import DEFAULT_METHOD, Method
 from satlink.propagator import CycleCutPropagator
 
 
 @dataclass
 class SolveStats:
-    """What the search cost; reported under ``stats`` in every JSON record."""
+    """What the search cost; reported under ``stats`` in every JSON record.
+
+    The four times split the board's wall time: ``encode_seconds`` building the CNF,
+    ``load_seconds`` creating the SAT solver, handing it the clauses and deleting it (and
+    rebuilding it, for one-shot backends), ``sat_seconds`` inside ``solve()`` (the propagator's
+    callbacks included), ``decode_seconds`` reading models into edge sets, looking for detached
+    cycles, walking the paths and comparing two solutions.
+    """
 
     variables: int = 0
     clauses: int = 0
@@ -38,7 +46,9 @@ class SolveStats:
     conflicts: int = 0
     decisions: int = 0
     encode_seconds: float = 0.0
+    load_seconds: float = 0.0
     sat_seconds: float = 0.0
+    decode_seconds: float = 0.0
 
     def as_dict(self) -> dict:
         return {
@@ -49,25 +59,40 @@ class SolveStats:
             "conflicts": self.conflicts,
             "decisions": self.decisions,
             "encode_seconds": round(self.encode_seconds, 6),
+            "load_seconds": round(self.load_seconds, 6),
             "sat_seconds": round(self.sat_seconds, 6),
+            "decode_seconds": round(self.decode_seconds, 6),
         }
 
 
 class SolutionSearch:
-    """Enumerates distinct, cycle-free solutions of an encoding, one SAT solver throughout."""
+    """Enumerates distinct, cycle-free solutions of an encoding, one SAT solver throughout.
+
+    ``release_clauses``: the encoding's clause arrays are let go as the solver takes them
+    (:func:`satlink.check.check` owns its encoding; others may not).
+    """
 
     _cut_cycles = True
     """False only in the tests' ``UncutSearch`` (``tests/helpers.py``), which hands back every
     model's edge set as it is, detached cycles and all, to show what goes wrong without cuts."""
 
-    def __init__(self, encoding: Encoding, method: Method = DEFAULT_METHOD,
-                 deadline: float | None = None):
+    def __init__(
+        self,
+        encoding: Encoding,
+        method: Method = DEFAULT_METHOD,
+        deadline: float | None = None,
+        *,
+        release_clauses: bool = False,
+    ):
         self.encoding = encoding
         self.board = encoding.board
         self.deadline = deadline
         self.stats = SolveStats(variables=encoding.n_vars, clauses=encoding.n_clauses)
         self._endpoint_cells = endpoint_cells(self.board)
-        self._backend = Backend(method.solver, encoding.clauses, deadline)
+        self._ends = encoding.variables.graph.edges  # board.edges as an array
+        self._backend = Backend(method.solver, encoding.clauses, deadline,
+                                release=release_clauses)
+        self.stats.load_seconds = self._backend.load_seconds
         self._blocks = 0
         self._propagator: CycleCutPropagator | None = None
         if method.uses_propagator and self._cut_cycles:
@@ -82,7 +107,9 @@ class SolutionSearch:
         # the encoding's clauses plus the cuts and blocks added, the same for every backend
         self.stats.clauses = self.encoding.n_clauses + self.stats.cycle_cuts + self._blocks
         self.stats.conflicts, self.stats.decisions = conflicts, decisions
+        start = time.perf_counter()
         self._backend.delete()
+        self.stats.load_seconds += time.perf_counter() - start
 
     def __enter__(self) -> SolutionSearch:
         return self
@@ -92,52 +119,61 @@ class SolutionSearch:
 
     def solutions(self) -> Iterator[Solution]:
         """Yield distinct solutions until none is left; raises :class:`satlink.backend.Timeout`."""
-        for read in self._models():
-            yield read.solution(self.board)
-
-    def edge_sets(self) -> Iterator[list[Edge]]:
-        """Distinct edge sets, each that of a solution."""
-        for read in self._models():
-            yield read.edges
-
-    def _models(self) -> Iterator[ModelEdges]:
-        """Distinct cycle-free models, each blocked when the next one is asked for."""
         while True:
             read = self._next_cycle_free()
             if read is None:
                 return
-            yield read
-            self._block(read.edges)
+            start = time.perf_counter()
+            solution = read.solution()
+            self.stats.decode_seconds += time.perf_counter() - start
+            yield solution
+            self._block(read)
 
-    def _next_cycle_free(self) -> ModelEdges | None:
+    def edge_sets(self) -> Iterator[list[Edge]]:
+        """Distinct edge sets (in ``UncutSearch`` possibly cyclic ones)."""
+        while True:
+            read = self._next_cycle_free()
+            if read is None:
+                return
+            yield read.edges()
+            self._block(read)
+
+    def _next_cycle_free(self) -> ModelPaths | None:
         while True:
             model = self._solve_once()
             if model is None:
                 return None
-            read = model_edges(self.board, model, self._endpoint_cells)
+            start = time.perf_counter()
+            read = read_model(self.board, self._ends, model)
             if not self._cut_cycles or not read.cycles:
+                self.stats.decode_seconds += time.perf_counter() - start
                 return read
             if self.encoding.acyclic or self._propagator is not None:
                 raise RuntimeError(f"internal error: the {self.encoding.name} encoding "
                                    "(or the propagator) let a detached cycle through")
-            for cells in read.cycles:
-                self._backend.add_clause(cycle_cut(self.encoding, cells, read.edges))
+            chosen = read.edges()
+            cuts = [cycle_cut(self.encoding, cells, chosen) for cells in read.cycles]
+            self.stats.decode_seconds += time.perf_counter() - start
+            for cut in cuts:
+                self._backend.add_clause(cut)
                 self.stats.cycle_cuts += 1
 
     def _solve_once(self) -> list[int] | None:
         self.stats.sat_calls += 1
+        loaded = self._backend.load_seconds
         start = time.perf_counter()
         try:
             return self._backend.solve(self.deadline)
         finally:
-            self.stats.sat_seconds += time.perf_counter() - start
+            rebuilt = self._backend.load_seconds - loaded  # a one-shot backend starts afresh
+            self.stats.sat_seconds += time.perf_counter() - start - rebuilt
+            self.stats.load_seconds += rebuilt
 
-    def _block(self, edges: list[Edge]) -> None:
+    def _block(self, read: ModelPaths) -> None:
         """Forbid this exact edge set; any other valid solution lacks one of its edges.
 
         (A valid edge set cannot strictly contain another: every path cell already has its
         full degree, so extra edges could only form detached cycles.)
         """
-        ev = self.encoding.variables.edge_var
-        self._backend.add_clause([-ev[e] for e in edges])
+        self._backend.add_clause((-1 - read.chosen).tolist())  # edge variables are 1..E
         self._blocks += 1

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from satlink import Board, Solution
+from satlink.board import Edge
 from satlink.cnf import encode
+from satlink.cycles import detached_components, endpoint_cells
 from satlink.method import DEFAULT_METHOD, Method
 from satlink.rules import parse_rules
 from satlink.solve import SolutionSearch
@@ -28,3 +33,24 @@ def solutions_without_cuts(board: Board, rules: str, method: Method = DEFAULT_ME
             if len(found) >= limit:
                 break
     return found
+
+
+@dataclass(frozen=True)
+class ModelEdges:
+    """The edge set a model chooses, and its components without an endpoint: the plain,
+    edge-by-edge reading that :mod:`satlink.decode` replaced, kept as its reference."""
+
+    edges: list[Edge]
+    cycles: list[set[int]]
+
+    def solution(self, board: Board) -> Solution:
+        return Solution.from_edges(board, self.edges)
+
+
+def model_edges(board: Board, model: Sequence[int],
+                endpoints: set[int] | None = None) -> ModelEdges:
+    """Read edge variables ``1..E`` from a PySAT model, edge by edge."""
+    chosen = [e for v, e in enumerate(board.edges) if model[v] > 0]
+    if endpoints is None:
+        endpoints = endpoint_cells(board)
+    return ModelEdges(chosen, detached_components(chosen, endpoints))

@@ -8,6 +8,7 @@ is compared in ``satlink bench``, never asserted.
 from __future__ import annotations
 
 from collections import Counter
+from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,8 @@ METHODS = {
     "acyclic/kissat404": Method(encoding="acyclic", solver="kissat404"),
     "binary-edge/no-lemmas": Method(lemmas=()),
 }
+if find_spec("pycryptosat") is not None:  # optional: pip install 'satlink[cms]'
+    METHODS["binary-edge/cms"] = Method(solver="cms")  # clauses loaded as flat buffers
 
 
 @pytest.mark.parametrize("profile", PROFILES)

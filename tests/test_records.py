@@ -15,7 +15,7 @@ from satlink.verdict import Status
 # unique, multiple (under fill), unsolvable, unique, an unreadable board
 PACK = "2 2\nAB\nAB\n3 3\nA..\n...\n..A\n2 2\nAB\nBA\n2 1\nAA\n2 1\nA.A\n"
 SOLVER_COUNTERS = {"variables", "clauses", "sat_calls", "cycle_cuts", "conflicts", "decisions",
-                   "encode_seconds", "sat_seconds"}
+                   "encode_seconds", "load_seconds", "sat_seconds", "decode_seconds"}
 SAME_KEYS = ("source", "index", "width", "height", "labels", "rules", "status", "solutions",
              "diff_cells", "grid", "version", "solver", "encoding", "card", "cycles", "lemmas",
              "quality", "error")
@@ -79,3 +79,41 @@ def test_every_solving_command_takes_the_same_method_options(command: str) -> No
     help_text = CliRunner().invoke(main, [command, "--help"]).output
     for option in ("--encoding", "--card", "--lemmas", "--solver", "--cycles"):
         assert option in help_text, (command, option)
+
+
+TIMES = ("encode_seconds", "load_seconds", "sat_seconds", "decode_seconds")
+
+
+@pytest.mark.parametrize("solver", ["glucose4", "kissat404"])
+def test_stats_split_the_time_into_four_non_negative_parts(solver: str) -> None:
+    """encode, load, SAT and decode are all reported, for incremental and one-shot backends
+    (kissat is rebuilt for each call: the rebuilds count as loading, not as SAT time)."""
+    result = CliRunner().invoke(main, ["check", "-", "--rules", "fill", "--json", "--solver",
+                                       solver], input=PACK)
+    records = [r for r in lines(result.output) if r["status"] != "invalid"]
+    assert [r["status"] for r in records] == ["unique", "multiple", "unsolvable", "unique"]
+    for record in records:
+        stats = record["stats"]
+        for key in TIMES:
+            assert isinstance(stats[key], float) and stats[key] >= 0, (key, stats)
+        assert record["seconds"] >= 0
+
+
+def test_differing_cells_are_summarised_and_listed_in_full_on_request(monkeypatch) -> None:
+    import satlink.records
+
+    board = "3 3\nA..\n...\n..A\n"
+    (full,) = lines(CliRunner().invoke(main, ["check", "-", "--rules", "fill", "--json"],
+                                       input=board).output)
+    cells = full["diff_cells"]
+    assert full["status"] == "multiple" and full["diff_count"] == len(cells) > 0
+    rows, cols = [r for r, _ in cells], [c for _, c in cells]
+    assert full["diff_box"] == [[min(rows), min(cols)], [max(rows), max(cols)]]
+    monkeypatch.setattr(satlink.records, "DIFF_CELLS_LISTED", 1)
+    (summary,) = lines(CliRunner().invoke(main, ["check", "-", "--rules", "fill", "--json"],
+                                          input=board).output)
+    assert "diff_cells" not in summary
+    assert (summary["diff_count"], summary["diff_box"]) == (full["diff_count"], full["diff_box"])
+    (listed,) = lines(CliRunner().invoke(main, ["check", "-", "--rules", "fill", "--json",
+                                                "--all-diff-cells"], input=board).output)
+    assert listed["diff_cells"] == cells

@@ -17,7 +17,7 @@ from satlink.board import Board, Solution, diff_cells
 from satlink.check import check
 from satlink.geometry import geometry_from_json
 from satlink.method import DEFAULT_METHOD, Method
-from satlink.records import board_record, invalid_record, verdict_record
+from satlink.records import board_record, diff_summary, invalid_record, verdict_record
 from satlink.rules import parse_rules
 from satlink.validate import solution_errors
 from satlink.verdict import Status
@@ -101,8 +101,7 @@ def _judge(task: dict, timeout: float | None, method: Method) -> dict:
         return record  # a valid shipped solution is the unique one, or one of several (multiple)
     record["mismatch"] = errors
     if verdict.solutions:
-        record["diff_cells"] = [list(board.coord(c))
-                                for c in diff_cells(board, shipped, verdict.solutions[0])]
+        record.update(diff_summary(board, diff_cells(board, shipped, verdict.solutions[0])))
     if verdict.status in (Status.UNIQUE, Status.UNSOLVABLE):
         record["status"] = Status.MISMATCH
         record["shipped_solution"] = task["solution"]

@@ -43,7 +43,8 @@ def run_one(item: BenchBoard, config: Method, timeout: float | None) -> dict:
         return row
     s = verdict.stats
     row.update(status=verdict.status, seconds=verdict.seconds, encode_seconds=s.encode_seconds,
-               sat_seconds=s.sat_seconds, python_seconds=max(0.0, verdict.seconds - s.sat_seconds),
+               load_seconds=s.load_seconds, sat_seconds=s.sat_seconds,
+               decode_seconds=s.decode_seconds, python_seconds=max(0.0, verdict.seconds - s.sat_seconds),
                sat_calls=s.sat_calls, cycle_cuts=s.cycle_cuts, variables=s.variables,
                clauses=s.clauses, conflicts=s.conflicts)
     return row

@@ -12,7 +12,8 @@ from satlink.verdict import Status
 
 SOLVED = {Status.UNIQUE, Status.MULTIPLE, Status.UNSOLVABLE, Status.SOLVED}
 CSV_FIELDS = ["board", "width", "height", "cells", "labels", "rules", "config", "repeat", "status",
-              "seconds", "encode_seconds", "sat_seconds", "python_seconds", "sat_calls",
+              "seconds", "encode_seconds", "load_seconds", "sat_seconds", "decode_seconds",
+              "python_seconds", "sat_calls",
               "cycle_cuts", "variables", "clauses", "conflicts", "error"]
 
 

@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 import click
-from rich.console import Console
 
 from satlink.batch.distributed import CONNECT_TIMEOUT, SchedulerError, check_address
 from satlink.batch.results import ResultsError
@@ -66,6 +65,8 @@ def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, schedu
       satlink validate big.jsonl --out r.jsonl --resume --timeout 60 --jobs 8
       satlink validate big.jsonl --scheduler tcp://10.0.0.5:8786 --out r.jsonl
     """
+    from rich.console import Console
+
     from satlink.batch.run import RunOptions, validate_tasks
     from satlink.batch.tasks import plan
     from satlink.render.report import html_report

@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 
 import click
-from rich.console import Console
 
 from satlink.cli.options import (
     EXIT_INPUT,
@@ -114,6 +113,8 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
         catalogue = Catalogue(db or ":memory:")
     except CatalogueError as exc:
         raise click.UsageError(str(exc)) from None
+    from rich.console import Console
+
     console = Console(stderr=True)
     counts = {"accepted": 0, "duplicate": 0, "rejected": 0}
     with progress_bar("generating", count, completed=catalogue.start(params).accepted,

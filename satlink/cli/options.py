@@ -19,6 +19,7 @@ from pathlib import Path
 
 import click
 
+from satlink.check import collector_paused
 from satlink.cnf import CARD_METHODS, DEFAULT_CARD, DEFAULT_ENCODING, ENCODINGS
 from satlink.formats import (
     DEFAULT_MAX_CELLS,
@@ -193,8 +194,11 @@ def method_for_board(method: Method, rules: Rules) -> None:
 
 def read_entries(files: tuple[str, ...] | list[str], in_format: str | None = None,
                  max_cells: int = DEFAULT_MAX_CELLS) -> list[Entry]:
-    """Every board of every file, in order (``example`` is the bundled pack)."""
-    return [e for f in expand_files(files) for e in read_file(f, in_format, max_cells)]
+    """Every board of every file, in order (``example`` is the bundled pack).  Building a big
+    board's graph makes millions of tuples and no cycles: the cycle collector waits (about a
+    third of reading a 1002x1002 board)."""
+    with collector_paused():
+        return [e for f in expand_files(files) for e in read_file(f, in_format, max_cells)]
 
 
 def one_entry(file: str, index: int) -> Entry:

@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 import click
-from rich.console import Console
 
 from satlink.cli.options import (
     EXIT_INPUT,
@@ -182,6 +181,8 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, time
       satlink bench --generate 20x20 --colors 40-50 --rules fill --cycles lazy,propagator \\
           --solvers cadical195 --encodings binary-edge,acyclic
     """
+    from rich.console import Console
+
     from satlink.bench.configs import configurations
     from satlink.bench.corpus import corpus_boards, generated_boards
     from satlink.bench.plots import PlotsUnavailable, require_matplotlib

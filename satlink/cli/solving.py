@@ -65,12 +65,13 @@ def judged(entries: list[Entry], rules: Rules | None, method: Method, judge: Jud
 def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
                  rules: Rules | None, method: Method, as_json: bool, no_color: bool,
                  judge: Judge, good: Status, done: Callable[[Entry, Verdict], None] | None = None,
-                 quiet: bool = False) -> int:
+                 quiet: bool = False, all_diff_cells: bool = False) -> int:
     """Read every board, judge it, print each as it is known and end with a summary; the exit
-    status.  ``quiet``: draw only the boards that are not ``good`` (and the summary)."""
+    status.  ``quiet``: draw only the boards that are not ``good`` (and the summary);
+    ``all_diff_cells``: list every differing cell in the records, however many."""
     entries = read_entries(files, in_format, max_cells)
     statuses = print_judged(judged(entries, rules, method, judge, done), len(entries), good,
-                            as_json, no_color, quiet)
+                            as_json, no_color, quiet, all_diff_cells)
     if Status.INVALID in statuses:
         return EXIT_INPUT
     return EXIT_NOT_OK if any(status != good for status in statuses) else EXIT_OK
@@ -91,7 +92,11 @@ def board_solving_options(command: Callable) -> Callable:
               help="Count solutions up to N (the record then has 'count').")
 @click.option("--quiet", "-q", is_flag=True,
               help="Draw only the boards that are not unique; the summary still ends the run.")
-def check(files, rules, timeout, method, as_json, no_color, in_format, max_cells, count, quiet):
+@click.option("--all-diff-cells", is_flag=True,
+              help="With --json: list every differing cell of a 'multiple' board (by default "
+                   "only up to 10,000; diff_count and diff_box always summarise them).")
+def check(files, rules, timeout, method, as_json, no_color, in_format, max_cells, count, quiet,
+          all_diff_cells):
     """Decide whether each board has exactly one solution.
 
     Verdicts: unique, multiple (with a second solution and the differing cells), unsolvable,
@@ -109,7 +114,7 @@ def check(files, rules, timeout, method, as_json, no_color, in_format, max_cells
         return check_board(entry.board, profile, count=count, timeout=timeout, method=method)
 
     sys.exit(judge_boards(files, in_format, max_cells, rules, method, as_json, no_color, judge,
-                          Status.UNIQUE, quiet=quiet))
+                          Status.UNIQUE, quiet=quiet, all_diff_cells=all_diff_cells))
 
 
 @click.command()

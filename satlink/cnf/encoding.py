@@ -135,26 +135,20 @@ def encode(
     lemmas: Iterable[str] | None = None,
     encoding: str = DEFAULT_ENCODING,
     card: str = DEFAULT_CARD,
-    checkpoint: Callable[[], None] | None = None,
+    deadline: float | None = None,
 ) -> Encoding:
     """Encode ``board`` under ``rules``; ``lemmas=None`` enables the default sound lemmas.
-
-    ``checkpoint`` is called between clause families (and after the variables are numbered);
-    whatever it raises stops the encoding there: a deadline covers building a huge CNF.
-    """
+    ``deadline`` (:func:`time.monotonic`): past it, the next family added raises
+    :class:`satlink.backend.Timeout`."""
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r} (known: {', '.join(ENCODINGS)})")
     chosen = choose_lemmas(rules, lemmas)
     vs = Variables(board)
-    if checkpoint is not None:
-        checkpoint()
-    out = Clauses(checkpoint)
+    out = Clauses(deadline)
     ENCODINGS[encoding].build(vs, rules, out, Cardinality(card, vs, out))
     for name in chosen:
         LEMMAS[name].add(vs, out)
-    if checkpoint is not None:
-        checkpoint()
-    out.checkpoint = None  # the encoding is complete: later readers are not timed
+    out.deadline = None  # the encoding is complete: what is added later is not timed
     return Encoding(board, rules, vs, out, chosen, encoding, card)
 
 

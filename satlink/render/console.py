@@ -49,6 +49,9 @@ class VerdictPrinter:
         click.echo(f"invalid: {error}", err=True)
 
     def verdict(self, entry: Entry, verdict: Verdict) -> None:
+
+        from satlink.render.terminal import draw_plain, draw_rich
+
         board = entry.board
         title = (f"{entry.source} #{entry.index} {board.width}x{board.height} "
                  f"rules={verdict.rules}: {verdict.status.value.upper()} ({verdict.seconds:.3f} s)")
@@ -78,7 +81,7 @@ class Judged(NamedTuple):
 
 
 def print_judged(judged: Iterable[Judged], total: int, good: Status, as_json: bool,
-                 no_color: bool, quiet: bool = False) -> list[Status]:
+                 no_color: bool, quiet: bool = False, all_diff_cells: bool = False) -> list[Status]:
     """Print each board as it is judged, under a progress bar: its JSON record, or its drawing
     (``quiet``: only if it is not ``good``) and an ``invalid:`` line on standard error for an
     input error; then, without ``--json``, the summary.  Returns the statuses, in order."""
@@ -91,7 +94,8 @@ def print_judged(judged: Iterable[Judged], total: int, good: Status, as_json: bo
             if isinstance(outcome, Verdict):
                 status = outcome.status
                 if as_json:
-                    print_json(verdict_record(entry.source, entry.index, entry.board, outcome))
+                    print_json(verdict_record(entry.source, entry.index, entry.board, outcome,
+                                              all_diff_cells=all_diff_cells))
                 elif not quiet or status != good:
                     printer.verdict(entry, outcome)
                     if outcome.count is not None and outcome.count_complete is False:
@@ -118,6 +122,7 @@ def print_judged(judged: Iterable[Judged], total: int, good: Status, as_json: bo
 
 def print_run_summary(records: list[dict], skipped: int, console: Console) -> None:
     """Counts per status and the slowest boards of a validation run."""
+
     counts = Counter(str(record["status"]) for record in records)
     table = Table(title=f"{len(records)} boards" + (f" ({skipped} from --resume)" if skipped else ""))
     table.add_column("status")

@@ -1,0 +1,260 @@
+"""Issue 13's targets as before/after ratios: this checkout against a baseline checkout of
+satlink given by path, both run as whole ``python -m satlink check ... --json`` processes
+(start-up included), interleaved run by run (A B, B A, A B, ...) so the machine's drift falls
+on both alike.  Ratios are new / base, taken pair by pair; the table shows their median.
+
+    git worktree add --detach ../satlink-base <commit before the work>
+    python benchmarks/perf.py --base ../satlink-base --out benchmarks/results/perf.json
+    python benchmarks/perf.py --base ../satlink-base --targets small,inputs10 --repeat 7
+
+Targets (``--targets``, comma list):
+
+* ``small``: thomasahle inputs1-5, 7-9 (one process per file) and the 29 mzucker levels
+  (one process for all): seconds per board = process wall time / boards;
+* ``inputs10``: the 11 boards of 50x50; also the Python share, 1 - SAT seconds / wall time
+  (from the records' ``stats.sat_seconds``);
+* ``huge``: the three 1002x1002 boards of inputs6, one process each: wall, peak memory
+  (the child's own ``ru_maxrss``), verdict; ``--huge-solvers`` adds runs of this checkout
+  with other backends (e.g. ``cms``), each against the same baseline run; then ``--timeout 5``
+  on the first board (wall time of a process that must give up);
+* ``scaling``: boards grown by satlink's generator (not proven unique) from 10x10 to
+  200x200, one process per board: the exponent b of time ~ cells^b (least squares on logs),
+  for the in-process time (``seconds``) and the whole process, over all sizes and from 30x30
+  up (below that start-up and per-board overhead flatten the curve).
+
+This script imports neither satlink nor numpy: a child's peak memory cannot be the parent's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+SMALL = [f"inputs{i}" for i in (1, 2, 3, 4, 5, 7, 8, 9)]
+SCALING_SIZES = "10x10,20x20,30x30,50x50,70x70,100x100,140x140,200x200"
+
+SPLIT = """
+import sys
+from satlink.formats import read_file, write_text
+out = sys.argv[2]
+for e in read_file(sys.argv[1], max_cells=10**8):
+    if e.error is None and e.board.width * e.board.height >= int(sys.argv[3]):
+        path = f"{out}/board{e.index}.txt"
+        open(path, "w").write(write_text([e], "wh"))
+        print(path)
+"""
+
+GENERATE = """
+import sys
+from satlink.bench.corpus import generated_boards
+from satlink.formats import Entry, write_text
+out, sizes, per_size = sys.argv[1], sys.argv[2], int(sys.argv[3])
+for item in generated_boards(sizes, per_size, 0, None, None, "unionfind"):
+    name = item.name.split(":")[1].replace("#", "-")
+    path = f"{out}/{name}.txt"
+    open(path, "w").write(write_text([Entry(item.name, 1, item.board)], "wh"))
+    print(path)
+"""
+
+
+def run(checkout: Path, files: list[str], extra: list[str]) -> dict:
+    """One ``satlink check`` process in ``checkout``: wall, CPU, peak memory and its records."""
+    with tempfile.TemporaryFile("w+") as out:
+        start = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-m", "satlink", "check", *files, "--json",
+                                 *extra], cwd=checkout, stdout=out, stderr=subprocess.DEVNULL)
+        try:
+            _, status, usage = os.wait4(proc.pid, 0)
+        except KeyboardInterrupt:
+            proc.kill()
+            raise
+        wall = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        records = [json.loads(line) for line in out if line.startswith("{")]
+    stats = [r.get("stats", {}) for r in records]
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime,
+            "peak_mb": usage.ru_maxrss / 1024, "exit": proc.returncode,
+            "boards": len(records), "statuses": [r["status"] for r in records],
+            "seconds": sum(r.get("seconds", 0.0) for r in records),
+            "sat_seconds": sum(s.get("sat_seconds", 0.0) for s in stats)}
+
+
+def pairs(name: str, base: Path, new: Path, files: list[str], extra: list[str], repeat: int,
+          log: list[dict]) -> dict:
+    """``repeat`` interleaved pairs; the first member of each pair alternates."""
+    runs: dict[str, list[dict]] = {"base": [], "new": []}
+    for r in range(repeat):
+        order = [("base", base), ("new", new)] if r % 2 else [("new", new), ("base", base)]
+        for label, checkout in order:
+            result = run(checkout, files, extra)
+            runs[label].append(result)
+            log.append({"target": name, "version": label, "repeat": r, **result})
+            print(f"  {name:<22} {label:<4} wall {result['wall']:8.2f} s  cpu {result['cpu']:8.2f} s"
+                  f"  peak {result['peak_mb']:7.0f} MB  boards {result['boards']}", file=sys.stderr)
+    verdicts = {label: [r["statuses"] for r in rs] for label, rs in runs.items()}
+    agree = all(v == verdicts["base"][0] for vs in verdicts.values() for v in vs)
+    return {"name": name, "base": runs["base"], "new": runs["new"], "verdicts_agree": agree}
+
+
+def median_ratio(row: dict, key: str) -> float:
+    return statistics.median(n[key] / b[key] for n, b in zip(row["new"], row["base"], strict=True)
+                             if b[key] > 0)
+
+
+def med(runs: list[dict], key: str) -> float:
+    return statistics.median(r[key] for r in runs)
+
+
+def exponent(points: list[tuple[float, float]]) -> float:
+    """Least-squares slope of log(time) against log(cells)."""
+    xs = [math.log(c) for c, _ in points]
+    ys = [math.log(max(t, 1e-6)) for _, t in points]
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    return (sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+            / sum((x - mx) ** 2 for x in xs))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--base", required=True, help="baseline checkout of satlink (a folder)")
+    parser.add_argument("--corpus", default=str(HERE.parent / "shared" / "corpus"))
+    parser.add_argument("--targets", default="small,inputs10,huge,scaling")
+    parser.add_argument("--repeat", type=int, default=5, help="pairs per small/inputs10 item")
+    parser.add_argument("--huge-repeat", type=int, default=1)
+    parser.add_argument("--huge-timeout", type=float, default=300)
+    parser.add_argument("--huge-solvers", default="",
+                        help="comma list of other backends to run this checkout with on the huge "
+                             "boards (e.g. cms), against the same baseline runs")
+    parser.add_argument("--sizes", default=SCALING_SIZES)
+    parser.add_argument("--per-size", type=int, default=2)
+    parser.add_argument("--out", default=None)
+    args = parser.parse_args(argv)
+    base, new = Path(args.base).resolve(), HERE
+    puzzles = Path(args.corpus) / "thomasahle-numberlink" / "puzzles"
+    mzucker = sorted(str(p) for p in (Path(args.corpus) / "mzucker-flow_solver" / "puzzles")
+                     .glob("*.txt"))
+    targets = [t.strip() for t in args.targets.split(",") if t.strip()]
+    log: list[dict] = []
+    table: list[tuple[str, ...]] = []
+    result: dict = {"settings": vars(args), "rows": {}}
+
+    if "small" in targets:
+        rows = [pairs(name, base, new, [str(puzzles / name)], [], args.repeat, log)
+                for name in SMALL]
+        rows.append(pairs("mzucker (29 files)", base, new, mzucker, [], args.repeat, log))
+        for row in rows:
+            boards = row["new"][0]["boards"]
+            table.append((row["name"], str(boards),
+                          f"{1000 * med(row['base'], 'wall') / boards:.1f} ms",
+                          f"{1000 * med(row['new'], 'wall') / boards:.1f} ms",
+                          f"{median_ratio(row, 'wall'):.2f}", f"{median_ratio(row, 'cpu'):.2f}",
+                          "yes" if row["verdicts_agree"] else "NO"))
+        per_repeat = [(sum(r["new"][i]["wall"] for r in rows), sum(r["base"][i]["wall"] for r in rows))
+                      for i in range(args.repeat)]
+        total = statistics.median(n / b for n, b in per_repeat)
+        boards = sum(r["new"][0]["boards"] for r in rows)
+        table.append((f"all small ({len(rows)} processes)", str(boards),
+                      f"{1000 * statistics.median(b for _, b in per_repeat) / boards:.1f} ms",
+                      f"{1000 * statistics.median(n for n, _ in per_repeat) / boards:.1f} ms",
+                      f"{total:.2f}", "", "yes" if all(r["verdicts_agree"] for r in rows) else "NO"))
+        result["rows"]["small"] = rows
+
+    if "inputs10" in targets:
+        row = pairs("inputs10 (11 x 50x50)", base, new, [str(puzzles / "inputs10")], [],
+                    args.repeat, log)
+        share = {label: statistics.median(1 - r["sat_seconds"] / r["wall"] for r in row[label])
+                 for label in ("base", "new")}
+        table.append((row["name"], "11", f"{med(row['base'], 'wall'):.2f} s",
+                      f"{med(row['new'], 'wall'):.2f} s", f"{median_ratio(row, 'wall'):.2f}",
+                      f"{median_ratio(row, 'cpu'):.2f}",
+                      "yes" if row["verdicts_agree"] else "NO"))
+        table.append(("  Python share (1 - SAT / wall)", "", f"{100 * share['base']:.0f} %",
+                      f"{100 * share['new']:.0f} %", "", "", ""))
+        result["rows"]["inputs10"] = row
+
+    if "huge" in targets or "scaling" in targets:
+        work = Path(tempfile.mkdtemp(prefix="satlink-perf-"))
+
+    if "huge" in targets:
+        split = subprocess.run([sys.executable, "-c", SPLIT, str(puzzles / "inputs6"), str(work),
+                                "1000000"], cwd=new, capture_output=True, text=True, check=True)
+        huge_rows = []
+        for path in split.stdout.split():
+            name = f"inputs6 {Path(path).stem}"
+            row = pairs(name, base, new, [path], ["--timeout", str(args.huge_timeout)],
+                        args.huge_repeat, log)
+            huge_rows.append(row)
+            table.append((name, "1", f"{med(row['base'], 'wall'):.1f} s, "
+                                     f"{med(row['base'], 'peak_mb') / 1024:.2f} GB",
+                          f"{med(row['new'], 'wall'):.1f} s, {med(row['new'], 'peak_mb') / 1024:.2f} GB",
+                          f"{median_ratio(row, 'wall'):.2f}", f"{median_ratio(row, 'peak_mb'):.2f} (peak)",
+                          "/".join(row["new"][0]["statuses"])
+                          + ("" if row["verdicts_agree"] else " (base: "
+                             + "/".join(row["base"][0]["statuses"]) + ")")))
+            for solver in (s.strip() for s in args.huge_solvers.split(",") if s.strip()):
+                other = run(new, [path], ["--timeout", str(args.huge_timeout), "--solver", solver])
+                log.append({"target": f"{name} --solver {solver}", "version": "new", **other})
+                row.setdefault("other_solvers", {})[solver] = other
+                base_run = row["base"][0]
+                table.append((f"{name}, new with --solver {solver}", "1", "(same base run)",
+                              f"{other['wall']:.1f} s, {other['peak_mb'] / 1024:.2f} GB",
+                              f"{other['wall'] / base_run['wall']:.2f}",
+                              f"{other['peak_mb'] / base_run['peak_mb']:.2f} (peak)",
+                              "/".join(other["statuses"])))
+        if huge_rows:
+            first = split.stdout.split()[0]
+            row = pairs("--timeout 5", base, new, [first], ["--timeout", "5"], 1, log)
+            huge_rows.append(row)
+            table.append(("inputs6 board1 --timeout 5", "1", f"{med(row['base'], 'wall'):.1f} s",
+                          f"{med(row['new'], 'wall'):.1f} s", f"{median_ratio(row, 'wall'):.2f}", "",
+                          "/".join(row["new"][0]["statuses"])))
+        result["rows"]["huge"] = huge_rows
+
+    if "scaling" in targets:
+        made = subprocess.run([sys.executable, "-c", GENERATE, str(work), args.sizes,
+                               str(args.per_size)], cwd=new, capture_output=True, text=True,
+                              check=True)
+        points: dict[str, dict[str, list[tuple[float, float]]]] = {
+            "base": {"seconds": [], "wall": []}, "new": {"seconds": [], "wall": []}}
+        scaling_rows = []
+        for path in made.stdout.split():
+            w, h = (int(x) for x in Path(path).stem.split("-")[0].split("x"))
+            row = pairs(f"generated {Path(path).stem}", base, new, [path],
+                        ["--timeout", "600"], 1, log)
+            scaling_rows.append(row)
+            for label in ("base", "new"):
+                for key in ("seconds", "wall"):
+                    points[label][key].append((w * h, row[label][0][key]))
+        for key, what in (("seconds", "in-process (seconds)"), ("wall", "whole process")):
+            for least, sizes in ((0, "all sizes"), (900, "30x30 up")):
+                b, n = (exponent([p for p in points[label][key] if p[0] >= least])
+                        for label in ("base", "new"))
+                table.append((f"scaling exponent, {what}, {sizes}", str(len(scaling_rows)),
+                              f"{b:.2f}", f"{n:.2f}", "", "", ""))
+        result["rows"]["scaling"] = scaling_rows
+        result["scaling_points"] = points
+
+    header = ("target", "boards", "base", "new", "wall new/base", "cpu new/base", "verdicts agree")
+    widths = [max(len(str(r[i])) for r in [header, *table]) for i in range(len(header))]
+    for line in [header, tuple("-" * w for w in widths), *table]:
+        print(" | ".join(str(c).ljust(w) for c, w in zip(line, widths, strict=True)))
+    if args.out:
+        result["table"] = [dict(zip(header, r, strict=True)) for r in table]
+        result["runs"] = log
+        Path(args.out).write_text(json.dumps(result, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
