@@ -1,8 +1,9 @@
-"""Reading a model as paths, with arrays: the solver loop's decoding step.
+"""Reading a model as paths, with arrays: the decoding step of the solver loop and of
+``satlink decode``.
 
-:func:`satlink.cycles.model_edges` reads a model edge by edge into tuples and searches all of
-them for components without an endpoint; on a 1002x1002 board that and walking the paths
-through a dict of lists took about 20 s per model.  Here the chosen edges are one array
+Reading a model edge by edge into tuples and searching all of them for components without
+an endpoint (as this module's reference in the tests does), then walking the paths through a
+dict of lists, took about 20 s per model on a 1002x1002 board.  Here the chosen edges are one array
 operation, each node's (at most two) chosen neighbours two lists, the paths one walk from each
 label's first endpoint, and only the nodes those walks did not reach are searched for detached
 cycles (usually there are none, so nothing is searched).
