@@ -15,26 +15,41 @@ from satlink.cli.options import (
     out_option,
     pack_format,
     rules_option,
+    target_options,
     to_option,
+    warn_for_consumers,
     write_entries,
 )
+from satlink.method import Method
 from satlink.render.console import (
     print_generation_interrupted,
     print_generation_shortfall,
     print_generation_summary,
 )
 from satlink.render.progress import progress_bar
+from satlink.rules import Rules
 
 
-def write_pack(entries: list, out: str | None, fmt: str, stored: str) -> None:
-    """Write a pack, unless the format would drop a variant's geometry (exit 2)."""
+def write_pack(entries: list, out: str | None, fmt: str, stored: str, target: Rules | None = None,
+               target_check: bool = True, method: Method | None = None) -> None:
+    """Write a pack, unless the format would drop a variant's geometry (exit 2); then warn
+    about the puzzles that are not unique for the program that reads them (see
+    :mod:`satlink.exports`: the puzzles are proven unique under their own rules only)."""
+    from satlink.exports import for_target
     from satlink.generate.pack import variant_loss
 
     loss = variant_loss(entries, fmt)
     if loss:
         click.echo(f"error: cannot write {fmt}: {loss}; {stored}", err=True)
         sys.exit(EXIT_INPUT)
+    entries = for_target(entries, fmt, target)
     write_entries(entries, out, fmt)
+    if target_check:
+        warnings = warn_for_consumers(entries, fmt, target, proven=True, method=method)
+        readers = {w.consumer.rules for w in warnings}
+        if len(readers) == 1:
+            (reader,) = readers
+            click.echo(f"hint: puzzles made with --rules {reader.name} are unique there", err=True)
 
 
 @click.command()
@@ -70,26 +85,31 @@ def write_pack(entries: list, out: str | None, fmt: str, stored: str) -> None:
               help="How many puzzles the run should hold.")
 @out_option("Write the pack here (format from the extension or --to); default stdout.")
 @to_option("Pack format (default: from --out's extension, else JSON lines).")
+@target_options
 @click.option("--db", type=click.Path(dir_okay=False), default=None,
               help="SQLite catalogue: resumable runs, deduplicated puzzles (default: in memory).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes.")
 @method_options()
 def generate(size, colours, min_length, max_solids, rules, growth, strategy, symmetry, grid, wrap,
-             holes, shape, walls, bridges, seed, count, out, out_format, db, jobs, method):
+             holes, shape, walls, bridges, seed, count, out, out_format, target, target_check, db,
+             jobs, method):
     """Generate puzzles, each proven unique under the rule profile, with their solutions.
 
     Interrupt at any time (Ctrl-C, kill): with --db, running the same command again resumes
-    without losing or repeating a puzzle. Puzzles equal under the board's symmetries
-    (rotations, reflections; shifts on warps) and relabelling are stored once. The solving
-    options (--encoding, --solver, ...) are those of 'check'; puzzles do not depend on them,
-    their difficulty figures do. Flow Free variants: --grid hex, --wrap, --holes or --shape,
-    --walls, --bridges (combinable, except that warps and bridges need square cells).
+    without losing or repeating a puzzle. Puzzles equal under the board's symmetries (rotations,
+    reflections; shifts on warps) and relabelling are stored once. Writing for a program
+    with fixed rules (a .flow or .url pack, or --target) checks each puzzle under them and
+    warns where it is not unique. The solving options (--encoding, --solver, ...) are those
+    of 'check'; puzzles do not depend on them, their difficulty figures do. Flow Free
+    variants: --grid hex, --wrap, --holes or --shape, --walls, --bridges (combinable, except
+    that warps and bridges need square cells).
 
     \b
     Example:
       satlink generate --size 10x10 --count 20 --out pack.jsonl
       satlink generate --size 15x15 --colors 10-14 --db levels.sqlite --jobs 2 --count 500
+      satlink generate --size 8x8 --rules fill --out pack.url        # puzz.link arukone
       satlink generate --size 8x8 --symmetry rotational --to grid
       satlink generate --size 9x9 --grid hex --walls 4 --db variants.sqlite
       satlink generate --shape heart.txt --bridges 2 --to grid
@@ -135,7 +155,8 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
     catalogue.close()
     print_generation_summary(have, params, state, console)
     write_pack(pack_entries(rows), out, pack_format(out, out_format),
-               f"the puzzles are in {db}" if db else "use --db to keep the puzzles")
+               f"the puzzles are in {db}" if db else "use --db to keep the puzzles",
+               target, target_check, method)
     if have < count:
         print_generation_shortfall(have, count, state, console)
         sys.exit(EXIT_NOT_OK)
@@ -150,7 +171,8 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
                    "walls or bridges, else 0).")
 @out_option("Pack file (format from the extension or --to); default stdout.")
 @to_option("Pack format (default: from --out's extension, else JSON lines).")
-def export(db, where, out, out_format):
+@target_options
+def export(db, where, out, out_format, target, target_check):
     """Build a pack from the catalogue, easiest puzzle first.
 
     \b
@@ -172,5 +194,6 @@ def export(db, where, out, out_format):
     finally:
         catalogue.close()
     write_pack(pack_entries(rows, db), out, pack_format(out, out_format),
-               "choose another format, or the plain boards with --where variant=0")
+               "choose another format, or the plain boards with --where variant=0", target,
+               target_check)
     click.echo(f"{len(rows)} puzzles", err=True)
