@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import sys
 
 import click
@@ -80,7 +81,9 @@ def write_pack(entries: list, out: str | None, fmt: str, stored: str, target: Ru
               help="Random walls between neighbouring cells, new per puzzle.")
 @click.option("--bridges", type=click.IntRange(min=0), default=0, show_default=True,
               help="Random bridges (cells crossed straight once each way; square cells).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same pack.")
+@click.option("--seed", type=int, default=None,
+              help="Same seed, same pack (default: a fresh random seed, printed; give it to "
+                   "make the pack again or to resume the run in --db).")
 @click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many puzzles the run should hold.")
 @out_option("Write the pack here (format from the extension or --to); default stdout.")
@@ -96,8 +99,9 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
              jobs, method):
     """Generate puzzles, each proven unique under the rule profile, with their solutions.
 
-    Interrupt at any time (Ctrl-C, kill): with --db, running the same command again resumes
-    without losing or repeating a puzzle. Puzzles equal under the board's symmetries (rotations,
+    Without --seed each run takes a fresh random seed and prints it. Interrupt at any time
+    (Ctrl-C, kill): with --db, running the command again with that --seed resumes without
+    losing or repeating a puzzle. Puzzles equal under the board's symmetries (rotations,
     reflections; shifts on warps) and relabelling are stored once. Writing for a program
     with fixed rules (a .flow or .url pack, or --target) checks each puzzle under them and
     warns where it is not unique. The solving options (--encoding, --solver, ...) are those
@@ -108,7 +112,8 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
     \b
     Example:
       satlink generate --size 10x10 --count 20 --out pack.jsonl
-      satlink generate --size 15x15 --colors 10-14 --db levels.sqlite --jobs 2 --count 500
+      satlink generate --size 15x15 --colors 10-14 --db levels.sqlite --jobs 2 --count 500 \\
+        --seed 42
       satlink generate --size 8x8 --rules fill --out pack.url        # puzz.link arukone
       satlink generate --size 8x8 --symmetry rotational --to grid
       satlink generate --size 9x9 --grid hex --walls 4 --db variants.sqlite
@@ -119,6 +124,9 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
     from satlink.generate.params import ParamsError, make_params, parse_shape
     from satlink.generate.runner import run_generation
 
+    fresh = seed is None
+    if fresh:
+        seed = secrets.randbelow(10**9)
     try:
         mask = ()
         if shape:
@@ -134,7 +142,15 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
         catalogue = Catalogue(db or ":memory:")
     except CatalogueError as exc:
         raise click.UsageError(str(exc)) from None
-    console = Console(stderr=True)
+    console = Console(stderr=True, highlight=False, soft_wrap=True)
+    if fresh:
+        console.print(f"seed {seed} (give --seed {seed} to make this pack again"
+                      f"{' or to resume the run' if db else ''})")
+        earlier = catalogue.seeds_like(params) if db else []
+        if earlier:
+            listed = ", ".join(f"{s} ({n} puzzles)" for s, n in earlier[:5])
+            console.print(f"note: {db} holds earlier runs with these settings, seeds {listed}; "
+                          "to resume one, give its --seed")
     counts = {"accepted": 0, "duplicate": 0, "rejected": 0}
     with progress_bar("generating", count, completed=catalogue.start(params).accepted,
                       console=console) as bar:
@@ -148,7 +164,8 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
         try:
             have = run_generation(params, count, catalogue, jobs, report)
         except KeyboardInterrupt:
-            print_generation_interrupted(catalogue.state(params), kept=bool(db), console=console)
+            print_generation_interrupted(catalogue.state(params), kept=bool(db), console=console,
+                                         seed=seed if fresh else None)
             sys.exit(130)
     state = catalogue.state(params)
     rows = catalogue.puzzles(run=params.key(), order="attempt")
