@@ -27,7 +27,7 @@ from satlink.cli.options import (
 )
 from satlink.formats import expand_files
 from satlink.render.console import print_run_summary
-from satlink.render.progress import progress_bar
+from satlink.render.progress import progress_bar, tally
 from satlink.verdict import Status
 
 
@@ -83,8 +83,15 @@ def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, schedu
                              scheduler=scheduler, scheduler_timeout=scheduler_timeout, out=out,
                              resume=resume)
         console = Console(stderr=True, highlight=False)
+        counts: dict[str, int] = {}
         with progress_bar("validating", len(tasks), console=console) as bar:
-            result = validate_tasks(tasks, options, lambda record: bar.advance())
+            def seen(record: dict) -> None:
+                status = str(record["status"])
+                counts[status] = counts.get(status, 0) + 1
+                bar.update(description=tally(counts))
+                bar.advance()
+
+            result = validate_tasks(tasks, options, seen)
     except SchedulerError as exc:
         raise click.UsageError(str(exc)) from None
     except ResultsError as exc:
