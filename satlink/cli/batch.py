@@ -42,7 +42,8 @@ from satlink.verdict import Status
               help="Skip boards already in --out (same source, index, content); boards whose "
                    "line says 'error' run again, lines of changed boards are replaced.")
 @click.option("--report", type=click.Path(dir_okay=False), default=None,
-              help="Write a self-contained HTML report here.")
+              help="Write a self-contained HTML report here: problems first, a summary per "
+                   "pack, filters and search; boards drawn in the browser when shown.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Run on this Dask distributed scheduler instead of local workers.")
 @click.option("--scheduler-timeout", type=SECONDS, default=CONNECT_TIMEOUT, show_default=True,
