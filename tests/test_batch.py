@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -21,7 +20,6 @@ from satlink.batch.run import RunOptions, validate_tasks
 from satlink.batch.tasks import plan
 from satlink.canonical import transforms
 from satlink.cli import main
-from satlink.render.report import html_report
 from tests.boards import parity_rows
 from tests.processes import children, kill_all, wait_gone
 
@@ -176,29 +174,6 @@ def test_render_solves_with_the_method_options(tmp_path) -> None:
     assert "<polyline" in svg.read_text()
     unsound = CliRunner().invoke(main, args[:-1] + ["corner"], input="AB\n..\nAB\n")
     assert unsound.exit_code == 2 and "only sound under rules" in unsound.output
-
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-@pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
-def test_report_in_headless_chromium(tmp_path) -> None:
-    files = write_mixed_pack(tmp_path)
-    records = validate_tasks(plan(files, "fill"), RunOptions(jobs=2, timeout=0.5)).records
-    report = tmp_path / "report.html"
-    report.write_text(html_report(records))
-    profile = ["--user-data-dir=" + str(tmp_path / "profile")]
-    dom = subprocess.run([CHROMIUM, *FLAGS, *profile, "--dump-dom", report.as_uri()],
-                         capture_output=True, text=True, timeout=120).stdout
-    assert dom.count("<tr class=\"row\">") == len(records)
-    assert dom.count("<svg") >= len([r for r in records if r.get("grid")])
-    assert "solution 2 (differences highlighted)" in dom and 'class="diff"' in dom
-    shot = tmp_path / "report.png"
-    subprocess.run([CHROMIUM, *FLAGS, *profile, "--window-size=1100,1400", f"--screenshot={shot}",
-                    report.as_uri()], capture_output=True, timeout=120)
-    assert shot.exists() and shot.read_bytes()[:4] == b"\x89PNG" and shot.stat().st_size > 10_000
 
 
 def test_a_duplicate_with_a_wrong_shipped_solution_carries_both_facts(tmp_path) -> None:

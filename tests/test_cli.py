@@ -96,7 +96,7 @@ def test_solve_writes_solutions_to_a_file(tmp_path) -> None:
 
 def test_convert_to_puzzlink_and_back(tmp_path) -> None:
     url = run("convert", "-", "--to", "puzzlink", stdin="R.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n").output
-    assert url.strip() == "https://puzz.link/p?numlin/5/5/1g2g3h4g5l2g3h145g"
+    assert url.strip() == "https://puzz.link/p?arukone/5/5/1g2g3h4g5l2g3h145g"
     target = tmp_path / "board.json"
     assert run("convert", "-", "-o", str(target), stdin=url).exit_code == 0
     assert json.loads(target.read_text())["width"] == 5

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from satlink import Board, check
 from satlink.cli import main
 from satlink.formats import FORMATS, MAX_READ_BYTES, Entry, detect, read_file, read_text, write_text
+from satlink.rules import parse_rules
 
 BOARDS = [
     Board.from_rows(["A.B", "...", "A.B"]),
@@ -62,7 +63,9 @@ def test_many_labels_round_trip_through_puzzlink_and_flowfree() -> None:
 
 def test_puzzlink_known_url() -> None:
     board = Board.from_rows(["R.G.Y", "..B.O", ".....", ".G.Y.", ".RBO."])
-    url = write_text([Entry("t", 1, board)], "puzzlink").strip()
+    url = write_text([Entry("t", 1, board)], "puzzlink").strip()  # flow, the default: fill
+    assert url == "https://puzz.link/p?arukone/5/5/1g2g3h4g5l2g3h145g"
+    url = write_text([Entry("t", 1, board, rules=parse_rules("nikoli"))], "puzzlink").strip()
     assert url == "https://puzz.link/p?numlin/5/5/1g2g3h4g5l2g3h145g"
 
 
@@ -113,7 +116,7 @@ def error_of(text: str, fmt: str | None = None):
         ("https://puzz.link/p?numlin/2/1/-zz\n", None, "'-' must be followed by 2 hex", 1, 32),
         ("https://puzz.link/p?numlin/2/1/1+1\n", None, "'+' must be followed by 3 hex", 1, 33),
         ("https://puzz.link/p?numlin/3/3/zz\n", None, "describes more than 9 cells", 1, 32),
-        ("https://puzz.link/p?numlin/3/1/1g1g\n", None, "describes more than 3 cells", 1, 35),
+        ("https://puzz.link/p?numlin/3/1/1g1g\n", None, "unexpected text 'g' after the URL body", 1, 35),
         ("https://puzz.link/p?numlin/3/1/1g1 junk\n", None, "unexpected text after the URL", 1, 36),
         ("1" * 5000 + " 2\nA.A\n", None, "at least 10^18 cells, more than the limit", 1, None),
         ("https://puzz.link/p?numlin/" + "9" * 5000 + "/1/g\n", None, "more than the limit", 1, 28),

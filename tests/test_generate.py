@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import sqlite3
 import subprocess
@@ -173,6 +174,40 @@ def test_ctrl_c_says_how_many_puzzles_are_stored(monkeypatch) -> None:
     assert result.exit_code == 130
     assert "interrupted with 0 puzzles stored" in result.output
     assert "to keep them" in result.output
+
+
+def test_plain_runs_take_fresh_seeds_that_make_the_pack_again() -> None:
+    runner = CliRunner()
+    args = ["generate", "--size", "6x6", "--count", "3"]
+    first, second = runner.invoke(main, args), runner.invoke(main, args)
+    assert first.exit_code == second.exit_code == 0
+    assert first.stdout != second.stdout  # two plain runs, two packs
+    seed = re.search(r"seed (\d+) \(give --seed \1 to make this pack again\)", first.output)
+    assert seed, first.output
+    again = runner.invoke(main, [*args, "--seed", seed.group(1)])
+    assert again.stdout == first.stdout and "give --seed" not in again.output
+    assert f"seed {seed.group(1)})" in again.output  # the summary names it too
+
+
+def test_a_fresh_seed_is_stored_and_named_for_resuming(tmp_path) -> None:
+    db = tmp_path / "levels.sqlite"
+    runner = CliRunner()
+    args = ["generate", "--size", "6x6", "--db", str(db), "-o", os.devnull]
+    first = runner.invoke(main, [*args, "--count", "2"])
+    seed = int(re.search(r"seed (\d+) \(give --seed \1 to make this pack again or to resume "
+                         r"the run\)", first.output).group(1))
+    with sqlite3.connect(db) as connection:
+        (stored,), = connection.execute("SELECT params FROM runs")
+    assert json.loads(stored)["seed"] == seed
+    second = runner.invoke(main, [*args, "--count", "2"])  # a new seed: a new run
+    assert f"holds earlier runs with these settings, seeds {seed} (2 puzzles)" in second.output
+    resumed = runner.invoke(main, [*args, "--count", "4", "--seed", str(seed)])
+    assert resumed.exit_code == 0 and "holds earlier runs" not in resumed.output
+    catalogue = Catalogue(str(db))
+    mine = make_params("6x6", None, 3, 0, "flow", "grow", "repair", seed)
+    assert len(catalogue.puzzles(run=mine.key())) == 4  # the first run, grown from 2 to 4
+    assert catalogue.state(mine).next_attempt >= 4
+    catalogue.close()
 
 
 def _stored(db) -> int:

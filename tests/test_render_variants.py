@@ -178,23 +178,6 @@ def test_warp_steps_are_stubs_at_both_borders_never_across_the_board() -> None:
 
 
 
-def test_report_draws_variant_records_with_their_geometry() -> None:
-    from satlink.geometry import geometry_to_json
-    from satlink.render.report import html_report
-
-    board, solution = solved("hex")
-    record = {"source": "hexes.json", "index": 1, "status": "unique", "rules": "flow",
-              "width": board.width, "height": board.height, "grid": list(board.rows),
-              "geometry": geometry_to_json(board.geometry, board.width),
-              "solutions": [solution.to_coords(board)]}
-    html = html_report([record])
-    assert html.count('class="cell"') == 2 * len(board.open_cells())
-    bridge, bsol = solved("bridge")
-    record.update(grid=list(bridge.rows), geometry=geometry_to_json(bridge.geometry, bridge.width),
-                  solutions=[bsol.to_coords(bridge)], width=5, height=5)
-    assert html_report([record]).count('class="over"') == 1
-
-
 def rgb(code: str) -> tuple[int, int, int]:
     return int(code[1:3], 16), int(code[3:5], 16), int(code[5:7], 16)
 

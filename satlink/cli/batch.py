@@ -26,7 +26,7 @@ from satlink.cli.options import (
 )
 from satlink.formats import expand_files
 from satlink.render.console import print_run_summary
-from satlink.render.progress import progress_bar
+from satlink.render.progress import progress_bar, tally
 from satlink.verdict import Status
 
 
@@ -41,7 +41,8 @@ from satlink.verdict import Status
               help="Skip boards already in --out (same source, index, content); boards whose "
                    "line says 'error' run again, lines of changed boards are replaced.")
 @click.option("--report", type=click.Path(dir_okay=False), default=None,
-              help="Write a self-contained HTML report here.")
+              help="Write a self-contained HTML report here: problems first, a summary per "
+                   "pack, filters and search; boards drawn in the browser when shown.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Run on this Dask distributed scheduler instead of local workers.")
 @click.option("--scheduler-timeout", type=SECONDS, default=CONNECT_TIMEOUT, show_default=True,
@@ -84,8 +85,15 @@ def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, schedu
                              scheduler=scheduler, scheduler_timeout=scheduler_timeout, out=out,
                              resume=resume)
         console = Console(stderr=True, highlight=False)
+        counts: dict[str, int] = {}
         with progress_bar("validating", len(tasks), console=console) as bar:
-            result = validate_tasks(tasks, options, lambda record: bar.advance())
+            def seen(record: dict) -> None:
+                status = str(record["status"])
+                counts[status] = counts.get(status, 0) + 1
+                bar.update(description=tally(counts))
+                bar.advance()
+
+            result = validate_tasks(tasks, options, seen)
     except SchedulerError as exc:
         raise click.UsageError(str(exc)) from None
     except ResultsError as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import sys
 
 import click
@@ -14,26 +15,41 @@ from satlink.cli.options import (
     out_option,
     pack_format,
     rules_option,
+    target_options,
     to_option,
+    warn_for_consumers,
     write_entries,
 )
+from satlink.method import Method
 from satlink.render.console import (
     print_generation_interrupted,
     print_generation_shortfall,
     print_generation_summary,
 )
 from satlink.render.progress import progress_bar
+from satlink.rules import Rules
 
 
-def write_pack(entries: list, out: str | None, fmt: str, stored: str) -> None:
-    """Write a pack, unless the format would drop a variant's geometry (exit 2)."""
+def write_pack(entries: list, out: str | None, fmt: str, stored: str, target: Rules | None = None,
+               target_check: bool = True, method: Method | None = None) -> None:
+    """Write a pack, unless the format would drop a variant's geometry (exit 2); then warn
+    about the puzzles that are not unique for the program that reads them (see
+    :mod:`satlink.exports`: the puzzles are proven unique under their own rules only)."""
+    from satlink.exports import for_target
     from satlink.generate.pack import variant_loss
 
     loss = variant_loss(entries, fmt)
     if loss:
         click.echo(f"error: cannot write {fmt}: {loss}; {stored}", err=True)
         sys.exit(EXIT_INPUT)
+    entries = for_target(entries, fmt, target)
     write_entries(entries, out, fmt)
+    if target_check:
+        warnings = warn_for_consumers(entries, fmt, target, proven=True, method=method)
+        readers = {w.consumer.rules for w in warnings}
+        if len(readers) == 1:
+            (reader,) = readers
+            click.echo(f"hint: puzzles made with --rules {reader.name} are unique there", err=True)
 
 
 @click.command()
@@ -64,31 +80,40 @@ def write_pack(entries: list, out: str | None, fmt: str, stored: str) -> None:
               help="Random walls between neighbouring cells, new per puzzle.")
 @click.option("--bridges", type=click.IntRange(min=0), default=0, show_default=True,
               help="Random bridges (cells crossed straight once each way; square cells).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same pack.")
+@click.option("--seed", type=int, default=None,
+              help="Same seed, same pack (default: a fresh random seed, printed; give it to "
+                   "make the pack again or to resume the run in --db).")
 @click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many puzzles the run should hold.")
 @out_option("Write the pack here (format from the extension or --to); default stdout.")
 @to_option("Pack format (default: from --out's extension, else JSON lines).")
+@target_options
 @click.option("--db", type=click.Path(dir_okay=False), default=None,
               help="SQLite catalogue: resumable runs, deduplicated puzzles (default: in memory).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes.")
 @method_options()
 def generate(size, colours, min_length, max_solids, rules, growth, strategy, symmetry, grid, wrap,
-             holes, shape, walls, bridges, seed, count, out, out_format, db, jobs, method):
+             holes, shape, walls, bridges, seed, count, out, out_format, target, target_check, db,
+             jobs, method):
     """Generate puzzles, each proven unique under the rule profile, with their solutions.
 
-    Interrupt at any time (Ctrl-C, kill): with --db, running the same command again resumes
-    without losing or repeating a puzzle. Puzzles equal under the board's symmetries
-    (rotations, reflections; shifts on warps) and relabelling are stored once. The solving
-    options (--encoding, --solver, ...) are those of 'check'; puzzles do not depend on them,
-    their difficulty figures do. Flow Free variants: --grid hex, --wrap, --holes or --shape,
-    --walls, --bridges (combinable, except that warps and bridges need square cells).
+    Without --seed each run takes a fresh random seed and prints it. Interrupt at any time
+    (Ctrl-C, kill): with --db, running the command again with that --seed resumes without
+    losing or repeating a puzzle. Puzzles equal under the board's symmetries (rotations,
+    reflections; shifts on warps) and relabelling are stored once. Writing for a program
+    with fixed rules (a .flow or .url pack, or --target) checks each puzzle under them and
+    warns where it is not unique. The solving options (--encoding, --solver, ...) are those
+    of 'check'; puzzles do not depend on them, their difficulty figures do. Flow Free
+    variants: --grid hex, --wrap, --holes or --shape, --walls, --bridges (combinable, except
+    that warps and bridges need square cells).
 
     \b
     Example:
       satlink generate --size 10x10 --count 20 --out pack.jsonl
-      satlink generate --size 15x15 --colors 10-14 --db levels.sqlite --jobs 2 --count 500
+      satlink generate --size 15x15 --colors 10-14 --db levels.sqlite --jobs 2 --count 500 \\
+        --seed 42
+      satlink generate --size 8x8 --rules fill --out pack.url        # puzz.link arukone
       satlink generate --size 8x8 --symmetry rotational --to grid
       satlink generate --size 9x9 --grid hex --walls 4 --db variants.sqlite
       satlink generate --shape heart.txt --bridges 2 --to grid
@@ -98,6 +123,9 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
     from satlink.generate.params import ParamsError, make_params, parse_shape
     from satlink.generate.runner import run_generation
 
+    fresh = seed is None
+    if fresh:
+        seed = secrets.randbelow(10**9)
     try:
         mask = ()
         if shape:
@@ -115,7 +143,15 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
         raise click.UsageError(str(exc)) from None
     from rich.console import Console
 
-    console = Console(stderr=True)
+    console = Console(stderr=True, highlight=False, soft_wrap=True)
+    if fresh:
+        console.print(f"seed {seed} (give --seed {seed} to make this pack again"
+                      f"{' or to resume the run' if db else ''})")
+        earlier = catalogue.seeds_like(params) if db else []
+        if earlier:
+            listed = ", ".join(f"{s} ({n} puzzles)" for s, n in earlier[:5])
+            console.print(f"note: {db} holds earlier runs with these settings, seeds {listed}; "
+                          "to resume one, give its --seed")
     counts = {"accepted": 0, "duplicate": 0, "rejected": 0}
     with progress_bar("generating", count, completed=catalogue.start(params).accepted,
                       console=console) as bar:
@@ -129,14 +165,16 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
         try:
             have = run_generation(params, count, catalogue, jobs, report)
         except KeyboardInterrupt:
-            print_generation_interrupted(catalogue.state(params), kept=bool(db), console=console)
+            print_generation_interrupted(catalogue.state(params), kept=bool(db), console=console,
+                                         seed=seed if fresh else None)
             sys.exit(130)
     state = catalogue.state(params)
     rows = catalogue.puzzles(run=params.key(), order="attempt")
     catalogue.close()
     print_generation_summary(have, params, state, console)
     write_pack(pack_entries(rows), out, pack_format(out, out_format),
-               f"the puzzles are in {db}" if db else "use --db to keep the puzzles")
+               f"the puzzles are in {db}" if db else "use --db to keep the puzzles",
+               target, target_check, method)
     if have < count:
         print_generation_shortfall(have, count, state, console)
         sys.exit(EXIT_NOT_OK)
@@ -151,7 +189,8 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
                    "walls or bridges, else 0).")
 @out_option("Pack file (format from the extension or --to); default stdout.")
 @to_option("Pack format (default: from --out's extension, else JSON lines).")
-def export(db, where, out, out_format):
+@target_options
+def export(db, where, out, out_format, target, target_check):
     """Build a pack from the catalogue, easiest puzzle first.
 
     \b
@@ -173,5 +212,6 @@ def export(db, where, out, out_format):
     finally:
         catalogue.close()
     write_pack(pack_entries(rows, db), out, pack_format(out, out_format),
-               "choose another format, or the plain boards with --where variant=0")
+               "choose another format, or the plain boards with --where variant=0", target,
+               target_check)
     click.echo(f"{len(rows)} puzzles", err=True)

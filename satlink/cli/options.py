@@ -31,7 +31,14 @@ from satlink.formats import (
     read_file,
     write_text,
 )
-from satlink.method import CYCLE_MODES, DEFAULT_CYCLES, DEFAULT_SOLVER, Method, MethodError
+from satlink.method import (
+    CYCLE_MODES,
+    DEFAULT_CYCLES,
+    DEFAULT_METHOD,
+    DEFAULT_SOLVER,
+    Method,
+    MethodError,
+)
 from satlink.resources import default_max_cells
 from satlink.rules import Rules, RulesError, parse_rules
 
@@ -170,6 +177,44 @@ def to_option(help_text: str) -> Callable:
     """``--to``: the board format written (``out_format``); ``help_text`` says its default."""
     return click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
                         help=help_text)
+
+
+def target_options(func: Callable) -> Callable:
+    """``--target PROFILE`` (``target``, a :class:`Rules` or None) and
+    ``--target-check/--no-target-check`` (``target_check``): the rules of the program that
+    reads the written boards, and whether to check each board under them."""
+    func = click.option("--target-check/--no-target-check", default=True, show_default=True,
+                        help="Check each written board under its reader's rules (see --target) "
+                             "and warn when it is not unique there.")(func)
+    return click.option("--target", type=RULES, default=None, metavar="PROFILE",
+                        help="Rules of the program that reads the output (e.g. fill for a "
+                             "fill-only app). Default: the format's reader: Flow Free (flow) for "
+                             "level lines, for puzz.link the URL's type (arukone, fill, when "
+                             "the profile or --target has fill; else numlin, nikoli); other "
+                             "formats are not checked without it.")(func)
+
+
+def warn_for_consumers(entries: list[Entry], fmt: str, target: Rules | None, *,
+                       proven: bool = False, method: Method | None = None,
+                       hint: str = "") -> list:
+    """Check written boards under the rules of the program that reads them (see
+    :mod:`satlink.exports`) and print a warning on standard error for each board that is not
+    unique there, then one summary line (with ``hint``); returns the warnings."""
+    from rich.console import Console
+
+    from satlink.exports import consumer_warnings, summary
+    from satlink.render.progress import progress_bar
+
+    console = Console(stderr=True, highlight=False)
+    with progress_bar("checking for the reader", len(entries), console=console,
+                      show=len(entries) > 1) as bar:
+        warnings = consumer_warnings(entries, fmt, target, proven=proven,
+                                     method=method or DEFAULT_METHOD, progress=bar.advance)
+    for warning in warnings:
+        click.echo(f"warning: {warning}", err=True)
+    if warnings:
+        click.echo(f"warning: {summary(warnings, len(entries))}{hint}", err=True)
+    return warnings
 
 
 def index_option(func: Callable) -> Callable:

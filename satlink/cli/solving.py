@@ -24,11 +24,14 @@ from satlink.cli.options import (
     output_options,
     read_entries,
     rules_option,
+    target_options,
     timeout_option,
     to_option,
+    warn_for_consumers,
     write_entries,
     writing,
 )
+from satlink.exports import for_target
 from satlink.formats import Entry, InputError, format_for_path
 from satlink.method import Method
 from satlink.render.console import Judged, print_judged
@@ -155,17 +158,24 @@ def solve(files, rules, timeout, method, as_json, no_color, in_format, max_cells
 @click.argument("file")
 @to_option("Output format (default: from --out's extension).")
 @out_option("Output file (default: standard output).")
+@target_options
 @input_options
-def convert(file, out_format, out, in_format, max_cells):
+def convert(file, out_format, out, target, target_check, in_format, max_cells):
     """Convert boards between formats: grid, wh, flowfree, json, puzzlink.
 
     Boards that cannot be read are reported on stderr (exit status 2); the others are
     still converted. Solutions travel with the board where the target format can hold them.
+    A puzz.link URL is 'arukone' (every cell used) for a board under a profile with fill
+    (flow, fill), else 'numlin' (cells may stay empty); --target chooses it the same way.
+    A format read by a program with fixed rules (Flow Free, puzz.link; or --target) has
+    each board checked under those rules: a board that is not unique there gets a warning
+    on stderr (solutions counted up to 10, 10 s per board; the exit status does not change).
 
     \b
     Example:
       satlink convert puzzle.txt --to puzzlink        # a URL to play-test in a browser
       satlink convert pack.txt -o pack.jsonl          # format from the extension
+      satlink convert pack.jsonl -o pack.grid --target fill   # for a fill-only app
     """
     if out_format is None:
         if out is None:
@@ -180,7 +190,10 @@ def convert(file, out_format, out, in_format, max_cells):
             failed = True
         else:
             good.append(entry)
+    good = for_target(good, out_format, target)
     write_entries(good, out, out_format)
+    if target_check:
+        warn_for_consumers(good, out_format, target)
     sys.exit(EXIT_INPUT if failed else EXIT_OK)
 
 

@@ -1,9 +1,24 @@
-"""puzz.link ``numlin`` URLs: ``https://puzz.link/p?numlin/W/H/BODY``, one per line.
+"""puzz.link URLs: ``https://puzz.link/p?TYPE/W/H/BODY``, one per line.
+
+Two puzzle types take the same body and differ in their rules:
+
+* ``numlin`` (Numberlink as Nikoli plays it): cells may stay empty, the profile ``nikoli``;
+* ``arukone``: every cell lies on a path, no rule against a path running beside itself, the
+  profile ``fill``.
+
+A URL is read with its type's profile as the board's rules, and a board is written as
+``arukone`` when its profile asks for ``fill`` (``flow`` and ``fill``), else as ``numlin``,
+so the player's rules are as close as they can be to the ones the board was made under.
+(``flow``'s no-touch rule exists in neither: a board unique under ``flow`` may be ambiguous
+under ``fill``; :mod:`satlink.exports` checks that and warns.)
 
 The body is pzprjs' "number16" cell code, row-major: a hex digit for numbers 0-15, ``-`` plus
 two hex digits up to 255, ``+`` plus three up to 4095, ``.`` for a ``?`` clue, and the letters
 ``g``..``z`` for runs of 1..20 empty cells.  Labels become the numbers 1..L in label order;
-numlin has no solid cells and no Flow Free variants, so boards with either cannot be written.
+neither type has solid cells nor Flow Free variants, so boards with either cannot be
+written.  Nothing may follow the body: pzprjs stops reading at the last cell and ignores
+the rest, so a URL with more is refused rather than read as something its author did not
+write.
 """
 
 from __future__ import annotations
@@ -23,28 +38,42 @@ from satlink.formats.entry import (
     size_error,
 )
 from satlink.formats.errors import WriteError
+from satlink.rules import Rules, parse_rules
 
 NAME = "puzzlink"
-URL = re.compile(r"numlin/([0-9]+)/([0-9]+)/(\S*)")
-PREFIX = "https://puzz.link/p?numlin"
+TYPES = {"numlin": "nikoli", "arukone": "fill"}
+"""The puzz.link types read and written, and the profile each one's rules are."""
+URL = re.compile(r"\b(numlin|arukone)/([0-9]+)/([0-9]+)/(\S*)")
+SITE = "https://puzz.link/p?"
 NUMBER_LABELS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
 def looks_like(lines: Sequence[str]) -> bool:
     first = first_content_line(lines)
-    return "numlin/" in first
+    return any(f"{kind}/" in first for kind in TYPES)
+
+
+def url_type(rules: Rules) -> str:
+    """The puzz.link type a board judged under ``rules`` is written as."""
+    return "arukone" if rules.fill else "numlin"
+
+
+def type_rules(kind: str) -> Rules:
+    """The rules of a puzz.link type (what the site's checker accepts as a solution)."""
+    return parse_rules(TYPES[kind])
 
 
 def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:
     for number, index, line in board_lines(lines):
         match = URL.search(line)
         if not match:
-            yield error_entry("not a puzz.link numlin URL", source, index, number, 1)
+            yield error_entry("not a puzz.link numlin or arukone URL", source, index, number, 1)
             continue
-        width, height, body = natural(match.group(1)), natural(match.group(2)), match.group(3)
+        kind = match.group(1)
+        width, height, body = natural(match.group(2)), natural(match.group(3)), match.group(4)
         problem = size_error(width, height, max_cells)  # before anything is built
         if problem:
-            yield error_entry(problem, source, index, number, match.start(1) + 1)
+            yield error_entry(problem, source, index, number, match.start(2) + 1)
             continue
         rest = line[match.end():]
         if rest.strip():
@@ -54,7 +83,7 @@ def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:
         try:
             values = _decode(body, width * height)
         except _BodyError as exc:
-            column = match.start(3) + 1 + exc.offset
+            column = match.start(4) + 1 + exc.offset
             yield error_entry(exc.message, source, index, number, column)
             continue
         cells = [EMPTY if v == 0 else label_for(v - 1, NUMBER_LABELS) for v in values]
@@ -62,6 +91,8 @@ def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:
         entry = board_entry(rows, source, index, number, max_cells)
         if entry.error is not None:
             entry.error.line, entry.error.column = number, None
+        else:
+            entry.rules = type_rules(kind)
         yield entry
 
 
@@ -82,7 +113,8 @@ def _decode(body: str, size: int) -> list[int]:
     i = 0
     while i < len(body):
         if len(values) >= size:
-            raise _BodyError(f"URL body describes more than {size} cells", i)
+            raise _BodyError(f"unexpected text {body[i:i + 12]!r} after the URL body (its "
+                             f"{size} cells end before it)", i)
         ch = body[i]
         if ch in HEX:
             values.append(int(ch, 16))
@@ -110,10 +142,12 @@ def _decode(body: str, size: int) -> list[int]:
 
 
 def encode_url(entry: Entry, number: int = 1) -> str:
+    """The URL of a board: ``arukone`` under a profile with ``fill``, else ``numlin``."""
     board = entry.board
+    kind = url_type(parse_rules(entry.rules_under(None)))
     refuse_variant(board, number, NAME)
     if board.solid_count():
-        raise WriteError("puzz.link numlin has no solid cells; this board has some")
+        raise WriteError(f"puzz.link {kind} has no solid cells; this board has some")
     number = {label: i + 1 for i, label in enumerate(board.labels)}
     out: list[str] = []
     run = 0
@@ -131,7 +165,7 @@ def encode_url(entry: Entry, number: int = 1) -> str:
             out.append(_number16(number[ch]))
     if run:
         out.append(_base36(run + 15))
-    return f"{PREFIX}/{board.width}/{board.height}/{''.join(out)}"
+    return f"{SITE}{kind}/{board.width}/{board.height}/{''.join(out)}"
 
 
 def _base36(n: int) -> str:
@@ -145,7 +179,7 @@ def _number16(n: int) -> str:
         return "-" + format(n, "02x")
     if n < 4096:
         return "+" + format(n, "03x")
-    raise WriteError(f"numlin numbers stop at 4095; this board has {n} labels")
+    raise WriteError(f"puzz.link numbers stop at 4095; this board has {n} labels")
 
 
 def write(entries: Sequence[Entry]) -> str:

@@ -160,6 +160,23 @@ class Catalogue:
         self.db.commit()
         return self.state(params)
 
+    def seeds_like(self, params: Params) -> list[tuple[int, int]]:
+        """(seed, puzzles stored) of the runs with the same parameters as ``params`` but
+        another seed, most puzzles first: a run started without ``--seed`` draws a new seed,
+        so resuming one of these needs its seed named."""
+        mine = json.loads(json.dumps(params.as_dict(), sort_keys=True))
+        mine.pop("seed")
+        out = []
+        for stored, accepted in self.db.execute("SELECT params, accepted FROM runs"):
+            try:
+                other = json.loads(stored)
+            except ValueError:
+                continue
+            seed = other.pop("seed", None) if isinstance(other, dict) else None
+            if isinstance(seed, int) and seed != params.seed and _same_run(other, mine):
+                out.append((seed, accepted))
+        return sorted(out, key=lambda item: -item[1])
+
     def state(self, params: Params) -> RunState:
         row = self.db.execute("SELECT next_attempt, accepted, duplicates, rejected FROM runs "
                               "WHERE run = ?", (params.key(),)).fetchone()
@@ -214,6 +231,13 @@ class Catalogue:
         return [{"grid": g.split("\n"), "solution": json.loads(s), "rules": r,
                  "quality": json.loads(st), "hash": h, "geometry": json.loads(geo) if geo else None}
                 for g, s, r, st, h, geo in rows]
+
+
+def _same_run(stored: dict, mine: dict) -> bool:
+    """Whether stored run parameters are ``mine`` (both without the seed); fields added to
+    :class:`Params` since the stored run was written count as their defaults."""
+    defaults = json.loads(json.dumps(Params(1, 1, 1, 1).as_dict()))
+    return all(stored.get(name, defaults.get(name)) == value for name, value in mine.items())
 
 
 def parse_where(text: str | None) -> tuple[str, list]:

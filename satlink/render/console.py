@@ -170,15 +170,19 @@ def _tried(state: RunState) -> int:
     return state.accepted + state.duplicates + sum(state.rejected.values())
 
 
-def print_generation_interrupted(state: RunState, kept: bool, console: Console) -> None:
-    """``generate`` stopped by Ctrl-C: how many puzzles are stored (``kept``: in a --db file)."""
-    console.print(f"interrupted with {state.accepted} puzzles stored; run the same "
-                  "command again to resume" + ("" if kept else " (use --db to keep them)"))
+def print_generation_interrupted(state: RunState, kept: bool, console: Console,
+                                 seed: int | None = None) -> None:
+    """``generate`` stopped by Ctrl-C: how many puzzles are stored (``kept``: in a --db file);
+    ``seed``: the run's seed was drawn at random, so resuming needs it named."""
+    again = f"the command again with --seed {seed}" if seed is not None else "the same command again"
+    console.print(f"interrupted with {state.accepted} puzzles stored; run {again} to resume"
+                  + ("" if kept else " (use --db to keep them)"))
 
 
 def print_generation_summary(have: int, params: Params, state: RunState, console: Console) -> None:
     """The end of a ``generate`` run: puzzles made, candidates tried, why the others were not kept."""
-    console.print(f"{have} puzzles ({params.width}x{params.height}, rules {params.rules}); "
+    console.print(f"{have} puzzles ({params.width}x{params.height}, rules {params.rules}, "
+                  f"seed {params.seed}); "
                   f"{_tried(state)} candidates, rejected {state.rejected or 'none'}, "
                   f"{state.duplicates} duplicates")
 

@@ -1,117 +1,337 @@
-"""A single self-contained HTML report of a validation run (inline SVG and CSS, no network).
+"""The HTML report of a validation run: one self-contained file (no network) that opens fast
+for packs of tens of thousands of boards.
 
-Summary counts per status, a sortable table (click a column header), and for each board the
-puzzle and its solution; for ``multiple`` the two solutions side by side with the differing
-cells highlighted; for ``solution-mismatch`` the shipped and the unique solution; for
-``invalid`` the error with its line and column.  A variant board's record carries its
-``geometry`` (see :func:`satlink.geometry.geometry_to_json`), and its pictures show the
-hexagons, holes, walls, bridges and warps.
+The boards are not drawn here.  Each record becomes one compact row of a JSON array embedded
+once in the page (a few hundred bytes for a 10x10 board): its pack, index, status, size, the
+grid as one string, the solutions as path strings (:func:`path_code`) and, for the rare
+records that need them, the extras (geometry, differing cells, the error and the text it was
+found in, the original of a duplicate).  ``report.js`` draws a board as SVG in the browser
+only when it is shown: problem boards as they scroll into view, the others when their row is
+clicked.  Hexagonal boards are offset columns of hexagons and square variants show holes,
+walls, bridges and warps, as :mod:`satlink.render.svg` draws them (see
+:mod:`satlink.render.layout` for the geometry both follow).
+
+The page puts problems first (multiple, unsolvable, invalid, solution-mismatch, timeout,
+error, duplicate-of), then the rest in file order; a summary table per pack (counts per
+status, size range, difficulty spread) is plain HTML; filters (status, pack, size), a search
+(source or index) and the sort order live in the URL's hash, so a filtered view can be
+linked to and reloaded (``report.html#status=multiple&pack=levels.txt``).
 """
 
 from __future__ import annotations
 
-from collections import Counter
+import json
+import re
+from collections import Counter, defaultdict
 from html import escape
+from importlib import resources
+from pathlib import Path
+from statistics import median
 
-from satlink.board import Board, Solution
-from satlink.geometry import geometry_from_json
-from satlink.render.svg import board_svg
-from satlink.verdict import Status
+from satlink.geometry import PLAIN, geometry_from_json
+from satlink.verdict import PROBLEMS, Status
 
-STYLE = """
-body{font-family:system-ui,sans-serif;margin:1.5em;background:#fafafa;color:#222}
-table{border-collapse:collapse;margin:1em 0}
-th,td{padding:.25em .6em;border-bottom:1px solid #ddd;text-align:left}
-th{cursor:pointer;background:#eee;user-select:none}th:hover{background:#ddd}
-.status{font-weight:600}.unique{color:#1a7f37}.multiple,.solution-mismatch{color:#b35900}
-.unsolvable,.invalid,.error{color:#c62828}.timeout,.duplicate-of{color:#6a5acd}
-.board-detail{margin:1.2em 0;padding:.8em;background:#fff;border:1px solid #ddd;border-radius:6px}
-.pics{display:flex;gap:1.5em;flex-wrap:wrap}.pics figure{margin:0}figcaption{font-size:.85em;color:#555}
-.summary span{display:inline-block;margin-right:1em}pre{white-space:pre-wrap}
-"""
-
-SORT_SCRIPT = """
-document.querySelectorAll('th').forEach(function(th, column){
-  th.addEventListener('click', function(){
-    var body = th.closest('table').tBodies[0];
-    var rows = Array.prototype.slice.call(body.rows);
-    var asc = th.dataset.asc !== '1'; th.dataset.asc = asc ? '1' : '0';
-    rows.sort(function(a, b){
-      var x = a.cells[column].dataset.v || a.cells[column].textContent;
-      var y = b.cells[column].dataset.v || b.cells[column].textContent;
-      var nx = parseFloat(x), ny = parseFloat(y);
-      var d = (!isNaN(nx) && !isNaN(ny)) ? nx - ny : x.localeCompare(y);
-      return asc ? d : -d;
-    });
-    rows.forEach(function(r){ body.appendChild(r); });
-  });
-});
-"""
+ORDER = [str(s) for s in PROBLEMS] + [str(Status.UNIQUE), str(Status.SOLVED)]
+"""Statuses in the order the report lists them: problems first, most serious first."""
+STEP_LETTERS = "abcdef"
+MAX_EXCERPT_LINES = 60
+MAX_EXCERPT_COLUMNS = 200
+MAX_SOURCE_BYTES = 256 * 2**20
+HEADER = re.compile(r"\s*\d+\s+\d+\s*$")
+GRID_AT = re.compile(r"grid row (\d+), column (\d+)")
 
 
-def _pictures(record: dict) -> str:
-    rows = record.get("grid")
-    if not rows:
-        return ""
-    board = Board(tuple(rows), geometry_from_json(record.get("geometry"), len(rows[0]), len(rows)))
-    solutions = [Solution.from_coords(board, s) for s in record.get("solutions", [])]
-    diff = {board.cell_at(r, c) for r, c in record.get("diff_cells", [])}
-    figures = [("puzzle", board_svg(board))]
-    if record["status"] == Status.MULTIPLE and len(solutions) >= 2:
-        figures += [("solution 1", board_svg(board, solutions[0], diff)),
-                    ("solution 2 (differences highlighted)", board_svg(board, solutions[1], diff))]
-    elif record["status"] == Status.MISMATCH and record.get("shipped_solution"):
-        shipped = Solution.from_coords(board, record["shipped_solution"])
-        figures.append(("shipped solution", board_svg(board, shipped, diff)))
-        if solutions:
-            figures.append(("unique solution", board_svg(board, solutions[0], diff)))
-    elif solutions:
-        figures.append(("solution", board_svg(board, solutions[0])))
-    return "<div class='pics'>" + "".join(
-        f"<figure>{svg}<figcaption>{escape(caption)}</figcaption></figure>" for caption, svg in figures
-    ) + "</div>"
+def _asset(name: str) -> str:
+    return (resources.files("satlink.render") / name).read_text(encoding="utf-8")
 
 
-def _detail(number: int, record: dict) -> str:
-    status = record["status"]
-    parts = [f"<section class='board-detail' id='b{number}'>",
-             f"<h3>#{number} {escape(str(record['source']))} board {record['index']} — "
-             f"<span class='status {status}'>{escape(status)}</span></h3>"]
-    error = record.get("error")
-    if error:
-        where = ", ".join(f"{k} {error[k]}" for k in ("board", "line", "column") if error.get(k))
-        parts.append(f"<pre>{escape(where)}: {escape(error.get('message', ''))}</pre>")
-    if record.get("duplicate_of"):
-        d = record["duplicate_of"]
-        parts.append(f"<p>Same puzzle (up to rotation, reflection and relabelling) as "
-                     f"{escape(str(d['source']))} board {d['index']}.</p>")
-    for problem in record.get("mismatch", []):
-        parts.append(f"<p>Shipped solution: {escape(problem)}</p>")
-    parts.append(_pictures(record))
-    parts.append("</section>")
-    return "".join(parts)
+# -- compact rows -----------------------------------------------------------------------------
+
+def path_code(path: list, width: int, height: int, geometry) -> str:
+    """A path as the start cell's number then one letter per step: the index of the step in
+    :meth:`Geometry.steps` of the cell it leaves (``a``.. for square up, left, right, down;
+    six for hexagons), a step across a warp included.  Anything else (a shipped solution that
+    jumps) is written as ``.`` and the cell's number, so every recorded path can be drawn."""
+    out: list[str] = []
+    prev: tuple[int, int] | None = None
+    for cell in path:
+        r, c = int(cell[0]), int(cell[1])
+        step = None if prev is None else _step(prev, (r, c), width, height, geometry)
+        if step is not None:
+            out.append(STEP_LETTERS[step])
+        else:
+            out.append(("." if prev is not None else "") + str(r * width + c))
+        prev = (r, c)
+    return "".join(out)
 
 
-def html_report(records: list[dict], title: str = "satlink validation report") -> str:
-    counts = Counter(r["status"] for r in records)
-    summary = "".join(f"<span class='status {escape(s)}'>{escape(s)}: {n}</span>"
-                      for s, n in sorted(counts.items()))
-    head = ("<tr><th>#</th><th>source</th><th>board</th><th>size</th><th>rules</th>"
-            "<th>status</th><th>colours</th><th>difficulty</th><th>seconds</th></tr>")
+def _step(a: tuple[int, int], b: tuple[int, int], width: int, height: int, geometry) -> int | None:
+    """The index of the step from ``a`` to ``b``; one inside the board before one across a
+    warp (on a warp board two cells high, both join the same two cells)."""
+    steps = geometry.steps(a[1])
+    delta = (b[0] - a[0], b[1] - a[1])
+    if delta in steps:
+        return steps.index(delta)
+    if geometry.wrap:
+        for k, (dr, dc) in enumerate(steps):
+            if ((a[0] + dr) % height, (a[1] + dc) % width) == b:
+                return k
+    return None
+
+
+def _solution_code(solution: dict, width: int, height: int, geometry) -> str:
+    return ",".join(path_code(path, width, height, geometry) for path in solution.values() if path)
+
+
+def _geometry(record: dict, width: int, height: int):
+    """The record's geometry (None for plain boards or one that cannot be read) and its
+    compact form: ``{"k": "hex"}``, ``"wrap": 1``, walls and bridges as cell numbers."""
+    raw = record.get("geometry")
+    if not raw:
+        return None, None
+    try:
+        geometry = geometry_from_json(raw, width, height)
+    except ValueError:
+        return None, None
+    if geometry.is_plain:
+        return None, None
+    compact: dict = {"k": geometry.kind}
+    if geometry.wrap:
+        compact["wrap"] = 1
+    if geometry.walls:
+        compact["walls"] = [list(pair) for pair in sorted(geometry.walls)]
+    if geometry.bridges:
+        compact["br"] = list(geometry.bridges)
+    return geometry, compact
+
+
+def _number(value, digits: int = 3):
+    return round(value, digits) if isinstance(value, (int, float)) and not isinstance(value, bool) \
+        else None
+
+
+class _Sources:
+    """Pack names: each full path once, shown by its shortest unambiguous tail."""
+
+    def __init__(self, records: list[dict]):
+        self.paths = list(dict.fromkeys(str(r.get("source", "")) for r in records))
+        self.index = {path: i for i, path in enumerate(self.paths)}
+        self.short = _short_names(self.paths)
+
+
+def _short_names(paths: list[str]) -> list[str]:
+    parts = [Path(p).parts or (p,) for p in paths]
+    depth = [1] * len(paths)
+    while True:
+        names = ["/".join(pp[-d:]) for pp, d in zip(parts, depth, strict=True)]
+        seen = Counter(names)
+        clash = [i for i, name in enumerate(names) if seen[name] > 1 and depth[i] < len(parts[i])]
+        if not clash:
+            return names
+        for i in clash:
+            depth[i] += 1
+
+
+class _Excerpts:
+    """The text an invalid board was read from, as far as it could be read: the lines of its
+    block in the file, to draw as a grid of characters (grid and ``W H`` boards, a JSON
+    board's rows) or to show as text (one-line formats), with the error's place marked."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, list[str] | None] = {}
+
+    def lines(self, source: str) -> list[str] | None:
+        if source not in self.files:
+            self.files[source] = None
+            path = Path(source)
+            try:
+                if path.is_file() and path.stat().st_size <= MAX_SOURCE_BYTES:
+                    text = path.read_text(encoding="utf-8", errors="replace").removeprefix("\ufeff")
+                    self.files[source] = re.split(r"\r\n|\r|\n", text)
+            except OSError:
+                pass
+        return self.files[source]
+
+    def of(self, error: dict) -> dict | None:
+        source, line = error.get("source"), error.get("line")
+        if not isinstance(source, str) or not isinstance(line, int) or source.startswith("<"):
+            return None
+        lines = self.lines(source)
+        if lines is None or not 1 <= line <= len(lines):
+            return None
+        i = line - 1
+        column = error.get("column") if isinstance(error.get("column"), int) else None
+        if lines[i].lstrip().startswith(("{", "[")):
+            return self._json(lines[i], line, error.get("message", ""))
+        start = i
+        while start > 0 and i - start < MAX_EXCERPT_LINES and lines[start - 1].strip() \
+                and not HEADER.match(lines[start]):
+            start -= 1
+        end = i
+        while end + 1 < len(lines) and end - start + 1 < MAX_EXCERPT_LINES \
+                and lines[end + 1].strip() and not HEADER.match(lines[end + 1]):
+            end += 1
+        block = [text[:MAX_EXCERPT_COLUMNS] for text in lines[start:end + 1]]
+        first = start + 1
+        grid = not any("://" in text or ";" in text or "," in text for text in block)
+        if grid and block and HEADER.match(block[0]):
+            block, first = block[1:], first + 1
+        at = [line - first, column - 1] if column is not None else [line - first, None]
+        return {"from": first, "lines": block, "at": at, "grid": int(grid)}
+
+    @staticmethod
+    def _json(text: str, line: int, message: str) -> dict | None:
+        try:
+            obj = json.loads(text)
+        except ValueError:
+            return {"from": line, "lines": [text[:MAX_EXCERPT_COLUMNS]], "at": [0, None], "grid": 0}
+        rows = obj.get("grid") if isinstance(obj, dict) else None
+        if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
+            return {"from": line, "lines": [text[:MAX_EXCERPT_COLUMNS]], "at": [0, None], "grid": 0}
+        where = GRID_AT.search(message)
+        at = [int(where.group(1)) - 1, int(where.group(2)) - 1] if where else None
+        return {"from": None, "lines": [row[:MAX_EXCERPT_COLUMNS] for row in rows[:MAX_EXCERPT_LINES]],
+                "at": at, "grid": 1}
+
+
+def report_data(records: list[dict], read_sources: bool = True) -> dict:
+    """The page's data: statuses, rule lists and pack names once, then one row per record
+    ``[pack, index, status, width, height, grid, rules, colours, difficulty, seconds,
+    solutions, extras]`` (trailing empty fields left out).  ``read_sources``: draw invalid
+    boards from their files (the paths in the records), as far as they could be read."""
+    statuses = list(ORDER)
+    for record in records:
+        if str(record.get("status")) not in statuses:
+            statuses.append(str(record.get("status")))
+    status_index = {s: i for i, s in enumerate(statuses)}
+    sources = _Sources(records)
+    rules: dict[str, int] = {}
+    position = {(str(r.get("source")), r.get("index")): n for n, r in enumerate(records, start=1)}
+    excerpts = _Excerpts() if read_sources else None
     rows = []
-    for number, r in enumerate(records, start=1):
-        stats = r.get("quality") or {}
-        size = f"{r['width']}x{r['height']}" if r.get("width") else "-"
-        rows.append(
-            f"<tr class='row'><td data-v='{number}'>{number}</td><td>{escape(str(r['source']))}</td>"
-            f"<td>{r['index']}</td><td data-v='{(r.get('width') or 0) * (r.get('height') or 0)}'>{size}</td>"
-            f"<td>{escape(r.get('rules', ''))}</td>"
-            f"<td class='status {escape(r['status'])}'><a href='#b{number}'>{escape(r['status'])}</a></td>"
-            f"<td>{stats.get('colours', r.get('labels', '-'))}</td><td>{stats.get('difficulty', '-')}</td>"
-            f"<td>{r.get('seconds', 0):.3f}</td></tr>")
-    details = "".join(_detail(n, r) for n, r in enumerate(records, start=1))
-    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{escape(title)}</title>"
-            f"<style>{STYLE}</style></head><body><h1>{escape(title)}</h1>"
-            f"<p class='summary'>{len(records)} boards: {summary}</p>"
-            f"<table id='boards'><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>"
-            f"{details}<script>{SORT_SCRIPT}</script></body></html>")
+    for record in records:
+        width, height = record.get("width") or 0, record.get("height") or 0
+        grid = record.get("grid") or []
+        geometry, compact = _geometry(record, width, height) if grid else (None, None)
+        geometry = geometry or PLAIN
+        quality = record.get("quality") or {}
+        status = str(record.get("status"))
+        solutions = record.get("solutions") or []
+        if status == Status.MISMATCH and record.get("shipped_solution"):
+            solutions = [record["shipped_solution"], *solutions[:1]]
+        elif status != Status.MULTIPLE:
+            solutions = solutions[:1]
+        extra: dict = {}
+        if compact:
+            extra["g"] = compact
+        if record.get("diff_cells") and width:
+            extra["d"] = [r * width + c for r, c in record["diff_cells"]]
+        if record.get("count") is not None:
+            extra["c"] = record["count"]
+            if not record.get("count_complete"):
+                extra["c+"] = 1
+        if record.get("timed_out"):
+            extra["t"] = 1
+        original = record.get("duplicate_of")
+        if isinstance(original, dict):
+            key = (str(original.get("source")), original.get("index"))
+            extra["dup"] = position.get(key, 0)
+            name = (sources.short[sources.index[key[0]]] if key[0] in sources.index
+                    else Path(key[0]).name)
+            extra["dupname"] = f"{name} board {key[1]}"
+        if record.get("mismatch"):
+            extra["m"] = [str(m) for m in record["mismatch"]]
+        error = record.get("error")
+        if isinstance(error, dict):
+            extra["e"] = {k: error[k] for k in ("message", "line", "column") if error.get(k)}
+            if error.get("traceback"):
+                extra["e"]["traceback"] = str(error["traceback"])[-2000:]
+            if status == Status.INVALID and excerpts is not None:
+                shown = excerpts.of(error)
+                if shown:
+                    extra["x"] = shown
+        row = [sources.index[str(record.get("source", ""))], record.get("index"),
+               status_index[status], width, height, "".join(grid),
+               rules.setdefault(str(record.get("rules", "")), len(rules)),
+               quality.get("colours", record.get("labels")), _number(quality.get("difficulty")),
+               _number(record.get("seconds")),
+               [_solution_code(s, width, height, geometry) for s in solutions if isinstance(s, dict)],
+               extra]
+        while row and row[-1] in (None, [], {}, ""):
+            row.pop()
+        rows.append(row)
+    return {"statuses": statuses, "problems": len(PROBLEMS), "rules": list(rules),
+            "sources": sources.short, "paths": sources.paths, "rows": rows}
+
+
+# -- the page -------------------------------------------------------------------------------------
+
+def _summary_table(records: list[dict], data: dict) -> str:
+    """Per pack: boards, counts per status (problems first), sizes, difficulty spread."""
+    present = [s for s in data["statuses"] if any(str(r.get("status")) == s for r in records)]
+    by_pack: dict[int, list[dict]] = defaultdict(list)
+    for record, row in zip(records, data["rows"], strict=True):
+        by_pack[row[0]].append(record)
+    head = "".join(f"<th class='st {escape(s)}'>{escape(s)}</th>" for s in present)
+    lines = [f"<table id='packs'><thead><tr><th>pack</th><th>boards</th>{head}<th>sizes</th>"
+             "<th>difficulty min · median · max</th><th>seconds</th></tr></thead><tbody>"]
+    groups = [(data["sources"][i], data["paths"][i], by_pack[i]) for i in sorted(by_pack)]
+    if len(groups) > 1:
+        groups.append(("all packs", "", records))
+    for name, path, group in groups:
+        counts = Counter(str(r.get("status")) for r in group)
+        cells = "".join(f"<td class='n'>{counts[s] or ''}</td>" for s in present)
+        sizes = sorted({(r["width"], r["height"]) for r in group if r.get("width")},
+                       key=lambda s: (s[0] * s[1], s))
+        size = (f"{sizes[0][0]}x{sizes[0][1]}" + (f" – {sizes[-1][0]}x{sizes[-1][1]}"
+                                                  f" ({len(sizes)} sizes)" if len(sizes) > 1 else "")
+                if sizes else "–")
+        hard = sorted(d for d in ((r.get("quality") or {}).get("difficulty") for r in group)
+                      if isinstance(d, (int, float)))
+        spread = (f"{hard[0]:.3g} · {median(hard):.3g} · {hard[-1]:.3g}" if hard else "–")
+        seconds = sum(r.get("seconds") or 0 for r in group)
+        pack = (f"<td title='{escape(path)}'>{escape(name)}</td>" if path
+                else f"<td><b>{escape(name)}</b></td>")
+        lines.append(f"<tr>{pack}<td class='n'>{len(group)}</td>{cells}<td>{size}</td>"
+                     f"<td>{spread}</td><td class='n'>{seconds:.1f}</td></tr>")
+    lines.append("</tbody></table>")
+    return "".join(lines)
+
+
+def html_report(records: list[dict], title: str = "satlink validation report",
+                read_sources: bool = True) -> str:
+    """The whole page; see the module docstring.  ``read_sources``: draw invalid boards from
+    the files named in their records (when they can still be read)."""
+    data = report_data(records, read_sources)
+    counts = Counter(str(r.get("status")) for r in records)
+    problems = sum(n for s, n in counts.items() if s in ORDER[:len(PROBLEMS)])
+    chips = "".join(f"<a class='chip st {escape(s)}' href='#status={escape(s)}'>{escape(s)} "
+                    f"<b>{counts[s]}</b></a>" for s in data["statuses"] if counts.get(s))
+    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    verdict = (f"<b class='bad'>{problems} need attention</b>" if problems
+               else "<b class='good'>nothing needs attention</b>")
+    return (
+        "<!DOCTYPE html><html><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<title>{escape(title)}</title><style>{_asset('report.css')}</style></head><body>"
+        f"<h1>{escape(title)}</h1>"
+        f"<p class='summary'>{len(records)} boards, {verdict}: <a class='chip' href='#'>all</a>"
+        f"<a class='chip' href='#status=problems'>problems <b>{problems}</b></a>{chips}</p>"
+        f"{_summary_table(records, data)}"
+        "<form id='filters' onsubmit='return false'>"
+        "<label>status <select id='f-status'></select></label>"
+        "<label>pack <select id='f-pack'></select></label>"
+        "<label>size <select id='f-size'></select></label>"
+        "<label>search <input id='f-q' type='search' placeholder='source, index, source:index'>"
+        "</label><button type='button' id='f-clear'>clear</button></form>"
+        "<p id='shown'></p>"
+        "<table id='boards'><thead><tr><th data-k='n'>#</th><th data-k='pack'>pack</th>"
+        "<th data-k='index'>board</th><th data-k='size'>size</th><th data-k='rules'>rules</th>"
+        "<th data-k='status'>status</th><th data-k='colours'>colours</th>"
+        "<th data-k='difficulty'>difficulty</th><th data-k='seconds'>seconds</th><th>play</th>"
+        "</tr></thead><tbody></tbody></table><p id='more'></p>"
+        "<noscript><p>The boards are drawn by the page's script; enable JavaScript to see "
+        "them.</p></noscript>"
+        f"<script type='application/json' id='satlink-data'>{payload}</script>"
+        f"<script>{_asset('report.js')}</script></body></html>")
+

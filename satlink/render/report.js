@@ -1,0 +1,529 @@
+/* satlink validation report: filters, sorting and board pictures drawn on demand.
+   The data is one JSON array of compact rows (see satlink/render/report.py); nothing is
+   fetched from the network. */
+(function () {
+  'use strict';
+  var D = JSON.parse(document.getElementById('satlink-data').textContent);
+  var ROWS = D.rows, ST = D.statuses, SRC = D.sources, PATHS = D.paths, RULES = D.rules;
+  var P = 0, IDX = 1, S = 2, W = 3, H = 4, G = 5, R = 6, COL = 7, DIF = 8, SEC = 9, SOL = 10, X = 11;
+  var PAGE = 100, CELL = 22;
+  var body = document.querySelector('#boards tbody');
+  var shownText = document.getElementById('shown'), more = document.getElementById('more');
+  var fStatus = document.getElementById('f-status'), fPack = document.getElementById('f-pack');
+  var fSize = document.getElementById('f-size'), fQ = document.getElementById('f-q');
+  var state = {status: '', pack: '', size: '', q: '', sort: ''};
+  var list = [], drawn = 0, open = {};
+
+  function esc(s) {
+    return String(s).replace(/[&<>"']/g, function (c) {
+      return {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'}[c];
+    });
+  }
+  function extra(row) { return row[X] || {}; }
+  function isProblem(row) { return row[S] < D.problems; }
+  function sizeOf(row) { return row[W] ? row[W] + 'x' + row[H] : ''; }
+
+  /* -- filter controls ------------------------------------------------------------------ */
+  function option(value, text) { return '<option value="' + esc(value) + '">' + esc(text) + '</option>'; }
+  (function fill() {
+    var counts = {}, sizes = {}, packs = {};
+    ROWS.forEach(function (row) {
+      counts[row[S]] = (counts[row[S]] || 0) + 1;
+      packs[row[P]] = (packs[row[P]] || 0) + 1;
+      var size = sizeOf(row);
+      if (size) sizes[size] = row[W] * row[H];
+    });
+    var problems = ROWS.filter(isProblem).length;
+    var html = option('', 'all (' + ROWS.length + ')') + option('problems', 'problems (' + problems + ')');
+    ST.forEach(function (name, i) { if (counts[i]) html += option(name, name + ' (' + counts[i] + ')'); });
+    fStatus.innerHTML = html;
+    html = option('', 'all packs');
+    SRC.forEach(function (name, i) { if (packs[i]) html += option(name, name + ' (' + packs[i] + ')'); });
+    fPack.innerHTML = html;
+    html = option('', 'all sizes');
+    Object.keys(sizes).sort(function (a, b) { return sizes[a] - sizes[b] || (a < b ? -1 : 1); })
+      .forEach(function (s) { html += option(s, s); });
+    fSize.innerHTML = html;
+  })();
+
+  function matches(row, n, q) {
+    if (state.status === 'problems' ? !isProblem(row) : state.status && ST[row[S]] !== state.status) return false;
+    if (state.pack && SRC[row[P]] !== state.pack) return false;
+    if (state.size && sizeOf(row) !== state.size) return false;
+    if (!q) return true;
+    var m = /^#(\d+)$/.exec(q);
+    if (m) return n === +m[1];
+    if (/^\d+$/.test(q)) return row[IDX] === +q || n === +q;
+    var at = /^(.*?)[:#](\d+)$/.exec(q);
+    var name = (SRC[row[P]] + '\n' + PATHS[row[P]]).toLowerCase();
+    if (at) return row[IDX] === +at[2] && name.indexOf(at[1]) >= 0;
+    return name.indexOf(q) >= 0;
+  }
+
+  var KEYS = {
+    n: function (n) { return n; },
+    pack: function (n) { return SRC[ROWS[n - 1][P]]; },
+    index: function (n) { return ROWS[n - 1][IDX]; },
+    size: function (n) { var r = ROWS[n - 1]; return r[W] * r[H]; },
+    rules: function (n) { return RULES[ROWS[n - 1][R]] || ''; },
+    status: function (n) { return ROWS[n - 1][S]; },
+    colours: function (n) { return ROWS[n - 1][COL] == null ? -1 : ROWS[n - 1][COL]; },
+    difficulty: function (n) { return ROWS[n - 1][DIF] == null ? -1 : ROWS[n - 1][DIF]; },
+    seconds: function (n) { return ROWS[n - 1][SEC] || 0; }
+  };
+
+  function apply() {
+    var q = state.q.trim().toLowerCase();
+    list = [];
+    for (var i = 0; i < ROWS.length; i++) if (matches(ROWS[i], i + 1, q)) list.push(i + 1);
+    var sort = state.sort.replace(/^-/, ''), down = state.sort.charAt(0) === '-';
+    if (KEYS[sort]) {
+      var key = KEYS[sort];
+      list.sort(function (a, b) {
+        var x = key(a), y = key(b), d = x < y ? -1 : x > y ? 1 : a - b;
+        return down ? -d : d;
+      });
+    } else {  /* problems first, most serious first, then file order */
+      list.sort(function (a, b) { return ROWS[a - 1][S] - ROWS[b - 1][S] || a - b; });
+    }
+    document.querySelectorAll('#boards th[data-k]').forEach(function (th) {
+      th.className = th.dataset.k === sort ? 'sorted' + (down ? '' : ' up') : '';
+    });
+    body.innerHTML = '';
+    drawn = 0;
+    page();
+  }
+
+  function page() {
+    var end = Math.min(list.length, drawn + PAGE), html = [];
+    for (var i = drawn; i < end; i++) html.push(rowHtml(list[i]));
+    body.insertAdjacentHTML('beforeend', html.join(''));
+    for (i = drawn; i < end; i++) {
+      var n = list[i];
+      if (open[n] === undefined ? isProblem(ROWS[n - 1]) : open[n]) showDetail(n);
+    }
+    drawn = end;
+    shownText.textContent = (list.length === ROWS.length ? 'all ' + ROWS.length + ' boards'
+      : list.length + ' of ' + ROWS.length + ' boards match') +
+      (drawn < list.length ? '; showing the first ' + drawn + ' (more as you scroll)' : '');
+    more.innerHTML = drawn < list.length
+      ? '<button type="button">show ' + Math.min(PAGE, list.length - drawn) + ' more</button>' : '';
+    watchEnd();
+  }
+  more.addEventListener('click', page);
+  /* more rows as the end of the list comes into view; observed afresh after each page, so a
+     list end that stays in view keeps loading */
+  var sentinel = 'IntersectionObserver' in window ? new IntersectionObserver(function (entries) {
+    if (entries[entries.length - 1].isIntersecting && drawn < list.length) page();
+  }, {rootMargin: '600px'}) : null;
+  function watchEnd() {
+    if (!sentinel) return;
+    sentinel.unobserve(more);
+    if (drawn < list.length) sentinel.observe(more);
+  }
+
+  function rowHtml(n) {
+    var row = ROWS[n - 1], st = ST[row[S]], x = extra(row);
+    var link = puzzLink(row);
+    var status = st + (x.dup ? ' <a class="jump" href="#b' + x.dup + '">→ #' + x.dup + '</a>' : '');
+    return '<tr class="row" id="b' + n + '" data-n="' + n + '" data-status="' + esc(st) + '">' +
+      '<td class="n">' + n + '</td><td title="' + esc(PATHS[row[P]]) + '">' + esc(SRC[row[P]]) + '</td>' +
+      '<td class="n">' + esc(row[IDX]) + '</td><td>' + (sizeOf(row) || '–') + '</td>' +
+      '<td>' + esc(RULES[row[R]] || '') + '</td><td class="st ' + esc(st) + '">' + status + '</td>' +
+      '<td class="n">' + (row[COL] == null ? '–' : row[COL]) + '</td>' +
+      '<td class="n">' + (row[DIF] == null ? '–' : row[DIF]) + '</td>' +
+      '<td class="n">' + (row[SEC] == null ? '–' : row[SEC].toFixed(3)) + '</td>' +
+      '<td>' + (link ? '<a href="' + esc(link) + '" target="_blank" rel="noopener">puzz.link</a>' : '') +
+      '</td></tr>';
+  }
+
+  /* -- details, drawn when they come into view ------------------------------------------ */
+  var watcher = 'IntersectionObserver' in window ? new IntersectionObserver(function (entries) {
+    entries.forEach(function (e) {
+      if (e.isIntersecting) { watcher.unobserve(e.target); draw(e.target); }
+    });
+  }, {rootMargin: '400px'}) : null;
+
+  function showDetail(n) {
+    var tr = document.getElementById('b' + n);
+    if (!tr || document.getElementById('d' + n)) return;
+    tr.classList.add('open');
+    tr.insertAdjacentHTML('afterend', '<tr class="detail" id="d' + n + '"><td colspan="10">' +
+      '<div class="board-detail" data-n="' + n + '"><div class="pics"><div class="pending"></div></div></div></td></tr>');
+    var div = document.getElementById('d' + n).querySelector('.board-detail');
+    if (watcher) watcher.observe(div); else draw(div);
+  }
+  function hideDetail(n) {
+    var d = document.getElementById('d' + n), tr = document.getElementById('b' + n);
+    if (d) d.parentNode.removeChild(d);
+    if (tr) tr.classList.remove('open');
+  }
+  body.addEventListener('click', function (ev) {
+    if (ev.target.closest('a')) return;
+    var tr = ev.target.closest('tr.row');
+    if (!tr) return;
+    var n = +tr.dataset.n;
+    open[n] = !document.getElementById('d' + n);
+    if (open[n]) showDetail(n); else hideDetail(n);
+  });
+
+  function draw(div) {
+    var n = +div.dataset.n, row = ROWS[n - 1], x = extra(row), st = ST[row[S]];
+    var notes = [], figs = [];
+    if (x.e) {
+      var where = ['line', 'column'].filter(function (k) { return x.e[k]; })
+        .map(function (k) { return k + ' ' + x.e[k]; }).join(', ');
+      notes.push('<b>' + esc(st === 'invalid' ? 'cannot read the board' : 'error') + '</b>' +
+        (where ? ' (' + where + ')' : '') + ': ' + esc(x.e.message || ''));
+      if (x.e.traceback) notes.push('<pre>' + esc(x.e.traceback) + '</pre>');
+    }
+    if (x.dup !== undefined) {
+      notes.push('Same puzzle (up to rotation, reflection and relabelling) as ' +
+        (x.dup ? '<a class="jump" href="#b' + x.dup + '">#' + x.dup + '</a> ' : '') + esc(x.dupname) + '.');
+    }
+    (x.m || []).forEach(function (m) { notes.push('Shipped solution: ' + esc(m)); });
+    if (x.c !== undefined) notes.push(x.c + (x['c+'] ? '+' : '') + ' solutions found');
+    if (x.t) notes.push('the time limit cut the search short');
+    var sols = row[SOL] || [], diff = x.d || [];
+    if (row[W] && row[G]) {
+      figs.push(fig(svg(row, null, null), 'puzzle'));
+      if (st === 'multiple' && sols.length >= 2) {
+        figs.push(fig(svg(row, sols[0], diff), 'solution 1'));
+        figs.push(fig(svg(row, sols[1], diff), 'solution 2 (differences highlighted)'));
+      } else if (st === 'solution-mismatch') {
+        if (sols[0]) figs.push(fig(svg(row, sols[0], diff), 'shipped solution'));
+        if (sols[1]) figs.push(fig(svg(row, sols[1], diff), 'unique solution'));
+      } else if (sols[0]) {
+        figs.push(fig(svg(row, sols[0], null), 'solution'));
+      }
+      if (x.dup) {
+        var orig = ROWS[x.dup - 1];
+        if (orig && orig[G]) {
+          figs.push(fig(svg(orig, (orig[SOL] || [])[0], null),
+            'original: #' + x.dup + ' ' + SRC[orig[P]] + ' board ' + orig[IDX]));
+        }
+      }
+    } else if (x.x) {
+      figs.push(excerpt(x.x));
+    }
+    div.innerHTML = (notes.length ? '<div class="note">' + notes.map(function (t) {
+      return '<div>' + t + '</div>';
+    }).join('') + '</div>' : '') + '<div class="pics">' + figs.join('') + '</div>';
+  }
+  function fig(content, caption) {
+    return '<figure>' + content + '<figcaption>' + esc(caption) + '</figcaption></figure>';
+  }
+
+  /* -- colours and labels, as satlink/render/colours.py ---------------------------------- */
+  var BASE = ['#e6194b', '#3cb44b', '#4363d8', '#ffe119', '#f58231', '#42d4f4', '#f032e6', '#bfef45',
+    '#fabed4', '#469990', '#dcbeff', '#9a6324', '#fffac8', '#800000', '#aaffc3', '#808000',
+    '#ffd8b1', '#a9a9ff', '#ffffff', '#a9a9a9'];
+  function rgb(i) {
+    if (i < BASE.length) {
+      var c = BASE[i];
+      return [parseInt(c.substr(1, 2), 16), parseInt(c.substr(3, 2), 16), parseInt(c.substr(5, 2), 16)];
+    }
+    var n = i - BASE.length, h = (n * 0.618033988749895 + 0.05) % 1;
+    var l = [0.55, 0.70, 0.42][n % 3], s = [0.85, 0.60][Math.floor(n / 3) % 2];
+    var m2 = l <= 0.5 ? l * (1 + s) : l + s - l * s, m1 = 2 * l - m2;
+    function v(hue) {
+      hue = ((hue % 1) + 1) % 1;
+      if (hue < 1 / 6) return m1 + (m2 - m1) * hue * 6;
+      if (hue < 0.5) return m2;
+      if (hue < 2 / 3) return m1 + (m2 - m1) * (2 / 3 - hue) * 6;
+      return m1;
+    }
+    return [v(h + 1 / 3), v(h), v(h - 1 / 3)].map(function (t) { return Math.round(t * 255); });
+  }
+  function colour(i) {
+    return '#' + rgb(i).map(function (t) { return (t < 16 ? '0' : '') + t.toString(16); }).join('');
+  }
+  function ink(i) { var c = rgb(i); return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2] > 140 ? '#000' : '#fff'; }
+  function labels(grid) {
+    var order = {}, k = 0;
+    for (var ch of grid) if (ch !== '.' && ch !== '#' && order[ch] === undefined) order[ch] = k++;
+    return order;
+  }
+
+  /* -- geometry, as satlink/geometry.py and satlink/render/layout.py ---------------------- */
+  var SQ = [[-1, 0], [0, -1], [0, 1], [1, 0]];
+  var HEVEN = [[-1, 0], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]];
+  var HODD = [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, 0]];
+
+  function Lay(w, h, g) {
+    this.w = w; this.h = h; this.g = g || null;
+    this.hex = !!(g && g.k === 'hex'); this.wrap = !!(g && g.wrap);
+    this.cell = CELL; this.rad = CELL / Math.sqrt(3);
+    this.pad = !g ? 0 : this.wrap ? Math.round(CELL * 0.45) : Math.max(2, Math.round(CELL * 0.1));
+    var iw = this.hex ? 2 * this.rad + 1.5 * this.rad * (w - 1) : CELL * w;
+    var ih = this.hex ? CELL * h + (w > 1 ? CELL / 2 : 0) : CELL * h;
+    this.width = Math.ceil(iw + 2 * this.pad); this.height = Math.ceil(ih + 2 * this.pad);
+  }
+  Lay.prototype.steps = function (c) { return this.hex ? (c % 2 ? HODD : HEVEN) : SQ; };
+  Lay.prototype.centre = function (r, c) {
+    if (this.hex) {
+      var low = (c % 2 === 0 && this.w > 1) ? this.cell / 2 : 0;
+      return [this.pad + this.rad + 1.5 * this.rad * c, this.pad + this.cell / 2 + r * this.cell + low];
+    }
+    return [this.pad + c * this.cell + this.cell / 2, this.pad + r * this.cell + this.cell / 2];
+  };
+  Lay.prototype.outline = function (r, c) {
+    var p = this.centre(r, c), out = [];
+    if (this.hex) {
+      for (var a = 0; a < 360; a += 60) {
+        out.push([p[0] + this.rad * Math.cos(a * Math.PI / 180), p[1] + this.rad * Math.sin(a * Math.PI / 180)]);
+      }
+      return out;
+    }
+    var d = this.cell / 2;
+    return [[p[0] - d, p[1] - d], [p[0] + d, p[1] - d], [p[0] + d, p[1] + d], [p[0] - d, p[1] + d]];
+  };
+  /* the step from cell a to its neighbour b: [dr, dc, wrapped], or null; a step inside the
+     board is preferred to one across a warp (on a board two cells high both join the same
+     cells), as report.py's path codes and layout.py do */
+  Lay.prototype.step = function (a, b) {
+    var r = Math.floor(a / this.w), c = a % this.w, steps = this.steps(c);
+    for (var pass = 0; pass < (this.wrap ? 2 : 1); pass++) {
+      for (var k = 0; k < steps.length; k++) {
+        var r2 = r + steps[k][0], c2 = c + steps[k][1], out = r2 < 0 || r2 >= this.h || c2 < 0 || c2 >= this.w;
+        if (out !== (pass === 1)) continue;
+        if (((r2 + this.h) % this.h) * this.w + ((c2 + this.w) % this.w) === b) return [steps[k][0], steps[k][1], out];
+      }
+    }
+    return null;
+  };
+
+  /* a path code (see path_code in report.py) as a list of cells */
+  function decode(code, lay) {
+    var cells = [], re = /(\.?)(\d+)|([a-f])/g, m;
+    while ((m = re.exec(code))) {
+      if (m[2] !== undefined) { cells.push(+m[2]); continue; }
+      var a = cells[cells.length - 1], r = Math.floor(a / lay.w), c = a % lay.w;
+      var st = lay.steps(c)[m[3].charCodeAt(0) - 97];
+      if (!st) continue;
+      cells.push(((r + st[0] + lay.h) % lay.h) * lay.w + ((c + st[1] + lay.w) % lay.w));
+    }
+    return cells;
+  }
+  function pts(list) {
+    return list.map(function (p) { return p[0].toFixed(1) + ',' + p[1].toFixed(1); }).join(' ');
+  }
+
+  function svg(row, code, diff) {
+    var w = row[W], h = row[H], grid = Array.from(row[G]), g = extra(row).g, lay = new Lay(w, h, g);
+    var order = labels(grid), out = [], cell = lay.cell, pw = cell * 0.4;
+    var hi = {};
+    (diff || []).forEach(function (c) { hi[c] = 1; });
+    var bridges = {};
+    ((g && g.br) || []).forEach(function (c) { bridges[c] = 1; });
+    if (!g) {
+      var W0 = w * cell, H0 = h * cell;
+      out.push('<svg xmlns="http://www.w3.org/2000/svg" class="board" width="' + (W0 + 2) + '" height="' + (H0 + 2) +
+        '" viewBox="-1 -1 ' + (W0 + 2) + ' ' + (H0 + 2) + '"><rect width="' + W0 + '" height="' + H0 + '" fill="#1b1b1f"/>');
+      for (var i = 0; i < grid.length; i++) {
+        var x0 = (i % w) * cell, y0 = Math.floor(i / w) * cell;
+        if (grid[i] === '#') out.push('<rect x="' + x0 + '" y="' + y0 + '" width="' + cell + '" height="' + cell + '" fill="#55555c"/>');
+        if (hi[i]) out.push('<rect class="diff" x="' + x0 + '" y="' + y0 + '" width="' + cell + '" height="' + cell + '" fill="#ffe14d" fill-opacity="0.45"/>');
+      }
+      var lines = '';
+      for (i = 0; i <= w; i++) lines += 'M' + i * cell + ' 0V' + H0;
+      for (i = 0; i <= h; i++) lines += 'M0 ' + i * cell + 'H' + W0;
+      out.push('<path d="' + lines + '" stroke="#444" stroke-width="1" fill="none"/>');
+    } else {
+      out.push('<svg xmlns="http://www.w3.org/2000/svg" class="board" width="' + lay.width + '" height="' + lay.height +
+        '" viewBox="0 0 ' + lay.width + ' ' + lay.height + '"><rect width="' + lay.width + '" height="' + lay.height +
+        '" rx="' + Math.max(2, Math.round(cell * 0.2)) + '" fill="#111114"/>');
+      if (lay.wrap) {
+        out.push('<rect x="' + (lay.pad / 2) + '" y="' + (lay.pad / 2) + '" width="' + (lay.width - lay.pad) + '" height="' +
+          (lay.height - lay.pad) + '" fill="none" stroke="#80808c" stroke-width="1.5" stroke-dasharray="4 3"/>');
+      }
+      for (i = 0; i < grid.length; i++) {
+        if (grid[i] === '#') continue;
+        var o = lay.outline(Math.floor(i / w), i % w), cls = hi[i] ? ' diff' : '';
+        out.push('<polygon class="cell' + cls + '" points="' + pts(o) + '" fill="' + (hi[i] ? '#6b6234' : '#1b1b1f') + '" stroke="#444" stroke-width="1"/>');
+      }
+    }
+    var over = {};
+    if (code) {
+      code.split(',').forEach(function (part) {
+        var cells = decode(part, lay);
+        if (!cells.length) return;
+        var label = grid[cells[0]], col = colour(order[label] || 0);
+        var runs = [[lay.centre(Math.floor(cells[0] / w), cells[0] % w)]];
+        for (var k = 1; k < cells.length; k++) {
+          var a = cells[k - 1], b = cells[k], st = lay.step(a, b);
+          var pb = lay.centre(Math.floor(b / w), b % w);
+          if (st && st[2]) {  /* a warp: a stub out of one border, another into the opposite one */
+            var pa = lay.centre(Math.floor(a / w), a % w), reach = cell * 0.5 + lay.pad * 0.6;
+            var dx = st[1], dy = st[0], len = Math.sqrt(dx * dx + dy * dy) || 1;
+            runs[runs.length - 1].push([pa[0] + dx / len * reach, pa[1] + dy / len * reach]);
+            runs.push([[pb[0] - dx / len * reach, pb[1] - dy / len * reach]]);
+          }
+          runs[runs.length - 1].push(pb);
+          if (bridges[b]) {
+            var near = [a, cells[k + 1]].filter(function (c) { return c !== undefined; });
+            if (near.some(function (c) { return Math.floor(c / w) === Math.floor(b / w); })) over[b] = col;
+          }
+        }
+        runs.forEach(function (run) {
+          out.push('<polyline points="' + pts(run) + '" fill="none" stroke="' + col + '" stroke-width="' + pw.toFixed(1) +
+            '" stroke-linecap="round" stroke-linejoin="round"/>');
+        });
+      });
+    }
+    Object.keys(bridges).forEach(function (key) {
+      var c = +key, p = lay.centre(Math.floor(c / w), c % w), hw = cell / 2 - cell * 0.1, hh = pw / 2 + cell * 0.09;
+      out.push('<rect class="bridge" x="' + (p[0] - hw).toFixed(1) + '" y="' + (p[1] - hh).toFixed(1) + '" width="' + (2 * hw).toFixed(1) +
+        '" height="' + (2 * hh).toFixed(1) + '" fill="#1b1b1f"/>');
+      if (over[c]) {
+        out.push('<line class="over" x1="' + (p[0] - cell / 2) + '" y1="' + p[1] + '" x2="' + (p[0] + cell / 2) + '" y2="' + p[1] +
+          '" stroke="' + over[c] + '" stroke-width="' + pw.toFixed(1) + '"/>');
+      }
+      [p[1] - hh, p[1] + hh].forEach(function (y) {
+        out.push('<line class="railing" x1="' + (p[0] - hw).toFixed(1) + '" y1="' + y.toFixed(1) + '" x2="' + (p[0] + hw).toFixed(1) +
+          '" y2="' + y.toFixed(1) + '" stroke="#a0a0ac" stroke-width="1.5" stroke-linecap="round"/>');
+      });
+    });
+    ((g && g.walls) || []).forEach(function (pair) {
+      [[pair[0], pair[1]], [pair[1], pair[0]]].forEach(function (ab, side) {
+        var st = lay.step(ab[0], ab[1]);
+        if (!st || (side === 1 && !st[2])) return;  /* a warp's wall shows on both borders */
+        var a = ab[0], r = Math.floor(a / w), c = a % w, pa = lay.centre(r, c), pb = lay.centre(r + st[0], c + st[1]);
+        var mx = (pa[0] + pb[0]) / 2, my = (pa[1] + pb[1]) / 2, dx = pb[0] - pa[0], dy = pb[1] - pa[1];
+        var len = Math.sqrt(dx * dx + dy * dy) || 1, half = (lay.hex ? lay.rad : cell) / 2;
+        var ux = -dy / len * half, uy = dx / len * half;
+        out.push('<line class="wall" x1="' + (mx - ux).toFixed(1) + '" y1="' + (my - uy).toFixed(1) + '" x2="' + (mx + ux).toFixed(1) +
+          '" y2="' + (my + uy).toFixed(1) + '" stroke="#e2e2e8" stroke-width="' + Math.max(2, cell * 0.14).toFixed(1) + '" stroke-linecap="round"/>');
+      });
+    });
+    for (var ch in order) {
+      var idx = order[ch], text = ch.charCodeAt(0) < 128 ? ch : String(idx + 1);
+      for (i = grid.indexOf(ch); i >= 0; i = grid.indexOf(ch, i + 1)) {
+        var p = lay.centre(Math.floor(i / w), i % w);
+        out.push('<circle cx="' + p[0].toFixed(1) + '" cy="' + p[1].toFixed(1) + '" r="' + (cell * 0.38).toFixed(1) + '" fill="' + colour(idx) + '"/>' +
+          '<text x="' + p[0].toFixed(1) + '" y="' + p[1].toFixed(1) + '" font-size="' + Math.round(cell * (text.length < 3 ? 0.45 : 0.32)) +
+          '" fill="' + ink(idx) + '" text-anchor="middle" dominant-baseline="central" font-family="sans-serif">' + esc(text) + '</text>');
+      }
+    }
+    out.push('</svg>');
+    return out.join('');
+  }
+
+  /* an invalid board as far as it could be read: its characters as cells, or its text */
+  function excerpt(x) {
+    var at = x.at || [null, null];
+    if (x.grid) {
+      var width = Math.max.apply(null, x.lines.map(function (t) { return t.length; }).concat([1]));
+      var cell = CELL, out = ['<svg xmlns="http://www.w3.org/2000/svg" class="board excerpt" width="' + (width * cell + 2) +
+        '" height="' + (x.lines.length * cell + 2) + '" viewBox="-1 -1 ' + (width * cell + 2) + ' ' + (x.lines.length * cell + 2) + '">'];
+      var order = labels(Array.from(x.lines.join('')));
+      x.lines.forEach(function (line, r) {
+        Array.from(line).forEach(function (ch, c) {
+          var x0 = c * cell, y0 = r * cell, cx = x0 + cell / 2, cy = y0 + cell / 2, bad = r === at[0] && c === at[1];
+          out.push('<rect x="' + x0 + '" y="' + y0 + '" width="' + cell + '" height="' + cell + '" fill="' +
+            (ch === '#' ? '#55555c' : '#1b1b1f') + '" stroke="' + (bad ? '#ff3030' : '#444') + '" stroke-width="' + (bad ? 3 : 1) + '"/>');
+          if (ch === '.' || ch === '#' || ch === ' ') return;
+          var visible = /\S/.test(ch) && ch.charCodeAt(0) >= 32, idx = order[ch] || 0;
+          if (visible) out.push('<circle cx="' + cx + '" cy="' + cy + '" r="' + (cell * 0.38).toFixed(1) + '" fill="' + colour(idx) + '"/>');
+          out.push('<text x="' + cx + '" y="' + cy + '" font-size="' + Math.round(cell * 0.45) + '" fill="' + (visible ? ink(idx) : '#ff3030') +
+            '" text-anchor="middle" dominant-baseline="central" font-family="sans-serif">' + esc(visible ? ch : '?') + '</text>');
+        });
+        if (r === at[0] && at[1] !== null && at[1] >= line.length) {
+          out.push('<rect x="' + line.length * cell + '" y="' + r * cell + '" width="' + cell + '" height="' + cell +
+            '" fill="none" stroke="#ff3030" stroke-width="3" stroke-dasharray="3 2"/>');
+        }
+      });
+      out.push('</svg>');
+      return fig(out.join(''), 'as read' + (x.from ? ' from line ' + x.from : '') + '; the error outlined in red');
+    }
+    var text = x.lines.map(function (line, r) {
+      var number = x.from ? '<i>' + (x.from + r) + '</i> ' : '';
+      if (r !== at[0] || at[1] === null) return number + esc(line);
+      var c = Math.min(at[1], line.length);
+      return number + esc(line.slice(0, c)) + '<mark>' + esc(line.charAt(c) || ' ') + '</mark>' + esc(line.slice(c + 1));
+    }).join('\n');
+    return '<pre class="excerpt">' + text + '</pre>';
+  }
+
+  /* -- puzz.link: numlin, or arukone when the rules ask for every cell (as the writer) ---- */
+  function puzzLink(row) {
+    var grid = Array.from(row[G] || ''), w = row[W], x = extra(row);
+    if (!grid.length || !w || x.g || grid.indexOf('#') >= 0) return null;
+    var order = labels(grid), n = Object.keys(order).length;
+    if (!n || n > 4095) return null;
+    var out = '', run = 0, digits = '0123456789abcdefghijklmnopqrstuvwxyz';
+    for (var ch of grid) {
+      if (ch === '.') {
+        if (++run === 20) { out += 'z'; run = 0; }
+        continue;
+      }
+      if (run) { out += digits[run + 15]; run = 0; }
+      var v = order[ch] + 1;
+      out += v < 16 ? v.toString(16) : v < 256 ? '-' + v.toString(16) : '+' + v.toString(16);
+    }
+    if (run) out += digits[run + 15];
+    var kind = (RULES[row[R]] || '').split(',').indexOf('fill') >= 0 ? 'arukone' : 'numlin';
+    return 'https://puzz.link/p?' + kind + '/' + w + '/' + row[H] + '/' + out;
+  }
+
+  /* -- state in the hash: #status=multiple&pack=a.txt&size=10x10&q=...&sort=-difficulty --- */
+  function readHash() {
+    var h = decodeURIComponent(location.hash.slice(1));
+    var jump = /^b(\d+)$/.exec(h);
+    if (jump) { goTo(+jump[1]); return; }
+    var p = new URLSearchParams(location.hash.slice(1));
+    state = {status: p.get('status') || '', pack: p.get('pack') || '', size: p.get('size') || '',
+      q: p.get('q') || '', sort: p.get('sort') || ''};
+    fStatus.value = state.status; fPack.value = state.pack; fSize.value = state.size; fQ.value = state.q;
+    if (fStatus.value !== state.status) state.status = fStatus.value;
+    if (fPack.value !== state.pack) state.pack = fPack.value;
+    if (fSize.value !== state.size) state.size = fSize.value;
+    apply();
+  }
+  function writeHash() {
+    var p = new URLSearchParams();
+    ['status', 'pack', 'size', 'q', 'sort'].forEach(function (k) { if (state[k]) p.set(k, state[k]); });
+    var h = p.toString();
+    history.replaceState(null, '', h ? '#' + h : location.pathname + location.search);
+  }
+  function changed() {
+    state.status = fStatus.value; state.pack = fPack.value; state.size = fSize.value; state.q = fQ.value;
+    writeHash();
+    apply();
+  }
+  [fStatus, fPack, fSize].forEach(function (el) { el.addEventListener('change', changed); });
+  var typing;
+  fQ.addEventListener('input', function () { clearTimeout(typing); typing = setTimeout(changed, 150); });
+  fQ.addEventListener('change', function () { clearTimeout(typing); changed(); });
+  document.getElementById('f-clear').addEventListener('click', function () {
+    fStatus.value = fPack.value = fSize.value = fQ.value = ''; state.sort = ''; changed();
+  });
+  document.querySelectorAll('#boards th[data-k]').forEach(function (th) {
+    th.addEventListener('click', function () {
+      var k = th.dataset.k;
+      state.sort = state.sort === k ? '-' + k : state.sort === '-' + k ? '' : k;
+      writeHash();
+      apply();
+    });
+  });
+
+  /* go to board n: shown (filters cleared if they hide it), opened, scrolled to */
+  function goTo(n) {
+    if (!ROWS[n - 1]) return;
+    if (list.indexOf(n) < 0) {
+      fStatus.value = fPack.value = fSize.value = fQ.value = '';
+      state = {status: '', pack: '', size: '', q: '', sort: state.sort};
+      apply();
+    }
+    while (!document.getElementById('b' + n) && drawn < list.length) page();
+    open[n] = true;
+    showDetail(n);
+    var tr = document.getElementById('b' + n);
+    document.querySelectorAll('tr.target').forEach(function (t) { t.classList.remove('target'); });
+    tr.classList.add('target');
+    tr.scrollIntoView({block: 'start'});
+  }
+  window.addEventListener('hashchange', readHash);
+  readHash();
+  document.documentElement.dataset.ready = String(Math.round(performance.now()));
+})();

@@ -1,0 +1,279 @@
+"""The validation report at pack scale: compact data, problems first, boards drawn in the
+browser on demand (checked against the Python layout), filters that work when clicked, and
+invalid boards drawn as far as they were read.  Browser tests run real headless Chromium and
+skip when it is not installed."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from collections import Counter
+
+import pytest
+
+from satlink.batch.run import RunOptions, validate_tasks
+from satlink.batch.tasks import plan
+from satlink.board import Board
+from satlink.formats import Entry, write_text
+from satlink.geometry import Geometry, geometry_to_json
+from satlink.render.layout import Layout
+from satlink.render.report import ORDER, _short_names, html_report, path_code, report_data
+from satlink.rules import parse_rules
+from tests.chromium import BINARY, FLAGS, Chromium, file_url
+from tests.reports import synthetic_records
+from tests.test_batch import write_mixed_pack
+from tests.test_render_variants import solved
+
+needs_chromium = pytest.mark.skipif(BINARY is None, reason="Debian's chromium is not installed "
+                                                           "(.ci/run installs it)")
+READY = "document.documentElement.dataset.ready"
+CELL = 22  # report.js draws at 22 pixels a cell
+
+
+def rows_shown(browser: Chromium) -> list[dict]:
+    return browser.evaluate("Array.from(document.querySelectorAll('#boards tr.row')).map("
+                            "function (tr) { return {n: +tr.dataset.n, status: tr.dataset.status}; })")
+
+
+def shown_text(browser: Chromium) -> str:
+    return browser.evaluate("document.getElementById('shown').textContent")
+
+
+# -- data --------------------------------------------------------------------------------------
+
+def test_10000_boards_take_less_than_a_kilobyte_each_and_no_picture_is_inline() -> None:
+    records = synthetic_records(10_000)
+    html = html_report(records, read_sources=False)
+    size = len(html.encode("utf-8"))
+    assert size / len(records) < 1000, size / len(records)
+    page = html.split("<script")[0]  # the page before its data and script
+    assert "<svg" not in page and "<polyline" not in page
+    data = report_data(records, read_sources=False)
+    assert len(data["rows"]) == 10_000 and data["statuses"][:7] == ORDER[:7]
+
+
+def test_paths_are_a_start_and_steps() -> None:
+    plain = Geometry()
+    assert path_code([[0, 0], [0, 1], [1, 1], [1, 0]], 3, 2, plain) == "0cdb"  # right, down, left
+    assert path_code([[0, 0], [0, 2]], 3, 1, plain) == "0.2"  # a jump (a wrong shipped path)
+    warp = Geometry.of(wrap=True)
+    assert path_code([[0, 0], [0, 2], [1, 2]], 3, 2, warp) == "0bd"  # left across the warp
+    hexes = Geometry.of("hex")  # an even column's steps: up, left, right, down-left, down, down-right
+    assert path_code([[0, 0], [1, 1], [0, 1]], 3, 2, hexes) == "0fb"
+
+
+def test_short_pack_names_are_the_shortest_unambiguous_tails() -> None:
+    names = _short_names(["a/x/levels.txt", "b/x/levels.txt", "c/daily.txt", "levels.url"])
+    assert names == ["a/x/levels.txt", "b/x/levels.txt", "daily.txt", "levels.url"]
+
+
+@pytest.mark.parametrize("text,kind,expect", [
+    ("3 3\nAB.\n...\nA.B\n3 2\nA.A\n..\n", "wh", (["A.A", ".."], [1, 2], True)),
+    ("AB.\n.x.\nA.B\n", "grid", (["AB.", ".x.", "A.B"], [1, 1], True)),
+    ('{"grid": ["A.A"]}\n{"grid": ["A.A", "B.."]}\n', "json", (["A.A", "B.."], [1, 0], True)),
+    ("https://puzz.link/p?numlin/3/1/1q\n", "url", (["https://puzz.link/p?numlin/3/1/1q"], [0, 32],
+                                                     False)),
+])
+def test_invalid_boards_are_kept_as_far_as_they_were_read(tmp_path, text, kind, expect) -> None:
+    pack = tmp_path / f"bad.{kind}"
+    pack.write_text(text)
+    records = validate_tasks(plan([str(pack)]), RunOptions(jobs=1)).records
+    invalid = [r for r in records if r["status"] == "invalid"]
+    assert len(invalid) == 1
+    data = report_data(records)
+    row = data["rows"][records.index(invalid[0])]
+    excerpt = row[-1]["x"]
+    lines, at, grid = expect
+    assert excerpt["lines"] == lines and excerpt["at"] == at and bool(excerpt["grid"]) == grid
+    assert report_data(records, read_sources=False)["rows"][records.index(invalid[0])][-1].get("x") \
+        is None
+
+
+# -- in the browser ---------------------------------------------------------------------------
+
+@needs_chromium
+def test_a_filter_in_the_address_applies_on_load(tmp_path) -> None:
+    """Plain ``--dump-dom``: the page opened at ``#status=...`` lists only those boards."""
+    records = synthetic_records(2000)
+    report = tmp_path / "report.html"
+    report.write_text(html_report(records, read_sources=False))
+    profile = f"--user-data-dir={tmp_path / 'profile'}"
+    for status in ("timeout", "duplicate-of"):
+        dom = subprocess.run([BINARY, *FLAGS, profile, "--dump-dom", file_url(report, f"status={status}")],
+                             capture_output=True, text=True, timeout=120).stdout
+        shown = re.findall(r'<tr class="row[^"]*" id="b\d+" data-n="\d+" data-status="([^"]+)"', dom)
+        expected = sum(r["status"] == status for r in records)
+        assert shown == [status] * expected and expected > 0
+
+
+@needs_chromium
+def test_problems_first_each_drawn_and_the_rest_on_a_click(tmp_path) -> None:
+    records = validate_tasks(plan(write_mixed_pack(tmp_path), "fill"),
+                             RunOptions(jobs=2, timeout=0.5)).records
+    report = tmp_path / "report.html"
+    report.write_text(html_report(records))
+    with Chromium() as browser:
+        browser.open(file_url(report), READY)
+        shown = rows_shown(browser)
+        ranks = [ORDER.index(row["status"]) for row in shown]
+        assert ranks == sorted(ranks) and shown[-1]["status"] == "unique"
+        browser.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        browser.wait_for("document.querySelectorAll('tr.detail .pending').length === 0")
+        captions = browser.evaluate("Array.from(document.querySelectorAll('figcaption'))"
+                                    ".map(function (f) { return f.textContent; })")
+        assert "solution 2 (differences highlighted)" in captions
+        assert {"shipped solution", "unique solution"} <= set(captions)
+        assert any(c.startswith("original: #1 pack.txt board 1") for c in captions)
+        assert any(c.startswith("as read from line") for c in captions)  # the ragged board
+        assert browser.evaluate("document.querySelectorAll('tr.detail svg .diff').length") > 0
+        unique = next(row["n"] for row in shown if row["status"] == "unique")
+        assert browser.evaluate(f"!document.getElementById('d{unique}')")  # closed until clicked
+        browser.evaluate(f"document.getElementById('b{unique}').click()")
+        browser.wait_for(f"document.querySelector('#d{unique} polyline')")
+        # the 3x1 board A.A: one path through the three centres
+        points = browser.evaluate(f"document.querySelector('#d{unique} polyline').getAttribute('points')")
+        assert points == "11.0,11.0 33.0,11.0 55.0,11.0"
+        browser.evaluate(f"document.getElementById('b{unique}').click()")
+        assert browser.evaluate(f"!document.getElementById('d{unique}')")
+
+
+@needs_chromium
+def test_10000_boards_open_in_under_two_seconds_and_every_filter_works(tmp_path) -> None:
+    records = synthetic_records(10_000)
+    report = tmp_path / "report.html"
+    report.write_text(html_report(records, read_sources=False))
+    with Chromium() as browser:
+        browser.open(file_url(report), READY)
+        ready_ms = int(browser.evaluate(READY))
+        assert ready_ms < 2000, ready_ms
+        first = rows_shown(browser)
+        assert len(first) == 100 and first[0]["status"] == "multiple"
+        problems = sum(r["status"] != "unique" for r in records)
+        assert [row["status"] != "unique" for row in first] == [True] * 100
+        assert shown_text(browser).startswith("all 10000 boards")
+
+        def choose(control: str, value: str) -> str:
+            browser.evaluate(f"(function () {{ var s = document.getElementById('{control}'); "
+                             f"s.value = {json.dumps(value)}; s.dispatchEvent(new Event('change')); }})()")
+            return shown_text(browser)
+
+        counts = Counter(r["status"] for r in records)
+        for status, count in counts.items():
+            assert choose("f-status", status).startswith(f"{count} of 10000 boards match"), status
+            assert {row["status"] for row in rows_shown(browser)} == {status}
+        assert choose("f-status", "problems").startswith(f"{problems} of 10000")
+        pack = [r for r in records if r["source"] == "packs/hard/levels.txt"]
+        hard = sum(r["status"] != "unique" for r in pack)
+        assert choose("f-pack", "hard/levels.txt").startswith(f"{hard} of 10000")
+        assert "pack=hard%2Flevels.txt" in browser.evaluate("location.hash")
+        assert choose("f-status", "").startswith(f"{len(pack)} of 10000")
+        tens = sum(r["width"] == 10 and r["height"] == 10 for r in pack)
+        assert choose("f-size", "10x10").startswith(f"{tens} of 10000")
+        browser.evaluate("document.getElementById('f-clear').click()")
+        assert shown_text(browser).startswith("all 10000 boards")
+
+        def search(text: str) -> list[dict]:  # typed, then Enter (a change event)
+            browser.evaluate(f"(function () {{ var q = document.getElementById('f-q'); "
+                             f"q.value = {json.dumps(text)}; q.dispatchEvent(new Event('change')); }})()")
+            return rows_shown(browser)
+
+        (hit,) = search("week-2.txt:12")
+        record = records[hit["n"] - 1]
+        assert (record["source"], record["index"]) == ("packs/bonus/week-2.txt", 12)
+        assert [row["n"] for row in search("#4321")] == [4321]
+        assert len(search("daily")) == 100 and "2000 of 10000" in shown_text(browser)
+
+        # a duplicate's link opens its original, filters cleared if they hide it
+        browser.evaluate("document.getElementById('f-clear').click()")
+        choose("f-status", "duplicate-of")
+        target = browser.evaluate("document.querySelector('#boards a.jump').getAttribute('href')")
+        browser.evaluate("document.querySelector('#boards a.jump').click()")
+        browser.wait_for(f"document.querySelector('tr.target') && "
+                         f"'#' + document.querySelector('tr.target').id === '{target}'")
+        browser.wait_for(f"document.querySelector('#d{target[2:]} svg')")
+
+        # sorting: a header click sorts up, a second one down
+        browser.evaluate("document.getElementById('f-clear').click()")
+        browser.evaluate("document.querySelector('th[data-k=difficulty]').click()")
+        browser.evaluate("document.querySelector('th[data-k=difficulty]').click()")
+        top = rows_shown(browser)[0]["n"]
+        hardest = max((r.get("quality") or {}).get("difficulty", -1) for r in records)
+        assert round(records[top - 1]["quality"]["difficulty"], 3) == round(hardest, 3)  # as shown
+
+        # scrolling to the end of the list loads the next page
+        before = len(rows_shown(browser))
+        browser.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        browser.wait_for(f"document.querySelectorAll('#boards tr.row').length > {before}")
+
+
+@needs_chromium
+def test_puzzlink_links_are_the_writers_urls(tmp_path) -> None:
+    boards = [(["R.G.Y", "..B.O", ".....", ".G.Y.", ".RBO."], "flow"),
+              (["A" + "." * 21 + "A", "B" + "." * 21 + "B"], "nikoli"),
+              (["A#A"], "flow")]  # a solid cell: no link
+    many = "".join(chr(0x4E00 + i) * 2 for i in range(300))
+    boards.append(([many], "fill"))
+    records = [{"source": "p.txt", "index": i + 1, "status": "unique", "rules": str(parse_rules(rules)),
+                "width": len(rows[0]), "height": len(rows), "grid": rows, "solutions": []}
+               for i, (rows, rules) in enumerate(boards)]
+    report = tmp_path / "report.html"
+    report.write_text(html_report(records))
+    with Chromium() as browser:
+        browser.open(file_url(report), READY)
+        links = browser.evaluate("Array.from(document.querySelectorAll('#boards tr.row')).map("
+                                 "function (tr) { var a = tr.querySelector('a[href^=http]'); "
+                                 "return a ? a.getAttribute('href') : null; })")
+    expected = [write_text([Entry("p.txt", 1, Board.from_rows(rows), rules=parse_rules(rules))],
+                           "puzzlink").strip() for rows, rules in boards if "#" not in rows[0]]
+    assert links == expected[:2] + [None] + expected[2:]
+    assert links[1] == "https://puzz.link/p?numlin/23/2/1zg12zg2"
+    assert "+12b+12b" in links[3]  # label 299 as '+xxx'
+
+
+@needs_chromium
+@pytest.mark.parametrize("name", ["hex", "bridge", "walls", "warp"])
+def test_variant_boards_are_drawn_where_the_python_layout_puts_them(tmp_path, name) -> None:
+    board, solution = solved(name)
+    record = {"source": "variants.jsonl", "index": 1, "status": "multiple", "rules": "flow",
+              "width": board.width, "height": board.height, "grid": list(board.rows),
+              "geometry": geometry_to_json(board.geometry, board.width),
+              "solutions": [solution.to_coords(board)] * 2, "diff_cells": []}
+    report = tmp_path / "report.html"
+    report.write_text(html_report([record]))
+    layout = Layout(board, CELL)
+    with Chromium() as browser:
+        browser.open(file_url(report), READY)
+        browser.wait_for("document.querySelectorAll('#d1 svg').length === 3")
+        svg = "document.querySelectorAll('#d1 svg')[1]"
+        cells = browser.evaluate(f"{svg}.querySelectorAll('polygon.cell').length")
+        assert cells == len(board.open_cells())  # holes are left out
+        size = browser.evaluate(f"[{svg}.getAttribute('width'), {svg}.getAttribute('height')]")
+        assert [int(v) for v in size] == [layout.width, layout.height]
+        drawn = browser.evaluate(f"Array.from({svg}.querySelectorAll('polyline')).map(function (p) {{"
+                                 " return p.getAttribute('points'); })")
+        walls = browser.evaluate(f"Array.from({svg}.querySelectorAll('line.wall')).map(function (l) {{"
+                                 " return ['x1', 'y1', 'x2', 'y2'].map(function (k) {"
+                                 " return +l.getAttribute(k); }); })")
+        overs = browser.evaluate(f"{svg}.querySelectorAll('line.over').length")
+    expected = []
+    for path in solution.paths.values():
+        for run in layout.runs(path):
+            expected.append(run)
+    points = [[tuple(map(float, p.split(","))) for p in line.split()] for line in drawn]
+    assert len(points) == len(expected)
+    for got, want in zip(points, expected, strict=True):
+        inner = (got, want) if name != "warp" else (got[1:-1], want[1:-1])  # stubs differ
+        assert len(inner[0]) == len(inner[1])
+        assert all(abs(a - b) < 0.06 for p, q in zip(*inner, strict=True) for a, b in zip(p, q, strict=True))
+    sides = []
+    for a, b in sorted(board.geometry.walls):
+        sides.append(layout.side(a, b))
+        if layout.is_wrap(a, b):
+            sides.append(layout.side(b, a))
+    assert len(walls) == len(sides)
+    for (x1, y1), (x2, y2) in sides:
+        assert any(abs(x1 - w[0]) + abs(y1 - w[1]) + abs(x2 - w[2]) + abs(y2 - w[3]) < 0.3
+                   or abs(x1 - w[2]) + abs(y1 - w[3]) + abs(x2 - w[0]) + abs(y2 - w[1]) < 0.3
+                   for w in walls), (x1, y1, x2, y2)
+    assert overs == (len(board.geometry.bridges) if name == "bridge" else 0)
