@@ -3,16 +3,18 @@
 The pipeline, one module per step: text -> :mod:`satlink.formats` -> :class:`Board` ->
 :mod:`satlink.cnf` -> :mod:`satlink.solve` -> :class:`Solution` -> :mod:`satlink.check`
 :class:`Verdict` -> :mod:`satlink.records`, refereed by :mod:`satlink.validate`.  How a board
-is solved is one :class:`Method` value (:mod:`satlink.method`).
+is solved is one :class:`Method` value (:mod:`satlink.method`); a Flow Free variant is a
+:class:`Geometry` (:mod:`satlink.geometry`) given to the board.
 """
 
 from satlink.board import Board, Solution
 from satlink.check import check, solve
+from satlink.geometry import Geometry
 from satlink.method import Method, MethodError
 from satlink.rules import Rules, parse_rules
 from satlink.validate import is_valid, solution_errors
 from satlink.verdict import Status, Verdict
 
-__all__ = ["Board", "Method", "MethodError", "Rules", "Solution", "Status", "Verdict", "check",
+__all__ = ["Board", "Geometry", "Method", "MethodError", "Rules", "Solution", "Status", "Verdict", "check",
            "is_valid", "parse_rules", "solve", "solution_errors"]
 __version__ = "0.1.0"
