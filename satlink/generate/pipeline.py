@@ -11,12 +11,12 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from satlink.board import Board
+from satlink.board import Board, diff_cells
 from satlink.check import check
-from satlink.generate.improve import improve
 from satlink.generate.layout import LayoutError, make_layout
+from satlink.generate.longpaths import Walk, lengthen, reshape
 from satlink.generate.pack import row_board
-from satlink.generate.params import Params
+from satlink.generate.params import Params, colour_target
 from satlink.generate.paths import PathSystem
 from satlink.generate.repair import split_on_difference
 from satlink.generate.symmetry import fold, join_across, split_symmetric, unfold
@@ -58,18 +58,16 @@ def attempt(params: Params, number: int) -> Attempt:
 def _attempt(params: Params, number: int) -> Attempt:
     rng = random.Random(f"{params.seed}:{number}")
     rules = parse_rules(params.rules)
-    sigma = None
+    sigma = walk = None
     if params.symmetry == "none":
         try:
             layout = _layout(params, rng)
         except LayoutError:
             return Attempt(number, False, "layout")
-        system = _grown(params, params.width, params.height, params.colours_min,
-                        params.colours_max, rng, layout)
+        system, walk = _grown(params, params.width, params.height, rng, layout)
     else:
         half_w, half_h, sigma = fold(params.width, params.height, params.symmetry)
-        half = _grown(params, half_w, half_h, (params.colours_min + 1) // 2,
-                      params.colours_max // 2, rng)
+        half, _ = _grown(params, half_w, half_h, rng, halve=True)
         system = unfold(half, params.width, params.height, sigma)
         join_across(system, sigma, keep_notouch=True)
     reason = _violation(system, params)
@@ -88,16 +86,22 @@ def _attempt(params: Params, number: int) -> Attempt:
                            geometry=_geometry_json(board))
         if verdict.status != Status.MULTIPLE:
             return Attempt(number, False, verdict.status, checks=checks, repairs=repairs)
-        can_repair = (params.strategy == "repair" and repairs < params.max_repairs
-                      and len(system.paths) < params.colours_max)
+        if params.strategy != "repair" or repairs >= params.max_repairs:
+            return Attempt(number, False, Status.MULTIPLE, checks=checks, repairs=repairs)
         other = next(s for s in verdict.solutions if s.edges() != ours.edges())
-        if sigma is None:
-            repaired = can_repair and split_on_difference(system, other, params.min_length, rng)
-        else:
-            repaired = can_repair and split_symmetric(system, other, params.min_length, rng, sigma)
+        repairs += 1
+        if walk is not None and reshape(walk, diff_cells(board, ours, other), rng):
+            reason = _violation(system, params)
+            if reason:
+                return Attempt(number, False, reason, checks=checks, repairs=repairs)
+            continue
+        repaired = len(system.paths) < params.colours_max and (
+            split_on_difference(system, other, params.min_length, rng) if sigma is None
+            else split_symmetric(system, other, params.min_length, rng, sigma))
         if not repaired:
             return Attempt(number, False, Status.MULTIPLE, checks=checks, repairs=repairs)
-        repairs += 1
+        if walk is not None:
+            walk = Walk(system, walk.target, params.min_length)
 
 
 def candidate_board(params: Params, number: int) -> Board:
@@ -107,8 +111,7 @@ def candidate_board(params: Params, number: int) -> Board:
     ``BoardError`` when a bridge crossing was left over (no board has a solid bridge)."""
     rng = random.Random(f"{params.seed}:{number}")
     layout = _layout(params, rng)
-    return _grown(params, params.width, params.height, params.colours_min, params.colours_max,
-                  rng, layout).board()
+    return _grown(params, params.width, params.height, rng, layout)[0].board()
 
 
 def _layout(params: Params, rng: random.Random) -> Board | None:
@@ -120,12 +123,17 @@ def _layout(params: Params, rng: random.Random) -> Board | None:
                        params.shape, params.walls, params.bridges, rng)
 
 
-def _grown(params: Params, width: int, height: int, lo: int, hi: int,
-           rng: random.Random, layout: Board | None = None) -> PathSystem:
+def _grown(params: Params, width: int, height: int, rng: random.Random,
+           layout: Board | None = None, halve: bool = False) -> tuple[PathSystem, Walk | None]:
+    """The seeds' growth, then (``--method grow``) the walk toward this attempt's colour
+    target and the look (``halve``: the half board of a symmetric layout)."""
     system = grow_paths(width, height, rng, layout)
-    if params.method == "grow":
-        improve(system, rng, params.min_length, (max(1, lo), max(1, hi)), keep_notouch=True)
-    return system
+    if params.method != "grow":
+        return system, None
+    target = colour_target(params, rng)
+    if halve:
+        target = max(1, target // 2)
+    return system, lengthen(system, rng, target, params.min_length)
 
 
 def _geometry_json(board: Board) -> dict | None:

@@ -1,0 +1,362 @@
+"""Few long, straight paths: a random walk over path covers toward a colour count and a look.
+
+The union-find growth gives many short, crooked paths.  This step takes any valid path
+system (paths simple and non-touching, leftover cells solid) and changes it by local moves
+that keep it valid, accepting each by the Metropolis rule on a cost while the temperature
+falls (simulated annealing):
+
+* **extend**: a path end steps onto a leftover cell;
+* **merge**: a path end steps onto another path's end, and the two become one path;
+* **slide**: a path end cell moves to the neighbouring end of another path;
+* **rewire**: a path end steps onto the middle of another path, which is cut there: the
+  stepping path takes one part, the other part stays a path of its own (the colour count
+  is unchanged, the path lengths are redistributed);
+* **split**: a path is cut in two at one of its edges.
+
+The cost (:class:`Look`) counts colours away from the target, leftover cells, turns,
+one-edge jogs, short paths and endpoints on the border, and rewards one long "snake" path,
+so the walk ends near the target colour count with long straight runs.  Every move keeps
+each path non-touching (``notouch``), and no path ends on a bridge crossing.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from satlink.generate.paths import PathSystem
+from satlink.quality import step
+
+FREE = -1
+Move = tuple[float, Callable[[], None]]
+"""A proposed move: its change of cost, and the function that makes it."""
+
+
+@dataclass(frozen=True)
+class Look:
+    """The cost the walk lowers: weights, and the figures aimed at (those of published
+    Flow Free levels: about 70 % of inner path cells straight through, 10-15 % of the
+    border cells holding an endpoint, the longest path a fifth to a third of the board)."""
+
+    colour: float = 4.0      # per colour away from the target
+    leftover: float = 6.0    # per leftover (solid) cell
+    turn: float = 0.4        # per turn more or fewer than ``turn_share`` of inner cells
+    turn_share: float = 0.3
+    jog: float = 0.5         # per one-edge run between two turns
+    short: float = 2.5       # per path of at most ``short_cells`` cells
+    short_cells: int = 3
+    too_short: float = 30.0  # per path shorter than the minimum length
+    border: float = 0.5      # per border endpoint more or fewer than ``border_share``
+    border_share: float = 0.12
+    snake: float = 0.08      # reward per cell of the longest path, up to ``snake_share``
+    snake_share: float = 0.3
+
+
+DEFAULT_LOOK = Look()
+
+
+class Walk:
+    """The path system in a form cheap to change: paths by id, each cell's owner and index."""
+
+    def __init__(self, system: PathSystem, target: int, min_length: int,
+                 look: Look = DEFAULT_LOOK):
+        self.system = system
+        self.target = target
+        self.min_length = min_length
+        self.look = look
+        n = system.n_nodes
+        nodes = system.nodes()
+        self.nodes = nodes
+        self.nbrs: list[tuple[int, ...]] = [()] * n
+        for c in nodes:
+            self.nbrs[c] = tuple(system.neighbours(c))
+        self.ends_ok = [system.can_end(c) for c in range(n)]
+        degree = max((len(self.nbrs[c]) for c in nodes), default=0)
+        self.border = [bool(self.nbrs[c]) and len(self.nbrs[c]) < degree for c in range(n)]
+        if system.layout is None:
+            self.direction = None
+        else:
+            layout = system.layout
+            self.direction = {(a, b): step(layout, a, b) for a in nodes for b in self.nbrs[a]}
+        self.owner = [FREE] * n
+        self.index = [0] * n
+        self.paths: dict[int, list[int]] = {}
+        self.cost_of: dict[int, float] = {}
+        self.next_id = 0
+        for path in system.paths:
+            self._add(path)
+        self.free = set(system.solids)
+        self.cells = len(nodes)
+        self.border_goal = look.border_share * sum(self.border)
+        self.snake_cap = look.snake_share * self.cells
+        self.border_ends = sum(self._border_ends(p) for p in self.paths.values())
+        self.longest = max((len(p) for p in self.paths.values()), default=0)
+        self.cost = self.global_cost(len(self.paths), len(self.free), self.border_ends,
+                                     self.longest)
+
+    # -- bookkeeping ------------------------------------------------------------------------
+    def _add(self, path: list[int]) -> int:
+        pid = self.next_id
+        self.next_id += 1
+        self.paths[pid] = path
+        for k, c in enumerate(path):
+            self.owner[c] = pid
+            self.index[c] = k
+        self.cost_of[pid] = self.path_cost(path)
+        return pid
+
+    def _remove(self, pid: int) -> None:
+        del self.paths[pid]
+        del self.cost_of[pid]
+
+    def finish(self) -> None:
+        """Write the walk's paths and leftovers back into the path system."""
+        self.system.paths = [self.paths[pid] for pid in sorted(self.paths)]
+        self.system.solids = set(self.free)
+
+    # -- cost -------------------------------------------------------------------------------
+    def _dir(self, a: int, b: int):
+        return b - a if self.direction is None else self.direction[(a, b)]
+
+    def path_cost(self, path: list[int]) -> float:
+        look = self.look
+        cost = 0.0
+        length = len(path)
+        if length < self.min_length:
+            cost += look.too_short
+        if length <= look.short_cells:
+            cost += look.short
+        if length > 2:
+            turns = jogs = 0
+            last = self._dir(path[0], path[1])
+            run = 1
+            for k in range(2, length):
+                d = self._dir(path[k - 1], path[k])
+                if d != last:
+                    turns += 1
+                    if run == 1 and k > 2:
+                        jogs += 1
+                    run = 1
+                    last = d
+                else:
+                    run += 1
+            cost += look.turn * abs(turns - look.turn_share * (length - 2)) + look.jog * jogs
+        return cost
+
+    def global_cost(self, paths: int, free: int, border_ends: int, longest: int) -> float:
+        """The terms of the whole system: colours, leftovers, border endpoints, the snake."""
+        look = self.look
+        return (look.colour * abs(paths - self.target) + look.leftover * free
+                + look.border * abs(border_ends - self.border_goal)
+                - look.snake * min(longest, self.snake_cap))
+
+    def _border_ends(self, path: list[int]) -> int:
+        return self.border[path[0]] + self.border[path[-1]]
+
+    # -- validity -----------------------------------------------------------------------------
+    def _touches(self, pid: int, cells, skip: tuple[int, int]) -> bool:
+        """Whether any of ``cells`` neighbours a cell of path ``pid`` (other than through the
+        joining step ``skip``)."""
+        owner = self.owner
+        for c in cells:
+            for n in self.nbrs[c]:
+                if owner[n] == pid and (c, n) != skip:
+                    return True
+        return False
+
+    def _touches_side(self, cells: list[int], pid: int, lo: int, hi: int,
+                      skip: tuple[int, int]) -> bool:
+        """Whether any of ``cells`` neighbours a cell of path ``pid`` at an index in
+        [lo, hi) (other than through ``skip``)."""
+        owner, index = self.owner, self.index
+        for c in cells:
+            for n in self.nbrs[c]:
+                if owner[n] == pid and lo <= index[n] < hi and (c, n) != skip:
+                    return True
+        return False
+
+    # -- moves ------------------------------------------------------------------------------
+    def propose(self, rng: random.Random, zone: set[int] | None = None,
+                avoid: set[int] | None = None) -> Move | None:
+        """A random valid move, or None.  ``zone``: the move starts at a path end or cuts an
+        edge in these cells; ``avoid``: no move starts, lands or cuts in these cells."""
+        if not self.paths:
+            return None
+        if zone is not None:
+            cells = list(zone)
+            c = cells[rng.randrange(len(cells))]
+            if self.owner[c] == FREE:
+                return self._absorb(c, rng) if c in self.free else None
+            path = self.paths[self.owner[c]]
+            k = self.index[c]
+            if k in (0, len(path) - 1) and rng.random() < 0.7:
+                return self._end_move(self.owner[c], k != 0, rng, avoid)
+            return self._split(self.owner[c], rng.choice((k, k + 1)), avoid)
+        if rng.random() < 0.08:
+            pid = self.owner[self.nodes[rng.randrange(len(self.nodes))]]  # longer: more often
+            if pid == FREE or len(self.paths[pid]) < 4:
+                return None
+            return self._split(pid, rng.randint(2, len(self.paths[pid]) - 2), avoid)
+        return self._end_move(rng.choice(list(self.paths)), rng.random() < 0.5, rng, avoid)
+
+    def _end_move(self, pid: int, at_end: bool, rng: random.Random,
+                  avoid: set[int] | None) -> Move | None:
+        """Step path ``pid``'s last (``at_end``) or first cell onto a random neighbour."""
+        path = self.paths[pid]
+        e = path[-1] if at_end else path[0]
+        before = path[-2] if at_end else path[1]
+        nbrs = self.nbrs[e]
+        x = nbrs[rng.randrange(len(nbrs))]
+        if x == before or (avoid and (e in avoid or x in avoid)):
+            return None
+        owner = self.owner[x]
+        oriented = path if at_end else path[::-1]  # ends at e
+        if owner == FREE:
+            if not self.ends_ok[x] or self._touches(pid, (x,), (x, e)):
+                return None
+            return self._replace([pid], [oriented + [x]], -1)
+        if owner == pid:
+            return None
+        other = self.paths[owner]
+        k = self.index[x]
+        if k in (0, len(other) - 1):
+            forward = other if k == 0 else other[::-1]  # starts at x
+            if rng.random() < 0.5:  # merge
+                if len(path) <= len(other):
+                    if self._touches(owner, path, (e, x)):
+                        return None
+                elif self._touches(pid, forward, (x, e)):
+                    return None
+                return self._replace([pid, owner], [oriented + forward], 0)
+            # slide: e leaves this path and becomes the other path's new end
+            if len(path) < 3 or not self.ends_ok[oriented[-2]]:
+                return None
+            if self._touches(owner, (e,), (e, x)):
+                return None
+            return self._replace([pid, owner], [oriented[:-1], forward[::-1] + [e]], 0)
+        # rewire: take the part of the other path beyond x on one side
+        if rng.random() < 0.5:
+            taken, rest, lo, hi = other[k:], other[:k], k, len(other)
+        else:
+            taken, rest, lo, hi = other[k::-1], other[k + 1:], 0, k + 1
+        if len(rest) < 2 or not self.ends_ok[rest[-1] if lo else rest[0]]:
+            return None
+        if len(path) <= len(taken):
+            if self._touches_side(path, owner, lo, hi, (e, x)):
+                return None
+        elif self._touches(pid, taken, (x, e)):
+            return None
+        return self._replace([pid, owner], [oriented + taken, rest], 0)
+
+    def _absorb(self, x: int, rng: random.Random) -> Move | None:
+        """Take leftover cell ``x`` into a path next to it: cut that path at its cell
+        beside ``x`` and extend one part onto ``x`` (a colour more, a leftover less)."""
+        if not self.ends_ok[x]:
+            return None
+        u = rng.choice(self.nbrs[x])
+        pid = self.owner[u]
+        if pid == FREE:
+            return None
+        path = self.paths[pid]
+        k = self.index[u]
+        if rng.random() < 0.5:
+            taken, rest, lo, hi = path[: k + 1], path[k + 1:], 0, k + 1
+        else:
+            taken, rest, lo, hi = path[k:][::-1], path[:k], k, len(path)
+        if rest and (len(rest) < 2 or not self.ends_ok[rest[0] if lo == 0 else rest[-1]]):
+            return None
+        if self._touches_side((x,), pid, lo, hi, (x, u)):
+            return None
+        return self._replace([pid], [taken + [x]] + ([rest] if rest else []), -1)
+
+    def _split(self, pid: int, cut: int, avoid: set[int] | None) -> Move | None:
+        """Cut path ``pid`` before index ``cut`` (both parts at least two cells)."""
+        path = self.paths[pid]
+        if not 2 <= cut <= len(path) - 2:
+            return None
+        a, b = path[cut - 1], path[cut]
+        if not (self.ends_ok[a] and self.ends_ok[b]) or (avoid and (a in avoid or b in avoid)):
+            return None
+        return self._replace([pid], [path[:cut], path[cut:]], 0)
+
+    def _replace(self, old: list[int], new: list[list[int]], free_change: int):
+        """(change of cost, apply) of replacing paths ``old`` by ``new``."""
+        local = sum(self.path_cost(p) for p in new) - sum(self.cost_of[pid] for pid in old)
+        border_ends = (self.border_ends + sum(self._border_ends(p) for p in new)
+                       - sum(self._border_ends(self.paths[pid]) for pid in old))
+        longest = max(len(p) for p in new)
+        if len(self.paths[old[0]]) == self.longest or (
+                len(old) > 1 and len(self.paths[old[1]]) == self.longest):
+            longest = max(longest, max((len(p) for pid, p in self.paths.items()
+                                        if pid not in old), default=0))
+        else:
+            longest = max(longest, self.longest)
+        cost = self.global_cost(len(self.paths) + len(new) - len(old),
+                                len(self.free) + free_change, border_ends, longest)
+
+        def apply() -> None:
+            for pid in old:
+                self._remove(pid)
+            if free_change:
+                self.free.discard(new[0][-1])  # the cell a path stepped onto
+            for path in new:
+                self._add(path)
+            self.border_ends, self.longest, self.cost = border_ends, longest, cost
+
+        return local + cost - self.cost, apply
+
+
+def anneal(walk: Walk, rng: random.Random, steps: int, hot: float, cold: float,
+           zone: set[int] | None = None, avoid: set[int] | None = None) -> int:
+    """Metropolis steps with the temperature falling from ``hot`` to ``cold``; returns how
+    many moves were made."""
+    made = 0
+    for i in range(steps):
+        move = walk.propose(rng, zone, avoid)
+        if move is None:
+            continue
+        delta, apply = move
+        if delta <= 0 or rng.random() < math.exp(-delta / (hot * (cold / hot) ** (i / steps))):
+            apply()
+            made += 1
+    return made
+
+
+def lengthen(system: PathSystem, rng: random.Random, target: int, min_length: int,
+             steps: int | None = None, look: Look = DEFAULT_LOOK) -> Walk:
+    """Anneal ``system`` toward ``target`` paths with long straight runs (in place); returns
+    the walk, for :func:`reshape`."""
+    walk = Walk(system, target, min_length, look)
+    anneal(walk, rng, steps if steps is not None else 40 * walk.cells, 2.0, 0.04)
+    for _ in range(8):  # cells no path end reached: cut a path beside each, then settle
+        if not walk.free:
+            break
+        zone = set(walk.free)
+        zone |= {n for c in walk.free for n in walk.nbrs[c]}
+        anneal(walk, rng, 8 * len(zone), 0.6, 0.2, zone=zone)
+        anneal(walk, rng, 4 * walk.cells, 0.3, 0.04)
+    walk.finish()
+    return walk
+
+
+def reshape(walk: Walk, cells: list[int], rng: random.Random) -> bool:
+    """Change the paths where two solutions differ (``cells``), then settle the rest of the
+    board without touching that zone (in place); False if nothing there could move.
+
+    The moves at the ambiguity change which cells are endpoints there (a path end moves,
+    a path is cut or rewired), so the other solution no longer fits those clues; settling
+    brings the colour count and the look back, away from the zone."""
+    zone = set(cells)
+    zone |= {n for c in cells for n in walk.nbrs[c]}
+    made = 0
+    for _ in range(4):
+        made += anneal(walk, rng, 4 * len(zone), 0.6, 0.2, zone=zone)
+        if made:
+            break
+    if not made:
+        return False
+    anneal(walk, rng, 8 * walk.cells, 0.3, 0.04, avoid=zone)
+    walk.finish()
+    return True
