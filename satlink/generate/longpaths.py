@@ -24,12 +24,14 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from satlink.board import edge
 from satlink.generate.paths import PathSystem
 from satlink.quality import step
 
 FREE = -1
+REACH_ROUNDS = 4
 Move = tuple[float, Callable[[], None]]
 """A proposed move: its change of cost, and the function that makes it."""
 
@@ -42,8 +44,8 @@ class Look:
 
     colour: float = 4.0      # per colour away from the target
     leftover: float = 6.0    # per leftover (solid) cell
-    turn: float = 0.4        # per turn more or fewer than ``turn_share`` of inner cells
-    turn_share: float = 0.3
+    turn: float = 0.8        # per turn more or fewer than ``turn_share`` of inner cells
+    turn_share: float = 0.305
     jog: float = 0.5         # per one-edge run between two turns
     short: float = 2.5       # per path of at most ``short_cells`` cells
     short_cells: int = 3
@@ -51,7 +53,7 @@ class Look:
     border: float = 0.5      # per border endpoint more or fewer than ``border_share``
     border_share: float = 0.12
     snake: float = 0.08      # reward per cell of the longest path, up to ``snake_share``
-    snake_share: float = 0.3
+    snake_share: float = 0.26
 
 
 DEFAULT_LOOK = Look()
@@ -73,8 +75,10 @@ class Walk:
         for c in nodes:
             self.nbrs[c] = tuple(system.neighbours(c))
         self.ends_ok = [system.can_end(c) for c in range(n)]
-        degree = max((len(self.nbrs[c]) for c in nodes), default=0)
-        self.border = [bool(self.nbrs[c]) and len(self.nbrs[c]) < degree for c in range(n)]
+        w, h = system.width, system.height
+        framed = system.layout is None or not system.layout.geometry.wrap
+        self.border = [framed and c < w * h and (c < w or c >= w * (h - 1) or c % w in (0, w - 1))
+                       for c in range(n)]  # as satlink.looks counts them
         if system.layout is None:
             self.direction = None
         else:
@@ -89,12 +93,9 @@ class Walk:
             self._add(path)
         self.free = set(system.solids)
         self.cells = len(nodes)
-        self.border_goal = look.border_share * sum(self.border)
-        self.snake_cap = look.snake_share * self.cells
         self.border_ends = sum(self._border_ends(p) for p in self.paths.values())
         self.longest = max((len(p) for p in self.paths.values()), default=0)
-        self.cost = self.global_cost(len(self.paths), len(self.free), self.border_ends,
-                                     self.longest)
+        self.set_look(look)
 
     # -- bookkeeping ------------------------------------------------------------------------
     def _add(self, path: list[int]) -> int:
@@ -151,6 +152,16 @@ class Walk:
         return (look.colour * abs(paths - self.target) + look.leftover * free
                 + look.border * abs(border_ends - self.border_goal)
                 - look.snake * min(longest, self.snake_cap))
+
+    def set_look(self, look: Look) -> None:
+        """Change the weights (and so every cost) of the walk."""
+        self.look = look
+        for pid, path in self.paths.items():
+            self.cost_of[pid] = self.path_cost(path)
+        self.border_goal = look.border_share * sum(self.border)
+        self.snake_cap = look.snake_share * self.cells
+        self.cost = self.global_cost(len(self.paths), len(self.free), self.border_ends,
+                                     self.longest)
 
     def _border_ends(self, path: list[int]) -> int:
         return self.border[path[0]] + self.border[path[-1]]
@@ -271,6 +282,29 @@ class Walk:
             return None
         return self._replace([pid], [taken + [x]] + ([rest] if rest else []), -1)
 
+    def cut_between(self, cells: list[int], theirs: frozenset, rng: random.Random) -> bool:
+        """Cut a path at an edge at one of ``cells`` that is not in ``theirs`` (parts of the
+        minimum length if possible); False if there is none."""
+        good, fair = [], []
+        for c in cells:
+            pid = self.owner[c]
+            if pid == FREE:
+                continue
+            path, k = self.paths[pid], self.index[c]
+            for cut in (k, k + 1):
+                if not 2 <= cut <= len(path) - 2 or edge(path[cut - 1], path[cut]) in theirs:
+                    continue
+                if self.ends_ok[path[cut - 1]] and self.ends_ok[path[cut]]:
+                    long_enough = min(cut, len(path) - cut) >= self.min_length
+                    (good if long_enough else fair).append((pid, cut))
+        choices = good or fair
+        if not choices:
+            return False
+        pid, cut = rng.choice(choices)
+        path = self.paths[pid]
+        self._replace([pid], [path[:cut], path[cut:]], 0)[1]()
+        return True
+
     def _split(self, pid: int, cut: int, avoid: set[int] | None) -> Move | None:
         """Cut path ``pid`` before index ``cut`` (both parts at least two cells)."""
         path = self.paths[pid]
@@ -325,38 +359,53 @@ def anneal(walk: Walk, rng: random.Random, steps: int, hot: float, cold: float,
 
 
 def lengthen(system: PathSystem, rng: random.Random, target: int, min_length: int,
-             steps: int | None = None, look: Look = DEFAULT_LOOK) -> Walk:
-    """Anneal ``system`` toward ``target`` paths with long straight runs (in place); returns
-    the walk, for :func:`reshape`."""
-    walk = Walk(system, target, min_length, look)
-    anneal(walk, rng, steps if steps is not None else 40 * walk.cells, 2.0, 0.04)
-    for _ in range(8):  # cells no path end reached: cut a path beside each, then settle
-        if not walk.free:
+             look: Look = DEFAULT_LOOK) -> Walk:
+    """Walk ``system`` to ``target`` paths with long straight runs (in place); returns the
+    walk, for :func:`reshape`.
+
+    First the count: with the shape terms off, every slide and rewire is free, so path ends
+    wander until they meet and merge (at a fixed low temperature, which keeps merges and
+    refuses splits); then the look, annealed with the count held by its weight; then the
+    leftover cells, each taken by cutting a path beside it; and again while the count is
+    off the target."""
+    walk = Walk(system, target, min_length, replace(look, turn=0, jog=0, border=0, snake=0))
+    for round_ in range(REACH_ROUNDS):
+        walk.set_look(replace(look, turn=0, jog=0, border=0, snake=0))
+        anneal(walk, rng, (30 if round_ == 0 else 15) * walk.cells, 0.3, 0.3)
+        walk.set_look(look)
+        anneal(walk, rng, (40 if round_ == 0 else 15) * walk.cells, 1.0, 0.04)
+        for _ in range(8):  # cells no path end reached: cut a path beside each, then settle
+            if not walk.free:
+                break
+            zone = set(walk.free)
+            zone |= {n for c in walk.free for n in walk.nbrs[c]}
+            anneal(walk, rng, 8 * len(zone), 0.6, 0.2, zone=zone)
+            anneal(walk, rng, 4 * walk.cells, 0.3, 0.04)
+        if len(walk.paths) == target and not walk.free:
             break
-        zone = set(walk.free)
-        zone |= {n for c in walk.free for n in walk.nbrs[c]}
-        anneal(walk, rng, 8 * len(zone), 0.6, 0.2, zone=zone)
-        anneal(walk, rng, 4 * walk.cells, 0.3, 0.04)
     walk.finish()
     return walk
 
 
-def reshape(walk: Walk, cells: list[int], rng: random.Random) -> bool:
-    """Change the paths where two solutions differ (``cells``), then settle the rest of the
-    board without touching that zone (in place); False if nothing there could move.
+def reshape(walk: Walk, cells: list[int], theirs: frozenset, rng: random.Random) -> bool:
+    """Change the paths where two solutions differ (``cells``; ``theirs``: the other
+    solution's edges), then settle the rest of the board without touching that zone (in
+    place); False if nothing there could change.
 
-    The moves at the ambiguity change which cells are endpoints there (a path end moves,
-    a path is cut or rewired), so the other solution no longer fits those clues; settling
-    brings the colour count and the look back, away from the zone."""
+    At the ambiguity a path end moves (slide, rewire, merge), or else a path is cut at an
+    edge the other solution does not use; either way the endpoints there change, so the
+    other solution no longer fits the clues.  Settling brings the colour count and the
+    look back, away from the zone (so it does not undo the change)."""
     zone = set(cells)
     zone |= {n for c in cells for n in walk.nbrs[c]}
-    made = 0
-    for _ in range(4):
-        made += anneal(walk, rng, 4 * len(zone), 0.6, 0.2, zone=zone)
-        if made:
-            break
-    if not made:
+    made = anneal(walk, rng, 4 * len(zone), 0.6, 0.2, zone=zone) if rng.random() < 0.5 else 0
+    if not made and not walk.cut_between(cells, theirs, rng):
         return False
-    anneal(walk, rng, 8 * walk.cells, 0.3, 0.04, avoid=zone)
-    walk.finish()
+    settle(walk, rng, avoid=zone)
     return True
+
+
+def settle(walk: Walk, rng: random.Random, avoid: set[int] | None = None) -> None:
+    """A short cool walk over the board (outside ``avoid``) toward the target and the look."""
+    anneal(walk, rng, 8 * walk.cells, 0.3, 0.04, avoid=avoid)
+    walk.finish()

@@ -11,10 +11,10 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from satlink.board import Board, diff_cells
+from satlink.board import Board, Solution, diff_cells
 from satlink.check import check
 from satlink.generate.layout import LayoutError, make_layout
-from satlink.generate.longpaths import Walk, lengthen, reshape
+from satlink.generate.longpaths import Walk, lengthen, reshape, settle
 from satlink.generate.pack import row_board
 from satlink.generate.params import Params, colour_target
 from satlink.generate.paths import PathSystem
@@ -26,6 +26,8 @@ from satlink.quality import quality
 from satlink.rules import parse_rules
 from satlink.validate import solution_errors
 from satlink.verdict import Status
+
+SETTLE_ROUNDS = 3  # after a repair, settles to bring the colour count back into range
 
 
 @dataclass
@@ -90,18 +92,39 @@ def _attempt(params: Params, number: int) -> Attempt:
             return Attempt(number, False, Status.MULTIPLE, checks=checks, repairs=repairs)
         other = next(s for s in verdict.solutions if s.edges() != ours.edges())
         repairs += 1
-        if walk is not None and reshape(walk, diff_cells(board, ours, other), rng):
-            reason = _violation(system, params)
-            if reason:
-                return Attempt(number, False, reason, checks=checks, repairs=repairs)
-            continue
-        repaired = len(system.paths) < params.colours_max and (
-            split_on_difference(system, other, params.min_length, rng) if sigma is None
-            else split_symmetric(system, other, params.min_length, rng, sigma))
-        if not repaired:
+        if not _repair(params, system, walk, sigma, diff_cells(board, ours, other), other,
+                       repairs, rng):
             return Attempt(number, False, Status.MULTIPLE, checks=checks, repairs=repairs)
-        if walk is not None:
-            walk = Walk(system, walk.target, params.min_length)
+        reason = _violation(system, params)
+        if reason:
+            return Attempt(number, False, reason, checks=checks, repairs=repairs)
+
+
+def _repair(params: Params, system: PathSystem, walk: Walk | None, sigma, cells: list[int],
+            other: Solution, repairs: int, rng: random.Random) -> bool:
+    """Change ``system`` where ``other`` solution differs from it (``cells``), in place;
+    False if it cannot be done.  With the walk: reshape there and settle the rest, keeping
+    the colour count; after half the repairs, cut a path there and keep the colour (the count
+    gives way before the attempt is lost).  Without it (the seeds' method, symmetric
+    layouts): cut a path where the solutions differ (symmetrically)."""
+    can_add = len(system.paths) < params.colours_max
+    if walk is None:
+        return can_add and (split_on_difference(system, other, params.min_length, rng)
+                            if sigma is None
+                            else split_symmetric(system, other, params.min_length, rng, sigma))
+    theirs = other.edges()
+    if can_add and repairs > params.max_repairs // 2:
+        if not walk.cut_between(cells, theirs, rng):
+            return False
+        walk.finish()
+        return True
+    if not reshape(walk, cells, theirs, rng):
+        return False
+    for _ in range(SETTLE_ROUNDS):
+        if _violation(system, params) not in ("colours", "short-path"):
+            break
+        settle(walk, rng)
+    return True
 
 
 def candidate_board(params: Params, number: int) -> Board:
