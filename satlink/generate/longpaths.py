@@ -32,6 +32,8 @@ from satlink.quality import step
 
 FREE = -1
 REACH_ROUNDS = 4
+REACH_STEPS, LOOK_STEPS, AGAIN_STEPS = 20, 25, 10
+"""Proposals per cell: toward the count, then the look; and in each later round."""
 Move = tuple[float, Callable[[], None]]
 """A proposed move: its change of cost, and the function that makes it."""
 
@@ -87,6 +89,8 @@ class Walk:
         self.owner = [FREE] * n
         self.index = [0] * n
         self.paths: dict[int, list[int]] = {}
+        self.ids: list[int] = []  # the keys of paths, for a uniform random choice
+        self.slot: dict[int, int] = {}  # where each key is in ids
         self.cost_of: dict[int, float] = {}
         self.next_id = 0
         for path in system.paths:
@@ -102,6 +106,8 @@ class Walk:
         pid = self.next_id
         self.next_id += 1
         self.paths[pid] = path
+        self.slot[pid] = len(self.ids)
+        self.ids.append(pid)
         for k, c in enumerate(path):
             self.owner[c] = pid
             self.index[c] = k
@@ -111,6 +117,11 @@ class Walk:
     def _remove(self, pid: int) -> None:
         del self.paths[pid]
         del self.cost_of[pid]
+        last = self.ids.pop()
+        if last != pid:
+            self.ids[self.slot[pid]] = last
+            self.slot[last] = self.slot[pid]
+        del self.slot[pid]
 
     def finish(self) -> None:
         """Write the walk's paths and leftovers back into the path system."""
@@ -118,10 +129,9 @@ class Walk:
         self.system.solids = set(self.free)
 
     # -- cost -------------------------------------------------------------------------------
-    def _dir(self, a: int, b: int):
-        return b - a if self.direction is None else self.direction[(a, b)]
-
     def path_cost(self, path: list[int]) -> float:
+        """The terms of one path: its length, and its turns and jogs (one-edge runs between
+        two turns) when the look weighs them."""
         look = self.look
         cost = 0.0
         length = len(path)
@@ -129,21 +139,15 @@ class Walk:
             cost += look.too_short
         if length <= look.short_cells:
             cost += look.short
-        if length > 2:
-            turns = jogs = 0
-            last = self._dir(path[0], path[1])
-            run = 1
-            for k in range(2, length):
-                d = self._dir(path[k - 1], path[k])
-                if d != last:
-                    turns += 1
-                    if run == 1 and k > 2:
-                        jogs += 1
-                    run = 1
-                    last = d
-                else:
-                    run += 1
-            cost += look.turn * abs(turns - look.turn_share * (length - 2)) + look.jog * jogs
+        if length > 2 and (look.turn or look.jog):
+            if self.direction is None:
+                steps = [b - a for a, b in zip(path, path[1:], strict=False)]
+            else:
+                steps = [self.direction[a, b] for a, b in zip(path, path[1:], strict=False)]
+            turns = [x != y for x, y in zip(steps, steps[1:], strict=False)]
+            jogs = sum(1 for x, y in zip(turns, turns[1:], strict=False) if x and y)
+            cost += (look.turn * abs(sum(turns) - look.turn_share * (length - 2))
+                     + look.jog * jogs)
         return cost
 
     def global_cost(self, paths: int, free: int, border_ends: int, longest: int) -> float:
@@ -210,7 +214,7 @@ class Walk:
             if pid == FREE or len(self.paths[pid]) < 4:
                 return None
             return self._split(pid, rng.randint(2, len(self.paths[pid]) - 2), avoid)
-        return self._end_move(rng.choice(list(self.paths)), rng.random() < 0.5, rng, avoid)
+        return self._end_move(rng.choice(self.ids), rng.random() < 0.5, rng, avoid)
 
     def _end_move(self, pid: int, at_end: bool, rng: random.Random,
                   avoid: set[int] | None) -> Move | None:
@@ -223,13 +227,12 @@ class Walk:
         if x == before or (avoid and (e in avoid or x in avoid)):
             return None
         owner = self.owner[x]
-        oriented = path if at_end else path[::-1]  # ends at e
+        if owner == pid:
+            return None
         if owner == FREE:
             if not self.ends_ok[x] or self._touches(pid, (x,), (x, e)):
                 return None
-            return self._replace([pid], [oriented + [x]], -1)
-        if owner == pid:
-            return None
+            return self._replace([pid], [(path if at_end else path[::-1]) + [x]], -1)
         other = self.paths[owner]
         k = self.index[x]
         if k in (0, len(other) - 1):
@@ -240,25 +243,29 @@ class Walk:
                         return None
                 elif self._touches(pid, forward, (x, e)):
                     return None
+                oriented = path if at_end else path[::-1]  # ends at e
                 return self._replace([pid, owner], [oriented + forward], 0)
             # slide: e leaves this path and becomes the other path's new end
-            if len(path) < 3 or not self.ends_ok[oriented[-2]]:
+            if len(path) < 3 or not self.ends_ok[before]:
                 return None
             if self._touches(owner, (e,), (e, x)):
                 return None
-            return self._replace([pid, owner], [oriented[:-1], forward[::-1] + [e]], 0)
-        # rewire: take the part of the other path beyond x on one side
-        if rng.random() < 0.5:
-            taken, rest, lo, hi = other[k:], other[:k], k, len(other)
-        else:
-            taken, rest, lo, hi = other[k::-1], other[k + 1:], 0, k + 1
-        if len(rest) < 2 or not self.ends_ok[rest[-1] if lo else rest[0]]:
+            shorter = path[:-1] if at_end else path[:0:-1]
+            return self._replace([pid, owner], [shorter, forward[::-1] + [e]], 0)
+        # rewire: take the part of the other path beyond x on one side (the rest keeps its
+        # cells up to x's neighbour, its new end)
+        forward = rng.random() < 0.5
+        lo, hi, new_end = (k, len(other), k - 1) if forward else (0, k + 1, k + 1)
+        if len(other) - (hi - lo) < 2 or not self.ends_ok[other[new_end]]:
             return None
+        taken = other[k:] if forward else other[k::-1]
         if len(path) <= len(taken):
             if self._touches_side(path, owner, lo, hi, (e, x)):
                 return None
         elif self._touches(pid, taken, (x, e)):
             return None
+        rest = other[:k] if forward else other[k + 1:]
+        oriented = path if at_end else path[::-1]  # ends at e
         return self._replace([pid, owner], [oriented + taken, rest], 0)
 
     def _absorb(self, x: int, rng: random.Random) -> Move | None:
@@ -371,9 +378,9 @@ def lengthen(system: PathSystem, rng: random.Random, target: int, min_length: in
     walk = Walk(system, target, min_length, replace(look, turn=0, jog=0, border=0, snake=0))
     for round_ in range(REACH_ROUNDS):
         walk.set_look(replace(look, turn=0, jog=0, border=0, snake=0))
-        anneal(walk, rng, (30 if round_ == 0 else 15) * walk.cells, 0.3, 0.3)
+        anneal(walk, rng, (REACH_STEPS if round_ == 0 else AGAIN_STEPS) * walk.cells, 0.3, 0.3)
         walk.set_look(look)
-        anneal(walk, rng, (40 if round_ == 0 else 15) * walk.cells, 1.0, 0.04)
+        anneal(walk, rng, (LOOK_STEPS if round_ == 0 else AGAIN_STEPS) * walk.cells, 1.0, 0.04)
         for _ in range(8):  # cells no path end reached: cut a path beside each, then settle
             if not walk.free:
                 break
