@@ -230,9 +230,11 @@ class Walk:
         if owner == pid:
             return None
         if owner == FREE:
-            if not self.ends_ok[x] or self._touches(pid, (x,), (x, e)):
+            if not self.ends_ok[x]:
+                return self._through(pid, at_end, x, rng)
+            if self._touches(pid, (x,), (x, e)):
                 return None
-            return self._replace([pid], [(path if at_end else path[::-1]) + [x]], -1)
+            return self._replace([pid], [(path if at_end else path[::-1]) + [x]], (x,))
         other = self.paths[owner]
         k = self.index[x]
         if k in (0, len(other) - 1):
@@ -244,14 +246,14 @@ class Walk:
                 elif self._touches(pid, forward, (x, e)):
                     return None
                 oriented = path if at_end else path[::-1]  # ends at e
-                return self._replace([pid, owner], [oriented + forward], 0)
+                return self._replace([pid, owner], [oriented + forward])
             # slide: e leaves this path and becomes the other path's new end
             if len(path) < 3 or not self.ends_ok[before]:
                 return None
             if self._touches(owner, (e,), (e, x)):
                 return None
             shorter = path[:-1] if at_end else path[:0:-1]
-            return self._replace([pid, owner], [shorter, forward[::-1] + [e]], 0)
+            return self._replace([pid, owner], [shorter, forward[::-1] + [e]])
         # rewire: take the part of the other path beyond x on one side (the rest keeps its
         # cells up to x's neighbour, its new end)
         forward = rng.random() < 0.5
@@ -266,13 +268,34 @@ class Walk:
             return None
         rest = other[:k] if forward else other[k + 1:]
         oriented = path if at_end else path[::-1]  # ends at e
-        return self._replace([pid, owner], [oriented + taken, rest], 0)
+        return self._replace([pid, owner], [oriented + taken, rest])
+
+    def _through(self, pid: int, at_end: bool, x: int, rng: random.Random) -> Move | None:
+        """Path ``pid`` steps onto leftover node ``x``, where no path may end (a bridge
+        crossing), and on through it: onto a leftover cell, or another path's end (the two
+        become one path)."""
+        path = self.paths[pid]
+        oriented = path if at_end else path[::-1]
+        v = rng.choice(self.nbrs[x])
+        if v == oriented[-1]:
+            return None
+        owner = self.owner[v]
+        if owner == FREE and v in self.free and self.ends_ok[v]:
+            grown, old, taken = oriented + [x, v], [pid], (x, v)
+        elif owner not in (FREE, pid) and self.index[v] in (0, len(self.paths[owner]) - 1):
+            other = self.paths[owner]
+            grown = oriented + [x] + (other if self.index[v] == 0 else other[::-1])
+            old, taken = [pid, owner], (x,)
+        else:
+            return None
+        if self.system.touches_itself(grown):
+            return None
+        return self._replace(old, [grown], taken)
 
     def _absorb(self, x: int, rng: random.Random) -> Move | None:
-        """Take leftover cell ``x`` into a path next to it: cut that path at its cell
-        beside ``x`` and extend one part onto ``x`` (a colour more, a leftover less)."""
-        if not self.ends_ok[x]:
-            return None
+        """Take leftover node ``x`` into a path next to it: cut that path at its cell beside
+        ``x`` and extend one part onto ``x`` (a colour more, a leftover less); where no path
+        may end (a bridge crossing), on through ``x`` to the node beyond it."""
         u = rng.choice(self.nbrs[x])
         pid = self.owner[u]
         if pid == FREE:
@@ -285,9 +308,28 @@ class Walk:
             taken, rest, lo, hi = path[k:][::-1], path[:k], k, len(path)
         if rest and (len(rest) < 2 or not self.ends_ok[rest[0] if lo == 0 else rest[-1]]):
             return None
-        if self._touches_side((x,), pid, lo, hi, (x, u)):
+        rest_paths = [rest] if rest else []
+        if self.ends_ok[x]:
+            if self._touches_side((x,), pid, lo, hi, (x, u)):
+                return None
+            return self._replace([pid], [taken + [x]] + rest_paths, (x,))
+        v = next((n for n in self.nbrs[x] if n != u), None)
+        if v is None:
             return None
-        return self._replace([pid], [taken + [x]] + ([rest] if rest else []), -1)
+        owner = self.owner[v]
+        if owner == FREE:
+            if v not in self.free or not self.ends_ok[v]:
+                return None
+            grown, old, new_rest, cells = taken + [x, v], [pid], rest_paths, (x, v)
+        elif owner != pid and self.index[v] in (0, len(self.paths[owner]) - 1):
+            other = self.paths[owner]
+            grown = taken + [x] + (other if self.index[v] == 0 else other[::-1])
+            old, new_rest, cells = [pid, owner], rest_paths, (x,)
+        else:
+            return None
+        if self.system.touches_itself(grown):
+            return None
+        return self._replace(old, [grown] + new_rest, cells)
 
     def cut_between(self, cells: list[int], theirs: frozenset, rng: random.Random) -> bool:
         """Cut a path at an edge at one of ``cells`` that is not in ``theirs`` (parts of the
@@ -309,7 +351,7 @@ class Walk:
             return False
         pid, cut = rng.choice(choices)
         path = self.paths[pid]
-        self._replace([pid], [path[:cut], path[cut:]], 0)[1]()
+        self._replace([pid], [path[:cut], path[cut:]])[1]()
         return True
 
     def _split(self, pid: int, cut: int, avoid: set[int] | None) -> Move | None:
@@ -320,9 +362,9 @@ class Walk:
         a, b = path[cut - 1], path[cut]
         if not (self.ends_ok[a] and self.ends_ok[b]) or (avoid and (a in avoid or b in avoid)):
             return None
-        return self._replace([pid], [path[:cut], path[cut:]], 0)
+        return self._replace([pid], [path[:cut], path[cut:]])
 
-    def _replace(self, old: list[int], new: list[list[int]], free_change: int):
+    def _replace(self, old: list[int], new: list[list[int]], taken: tuple[int, ...] = ()):
         """(change of cost, apply) of replacing paths ``old`` by ``new``."""
         local = sum(self.path_cost(p) for p in new) - sum(self.cost_of[pid] for pid in old)
         border_ends = (self.border_ends + sum(self._border_ends(p) for p in new)
@@ -335,13 +377,12 @@ class Walk:
         else:
             longest = max(longest, self.longest)
         cost = self.global_cost(len(self.paths) + len(new) - len(old),
-                                len(self.free) + free_change, border_ends, longest)
+                                len(self.free) - len(taken), border_ends, longest)
 
         def apply() -> None:
             for pid in old:
                 self._remove(pid)
-            if free_change:
-                self.free.discard(new[0][-1])  # the cell a path stepped onto
+            self.free.difference_update(taken)  # the leftover cells paths stepped onto
             for path in new:
                 self._add(path)
             self.border_ends, self.longest, self.cost = border_ends, longest, cost
