@@ -3,8 +3,13 @@ counts, symmetric layouts on every size."""
 
 from __future__ import annotations
 
-from satlink import Board
+import pytest
+
+from satlink import Board, check
 from satlink.board import Solution
+from satlink.generate.params import make_params
+from satlink.generate.pipeline import attempt
+from satlink.generate.symmetry import fold
 from satlink.geometry import Geometry
 from satlink.looks import look
 
@@ -42,12 +47,34 @@ def test_look_has_no_border_on_warps() -> None:
 
 
 def test_quality_carries_the_look_figures() -> None:
-    from satlink.generate.params import make_params
-    from satlink.generate.pipeline import attempt
-
     result = attempt(make_params("6x6", None, 3, 0, "flow", "grow", "repair", 3), 0)
     assert result.accepted
     board = result.board()
     solution = Solution.from_coords(board, result.solution)
     for key, value in look(board, solution).items():
         assert result.quality[key] == value
+
+
+@pytest.mark.parametrize("symmetry,size", [("mirror", "7x7"), ("rotational", "7x7"),
+                                           ("mirror", "9x5"), ("rotational", "5x9")])
+def test_odd_symmetric_layouts_are_symmetric_and_unique(symmetry: str, size: str) -> None:
+    """Odd x odd: the mirror's centre column and the half turn's centre cell are crossed
+    straight by a path that is its own image (or, on the column, run along it)."""
+    params = make_params(size, None, 3, 0, "flow", "grow", "repair", 5, symmetry)
+    accepted = [r for r in (attempt(params, n) for n in range(6)) if r.accepted]
+    assert len(accepted) >= 3
+    for result in accepted:
+        board = result.board()
+        folded = fold(board.width, board.height, symmetry)
+        pairs = {frozenset(p) for p in board.endpoints.values()}
+        assert {frozenset(map(folded.sigma, p)) for p in pairs} == pairs
+        verdict = check(board, "flow")
+        assert verdict.status == "unique"
+        solution = verdict.solutions[0]
+        images = {frozenset(map(folded.sigma, p)) for p in solution.paths.values()}
+        assert images == {frozenset(p) for p in solution.paths.values()}  # paths map too
+        for path in solution.paths.values():
+            on = [k for k, c in enumerate(path) if c in folded.fixed]
+            if on and len(on) < len(path):  # crosses the centre (cell or column) once, straight
+                (k,) = on
+                assert 0 < k < len(path) - 1 and path[k] - path[k - 1] == path[k + 1] - path[k]

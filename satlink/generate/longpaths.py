@@ -65,8 +65,11 @@ class Walk:
     """The path system in a form cheap to change: paths by id, each cell's owner and index."""
 
     def __init__(self, system: PathSystem, target: int, min_length: int,
-                 look: Look = DEFAULT_LOOK):
+                 look: Look = DEFAULT_LOOK, allowed: Callable[[list[int]], bool] | None = None,
+                 colours_of: Callable[[list[int]], int] | None = None):
         self.system = system
+        self.allowed = allowed  # which new paths a move may make (None: any valid path)
+        self.colours_of = colours_of  # how many colours a path makes (None: one)
         self.target = target
         self.min_length = min_length
         self.look = look
@@ -79,8 +82,10 @@ class Walk:
         self.ends_ok = [system.can_end(c) for c in range(n)]
         w, h = system.width, system.height
         framed = system.layout is None or not system.layout.geometry.wrap
-        self.border = [framed and c < w * h and (c < w or c >= w * (h - 1) or c % w in (0, w - 1))
-                       for c in range(n)]  # as satlink.looks counts them
+        self.border = [False] * n  # open cells of the frame, as satlink.looks counts them
+        for c in nodes:
+            self.border[c] = framed and c < w * h and (c < w or c >= w * (h - 1)
+                                                       or c % w in (0, w - 1))
         if system.layout is None:
             self.direction = None
         else:
@@ -98,6 +103,7 @@ class Walk:
         self.free = set(system.solids)
         self.cells = len(nodes)
         self.border_ends = sum(self._border_ends(p) for p in self.paths.values())
+        self.colours = self._colours(self.paths.values())
         self.longest = max((len(p) for p in self.paths.values()), default=0)
         self.set_look(look)
 
@@ -150,10 +156,10 @@ class Walk:
                      + look.jog * jogs)
         return cost
 
-    def global_cost(self, paths: int, free: int, border_ends: int, longest: int) -> float:
+    def global_cost(self, colours: int, free: int, border_ends: int, longest: int) -> float:
         """The terms of the whole system: colours, leftovers, border endpoints, the snake."""
         look = self.look
-        return (look.colour * abs(paths - self.target) + look.leftover * free
+        return (look.colour * abs(colours - self.target) + look.leftover * free
                 + look.border * abs(border_ends - self.border_goal)
                 - look.snake * min(longest, self.snake_cap))
 
@@ -164,8 +170,13 @@ class Walk:
             self.cost_of[pid] = self.path_cost(path)
         self.border_goal = look.border_share * sum(self.border)
         self.snake_cap = look.snake_share * self.cells
-        self.cost = self.global_cost(len(self.paths), len(self.free), self.border_ends,
+        self.cost = self.global_cost(self.colours, len(self.free), self.border_ends,
                                      self.longest)
+
+    def _colours(self, paths) -> int:
+        if self.colours_of is None:
+            return sum(1 for _ in paths)
+        return sum(map(self.colours_of, paths))
 
     def _border_ends(self, path: list[int]) -> int:
         return self.border[path[0]] + self.border[path[-1]]
@@ -346,13 +357,15 @@ class Walk:
                 if self.ends_ok[path[cut - 1]] and self.ends_ok[path[cut]]:
                     long_enough = min(cut, len(path) - cut) >= self.min_length
                     (good if long_enough else fair).append((pid, cut))
-        choices = good or fair
-        if not choices:
-            return False
-        pid, cut = rng.choice(choices)
-        path = self.paths[pid]
-        self._replace([pid], [path[:cut], path[cut:]])[1]()
-        return True
+        for choices in (good, fair):
+            rng.shuffle(choices)
+            for pid, cut in choices:
+                path = self.paths[pid]
+                move = self._replace([pid], [path[:cut], path[cut:]])
+                if move is not None:
+                    move[1]()
+                    return True
+        return False
 
     def _split(self, pid: int, cut: int, avoid: set[int] | None) -> Move | None:
         """Cut path ``pid`` before index ``cut`` (both parts at least two cells)."""
@@ -365,7 +378,10 @@ class Walk:
         return self._replace([pid], [path[:cut], path[cut:]])
 
     def _replace(self, old: list[int], new: list[list[int]], taken: tuple[int, ...] = ()):
-        """(change of cost, apply) of replacing paths ``old`` by ``new``."""
+        """(change of cost, apply) of replacing paths ``old`` by ``new``, or None if a new
+        path is not allowed."""
+        if self.allowed is not None and not all(map(self.allowed, new)):
+            return None
         local = sum(self.path_cost(p) for p in new) - sum(self.cost_of[pid] for pid in old)
         border_ends = (self.border_ends + sum(self._border_ends(p) for p in new)
                        - sum(self._border_ends(self.paths[pid]) for pid in old))
@@ -376,7 +392,8 @@ class Walk:
                                         if pid not in old), default=0))
         else:
             longest = max(longest, self.longest)
-        cost = self.global_cost(len(self.paths) + len(new) - len(old),
+        colours = self.colours + self._colours(new) - self._colours(self.paths[p] for p in old)
+        cost = self.global_cost(colours,
                                 len(self.free) - len(taken), border_ends, longest)
 
         def apply() -> None:
@@ -386,6 +403,7 @@ class Walk:
             for path in new:
                 self._add(path)
             self.border_ends, self.longest, self.cost = border_ends, longest, cost
+            self.colours = colours
 
         return local + cost - self.cost, apply
 
@@ -407,7 +425,9 @@ def anneal(walk: Walk, rng: random.Random, steps: int, hot: float, cold: float,
 
 
 def lengthen(system: PathSystem, rng: random.Random, target: int, min_length: int,
-             look: Look = DEFAULT_LOOK) -> Walk:
+             look: Look = DEFAULT_LOOK,
+             allowed: Callable[[list[int]], bool] | None = None,
+             colours_of: Callable[[list[int]], int] | None = None) -> Walk:
     """Walk ``system`` to ``target`` paths with long straight runs (in place); returns the
     walk, for :func:`reshape`.
 
@@ -415,8 +435,10 @@ def lengthen(system: PathSystem, rng: random.Random, target: int, min_length: in
     wander until they meet and merge (at a fixed low temperature, which keeps merges and
     refuses splits); then the look, annealed with the count held by its weight; then the
     leftover cells, each taken by cutting a path beside it; and again while the count is
-    off the target."""
-    walk = Walk(system, target, min_length, replace(look, turn=0, jog=0, border=0, snake=0))
+    off the target.  ``allowed``: which paths the moves may make; ``colours_of``: how many
+    colours a path makes (see :class:`Walk`)."""
+    walk = Walk(system, target, min_length, replace(look, turn=0, jog=0, border=0, snake=0),
+                allowed, colours_of)
     for round_ in range(REACH_ROUNDS):
         walk.set_look(replace(look, turn=0, jog=0, border=0, snake=0))
         anneal(walk, rng, (REACH_STEPS if round_ == 0 else AGAIN_STEPS) * walk.cells, 0.3, 0.3)
@@ -429,7 +451,7 @@ def lengthen(system: PathSystem, rng: random.Random, target: int, min_length: in
             zone |= {n for c in walk.free for n in walk.nbrs[c]}
             anneal(walk, rng, 8 * len(zone), 0.6, 0.2, zone=zone)
             anneal(walk, rng, 4 * walk.cells, 0.3, 0.04)
-        if len(walk.paths) == target and not walk.free:
+        if walk.colours == target and not walk.free:
             break
     walk.finish()
     return walk

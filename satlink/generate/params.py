@@ -10,7 +10,7 @@ import re
 from dataclasses import asdict, dataclass
 
 from satlink.board import EMPTY, SOLID
-from satlink.generate.symmetry import SymmetryError, fold
+from satlink.generate.symmetry import SYMMETRIES
 from satlink.geometry import HEX, KINDS, SQUARE, Geometry
 from satlink.method import DEFAULT_METHOD, Method
 from satlink.rules import Rules, parse_rules
@@ -205,11 +205,8 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
         raise ParamsError(f"strategy {strategy!r} (known: {', '.join(STRATEGIES)})")
     if max_solids < 0:
         raise ParamsError("max-solids cannot be negative")
-    if symmetry != "none":
-        try:
-            fold(width, height, symmetry)
-        except SymmetryError as exc:
-            raise ParamsError(str(exc)) from None
+    if symmetry not in SYMMETRIES:
+        raise ParamsError(f"symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)})")
     return Params(width, height, lo, hi, min_length, max_solids, str(parse_rules(rules)), method,
                   strategy, seed, symmetry=symmetry, solving=solving, grid=grid, wrap=wrap,
                   holes=holes, shape=tuple(shape), walls=walls, bridges=bridges)

@@ -19,7 +19,15 @@ from satlink.generate.pack import row_board
 from satlink.generate.params import Params, colour_target
 from satlink.generate.paths import PathSystem
 from satlink.generate.repair import split_on_difference
-from satlink.generate.symmetry import fold, join_across, split_symmetric, unfold
+from satlink.generate.symmetry import (
+    Fold,
+    edges_to_half,
+    fold,
+    prepare,
+    split_symmetric,
+    to_half,
+    unfold,
+)
 from satlink.generate.unionfind import grow_paths
 from satlink.geometry import geometry_to_json
 from satlink.quality import quality
@@ -60,18 +68,17 @@ def attempt(params: Params, number: int) -> Attempt:
 def _attempt(params: Params, number: int) -> Attempt:
     rng = random.Random(f"{params.seed}:{number}")
     rules = parse_rules(params.rules)
-    sigma = walk = None
+    folded = None
     if params.symmetry == "none":
         try:
             layout = _layout(params, rng)
         except LayoutError:
             return Attempt(number, False, "layout")
-        system, walk = _grown(params, params.width, params.height, rng, layout)
+        system, walk = _grown(params, rng, layout)
     else:
-        half_w, half_h, sigma = fold(params.width, params.height, params.symmetry)
-        half, _ = _grown(params, half_w, half_h, rng, halve=True)
-        system = unfold(half, params.width, params.height, sigma)
-        join_across(system, sigma, keep_notouch=True)
+        folded = fold(params.width, params.height, params.symmetry)
+        half, walk = _grown(params, rng, folded=folded)
+        system = unfold(half, folded)
     reason = _violation(system, params)
     if reason:
         return Attempt(number, False, reason)
@@ -92,7 +99,7 @@ def _attempt(params: Params, number: int) -> Attempt:
             return Attempt(number, False, Status.MULTIPLE, checks=checks, repairs=repairs)
         other = next(s for s in verdict.solutions if s.edges() != ours.edges())
         repairs += 1
-        if not _repair(params, system, walk, sigma, diff_cells(board, ours, other), other,
+        if not _repair(params, system, walk, folded, diff_cells(board, ours, other), other,
                        repairs, rng):
             return Attempt(number, False, Status.MULTIPLE, checks=checks, repairs=repairs)
         reason = _violation(system, params)
@@ -100,30 +107,42 @@ def _attempt(params: Params, number: int) -> Attempt:
             return Attempt(number, False, reason, checks=checks, repairs=repairs)
 
 
-def _repair(params: Params, system: PathSystem, walk: Walk | None, sigma, cells: list[int],
-            other: Solution, repairs: int, rng: random.Random) -> bool:
+def _repair(params: Params, system: PathSystem, walk: Walk | None, folded: Fold | None,
+            cells: list[int], other: Solution, repairs: int, rng: random.Random) -> bool:
     """Change ``system`` where ``other`` solution differs from it (``cells``), in place;
     False if it cannot be done.  With the walk: reshape there and settle the rest, keeping
     the colour count; after half the repairs, cut a path there and keep the colour (the count
-    gives way before the attempt is lost).  Without it (the seeds' method, symmetric
-    layouts): cut a path where the solutions differ (symmetrically)."""
+    gives way before the attempt is lost); a symmetric layout is repaired on its half and
+    unfolded again.  Without the walk (the seeds' method): cut a path where the solutions
+    differ (and its image)."""
     can_add = len(system.paths) < params.colours_max
     if walk is None:
         return can_add and (split_on_difference(system, other, params.min_length, rng)
-                            if sigma is None
-                            else split_symmetric(system, other, params.min_length, rng, sigma))
+                            if folded is None else
+                            split_symmetric(system, other, params.min_length, rng, folded.sigma))
     theirs = other.edges()
+    if folded is not None:
+        cells, theirs = to_half(cells, folded), edges_to_half(other, folded)
+
+    def unfolded() -> None:
+        if folded is not None:
+            full = unfold(walk.system, folded)
+            system.paths, system.solids = full.paths, full.solids
+
     if can_add and repairs > params.max_repairs // 2:
         if not walk.cut_between(cells, theirs, rng):
             return False
         walk.finish()
+        unfolded()
         return True
     if not reshape(walk, cells, theirs, rng):
         return False
+    unfolded()
     for _ in range(SETTLE_ROUNDS):
         if _violation(system, params) not in ("colours", "short-path"):
             break
         settle(walk, rng)
+        unfolded()
     return True
 
 
@@ -134,7 +153,7 @@ def candidate_board(params: Params, number: int) -> Board:
     ``BoardError`` when a bridge crossing was left over (no board has a solid bridge)."""
     rng = random.Random(f"{params.seed}:{number}")
     layout = _layout(params, rng)
-    return _grown(params, params.width, params.height, rng, layout)[0].board()
+    return _grown(params, rng, layout)[0].board()
 
 
 def _layout(params: Params, rng: random.Random) -> Board | None:
@@ -146,17 +165,24 @@ def _layout(params: Params, rng: random.Random) -> Board | None:
                        params.shape, params.walls, params.bridges, rng)
 
 
-def _grown(params: Params, width: int, height: int, rng: random.Random,
-           layout: Board | None = None, halve: bool = False) -> tuple[PathSystem, Walk | None]:
+def _grown(params: Params, rng: random.Random, layout: Board | None = None,
+           folded: Fold | None = None) -> tuple[PathSystem, Walk | None]:
     """The seeds' growth, then (``--method grow``) the walk toward this attempt's colour
-    target and the look (``halve``: the half board of a symmetric layout)."""
-    system = grow_paths(width, height, rng, layout)
+    target and the look; with ``folded``, on the half of a symmetric layout (where a path
+    makes two colours, or one when it is its own image)."""
+    system = grow_paths(params.width, params.height, rng,
+                        folded.layout() if folded is not None else layout)
+    if folded is not None:
+        prepare(system, folded)
     if params.method != "grow":
         return system, None
     target = colour_target(params, rng)
-    if halve:
-        target = max(1, target // 2)
-    return system, lengthen(system, rng, target, params.min_length)
+    if folded is None:
+        return system, lengthen(system, rng, target, params.min_length)
+    if len(folded.fixed) == 1 and target % 2 == 0:  # one path crosses the centre: odd
+        target += 1 if target < params.colours_max else -1
+    return system, lengthen(system, rng, target, params.min_length, allowed=folded.allowed,
+                            colours_of=folded.colours)
 
 
 def _geometry_json(board: Board) -> dict | None:
