@@ -7,8 +7,10 @@ import pytest
 
 from satlink import Board, check
 from satlink.board import Solution
+from satlink.generate.catalogue import Catalogue
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
+from satlink.generate.runner import run_generation
 from satlink.generate.symmetry import fold
 from satlink.geometry import Geometry
 from satlink.looks import look
@@ -78,3 +80,27 @@ def test_odd_symmetric_layouts_are_symmetric_and_unique(symmetry: str, size: str
             if on and len(on) < len(path):  # crosses the centre (cell or column) once, straight
                 (k,) = on
                 assert 0 < k < len(path) - 1 and path[k] - path[k - 1] == path[k + 1] - path[k]
+
+
+@pytest.mark.parametrize("size,colours", [("7x7", "3"), ("10x10", "4"), ("12x12", "5"),
+                                          ("7x7", "3-4"), ("12x12", "5-7")])
+def test_published_low_end_colour_counts_succeed(size: str, colours: str) -> None:
+    """The fewest colours of published levels (3, 4, 5), every puzzle proven unique, and
+    few short paths (the walk merges paths; it does not wait for a lucky candidate)."""
+    params = make_params(size, colours, 3, 0, "flow", "grow", "repair", 7)
+    catalogue = Catalogue(":memory:")
+    assert run_generation(params, 3, catalogue, max_attempts=12) == 3
+    for row in catalogue.puzzles():
+        board = Board(tuple(row["grid"]))
+        assert params.colours_min <= len(board.labels) <= params.colours_max
+        assert row["quality"]["short_share"] == 0.0
+        assert check(board, "flow").status == "unique"
+
+
+def test_default_colour_range_is_the_published_one() -> None:
+    published = {7: (3, 9), 10: (4, 12), 12: (5, 14), 14: (8, 16), 15: (9, 16)}
+    for side, expected in published.items():
+        params = make_params(f"{side}x{side}", None, 3, 0, "flow", "grow", "repair", 0)
+        assert (params.colours_min, params.colours_max) == expected
+    wide = make_params("11x14", None, 3, 0, "flow", "grow", "repair", 0)  # about 12x12
+    assert 5 <= wide.colours_min and wide.colours_max <= 15
