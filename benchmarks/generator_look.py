@@ -3,12 +3,13 @@
 Per size (default 7x7, 10x10, 12x12, 14x14, 15x15, 20x20 and the rectangles 8x10, 15x18)
 and per setting (``default``: the generator's own colour range; ``low``: ``--colors`` at the
 low end, about 0.6-0.7 x the side of the board's square), each generator makes up to
-``--count`` proven-unique puzzles under ``flow`` within ``--budget`` seconds and
-``--attempts`` attempts.  Reported: puzzles per second and seconds per puzzle (generation
+``--count`` proven-unique puzzles under ``--rules`` (default ``flow``) within ``--budget``
+seconds and ``--attempts`` attempts.  Reported: puzzles per second and seconds per puzzle (generation
 time only, one core), acceptance, the colour and path-length distributions, the share of
 paths of at most 3 cells, and the look (straight-through share of inner path cells, mean
-straight run, longest path share, border endpoint share; ``satlink.looks``).  Every
-accepted puzzle is checked again here (``unique`` column, not timed).
+straight run, longest path share, border endpoint share; ``satlink.looks``), and how many
+puzzles were ambiguous at first and repaired.  Every accepted puzzle is checked again here
+(``unique`` column, not timed).
 
 Each generator runs in its own worker process, importing satlink from its own checkout
 (``--baseline PATH`` adds a second checkout, e.g. a worktree of the commit before);
@@ -44,17 +45,17 @@ SHORT = 3
 
 # -- worker: one generator, one checkout ------------------------------------------------------
 def worker() -> None:
-    """Answer attempts on stdin ({size, colours, seed, number}) with one JSON line each."""
+    """Answer attempts on stdin ({size, colours, rules, seed, number}) with a JSON line each."""
     from satlink.generate.params import make_params
     from satlink.generate.pipeline import attempt
 
     params = {}
     for line in sys.stdin:
         ask = json.loads(line)
-        key = (ask["size"], ask["colours"], ask["seed"])
+        key = (ask["size"], ask["colours"], ask["rules"], ask["seed"])
         if key not in params:
-            params[key] = make_params(ask["size"], ask["colours"], 3, 0, "flow", "grow", "repair",
-                                      ask["seed"])
+            params[key] = make_params(ask["size"], ask["colours"], 3, 0, ask["rules"], "grow",
+                                      "repair", ask["seed"])
         start = time.perf_counter()
         result = attempt(params[key], ask["number"])
         seconds = time.perf_counter() - start
@@ -77,8 +78,8 @@ class Generator:
         self.origin = subprocess.run(["git", "-C", str(checkout), "log", "-1", "--format=%h"],
                                      capture_output=True, text=True).stdout.strip()
 
-    def attempt(self, size: str, colours: str | None, seed: int, number: int) -> dict:
-        ask = {"size": size, "colours": colours, "seed": seed, "number": number}
+    def attempt(self, size: str, colours: str | None, rules: str, seed: int, number: int) -> dict:
+        ask = {"size": size, "colours": colours, "rules": rules, "seed": seed, "number": number}
         self.process.stdin.write(json.dumps(ask) + "\n")
         self.process.stdin.flush()
         line = self.process.stdout.readline()
@@ -118,7 +119,7 @@ def measure(generators: list[Generator], size: str, colours: str | None, args) -
             if not open_(g.name):
                 continue
             s = state[g.name]
-            r = g.attempt(size, colours, args.seed, number)
+            r = g.attempt(size, colours, args.rules, args.seed, number)
             s["attempts"] += 1
             s["seconds"] += r["seconds"]
             s["range"] = r["range"]
@@ -126,7 +127,7 @@ def measure(generators: list[Generator], size: str, colours: str | None, args) -
             if r["accepted"]:
                 board = row_board(r["rows"], None)
                 solution = Solution.from_coords(board, r["solution"])
-                s["unique"] += check(board, "flow").status == "unique"
+                s["unique"] += check(board, args.rules).status == "unique"
                 lengths = sorted(len(p) for p in solution.paths.values())
                 s["accepted"].append({"colours": len(board.labels), "lengths": lengths,
                                       "seconds": r["seconds"], "checks": r["checks"],
@@ -159,7 +160,7 @@ def summary(s: dict) -> dict:
         "short_share": sum(n <= SHORT for n in lengths) / len(lengths) if lengths else None,
         "straight_share": mid("straight_share"), "run_mean": mid("run_mean"),
         "longest_share": mid("longest_share"), "border_end_share": mid("border_end_share"),
-        "checks": mid("checks"),
+        "repaired": sum(a["checks"] > 1 for a in acc),
     }
 
 
@@ -177,12 +178,12 @@ def row(size: str, setting: str, name: str, m: dict) -> str:
             f"{num(m['puzzles_per_second'], '{:.1f}')} | {num(m['seconds_per_puzzle'], '{:.3f}')} | "
             f"{colours} | {num(m['lengths']['median'], '{:g}')} | {pct(m['short_share'])} | "
             f"{pct(m['straight_share'])} | {num(m['run_mean'])} | {pct(m['longest_share'])} | "
-            f"{pct(m['border_end_share'])} | {m['unique']}/{m['puzzles']} |")
+            f"{pct(m['border_end_share'])} | {m['repaired']} | {m['unique']}/{m['puzzles']} |")
 
 
 HEADER = ("| size | colours asked | generator | puzzles/attempts | puzzles/s | s/puzzle | "
           "colours median (range) | median path | paths ≤ 3 | straight | run | longest | "
-          "border ends | unique |\n" + "|---" * 14 + "|")
+          "border ends | repaired | unique |\n" + "|---" * 15 + "|")
 
 
 def main() -> None:
@@ -197,6 +198,7 @@ def main() -> None:
     parser.add_argument("--attempts", type=int, default=100,
                         help="attempts per size, setting and generator")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="flow", help="the profile puzzles are unique under")
     parser.add_argument("--baseline", default=None, help="a second satlink checkout to compare")
     parser.add_argument("--out", default=None, help="write the figures as JSON")
     args = parser.parse_args()
@@ -221,7 +223,7 @@ def main() -> None:
     finally:
         for g in generators:
             g.close()
-    print(f"flow, one core; {platform.python_version()}; "
+    print(f"{args.rules}, one core; {platform.python_version()}; "
           + ", ".join(f"{g.name} = {g.origin}" for g in generators))
     print(HEADER)
     print("\n".join(lines))
