@@ -36,6 +36,7 @@ from satlink.validate import solution_errors
 from satlink.verdict import Status
 
 SETTLE_ROUNDS = 3  # after a repair, settles to bring the colour count back into range
+RESHAPES = 5  # repairs that keep the colour count before a cut may add one
 
 
 @dataclass
@@ -111,10 +112,11 @@ def _repair(params: Params, system: PathSystem, walk: Walk | None, folded: Fold 
             cells: list[int], other: Solution, repairs: int, rng: random.Random) -> bool:
     """Change ``system`` where ``other`` solution differs from it (``cells``), in place;
     False if it cannot be done.  With the walk: reshape there and settle the rest, keeping
-    the colour count; after half the repairs, cut a path there and keep the colour (the count
-    gives way before the attempt is lost); a symmetric layout is repaired on its half and
-    unfolded again.  Without the walk (the seeds' method): cut a path where the solutions
-    differ (and its image)."""
+    the colour count; after ``RESHAPES`` of them, cut a path there and keep the colour (the
+    count gives way before the attempt is lost: under profiles without notouch, where long
+    paths are often ambiguous, reshaping alone takes many slow checks); a symmetric layout
+    is repaired on its half and unfolded again.  Without the walk (the seeds' method): cut a
+    path where the solutions differ (and its image)."""
     can_add = len(system.paths) < params.colours_max
     if walk is None:
         return can_add and (split_on_difference(system, other, params.min_length, rng)
@@ -129,7 +131,7 @@ def _repair(params: Params, system: PathSystem, walk: Walk | None, folded: Fold 
             full = unfold(walk.system, folded)
             system.paths, system.solids = full.paths, full.solids
 
-    if can_add and repairs > params.max_repairs // 2:
+    if can_add and repairs > RESHAPES:
         if not walk.cut_between(cells, theirs, rng):
             return False
         walk.finish()
