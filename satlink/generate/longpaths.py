@@ -11,12 +11,17 @@ falls (simulated annealing):
 * **rewire**: a path end steps onto the middle of another path, which is cut there: the
   stepping path takes one part, the other part stays a path of its own (the colour count
   is unchanged, the path lengths are redistributed);
-* **split**: a path is cut in two at one of its edges.
+* **split**: a path is cut in two at one of its edges;
+* **absorb**: a leftover cell no path end reaches: the path beside it is cut there and one
+  part steps onto it.
 
+A free bridge crossing, where no path may end, is stepped through onto the node beyond it.
 The cost (:class:`Look`) counts colours away from the target, leftover cells, turns,
 one-edge jogs, short paths and endpoints on the border, and rewards one long "snake" path,
-so the walk ends near the target colour count with long straight runs.  Every move keeps
-each path non-touching (``notouch``), and no path ends on a bridge crossing.
+so the walk ends near the target colour count with long straight runs (:func:`lengthen`).
+Every move keeps each path non-touching (``notouch``), no path ends on a bridge crossing,
+and a caller may allow only some paths (a symmetric layout's half).  :func:`reshape` moves
+paths where two solutions of a board differ, for the repair of an ambiguous candidate.
 """
 
 from __future__ import annotations
