@@ -3,15 +3,22 @@ counts, symmetric layouts on every size."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from satlink import Board, check
 from satlink.board import Solution
 from satlink.generate.catalogue import Catalogue
+from satlink.generate.layout import LayoutError, make_layout
+from satlink.generate.longpaths import lengthen, reshape
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
 from satlink.generate.runner import run_generation
 from satlink.generate.symmetry import fold
+from satlink.generate.unionfind import grow_paths
 from satlink.geometry import Geometry
 from satlink.looks import look
 
@@ -104,3 +111,38 @@ def test_default_colour_range_is_the_published_one() -> None:
         assert (params.colours_min, params.colours_max) == expected
     wide = make_params("11x14", None, 3, 0, "flow", "grow", "repair", 0)  # about 12x12
     assert 5 <= wide.colours_min and wide.colours_max <= 15
+
+
+def _assert_valid(system) -> None:
+    cells = [c for p in system.paths for c in p]
+    assert len(cells) == len(set(cells)), "a node on two paths"
+    assert set(cells) | system.solids == set(system.nodes()) and not set(cells) & system.solids
+    for path in system.paths:
+        assert len(path) >= 2
+        assert all(b in system.neighbours(a) for a, b in zip(path, path[1:], strict=False))
+        assert not system.touches_itself(path)
+        assert system.can_end(path[0]) and system.can_end(path[-1])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 11), st.integers(2, 11), st.sampled_from(["plain", "hex", "wrap", "holes",
+                                                                "walls", "bridges"]),
+       st.integers(0, 10**6))
+def test_the_walk_keeps_every_path_valid(width: int, height: int, kind: str, seed: int) -> None:
+    """Whatever the board and target, the walk and a reshape leave simple, non-touching
+    paths covering every node but the leftovers, none ending on a bridge crossing."""
+    rng = random.Random(seed)
+    layout = None
+    if kind != "plain":
+        geometry = Geometry("hex" if kind == "hex" else "square", kind == "wrap")
+        try:
+            layout = make_layout(width, height, geometry, 3 if kind == "holes" else 0, (),
+                                 3 if kind == "walls" else 0,
+                                 max(1, width * height // 20) if kind == "bridges" else 0, rng)
+        except LayoutError:
+            return
+    system = grow_paths(width, height, rng, layout)
+    walk = lengthen(system, rng, rng.randint(1, width * height // 3 + 1), 3)
+    _assert_valid(system)
+    reshape(walk, rng.sample(system.nodes(), min(5, len(system.nodes()))), frozenset(), rng)
+    _assert_valid(system)
