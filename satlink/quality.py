@@ -56,6 +56,8 @@ def difficulty(board: Board, verdict: Verdict) -> float:
 
 
 def quality(board: Board, solution: Solution, verdict: Verdict) -> dict:
+    from satlink.looks import look  # looks measures with step, defined here
+
     lengths = sorted(len(p) for p in solution.paths.values())
     return {
         "colours": len(board.labels),
@@ -68,4 +70,5 @@ def quality(board: Board, solution: Solution, verdict: Verdict) -> dict:
         "difficulty": difficulty(board, verdict),
         "decisions": verdict.stats.decisions,
         "conflicts": verdict.stats.conflicts,
+        **look(board, solution),
     }

@@ -129,6 +129,8 @@ def test_problems_first_each_drawn_and_the_rest_on_a_click(tmp_path) -> None:
         assert browser.evaluate("document.querySelectorAll('tr.detail svg .diff').length") > 0
         unique = next(row["n"] for row in shown if row["status"] == "unique")
         assert browser.evaluate(f"!document.getElementById('d{unique}')")  # closed until clicked
+        # a person clicks a row they see: bring it into view (details draw when visible)
+        browser.evaluate(f"document.getElementById('b{unique}').scrollIntoView()")
         browser.evaluate(f"document.getElementById('b{unique}').click()")
         browser.wait_for(f"document.querySelector('#d{unique} polyline')")
         # the 3x1 board A.A: one path through the three centres

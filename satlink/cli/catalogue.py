@@ -55,8 +55,8 @@ def write_pack(entries: list, out: str | None, fmt: str, stored: str, target: Ru
 @click.command()
 @click.option("--size", "-s", default=None, help="Board size WxH  [default: 10x10, or the --shape's]")
 @click.option("--colors", "--colours", "colours", default=None,
-              help="Number of colours, N or MIN-MAX (default: about 0.6*sqrt(cells) to cells/5, "
-                   "cells/4 on hexagons; holes are not cells).")
+              help="Number of colours, N or MIN-MAX (default: the published Flow Free range "
+                   "for the board's area, e.g. 4-12 at 10x10; holes are not cells).")
 @click.option("--min-length", type=int, default=3, show_default=True,
               help="Shortest allowed path, in cells (3: no two-cell paths).")
 @click.option("--max-solids", type=int, default=0, show_default=True,
@@ -64,7 +64,8 @@ def write_pack(entries: list, out: str | None, fmt: str, stored: str, target: Ru
 @rules_option("Rule profile the puzzles are unique under (default: flow).")
 @click.option("--method", "growth", type=click.Choice(["grow", "unionfind"]), default="grow",
               show_default=True,
-              help="unionfind: the seeds' algorithm as written; grow: it plus candidate improvement.")
+              help="unionfind: the seeds' algorithm as written; grow: it, then walked to few "
+                   "long straight paths.")
 @click.option("--strategy", type=click.Choice(["repair", "reject"]), default="repair",
               show_default=True, help="What to do with an ambiguous candidate.")
 @click.option("--symmetry", type=click.Choice(["none", "mirror", "rotational"]), default="none",

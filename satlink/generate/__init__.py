@@ -1,2 +1,3 @@
-"""Puzzle generation: grow paths (the seeds' union-find algorithm), improve the candidate,
-prove it unique with the core (repairing ambiguity), measure it, and catalogue it."""
+"""Puzzle generation: grow paths (the seeds' union-find algorithm), walk them to few long,
+straight paths (longpaths), prove the puzzle unique with the core (reshaping where it is
+ambiguous), measure it, and catalogue it."""

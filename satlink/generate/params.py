@@ -5,11 +5,12 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import random
 import re
 from dataclasses import asdict, dataclass
 
 from satlink.board import EMPTY, SOLID
-from satlink.generate.symmetry import SymmetryError, fold
+from satlink.generate.symmetry import SYMMETRIES
 from satlink.geometry import HEX, KINDS, SQUARE, Geometry
 from satlink.method import DEFAULT_METHOD, Method
 from satlink.rules import Rules, parse_rules
@@ -95,11 +96,37 @@ def parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
+PUBLISHED_COLOURS = ((7, 3, 6, 9), (10, 4, 9, 12), (12, 5, 11, 14), (14, 8, 14, 16),
+                     (15, 9, 16, 16))
+"""(side, fewest, median, most colours) of published Flow Free levels of side x side cells."""
+
+
+def published_colours(cells: int) -> tuple[float, float, float]:
+    """(fewest, median, most) colours for a board of ``cells`` open cells: the published
+    figures, interpolated by the side of the square of that area (rectangles included),
+    scaled with the side below 7x7 and above 15x15 (where the published packs stop at 16
+    colours, their palette: past it the most grows a little faster than the median)."""
+    side = math.sqrt(cells)
+    first, last = PUBLISHED_COLOURS[0], PUBLISHED_COLOURS[-1]
+    if side <= first[0]:
+        return tuple(v * side / first[0] for v in first[1:])
+    if side >= last[0]:
+        low, median = (v * side / last[0] for v in last[1:3])
+        return low, median, median * (1 + (side - last[0]) / 30)
+    for (s0, *a), (s1, *b) in zip(PUBLISHED_COLOURS, PUBLISHED_COLOURS[1:], strict=False):
+        if s0 <= side <= s1:
+            t = (side - s0) / (s1 - s0)
+            return tuple(x + t * (y - x) for x, y in zip(a, b, strict=True))
+    raise AssertionError("unreachable")
+
+
 def parse_colours(text: str | None, cells: int, grid: str = SQUARE) -> tuple[int, int]:
-    """``N`` or ``MIN-MAX``; without one, a range for a board of ``cells`` open cells."""
-    if text is None:  # about what Flow Free uses at the low end; path growth dictates the top
-        # (hexagons have six neighbours, so paths that may not touch themselves stay shorter)
-        return max(1, round(0.6 * math.sqrt(cells))), max(2, cells // (4 if grid == HEX else 5))
+    """``N`` or ``MIN-MAX``; without one, the published range for a board of ``cells`` open
+    cells (a quarter more on hexagons, whose paths stay shorter: six neighbours to avoid)."""
+    if text is None:
+        low, _, high = published_colours(cells)
+        scale = 1.25 if grid == HEX else 1.0
+        return max(1, round(low * scale)), max(2, round(high * scale))
     match = re.fullmatch(r"\s*(\d{1,9})\s*(?:-\s*(\d{1,9})\s*)?", text)
     if not match:
         raise ParamsError(f"colours {text!r} is not N or MIN-MAX (e.g. 5-8)")
@@ -108,6 +135,18 @@ def parse_colours(text: str | None, cells: int, grid: str = SQUARE) -> tuple[int
     if lo < 1 or lo > hi:
         raise ParamsError(f"colours {text!r}: need 1 <= MIN <= MAX")
     return lo, hi
+
+
+def colour_target(params: Params, rng: random.Random) -> int:
+    """The colour count one attempt grows toward: around the published median for the
+    board's area (kept inside the range), spread over about a sixth of the range."""
+    cells = params.width * params.height - (
+        "".join(params.shape).count(SOLID) if params.shape else params.holes)
+    median = published_colours(cells)[1] * (1.25 if params.grid == HEX else 1.0)
+    lo, hi = params.colours_min, params.colours_max
+    centre = min(max(median, lo), hi)
+    spread = max(0.75, (hi - lo) / 6)
+    return min(max(round(rng.gauss(centre, spread)), lo), hi)
 
 
 def parse_shape(text: str, source: str = "shape") -> tuple[str, ...]:
@@ -166,11 +205,8 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
         raise ParamsError(f"strategy {strategy!r} (known: {', '.join(STRATEGIES)})")
     if max_solids < 0:
         raise ParamsError("max-solids cannot be negative")
-    if symmetry != "none":
-        try:
-            fold(width, height, symmetry)
-        except SymmetryError as exc:
-            raise ParamsError(str(exc)) from None
+    if symmetry not in SYMMETRIES:
+        raise ParamsError(f"symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)})")
     return Params(width, height, lo, hi, min_length, max_solids, str(parse_rules(rules)), method,
                   strategy, seed, symmetry=symmetry, solving=solving, grid=grid, wrap=wrap,
                   holes=holes, shape=tuple(shape), walls=walls, bridges=bridges)

@@ -11,21 +11,32 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from satlink.board import Board
+from satlink.board import Board, Solution, diff_cells
 from satlink.check import check
-from satlink.generate.improve import improve
 from satlink.generate.layout import LayoutError, make_layout
+from satlink.generate.longpaths import Walk, lengthen, reshape, settle
 from satlink.generate.pack import row_board
-from satlink.generate.params import Params
+from satlink.generate.params import Params, colour_target
 from satlink.generate.paths import PathSystem
 from satlink.generate.repair import split_on_difference
-from satlink.generate.symmetry import fold, join_across, split_symmetric, unfold
+from satlink.generate.symmetry import (
+    Fold,
+    edges_to_half,
+    fold,
+    prepare,
+    split_symmetric,
+    to_half,
+    unfold,
+)
 from satlink.generate.unionfind import grow_paths
 from satlink.geometry import geometry_to_json
 from satlink.quality import quality
 from satlink.rules import parse_rules
 from satlink.validate import solution_errors
 from satlink.verdict import Status
+
+SETTLE_ROUNDS = 3  # after a repair, settles to bring the colour count back into range
+RESHAPES = 5  # repairs that keep the colour count before a cut may add one
 
 
 @dataclass
@@ -58,20 +69,17 @@ def attempt(params: Params, number: int) -> Attempt:
 def _attempt(params: Params, number: int) -> Attempt:
     rng = random.Random(f"{params.seed}:{number}")
     rules = parse_rules(params.rules)
-    sigma = None
+    folded = None
     if params.symmetry == "none":
         try:
             layout = _layout(params, rng)
         except LayoutError:
             return Attempt(number, False, "layout")
-        system = _grown(params, params.width, params.height, params.colours_min,
-                        params.colours_max, rng, layout)
+        system, walk = _grown(params, rng, layout)
     else:
-        half_w, half_h, sigma = fold(params.width, params.height, params.symmetry)
-        half = _grown(params, half_w, half_h, (params.colours_min + 1) // 2,
-                      params.colours_max // 2, rng)
-        system = unfold(half, params.width, params.height, sigma)
-        join_across(system, sigma, keep_notouch=True)
+        folded = fold(params.width, params.height, params.symmetry)
+        half, walk = _grown(params, rng, folded=folded)
+        system = unfold(half, folded)
     reason = _violation(system, params)
     if reason:
         return Attempt(number, False, reason)
@@ -88,16 +96,56 @@ def _attempt(params: Params, number: int) -> Attempt:
                            geometry=_geometry_json(board))
         if verdict.status != Status.MULTIPLE:
             return Attempt(number, False, verdict.status, checks=checks, repairs=repairs)
-        can_repair = (params.strategy == "repair" and repairs < params.max_repairs
-                      and len(system.paths) < params.colours_max)
-        other = next(s for s in verdict.solutions if s.edges() != ours.edges())
-        if sigma is None:
-            repaired = can_repair and split_on_difference(system, other, params.min_length, rng)
-        else:
-            repaired = can_repair and split_symmetric(system, other, params.min_length, rng, sigma)
-        if not repaired:
+        if params.strategy != "repair" or repairs >= params.max_repairs:
             return Attempt(number, False, Status.MULTIPLE, checks=checks, repairs=repairs)
+        other = next(s for s in verdict.solutions if s.edges() != ours.edges())
         repairs += 1
+        if not _repair(params, system, walk, folded, diff_cells(board, ours, other), other,
+                       repairs, rng):
+            return Attempt(number, False, Status.MULTIPLE, checks=checks, repairs=repairs)
+        reason = _violation(system, params)
+        if reason:
+            return Attempt(number, False, reason, checks=checks, repairs=repairs)
+
+
+def _repair(params: Params, system: PathSystem, walk: Walk | None, folded: Fold | None,
+            cells: list[int], other: Solution, repairs: int, rng: random.Random) -> bool:
+    """Change ``system`` where ``other`` solution differs from it (``cells``), in place;
+    False if it cannot be done.  With the walk: reshape there and settle the rest, keeping
+    the colour count; after ``RESHAPES`` of them, cut a path there and keep the colour (the
+    count gives way before the attempt is lost: under profiles without notouch, where long
+    paths are often ambiguous, reshaping alone takes many slow checks); a symmetric layout
+    is repaired on its half and unfolded again.  Without the walk (the seeds' method): cut a
+    path where the solutions differ (and its image)."""
+    can_add = len(system.paths) < params.colours_max
+    if walk is None:
+        return can_add and (split_on_difference(system, other, params.min_length, rng)
+                            if folded is None else
+                            split_symmetric(system, other, params.min_length, rng, folded.sigma))
+    theirs = other.edges()
+    if folded is not None:
+        cells, theirs = to_half(cells, folded), edges_to_half(other, folded)
+
+    def unfolded() -> None:
+        if folded is not None:
+            full = unfold(walk.system, folded)
+            system.paths, system.solids = full.paths, full.solids
+
+    if can_add and repairs > RESHAPES:
+        if not walk.cut_between(cells, theirs, rng):
+            return False
+        walk.finish()
+        unfolded()
+        return True
+    if not reshape(walk, cells, theirs, rng):
+        return False
+    unfolded()
+    for _ in range(SETTLE_ROUNDS):
+        if _violation(system, params) not in ("colours", "short-path"):
+            break
+        settle(walk, rng)
+        unfolded()
+    return True
 
 
 def candidate_board(params: Params, number: int) -> Board:
@@ -107,8 +155,7 @@ def candidate_board(params: Params, number: int) -> Board:
     ``BoardError`` when a bridge crossing was left over (no board has a solid bridge)."""
     rng = random.Random(f"{params.seed}:{number}")
     layout = _layout(params, rng)
-    return _grown(params, params.width, params.height, params.colours_min, params.colours_max,
-                  rng, layout).board()
+    return _grown(params, rng, layout)[0].board()
 
 
 def _layout(params: Params, rng: random.Random) -> Board | None:
@@ -120,12 +167,24 @@ def _layout(params: Params, rng: random.Random) -> Board | None:
                        params.shape, params.walls, params.bridges, rng)
 
 
-def _grown(params: Params, width: int, height: int, lo: int, hi: int,
-           rng: random.Random, layout: Board | None = None) -> PathSystem:
-    system = grow_paths(width, height, rng, layout)
-    if params.method == "grow":
-        improve(system, rng, params.min_length, (max(1, lo), max(1, hi)), keep_notouch=True)
-    return system
+def _grown(params: Params, rng: random.Random, layout: Board | None = None,
+           folded: Fold | None = None) -> tuple[PathSystem, Walk | None]:
+    """The seeds' growth, then (``--method grow``) the walk toward this attempt's colour
+    target and the look; with ``folded``, on the half of a symmetric layout (where a path
+    makes two colours, or one when it is its own image)."""
+    system = grow_paths(params.width, params.height, rng,
+                        folded.layout() if folded is not None else layout)
+    if folded is not None:
+        prepare(system, folded)
+    if params.method != "grow":
+        return system, None
+    target = colour_target(params, rng)
+    if folded is None:
+        return system, lengthen(system, rng, target, params.min_length)
+    if len(folded.fixed) == 1 and target % 2 == 0:  # one path crosses the centre: odd
+        target += 1 if target < params.colours_max else -1
+    return system, lengthen(system, rng, target, params.min_length, allowed=folded.allowed,
+                            colours_of=folded.colours)
 
 
 def _geometry_json(board: Board) -> dict | None:

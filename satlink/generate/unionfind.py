@@ -43,10 +43,9 @@ def grow_paths(width: int, height: int, rng: random.Random, layout: Board | None
 
 def grow_paths_in(system: PathSystem, region: set[int], rng: random.Random) -> None:
     """Grow paths in the free cells ``region``, adding them to ``system``; cells of the region
-    left isolated become solid.  (The whole board is the seeds' algorithm as written; a
-    smaller region is how the improver re-routes around a leftover cell.)  A path never
-    starts or stops on a bridge crossing: it starts from the other cell of its first pair,
-    and a tail stuck on a crossing is given back."""
+    left isolated become solid (the whole board is the seeds' algorithm as written).  A path
+    never starts or stops on a bridge crossing: it starts from the other cell of its first
+    pair, and a tail stuck on a crossing is given back."""
     n = system.n_nodes
     uf = UnionFind(n)
     free = [False] * n

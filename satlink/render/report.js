@@ -144,14 +144,14 @@
     });
   }, {rootMargin: '400px'}) : null;
 
-  function showDetail(n) {
+  function showDetail(n, now) {  // now: asked for by a click, so drawn at once
     var tr = document.getElementById('b' + n);
     if (!tr || document.getElementById('d' + n)) return;
     tr.classList.add('open');
     tr.insertAdjacentHTML('afterend', '<tr class="detail" id="d' + n + '"><td colspan="10">' +
       '<div class="board-detail" data-n="' + n + '"><div class="pics"><div class="pending"></div></div></div></td></tr>');
     var div = document.getElementById('d' + n).querySelector('.board-detail');
-    if (watcher) watcher.observe(div); else draw(div);
+    if (watcher && !now) watcher.observe(div); else draw(div);
   }
   function hideDetail(n) {
     var d = document.getElementById('d' + n), tr = document.getElementById('b' + n);
@@ -164,7 +164,7 @@
     if (!tr) return;
     var n = +tr.dataset.n;
     open[n] = !document.getElementById('d' + n);
-    if (open[n]) showDetail(n); else hideDetail(n);
+    if (open[n]) showDetail(n, true); else hideDetail(n);
   });
 
   function draw(div) {

@@ -1,0 +1,240 @@
+"""How generated puzzles look against published Flow Free levels, and what it costs.
+
+Per size (default 7x7, 10x10, 12x12, 14x14, 15x15, 20x20 and the rectangles 8x10, 15x18)
+and per setting (``default``: the generator's own colour range; ``low``: ``--colors`` at the
+low end, about 0.6-0.7 x the side of the board's square), each generator makes up to
+``--count`` proven-unique puzzles under ``--rules`` (default ``flow``) within ``--budget``
+seconds and ``--attempts`` attempts.  Reported: puzzles per second and seconds per puzzle (generation
+time only, one core), acceptance, the colour and path-length distributions, the share of
+paths of at most 3 cells, and the look (straight-through share of inner path cells, mean
+straight run, longest path share, border endpoint share; ``satlink.looks``), and how many
+puzzles were ambiguous at first and repaired.  Every accepted puzzle is checked again here
+(``unique`` column, not timed).
+
+Each generator runs in its own worker process, importing satlink from its own checkout
+(``--baseline PATH`` adds a second checkout, e.g. a worktree of the commit before);
+the workers take turns attempt by attempt, so both see the same machine load and only one
+computes at a time.  Figures of both are measured by this checkout's ``satlink.looks``.
+
+    git worktree add --detach ../wt-base <commit>
+    python benchmarks/generator_look.py --baseline ../wt-base --out benchmarks/results/look.json
+    python benchmarks/generator_look.py --sizes 14x14 --count 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+from statistics import median
+
+HERE = Path(__file__).resolve().parents[1]
+DEFAULT_SIZES = "7x7,10x10,12x12,14x14,15x15,20x20,8x10,15x18"
+PUBLISHED = {  # issue 12: colours (median, range) and share of paths of <= 3 cells
+    "7x7": ("6 (3-9)", "12 %"), "10x10": ("9 (4-12)", "7 %"), "12x12": ("11 (5-14)", "6 %"),
+    "14x14": ("14 (8-16)", "6 %"), "15x15": ("16 (9-16)", "8 %"),
+}
+SHORT = 3
+
+
+# -- worker: one generator, one checkout ------------------------------------------------------
+def worker() -> None:
+    """Answer attempts on stdin ({size, colours, rules, seed, number}) with a JSON line each."""
+    from satlink.generate.params import make_params
+    from satlink.generate.pipeline import attempt
+
+    params = {}
+    for line in sys.stdin:
+        ask = json.loads(line)
+        key = (ask["size"], ask["colours"], ask["rules"], ask["seed"])
+        if key not in params:
+            params[key] = make_params(ask["size"], ask["colours"], 3, 0, ask["rules"], "grow",
+                                      "repair", ask["seed"])
+        start = time.perf_counter()
+        result = attempt(params[key], ask["number"])
+        seconds = time.perf_counter() - start
+        print(json.dumps({"accepted": result.accepted, "reason": str(result.reason),
+                          "seconds": seconds, "rows": result.rows, "solution": result.solution,
+                          "checks": result.checks,
+                          "range": [params[key].colours_min, params[key].colours_max]}),
+              flush=True)
+
+
+class Generator:
+    """A worker process importing satlink from ``checkout``."""
+
+    def __init__(self, name: str, checkout: Path):
+        self.name = name
+        env = dict(os.environ, PYTHONPATH=str(checkout))
+        self.process = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--worker"], cwd=checkout, env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.origin = subprocess.run(["git", "-C", str(checkout), "log", "-1", "--format=%h"],
+                                     capture_output=True, text=True).stdout.strip()
+
+    def attempt(self, size: str, colours: str | None, rules: str, seed: int, number: int) -> dict:
+        ask = {"size": size, "colours": colours, "rules": rules, "seed": seed, "number": number}
+        self.process.stdin.write(json.dumps(ask) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"{self.name}: the worker stopped")
+        return json.loads(line)
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait()
+
+
+# -- measuring ----------------------------------------------------------------------------------
+def low_end(size: str) -> str:
+    w, h = (int(x) for x in size.split("x"))
+    side = math.sqrt(w * h)
+    return f"{round(0.6 * side)}-{round(0.7 * side)}"
+
+
+def measure(generators: list[Generator], size: str, colours: str | None, args) -> dict:
+    from satlink import check
+    from satlink.board import Solution
+    from satlink.generate.pack import row_board
+    from satlink.looks import look
+
+    state = {g.name: {"accepted": [], "attempts": 0, "seconds": 0.0, "reasons": {}, "unique": 0,
+                      "range": None} for g in generators}
+
+    def open_(name: str) -> bool:
+        s = state[name]
+        return (len(s["accepted"]) < args.count and s["seconds"] < args.budget
+                and s["attempts"] < args.attempts)
+
+    number = 0
+    while any(open_(g.name) for g in generators):
+        for g in generators:
+            if not open_(g.name):
+                continue
+            s = state[g.name]
+            r = g.attempt(size, colours, args.rules, args.seed, number)
+            s["attempts"] += 1
+            s["seconds"] += r["seconds"]
+            s["range"] = r["range"]
+            s["reasons"][r["reason"]] = s["reasons"].get(r["reason"], 0) + 1
+            if r["accepted"]:
+                board = row_board(r["rows"], None)
+                solution = Solution.from_coords(board, r["solution"])
+                s["unique"] += check(board, args.rules).status == "unique"
+                lengths = sorted(len(p) for p in solution.paths.values())
+                s["accepted"].append({"colours": len(board.labels), "lengths": lengths,
+                                      "seconds": r["seconds"], "checks": r["checks"],
+                                      **look(board, solution)})
+        number += 1
+    return {name: summary(s) for name, s in state.items()}
+
+
+def summary(s: dict) -> dict:
+    acc = s["accepted"]
+    lengths = [n for a in acc for n in a["lengths"]]
+
+    def mid(key: str) -> float | None:
+        values = [a[key] for a in acc if a[key] is not None]
+        return median(values) if values else None
+
+    return {
+        "range": s["range"], "attempts": s["attempts"], "puzzles": len(acc),
+        "seconds": s["seconds"], "unique": s["unique"], "reasons": s["reasons"],
+        "acceptance": len(acc) / s["attempts"] if s["attempts"] else 0.0,
+        "puzzles_per_second": len(acc) / s["seconds"] if s["seconds"] else 0.0,
+        "seconds_per_puzzle": s["seconds"] / len(acc) if acc else None,
+        "colours": sorted(a["colours"] for a in acc),
+        "colours_median": median(a["colours"] for a in acc) if acc else None,
+        "lengths": {"median": median(lengths) if lengths else None,
+                    "histogram": {b: sum(lo <= n <= hi for n in lengths)
+                                  for b, (lo, hi) in {"2-3": (2, 3), "4-6": (4, 6),
+                                                      "7-12": (7, 12), "13-24": (13, 24),
+                                                      "25+": (25, 10**9)}.items()}},
+        "short_share": sum(n <= SHORT for n in lengths) / len(lengths) if lengths else None,
+        "straight_share": mid("straight_share"), "run_mean": mid("run_mean"),
+        "longest_share": mid("longest_share"), "border_end_share": mid("border_end_share"),
+        "repaired": sum(a["checks"] > 1 for a in acc),
+    }
+
+
+def row(size: str, setting: str, name: str, m: dict) -> str:
+    def pct(v):
+        return "–" if v is None else f"{100 * v:.0f} %"
+
+    def num(v, fmt="{:.2f}"):
+        return "–" if v is None else fmt.format(v)
+
+    colours = ("–" if not m["colours"] else
+               f"{num(m['colours_median'], '{:g}')} ({m['colours'][0]}–{m['colours'][-1]})")
+    lo, hi = m["range"] or ("?", "?")
+    return (f"| {size} | {setting} {lo}–{hi} | {name} | {m['puzzles']}/{m['attempts']} | "
+            f"{num(m['puzzles_per_second'], '{:.1f}')} | {num(m['seconds_per_puzzle'], '{:.3f}')} | "
+            f"{colours} | {num(m['lengths']['median'], '{:g}')} | {pct(m['short_share'])} | "
+            f"{pct(m['straight_share'])} | {num(m['run_mean'])} | {pct(m['longest_share'])} | "
+            f"{pct(m['border_end_share'])} | {m['repaired']} | {m['unique']}/{m['puzzles']} |")
+
+
+HEADER = ("| size | colours asked | generator | puzzles/attempts | puzzles/s | s/puzzle | "
+          "colours median (range) | median path | paths ≤ 3 | straight | run | longest | "
+          "border ends | repaired | unique |\n" + "|---" * 15 + "|")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--sizes", default=DEFAULT_SIZES)
+    parser.add_argument("--settings", default="default,low", help="default, low or both")
+    parser.add_argument("--count", type=int, default=10, help="puzzles per size, setting, generator")
+    parser.add_argument("--budget", type=float, default=15.0,
+                        help="generation seconds per size, setting and generator")
+    parser.add_argument("--attempts", type=int, default=100,
+                        help="attempts per size, setting and generator")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="flow", help="the profile puzzles are unique under")
+    parser.add_argument("--baseline", default=None, help="a second satlink checkout to compare")
+    parser.add_argument("--out", default=None, help="write the figures as JSON")
+    args = parser.parse_args()
+    if args.worker:
+        worker()
+        return
+    sys.path.insert(0, str(HERE))  # this checkout's satlink measures both generators
+    generators = [Generator("this", HERE)]
+    if args.baseline:
+        generators.insert(0, Generator("baseline", Path(args.baseline).resolve()))
+    results: dict = {}
+    lines = []
+    try:
+        for size in args.sizes.split(","):
+            for setting in args.settings.split(","):
+                colours = None if setting == "default" else low_end(size)
+                r = measure(generators, size, colours, args)
+                results[f"{size} {setting}"] = r
+                for name, m in r.items():
+                    lines.append(row(size, setting, name, m))
+                    print(lines[-1], file=sys.stderr, flush=True)
+    finally:
+        for g in generators:
+            g.close()
+    print(f"{args.rules}, one core; {platform.python_version()}; "
+          + ", ".join(f"{g.name} = {g.origin}" for g in generators))
+    print(HEADER)
+    print("\n".join(lines))
+    print("\npublished (issue 12): " + "; ".join(f"{k} colours {c}, paths ≤ 3 {s}"
+                                              for k, (c, s) in PUBLISHED.items()))
+    if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(json.dumps({"args": vars(args), "results": results,
+                                              "origins": {g.name: g.origin for g in generators}},
+                                             indent=1))
+
+
+if __name__ == "__main__":
+    main()

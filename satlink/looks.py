@@ -1,0 +1,68 @@
+"""How a solved puzzle reads: the shape figures of its solution's paths.
+
+Published Flow Free levels have long straight runs, few one-cell jogs, one or two long
+"snake" paths and not too many endpoints on the border; these figures measure that (the
+generator aims at them, and every generated puzzle carries them in its ``quality``):
+
+* ``straight_share``: the share of inner path cells (not endpoints) that their path runs
+  straight through (on hexagons: keeps its step direction; a bridge is crossed straight);
+* ``run_mean``: the mean length, in edges, of the straight runs that paths are made of
+  (a path of k edges and t turns has t + 1 runs);
+* ``jogs``: runs of a single edge between two turns (a one-cell sidestep);
+* ``longest_share``: the longest path's cells over the board's open cells;
+* ``border_end_share``: the share of open border cells (first and last row and column)
+  holding an endpoint; ``None`` on warps, which have no border;
+* ``short_share``: the share of paths of at most 3 cells.
+"""
+
+from __future__ import annotations
+
+from satlink.board import Board, Solution
+from satlink.quality import step
+
+SHORT_CELLS = 3
+
+
+def runs(board: Board, path: tuple[int, ...] | list[int]) -> list[int]:
+    """The lengths, in edges, of the straight runs of ``path`` (empty for a single cell)."""
+    out: list[int] = []
+    last = None
+    for a, b in zip(path, path[1:], strict=False):
+        d = step(board, a, b) if not board.geometry.is_plain else b - a
+        if d == last:
+            out[-1] += 1
+        else:
+            out.append(1)
+            last = d
+    return out
+
+
+def border_cells(board: Board) -> list[int]:
+    """Open cells on the board's outer frame (none on warps)."""
+    if board.geometry.wrap:
+        return []
+    w, h = board.width, board.height
+    return [c for c in board.open_cells()
+            if c < w or c >= w * (h - 1) or c % w in (0, w - 1)]
+
+
+def look(board: Board, solution: Solution) -> dict:
+    paths = list(solution.paths.values())
+    all_runs = [runs(board, p) for p in paths]
+    inner = sum(max(0, len(p) - 2) for p in paths)
+    turns = sum(max(0, len(r) - 1) for r in all_runs)
+    edges = sum(sum(r) for r in all_runs)
+    jogs = sum(1 for r in all_runs for k in range(1, len(r) - 1) if r[k] == 1)
+    frame = border_cells(board)
+    ends = {board.node_cell(c) for p in paths for c in (p[0], p[-1])}
+    cells = [len(set(map(board.node_cell, p))) for p in paths]  # a bridge is one cell
+    return {
+        "straight_share": round((inner - turns) / inner, 4) if inner else 0.0,
+        "run_mean": round(edges / sum(map(len, all_runs)), 4) if edges else 0.0,
+        "jogs": jogs,
+        "longest_share": round(max(cells, default=0) / max(1, len(board.open_cells())), 4),
+        "border_end_share": (round(sum(c in ends for c in frame) / len(frame), 4)
+                             if frame else None),
+        "short_share": (round(sum(n <= SHORT_CELLS for n in cells) / len(cells), 4)
+                        if cells else 0.0),
+    }
