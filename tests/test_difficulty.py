@@ -1,0 +1,102 @@
+"""The human difficulty grader: sound on every geometry and profile, deterministic, and it
+orders puzzles the way a solver would."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+from satlink import Board, check
+from satlink.difficulty import BANDS, LEVEL, Contradiction, band_of, grade
+from tests.variants import FAMILIES, VARIANT_PROFILES, random_variant
+
+EASY = ["A....",  # drawn by hand: every move is forced
+        "B....",
+        "CDD..",
+        ".EEB.",
+        "...CA"]
+HARD = ["E....C",  # five long paths: a person has to try a move and see it fail
+        ".DBA..",
+        "......",
+        ".BE...",
+        "...A..",
+        "D....C"]
+
+
+def test_easy_and_hard_are_ordered() -> None:
+    easy, hard = grade(Board.from_rows(EASY)), grade(Board.from_rows(HARD))
+    assert easy.technique == "forced" and easy.band == "easy"
+    assert hard.level >= LEVEL["lookahead-1"] and hard.band == "hard"
+    assert easy.score < hard.score
+    assert easy.level < hard.level
+
+
+def test_forced_moves_alone_solve_the_easy_board() -> None:
+    board = Board.from_rows(EASY)
+    only = grade(board, "flow", max_level=1)
+    assert only.solved == 1.0 and only.shares["forced"] == 1.0
+    assert only.solution is not None
+    assert only.solution.edges() == check(board, "flow").solutions[0].edges()
+    hard = grade(Board.from_rows(HARD), "flow", max_level=1)
+    assert hard.technique == "unsolved" and hard.solved < 0.5 and hard.solution is None
+
+
+def test_grade_is_deterministic_across_processes() -> None:
+    """Same figures twice in one process and in processes with other hash seeds."""
+    board = Board.from_rows(HARD)
+    first = grade(board).as_dict()
+    assert grade(board).as_dict() == first
+    code = ("import json, sys; from satlink import Board; from satlink.difficulty import grade; "
+            f"print(json.dumps(grade(Board.from_rows({HARD!r})).as_dict()))")
+    for seed in ("1", "2"):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        assert json.loads(out) == first
+
+
+def test_bands_cover_every_level() -> None:
+    levels = [level for lo, hi in BANDS.values() for level in range(lo, hi + 1)]
+    assert sorted(levels) == list(range(1, LEVEL["unsolved"] + 1))
+    assert band_of(LEVEL["notouch"]) == "easy" and band_of(LEVEL["bottleneck"]) == "medium"
+
+
+def test_a_board_with_two_solutions_stays_unsolved() -> None:
+    board = Board.from_rows(["A.B", "...", "A.B"])
+    assert check(board, "nikoli").status == "multiple"
+    result = grade(board, "nikoli")
+    assert result.technique == "unsolved" and result.solution is None
+
+
+def test_an_impossible_board_is_a_contradiction() -> None:
+    with pytest.raises(Contradiction):
+        grade(Board.from_rows(["AB", "BA"]), "flow")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_sound_on_every_variant_and_profile(seed: int) -> None:
+    """On random small boards of every geometry: a board the grader solves is unique and its
+    solution is the solver's; a contradiction only on unsolvable boards."""
+    rng = random.Random(seed)
+    solved = 0
+    for _ in range(60):
+        board = random_variant(rng, rng.choice(FAMILIES)).board()
+        if not board.labels:
+            continue
+        profile = rng.choice(VARIANT_PROFILES)
+        verdict = check(board, profile)
+        try:
+            result = grade(board, profile, depth=2, budget=500)
+        except Contradiction:
+            assert verdict.status == "unsolvable"
+            continue
+        if result.solution is not None:
+            solved += 1
+            assert verdict.status == "unique"
+            assert result.solution.edges() == verdict.solutions[0].edges()
+        assert 0.0 <= result.solved <= 1.0
+    assert solved > 5
