@@ -57,8 +57,10 @@ BANDS = {"easy": (1, LEVEL["notouch"]), "medium": (LEVEL["region"], LEVEL["bottl
 DEFAULT_DEPTH = 2
 DEFAULT_BUDGET = 4000
 """Hypotheses the look-ahead may try on one board (a count, so the grade is deterministic)."""
-MAX_GRADE_NODES = 2500
-"""Boards with more graph nodes than this are not graded by :func:`satlink.quality.quality`."""
+MAX_GRADE_NODES = 900
+"""Boards with more graph nodes (30x30) are not graded by :func:`satlink.quality.quality`:
+the look-ahead's cost grows with the board and the colours, and Flow Free levels stay far
+below it."""
 
 _PASSES: tuple[Callable[[State], int], ...] = (corner, notouch, region, bottleneck)
 _TRIAL_PASSES: tuple[Callable[[State], int], ...] = (corner, notouch, region)
@@ -241,4 +243,5 @@ def grade(board: Board, rules: Rules | str | None = None, *, max_level: int = UN
     )
 
 
-__all__ = ["BANDS", "Contradiction", "Grade", "LEVEL", "TECHNIQUES", "band_of", "grade"]
+__all__ = ["BANDS", "Contradiction", "Grade", "LEVEL", "MAX_GRADE_NODES", "TECHNIQUES", "band_of",
+           "grade"]
