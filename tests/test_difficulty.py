@@ -100,3 +100,76 @@ def test_sound_on_every_variant_and_profile(seed: int) -> None:
             assert result.solution.edges() == verdict.solutions[0].edges()
         assert 0.0 <= result.solved <= 1.0
     assert solved > 5
+
+
+def test_quality_carries_the_grade_of_unique_boards_only() -> None:
+    from satlink.quality import quality
+
+    board = Board.from_rows(EASY)
+    verdict = check(board, "flow")
+    graded = quality(board, verdict.solutions[0], verdict)["grade"]
+    assert graded["technique"] == "forced" and graded["band"] == "easy"
+    assert graded == grade(board, "flow").as_dict()
+    loose = Board.from_rows(["A.B", "...", "A.B"])
+    verdict = check(loose, "nikoli")
+    assert "grade" not in quality(loose, verdict.solutions[0], verdict)
+
+
+@pytest.mark.parametrize(("band", "top"), [("easy", "notouch"), ("medium", "bottleneck")])
+def test_generated_bands_are_solved_without_search(tmp_path, band: str, top: str) -> None:
+    """Every puzzle of a band below the top is solved completely by that band's techniques,
+    to the pack's own solution."""
+    from click.testing import CliRunner
+
+    from satlink.cli import main
+    from satlink.formats import read_file
+
+    out = tmp_path / "pack.jsonl"
+    result = CliRunner().invoke(main, ["generate", "--size", "6x6", "--count", "3", "--seed", "4",
+                                       "--difficulty", band, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    entries = list(read_file(str(out)))
+    figures = [json.loads(line)["quality"] for line in out.read_text().splitlines()]
+    assert len(entries) == len(figures) == 3
+    for entry, quality in zip(entries, figures, strict=True):
+        assert quality["grade"]["band"] == band
+        alone = grade(entry.board, "flow", max_level=LEVEL[top])
+        assert alone.solved == 1.0 and alone.hypotheses == 0
+        assert alone.solution.edges() == entry.solution.edges()
+
+
+def test_difficulty_targets_and_the_run_key() -> None:
+    from satlink.generate.bands import parse_target
+    from satlink.generate.params import ParamsError, make_params
+
+    def params(difficulty):
+        return make_params("7x7", None, 3, 0, "flow", "grow", "repair", 1, difficulty=difficulty)
+
+    assert params(None).key() == params("").key()  # catalogues of earlier runs resume
+    assert params("easy").key() != params(None).key() != params("hard").key()
+    assert parse_target("2-4.5").admits({"level": 4, "score": 3.5})
+    assert not parse_target("2-4.5").admits({"level": 5, "score": 4.6})
+    assert parse_target("hard").admits({"level": LEVEL["unsolved"], "score": 8.2})
+    assert not parse_target("easy").admits(None)
+    for bad in ("impossible", "5-2", "0-0.5"):
+        with pytest.raises(ParamsError):
+            params(bad)
+    with pytest.raises(ParamsError, match="at most"):
+        make_params("40x40", None, 3, 0, "flow", "grow", "repair", 1, difficulty="easy")
+
+
+def test_export_sorts_by_the_grade(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from satlink.cli import main
+
+    db = tmp_path / "levels.sqlite"
+    runner = CliRunner()
+    result = runner.invoke(main, ["generate", "--size", "6x6", "--count", "8", "--seed", "2",
+                                  "--db", str(db), "--out", str(tmp_path / "all.jsonl")])
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "pack.jsonl"
+    assert runner.invoke(main, ["export", "--db", str(db), "--out", str(out)]).exit_code == 0
+    rows = [json.loads(line)["quality"] for line in out.read_text().splitlines()]
+    keys = [(q["grade"]["score"], q["difficulty"]) for q in rows]
+    assert len(keys) == 8 and keys == sorted(keys)

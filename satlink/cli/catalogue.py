@@ -52,6 +52,11 @@ def write_pack(entries: list, out: str | None, fmt: str, stored: str) -> None:
               help="unionfind: the seeds' algorithm as written; grow: it plus candidate improvement.")
 @click.option("--strategy", type=click.Choice(["repair", "reject"]), default="repair",
               show_default=True, help="What to do with an ambiguous candidate.")
+@click.option("--difficulty", default=None,
+              help="Keep only puzzles of this human grade: easy (forced moves, corners, "
+                   "no-touch), medium (also regions and bottlenecks), hard (look-ahead), or a "
+                   "range of grade scores LOW-HIGH (1 to 9, e.g. 2-4.5). Easy and medium "
+                   "puzzles are solved by the grader without any search.")
 @click.option("--symmetry", type=click.Choice(["none", "mirror", "rotational"]), default="none",
               show_default=True, help="Symmetric layout of the endpoints.")
 @click.option("--grid", type=click.Choice(["square", "hex"]), default="square", show_default=True,
@@ -75,8 +80,9 @@ def write_pack(entries: list, out: str | None, fmt: str, stored: str) -> None:
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes.")
 @method_options()
-def generate(size, colours, min_length, max_solids, rules, growth, strategy, symmetry, grid, wrap,
-             holes, shape, walls, bridges, seed, count, out, out_format, db, jobs, method):
+def generate(size, colours, min_length, max_solids, rules, growth, strategy, difficulty, symmetry,
+             grid, wrap, holes, shape, walls, bridges, seed, count, out, out_format, db, jobs,
+             method):
     """Generate puzzles, each proven unique under the rule profile, with their solutions.
 
     Interrupt at any time (Ctrl-C, kill): with --db, running the same command again resumes
@@ -91,6 +97,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
       satlink generate --size 10x10 --count 20 --out pack.jsonl
       satlink generate --size 15x15 --colors 10-14 --db levels.sqlite --jobs 2 --count 500
       satlink generate --size 8x8 --symmetry rotational --to grid
+      satlink generate --size 7x7 --difficulty easy --count 20 --out easy.jsonl
       satlink generate --size 9x9 --grid hex --walls 4 --db variants.sqlite
       satlink generate --shape heart.txt --bridges 2 --to grid
     """
@@ -106,7 +113,8 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
                 mask = parse_shape(f.read(), shape)
         params = make_params(size, colours, min_length, max_solids, rules,
                              growth, strategy, seed, symmetry, solving=method, grid=grid,
-                             wrap=wrap, holes=holes, shape=mask, walls=walls, bridges=bridges)
+                             wrap=wrap, holes=holes, shape=mask, walls=walls, bridges=bridges,
+                             difficulty=difficulty)
     except (ParamsError, OSError, UnicodeDecodeError) as exc:
         raise click.UsageError(str(exc)) from None
     check_outputs((db,) if db else (), out=out)
@@ -151,7 +159,8 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
 @out_option("Pack file (format from the extension or --to); default stdout.")
 @to_option("Pack format (default: from --out's extension, else JSON lines).")
 def export(db, where, out, out_format):
-    """Build a pack from the catalogue, easiest puzzle first.
+    """Build a pack from the catalogue, easiest puzzle first: by the human grade's score
+    (the techniques a person needs), then by the solver-effort difficulty.
 
     \b
     Example:
@@ -166,7 +175,7 @@ def export(db, where, out, out_format):
     except CatalogueError as exc:
         raise click.UsageError(str(exc)) from None
     try:
-        rows = catalogue.puzzles(where)
+        rows = catalogue.puzzles(where, order="grade")
     except WhereError as exc:
         raise click.UsageError(str(exc)) from None
     finally:
