@@ -55,7 +55,7 @@ def write_pack(entries: list, out: str | None, fmt: str, stored: str) -> None:
 @click.option("--difficulty", default=None,
               help="Keep only puzzles of this human grade: easy (forced moves, corners, "
                    "no-touch), medium (also regions and bottlenecks), hard (look-ahead), or a "
-                   "range of grade scores LOW-HIGH (1 to 9, e.g. 2-4.5). Easy and medium "
+                   "range of grade scores LOW-HIGH (0 to 9, e.g. 2-4.5). Easy and medium "
                    "puzzles are solved by the grader without any search.")
 @click.option("--symmetry", type=click.Choice(["none", "mirror", "rotational"]), default="none",
               show_default=True, help="Symmetric layout of the endpoints.")

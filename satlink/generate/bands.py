@@ -48,8 +48,8 @@ def parse_target(text: str) -> Target:
     hi = float(match.group(2)) if match.group(2) else lo
     if lo > hi:
         raise BandError(f"difficulty {text!r}: LOW is above HIGH")
-    if hi < 1 or lo > UNSOLVED:
-        raise BandError(f"difficulty {text!r}: grade scores run from 1 to {UNSOLVED}")
+    if lo >= UNSOLVED:
+        raise BandError(f"difficulty {text!r}: grade scores run from 0 to {UNSOLVED}")
     return Target(f"{match.group(1)}-{match.group(2) or match.group(1)}", (1, UNSOLVED), (lo, hi))
 
 
