@@ -173,3 +173,17 @@ def test_export_sorts_by_the_grade(tmp_path) -> None:
     rows = [json.loads(line)["quality"] for line in out.read_text().splitlines()]
     keys = [(q["grade"]["score"], q["difficulty"]) for q in rows]
     assert len(keys) == 8 and keys == sorted(keys)
+
+
+def test_rows_stored_before_grades_are_graded_for_export() -> None:
+    from satlink.generate.bands import grade_key
+
+    def row(rows: list[str], with_grade: bool) -> dict:
+        quality = {"difficulty": 0.5}
+        if with_grade:
+            quality["grade"] = grade(Board.from_rows(rows)).as_dict()
+        return {"grid": rows, "geometry": None, "rules": "fill,notouch", "quality": quality}
+
+    old_easy, old_hard = row(EASY, False), row(HARD, False)
+    assert grade_key(old_easy) == grade_key(row(EASY, True))
+    assert sorted([old_hard, old_easy], key=grade_key) == [old_easy, old_hard]
