@@ -174,22 +174,23 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
             fold(width, height, symmetry)
         except SymmetryError as exc:
             raise ParamsError(str(exc)) from None
-    target = _difficulty(difficulty, cells)
+    target = _difficulty(difficulty, width * height + bridges)  # the graph nodes graded
     return Params(width, height, lo, hi, min_length, max_solids, str(parse_rules(rules)), method,
                   strategy, seed, symmetry=symmetry, solving=solving, grid=grid, wrap=wrap,
                   holes=holes, shape=tuple(shape), walls=walls, bridges=bridges,
                   difficulty=target)
 
 
-def _difficulty(text: str | None, cells: int) -> str:
-    """The normalised ``--difficulty`` target ('' for none)."""
+def _difficulty(text: str | None, nodes: int) -> str:
+    """The normalised ``--difficulty`` target ('' for none); ``nodes``: the board's cells and
+    bridge crossings, which the grader must be allowed to take."""
     if not text:
         return ""
     from satlink.generate.bands import BandError, check_size, parse_target
 
     try:
         target = parse_target(text)
-        check_size(cells)
+        check_size(nodes)
     except BandError as exc:
         raise ParamsError(str(exc)) from None
     return target.text
