@@ -164,7 +164,7 @@ def _apply(entry: Entry, profile, result: Repair, number: int, out: str, out_for
     chosen = result.proposals[number - 1]
     fixed = Entry(entry.source, 1, chosen.board, chosen.solution, profile)
     write_pack([fixed], out, pack_format(out, out_format),
-               "write it as JSON (.jsonl), which holds every variant")
+               "its grid and geometry are in the --json output")
     click.echo(f"wrote proposal {number} ({chosen.candidate.description}) to {out}", err=True)
 
 
