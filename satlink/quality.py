@@ -8,6 +8,10 @@ propagation, which is what easy puzzles feel like; it is deterministic for a giv
 version and method, and figures from different methods are not comparable.  On the
 mzucker corpus it ranks the 'extreme' levels above the 'regular' ones on average (tested with
 the default method).
+
+``grade`` is the second, backend-independent figure: the techniques a person needs
+(:mod:`satlink.difficulty`), given for unique boards of up to
+:data:`satlink.difficulty.MAX_GRADE_NODES` nodes.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from statistics import mean
 
 from satlink.board import Board, Solution
 from satlink.geometry import HEX
-from satlink.verdict import Verdict
+from satlink.verdict import Status, Verdict
 
 
 def bends(board: Board, solution: Solution) -> int:
@@ -55,11 +59,24 @@ def difficulty(board: Board, verdict: Verdict) -> float:
     return round((verdict.stats.decisions + verdict.stats.conflicts) / cells, 4)
 
 
+def human_grade(board: Board, verdict: Verdict) -> dict | None:
+    """The grade of a unique board (:meth:`satlink.difficulty.Grade.as_dict`), or None for
+    other verdicts and boards larger than :data:`satlink.difficulty.MAX_GRADE_NODES`."""
+    from satlink.difficulty import MAX_GRADE_NODES, Contradiction, grade
+
+    if verdict.status != Status.UNIQUE or board.n_nodes > MAX_GRADE_NODES:
+        return None
+    try:
+        return grade(board, verdict.rules).as_dict()
+    except Contradiction:  # cannot happen on a board with a solution; never hide the rest
+        return None
+
+
 def quality(board: Board, solution: Solution, verdict: Verdict) -> dict:
     from satlink.looks import look  # looks measures with step, defined here
 
     lengths = sorted(len(p) for p in solution.paths.values())
-    return {
+    figures = {
         "colours": len(board.labels),
         "length_min": lengths[0] if lengths else 0,
         "length_mean": round(mean(lengths), 3) if lengths else 0.0,
@@ -72,3 +89,7 @@ def quality(board: Board, solution: Solution, verdict: Verdict) -> dict:
         "conflicts": verdict.stats.conflicts,
         **look(board, solution),
     }
+    graded = human_grade(board, verdict)
+    if graded is not None:
+        figures["grade"] = graded
+    return figures

@@ -109,7 +109,7 @@ def test_convert_needs_a_target_format() -> None:
 
 def test_every_command_is_registered() -> None:
     assert set(main.commands) == {"check", "solve", "convert", "generate", "export", "validate",
-                                  "render", "cnf", "decode", "bench"}
+                                  "render", "cnf", "decode", "bench", "repair"}
 
 
 @pytest.mark.parametrize("command", sorted(main.commands))

@@ -4,6 +4,7 @@
 * :mod:`satlink.cli.catalogue` ``generate``, ``export``
 * :mod:`satlink.cli.batch`     ``validate``
 * :mod:`satlink.cli.research`  ``cnf``, ``decode``, ``bench``
+* :mod:`satlink.cli.repairing` ``repair``
 * :mod:`satlink.cli.options`   the options they share, parsed once into values
 
 Bad input and bad options are reported as such (exit status 2).  Any other exception is a
@@ -21,6 +22,7 @@ import click
 from satlink.cli.batch import validate
 from satlink.cli.catalogue import export, generate
 from satlink.cli.options import EXIT_BUG, EXIT_INPUT
+from satlink.cli.repairing import repair
 from satlink.cli.research import bench, cnf, decode
 from satlink.cli.solving import check, convert, render, solve
 
@@ -64,5 +66,6 @@ def main() -> None:
     """
 
 
-for command in (check, solve, convert, generate, export, validate, render, cnf, decode, bench):
+for command in (check, solve, convert, generate, export, validate, render, cnf, decode, bench,
+                repair):
     main.add_command(command)

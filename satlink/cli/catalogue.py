@@ -68,6 +68,11 @@ def write_pack(entries: list, out: str | None, fmt: str, stored: str, target: Ru
                    "long straight paths.")
 @click.option("--strategy", type=click.Choice(["repair", "reject"]), default="repair",
               show_default=True, help="What to do with an ambiguous candidate.")
+@click.option("--difficulty", default=None,
+              help="Keep only puzzles of this human grade: easy (forced moves, corners, "
+                   "no-touch), medium (also regions and bottlenecks), hard (look-ahead), or a "
+                   "range of grade scores LOW-HIGH (0 to 9, e.g. 2-4.5). Easy and medium "
+                   "puzzles are solved by the grader without any search.")
 @click.option("--symmetry", type=click.Choice(["none", "mirror", "rotational"]), default="none",
               show_default=True, help="Symmetric layout of the endpoints.")
 @click.option("--grid", type=click.Choice(["square", "hex"]), default="square", show_default=True,
@@ -94,9 +99,9 @@ def write_pack(entries: list, out: str | None, fmt: str, stored: str, target: Ru
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes.")
 @method_options()
-def generate(size, colours, min_length, max_solids, rules, growth, strategy, symmetry, grid, wrap,
-             holes, shape, walls, bridges, seed, count, out, out_format, target, target_check, db,
-             jobs, method):
+def generate(size, colours, min_length, max_solids, rules, growth, strategy, difficulty, symmetry,
+             grid, wrap, holes, shape, walls, bridges, seed, count, out, out_format, target,
+             target_check, db, jobs, method):
     """Generate puzzles, each proven unique under the rule profile, with their solutions.
 
     Without --seed each run takes a fresh random seed and prints it. Interrupt at any time
@@ -116,6 +121,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
         --seed 42
       satlink generate --size 8x8 --rules fill --out pack.url        # puzz.link arukone
       satlink generate --size 8x8 --symmetry rotational --to grid
+      satlink generate --size 7x7 --difficulty easy --count 20 --out easy.jsonl
       satlink generate --size 9x9 --grid hex --walls 4 --db variants.sqlite
       satlink generate --shape heart.txt --bridges 2 --to grid
     """
@@ -134,7 +140,8 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
                 mask = parse_shape(f.read(), shape)
         params = make_params(size, colours, min_length, max_solids, rules,
                              growth, strategy, seed, symmetry, solving=method, grid=grid,
-                             wrap=wrap, holes=holes, shape=mask, walls=walls, bridges=bridges)
+                             wrap=wrap, holes=holes, shape=mask, walls=walls, bridges=bridges,
+                             difficulty=difficulty)
     except (ParamsError, OSError, UnicodeDecodeError) as exc:
         raise click.UsageError(str(exc)) from None
     check_outputs((db,) if db else (), out=out)
@@ -192,7 +199,8 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, sym
 @to_option("Pack format (default: from --out's extension, else JSON lines).")
 @target_options
 def export(db, where, out, out_format, target, target_check):
-    """Build a pack from the catalogue, easiest puzzle first.
+    """Build a pack from the catalogue, easiest puzzle first: by the human grade's score
+    (the techniques a person needs), then by the solver-effort difficulty.
 
     \b
     Example:
@@ -207,7 +215,7 @@ def export(db, where, out, out_format, target, target_check):
     except CatalogueError as exc:
         raise click.UsageError(str(exc)) from None
     try:
-        rows = catalogue.puzzles(where)
+        rows = catalogue.puzzles(where, order="grade")
     except WhereError as exc:
         raise click.UsageError(str(exc)) from None
     finally:

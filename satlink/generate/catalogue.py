@@ -218,19 +218,27 @@ class Catalogue:
 
     def puzzles(self, where: str | None = None, run: str | None = None,
                 order: str = "difficulty") -> list[dict]:
+        """Puzzles matching ``where`` (and of run ``run``), ordered by ``order``:
+        ``difficulty`` (solver effort), ``grade`` (human grade, then solver effort) or
+        ``attempt``."""
         clause, args = parse_where(where)
         if run is not None:
             clause = f"({clause}) AND run = ?"
             args.append(run)
-        order_by = "difficulty, id" if order == "difficulty" else "attempt, id"
+        order_by = "attempt, id" if order == "attempt" else "difficulty, id"
         have = {row[1] for row in self.db.execute("PRAGMA table_info(puzzles)")}
         geometry = "geometry" if "geometry" in have else "''"  # an old catalogue read-only
         rows = self.db.execute(
             f"SELECT grid, solution, rules, stats, hash, {geometry} FROM puzzles WHERE {clause} "
             f"ORDER BY {order_by}", args).fetchall()
-        return [{"grid": g.split("\n"), "solution": json.loads(s), "rules": r,
-                 "quality": json.loads(st), "hash": h, "geometry": json.loads(geo) if geo else None}
-                for g, s, r, st, h, geo in rows]
+        found = [{"grid": g.split("\n"), "solution": json.loads(s), "rules": r,
+                  "quality": json.loads(st), "hash": h, "geometry": json.loads(geo) if geo else None}
+                 for g, s, r, st, h, geo in rows]
+        if order == "grade":  # the human grade (stored in quality, or graded now), then as above
+            from satlink.generate.bands import grade_key
+
+            found.sort(key=grade_key)
+        return found
 
 
 def _same_run(stored: dict, mine: dict) -> bool:

@@ -50,6 +50,7 @@ class Params:
     shape: tuple[str, ...] = ()  # mask rows, '.' open and '#' a hole
     walls: int = 0
     bridges: int = 0
+    difficulty: str = ""  # a band or score range of the human grade ('' any); see bands.py
 
     def key(self) -> str:
         """Identifies a generation run: same parameters, same puzzles, resumable.
@@ -65,6 +66,8 @@ class Params:
         for name, default in VARIANT_DEFAULTS.items():
             if fields[name] == default:
                 del fields[name]
+        if not self.difficulty:
+            del fields["difficulty"]
         return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
 
     def as_dict(self) -> dict:
@@ -175,7 +178,7 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
                 symmetry: str = "none",
                 solving: Method = DEFAULT_METHOD, grid: str = SQUARE, wrap: bool = False,
                 holes: int = 0, shape: tuple[str, ...] = (), walls: int = 0,
-                bridges: int = 0) -> Params:
+                bridges: int = 0, difficulty: str | None = None) -> Params:
     """Validated parameters; ``method`` is the growth algorithm, ``solving`` the SAT method,
     ``rules`` a profile as text or :class:`Rules` (None: the default profile).  ``size`` may
     be None with a ``shape`` (the mask gives it), else it defaults to 10x10."""
@@ -207,9 +210,26 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
         raise ParamsError("max-solids cannot be negative")
     if symmetry not in SYMMETRIES:
         raise ParamsError(f"symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)})")
+    target = _difficulty(difficulty, width * height + bridges)  # the graph nodes graded
     return Params(width, height, lo, hi, min_length, max_solids, str(parse_rules(rules)), method,
                   strategy, seed, symmetry=symmetry, solving=solving, grid=grid, wrap=wrap,
-                  holes=holes, shape=tuple(shape), walls=walls, bridges=bridges)
+                  holes=holes, shape=tuple(shape), walls=walls, bridges=bridges,
+                  difficulty=target)
+
+
+def _difficulty(text: str | None, nodes: int) -> str:
+    """The normalised ``--difficulty`` target ('' for none); ``nodes``: the board's cells and
+    bridge crossings, which the grader must be allowed to take."""
+    if not text:
+        return ""
+    from satlink.generate.bands import BandError, check_size, parse_target
+
+    try:
+        target = parse_target(text)
+        check_size(nodes)
+    except BandError as exc:
+        raise ParamsError(str(exc)) from None
+    return target.text
 
 
 def _check_variant(width: int, height: int, grid: str, wrap: bool, holes: int,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from satlink.board import Board, Solution, diff_cells
 from satlink.check import check
+from satlink.generate.bands import parse_target
 from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.longpaths import Walk, lengthen, reshape, settle
 from satlink.generate.pack import row_board
@@ -91,9 +92,12 @@ def _attempt(params: Params, number: int) -> Attempt:
         if verdict.status == Status.UNIQUE:
             if verdict.solutions[0].edges() != ours.edges() or solution_errors(board, ours, rules):
                 raise AssertionError("generator bug: the unique solution is not the grown one")
+            figures = quality(board, ours, verdict)
+            if params.difficulty and not parse_target(params.difficulty).admits(
+                    figures.get("grade")):
+                return Attempt(number, False, "difficulty", checks=checks, repairs=repairs)
             return Attempt(number, True, Status.UNIQUE, list(board.rows), ours.to_coords(board),
-                           quality(board, ours, verdict), checks, repairs,
-                           geometry=_geometry_json(board))
+                           figures, checks, repairs, geometry=_geometry_json(board))
         if verdict.status != Status.MULTIPLE:
             return Attempt(number, False, verdict.status, checks=checks, repairs=repairs)
         if params.strategy != "repair" or repairs >= params.max_repairs:

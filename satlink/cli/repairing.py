@@ -1,0 +1,171 @@
+"""``repair``: the smallest edits that make a hand-made board unique under its profile."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from satlink.cli.options import (
+    EXIT_INPUT,
+    EXIT_NOT_OK,
+    EXIT_OK,
+    check_outputs,
+    input_options,
+    json_option,
+    method_for_board,
+    method_options,
+    out_option,
+    pack_format,
+    read_entries,
+    rules_option,
+    timeout_option,
+    to_option,
+)
+from satlink.formats import Entry
+from satlink.repair_board import DEFAULT_BUDGET, KINDS, Repair, repair_proposals
+from satlink.verdict import Status
+
+
+def repair_record(entry: Entry, rules, result: Repair) -> dict:
+    """The JSON record of one board's repair (keys in the README)."""
+    board = entry.board
+    return {
+        "source": entry.source,
+        "index": entry.index,
+        "rules": str(rules),
+        "status": str(result.status),
+        "diff_cells": [list(board.coord(x)) for x in result.diff_cells],
+        "candidates": result.candidates,
+        "tried": len(result.tried),
+        "skipped": result.skipped,
+        "complete": result.complete,
+        "proposals": [dict(rank=i, **p.as_dict()) for i, p in enumerate(result.proposals, 1)],
+    }
+
+
+def print_repair(entry: Entry, rules, result: Repair) -> None:
+    where = f"{entry.source}:{entry.index}"
+    if result.status == Status.UNIQUE:
+        click.echo(f"{where}: already unique under {rules}; nothing to repair")
+        return
+    if result.status not in (Status.MULTIPLE, Status.UNSOLVABLE):
+        click.echo(f"{where}: {result.status} under {rules}; cannot repair")
+        return
+    why = (f"{len(result.diff_cells)} cells differ between two solutions"
+           if result.status == Status.MULTIPLE else "no solution")
+    tried = (f"{len(result.tried)} edited boards checked, {result.skipped} ruled out without "
+             f"the solver, of {result.candidates} candidates"
+             + ("" if result.complete else "; the --budget stopped the search"))
+    if not result.proposals:
+        click.echo(f"{where}: {result.status} under {rules} ({why}); no single edit makes it "
+                   f"unique ({tried})")
+        return
+    click.echo(f"{where}: {result.status} under {rules} ({why}); {len(result.proposals)} "
+               f"proposals, each proven unique ({tried}):")
+    for i, proposal in enumerate(result.proposals, 1):
+        c = proposal.candidate
+        n = proposal.solution_change
+        moved = "" if n is None else f", {n} solution edge{' changes' if n == 1 else 's change'}"
+        click.echo(f"  {i}. {c.description} ({c.changed} cell{'s' if c.changed > 1 else ''}"
+                   f"{moved})")
+        for row in proposal.board.rows:
+            click.echo(f"       {row}")
+
+
+@click.command()
+@click.argument("file")
+@click.option("--index", "-i", type=click.IntRange(min=1), default=None,
+              help="Repair only this board of the file (default: every board; --apply needs "
+                   "one).")
+@rules_option("Rule profile the board must be unique under (default: the file's, else flow).")
+@click.option("--limit", "-n", type=click.IntRange(min=1), default=5, show_default=True,
+              help="Most proposals per board.")
+@click.option("--budget", type=click.IntRange(min=1), default=DEFAULT_BUDGET, show_default=True,
+              help="Most edited boards checked per board (cheapest edits first).")
+@click.option("--kinds", default=",".join(KINDS), show_default=True,
+              help="Edits to try, a comma list of: solid (a solid cell), wall, split (cut a "
+                   "path: a new pair that keeps one solution), pair (a new pair), move (an "
+                   "endpoint).")
+@click.option("--walls/--no-walls", default=None,
+              help="Offer walls (default: only on boards that are already variant boards).")
+@click.option("--apply", "apply", type=click.IntRange(min=1), default=None,
+              help="Write proposal N (from 1) as a board file to --out.")
+@out_option("With --apply: the board file to write (format from the extension or --to).")
+@to_option("With --apply: the format written (default: from --out's extension).")
+@json_option("One JSON object per board on stdout: its status and the proposals (keys in the "
+             "README).")
+@timeout_option
+@method_options()
+@input_options
+def repair(file, index, rules, limit, budget, kinds, walls, apply, out, out_format, as_json,
+           timeout, method, in_format, max_cells):
+    """Propose the smallest edits that make a 'multiple' (or unsolvable) board unique.
+
+    Edits: a solid cell, a wall (variant boards), a new endpoint pair (cutting a path of
+    one solution where the other differs, or on two empty cells), or one endpoint moved.
+    The search looks where the two solutions differ; every proposal is checked and proven
+    unique, and they are ranked by how little they change: cells changed, then solution
+    edges changed, then distance. Exit status: 0 if every board is unique or has a
+    proposal, 1 if some board has none, 2 on usage or input errors.
+
+    \b
+    Example:
+      satlink repair mine.txt
+      satlink repair mine.txt --rules fill --json
+      satlink repair mine.txt --apply 1 --out fixed.txt
+    """
+    chosen = [k.strip() for k in kinds.split(",") if k.strip()]
+    unknown = [k for k in chosen if k not in KINDS]
+    if unknown or not chosen:
+        raise click.UsageError(f"--kinds: unknown {', '.join(unknown) or 'empty list'} "
+                               f"(known: {', '.join(KINDS)})")
+    if (apply is None) != (out is None):
+        raise click.UsageError("--apply N and --out FILE go together")
+    check_outputs((file,), out=out)
+    entries = read_entries((file,), in_format, max_cells)
+    if index is not None:
+        if index > len(entries):
+            raise click.UsageError(f"{file} has {len(entries)} boards, not {index}")
+        entries = [entries[index - 1]]
+    if apply is not None and len(entries) != 1:
+        raise click.UsageError(f"{file} has {len(entries)} boards: say which with --index")
+    status = EXIT_OK
+    for entry in entries:
+        if entry.error is not None:
+            click.echo(f"invalid: {entry.error}", err=True)
+            status = EXIT_INPUT
+            continue
+        profile = entry.rules_under(rules)
+        method_for_board(method, profile)
+        result = repair_proposals(entry.board, profile, method=method, limit=limit,
+                                  budget=budget, timeout=timeout, kinds=chosen, walls=walls)
+        if as_json:
+            click.echo(json.dumps(repair_record(entry, profile, result)))
+        else:
+            print_repair(entry, profile, result)
+        if result.status != Status.UNIQUE and not result.proposals and status == EXIT_OK:
+            status = EXIT_NOT_OK
+        if apply is not None:
+            _apply(entry, profile, result, apply, out, out_format)
+    sys.exit(status)
+
+
+def _apply(entry: Entry, profile, result: Repair, number: int, out: str, out_format: str | None
+           ) -> None:
+    from satlink.cli.catalogue import write_pack
+
+    if number > len(result.proposals):
+        click.echo(f"error: --apply {number}: there {'is' if len(result.proposals) == 1 else 'are'}"
+                   f" {len(result.proposals)} proposal{'' if len(result.proposals) == 1 else 's'}",
+                   err=True)
+        sys.exit(EXIT_NOT_OK)
+    chosen = result.proposals[number - 1]
+    fixed = Entry(entry.source, 1, chosen.board, chosen.solution, profile)
+    write_pack([fixed], out, pack_format(out, out_format),
+               "its grid and geometry are in the --json output")
+    click.echo(f"wrote proposal {number} ({chosen.candidate.description}) to {out}", err=True)
+
+
+__all__ = ["repair", "repair_record"]

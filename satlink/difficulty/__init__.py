@@ -1,0 +1,254 @@
+"""A difficulty people agree with: grade a puzzle by the deductions a person needs.
+
+The grader solves the board the way a person does, always with the simplest technique that
+makes progress, and reports the hardest one it needed.  Techniques, by level:
+
+===== ============== ==========================================================================
+level technique      what it deduces
+===== ============== ==========================================================================
+1     forced         an endpoint or path end with one way out, a cell with exactly two ways
+                     left, no path joining two colours or closing a loop (forced moves)
+2     corner         the cell inside a path's bend stays off it (the staircase in a corner)
+3     notouch        no-touch and no-2x2 implications: a move that would run a path beside
+                     itself, neighbours of one colour joined, a colour kept off a closed side
+4     region         a colour cannot reach a cell; a region no colour can reach is impossible
+5     bottleneck     a cell or edge every route of a colour crosses; a pocket it cannot leave
+6..8  lookahead-N    a move out of a path end whose consequences (techniques 1-4 and
+                     look-ahead N-1) contradict: the move is wrong
+9     unsolved       not solved within the look-ahead depth and budget
+===== ============== ==========================================================================
+
+Bands: ``easy`` (levels 1-3), ``medium`` (4-5): both solved completely without search;
+``hard`` (look-ahead, or unsolved within the bounds).  The engine
+(:mod:`satlink.difficulty.engine`) works on the board graph, so every geometry is graded.
+
+The ``score`` orders puzzles on one scale: ``level - 1 + n / (n + 4)`` where ``n`` is how many
+times the hardest technique was needed, so a level-L puzzle scores in (L-1, L) and, within a
+level, the more often a person must reach for the hardest technique the harder the puzzle
+(four times is half way); an unsolved board scores ``8 + `` the share left unsolved.  On the
+mzucker corpus this orders the packs better than the share of the board left when the
+hardest technique was first needed (``benchmarks/difficulty.py``).  Everything is counted,
+nothing timed: the grade is deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from satlink.board import Board, Solution
+from satlink.difficulty.engine import (
+    Contradiction,
+    Puzzle,
+    State,
+    bottleneck,
+    corner,
+    finished,
+    forced,
+    notouch,
+    region,
+)
+from satlink.rules import Rules, parse_rules
+
+TECHNIQUES = ("forced", "corner", "notouch", "region", "bottleneck",
+              "lookahead-1", "lookahead-2", "lookahead-3", "unsolved")
+LEVEL = {name: i for i, name in enumerate(TECHNIQUES, start=1)}
+LOOKAHEAD = LEVEL["lookahead-1"]
+UNSOLVED = LEVEL["unsolved"]
+BANDS = {"easy": (1, LEVEL["notouch"]), "medium": (LEVEL["region"], LEVEL["bottleneck"]),
+         "hard": (LOOKAHEAD, UNSOLVED)}
+HALF_WAY = 4
+"""Uses of the hardest technique that put a puzzle half way through its level's score."""
+DEFAULT_DEPTH = 2
+DEFAULT_BUDGET = 4000
+"""Hypotheses the look-ahead may try on one board (a count, so the grade is deterministic)."""
+MAX_GRADE_NODES = 400
+"""Boards with more graph nodes (20x20) are not graded by :func:`satlink.quality.quality`
+(nor targeted by ``generate --difficulty``): the look-ahead's cost grows with the board and
+its colours (a 40x20 corpus board takes up to 10 s, a 14x14 Flow Free level under 1 s), and
+Flow Free levels stay within it.  :func:`grade` itself takes any board."""
+
+_PASSES: tuple[Callable[[State], int], ...] = (corner, notouch, region, bottleneck)
+_TRIAL_PASSES: tuple[Callable[[State], int], ...] = (corner, notouch, region)
+
+
+class BudgetSpent(Exception):
+    """The look-ahead tried as many hypotheses as it may."""
+
+
+def band_of(level: int) -> str:
+    return next(name for name, (lo, hi) in BANDS.items() if lo <= level <= hi)
+
+
+@dataclass
+class Grade:
+    """The hardest technique a puzzle needed, and how the solving went."""
+
+    technique: str
+    level: int
+    score: float
+    steps: int
+    solved: float
+    """Share of the board's nodes solved at the end (1.0 unless ``unsolved``)."""
+    techniques: dict[str, int] = field(default_factory=dict)
+    """Steps per technique (a step: one application that made progress)."""
+    shares: dict[str, float] = field(default_factory=dict)
+    """Share of the board solved with the techniques up to each band (``forced``: forced
+    moves alone, the measure of the Flow Free issue)."""
+    hypotheses: int = 0
+    solution: Solution | None = field(default=None, repr=False, compare=False)
+    """The solution reached (None unless ``solved`` is complete)."""
+
+    @property
+    def band(self) -> str:
+        return band_of(self.level)
+
+    def as_dict(self) -> dict:
+        return {"technique": self.technique, "level": self.level, "band": self.band,
+                "score": self.score, "steps": self.steps, "solved": self.solved,
+                "techniques": dict(self.techniques), "shares": dict(self.shares),
+                "hypotheses": self.hypotheses}
+
+
+class _Search:
+    """Bounded look-ahead: counts every hypothesis tried against the budget."""
+
+    def __init__(self, budget: int):
+        self.budget = budget
+        self.tried = 0
+
+    def closure(self, st: State, depth: int) -> None:
+        """Everything techniques 1-4 (and look-ahead below ``depth``) deduce; raises
+        :class:`Contradiction` when the state is impossible.  (The bottleneck analysis is
+        left out of hypotheses: it costs a search per colour and rarely decides one.)"""
+        forced(st)
+        while not finished(st):
+            for technique in _TRIAL_PASSES:
+                if technique(st):
+                    forced(st)
+                    break
+            else:
+                if depth <= 0 or not self.lookahead(st, depth):
+                    return
+                forced(st)
+
+    def lookahead(self, st: State, depth: int) -> int:
+        """Try each way out of each path end; one that leads to a contradiction is closed.
+        Returns 1 after the first such deduction, 0 if there is none."""
+        p, es = st.p, st.es
+        for x in st.heads():
+            for e, _ in p.inc[x]:
+                if es[e]:
+                    continue
+                if self.tried >= self.budget:
+                    raise BudgetSpent
+                self.tried += 1
+                trial = st.copy()
+                try:
+                    trial.set_on(e)
+                    self.closure(trial, depth - 1)
+                except Contradiction:
+                    st.set_off(e)
+                    return 1
+        if p.unused:  # without fill: is an undecided cell on a path, or empty?
+            for x in p.nodes:
+                if st.need(x) >= 0:
+                    continue
+                for keep, other in ((p.unused, ~p.unused), (~p.unused, p.unused)):
+                    if self.tried >= self.budget:
+                        raise BudgetSpent
+                    self.tried += 1
+                    trial = st.copy()
+                    try:
+                        trial.restrict(x, keep)
+                        self.closure(trial, depth - 1)
+                    except Contradiction:
+                        st.restrict(x, other)
+                        return 1
+        return 0
+
+
+def grade(board: Board, rules: Rules | str | None = None, *, max_level: int = UNSOLVED,
+          depth: int = DEFAULT_DEPTH, budget: int = DEFAULT_BUDGET) -> Grade:
+    """Grade ``board`` under ``rules`` by the techniques a person needs to solve it.
+
+    ``max_level`` limits the techniques (1: forced moves only); ``depth`` the look-ahead
+    (at most 3); ``budget`` the hypotheses it may try.  A board that is not unique ends
+    ``unsolved`` (sound deductions never choose between two solutions); one with no
+    solution raises :class:`Contradiction`.
+    """
+    rules = parse_rules(rules)
+    depth = max(0, min(depth, UNSOLVED - LOOKAHEAD, max_level - LOOKAHEAD + 1))
+    p = Puzzle(board, rules)
+    st = State(p)
+    total = max(1, len(p.nodes))
+    search = _Search(budget)
+    steps = {name: 0 for name in TECHNIQUES[:-1]}
+    hardest = 1
+
+    def used(level: int, count: int) -> None:
+        nonlocal hardest
+        if count:
+            steps[TECHNIQUES[level - 1]] += count
+        hardest = max(hardest, level)
+
+    def solved_share() -> float:
+        return round(st.solved_nodes() / total, 4)
+
+    shares: dict[int, float] = {}  # level -> share solved by the techniques up to it
+
+    def fixpoint(level: int) -> None:
+        if level not in shares:
+            shares[level] = solved_share()
+
+    used(1, forced(st))
+    passes = [(level, t) for level, t in enumerate(_PASSES, start=2) if level <= max_level]
+    try:
+        while not finished(st):
+            for level, technique in passes:
+                fixpoint(level - 1)
+                count = technique(st)
+                if count:
+                    used(level, count)
+                    steps["forced"] += forced(st)
+                    break
+            else:
+                progressed = False
+                for d in range(1, depth + 1):
+                    fixpoint(LOOKAHEAD + d - 2)
+                    if search.lookahead(st, d):
+                        used(LOOKAHEAD + d - 1, 1)
+                        steps["forced"] += forced(st)
+                        progressed = True
+                        break
+                if not progressed:
+                    break
+    except BudgetSpent:
+        pass
+    complete = st.complete()
+    if not complete:
+        used(UNSOLVED, 0)
+    for level in range(1, UNSOLVED):
+        fixpoint(level)
+    if complete:
+        needed = steps[TECHNIQUES[hardest - 1]]
+        within = needed / (needed + HALF_WAY)
+    else:
+        within = 1 - solved_share()
+    band_shares = {"forced": shares[1], "easy": shares[BANDS["easy"][1]],
+                   "medium": shares[BANDS["medium"][1]], "hard": solved_share()}
+    return Grade(
+        technique=TECHNIQUES[hardest - 1],
+        level=hardest,
+        score=round(hardest - 1 + within, 4),
+        steps=sum(steps.values()),
+        solved=solved_share(),
+        techniques={k: v for k, v in steps.items() if v},
+        shares=band_shares,
+        hypotheses=search.tried,
+        solution=st.solution() if complete else None,
+    )
+
+
+__all__ = ["BANDS", "Contradiction", "Grade", "LEVEL", "MAX_GRADE_NODES", "TECHNIQUES", "band_of",
+           "grade"]

@@ -1,0 +1,120 @@
+"""``satlink repair``: proposals are proven unique, minimal among the edits tried, and can be
+written as board files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from satlink import Board, check
+from satlink.cli import main
+from satlink.formats import read_file
+from satlink.geometry import Geometry
+from satlink.repair_board import KINDS, Proposal, repair_proposals
+from satlink.verdict import Status
+
+FILL_MULTIPLE = [".....F",  # grown by the generator, two solutions under fill
+                 ".C....",
+                 "..FC..",
+                 "EA..A.",
+                 ".ED...",
+                 "D..B.B"]
+FLOW_MULTIPLE = ["F....D.",  # an ambiguous candidate of the generator under flow
+                 "C..E.B.",
+                 ".F..C..",
+                 ".......",
+                 ".BAGE..",
+                 ".A..G..",
+                 "......D"]
+
+
+def assert_sound(board: Board, rules: str, budget: int = 120) -> list[Proposal]:
+    result = repair_proposals(board, rules, budget=budget, limit=3)
+    assert result.status == Status.MULTIPLE
+    first = check(board, rules).solutions[0]
+    assert result.proposals
+    for proposal in result.proposals:  # proven unique, re-checked here independently
+        verdict = check(proposal.board, rules)
+        assert verdict.status == Status.UNIQUE
+        assert verdict.solutions[0].edges() == proposal.solution.edges()
+        assert proposal.candidate.kind in KINDS
+    ranks = [p.rank() for p in result.proposals]
+    assert ranks == sorted(ranks)
+    shown = {(p.board.rows, p.board.geometry) for p in result.proposals}
+    for candidate, status in result.tried:  # minimal among the candidates tried
+        if status == Status.UNIQUE and (candidate.board.rows, candidate.board.geometry) not in shown:
+            other = check(candidate.board, rules).solutions[0]
+            left_out = Proposal(candidate, other, len(other.edges() ^ first.edges()))
+            assert left_out.rank() >= result.proposals[-1].rank()
+    assert len(result.tried) <= budget
+    return result.proposals
+
+
+def test_fill_proposals_are_unique_and_ranked() -> None:
+    proposals = assert_sound(Board.from_rows(FILL_MULTIPLE), "fill")
+    best = proposals[0]
+    assert best.candidate.changed == 2 and best.solution_change == 1  # a split keeps a solution
+
+
+def test_flow_proposals_are_unique() -> None:
+    assert_sound(Board.from_rows(FLOW_MULTIPLE), "flow")
+
+
+def test_an_unsolvable_board_gets_a_solid_cell() -> None:
+    result = repair_proposals(Board.from_rows(["A.A", "...", "B.B"]), "fill")
+    assert result.status == Status.UNSOLVABLE
+    assert result.proposals[0].candidate.kind == "solid"
+    assert check(result.proposals[0].board, "fill").status == Status.UNIQUE
+
+
+def test_a_unique_board_needs_nothing() -> None:
+    board = Board.from_rows(["A....", "B....", "CDD..", ".EEB.", "...CA"])
+    result = repair_proposals(board, "flow")
+    assert result.status == Status.UNIQUE and not result.proposals and not result.tried
+
+
+def test_walls_only_where_the_board_has_variant_geometry() -> None:
+    plain = Board.from_rows(FILL_MULTIPLE)
+    assert all(c.kind != "wall" for c, _ in repair_proposals(plain, "fill").tried)
+    walled = repair_proposals(plain, "fill", kinds=["wall"], walls=True)
+    assert walled.tried and all(c.kind == "wall" for c, _ in walled.tried)
+    for proposal in walled.proposals:
+        assert proposal.board.geometry.walls and check(proposal.board, "fill").status == "unique"
+    hexes = Board.from_rows(FILL_MULTIPLE, Geometry.of("hex"))
+    if check(hexes, "fill").status == Status.MULTIPLE:
+        assert any(c.kind == "wall" for c, _ in repair_proposals(hexes, "fill", budget=40).tried)
+
+
+@pytest.mark.parametrize("name", ["fixed.txt", "fixed.jsonl", "fixed.grid"])
+def test_apply_writes_a_readable_board(tmp_path, name: str) -> None:
+    source = tmp_path / "mine.txt"
+    source.write_text("\n".join(FILL_MULTIPLE) + "\n")
+    out = tmp_path / name
+    runner = CliRunner()
+    shown = runner.invoke(main, ["repair", str(source), "--rules", "fill", "--json"])
+    assert shown.exit_code == 0, shown.output
+    record = json.loads(shown.output)
+    assert record["status"] == "multiple" and record["proposals"][0]["rank"] == 1
+    result = runner.invoke(main, ["repair", str(source), "--rules", "fill", "--apply", "1",
+                                  "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    (entry,) = read_file(str(out))
+    assert list(entry.board.rows) == record["proposals"][0]["grid"]
+    assert check(entry.board, "fill").status == Status.UNIQUE
+
+
+def test_apply_refuses_what_it_cannot_do(tmp_path) -> None:
+    source = tmp_path / "mine.txt"
+    source.write_text("\n".join(FILL_MULTIPLE) + "\n")
+    runner = CliRunner()
+    missing = runner.invoke(main, ["repair", str(source), "--rules", "fill", "--apply", "1"])
+    assert missing.exit_code == 2
+    too_far = runner.invoke(main, ["repair", str(source), "--rules", "fill", "--apply", "99",
+                                   "--out", str(tmp_path / "x.txt")])
+    assert too_far.exit_code == 1 and "proposals" in too_far.output
+    walls = runner.invoke(main, ["repair", str(source), "--rules", "fill", "--kinds", "wall",
+                                 "--walls", "--apply", "1", "--out", str(tmp_path / "w.txt")])
+    assert walls.exit_code == 2 and "walls" in walls.output  # .txt cannot hold walls
+    assert runner.invoke(main, ["repair", str(source), "--kinds", "paint"]).exit_code == 2
