@@ -20,28 +20,8 @@ from satlink.batch.run import RunOptions, validate_tasks
 from satlink.batch.tasks import plan
 from satlink.canonical import transforms
 from satlink.cli import main
-from tests.boards import parity_rows
+from tests.packs import PARITY, write_mixed_pack
 from tests.processes import children, kill_all, wait_gone
-
-PARITY = parity_rows(20)
-
-
-def write_mixed_pack(folder: Path) -> list[str]:
-    """One board per status (timeout needs --timeout; error is tested by killing a worker)."""
-    wh = folder / "pack.txt"
-    wh.write_text("\n".join([
-        "3 3", "AB.", "...", "A.B",   # 1 multiple under fill
-        "2 2", "AB", "BA",            # 2 unsolvable
-        "3 1", "A.A",                 # 3 unique
-        "3 3", "AB.", "...", "A.B",   # 4 duplicate of 1
-        "3 2", "A.A", "..",           # 5 invalid: ragged row
-        "20 20", *PARITY,             # 6 timeout
-    ]) + "\n")
-    js = folder / "shipped.jsonl"
-    js.write_text(  # a shipped path that jumps; a shipped path that leaves cells empty
-        json.dumps({"grid": ["C..C"], "solution": {"C": [[0, 0], [0, 3]]}}) + "\n"
-        + json.dumps({"grid": ["D.D", "..."], "solution": {"D": [[0, 0], [0, 1], [0, 2]]}}) + "\n")
-    return [str(wh), str(js)]
 
 
 def statuses(records: list[dict]) -> list[tuple[str, int, str]]:

@@ -8,44 +8,15 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from satlink.board import Board, Solution, edge
+from satlink.board import Board, Solution
 from satlink.geometry import Geometry
 from satlink.render.colours import hex_colour
 from satlink.render.layout import Layout
 from satlink.render.svg import board_svg
+from tests.variants import VARIANTS, solved
 
 SVG = "{http://www.w3.org/2000/svg}"
 CELL = 24
-
-HEX = (["#...BA", "......", "..A.D.", "..BC.D", "...C.#"],
-       Geometry.of("hex", walls=[(8, 14), (15, 16)]),
-       {"B": (4, 9, 3, 2, 1, 7, 6, 12, 19, 18, 24, 25, 26, 20), "A": (5, 11, 17, 10, 15, 8, 13, 14),
-        "D": (16, 23), "C": (21, 22, 28, 27)})
-BRIDGE = ([".CAD.", ".C.D.", "B...B", ".E.F.", ".EAF."],
-          Geometry.of(bridges=[12], walls=[(6, 11), (16, 17)]),
-          {"C": (1, 0, 5, 6), "A": (2, 7, 12, 17, 22), "D": (3, 4, 9, 8), "B": (10, 11, 12, 13, 14),
-           "E": (16, 15, 20, 21), "F": (18, 19, 24, 23)})
-WARP = (["A....", "..BC.", "....B", "CA..."],
-        Geometry.of(wrap=True, walls=[(0, 4), (10, 14), (2, 17), (3, 18)]),
-        {"A": (0, 5, 9, 4, 19, 18, 17, 16), "B": (7, 12, 13, 14), "C": (8, 3, 2, 1, 6, 11, 10, 15)})
-WALLS = ([".....", "A..B.", "#A.BC", ".....", ".CDD#"],
-         Geometry.of(walls=[(1, 2), (6, 7), (11, 16), (12, 17), (13, 18)]),
-         {"A": (5, 0, 1, 6, 11), "B": (8, 9, 4, 3, 2, 7, 12, 13), "C": (14, 19, 18, 17, 16, 15, 20, 21),
-          "D": (22, 23)})
-VARIANTS = {"hex": HEX, "bridge": BRIDGE, "warp": WARP, "walls": WALLS}
-
-
-def solved(name: str) -> tuple[Board, Solution]:
-    """The variant board and its solution (each step checked to be an edge of the board)."""
-    rows, geometry, cells = VARIANTS[name]
-    board = Board.from_rows(rows, geometry)
-    solution = Solution.from_cells(board, cells)
-    edges = set(board.edges)
-    for label, path in solution.paths.items():
-        assert set(board.endpoints[label]) == {path[0], path[-1]}
-        assert all(edge(a, b) in edges for a, b in zip(path, path[1:], strict=False))
-    return board, solution
-
 
 def colour_of(board: Board, label: str) -> str:
     return hex_colour(board.labels.index(label))

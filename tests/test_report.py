@@ -12,6 +12,7 @@ from collections import Counter
 
 import pytest
 
+from satlink import check
 from satlink.batch.run import RunOptions, validate_tasks
 from satlink.batch.tasks import plan
 from satlink.board import Board
@@ -21,9 +22,9 @@ from satlink.render.layout import Layout
 from satlink.render.report import ORDER, _short_names, html_report, path_code, report_data
 from satlink.rules import parse_rules
 from tests.chromium import BINARY, FLAGS, Chromium, file_url
+from tests.packs import write_mixed_pack
 from tests.reports import synthetic_records
-from tests.test_batch import write_mixed_pack
-from tests.test_render_variants import solved
+from tests.variants import solved
 
 needs_chromium = pytest.mark.skipif(BINARY is None, reason="Debian's chromium is not installed "
                                                            "(.ci/run installs it)")
@@ -279,3 +280,28 @@ def test_variant_boards_are_drawn_where_the_python_layout_puts_them(tmp_path, na
                    or abs(x1 - w[2]) + abs(y1 - w[3]) + abs(x2 - w[0]) + abs(y2 - w[1]) < 0.3
                    for w in walls), (x1, y1, x2, y2)
     assert overs == (len(board.geometry.bridges) if name == "bridge" else 0)
+
+
+def test_validate_repairs_each_ambiguous_board_and_the_report_draws_the_proposals(tmp_path) -> None:
+    pack = tmp_path / "amb.txt"
+    pack.write_text("5 4\nA.B..\n.....\n.....\nA.B..\n3 1\nA.A\n")
+    records = validate_tasks(plan([str(pack)], "fill"), RunOptions(jobs=1, repairs=2)).records
+    ambiguous, unique = records
+    assert ambiguous["status"] == "multiple" and "repairs" not in unique
+    assert 1 <= len(ambiguous["repairs"]) <= 2
+    for proposal in ambiguous["repairs"]:  # each proposal proven unique, checked again here
+        fixed = Board.from_rows(proposal["grid"])
+        assert check(fixed, "fill").status == "unique"
+    data = report_data(records, read_sources=False)
+    shown = data["rows"][0][11]["rp"]
+    assert [p[1] for p in shown] == ["".join(p["grid"]) for p in ambiguous["repairs"]]
+    if BINARY is None:
+        return
+    report = tmp_path / "report.html"
+    report.write_text(html_report(records))
+    with Chromium() as browser:
+        browser.open(file_url(report), READY)
+        browser.wait_for("document.querySelectorAll('tr.detail .pending').length === 0")
+        captions = browser.evaluate("Array.from(document.querySelectorAll('figcaption'))"
+                                    ".map(function (f) { return f.textContent; })")
+        assert sum(c.startswith("proposal ") for c in captions) == len(shown)

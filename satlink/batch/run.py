@@ -22,6 +22,8 @@ class RunOptions:
     scheduler_timeout: float = CONNECT_TIMEOUT
     out: str | None = None
     resume: bool = False
+    repairs: int = 0
+    """Up to this many proven-unique repair proposals per multiple or unsolvable board."""
 
 
 @dataclass
@@ -58,6 +60,8 @@ def _run(tasks: list[dict], options: RunOptions, client, progress) -> RunResult:
         # invalid boards and (most) duplicates need no solver: settle them here, in order
         quick = [t for t in todo if not needs_solver(t)]
         heavy = [t for t in todo if needs_solver(t)]
+        if options.repairs:  # rides in the task, so every executor carries it unchanged
+            heavy = [{**t, "repairs": options.repairs} for t in heavy]
         for record in (evaluate(t) for t in quick):
             _keep(record, results, by_key, progress)
         if client is not None:

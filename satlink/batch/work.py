@@ -93,6 +93,12 @@ def _judge(task: dict, timeout: float | None, method: Method) -> dict:
     verdict = check(board, rules, timeout=timeout, method=method)
     record = verdict_record(task["source"], task["index"], board, verdict)
     record["hash"] = task["hash"]
+    if task.get("repairs") and verdict.status in (Status.MULTIPLE, Status.UNSOLVABLE):
+        from satlink.repair_board import repair_proposals
+
+        found = repair_proposals(board, rules, method=method, verdict=verdict,
+                                 limit=task["repairs"], timeout=timeout)
+        record["repairs"] = [proposal.as_dict() for proposal in found.proposals]
     if task.get("solution") is None:
         return record
     shipped = Solution.from_coords(board, task["solution"])

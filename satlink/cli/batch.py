@@ -43,14 +43,18 @@ from satlink.verdict import Status
 @click.option("--report", type=click.Path(dir_okay=False), default=None,
               help="Write a self-contained HTML report here: problems first, a summary per "
                    "pack, filters and search; boards drawn in the browser when shown.")
+@click.option("--repairs", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Up to N repair proposals (single edits, each proven unique, as 'satlink "
+                   "repair' finds them) for every multiple or unsolvable board, in the records "
+                   "('repairs') and drawn in the report.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Run on this Dask distributed scheduler instead of local workers.")
 @click.option("--scheduler-timeout", type=SECONDS, default=CONNECT_TIMEOUT, show_default=True,
               help="Seconds to wait for --scheduler to answer before giving up (--out untouched).")
 @method_options()
 @input_options
-def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, scheduler_timeout,
-             method, in_format, max_cells):
+def validate(packs, rules, timeout, jobs, out, resume, report, repairs, scheduler,
+             scheduler_timeout, method, in_format, max_cells):
     """Validate level packs: well-formed, solvable, unique, matching their shipped solutions,
     free of duplicates (under rotation, reflection and relabelling).
 
@@ -83,7 +87,7 @@ def validate(packs, rules, timeout, jobs, out, resume, report, scheduler, schedu
         tasks = plan(expand_files(packs), rules, in_format, max_cells)
         options = RunOptions(jobs=jobs or os.cpu_count() or 1, timeout=timeout, method=method,
                              scheduler=scheduler, scheduler_timeout=scheduler_timeout, out=out,
-                             resume=resume)
+                             resume=resume, repairs=repairs)
         console = Console(stderr=True, highlight=False)
         counts: dict[str, int] = {}
         with progress_bar("validating", len(tasks), console=console) as bar:

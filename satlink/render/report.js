@@ -196,6 +196,14 @@
       } else if (sols[0]) {
         figs.push(fig(svg(row, sols[0], null), 'solution'));
       }
+      (x.rp || []).forEach(function (p, i) {  // repair proposals: [description, grid, geometry, path]
+        var shown = row.slice(), px = {};
+        Object.keys(x).forEach(function (k) { px[k] = x[k]; });
+        if (p[2]) px.g = p[2]; else delete px.g;
+        shown[G] = p[1];
+        shown[X] = px;
+        figs.push(fig(svg(shown, p[3] || null, null), 'proposal ' + (i + 1) + ' (proven unique): ' + p[0]));
+      });
       if (x.dup) {
         var orig = ROWS[x.dup - 1];
         if (orig && orig[G]) {

@@ -194,6 +194,16 @@ class _Excerpts:
                 "at": at, "grid": 1}
 
 
+def _proposal(proposal: dict, width: int, height: int) -> list:
+    """A repair proposal as the page draws it: ``[description, grid, compact geometry or 0,
+    solution code]`` (an edit never changes the board's size)."""
+    geometry, compact = _geometry(proposal, width, height)
+    solution = proposal.get("solution")
+    code = (_solution_code(solution, width, height, geometry or PLAIN)
+            if isinstance(solution, dict) else "")
+    return [str(proposal.get("description", "")), "".join(proposal["grid"]), compact or 0, code]
+
+
 def report_data(records: list[dict], read_sources: bool = True) -> dict:
     """The page's data: statuses, rule lists and pack names once, then one row per record
     ``[pack, index, status, width, height, grid, rules, colours, difficulty, seconds,
@@ -241,6 +251,9 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
             extra["dupname"] = f"{name} board {key[1]}"
         if record.get("mismatch"):
             extra["m"] = [str(m) for m in record["mismatch"]]
+        if record.get("repairs") and width:
+            extra["rp"] = [_proposal(p, width, height) for p in record["repairs"]
+                           if isinstance(p, dict) and p.get("grid")]
         error = record.get("error")
         if isinstance(error, dict):
             extra["e"] = {k: error[k] for k in ("message", "line", "column") if error.get(k)}
