@@ -7,9 +7,12 @@ touches them alike; only the attempt itself is timed.
 
 from __future__ import annotations
 
+import json
+import platform
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from satlink.generate.params import Params
 from satlink.generate.pipeline import Attempt, attempt
@@ -45,3 +48,11 @@ def interleaved_attempts(params: dict[str, Params], count: int, budget_seconds: 
                 t.accepted.append(keep(result))
         number += 1
     return tallies
+
+
+def write_results(out: str | None, args: object, results: object) -> None:
+    """The machine-readable results (``--out``), with the arguments and Python version."""
+    if out:
+        Path(out).parent.mkdir(parents=True, exist_ok=True)
+        Path(out).write_text(json.dumps({"args": vars(args), "python": platform.python_version(),
+                                         "results": results}, indent=1))

@@ -22,13 +22,10 @@ Feature amounts grow with the board: holes = cells/15, walls = cells/10, bridges
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import time
-from pathlib import Path
 from statistics import mean
 
-from attempts import interleaved_attempts
+from attempts import interleaved_attempts, write_results
 from rich.console import Console
 from rich.table import Table
 
@@ -137,10 +134,7 @@ def main() -> None:
                 " ".join(f"{k}:{v}" for k, v in sorted(r["reasons"].items()) if k != "unique"))
         console.print(f"done {size}")
     console.print(table)
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(json.dumps({"args": vars(args), "python": platform.python_version(),
-                                              "results": results}, indent=1))
+    write_results(args.out, args, results)
 
 
 if __name__ == "__main__":

@@ -75,13 +75,7 @@ class Clauses:
         """All clauses as lists, a bounded number at a time.  ``release``: drop each family's
         array once it has been handed out (on a 1002x1002 board ~0.5 GB less at the peak);
         the counts stay, the clauses cannot be read again."""
-        if self.released:
-            raise RuntimeError("these clauses were released to a solver and cannot be read again")
-        self.released = release
-        parts = self._parts
-        for i, part in enumerate(parts):
-            if release:
-                parts[i] = []
+        for part in self._hand_out(release):
             if isinstance(part, list):
                 yield part
                 continue
@@ -94,13 +88,7 @@ class Clauses:
         solver that reads such a buffer (CryptoMiniSat): no Python list per clause at all.
         An empty clause would be a lone 0, which such a reader skips: it is written as the
         contradiction ``1 0 -1 0`` instead.  ``release`` as for :meth:`chunks`."""
-        if self.released:
-            raise RuntimeError("these clauses were released to a solver and cannot be read again")
-        self.released = release
-        parts = self._parts
-        for i, part in enumerate(parts):
-            if release:
-                parts[i] = []
+        for part in self._hand_out(release):
             if isinstance(part, list):
                 if part:
                     yield np.array([lit for clause in part for lit in (*clause, 0) if clause]
@@ -113,6 +101,18 @@ class Clauses:
             flat[:, :-1] = part
             del part
             yield flat.ravel()
+
+    def _hand_out(self, release: bool) -> Iterator[list[list[int]] | np.ndarray]:
+        """Each family part in order; ``release``: forget each as it is handed out."""
+        if self.released:
+            raise RuntimeError("these clauses were released to a solver and cannot be read again")
+        self.released = release
+        parts = self._parts
+        for i, part in enumerate(parts):
+            if release:
+                parts[i] = []
+            yield part
+            del part
 
     @property
     def clauses(self) -> list[list[int]]:
