@@ -46,7 +46,7 @@ def check(
     if count < 2:
         raise ValueError(f"count must be at least 2 (uniqueness needs two), not {count}; "
                          "solve() finds one solution")
-    return _run(board, rules, count, timeout, method, report_count=count > 2)
+    return _judge(board, rules, count, timeout, method, report_count=count > 2)
 
 
 def solve(
@@ -57,7 +57,7 @@ def solve(
     method: Method = DEFAULT_METHOD,
 ) -> Verdict:
     """Find one solution (no uniqueness proof)."""
-    return _run(board, rules, 1, timeout, method, report_count=False)
+    return _judge(board, rules, 1, timeout, method, report_count=False)
 
 
 def _arguments(board: Board, timeout: float | None, method: Method) -> float | None:
@@ -95,18 +95,7 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _run(
-    board: Board,
-    rules: Rules | str | None,
-    limit: int,
-    timeout: float | None,
-    method: Method,
-    report_count: bool,
-) -> Verdict:
-    with collector_paused():
-        return _judge(board, rules, limit, timeout, method, report_count)
-
-
+@collector_paused()
 def _judge(
     board: Board,
     rules: Rules | str | None,
