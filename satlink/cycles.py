@@ -9,6 +9,8 @@ refutes a cycle the same way.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from satlink.board import Board, Edge
 from satlink.cnf import Encoding
 
@@ -24,15 +26,22 @@ def detached_components(chosen: list[Edge], endpoint_cells: set[int]) -> list[se
     for a, b in chosen:
         adj.setdefault(a, []).append(b)
         adj.setdefault(b, []).append(a)
+    return endpoint_free_components(adj, adj.__getitem__, endpoint_cells)
+
+
+def endpoint_free_components(starts: Iterable[int], neighbours: Callable[[int], Iterable[int]],
+                             endpoint_cells: set[int]) -> list[set[int]]:
+    """The components reached from ``starts`` (moving by ``neighbours``) that hold no
+    endpoint: the detached cycles of an edge set."""
     seen: set[int] = set()
     detached = []
-    for start in adj:
+    for start in starts:
         if start in seen:
             continue
         component = {start}
         stack = [start]
         while stack:
-            for n in adj[stack.pop()]:
+            for n in neighbours(stack.pop()):
                 if n not in component:
                     component.add(n)
                     stack.append(n)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from satlink.board import Board, Edge, Solution
-from satlink.cycles import detached_components
+from satlink.cycles import detached_components, endpoint_cells, endpoint_free_components
 
 
 @dataclass
@@ -92,33 +92,19 @@ def _detached(board: Board, degree: np.ndarray, paths: dict[str, tuple[int, ...]
     reached = np.zeros(board.n_nodes, dtype=bool)
     if paths:
         reached[np.fromiter((n for p in paths.values() for n in p), dtype=np.int64)] = True
-    endpoint_cells = {c for pair in board.endpoints.values() for c in pair}
     left = np.flatnonzero((degree > 0) & ~reached).tolist()
-    seen: set[int] = set()
-    detached = []
-    for start in left:
-        if start in seen:
-            continue
-        component = {start}
-        stack = [start]
-        while stack:
-            node = stack.pop()
-            for other in (first[node], second[node]):
-                if other >= 0 and other not in component:
-                    component.add(other)
-                    stack.append(other)
-        seen |= component
-        if not component & endpoint_cells:
-            detached.append(component)
-    return detached
+
+    def neighbours(node: int) -> list[int]:
+        return [other for other in (first[node], second[node]) if other >= 0]
+
+    return endpoint_free_components(left, neighbours, endpoint_cells(board))
 
 
 def _read_slowly(board: Board, ends: np.ndarray, chosen: np.ndarray) -> ModelPaths:
     """A node with more than two chosen edges: the general search and walk."""
     edges = [(a, b) for a, b in ends[chosen].tolist()]
-    endpoint_cells = {c for pair in board.endpoints.values() for c in pair}
     try:
         paths: dict[str, tuple[int, ...]] | None = dict(Solution.from_edges(board, edges).paths)
     except ValueError:
         paths = None
-    return ModelPaths(chosen, detached_components(edges, endpoint_cells), paths, ends)
+    return ModelPaths(chosen, detached_components(edges, endpoint_cells(board)), paths, ends)
