@@ -19,6 +19,7 @@ from satlink.backend import Timeout
 from satlink.board import Board, Solution, diff_cells
 from satlink.cnf import encode
 from satlink.method import DEFAULT_METHOD, Method
+from satlink.presolve import CONTRADICTION, SOLVED, PresolveTimeout, presolve
 from satlink.resources import ensure_fits
 from satlink.rules import Rules, parse_rules
 from satlink.solve import SolutionSearch, SolveStats
@@ -112,16 +113,32 @@ def _judge(
     deadline = None if timeout is None else time.monotonic() + timeout
     found: list[Solution] = []
     timed_out = exhausted = False
-    stats = SolveStats()
-    encoded = start
+    stats = SolveStats(edges=len(board.edges))
+    units: list[int] = []
+    try:
+        if method.presolve:
+            presolved = presolve(board, profile, deadline)
+            stats.presolve_seconds = presolved.seconds
+            stats.presolved_edges = presolved.decided
+            units = presolved.units
+            if presolved.outcome in (SOLVED, CONTRADICTION):  # exactly 1 or 0 solutions
+                found = [presolved.solution] if presolved.solution is not None else []
+                return _verdict(board, profile, method, lemmas, found, stats, start, limit,
+                                report_count, exhausted=True, timed_out=False)
+    except PresolveTimeout:
+        stats.presolve_seconds = time.perf_counter() - start
+        return _verdict(board, profile, method, lemmas, found, stats, start, limit,
+                        report_count, exhausted=False, timed_out=True)
+    begun = time.perf_counter()
+    encoded = begun
     try:
         # the deadline covers encoding and loading the clauses too, not only the search
         encoding = encode(board, profile, lemmas, method.encoding, method.card, deadline)
         encoded = time.perf_counter()
         if deadline is not None and time.monotonic() > deadline:
             raise Timeout
-        with SolutionSearch(encoding, method, deadline, release_clauses=True) as search:
-            stats = search.stats
+        with SolutionSearch(encoding, method, deadline, release_clauses=True, units=units,
+                            stats=stats) as search:
             for solution in search.solutions():
                 found.append(solution)
                 if len(found) >= limit:
@@ -130,15 +147,22 @@ def _judge(
                 exhausted = True
     except Timeout:
         timed_out = True
-        if encoded == start:  # stopped while encoding: that time was spent encoding
+        if encoded == begun:  # stopped while encoding: that time was spent encoding
             encoded = time.perf_counter()
-    stats.encode_seconds = encoded - start
+    stats.encode_seconds = encoded - begun
+    return _verdict(board, profile, method, lemmas, found, stats, start, limit, report_count,
+                    exhausted=exhausted, timed_out=timed_out)
+
+
+def _verdict(board: Board, profile: Rules, method: Method, lemmas: tuple[str, ...],
+             found: list[Solution], stats: SolveStats, start: float, limit: int,
+             report_count: bool, *, exhausted: bool, timed_out: bool) -> Verdict:
     differ: list[int] = []
     if len(found) >= 2:
         compared = time.perf_counter()
         differ = diff_cells(board, found[0], found[1])
         stats.decode_seconds += time.perf_counter() - compared
-    verdict = Verdict(
+    return Verdict(
         status=_status(len(found), limit, timed_out),
         rules=profile,
         method=method,
@@ -151,7 +175,6 @@ def _judge(
         timed_out=timed_out,
         diff_cells=differ,
     )
-    return verdict
 
 
 def _status(found: int, limit: int, timed_out: bool) -> Status:

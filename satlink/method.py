@@ -82,6 +82,10 @@ class Method:
     lemmas: str = "auto"
     solver: str = DEFAULT_SOLVER
     cycles: str = DEFAULT_CYCLES
+    presolve: bool = True
+    """Make the forced moves before SAT (:mod:`satlink.presolve`): a board they decide
+    completely needs no CNF at all; otherwise the decided edges become unit clauses.  Off,
+    every board goes through the encoding, which is what tests of an encoding want."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "lemmas", parse_lemmas(self.lemmas))
@@ -102,6 +106,8 @@ class Method:
         if self.solver in SolverNames.cryptosat and find_spec("pycryptosat") is None:
             return (f"--solver {self.solver} (CryptoMiniSat) needs the pycryptosat package: "
                     "pip install 'satlink[cms]'")
+        if not isinstance(self.presolve, bool):
+            return f"presolve must be True or False, not {self.presolve!r}"
         if self.cycles not in CYCLE_MODES:
             return f"unknown cycle handling {self.cycles!r} (known: {', '.join(CYCLE_MODES)})"
         if self.cycles == "propagator" and self.solver not in PROPAGATOR_SOLVERS:
@@ -151,11 +157,13 @@ class Method:
             parts.append(self.cycles)
         if self.lemmas != "auto":
             parts.append(f"lemmas={self.lemmas}")
+        if not self.presolve:
+            parts.append("no-presolve")
         return "/".join(parts)
 
     def as_dict(self) -> dict:
         return {"encoding": self.encoding, "solver": self.solver, "card": self.card,
-                "cycles": self.cycles, "lemmas": self.lemmas}
+                "cycles": self.cycles, "lemmas": self.lemmas, "presolve": self.presolve}
 
 
 DEFAULT_METHOD = Method()

@@ -62,6 +62,7 @@ def verdict_record(source: str, index: int, board: Board, verdict: Verdict, *,
         card=method.card,
         cycles=method.cycles,
         lemmas=list(verdict.lemmas),
+        presolve=method.presolve,
         stats=verdict.stats.as_dict(),
     )
     if verdict.status == Status.MULTIPLE:

@@ -16,7 +16,7 @@ different one.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from satlink.backend import Backend
@@ -32,7 +32,9 @@ from satlink.propagator import CycleCutPropagator
 class SolveStats:
     """What the search cost; reported under ``stats`` in every JSON record.
 
-    The four times split the board's wall time: ``encode_seconds`` building the CNF,
+    The five times split the board's wall time: ``presolve_seconds`` making the forced moves
+    (:mod:`satlink.presolve`; ``presolved_edges`` of the board's ``edges`` decided by them),
+    ``encode_seconds`` building the CNF,
     ``load_seconds`` creating the SAT solver, handing it the clauses and deleting it (and
     rebuilding it, for one-shot backends), ``sat_seconds`` inside ``solve()`` (the propagator's
     callbacks included), ``decode_seconds`` reading models into edge sets, looking for detached
@@ -45,6 +47,9 @@ class SolveStats:
     cycle_cuts: int = 0
     conflicts: int = 0
     decisions: int = 0
+    edges: int = 0
+    presolved_edges: int = 0
+    presolve_seconds: float = 0.0
     encode_seconds: float = 0.0
     load_seconds: float = 0.0
     sat_seconds: float = 0.0
@@ -58,6 +63,9 @@ class SolveStats:
             "cycle_cuts": self.cycle_cuts,
             "conflicts": self.conflicts,
             "decisions": self.decisions,
+            "edges": self.edges,
+            "presolved_edges": self.presolved_edges,
+            "presolve_seconds": round(self.presolve_seconds, 6),
             "encode_seconds": round(self.encode_seconds, 6),
             "load_seconds": round(self.load_seconds, 6),
             "sat_seconds": round(self.sat_seconds, 6),
@@ -69,7 +77,10 @@ class SolutionSearch:
     """Enumerates distinct, cycle-free solutions of an encoding, one SAT solver throughout.
 
     ``release_clauses``: the encoding's clause arrays are let go as the solver takes them
-    (:func:`satlink.check.check` owns its encoding; others may not).
+    (:func:`satlink.check.check` owns its encoding; others may not).  ``units``: literals
+    known to hold in every solution (the forced moves of :mod:`satlink.presolve`), added as
+    unit clauses; being implied by the rules they lose no solution.  ``stats``: a record
+    to add this search's figures to (the caller's presolve figures are kept).
     """
 
     _cut_cycles = True
@@ -83,16 +94,23 @@ class SolutionSearch:
         deadline: float | None = None,
         *,
         release_clauses: bool = False,
+        units: Sequence[int] = (),
+        stats: SolveStats | None = None,
     ):
         self.encoding = encoding
         self.board = encoding.board
         self.deadline = deadline
-        self.stats = SolveStats(variables=encoding.n_vars, clauses=encoding.n_clauses)
+        self.stats = SolveStats() if stats is None else stats  # the caller's, to add to
+        self.stats.variables, self.stats.clauses = encoding.n_vars, encoding.n_clauses
         self._endpoint_cells = endpoint_cells(self.board)
         self._ends = encoding.variables.graph.edges  # board.edges as an array
         self._backend = Backend(method.solver, encoding.clauses, deadline,
                                 release=release_clauses)
-        self.stats.load_seconds = self._backend.load_seconds
+        start = time.perf_counter()
+        for literal in units:
+            self._backend.add_clause([literal])
+        self._units = len(units)
+        self.stats.load_seconds = self._backend.load_seconds + time.perf_counter() - start
         self._blocks = 0
         self._propagator: CycleCutPropagator | None = None
         if method.uses_propagator and self._cut_cycles:
@@ -104,8 +122,10 @@ class SolutionSearch:
             self.stats.cycle_cuts += self._propagator.cuts
             self._backend.disconnect_propagator()
         conflicts, decisions = self._backend.counters()
-        # the encoding's clauses plus the cuts and blocks added, the same for every backend
-        self.stats.clauses = self.encoding.n_clauses + self.stats.cycle_cuts + self._blocks
+        # the encoding's clauses plus the units, cuts and blocks added, the same for every
+        # backend
+        self.stats.clauses = (self.encoding.n_clauses + self._units + self.stats.cycle_cuts
+                              + self._blocks)
         self.stats.conflicts, self.stats.decisions = conflicts, decisions
         start = time.perf_counter()
         self._backend.delete()

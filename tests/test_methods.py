@@ -22,21 +22,22 @@ from tests.oracle import count_solutions
 
 ALL_LEMMAS = tuple(LEMMAS)
 METHODS = {
-    **{name: Method(encoding=name) for name in ENCODINGS},
-    "onehot-edge/seqcounter": Method(encoding="onehot-edge", card="seqcounter"),
-    "onehot-edge/totalizer": Method(encoding="onehot-edge", card="totalizer"),
-    "shape/ladder": Method(encoding="shape", card="ladder"),
-    "shape/native-minicard": Method(encoding="shape", card="native", solver="minicard"),
-    "acyclic/bitwise": Method(encoding="acyclic", card="bitwise"),
-    "binary-edge/propagator": Method(solver="cadical195", cycles="propagator"),
-    "shape/propagator": Method(encoding="shape", solver="cadical195", cycles="propagator"),
-    "binary-edge/minisat22": Method(solver="minisat22"),
-    "binary-edge/kissat404": Method(solver="kissat404"),  # one-shot: rebuilt for each call
-    "acyclic/kissat404": Method(encoding="acyclic", solver="kissat404"),
+    "default (forced moves first)": Method(),
+    **{name: Method(encoding=name, presolve=False) for name in ENCODINGS},
+    "onehot-edge/seqcounter": Method(encoding="onehot-edge", card="seqcounter", presolve=False),
+    "onehot-edge/totalizer": Method(encoding="onehot-edge", card="totalizer", presolve=False),
+    "shape/ladder": Method(encoding="shape", card="ladder", presolve=False),
+    "shape/native-minicard": Method(encoding="shape", card="native", solver="minicard", presolve=False),
+    "acyclic/bitwise": Method(encoding="acyclic", card="bitwise", presolve=False),
+    "binary-edge/propagator": Method(solver="cadical195", cycles="propagator", presolve=False),
+    "shape/propagator": Method(encoding="shape", solver="cadical195", cycles="propagator", presolve=False),
+    "binary-edge/minisat22": Method(solver="minisat22", presolve=False),
+    "binary-edge/kissat404": Method(solver="kissat404", presolve=False),  # one-shot: rebuilt for each call
+    "acyclic/kissat404": Method(encoding="acyclic", solver="kissat404", presolve=False),
     "binary-edge/no-lemmas": Method(lemmas=()),
 }
 if find_spec("pycryptosat") is not None:  # optional: pip install 'satlink[cms]'
-    METHODS["binary-edge/cms"] = Method(solver="cms")  # clauses loaded as flat buffers
+    METHODS["binary-edge/cms"] = Method(solver="cms", presolve=False)  # clauses loaded as flat buffers
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -57,7 +58,7 @@ def test_counts_match_brute_force(name: str, profile: str) -> None:
 @pytest.mark.parametrize("profile", PROFILES)
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_every_sound_lemma_keeps_every_solution(encoding: str, profile: str) -> None:
-    method = Method(encoding=encoding, lemmas="all")
+    method = Method(encoding=encoding, lemmas="all", presolve=False)
     rules = parse_rules(profile)
     for rows in boards(seed=400 + len(profile), n=25):
         truth = count_solutions(rows, rules.fill, rules.notouch, rules.no2x2, limit=CAP)
@@ -103,10 +104,10 @@ def test_corpus_verdicts(corpus: Path, encoding: str) -> None:
     """mzucker's 29 puzzles: flow verdicts for every encoding, fill verdicts on the small ones."""
     statuses: Counter[str] = Counter()
     for name, board in mzucker_boards(corpus):
-        verdict = check(board, "flow", method=Method(encoding=encoding))
+        verdict = check(board, "flow", method=Method(encoding=encoding, presolve=False))
         statuses[verdict.status] += 1
         if board.width <= 9:
-            fill = check(board, "fill", method=Method(encoding=encoding), timeout=60)
+            fill = check(board, "fill", method=Method(encoding=encoding, presolve=False), timeout=60)
             expected = "multiple" if name in FILL_AMBIGUOUS else "unique"
             if name == "unsolvable_cross":
                 expected = "unsolvable"

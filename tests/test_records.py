@@ -15,9 +15,10 @@ from satlink.verdict import Status
 # unique, multiple (under fill), unsolvable, unique, an unreadable board
 PACK = "2 2\nAB\nAB\n3 3\nA..\n...\n..A\n2 2\nAB\nBA\n2 1\nAA\n2 1\nA.A\n"
 SOLVER_COUNTERS = {"variables", "clauses", "sat_calls", "cycle_cuts", "conflicts", "decisions",
-                   "encode_seconds", "load_seconds", "sat_seconds", "decode_seconds"}
+                   "edges", "presolved_edges", "presolve_seconds", "encode_seconds", "load_seconds",
+                   "sat_seconds", "decode_seconds"}
 SAME_KEYS = ("source", "index", "width", "height", "labels", "rules", "status", "solutions",
-             "diff_cells", "grid", "version", "solver", "encoding", "card", "cycles", "lemmas",
+             "diff_cells", "grid", "version", "solver", "encoding", "card", "cycles", "lemmas", "presolve",
              "quality", "error")
 
 

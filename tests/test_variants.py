@@ -25,9 +25,9 @@ SUBSET = BOARDS[::7]  # 40 boards, every family
 LEMMA_SUBSET = BOARDS[2::10]  # 28 boards, every family
 
 METHODS = {
-    **{name: Method(encoding=name) for name in ENCODINGS},
-    "binary-edge/propagator": Method(solver="cadical195", cycles="propagator"),
-    "shape/propagator": Method(encoding="shape", solver="cadical195", cycles="propagator"),
+    **{name: Method(encoding=name, presolve=False) for name in ENCODINGS},
+    "binary-edge/propagator": Method(solver="cadical195", cycles="propagator", presolve=False),
+    "shape/propagator": Method(encoding="shape", solver="cadical195", cycles="propagator", presolve=False),
 }
 
 
@@ -89,9 +89,9 @@ def test_every_sound_lemma_set(profile: str) -> None:
     with every encoding: no lemma removes a solution of a variant board."""
     for variant in LEMMA_SUBSET:
         for lemmas in sound_lemma_sets(profile):
-            agrees(variant, profile, Method(lemmas=lemmas))
+            agrees(variant, profile, Method(lemmas=lemmas, presolve=False))
         for encoding in ENCODINGS:
-            agrees(variant, profile, Method(encoding=encoding, lemmas="all"))
+            agrees(variant, profile, Method(encoding=encoding, lemmas="all", presolve=False))
 
 
 @pytest.mark.parametrize("profile", ["flow", "fill,notouch,no2x2"])
@@ -99,7 +99,7 @@ def test_corner_lemma_stays_sound(profile: str) -> None:
     """The corner lemma alone, on every board: its graph restatement keeps every solution
     on hexagons, warps, walls and bridges."""
     for variant in BOARDS:
-        agrees(variant, profile, Method(lemmas="corner"))
+        agrees(variant, profile, Method(lemmas="corner", presolve=False))
 
 
 def test_validator_rules_match_brute_force() -> None:

@@ -1,5 +1,6 @@
 """Benchmark configurations: the cross product of encodings, backends, cardinality encodings,
-cycle handling and lemma settings, as :class:`~satlink.method.Method` values.
+cycle handling, lemma settings and forced moves before SAT (presolve), as
+:class:`~satlink.method.Method` values.
 
 Which combinations can run is the Method's own decision (:meth:`Method.problem`); the harness
 only leaves out those that run but repeat another configuration (:attr:`Method.redundant`).
@@ -21,6 +22,9 @@ from satlink.method import (
     solver_names,
 )
 
+PRESOLVE_SETTINGS = ("on", "off")
+"""Forced moves before SAT (the default) or not: ``off`` measures the encoding on every board."""
+
 
 def _names(text: str, known: tuple[str, ...] | list[str], what: str,
            everything: tuple[str, ...] | list[str] | None = None) -> list[str]:
@@ -35,18 +39,20 @@ def _names(text: str, known: tuple[str, ...] | list[str], what: str,
 
 def configurations(encodings: str = DEFAULT_ENCODING, solvers: str = DEFAULT_SOLVER,
                    cards: str = DEFAULT_CARD, cycles: str = DEFAULT_CYCLES,
-                   lemmas: str = "auto") -> list[Method]:
+                   lemmas: str = "auto", presolve: str = "on") -> list[Method]:
     """Every runnable, non-redundant combination of the comma lists given (``all`` for
     everything); raises :class:`MethodError` for unknown names or when none can run."""
     chosen = product(_names(encodings, list(ENCODINGS), "encoding"),
                      _names(solvers, sorted(solver_names()), "SAT backend", BENCH_SOLVERS),
                      _names(cards, CARD_METHODS, "cardinality encoding"),
                      _names(cycles, CYCLE_MODES, "cycle handling"),
-                     _names(lemmas, LEMMA_SETTINGS, "lemma setting"))
+                     _names(lemmas, LEMMA_SETTINGS, "lemma setting"),
+                     _names(presolve, PRESOLVE_SETTINGS, "presolve setting"))
     out = []
-    for encoding, solver, card, cycle, lemma in chosen:
+    for encoding, solver, card, cycle, lemma, forced in chosen:
         try:
-            method = Method(encoding=encoding, card=card, solver=solver, cycles=cycle, lemmas=lemma)
+            method = Method(encoding=encoding, card=card, solver=solver, cycles=cycle, lemmas=lemma,
+                            presolve=forced == "on")
         except MethodError:
             continue  # cannot run: skipped, not failed
         if not method.redundant:

@@ -118,10 +118,10 @@ def method_options(default_encoding: str = DEFAULT_ENCODING, backend: bool = Tru
     def decorate(command: Callable) -> Callable:
         @functools.wraps(command)
         def with_method(*args, encoding, card, lemmas, solver=DEFAULT_SOLVER, cycles=DEFAULT_CYCLES,
-                        **kwargs):
+                        presolve=True, **kwargs):
             try:
                 method = Method(encoding=encoding, card=card, lemmas=lemmas, solver=solver,
-                                cycles=cycles)
+                                cycles=cycles, presolve=presolve)
             except MethodError as exc:
                 raise click.UsageError(str(exc)) from None
             return command(*args, method=method, **kwargs)
@@ -145,6 +145,9 @@ def method_options(default_encoding: str = DEFAULT_ENCODING, backend: bool = Tru
                              show_default=True, help="Detached-cycle cuts between solve() calls "
                                                      "(lazy) or inside the search (propagator, "
                                                      "cadical195 only)."),
+                click.option("--presolve/--no-presolve", default=True, show_default=True,
+                             help="Forced moves before SAT: a board they decide needs no CNF; "
+                                  "--no-presolve sends every board through the encoding."),
             ]
         for option in reversed(options):
             with_method = option(with_method)

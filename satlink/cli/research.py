@@ -143,6 +143,9 @@ def _exported_board(path: str) -> Entry | None:
               help="Comma list of cycle handling: lazy, propagator (cadical195), or all.")
 @click.option("--lemmas", "lemma_settings", default="auto", show_default=True,
               help="Comma list of lemma settings: auto, none, all.")
+@click.option("--presolve", "presolve_settings", default="on", show_default=True,
+              help="Comma list: on (forced moves before SAT, the default), off (every board "
+                   "through the encoding: what comparing encodings wants), or all.")
 @rules_option("Rule profile (default: each board's own, else flow).")
 @click.option("--timeout", "-t", type=SECONDS, default=60.0, show_default=True,
               help="Seconds per board and configuration.")
@@ -165,8 +168,8 @@ def _exported_board(path: str) -> Entry | None:
               help="Write every measurement as CSV here.")
 @click.option("--plots", "plot_dir", type=click.Path(file_okay=False), default=None,
               help="Write cactus.png and size.png into this folder (needs matplotlib).")
-def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, timeout, repeat, limit,
-          sizes, per_size, colours, seed, baseline, out, csv_path, plot_dir):
+def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, presolve_settings, rules,
+          timeout, repeat, limit, sizes, per_size, colours, seed, baseline, out, csv_path, plot_dir):
     """Compare encodings, backends and options on the same boards, interleaved in one run.
 
     Each board is run by every configuration before the next board starts, so the ratios in
@@ -180,6 +183,7 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, time
           --timeout 30 --repeat 3 --out results.json --csv results.csv --plots plots/
       satlink bench --generate 20x20 --colors 40-50 --rules fill --cycles lazy,propagator \\
           --solvers cadical195 --encodings binary-edge,acyclic
+      satlink bench ../shared/corpus/thomasahle-numberlink/puzzles/inputs1 --presolve on,off
     """
     from rich.console import Console
 
@@ -192,7 +196,8 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, rules, time
 
     check_outputs(corpus, out=out, csv=csv_path)
     try:
-        configs = configurations(encodings, solvers, cards, cycles, lemma_settings)
+        configs = configurations(encodings, solvers, cards, cycles, lemma_settings,
+                                 presolve_settings)
         if plot_dir:
             require_matplotlib()
     except (MethodError, PlotsUnavailable) as exc:

@@ -1,0 +1,132 @@
+"""Forced moves before SAT: decide what the rules force, and often the whole board.
+
+The Go NumberLink solver's speed comes from forced moves; satlink's human grader
+(:mod:`satlink.difficulty.engine`) already makes them on the board graph, each a sound
+consequence of the rule profile.  Run before the CNF is built they give one of three outcomes:
+
+* **solved**: every edge is decided.  Every solution agrees with every deduction, so the
+  decided edge set is the only candidate; the independent validator
+  (:func:`satlink.validate.solution_errors`) then proves it is a solution, and the board is
+  ``unique`` with no SAT call at all.  (Should the validator ever refuse it, the caller
+  falls back to SAT: a bug in the engine must cost time, never a verdict.)
+* **contradiction**: the deductions reach an impossible state, so the board has no solution.
+* **skipped**: the board is larger than :data:`MAX_NODES`; SAT alone decides it.
+* **partial**: the decided edges are handed to the SAT solver as unit clauses.  They are
+  implied by the rules, so no solution is lost, and cuts and blocking clauses stay valid.
+
+Which deductions run is a trade of time against reach, measured in ``benchmarks/perf.py``
+(see ``benchmarks/README.md``): the local ones (a node with as many ways left as it needs,
+no joining two colours or closing a loop, the corner staircase, no-touch) cost about as much
+as reading the board; the global ones (``region``: a colour cannot reach a node; the
+``bottleneck`` analysis) cost a graph search per colour, so they run only on boards with few
+enough colours x nodes, where a search is cheap.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from satlink.board import Board, Solution
+from satlink.difficulty.engine import (
+    ON,
+    Contradiction,
+    Puzzle,
+    State,
+    bottleneck,
+    corner,
+    finished,
+    forced,
+    notouch,
+    region,
+)
+from satlink.rules import Rules
+from satlink.validate import solution_errors
+
+SOLVED, CONTRADICTION, PARTIAL, SKIPPED = "solved", "contradiction", "partial", "skipped"
+
+MAX_NODES = 500
+"""Boards with more graph nodes than this (about 22x22) go straight to SAT.  Measured on the
+corpora (``benchmarks/README.md``): the forced moves decide most hand-made boards up to
+15x15 and a 51x8 one, 2 of 20 boards of about 23x20, and none of 101 boards of 40x20 or 11
+of 50x50, where they cost 10-15 % of the proof and shorten the SAT search by nothing
+measurable; on a 1002x1002 board they would cost seconds and hundreds of MB of Python lists."""
+
+GLOBAL_WORK_LIMIT = 2_500
+"""Colours x nodes above which the global passes (region, bottleneck) are skipped.  Each is a
+graph search per colour; measured on the corpora (``benchmarks/README.md``) they complete a
+board that the local passes leave open mostly when it has few colours, and on a 40x20 board
+with 20 colours they cost half as much as the whole SAT proof without completing it."""
+
+
+class PresolveTimeout(Exception):
+    """The deadline passed during the deductions."""
+
+
+@dataclass
+class Presolved:
+    """What the forced moves decided about a board."""
+
+    outcome: str
+    """``solved``, ``contradiction``, ``partial`` or ``skipped``."""
+    solution: Solution | None = None
+    """The forced solution (``solved`` only), already checked by the validator."""
+    units: list[int] = field(default_factory=list)
+    """Decided edges as unit literals over the encodings' edge variables (edge ``e`` of
+    ``board.edges`` is variable ``e + 1``): ``e + 1`` on, ``-(e + 1)`` off."""
+    decided: int = 0
+    """Edges decided (on or off)."""
+    edges: int = 0
+    seconds: float = 0.0
+
+
+def presolve(board: Board, rules: Rules, deadline: float | None = None) -> Presolved:
+    """Make every forced move the engine knows on ``board`` under ``rules``.
+
+    ``deadline`` (a ``time.monotonic()`` value) is checked between passes; past it,
+    :class:`PresolveTimeout` is raised.
+    """
+    start = time.perf_counter()
+    if deadline is not None and time.monotonic() > deadline:
+        raise PresolveTimeout
+    if board.n_nodes > MAX_NODES:
+        return Presolved(SKIPPED, edges=len(board.edges))
+    puzzle = Puzzle(board, rules)
+    state = State(puzzle)
+    passes = [corner, notouch]
+    if len(puzzle.labels) * len(puzzle.nodes) <= GLOBAL_WORK_LIMIT:
+        passes += [region, bottleneck]
+    try:
+        _fixpoint(state, passes, deadline)
+        complete = finished(state)
+    except Contradiction:
+        return Presolved(CONTRADICTION, decided=len(puzzle.edges), edges=len(puzzle.edges),
+                         seconds=time.perf_counter() - start)
+    es = state.es
+    if complete:
+        solution = state.solution()
+        if not solution_errors(board, solution, rules):
+            return Presolved(SOLVED, solution=solution, decided=len(es), edges=len(es),
+                             seconds=time.perf_counter() - start)
+    units = [e + 1 if s == ON else -(e + 1) for e, s in enumerate(es) if s]
+    return Presolved(PARTIAL, units=units, decided=len(units), edges=len(es),
+                     seconds=time.perf_counter() - start)
+
+
+def _fixpoint(state: State, passes: list, deadline: float | None) -> None:
+    """The forced rules to a fixpoint, then each further pass in turn, cheapest first,
+    returning to the forced rules after every pass that made progress."""
+    forced(state)
+    while not finished(state):
+        if deadline is not None and time.monotonic() > deadline:
+            raise PresolveTimeout
+        for technique in passes:
+            if technique(state):
+                forced(state)
+                break
+        else:
+            return
+
+
+__all__ = ["CONTRADICTION", "GLOBAL_WORK_LIMIT", "MAX_NODES", "PARTIAL", "SKIPPED", "SOLVED", "Presolved",
+           "PresolveTimeout", "presolve"]

@@ -1,0 +1,144 @@
+"""Forced moves before SAT are sound: whatever they decide, every solution agrees with it.
+
+A board the forced moves solve must have exactly that one solution (the brute-force oracle
+counts them); a contradiction must mean no solution; a partly solved board's decided edges
+(handed to SAT as unit clauses) must hold in every solution, which the search without
+presolve enumerates.  Plain boards under every profile and every Flow Free variant family.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from satlink import Board, check, parse_rules
+from satlink.method import Method
+from satlink.presolve import (
+    CONTRADICTION,
+    MAX_NODES,
+    PARTIAL,
+    SKIPPED,
+    SOLVED,
+    PresolveTimeout,
+    presolve,
+)
+from tests.boards import CAP, PROFILES, TRAP, boards, mzucker_boards, parity_rows
+from tests.oracle import count_solutions
+from tests.variants import VARIANT_PROFILES, variants
+
+WITHOUT = Method(presolve=False)
+VARIANT_BOARDS = variants(seed=2026, per_family=40)[::2]  # 140 boards, every family
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+
+
+def sound(board: Board, profile: str, truth: int) -> str:
+    """Presolve's outcome agrees with the true count and with every solution; returns it."""
+    rules = parse_rules(profile)
+    found = presolve(board, rules)
+    if found.outcome == SOLVED:
+        assert truth == 1
+        (only,) = check(board, rules, method=WITHOUT).solutions
+        assert found.solution.edges() == only.edges()
+    elif found.outcome == CONTRADICTION:
+        assert truth == 0
+    else:
+        assert found.outcome == PARTIAL
+        index = {ab: e for e, ab in enumerate(board.edges)}
+        for solution in check(board, rules, count=CAP, method=WITHOUT).solutions:
+            used = {index[ab] for ab in solution.edges()}
+            for literal in found.units:
+                assert (abs(literal) - 1 in used) == (literal > 0), literal
+    return found.outcome
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_forced_moves_agree_with_brute_force_on_plain_boards(profile: str) -> None:
+    rules = parse_rules(profile)
+    outcomes = set()
+    for rows in boards(seed=900 + len(profile), n=120):
+        truth = count_solutions(rows, rules.fill, rules.notouch, rules.no2x2, limit=CAP)
+        outcomes.add(sound(Board.from_rows(rows), profile, truth))
+    assert len(outcomes) >= 2, outcomes  # the property above was tested more than one way
+
+
+@pytest.mark.parametrize("profile", VARIANT_PROFILES)
+def test_forced_moves_agree_with_brute_force_on_variants(profile: str) -> None:
+    rules = parse_rules(profile)
+    outcomes = set()
+    for variant in VARIANT_BOARDS:
+        outcomes.add(sound(variant.board(), profile, variant.count(rules, CAP)))
+    assert len(outcomes) >= 2, outcomes
+
+
+def test_the_cycle_trap_is_decided_right() -> None:
+    """Locally, a loop beside two straight paths fits; the forced moves never close a loop,
+    so under fill they find the detour (the one solution) and under flow a contradiction."""
+    board = Board.from_rows(TRAP)
+    solved = presolve(board, parse_rules("fill"))
+    assert solved.outcome == SOLVED
+    (only,) = check(board, "fill", method=WITHOUT).solutions
+    assert solved.solution.edges() == only.edges()
+    assert presolve(board, parse_rules("flow")).outcome == CONTRADICTION
+    assert check(board, "fill").status == "unique"
+    assert check(board, "flow").status == "unsolvable"
+
+
+def test_a_board_the_forced_moves_solve_needs_no_sat_call() -> None:
+    board = Board.from_rows(["A..A", "B..B"])
+    verdict = check(board, "flow")
+    assert verdict.status == "unique"
+    assert verdict.stats.sat_calls == 0 and verdict.stats.variables == 0
+    assert verdict.stats.presolved_edges == verdict.stats.edges == len(board.edges)
+    assert check(board, "flow", method=WITHOUT).stats.sat_calls == 2
+
+
+def test_a_count_of_a_presolved_board_is_exact() -> None:
+    board = Board.from_rows(["A..A", "B..B"])
+    verdict = check(board, "flow", count=5)
+    assert (verdict.count, verdict.count_complete) == (1, True)
+
+
+def test_a_forced_solution_the_validator_refuses_goes_to_sat(monkeypatch) -> None:
+    """Should the engine ever hand back a wrong complete state, the verdict comes from SAT:
+    an engine bug may cost time, never a verdict."""
+    import satlink.presolve as module
+
+    monkeypatch.setattr(module, "solution_errors", lambda *args: ["refused"])
+    board = Board.from_rows(["A..A", "B..B"])
+    verdict = check(board, "flow")
+    assert verdict.status == "unique" and verdict.stats.sat_calls == 2
+
+
+def test_the_deadline_covers_the_forced_moves() -> None:
+    with pytest.raises(PresolveTimeout):
+        presolve(Board.from_rows(parity_rows(12)), parse_rules("fill"), time.monotonic() - 1)
+    verdict = check(Board.from_rows(parity_rows(20)), "fill", timeout=0.0)
+    assert verdict.status == "timeout" and verdict.stats.variables == 0  # stopped before SAT
+
+
+def test_boards_above_the_size_limit_go_straight_to_sat() -> None:
+    board = Board.from_rows(parity_rows(24))  # 576 nodes
+    assert board.n_nodes > MAX_NODES and presolve(board, parse_rules("fill")).outcome == SKIPPED
+    small = Board.from_rows(parity_rows(20))
+    assert presolve(small, parse_rules("fill")).outcome in (PARTIAL, CONTRADICTION)
+
+
+def test_presolve_is_part_of_the_method() -> None:
+    assert Method().presolve and "no-presolve" in WITHOUT.label
+    assert WITHOUT.as_dict()["presolve"] is False
+    with pytest.raises(ValueError):
+        Method(presolve="yes")
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not here")
+def test_corpus_verdicts_are_the_same_with_and_without_forced_moves() -> None:
+    """The 29 mzucker levels under flow, most of them decided without SAT."""
+    for name, board in mzucker_boards(CORPUS):
+        for profile in ("flow",):
+            with_moves = check(board, profile, timeout=30)
+            without = check(board, profile, timeout=30, method=WITHOUT)
+            assert with_moves.status == without.status, (name, profile)
+            if with_moves.status == "unique":
+                assert with_moves.solutions[0].edges() == without.solutions[0].edges(), name
