@@ -1,7 +1,7 @@
 """satlink: exact NumberLink (Flow Free) solving and uniqueness proofs with SAT.
 
 The pipeline, one module per step: text -> :mod:`satlink.formats` -> :class:`Board` ->
-:mod:`satlink.cnf` -> :mod:`satlink.solve` -> :class:`Solution` -> :mod:`satlink.check`
+:mod:`satlink.cnf` -> :mod:`satlink.search` -> :class:`Solution` -> :mod:`satlink.check`
 :class:`Verdict` -> :mod:`satlink.records`, refereed by :mod:`satlink.validate`.  How a board
 is solved is one :class:`Method` value (:mod:`satlink.method`); a Flow Free variant is a
 :class:`Geometry` (:mod:`satlink.geometry`) given to the board.

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from satlink.geometry import PLAIN, Geometry, GeometryError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 EMPTY = "."
 SOLID = "#"
@@ -219,6 +221,8 @@ class Board:
         """``[[row, col], ...]`` of many nodes (JSON-ready); long lists as one array step."""
         if len(nodes) < 256:
             return [list(self.coord(c)) for c in nodes]
+        import numpy as np  # only for long lists: a small run never loads numpy
+
         cells = np.fromiter(nodes, dtype=np.int64, count=len(nodes))
         if self.geometry.bridges:
             crossing = cells >= self.size
@@ -337,6 +341,8 @@ class Solution:
 def diff_cells(board: Board, first: Solution, second: Solution) -> list[Cell]:
     """Cells whose path differs between two solutions: another label or other incident edges
     (compared node by node; a bridge's crossings are reported once, as the bridge's cell)."""
+    import numpy as np  # two solutions come from SAT, which has loaded numpy already
+
     one, two = _incidence(board, first), _incidence(board, second)
     differ = np.flatnonzero((one[0] != two[0]) | (one[1] != two[1]).any(axis=1))
     if board.geometry.bridges:
@@ -348,6 +354,8 @@ def _incidence(board: Board, solution: Solution) -> tuple[np.ndarray, np.ndarray
     """Per graph node: which path covers it (0 for none, else 1 + the label's index) and its
     two path neighbours, sorted, -1 where a path ends.  A path visits a node at most once, so
     the neighbours name the node's incident edges exactly."""
+    import numpy as np
+
     owner = np.zeros(board.n_nodes, dtype=np.int64)
     around = np.full((board.n_nodes, 2), -1, dtype=np.int64)
     index = {label: i for i, label in enumerate(board.labels)}

@@ -15,14 +15,12 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from satlink.backend import Timeout
 from satlink.board import Board, Solution, diff_cells
-from satlink.cnf import encode
 from satlink.method import DEFAULT_METHOD, Method
 from satlink.presolve import CONTRADICTION, SOLVED, PresolveTimeout, presolve
 from satlink.resources import ensure_fits
 from satlink.rules import Rules, parse_rules
-from satlink.solve import SolutionSearch, SolveStats
+from satlink.stats import SolveStats
 from satlink.verdict import Status, Verdict
 
 
@@ -129,6 +127,23 @@ def _judge(
         stats.presolve_seconds = time.perf_counter() - start
         return _verdict(board, profile, method, lemmas, found, stats, start, limit,
                         report_count, exhausted=False, timed_out=True)
+    exhausted, timed_out = _search(board, profile, lemmas, method, deadline, limit, units, stats,
+                                   found)
+    return _verdict(board, profile, method, lemmas, found, stats, start, limit, report_count,
+                    exhausted=exhausted, timed_out=timed_out)
+
+
+def _search(board: Board, profile: Rules, lemmas: tuple[str, ...], method: Method,
+            deadline: float | None, limit: int, units: list[int], stats: SolveStats,
+            found: list[Solution]) -> tuple[bool, bool]:
+    """Encode, load and search, appending solutions to ``found`` up to ``limit``; returns
+    (exhausted, timed_out).  The CNF and SAT modules are imported here, not at the top: a
+    process whose boards the forced moves all decide never loads numpy or the SAT backend."""
+    from satlink.backend import Timeout
+    from satlink.cnf import encode
+    from satlink.search import SolutionSearch
+
+    exhausted = timed_out = False
     begun = time.perf_counter()
     encoded = begun
     try:
@@ -150,8 +165,7 @@ def _judge(
         if encoded == begun:  # stopped while encoding: that time was spent encoding
             encoded = time.perf_counter()
     stats.encode_seconds = encoded - begun
-    return _verdict(board, profile, method, lemmas, found, stats, start, limit, report_count,
-                    exhausted=exhausted, timed_out=timed_out)
+    return exhausted, timed_out
 
 
 def _verdict(board: Board, profile: Rules, method: Method, lemmas: tuple[str, ...],

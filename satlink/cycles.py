@@ -1,7 +1,7 @@
 """Detached cycles: finding the components of an edge set without an endpoint, and the
 clause that cuts one.
 
-Shared by the lazy loop in :mod:`satlink.solve` (cuts between ``solve()`` calls), the
+Shared by the lazy loop in :mod:`satlink.search` (cuts between ``solve()`` calls), the
 IPASIR-UP propagator (cuts inside one CaDiCaL search) and :mod:`satlink.decode` (which reads
 every model, the solver's and an external solver's for ``satlink decode``), so every route
 refutes a cycle the same way.

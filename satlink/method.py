@@ -18,9 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib.util import find_spec
 
-from pysat.solvers import SolverNames
-
-from satlink.cnf import CARD_METHODS, DEFAULT_CARD, DEFAULT_ENCODING, ENCODINGS, LEMMAS
+from satlink.cnf.catalogue import (
+    CARD_METHODS,
+    DEFAULT_CARD,
+    DEFAULT_ENCODING,
+    ENCODING_KINDS,
+    LEMMA_RULES,
+)
 from satlink.rules import Rules
 
 DEFAULT_SOLVER = "glucose4"
@@ -44,9 +48,19 @@ class MethodError(ValueError):
 
 
 def solver_names() -> set[str]:
-    """Every backend name (and alias) PySAT accepts."""
+    """Every backend name (and alias) PySAT accepts.  (PySAT's solver module is imported
+    here, not at the top: the default backend needs no look-up, and a run whose boards the
+    forced moves decide never loads it.)"""
+    from pysat.solvers import SolverNames
+
     return {name for key, names in vars(SolverNames).items() if not key.startswith("_")
             for name in names}
+
+
+def cryptominisat_names() -> tuple[str, ...]:
+    from pysat.solvers import SolverNames
+
+    return SolverNames.cryptosat
 
 
 def parse_lemmas(value: str | tuple[str, ...] | list[str] | None) -> str:
@@ -63,9 +77,9 @@ def parse_lemmas(value: str | tuple[str, ...] | list[str] | None) -> str:
     if not names:
         return "none"
     for name in names:
-        if name not in LEMMAS:
+        if name not in LEMMA_RULES:
             raise MethodError(f"unknown lemma {name!r} (known: {', '.join(LEMMA_SETTINGS)}, "
-                              f"{', '.join(LEMMAS)})")
+                              f"{', '.join(LEMMA_RULES)})")
     return ",".join(dict.fromkeys(names))
 
 
@@ -95,15 +109,16 @@ class Method:
 
     def problem(self) -> str:
         """Why this combination cannot run, or ``""``."""
-        if self.encoding not in ENCODINGS:
-            return f"unknown encoding {self.encoding!r} (known: {', '.join(ENCODINGS)})"
+        if self.encoding not in ENCODING_KINDS:
+            return f"unknown encoding {self.encoding!r} (known: {', '.join(ENCODING_KINDS)})"
         if self.card not in CARD_METHODS:
             return (f"unknown cardinality encoding {self.card!r} "
                     f"(known: {', '.join(CARD_METHODS)})")
-        if self.solver not in solver_names():
+        if self.solver != DEFAULT_SOLVER and self.solver not in solver_names():
             return (f"unknown SAT backend {self.solver!r} (e.g. glucose4, cadical195, minisat22; "
                     "see PySAT's SolverNames)")
-        if self.solver in SolverNames.cryptosat and find_spec("pycryptosat") is None:
+        if (self.solver != DEFAULT_SOLVER and self.solver in cryptominisat_names()
+                and find_spec("pycryptosat") is None):
             return (f"--solver {self.solver} (CryptoMiniSat) needs the pycryptosat package: "
                     "pip install 'satlink[cms]'")
         if not isinstance(self.presolve, bool):
@@ -121,30 +136,30 @@ class Method:
     @property
     def uses_propagator(self) -> bool:
         """Cycle cuts come from the propagator (an acyclic encoding needs no cuts at all)."""
-        return self.cycles == "propagator" and not ENCODINGS[self.encoding].acyclic
+        return self.cycles == "propagator" and not ENCODING_KINDS[self.encoding].acyclic
 
     @property
     def redundant(self) -> bool:
         """Runs, but only repeats another method: the propagator on an acyclic encoding (the
         same as lazy), or a native-cardinality backend without native constraints.  The
         benchmark harness skips these instead of measuring the same thing twice."""
-        return ((self.cycles == "propagator" and ENCODINGS[self.encoding].acyclic)
+        return ((self.cycles == "propagator" and ENCODING_KINDS[self.encoding].acyclic)
                 or (self.card != "native" and self.solver in NATIVE_CARD_SOLVERS))
 
     def lemmas_for(self, rules: Rules) -> tuple[str, ...]:
         """The lemmas this method adds under ``rules``; a named lemma that is unsound for
         them raises :class:`MethodError` (``all`` and ``auto`` keep only sound ones)."""
         if self.lemmas == "auto":
-            return tuple(n for n, lem in LEMMAS.items() if lem.default and lem.sound(rules))
+            return tuple(n for n, lem in LEMMA_RULES.items() if lem.default and lem.sound(rules))
         if self.lemmas == "all":
-            return tuple(n for n, lem in LEMMAS.items() if lem.sound(rules))
+            return tuple(n for n, lem in LEMMA_RULES.items() if lem.sound(rules))
         if self.lemmas == "none":
             return ()
         chosen = tuple(self.lemmas.split(","))
         for name in chosen:
-            if not LEMMAS[name].sound(rules):
+            if not LEMMA_RULES[name].sound(rules):
                 raise MethodError(f"lemma {name!r} is only sound under rules "
-                                  f"{LEMMAS[name].needs}, not {rules}")
+                                  f"{LEMMA_RULES[name].needs}, not {rules}")
         return chosen
 
     @property

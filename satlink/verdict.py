@@ -14,7 +14,7 @@ from enum import Enum
 from satlink.board import Solution
 from satlink.method import DEFAULT_METHOD, Method
 from satlink.rules import Rules
-from satlink.solve import SolveStats
+from satlink.stats import SolveStats
 
 
 class Status(str, Enum):

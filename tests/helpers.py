@@ -11,7 +11,7 @@ from satlink.cnf import encode
 from satlink.cycles import detached_components, endpoint_cells
 from satlink.method import DEFAULT_METHOD, Method
 from satlink.rules import parse_rules
-from satlink.solve import SolutionSearch
+from satlink.search import SolutionSearch
 
 
 class UncutSearch(SolutionSearch):

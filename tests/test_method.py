@@ -58,3 +58,45 @@ def test_bench_configurations_are_methods_and_skip_only_what_cannot_run_or_repea
     assert not any("glucose4/native" in lab for lab in labels)  # cannot run
     for config in configs:
         assert Method(**config.as_dict()) == config
+
+
+def test_the_catalogue_names_exactly_the_encodings_and_lemmas_built() -> None:
+    """Methods are validated against the light catalogue; the builders must match it."""
+    from satlink.cnf import ENCODING_KINDS, ENCODINGS, LEMMA_RULES, LEMMAS
+
+    assert list(ENCODINGS) == list(ENCODING_KINDS) and list(LEMMAS) == list(LEMMA_RULES)
+    for name, info in ENCODINGS.items():
+        assert info.acyclic == ENCODING_KINDS[name].acyclic
+    for name, lemma in LEMMAS.items():
+        assert (lemma.needs, lemma.default) == (LEMMA_RULES[name].needs, LEMMA_RULES[name].default)
+
+
+def test_a_run_the_forced_moves_decide_never_loads_numpy_or_the_sat_backend() -> None:
+    """What makes a one-level check start fast; the same board sent to SAT loads both."""
+    import subprocess
+    import sys
+
+    probe = ("import sys\nfrom click.testing import CliRunner\nfrom satlink.cli import main\n"
+             "result = CliRunner().invoke(main, ['check', '-', '--json', *sys.argv[2:]], "
+             "input=sys.argv[1])\n"
+             "assert result.exit_code in (0, 1), result.output\n"
+             "print(sorted(m for m in ('numpy', 'pysat.solvers') if m in sys.modules))\n")
+
+    def loaded(board: str, *options: str) -> str:
+        out = subprocess.run([sys.executable, "-c", probe, board, *options], capture_output=True,
+                             text=True)
+        assert out.returncode == 0, out.stderr
+        return out.stdout.strip()
+
+    assert loaded("A..A\nB..B\n") == "[]"
+    assert loaded("A..A\nB..B\n", "--no-presolve") == "['numpy', 'pysat.solvers']"
+
+
+def test_the_public_solve_function_survives_the_solver_loop_being_imported() -> None:
+    """The solver loop is imported lazily; were it a module named ``solve``, importing it
+    would replace ``satlink.solve`` the function with the module."""
+    import satlink
+    from satlink.search import SolutionSearch
+
+    assert callable(satlink.solve) and satlink.solve.__module__ == "satlink.check"
+    assert SolutionSearch.__module__ == "satlink.search"

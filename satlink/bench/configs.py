@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from satlink.cnf import CARD_METHODS, DEFAULT_CARD, DEFAULT_ENCODING, ENCODINGS
+from satlink.cnf.catalogue import CARD_METHODS, DEFAULT_CARD, DEFAULT_ENCODING, ENCODING_KINDS
 from satlink.method import (
     BENCH_SOLVERS,
     CYCLE_MODES,
@@ -42,7 +42,7 @@ def configurations(encodings: str = DEFAULT_ENCODING, solvers: str = DEFAULT_SOL
                    lemmas: str = "auto", presolve: str = "on") -> list[Method]:
     """Every runnable, non-redundant combination of the comma lists given (``all`` for
     everything); raises :class:`MethodError` for unknown names or when none can run."""
-    chosen = product(_names(encodings, list(ENCODINGS), "encoding"),
+    chosen = product(_names(encodings, list(ENCODING_KINDS), "encoding"),
                      _names(solvers, sorted(solver_names()), "SAT backend", BENCH_SOLVERS),
                      _names(cards, CARD_METHODS, "cardinality encoding"),
                      _names(cycles, CYCLE_MODES, "cycle handling"),

@@ -20,7 +20,7 @@ from pathlib import Path
 import click
 
 from satlink.check import collector_paused
-from satlink.cnf import CARD_METHODS, DEFAULT_CARD, DEFAULT_ENCODING, ENCODINGS
+from satlink.cnf.catalogue import CARD_METHODS, DEFAULT_CARD, DEFAULT_ENCODING, ENCODING_KINDS
 from satlink.formats import (
     DEFAULT_MAX_CELLS,
     FORMATS,
@@ -127,7 +127,7 @@ def method_options(default_encoding: str = DEFAULT_ENCODING, backend: bool = Tru
             return command(*args, method=method, **kwargs)
 
         options = [
-            click.option("--encoding", "-e", type=click.Choice(list(ENCODINGS)),
+            click.option("--encoding", "-e", type=click.Choice(list(ENCODING_KINDS)),
                          default=default_encoding, show_default=True,
                          help="CNF encoding (see encodings/ for each one)."),
             click.option("--card", type=click.Choice(cards), default=DEFAULT_CARD,

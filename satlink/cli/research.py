@@ -24,7 +24,6 @@ from satlink.cli.options import (
     rules_option,
     writing,
 )
-from satlink.cnf import encode
 from satlink.formats import Entry
 from satlink.render.console import print_decoded, print_json
 from satlink.render.progress import progress_bar
@@ -51,6 +50,7 @@ def cnf(board, index, rules, method, names, out):
       satlink cnf example --index 2 --encoding acyclic > board.cnf
       kissat board.cnf > model.txt; satlink decode example model.txt --index 2
     """
+    from satlink.cnf import encode  # numpy: only when a CNF is asked for
     from satlink.dimacs import dimacs_lines
 
     check_outputs((board,), out=out)

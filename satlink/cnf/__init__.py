@@ -1,8 +1,29 @@
 """CNF encodings of NumberLink: variables, one module per rule or lemma, and the encodings
-that list them.  See ``encodings/`` for one document per encoding, with clause counts."""
+that list them.  See ``encodings/`` for one document per encoding, with clause counts.
 
-from satlink.cnf.card import CARD_METHODS, DEFAULT_CARD
-from satlink.cnf.encoding import DEFAULT_ENCODING, ENCODINGS, LEMMAS, Encoding, encode
+The names (:mod:`satlink.cnf.catalogue`) are imported at once; the builders (``ENCODINGS``,
+``LEMMAS``, ``Encoding``, ``encode``, which need numpy) on first use, so that a run whose
+boards the forced moves decide never loads them.
+"""
 
-__all__ = ["CARD_METHODS", "DEFAULT_CARD", "DEFAULT_ENCODING", "ENCODINGS", "LEMMAS", "Encoding",
-           "encode"]
+from satlink.cnf.catalogue import (
+    CARD_METHODS,
+    DEFAULT_CARD,
+    DEFAULT_ENCODING,
+    ENCODING_KINDS,
+    LEMMA_RULES,
+)
+
+_BUILT = ("ENCODINGS", "LEMMAS", "Encoding", "encode")
+
+
+def __getattr__(name: str) -> object:
+    if name in _BUILT:
+        from satlink.cnf import encoding
+
+        return getattr(encoding, name)
+    raise AttributeError(f"module 'satlink.cnf' has no attribute {name!r}")
+
+
+__all__ = ["CARD_METHODS", "DEFAULT_CARD", "DEFAULT_ENCODING", "ENCODINGS", "ENCODING_KINDS",
+           "LEMMAS", "LEMMA_RULES", "Encoding", "encode"]

@@ -17,12 +17,10 @@ from itertools import combinations
 
 from pysat.card import CardEnc, EncType
 
+from satlink.cnf.catalogue import CARD_METHODS
 from satlink.cnf.clauses import Clauses
 from satlink.cnf.variables import Variables
 
-DEFAULT_CARD = "pairwise"
-CARD_METHODS = ("pairwise", "seqcounter", "totalizer", "sortnetwrk", "cardnetwrk", "bitwise",
-                "ladder", "mtotalizer", "kmtotalizer", "native")
 _PYSAT_TYPES = {name: getattr(EncType, name) for name in CARD_METHODS if name != "pairwise"}
 
 

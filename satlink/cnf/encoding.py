@@ -14,7 +14,14 @@ from dataclasses import dataclass
 
 from satlink.board import Board
 from satlink.cnf.acyclic import add_acyclic
-from satlink.cnf.card import DEFAULT_CARD, Cardinality
+from satlink.cnf.card import Cardinality
+from satlink.cnf.catalogue import (
+    DEFAULT_CARD,
+    DEFAULT_ENCODING,
+    ENCODING_KINDS,
+    LEMMA_RULES,
+    LemmaRule,
+)
 from satlink.cnf.clauses import Clauses
 from satlink.cnf.colour import BinaryColours, OneHotColours, make_colours
 from satlink.cnf.corner import add_corner_lemma
@@ -27,27 +34,35 @@ from satlink.cnf.usage import Usage, add_usage
 from satlink.cnf.variables import Variables
 from satlink.rules import Rules
 
-DEFAULT_ENCODING = "binary-edge"
-
 
 @dataclass(frozen=True)
 class Lemma:
-    """A sound redundant constraint: which profiles it is valid under, and how to add it."""
+    """A sound redundant constraint (:class:`~satlink.cnf.catalogue.LemmaRule`) and how to
+    add it."""
 
-    name: str
-    sound: Callable[[Rules], bool]
+    rule: LemmaRule
     add: Callable[[Variables, Clauses], None]
-    needs: str  # the condition in words, for error messages
-    default: bool = True
+
+    @property
+    def name(self) -> str:
+        return self.rule.name
+
+    def sound(self, rules: Rules) -> bool:
+        return self.rule.sound(rules)
+
+    @property
+    def needs(self) -> str:
+        return self.rule.needs
+
+    @property
+    def default(self) -> bool:
+        return self.rule.default
 
 
-LEMMAS: dict[str, Lemma] = {
-    "corner": Lemma("corner", lambda r: r.fill and r.notouch, add_corner_lemma, "fill,notouch"),
-    "no-u-turn": Lemma("no-u-turn", lambda r: r.notouch or r.no2x2, add_no_u_turn,
-                       "notouch or no2x2", default=False),
-    "2x2-cycle": Lemma("2x2-cycle", lambda r: True, add_no_square_cycle, "any profile",
-                       default=False),
-}
+_LEMMA_CODE = {"corner": add_corner_lemma, "no-u-turn": add_no_u_turn,
+               "2x2-cycle": add_no_square_cycle}
+LEMMAS: dict[str, Lemma] = {name: Lemma(rule, _LEMMA_CODE[name])
+                            for name, rule in LEMMA_RULES.items()}
 
 
 Builder = Callable[[Variables, Rules, Clauses, Cardinality], Usage]
@@ -91,16 +106,15 @@ def _build_acyclic(vs: Variables, rules: Rules, out: Clauses, card: Cardinality)
     return usage
 
 
-ENCODINGS: dict[str, EncodingInfo] = {
-    "onehot-edge": EncodingInfo("onehot-edge", _encoding(add_degree, OneHotColours), False,
-                                "edges + degree clauses, one variable per (cell, label)"),
-    "binary-edge": EncodingInfo("binary-edge", _encoding(add_degree, BinaryColours), False,
-                                "edges + degree clauses, ceil(log2 L)-bit colour codes"),
-    "shape": EncodingInfo("shape", _encoding(add_shapes, BinaryColours), False,
-                          "one pipe-piece variable per (cell, piece) + colour codes"),
-    "acyclic": EncodingInfo("acyclic", _build_acyclic, True,
-                            "binary-edge + oriented arcs and binary ranks: no detached cycles"),
+_BUILDERS: dict[str, Builder] = {
+    "onehot-edge": _encoding(add_degree, OneHotColours),
+    "binary-edge": _encoding(add_degree, BinaryColours),
+    "shape": _encoding(add_shapes, BinaryColours),
+    "acyclic": _build_acyclic,
 }
+ENCODINGS: dict[str, EncodingInfo] = {
+    name: EncodingInfo(name, _BUILDERS[name], kind.acyclic, kind.summary)
+    for name, kind in ENCODING_KINDS.items()}
 
 
 @dataclass
