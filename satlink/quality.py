@@ -72,7 +72,10 @@ def human_grade(board: Board, verdict: Verdict) -> dict | None:
         return None
 
 
-def quality(board: Board, solution: Solution, verdict: Verdict) -> dict:
+def quality(board: Board, solution: Solution, verdict: Verdict, *, grade: bool = True) -> dict:
+    """The figures of a solved board; ``grade``: with the human grade, which on a hard 14x14
+    level costs ten times the uniqueness proof, so ``check``/``solve`` ask for it only with
+    ``--grade``."""
     from satlink.looks import look  # looks measures with step, defined here
 
     lengths = sorted(len(p) for p in solution.paths.values())
@@ -89,7 +92,7 @@ def quality(board: Board, solution: Solution, verdict: Verdict) -> dict:
         "conflicts": verdict.stats.conflicts,
         **look(board, solution),
     }
-    graded = human_grade(board, verdict)
+    graded = human_grade(board, verdict) if grade else None
     if graded is not None:
         figures["grade"] = graded
     return figures

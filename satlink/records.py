@@ -50,8 +50,9 @@ def board_record(source: str, index: int, board: Board | None, rules: Rules | st
 
 
 def verdict_record(source: str, index: int, board: Board, verdict: Verdict, *,
-                   all_diff_cells: bool = False) -> dict:
-    """A solved or checked board: the verdict, how it was reached and what it cost."""
+                   all_diff_cells: bool = False, grade: bool = True) -> dict:
+    """A solved or checked board: the verdict, how it was reached and what it cost
+    (``grade``: with the human grade under ``quality``)."""
     record = board_record(source, index, board, verdict.rules, verdict.status)
     method = verdict.method
     record.update(
@@ -73,7 +74,7 @@ def verdict_record(source: str, index: int, board: Board, verdict: Verdict, *,
     if verdict.timed_out:
         record["timed_out"] = True
     if verdict.solutions:
-        record["quality"] = quality(board, verdict.solutions[0], verdict)
+        record["quality"] = quality(board, verdict.solutions[0], verdict, grade=grade)
     return record
 
 

@@ -115,6 +115,20 @@ def test_quality_carries_the_grade_of_unique_boards_only() -> None:
     assert "grade" not in quality(loose, verdict.solutions[0], verdict)
 
 
+def test_check_grades_only_when_asked() -> None:
+    from click.testing import CliRunner
+
+    from satlink.cli import main
+
+    def record(*options: str) -> dict:
+        result = CliRunner().invoke(main, ["check", "-", "--json", *options],
+                                    input="\n".join(EASY) + "\n")
+        return json.loads(result.output.splitlines()[0])
+
+    assert "grade" not in record()["quality"]
+    assert record("--grade")["quality"]["grade"] == grade(Board.from_rows(EASY), "flow").as_dict()
+
+
 @pytest.mark.parametrize(("band", "top"), [("easy", "notouch"), ("medium", "bottleneck")])
 def test_generated_bands_are_solved_without_search(tmp_path, band: str, top: str) -> None:
     """Every puzzle of a band below the top is solved completely by that band's techniques,

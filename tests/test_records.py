@@ -30,7 +30,7 @@ def test_check_json_and_validate_agree_on_the_same_boards(tmp_path: Path) -> Non
     pack = tmp_path / "pack.txt"
     pack.write_text(PACK)
     checked = CliRunner().invoke(main, ["check", str(pack), "--rules", "fill", "--json",
-                                        "--solver", "minisat22", "--lemmas", "all"])
+                                        "--solver", "minisat22", "--lemmas", "all", "--grade"])
     out = tmp_path / "out.jsonl"
     validated = CliRunner().invoke(main, ["validate", str(pack), "--rules", "fill", "--jobs", "1",
                                           "--out", str(out), "--solver", "minisat22",

@@ -68,13 +68,14 @@ def judged(entries: list[Entry], rules: Rules | None, method: Method, judge: Jud
 def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
                  rules: Rules | None, method: Method, as_json: bool, no_color: bool,
                  judge: Judge, good: Status, done: Callable[[Entry, Verdict], None] | None = None,
-                 quiet: bool = False, all_diff_cells: bool = False) -> int:
+                 quiet: bool = False, all_diff_cells: bool = False, grade: bool = False) -> int:
     """Read every board, judge it, print each as it is known and end with a summary; the exit
     status.  ``quiet``: draw only the boards that are not ``good`` (and the summary);
-    ``all_diff_cells``: list every differing cell in the records, however many."""
+    ``all_diff_cells``: list every differing cell in the records, however many; ``grade``: the
+    human grade in the records."""
     entries = read_entries(files, in_format, max_cells)
     statuses = print_judged(judged(entries, rules, method, judge, done), len(entries), good,
-                            as_json, no_color, quiet, all_diff_cells)
+                            as_json, no_color, quiet, all_diff_cells, grade)
     if Status.INVALID in statuses:
         return EXIT_INPUT
     return EXIT_NOT_OK if any(status != good for status in statuses) else EXIT_OK
@@ -83,8 +84,8 @@ def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
 def board_solving_options(command: Callable) -> Callable:
     """What check and solve share: the files, --rules, --timeout, the solving method, the
     output choices and the input options."""
-    for option in (input_options, output_options, method_options(), timeout_option, rules_option(),
-                   click.argument("files", nargs=-1, required=True)):
+    for option in (input_options, output_options, method_options(), timeout_option,
+                   rules_option(), click.argument("files", nargs=-1, required=True)):
         command = option(command)
     return command
 
@@ -98,8 +99,12 @@ def board_solving_options(command: Callable) -> Callable:
 @click.option("--all-diff-cells", is_flag=True,
               help="With --json: list every differing cell of a 'multiple' board (by default "
                    "only up to 10,000; diff_count and diff_box always summarise them).")
+@click.option("--grade", is_flag=True,
+              help="With --json: add the human grade (quality.grade, the techniques a person "
+                   "needs) of unique boards up to 400 cells; on hard levels it costs more than "
+                   "the uniqueness proof itself.")
 def check(files, rules, timeout, method, as_json, no_color, in_format, max_cells, count, quiet,
-          all_diff_cells):
+          all_diff_cells, grade):
     """Decide whether each board has exactly one solution.
 
     Verdicts: unique, multiple (with a second solution and the differing cells), unsolvable,
@@ -111,13 +116,14 @@ def check(files, rules, timeout, method, as_json, no_color, in_format, max_cells
     Example:
       satlink check example
       satlink check levels/*.txt --rules fill --count 10 --timeout 30 --json
+      satlink check pack.txt --json --grade > verdicts.jsonl
       satlink check big.txt --encoding acyclic --solver cadical195
     """
     def judge(entry: Entry, profile: Rules) -> Verdict:
         return check_board(entry.board, profile, count=count, timeout=timeout, method=method)
 
     sys.exit(judge_boards(files, in_format, max_cells, rules, method, as_json, no_color, judge,
-                          Status.UNIQUE, quiet=quiet, all_diff_cells=all_diff_cells))
+                          Status.UNIQUE, quiet=quiet, all_diff_cells=all_diff_cells, grade=grade))
 
 
 @click.command()

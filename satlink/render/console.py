@@ -81,7 +81,8 @@ class Judged(NamedTuple):
 
 
 def print_judged(judged: Iterable[Judged], total: int, good: Status, as_json: bool,
-                 no_color: bool, quiet: bool = False, all_diff_cells: bool = False) -> list[Status]:
+                 no_color: bool, quiet: bool = False, all_diff_cells: bool = False,
+                 grade: bool = False) -> list[Status]:
     """Print each board as it is judged, under a progress bar: its JSON record, or its drawing
     (``quiet``: only if it is not ``good``) and an ``invalid:`` line on standard error for an
     input error; then, without ``--json``, the summary.  Returns the statuses, in order."""
@@ -95,7 +96,7 @@ def print_judged(judged: Iterable[Judged], total: int, good: Status, as_json: bo
                 status = outcome.status
                 if as_json:
                     print_json(verdict_record(entry.source, entry.index, entry.board, outcome,
-                                              all_diff_cells=all_diff_cells))
+                                              all_diff_cells=all_diff_cells, grade=grade))
                 elif not quiet or status != good:
                     printer.verdict(entry, outcome)
                     if outcome.count is not None and outcome.count_complete is False:
