@@ -4,7 +4,8 @@
 open cell, counted by whatever :class:`~satlink.method.Method` made that proof (the one
 ``check``, ``validate`` or ``generate`` was given; by default the binary-edge encoding on
 glucose4).  Search that needs few decisions per cell means the solution follows from
-propagation, which is what easy puzzles feel like; it is deterministic for a given satlink
+propagation, which is what easy puzzles feel like (a board the forced moves of
+:mod:`satlink.presolve` decide needs no search at all and scores 0); it is deterministic for a given satlink
 version and method, and figures from different methods are not comparable.  On the
 mzucker corpus it ranks the 'extreme' levels above the 'regular' ones on average (tested with
 the default method).
