@@ -108,11 +108,16 @@ def test_convert_needs_a_target_format() -> None:
 
 
 def test_every_command_is_registered() -> None:
-    assert set(main.commands) == {"check", "solve", "convert", "generate", "export", "validate",
-                                  "render", "cnf", "decode", "bench", "repair"}
+    """Commands are loaded when used; each name must lead to its command."""
+    names = {"check", "solve", "convert", "generate", "export", "validate", "render", "cnf",
+             "decode", "bench", "repair"}
+    assert set(main.list_commands(None)) == names
+    for name in names:
+        assert main.get_command(None, name).name == name
+    assert main.get_command(None, "nosuch") is None
 
 
-@pytest.mark.parametrize("command", sorted(main.commands))
+@pytest.mark.parametrize("command", sorted(main.list_commands(None)))
 def test_help_has_an_example(command: str) -> None:
     result = run(command, "--help")
     assert result.exit_code == 0 and "Example:" in result.output
