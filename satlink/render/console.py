@@ -15,18 +15,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 import click
-from rich.columns import Columns
-from rich.console import Console
-from rich.table import Table
 
 from satlink.formats import Entry, InputError
 from satlink.records import invalid_record, verdict_record
 from satlink.render.progress import progress_bar, tally
-from satlink.render.terminal import draw_plain, draw_rich
 from satlink.rules import Rules
 from satlink.verdict import Status, Verdict
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from satlink.board import Solution
     from satlink.generate.catalogue import RunState
     from satlink.generate.params import Params
@@ -42,6 +40,8 @@ class VerdictPrinter:
     for ``multiple``, the cells where the two solutions differ.  Colour only on a terminal."""
 
     def __init__(self, no_color: bool):
+        from rich.console import Console  # here, not at the top: --json output never needs rich
+
         self.plain = no_color or not sys.stdout.isatty()
         self.console = Console(no_color=self.plain, highlight=False, soft_wrap=True)
 
@@ -49,6 +49,7 @@ class VerdictPrinter:
         click.echo(f"invalid: {error}", err=True)
 
     def verdict(self, entry: Entry, verdict: Verdict) -> None:
+        from rich.columns import Columns
 
         from satlink.render.terminal import draw_plain, draw_rich
 
@@ -86,7 +87,7 @@ def print_judged(judged: Iterable[Judged], total: int, good: Status, as_json: bo
     """Print each board as it is judged, under a progress bar: its JSON record, or its drawing
     (``quiet``: only if it is not ``good``) and an ``invalid:`` line on standard error for an
     input error; then, without ``--json``, the summary.  Returns the statuses, in order."""
-    printer = VerdictPrinter(no_color)
+    printer = None if as_json else VerdictPrinter(no_color)
     statuses: list[Status] = []
     results: list[tuple[str, int, str]] = []
     counts: dict[str, int] = {}
@@ -123,6 +124,8 @@ def print_judged(judged: Iterable[Judged], total: int, good: Status, as_json: bo
 
 def print_run_summary(records: list[dict], skipped: int, console: Console) -> None:
     """Counts per status and the slowest boards of a validation run."""
+    from rich.table import Table
+
 
     counts = Counter(str(record["status"]) for record in records)
     table = Table(title=f"{len(records)} boards" + (f" ({skipped} from --resume)" if skipped else ""))
@@ -157,6 +160,10 @@ def print_decoded(entry: Entry, rules: Rules, result: str, solution: Solution | 
                   errors: list[str], no_color: bool) -> None:
     """What ``decode`` says of a model: valid, invalid or unsatisfiable, the solution drawn
     (plain text unless on a terminal without ``no_color``), and what is wrong with it."""
+    from rich.console import Console
+
+    from satlink.render.terminal import draw_plain, draw_rich
+
     console = Console(highlight=False)
     console.print(f"{entry.source} #{entry.index} rules={rules}: model is {result.upper()}")
     if solution is not None:
