@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from satlink.board import Board, Solution, diff_cells
-from satlink.method import DEFAULT_METHOD, Method
+from satlink.method import DEFAULT_METHOD, Method, MethodError
 from satlink.presolve import CONTRADICTION, SOLVED, PresolveTimeout, presolve
 from satlink.resources import ensure_fits
 from satlink.rules import Rules, parse_rules
@@ -72,6 +72,9 @@ def _arguments(board: Board, timeout: float | None, method: Method) -> float | N
         raise TypeError(f"timeout must be a number of seconds, not {type(timeout).__name__}")
     if math.isnan(timeout) or timeout < 0:
         raise ValueError(f"timeout must be a number of seconds >= 0, not {timeout}")
+    problem = method.deadline_problem(timeout)
+    if problem:
+        raise MethodError(problem)
     return None if math.isinf(timeout) else float(timeout)
 
 

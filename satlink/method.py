@@ -63,6 +63,13 @@ def cryptominisat_names() -> tuple[str, ...]:
     return SolverNames.cryptosat
 
 
+def uninterruptible_names() -> tuple[str, ...]:
+    """Backends PySAT cannot stop at a deadline: no limited solve (Lingeling)."""
+    from pysat.solvers import SolverNames
+
+    return SolverNames.lingeling
+
+
 def parse_lemmas(value: str | tuple[str, ...] | list[str] | None) -> str:
     """The canonical lemma choice: ``auto``, ``none``, ``all`` or a comma list of names."""
     if value is None:
@@ -132,6 +139,15 @@ class Method:
             return (f"--card native needs a backend with native cardinality constraints "
                     f"({', '.join(NATIVE_CARD_SOLVERS)}), not {self.solver}")
         return ""
+
+    def deadline_problem(self, timeout: float | None) -> str:
+        """Why this method cannot honour ``timeout`` (seconds; None or inf: no limit), or
+        ``""``: a backend without a limited solve would run past any deadline."""
+        if (timeout is None or timeout == float("inf") or self.solver == DEFAULT_SOLVER
+                or self.solver not in uninterruptible_names()):
+            return ""
+        return (f"--solver {self.solver} cannot be stopped at a deadline (PySAT has no limited "
+                "solve for it): drop --timeout, or choose another backend")
 
     @property
     def uses_propagator(self) -> bool:

@@ -101,3 +101,23 @@ def test_the_public_solve_function_survives_the_solver_loop_being_imported() -> 
 
     assert callable(satlink.solve) and satlink.solve.__module__ == "satlink.check"
     assert SolutionSearch.__module__ == "satlink.search"
+
+
+def test_a_backend_that_cannot_stop_at_a_deadline_is_refused_with_a_timeout() -> None:
+    """Lingeling has no limited solve in PySAT: with a timeout it used to fail every board
+    with an internal error; now the method says why, and without a timeout it runs."""
+    from click.testing import CliRunner
+
+    from satlink.cli import main
+
+    board = Board.from_rows(["A..A", "B..B"])
+    lingeling = Method(solver="lingeling", presolve=False)
+    with pytest.raises(MethodError, match="cannot be stopped at a deadline"):
+        check(board, "flow", timeout=5, method=lingeling)
+    assert check(board, "flow", method=lingeling).status == "unique"
+    assert check(board, "flow", timeout=float("inf"), method=lingeling).status == "unique"
+    for args in (["check", "-", "--solver", "lingeling", "--timeout", "5"],
+                 ["validate", "-", "--solver", "lingeling", "--timeout", "5"],
+                 ["bench", "-", "--solvers", "lingeling"]):
+        result = CliRunner().invoke(main, args, input="A..A\nB..B\n")
+        assert result.exit_code == 2 and "cannot be stopped at a deadline" in result.output, args

@@ -21,6 +21,7 @@ import sys
 import click
 
 from satlink.cli.options import EXIT_BUG, EXIT_INPUT
+from satlink.method import MethodError
 
 COMMANDS = {
     "check": "solving", "solve": "solving", "convert": "solving", "generate": "catalogue",
@@ -54,6 +55,8 @@ class SatlinkGroup(click.Group):
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort,
                 KeyboardInterrupt, SystemExit):
             raise
+        except MethodError as exc:  # a method that cannot do what this run asks of it
+            raise click.UsageError(str(exc)) from None
         except BrokenPipeError:  # the reader went away (``| head``): stop quietly
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())

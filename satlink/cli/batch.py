@@ -78,6 +78,8 @@ def validate(packs, rules, timeout, jobs, out, resume, report, repairs, schedule
 
     if resume and not out:
         raise click.UsageError("--resume needs --out (the results file to resume from)")
+    if method.deadline_problem(timeout):  # before any worker starts, not once per board
+        raise click.UsageError(method.deadline_problem(timeout))
     check_outputs(packs, out=out, report=report)
     if out and report and Path(out).resolve() == Path(report).resolve():
         raise click.UsageError(f"--out and --report both name {out}; give them different files")

@@ -198,6 +198,9 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, presolve_se
     try:
         configs = configurations(encodings, solvers, cards, cycles, lemma_settings,
                                  presolve_settings)
+        for config in configs:
+            if config.deadline_problem(timeout):
+                raise MethodError(config.deadline_problem(timeout))
         if plot_dir:
             require_matplotlib()
     except (MethodError, PlotsUnavailable) as exc:
