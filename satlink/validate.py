@@ -251,9 +251,11 @@ def _touch_errors(board: Board, visits: Mapping[str, list[Visit]]) -> list[str]:
         position = {visit: i for i, visit in enumerate(path)}
         for visit, i in position.items():
             cell = visit if isinstance(visit, int) else visit[0]
-            for n in sorted(_joined(board, cell)):
+            for n in sorted(_adjacent(board, cell)):
                 if n < cell or (not isinstance(visit, int)
                                 and _axis(board, cell, n) != visit[1]):
+                    continue  # (each side once, from its lower cell: half the look-ups below)
+                if _walled(board, cell, n) or board.is_solid(n):
                     continue
                 j = position.get(_visit(board, n, cell))
                 if j is not None and abs(i - j) != 1:
