@@ -45,12 +45,13 @@ from satlink.validate import solution_errors
 
 SOLVED, CONTRADICTION, PARTIAL, SKIPPED = "solved", "contradiction", "partial", "skipped"
 
-MAX_NODES = 500
-"""Boards with more graph nodes than this (about 22x22) go straight to SAT.  Measured on the
-corpora (``benchmarks/README.md``): the forced moves decide most hand-made boards up to
-15x15 and a 51x8 one, 2 of 20 boards of about 23x20, and none of 101 boards of 40x20 or 11
-of 50x50, where they cost 10-15 % of the proof and shorten the SAT search by nothing
-measurable; on a 1002x1002 board they would cost seconds and hundreds of MB of Python lists."""
+MAX_NODES = 400
+"""Boards with more graph nodes than this (20x20, the grader's bound too) go straight to SAT.
+Measured on the corpora (``benchmarks/README.md``): the forced moves decide most hand-made
+boards up to 15x15, but only 2 of the 20 boards of 250-480 nodes of thomasahle's inputs3
+(both under 400) and none of 101 boards of 40x20 or 11 of 50x50; where they do not decide a
+board they cost 10-20 % of its proof and shorten the SAT search by nothing measurable, and on
+a 1002x1002 board they would cost seconds and hundreds of MB of Python lists."""
 
 GLOBAL_WORK_LIMIT = 2_500
 """Colours x nodes above which the global passes (region, bottleneck) are skipped.  Each is a

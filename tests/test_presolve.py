@@ -119,9 +119,9 @@ def test_the_deadline_covers_the_forced_moves() -> None:
 
 
 def test_boards_above_the_size_limit_go_straight_to_sat() -> None:
-    board = Board.from_rows(parity_rows(24))  # 576 nodes
+    board = Board.from_rows(parity_rows(21))  # 441 nodes
     assert board.n_nodes > MAX_NODES and presolve(board, parse_rules("fill")).outcome == SKIPPED
-    small = Board.from_rows(parity_rows(20))
+    small = Board.from_rows(parity_rows(20))  # 400 nodes
     assert presolve(small, parse_rules("fill")).outcome in (PARTIAL, CONTRADICTION)
 
 
