@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from satlink import Board, check, parse_rules
+from satlink import Board, check, parse_rules, solution_errors
 from satlink.method import Method
 from satlink.presolve import (
     CONTRADICTION,
@@ -142,3 +142,13 @@ def test_corpus_verdicts_are_the_same_with_and_without_forced_moves() -> None:
             assert with_moves.status == without.status, (name, profile)
             if with_moves.status == "unique":
                 assert with_moves.solutions[0].edges() == without.solutions[0].edges(), name
+
+
+def test_solve_takes_a_forced_solution_and_a_forced_contradiction() -> None:
+    from satlink import solve
+
+    solved = solve(Board.from_rows(["A..A", "B..B"]), "flow")
+    assert solved.status == "solved" and solved.stats.sat_calls == 0
+    assert solution_errors(Board.from_rows(["A..A", "B..B"]), solved.solutions[0], "flow") == []
+    stuck = solve(Board.from_rows(TRAP), "flow")
+    assert stuck.status == "unsolvable" and stuck.stats.sat_calls == 0
