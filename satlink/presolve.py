@@ -7,10 +7,11 @@ consequence of the rule profile.  Run before the CNF is built they give one of t
 * **solved**: every edge is decided.  Every solution agrees with every deduction, so the
   decided edge set is the only candidate; the independent validator
   (:func:`satlink.validate.solution_errors`) then proves it is a solution, and the board is
-  ``unique`` with no SAT call at all.  (Should the validator ever refuse it, the caller
-  falls back to SAT: a bug in the engine must cost time, never a verdict.)
+  ``unique`` with no SAT call at all.  (Should the validator ever refuse it, SAT decides the
+  board with none of the deductions: a bug in the engine must cost time, never a verdict.)
 * **contradiction**: the deductions reach an impossible state, so the board has no solution.
-* **skipped**: the board is larger than :data:`MAX_NODES`; SAT alone decides it.
+* **skipped**: the board is larger than :data:`MAX_NODES` (or the validator refused the forced
+  solution); SAT alone decides it.
 * **partial**: the decided edges are handed to the SAT solver as unit clauses.  They are
   implied by the rules, so no solution is lost, and cuts and blocking clauses stay valid.
 
@@ -109,6 +110,9 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None) -> Preso
         if not solution_errors(board, solution, rules):
             return Presolved(SOLVED, solution=solution, decided=len(es), edges=len(es),
                              seconds=time.perf_counter() - start)
+        # the engine's deductions led to a non-solution: none of them can be trusted, so
+        # SAT decides the board alone (units would pin it to this very edge set)
+        return Presolved(SKIPPED, edges=len(es), seconds=time.perf_counter() - start)
     units = [e + 1 if s == ON else -(e + 1) for e, s in enumerate(es) if s]
     return Presolved(PARTIAL, units=units, decided=len(units), edges=len(es),
                      seconds=time.perf_counter() - start)

@@ -111,6 +111,27 @@ def test_a_forced_solution_the_validator_refuses_goes_to_sat(monkeypatch) -> Non
     assert verdict.status == "unique" and verdict.stats.sat_calls == 2
 
 
+def test_a_wrong_forced_state_never_decides_the_verdict(monkeypatch) -> None:
+    """An engine bug that 'decides' the trap as two straight paths beside a detached 4-cycle:
+    the validator refuses it, and SAT then decides the board with none of its deductions (as
+    units they would pin the search to that very edge set and make the board unsolvable)."""
+    import satlink.presolve as module
+    from satlink.difficulty.engine import OFF, ON
+
+    board = Board.from_rows(TRAP)
+    wrong = {(0, 4), (1, 5), (2, 3), (3, 7), (6, 7), (2, 6)}
+
+    def buggy(state, passes, deadline) -> None:
+        for e, ab in enumerate(state.p.edges):
+            state.es[e] = ON if ab in wrong else OFF
+        state.unk[:] = [0] * len(state.unk)
+
+    monkeypatch.setattr(module, "_fixpoint", buggy)
+    assert presolve(board, parse_rules("fill")).units == []
+    verdict = check(board, "fill")
+    assert verdict.status == "unique" and verdict.stats.sat_calls >= 2
+
+
 def test_the_deadline_covers_the_forced_moves() -> None:
     with pytest.raises(PresolveTimeout):
         presolve(Board.from_rows(parity_rows(12)), parse_rules("fill"), time.monotonic() - 1)
