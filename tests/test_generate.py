@@ -309,3 +309,18 @@ def test_symmetric_repair_keeps_the_layout() -> None:
     assert {frozenset(sigma(c) for c in p) for p in pairs} == pairs
     assert system.solution().edges() <= ours.edges()
 
+
+
+def test_runs_with_the_forced_moves_on_keep_the_keys_they_had_before_it_was_a_choice() -> None:
+    """The key of a run with a non-default method must not change because Method gained a
+    field: catalogues started before still resume; switching the forced moves off is a new
+    run (its solver-effort figures differ)."""
+    from satlink.generate.params import Params
+    from satlink.method import Method
+
+    def key(**method) -> str:
+        return Params(width=7, height=7, colours_min=5, colours_max=7,
+                      solving=Method(solver="cadical195", **method)).key()
+
+    assert key() == "876b87edcf85a202"  # the key this run had before presolve existed
+    assert key(presolve=False) != key()

@@ -63,6 +63,8 @@ class Params:
         fields = asdict(self)
         if self.solving == DEFAULT_METHOD:
             del fields["solving"]
+        elif self.solving.presolve:  # on, as before it was a choice: old runs still resume
+            del fields["solving"]["presolve"]
         for name, default in VARIANT_DEFAULTS.items():
             if fields[name] == default:
                 del fields[name]
