@@ -147,7 +147,8 @@ class Method:
                 or self.solver not in uninterruptible_names()):
             return ""
         return (f"--solver {self.solver} cannot be stopped at a deadline (PySAT has no limited "
-                "solve for it): drop --timeout, or choose another backend")
+                "solve for it): run it without a time limit (--timeout inf), or choose another "
+                "backend")
 
     @property
     def uses_propagator(self) -> bool:
