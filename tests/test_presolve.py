@@ -173,3 +173,17 @@ def test_solve_takes_a_forced_solution_and_a_forced_contradiction() -> None:
     assert solution_errors(Board.from_rows(["A..A", "B..B"]), solved.solutions[0], "flow") == []
     stuck = solve(Board.from_rows(TRAP), "flow")
     assert stuck.status == "unsolvable" and stuck.stats.sat_calls == 0
+
+
+def test_the_drawing_says_when_a_board_was_decided_without_sat() -> None:
+    from click.testing import CliRunner
+
+    from satlink.cli import main
+
+    def title(*options: str) -> str:
+        result = CliRunner().invoke(main, ["check", "-", "--no-color", *options],
+                                    input="A..A\nB..B\n")
+        return result.output.splitlines()[0]
+
+    assert title().endswith("decided by deduction, without SAT")
+    assert "without SAT" not in title("--no-presolve")

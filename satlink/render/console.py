@@ -58,6 +58,8 @@ class VerdictPrinter:
                  f"rules={verdict.rules}: {verdict.status.value.upper()} ({verdict.seconds:.3f} s)")
         if verdict.count is not None:
             title += f", {verdict.count} solution{'s' if verdict.count != 1 else ''} found"
+        if verdict.stats.edges and verdict.stats.presolved_edges == verdict.stats.edges:
+            title += ", decided by deduction, without SAT"
         self.console.print(title)
         shown = verdict.solutions[:2] or [None]
         if self.plain:
