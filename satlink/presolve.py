@@ -32,12 +32,13 @@ from satlink.board import Board, Solution
 from satlink.difficulty.engine import (
     ON,
     Contradiction,
+    OutOfTime,
     Puzzle,
     State,
     bottleneck,
     corner,
     finished,
-    forced,
+    fixpoint,
     notouch,
     region,
 )
@@ -61,9 +62,8 @@ board that the local passes leave open mostly when it has few colours, and on a 
 with 20 colours they cost half as much as the whole SAT proof without completing it."""
 
 
-class PresolveTimeout(Exception):
-    """The deadline passed during the deductions."""
-
+PresolveTimeout = OutOfTime
+"""The deadline passed during the deductions."""
 
 @dataclass
 class Presolved:
@@ -78,7 +78,6 @@ class Presolved:
     ``board.edges`` is variable ``e + 1``): ``e + 1`` on, ``-(e + 1)`` off."""
     decided: int = 0
     """Edges decided (on or off)."""
-    edges: int = 0
     seconds: float = 0.0
 
 
@@ -92,45 +91,30 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None) -> Preso
     if deadline is not None and time.monotonic() > deadline:
         raise PresolveTimeout
     if board.n_nodes > MAX_NODES:
-        return Presolved(SKIPPED, edges=len(board.edges))
+        return Presolved(SKIPPED)
     puzzle = Puzzle(board, rules)
     state = State(puzzle)
     passes = [corner, notouch]
     if len(puzzle.labels) * len(puzzle.nodes) <= GLOBAL_WORK_LIMIT:
         passes += [region, bottleneck]
     try:
-        _fixpoint(state, passes, deadline)
+        fixpoint(state, passes, deadline)
         complete = finished(state)
     except Contradiction:
-        return Presolved(CONTRADICTION, decided=len(puzzle.edges), edges=len(puzzle.edges),
+        return Presolved(CONTRADICTION, decided=len(puzzle.edges),
                          seconds=time.perf_counter() - start)
     es = state.es
     if complete:
         solution = state.solution()
         if not solution_errors(board, solution, rules):
-            return Presolved(SOLVED, solution=solution, decided=len(es), edges=len(es),
+            return Presolved(SOLVED, solution=solution, decided=len(es),
                              seconds=time.perf_counter() - start)
         # the engine's deductions led to a non-solution: none of them can be trusted, so
         # SAT decides the board alone (units would pin it to this very edge set)
-        return Presolved(SKIPPED, edges=len(es), seconds=time.perf_counter() - start)
+        return Presolved(SKIPPED, seconds=time.perf_counter() - start)
     units = [e + 1 if s == ON else -(e + 1) for e, s in enumerate(es) if s]
-    return Presolved(PARTIAL, units=units, decided=len(units), edges=len(es),
+    return Presolved(PARTIAL, units=units, decided=len(units),
                      seconds=time.perf_counter() - start)
-
-
-def _fixpoint(state: State, passes: list, deadline: float | None) -> None:
-    """The forced rules to a fixpoint, then each further pass in turn, cheapest first,
-    returning to the forced rules after every pass that made progress."""
-    forced(state)
-    while not finished(state):
-        if deadline is not None and time.monotonic() > deadline:
-            raise PresolveTimeout
-        for technique in passes:
-            if technique(state):
-                forced(state)
-                break
-        else:
-            return
 
 
 __all__ = ["CONTRADICTION", "GLOBAL_WORK_LIMIT", "MAX_NODES", "PARTIAL", "SKIPPED", "SOLVED", "Presolved",

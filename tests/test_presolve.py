@@ -126,7 +126,7 @@ def test_a_wrong_forced_state_never_decides_the_verdict(monkeypatch) -> None:
             state.es[e] = ON if ab in wrong else OFF
         state.unk[:] = [0] * len(state.unk)
 
-    monkeypatch.setattr(module, "_fixpoint", buggy)
+    monkeypatch.setattr(module, "fixpoint", buggy)
     assert presolve(board, parse_rules("fill")).units == []
     verdict = check(board, "fill")
     assert verdict.status == "unique" and verdict.stats.sat_calls >= 2

@@ -44,6 +44,7 @@ from satlink.difficulty.engine import (
     bottleneck,
     corner,
     finished,
+    fixpoint,
     forced,
     notouch,
     region,
@@ -121,16 +122,10 @@ class _Search:
         """Everything techniques 1-4 (and look-ahead below ``depth``) deduce; raises
         :class:`Contradiction` when the state is impossible.  (The bottleneck analysis is
         left out of hypotheses: it costs a search per colour and rarely decides one.)"""
-        forced(st)
-        while not finished(st):
-            for technique in _TRIAL_PASSES:
-                if technique(st):
-                    forced(st)
-                    break
-            else:
-                if depth <= 0 or not self.lookahead(st, depth):
-                    return
-                forced(st)
+        while True:
+            fixpoint(st, _TRIAL_PASSES)
+            if finished(st) or depth <= 0 or not self.lookahead(st, depth):
+                return
 
     def lookahead(self, st: State, depth: int) -> int:
         """Try each way out of each path end; one that leads to a contradiction is closed.

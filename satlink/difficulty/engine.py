@@ -31,7 +31,9 @@ The rules, grouped by the technique a person would name (see :mod:`satlink.diffi
 
 from __future__ import annotations
 
+import time
 from collections import deque
+from collections.abc import Callable, Sequence
 
 from satlink.board import Board, Solution
 from satlink.rules import Rules
@@ -41,6 +43,10 @@ UNKNOWN, ON, OFF = 0, 1, 2
 
 class Contradiction(Exception):
     """The state admits no solution."""
+
+
+class OutOfTime(Exception):
+    """The deadline given to :func:`fixpoint` passed."""
 
 
 class Puzzle:
@@ -347,6 +353,24 @@ def finished(st: State) -> bool:
     for block in st.p.blocks:
         _block(st, block)
     return True
+
+
+def fixpoint(st: State, passes: Sequence[Callable[[State], int]],
+             deadline: float | None = None) -> None:
+    """The forced rules to a fixpoint, then ``passes`` in turn, cheapest first, back to the
+    forced rules after every pass that made progress, until none makes any or every edge is
+    decided.  ``deadline`` (``time.monotonic()``) is checked between passes
+    (:class:`OutOfTime`)."""
+    forced(st)
+    while not finished(st):
+        if deadline is not None and time.monotonic() > deadline:
+            raise OutOfTime
+        for technique in passes:
+            if technique(st):
+                forced(st)
+                break
+        else:
+            return
 
 
 # -- forced ------------------------------------------------------------------------------
