@@ -187,3 +187,21 @@ def test_the_drawing_says_when_a_board_was_decided_without_sat() -> None:
 
     assert title().endswith("decided by deduction, without SAT")
     assert "without SAT" not in title("--no-presolve")
+
+
+def test_loading_the_sat_modules_is_not_the_boards_time(monkeypatch) -> None:
+    """The first board that needs SAT imports numpy and PySAT (tens of ms): process start-up,
+    not that board's ``seconds`` (nor bench's figure for it)."""
+    import satlink.check as module
+
+    real = module._import_sat_modules
+
+    def slow_import() -> float:
+        begun = time.perf_counter()
+        time.sleep(0.5)
+        real()
+        return time.perf_counter() - begun
+
+    monkeypatch.setattr(module, "_import_sat_modules", slow_import)
+    verdict = check(Board.from_rows(["A..A", "B..B"]), "flow", method=WITHOUT)
+    assert verdict.status == "unique" and verdict.seconds < 0.5
