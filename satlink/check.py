@@ -108,7 +108,7 @@ def _judge(
 ) -> Verdict:
     timeout = _arguments(board, timeout, method)
     profile = parse_rules(rules)
-    lemmas = method.lemmas_for(profile)
+    lemmas = method.lemmas_for(profile, board.geometry.kind)
     ensure_fits(board, method.encoding, method.card)  # refuse before building, not after
     start = time.perf_counter()
     deadline = None if timeout is None else time.monotonic() + timeout

@@ -114,7 +114,7 @@ def consumer_warnings(entries: Iterable[Entry], fmt: str, target: Rules | None =
                 progress()
             continue
         try:
-            method.lemmas_for(consumer.rules)
+            method.check_lemmas(consumer.rules)
             solving = method
         except MethodError:  # lemmas named for the pack's profile may be unsound here
             solving = DEFAULT_METHOD

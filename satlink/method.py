@@ -24,6 +24,7 @@ from satlink.cnf.catalogue import (
     DEFAULT_ENCODING,
     ENCODING_KINDS,
     LEMMA_RULES,
+    auto_lemmas,
 )
 from satlink.rules import Rules
 
@@ -163,21 +164,29 @@ class Method:
         return ((self.cycles == "propagator" and ENCODING_KINDS[self.encoding].acyclic)
                 or (self.card != "native" and self.solver in NATIVE_CARD_SOLVERS))
 
-    def lemmas_for(self, rules: Rules) -> tuple[str, ...]:
-        """The lemmas this method adds under ``rules``; a named lemma that is unsound for
-        them raises :class:`MethodError` (``all`` and ``auto`` keep only sound ones)."""
+    def lemmas_for(self, rules: Rules, cells: str) -> tuple[str, ...]:
+        """The lemmas this method adds under ``rules`` on a board whose cells are ``cells``
+        (its geometry's kind: ``auto`` is chosen by cell shape, see
+        :data:`~satlink.cnf.catalogue.LEMMA_RULES`); a named lemma that is unsound for the
+        rules raises :class:`MethodError` (``all`` and ``auto`` keep only sound ones)."""
+        self.check_lemmas(rules)
         if self.lemmas == "auto":
-            return tuple(n for n, lem in LEMMA_RULES.items() if lem.default and lem.sound(rules))
+            return auto_lemmas(rules, cells)
         if self.lemmas == "all":
             return tuple(n for n, lem in LEMMA_RULES.items() if lem.sound(rules))
         if self.lemmas == "none":
             return ()
-        chosen = tuple(self.lemmas.split(","))
-        for name in chosen:
+        return tuple(self.lemmas.split(","))
+
+    def check_lemmas(self, rules: Rules) -> None:
+        """Raise :class:`MethodError` if a lemma named in ``lemmas`` is unsound under
+        ``rules`` (a profile can come from the file, so this is known only board by board)."""
+        if self.lemmas in LEMMA_SETTINGS:
+            return
+        for name in self.lemmas.split(","):
             if not LEMMA_RULES[name].sound(rules):
                 raise MethodError(f"lemma {name!r} is only sound under rules "
                                   f"{LEMMA_RULES[name].needs}, not {rules}")
-        return chosen
 
     @property
     def label(self) -> str:

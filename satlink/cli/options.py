@@ -135,7 +135,8 @@ def method_options(default_encoding: str = DEFAULT_ENCODING, backend: bool = Tru
                                                  "constraints (native needs minicard/gluecard)."),
             click.option("--lemmas", default="auto", show_default=True,
                          help="Redundant constraints: auto (the default ones sound for the "
-                              "profile), none, all (every sound one), or a comma list."),
+                              "profile: corner, and no-u-turn on hexagons), none, all (every "
+                              "sound one), or a comma list."),
         ]
         if backend:
             options += [
@@ -235,7 +236,7 @@ def method_for_board(method: Method, rules: Rules) -> None:
     """A lemma named with ``--lemmas`` that is unsound for a board's profile is a usage error
     (the profile can come from the file, so this is known only board by board)."""
     try:
-        method.lemmas_for(rules)
+        method.check_lemmas(rules)
     except MethodError as exc:
         raise click.UsageError(str(exc)) from None
 

@@ -57,7 +57,8 @@ def cnf(board, index, rules, method, names, out):
     entry = one_entry(board, index)
     profile = entry.rules_under(rules)
     method_for_board(method, profile)
-    encoded = encode(entry.board, profile, method.lemmas_for(profile), method.encoding, method.card)
+    encoded = encode(entry.board, profile, method.lemmas_for(profile, entry.board.geometry.kind),
+                     method.encoding, method.card)
     if not encoded.acyclic:
         click.echo(f"note: {method.encoding} does not exclude detached cycles; a model may not be "
                    "a solution (satlink decode says so). Use --encoding acyclic for an exact CNF.",

@@ -21,6 +21,7 @@ from satlink.cnf.catalogue import (
     ENCODING_KINDS,
     LEMMA_RULES,
     LemmaRule,
+    auto_lemmas,
 )
 from satlink.cnf.clauses import Clauses
 from satlink.cnf.colour import BinaryColours, OneHotColours, make_colours
@@ -32,6 +33,7 @@ from satlink.cnf.notouch import add_notouch
 from satlink.cnf.shape import add_shapes
 from satlink.cnf.usage import Usage, add_usage
 from satlink.cnf.variables import Variables
+from satlink.geometry import SQUARE
 from satlink.rules import Rules
 
 
@@ -54,9 +56,8 @@ class Lemma:
     def needs(self) -> str:
         return self.rule.needs
 
-    @property
-    def default(self) -> bool:
-        return self.rule.default
+    def auto(self, rules: Rules, cells: str) -> bool:
+        return self.rule.auto(rules, cells)
 
 
 _LEMMA_CODE = {"corner": add_corner_lemma, "no-u-turn": add_no_u_turn,
@@ -151,12 +152,13 @@ def encode(
     card: str = DEFAULT_CARD,
     deadline: float | None = None,
 ) -> Encoding:
-    """Encode ``board`` under ``rules``; ``lemmas=None`` enables the default sound lemmas.
+    """Encode ``board`` under ``rules``; ``lemmas=None`` adds what ``--lemmas auto`` does
+    on this board (the default lemmas sound for the rules and right for its cell shape).
     ``deadline`` (:func:`time.monotonic`): past it, the next family added raises
     :class:`satlink.backend.Timeout`."""
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r} (known: {', '.join(ENCODINGS)})")
-    chosen = choose_lemmas(rules, lemmas)
+    chosen = choose_lemmas(rules, lemmas, board.geometry.kind)
     vs = Variables(board)
     out = Clauses(deadline)
     ENCODINGS[encoding].build(vs, rules, out, Cardinality(card, vs, out))
@@ -166,10 +168,12 @@ def encode(
     return Encoding(board, rules, vs, out, chosen, encoding, card)
 
 
-def choose_lemmas(rules: Rules, lemmas: Iterable[str] | None) -> tuple[str, ...]:
-    """The default lemmas sound for ``rules``, or the named ones after a soundness check."""
+def choose_lemmas(rules: Rules, lemmas: Iterable[str] | None,
+                  cells: str = SQUARE) -> tuple[str, ...]:
+    """``auto``'s lemmas for ``rules`` on cells of shape ``cells``, or the named ones after a
+    soundness check."""
     if lemmas is None:
-        return tuple(n for n, lem in LEMMAS.items() if lem.default and lem.sound(rules))
+        return auto_lemmas(rules, cells)
     chosen = []
     for name in lemmas:
         if name not in LEMMAS:
