@@ -15,6 +15,8 @@ from satlink.bench.runner import BenchBoard, run_interleaved
 from satlink.bench.summary import disagreements, summarise
 from satlink.board import Board
 from satlink.cli import main
+from satlink.geometry import HEX, Geometry
+from satlink.method import MethodError
 
 
 def test_configurations_skip_what_cannot_run() -> None:
@@ -106,3 +108,17 @@ def test_lemma_settings_reach_the_solver() -> None:
         "binary-edge/glucose4/no-presolve"]
     assert clauses["binary-edge/glucose4/no-presolve"] < clauses[
         "binary-edge/glucose4/lemmas=all/no-presolve"]
+
+
+def test_any_two_lemma_sets_can_be_compared() -> None:
+    """``corner+no-u-turn`` names a set: a hexagonal board's auto is exactly that set."""
+    hexagons = Board.from_rows(["AB..", "..A.", "B..."], geometry=Geometry.of(HEX))
+    configs = configurations(lemmas="auto,corner,corner+no-u-turn", presolve="off")
+    assert [c.lemmas for c in configs] == ["auto", "corner", "corner,no-u-turn"]
+    rows = run_interleaved([BenchBoard("h", hexagons, "flow")], configs, timeout=10)
+    clauses = {r["config"]: r["clauses"] for r in rows}
+    assert clauses["binary-edge/glucose4/lemmas=corner/no-presolve"] < clauses[
+        "binary-edge/glucose4/no-presolve"] == clauses[
+        "binary-edge/glucose4/lemmas=corner,no-u-turn/no-presolve"]
+    with pytest.raises(MethodError, match="names joined by"):
+        configurations(lemmas="corner+sideways")

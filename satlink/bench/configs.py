@@ -19,6 +19,7 @@ from satlink.method import (
     LEMMA_SETTINGS,
     Method,
     MethodError,
+    parse_lemmas,
     solver_names,
 )
 
@@ -37,6 +38,24 @@ def _names(text: str, known: tuple[str, ...] | list[str], what: str,
     return names
 
 
+def _lemma_settings(text: str) -> list[str]:
+    """``auto``, ``none``, ``all`` (or the text ``all`` alone: those three), or a set of
+    lemma names joined by ``+`` (``corner+no-u-turn``), so that any two sets can be compared."""
+    if text == "all":
+        return list(LEMMA_SETTINGS)
+    out = []
+    for item in (t.strip() for t in text.split(",") if t.strip()):
+        if item in LEMMA_SETTINGS:
+            out.append(item)
+            continue
+        try:
+            out.append(parse_lemmas(item.split("+")))
+        except MethodError:
+            raise MethodError(f"unknown lemma setting {item!r} (known: "
+                              f"{', '.join(LEMMA_SETTINGS)}, or names joined by +)") from None
+    return out
+
+
 def configurations(encodings: str = DEFAULT_ENCODING, solvers: str = DEFAULT_SOLVER,
                    cards: str = DEFAULT_CARD, cycles: str = DEFAULT_CYCLES,
                    lemmas: str = "auto", presolve: str = "on") -> list[Method]:
@@ -46,7 +65,7 @@ def configurations(encodings: str = DEFAULT_ENCODING, solvers: str = DEFAULT_SOL
                      _names(solvers, sorted(solver_names()), "SAT backend", BENCH_SOLVERS),
                      _names(cards, CARD_METHODS, "cardinality encoding"),
                      _names(cycles, CYCLE_MODES, "cycle handling"),
-                     _names(lemmas, LEMMA_SETTINGS, "lemma setting"),
+                     _lemma_settings(lemmas),
                      _names(presolve, PRESOLVE_SETTINGS, "presolve setting"))
     out = []
     for encoding, solver, card, cycle, lemma, forced in chosen:

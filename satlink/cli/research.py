@@ -143,7 +143,8 @@ def _exported_board(path: str) -> Entry | None:
 @click.option("--cycles", default="lazy", show_default=True,
               help="Comma list of cycle handling: lazy, propagator (cadical195), or all.")
 @click.option("--lemmas", "lemma_settings", default="auto", show_default=True,
-              help="Comma list of lemma settings: auto, none, all.")
+              help="Comma list of lemma settings: auto, none, all, or lemma names joined by + "
+                   "(e.g. auto,corner+no-u-turn).")
 @click.option("--presolve", "presolve_settings", default="on", show_default=True,
               help="Comma list: on (forced moves before SAT, the default), off (every board "
                    "through the encoding: what comparing encodings wants), or all.")
@@ -185,6 +186,7 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, presolve_se
       satlink bench --generate 20x20 --colors 40-50 --rules fill --cycles lazy,propagator \\
           --solvers cadical195 --encodings binary-edge,acyclic
       satlink bench ../shared/corpus/thomasahle-numberlink/puzzles/inputs1 --presolve on,off
+      satlink bench hex-pack.jsonl --lemmas auto,corner,corner+no-u-turn --presolve off
     """
     from rich.console import Console
 
