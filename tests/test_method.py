@@ -133,3 +133,22 @@ def test_a_backend_that_cannot_stop_at_a_deadline_is_refused_with_a_timeout() ->
                  ["bench", "-", "--solvers", "lingeling"]):
         result = CliRunner().invoke(main, args, input="A..A\nB..B\n")
         assert result.exit_code == 2 and "cannot be stopped at a deadline" in result.output, args
+
+
+def test_the_command_line_keeps_openblas_to_one_thread_unless_told_otherwise() -> None:
+    """satlink makes no BLAS call, so OpenBLAS's per-core thread pool only costs start-up CPU;
+    the command line must set the limit before anything can import numpy, and keep a value
+    the user gave."""
+    import os
+    import subprocess
+    import sys
+
+    probe = ("import os, sys\nimport satlink.cli\nassert 'numpy' not in sys.modules\n"
+             "print(os.environ['OPENBLAS_NUM_THREADS'])\n")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    for given, expected in ((None, "1"), ("4", "4")):
+        run_env = env if given is None else {**env, "OPENBLAS_NUM_THREADS": given}
+        out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                             env=run_env)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.strip() == expected
