@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from satlink.geometry import PLAIN, Geometry, GeometryError
+from satlink.geometry import HEX, PLAIN, Geometry, GeometryError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -216,6 +216,21 @@ class Board:
     def coord(self, cell: Cell) -> tuple[int, int]:
         """(row, col) of a cell (or of the cell a node lies in), row 0 at the top."""
         return divmod(self.node_cell(cell), self.width)
+
+    def step(self, a: Cell, b: Cell) -> tuple[int, int]:
+        """The direction of the step between neighbouring nodes ``a`` and ``b``: (rows,
+        columns) on square cells, across a warp as a single step; on hexagons the axial
+        direction (column, row - (column + 1) // 2), in which the six neighbours are six
+        distinct steps.  (What "straight" and "turn" mean for a path: bends, looks, the
+        generator's long walks.)"""
+        (r1, c1), (r2, c2) = self.coord(a), self.coord(b)
+        if self.geometry.kind == HEX:
+            return c2 - c1, (r2 - (c2 + 1) // 2) - (r1 - (c1 + 1) // 2)
+        dr, dc = r2 - r1, c2 - c1
+        if self.geometry.wrap:
+            dr = (dr + 1) % self.height - 1 if self.height > 2 else dr
+            dc = (dc + 1) % self.width - 1 if self.width > 2 else dc
+        return dr, dc
 
     def coords(self, nodes: Sequence[Cell]) -> list[list[int]]:
         """``[[row, col], ...]`` of many nodes (JSON-ready); long lists as one array step."""

@@ -18,7 +18,6 @@ generator aims at them, and every generated puzzle carries them in its ``quality
 from __future__ import annotations
 
 from satlink.board import Board, Solution
-from satlink.quality import step
 
 SHORT_CELLS = 3
 
@@ -28,7 +27,7 @@ def runs(board: Board, path: tuple[int, ...] | list[int]) -> list[int]:
     out: list[int] = []
     last = None
     for a, b in zip(path, path[1:], strict=False):
-        d = step(board, a, b) if not board.geometry.is_plain else b - a
+        d = board.step(a, b) if not board.geometry.is_plain else b - a
         if d == last:
             out[-1] += 1
         else:

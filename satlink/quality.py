@@ -20,18 +20,18 @@ from __future__ import annotations
 from statistics import mean
 
 from satlink.board import Board, Solution
-from satlink.geometry import HEX
+from satlink.looks import look
 from satlink.verdict import Status, Verdict
 
 
 def bends(board: Board, solution: Solution) -> int:
     """Number of turns over all paths (on a variant: changes of step direction, see
-    :func:`step`; a bridge is crossed straight)."""
+    :meth:`Board.step`; a bridge is crossed straight)."""
     w = board.width
     total = 0
     if not board.geometry.is_plain:
         for path in solution.paths.values():
-            steps = [step(board, a, b) for a, b in zip(path, path[1:], strict=False)]
+            steps = [board.step(a, b) for a, b in zip(path, path[1:], strict=False)]
             total += sum(s != t for s, t in zip(steps, steps[1:], strict=False))
         return total
     for path in solution.paths.values():
@@ -39,20 +39,6 @@ def bends(board: Board, solution: Solution) -> int:
             if (b - a) != (c - b) and abs(b - a) in (1, w) and abs(c - b) in (1, w):
                 total += 1
     return total
-
-
-def step(board: Board, a: int, b: int) -> tuple[int, int]:
-    """The direction of the step between neighbouring nodes ``a`` and ``b``: (rows, columns)
-    on square cells, across a warp as a single step; on hexagons the axial direction
-    (column, row - (column + 1) // 2), in which the six neighbours are six distinct steps."""
-    (r1, c1), (r2, c2) = board.coord(a), board.coord(b)
-    if board.geometry.kind == HEX:
-        return c2 - c1, (r2 - (c2 + 1) // 2) - (r1 - (c1 + 1) // 2)
-    dr, dc = r2 - r1, c2 - c1
-    if board.geometry.wrap:
-        dr = (dr + 1) % board.height - 1 if board.height > 2 else dr
-        dc = (dc + 1) % board.width - 1 if board.width > 2 else dc
-    return dr, dc
 
 
 def difficulty(board: Board, verdict: Verdict) -> float:
@@ -77,8 +63,6 @@ def quality(board: Board, solution: Solution, verdict: Verdict, *, grade: bool =
     """The figures of a solved board; ``grade``: with the human grade, which on a hard 14x14
     level costs ten times the uniqueness proof, so ``check``/``solve`` ask for it only with
     ``--grade``."""
-    from satlink.looks import look  # looks measures with step, defined here
-
     lengths = sorted(len(p) for p in solution.paths.values())
     figures = {
         "colours": len(board.labels),

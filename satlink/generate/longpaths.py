@@ -33,7 +33,6 @@ from dataclasses import dataclass, replace
 
 from satlink.board import edge
 from satlink.generate.paths import PathSystem
-from satlink.quality import step
 
 FREE = -1
 REACH_ROUNDS = 4
@@ -95,7 +94,7 @@ class Walk:
             self.direction = None
         else:
             layout = system.layout
-            self.direction = {(a, b): step(layout, a, b) for a in nodes for b in self.nbrs[a]}
+            self.direction = {(a, b): layout.step(a, b) for a in nodes for b in self.nbrs[a]}
         self.owner = [FREE] * n
         self.index = [0] * n
         self.paths: dict[int, list[int]] = {}
