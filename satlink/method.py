@@ -8,9 +8,11 @@ verdicts (the shared correctness suite runs them all); they differ in speed, whi
 constructing a Method that cannot run raises :class:`MethodError`, so nothing downstream
 re-checks or re-defaults it.
 
-Lemmas are the one choice that also depends on the rule profile (a lemma is sound only under
-some rules, see ``encodings/README.md``); :meth:`Method.lemmas_for` resolves the choice for a
-profile and is the only place that decides it.
+Lemmas are the one choice that also depends on the board: a lemma is sound only under some
+rules (``encodings/README.md``), and ``auto`` picks them by cell shape as well
+(:func:`satlink.cnf.catalogue.auto_lemmas`, measured in ``benchmarks/README.md``).
+:meth:`Method.lemmas_for` resolves the choice for a profile and a cell shape, and
+:meth:`Method.check_lemmas` is the validation alone, for callers that have no board yet.
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ BENCH_SOLVERS = ("cadical195", "glucose4", "kissat404", "minisat22")
 """The backends ``--solvers all`` means: one of each family, all incremental or rebuilt."""
 
 LEMMA_SETTINGS = ("auto", "none", "all")
-"""auto: the default lemmas sound for the profile; none; all: every lemma sound for it."""
+"""auto: the default lemmas sound for the profile, chosen by cell shape; none; all: every
+lemma sound for the profile."""
 
 
 class MethodError(ValueError):

@@ -33,7 +33,6 @@ from satlink.cnf.notouch import add_notouch
 from satlink.cnf.shape import add_shapes
 from satlink.cnf.usage import Usage, add_usage
 from satlink.cnf.variables import Variables
-from satlink.geometry import SQUARE
 from satlink.rules import Rules
 
 
@@ -168,8 +167,7 @@ def encode(
     return Encoding(board, rules, vs, out, chosen, encoding, card)
 
 
-def choose_lemmas(rules: Rules, lemmas: Iterable[str] | None,
-                  cells: str = SQUARE) -> tuple[str, ...]:
+def choose_lemmas(rules: Rules, lemmas: Iterable[str] | None, cells: str) -> tuple[str, ...]:
     """``auto``'s lemmas for ``rules`` on cells of shape ``cells``, or the named ones after a
     soundness check."""
     if lemmas is None:
