@@ -120,5 +120,9 @@ def test_any_two_lemma_sets_can_be_compared() -> None:
     assert clauses["binary-edge/glucose4/lemmas=corner/no-presolve"] < clauses[
         "binary-edge/glucose4/no-presolve"] == clauses[
         "binary-edge/glucose4/lemmas=corner,no-u-turn/no-presolve"]
-    with pytest.raises(MethodError, match="names joined by"):
+    with pytest.raises(MethodError, match="unknown lemma 'sideways' in 'corner\\+sideways'"):
         configurations(lemmas="corner+sideways")
+    with pytest.raises(MethodError, match="no lemma setting"):
+        configurations(lemmas=" , ")
+    same = configurations(lemmas="no-u-turn + corner, corner+no-u-turn,auto,auto", presolve="off")
+    assert [c.lemmas for c in same] == ["corner,no-u-turn", "auto"]  # one order, each once

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from itertools import product
 
-from satlink.cnf.catalogue import CARD_METHODS, DEFAULT_CARD, DEFAULT_ENCODING, ENCODING_KINDS
+from satlink.cnf.catalogue import (
+    CARD_METHODS,
+    DEFAULT_CARD,
+    DEFAULT_ENCODING,
+    ENCODING_KINDS,
+    LEMMA_RULES,
+)
 from satlink.method import (
     BENCH_SOLVERS,
     CYCLE_MODES,
@@ -40,19 +46,28 @@ def _names(text: str, known: tuple[str, ...] | list[str], what: str,
 
 def _lemma_settings(text: str) -> list[str]:
     """``auto``, ``none``, ``all`` (or the text ``all`` alone: those three), or a set of
-    lemma names joined by ``+`` (``corner+no-u-turn``), so that any two sets can be compared."""
-    if text == "all":
+    lemma names joined by ``+`` (``corner+no-u-turn``), so that any two sets can be compared.
+    A set is named in the catalogue's order whatever order it was written in, and each
+    setting is measured once."""
+    if text.strip() == "all":
         return list(LEMMA_SETTINGS)
-    out = []
+    out: list[str] = []
     for item in (t.strip() for t in text.split(",") if t.strip()):
         if item in LEMMA_SETTINGS:
-            out.append(item)
-            continue
-        try:
-            out.append(parse_lemmas(item.split("+")))
-        except MethodError:
-            raise MethodError(f"unknown lemma setting {item!r} (known: "
-                              f"{', '.join(LEMMA_SETTINGS)}, or names joined by +)") from None
+            setting = item
+        else:
+            names = {n.strip() for n in item.split("+")}
+            unknown = sorted(n for n in names if n not in LEMMA_RULES)
+            if unknown:
+                raise MethodError(f"unknown lemma {unknown[0]!r} in {item!r} (settings: "
+                                  f"{', '.join(LEMMA_SETTINGS)}; lemmas, joined by +: "
+                                  f"{', '.join(LEMMA_RULES)})")
+            setting = parse_lemmas([n for n in LEMMA_RULES if n in names])
+        if setting not in out:
+            out.append(setting)
+    if not out:
+        raise MethodError(f"no lemma setting in {text!r} (settings: {', '.join(LEMMA_SETTINGS)}, "
+                          "or lemma names joined by +)")
     return out
 
 
