@@ -32,8 +32,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
-import signal
 import statistics
 import subprocess
 import sys
@@ -99,14 +97,18 @@ def run(checkout: Path, files: list[str], extra: list[str]) -> dict:
     argv = [sys.executable, "-m", "satlink", "check", *files, "--json", *extra]
     with tempfile.TemporaryFile("w+") as out:
         proc = subprocess.Popen([sys.executable, "-c", MEASURE, json.dumps(argv), str(checkout)],
-                                stdout=out, stderr=subprocess.PIPE, text=True,
-                                start_new_session=True)
-        try:
+                                stdout=out, stderr=subprocess.PIPE, text=True)
+        try:  # same process group: Ctrl-C and signals to the group reach the measured child too
             _, report = proc.communicate()
         except KeyboardInterrupt:
-            os.killpg(proc.pid, signal.SIGKILL)  # the measuring interpreter and its child
+            proc.kill()
             raise
-        measured = json.loads(report.strip().splitlines()[-1])
+        lines = report.strip().splitlines()
+        try:
+            measured = json.loads(lines[-1])
+        except (IndexError, json.JSONDecodeError):
+            raise SystemExit(f"perf.py: could not measure {' '.join(argv)} in {checkout} "
+                             f"(exit {proc.returncode}): {report.strip() or 'no report'}") from None
         out.seek(0)
         records = [json.loads(line) for line in out if line.startswith("{")]
     stats = [r.get("stats", {}) for r in records]
