@@ -44,6 +44,28 @@ def test_corner_lemma_never_removes_a_solution() -> None:
         assert with_lemma.count == without.count, rows
 
 
+@pytest.mark.parametrize("profile", ["flow", "notouch", "no2x2", "fill,no2x2"])
+def test_short_codes_say_the_same_with_or_without_difference_bits(profile, monkeypatch) -> None:
+    """Codes of up to two bits (at most 4 labels) state "codes differ" directly, longer ones
+    through difference bits; both forms must admit exactly the oracle's solutions."""
+    import satlink.cnf.colour as colour
+
+    rules = parse_rules(profile)
+    method = Method(presolve=False)
+    seen = 0
+    for rows in boards(seed=300 + len(profile), n=60):
+        board = Board.from_rows(rows)
+        if not 2 < len(board.labels) <= 4:  # 2-bit codes; 1-bit ones are covered above
+            continue
+        seen += 1
+        truth = count_solutions(rows, rules.fill, rules.notouch, rules.no2x2, limit=CAP)
+        for bits in (0, 2):  # 0: difference bits for every code length
+            monkeypatch.setattr(colour, "DIRECT_CODE_BITS", bits)
+            encoded = check(board, rules, count=CAP, method=method)
+            assert encoded.count == truth, (rows, profile, bits)
+    assert seen >= 10
+
+
 # Found by searching cover boards with satlink; the oracle below decides, not this list.
 FLOW_AMBIGUOUS = [
     ["CBA..A", "......", ".B.FF.", "...DE.", "#CE..D"],

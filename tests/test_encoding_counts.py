@@ -14,6 +14,7 @@ import pytest
 from satlink import Board, parse_rules
 from satlink.cnf import ENCODINGS, LEMMAS, encode
 from satlink.cnf.acyclic import rank_bits
+from satlink.cnf.colour import DIRECT_CODE_BITS
 
 BOARDS = [
     ["A..B", ".#..", "A..B"],
@@ -86,6 +87,9 @@ def colour_and_rules(q: Quantities, rules, onehot: bool) -> tuple[dict[str, int]
     counts["colour-edge"] = 2 * k * q.E
     z = 0 if L == 1 << k else sum(1 for i in range(k) if not (L - 1) >> i & 1)
     counts["colour-range"] = z * len(q.P)
+    if k <= DIRECT_CODE_BITS and rules.notouch:  # "codes differ": a clause per possible code
+        counts["notouch"] = (1 << k) * len(q.N)
+        return counts, k * len(q.opened)
     d = differ_pairs(q, rules)
     counts["differ"] = 2 * k * len(d)
     if rules.notouch:

@@ -25,6 +25,18 @@ from satlink.cnf.clauses import Clauses
 from satlink.cnf.differ import DifferBits
 from satlink.cnf.variables import Variables
 
+DIRECT_CODE_BITS = 2
+"""Codes of at most this many bits (at most 4 labels) say "these two cells' codes differ"
+(``notouch``) directly, one clause per possible code ("some bit of either cell differs from
+it"), instead of through k difference variables per pair of cells.  Both forms let unit
+propagation force the last free bit; the direct one has no fresh variable, and a SAT
+solver's memory on huge boards is mostly per variable (watch lists, activity, reason,
+trail): on a 1002x1002 board with 4 labels it halves the variables and takes 0.7 GB off
+the peak.  With 3 bits (8 clauses per pair) it measured no faster on small boards and
+slower on a huge one; for the 4-cell blocks of ``no2x2`` (4 clauses of 8 code literals,
+where difference bits are shared by neighbouring blocks) 5x slower on few-label boards
+(``encodings/binary-edge.md``; ``benchmarks/code_bits.py``)."""
+
 
 class BinaryColours:
     """Logarithmic colour codes (``binary-edge``, ``shape``, ``acyclic``), built as arrays."""
@@ -70,10 +82,18 @@ class BinaryColours:
                 [plain_bits[:, j] if positive else -plain_bits[:, j] for j, positive in pattern]))
 
     def same_colour_tails(self, groups: np.ndarray, out: Clauses) -> list[np.ndarray]:
-        """One tail per group: the difference bits of its consecutive cells (made as needed)."""
+        """Pairs of cells with codes of up to :data:`DIRECT_CODE_BITS` bits: one tail per
+        possible code, "some bit of either cell differs from it".  Otherwise (longer codes,
+        or the blocks of ``no2x2``, whose overlapping pairs share their bits): one tail, the
+        difference bits of the group's consecutive cells (made as needed)."""
         if not self.k:
             return [np.zeros((len(groups), 0), dtype=np.int64)]
         m, j = groups.shape
+        if self.k <= DIRECT_CODE_BITS and j == 2:
+            bits = self.bits[groups].reshape(m, j * self.k)  # cell by cell, bit by bit
+            # a bit differs from code bit 1 when it is false, from code bit 0 when it is true
+            return [bits * np.tile([-1 if code >> i & 1 else 1 for i in range(self.k)], j)
+                    for code in range(1 << self.k)]
         pairs = np.sort(np.stack([groups[:, :-1], groups[:, 1:]], axis=2), axis=2)  # (m, j-1, 2)
         rows = self.differ.rows(pairs.reshape(-1, 2), out)  # one block for all, as numbered before
         return [rows.reshape(m, (j - 1) * self.k)]
