@@ -41,11 +41,16 @@ class Variables:
 
     def __init__(self, board: Board):
         self.board = board
-        n_edges = len(board.edges)
-        self.edge_var: dict[Edge, int] = dict(zip(board.edges, range(1, n_edges + 1), strict=True))
-        self._top = n_edges
+        self._top = len(board.edges)
         self._blocks: list[_Block] = []
         self._firsts: list[int] = []
+
+    @cached_property
+    def edge_var(self) -> dict[Edge, int]:
+        """Board edge -> its variable (edge ``e`` of ``board.edges`` is ``e + 1``), built on
+        first use: the default families work on :attr:`graph`'s arrays, and on a 1002x1002
+        board this dictionary alone is about 0.15 GB."""
+        return dict(zip(self.board.edges, range(1, len(self.board.edges) + 1), strict=True))
 
     def fresh_block(self, count: int, name: str) -> int:
         """``count`` new variables ``first..first+count-1`` named ``(name, offset)``."""
