@@ -602,3 +602,28 @@ def test_human_output_says_when_a_count_was_cut_short() -> None:
     assert "+ solutions found (count cut short by the timeout; there may be more)" in cut.output
     exact = run("check", "-", "--rules", "nikoli", "--count", "100", stdin="A.A\n")
     assert "+ solutions" not in exact.output and "1 solution found" in exact.output
+
+
+def test_runs_opening_one_new_catalogue_together_all_get_a_whole_one(tmp_path: Path) -> None:
+    """Creating the schema is one transaction: an opener never sees a half-made file (a
+    ``puzzles`` table without ``runs``) and refuses it as 'not a satlink catalogue'."""
+    import threading
+
+    from satlink.generate.catalogue import Catalogue
+
+    def open_it(path: str, start: threading.Barrier, errors: list[Exception]) -> None:
+        start.wait()
+        try:
+            Catalogue(path).db.close()
+        except Exception as exc:  # collected: the assertion below names it
+            errors.append(exc)
+
+    for trial in range(15):
+        path, start = str(tmp_path / f"levels{trial}.sqlite"), threading.Barrier(6)
+        errors: list[Exception] = []
+        threads = [threading.Thread(target=open_it, args=(path, start, errors)) for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == [], errors

@@ -93,9 +93,8 @@ class Catalogue:
         except sqlite3.Error as exc:
             raise CatalogueError(f"{path}: cannot open the catalogue ({exc})") from None
         try:
-            tables = self.db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
-            if not readonly and not tables:  # a new (or empty) file; never add to a foreign one
-                self.db.executescript(SCHEMA)
+            if not readonly:
+                self._create_if_empty()
             if not readonly and self._is_puzzle_catalogue():
                 self._migrate()
             self._check_schema(optional=set() if not readonly else {c for c, _ in MIGRATIONS})
@@ -107,6 +106,22 @@ class Catalogue:
         except CatalogueError as exc:
             self.db.close()
             raise CatalogueError(f"{path}: {exc}") from None
+
+    def _create_if_empty(self) -> None:
+        """Give a new (or empty) file the schema; never add tables to a foreign database.
+        Looking and creating are one write transaction: two runs started together on one new
+        file would otherwise both see it empty, or one would see it half made (``puzzles``
+        without ``runs``) and refuse it as not a catalogue."""
+        self.db.execute("BEGIN IMMEDIATE")  # waits (up to BUSY_SECONDS) for the other run
+        try:
+            if not self.db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]:
+                for statement in SCHEMA.split(";"):
+                    if statement.strip():
+                        self.db.execute(statement)
+            self.db.commit()
+        except BaseException:
+            self.db.rollback()
+            raise
 
     def _is_puzzle_catalogue(self) -> bool:
         """Has the ``puzzles`` table with its first columns (an older satlink catalogue that
