@@ -55,9 +55,6 @@ class Lemma:
     def needs(self) -> str:
         return self.rule.needs
 
-    def auto(self, rules: Rules, cells: str) -> bool:
-        return self.rule.auto(rules, cells)
-
 
 _LEMMA_CODE = {"corner": add_corner_lemma, "no-u-turn": add_no_u_turn,
                "2x2-cycle": add_no_square_cycle}
