@@ -206,3 +206,12 @@ def test_every_variable_has_a_name(profile: str, encoding: str) -> None:
                         "card"}
     with pytest.raises(KeyError):
         vs.name(result.n_vars + 1)
+
+
+def test_the_default_encoding_never_builds_the_edge_dictionary() -> None:
+    """The default families work on the graph's arrays; the edge -> variable dictionary
+    (0.2 GB on a 1002x1002 board) is built only for what needs it, e.g. a DIMACS export."""
+    board = Board.from_rows(["A..B", ".#..", "A..B"])
+    variables = encode(board, parse_rules("flow")).variables
+    assert "edge_var" not in vars(variables)
+    assert variables.edge_var[board.edges[0]] == 1 and "edge_var" in vars(variables)
