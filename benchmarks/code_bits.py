@@ -27,7 +27,7 @@ from rich.table import Table
 import satlink.cnf.colour as colour
 from satlink import check
 from satlink.formats import read_file
-from satlink.method import Method
+from satlink.solver.method import Method
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""Calibrate the human difficulty grade (satlink.difficulty) on sets whose order is known.
+"""Calibrate the human difficulty grade (satlink.grading) on sets whose order is known.
 
 1. **mzucker**: the Flow Free levels of the mzucker corpus, ``regular`` < ``extreme`` <
    ``jumbo`` (the packs' own order): grade distribution per pack, and how often a level of a
@@ -37,12 +37,12 @@ from rich.console import Console
 from rich.table import Table
 
 from satlink import Board, Method, check
-from satlink.difficulty import grade
 from satlink.formats import read_file
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
+from satlink.grading import grade
 from satlink.quality import difficulty as sat_score
-from satlink.verdict import Status
+from satlink.solver.verdict import Status
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 THOMASAHLE = ("inputs1", "inputs2", "inputs3", "inputs4", "inputs5", "inputs9")

@@ -24,8 +24,8 @@ from rich.table import Table
 from satlink import Board, Solution
 from satlink.board import label_for
 from satlink.formats import read_file
-from satlink.method import Method
-from satlink.verdict import Status
+from satlink.solver.method import Method
+from satlink.solver.verdict import Status
 
 
 def run_check(board: Board, rules: str, solver: str) -> dict:

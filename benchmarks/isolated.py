@@ -16,9 +16,9 @@ import tempfile
 import time
 
 from satlink import Board
-from satlink.check import check
 from satlink.formats import Entry, read_file, write_text
-from satlink.method import Method
+from satlink.solver.check import check
+from satlink.solver.method import Method
 
 
 def peak_mb() -> float:

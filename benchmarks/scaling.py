@@ -26,7 +26,7 @@ from rich.console import Console
 from rich.table import Table
 
 from satlink.bench.corpus import corpus_boards, generated_boards
-from satlink.method import Method
+from satlink.solver.method import Method
 
 
 def measure(board, config: str, rules: str, timeout: float) -> dict:

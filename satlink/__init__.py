@@ -1,19 +1,19 @@
 """satlink: exact NumberLink (Flow Free) solving and uniqueness proofs with SAT.
 
 The pipeline, one module per step: text -> :mod:`satlink.formats` -> :class:`Board` ->
-:mod:`satlink.cnf` -> :mod:`satlink.search` -> :class:`Solution` -> :mod:`satlink.check`
-:class:`Verdict` -> :mod:`satlink.records`, refereed by :mod:`satlink.validate`.  How a board
-is solved is one :class:`Method` value (:mod:`satlink.method`); a Flow Free variant is a
+:mod:`satlink.cnf` -> :mod:`satlink.solver.search` -> :class:`Solution` -> :mod:`satlink.solver.check`
+:class:`Verdict` -> :mod:`satlink.records`, refereed by :mod:`satlink.referee`.  How a board
+is solved is one :class:`Method` value (:mod:`satlink.solver.method`); a Flow Free variant is a
 :class:`Geometry` (:mod:`satlink.geometry`) given to the board.
 """
 
 from satlink.board import Board, Solution
-from satlink.check import check, solve
 from satlink.geometry import Geometry
-from satlink.method import Method, MethodError
+from satlink.referee import is_valid, solution_errors
 from satlink.rules import Rules, parse_rules
-from satlink.validate import is_valid, solution_errors
-from satlink.verdict import Status, Verdict
+from satlink.solver.check import check, solve
+from satlink.solver.method import Method, MethodError
+from satlink.solver.verdict import Status, Verdict
 
 __all__ = ["Board", "Geometry", "Method", "MethodError", "Rules", "Solution", "Status", "Verdict", "check",
            "is_valid", "parse_rules", "solve", "solution_errors"]

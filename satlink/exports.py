@@ -21,13 +21,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
-from satlink.check import check
 from satlink.formats import Entry
 from satlink.formats.puzzlink import type_rules, url_type
-from satlink.method import DEFAULT_METHOD, Method, MethodError
-from satlink.resources import BoardTooLarge
 from satlink.rules import Rules, parse_rules
-from satlink.verdict import Status
+from satlink.solver.check import check
+from satlink.solver.memory import BoardTooLarge
+from satlink.solver.method import DEFAULT_METHOD, Method, MethodError
+from satlink.solver.verdict import Status
 
 COUNT = 10
 """Solutions are counted up to this many for a warning (``10+`` past it)."""

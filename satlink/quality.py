@@ -1,18 +1,19 @@
 """Quality statistics of a puzzle and its (unique) solution.
 
 ``difficulty`` is the search effort of the uniqueness proof: (SAT decisions + conflicts) per
-open cell, counted by whatever :class:`~satlink.method.Method` made that proof (the one
+open cell, counted by whatever :class:`~satlink.solver.method.Method` made that proof (the one
 ``check``, ``validate`` or ``generate`` was given; by default the binary-edge encoding on
 glucose4).  Search that needs few decisions per cell means the solution follows from
 propagation, which is what easy puzzles feel like (a board the forced moves of
-:mod:`satlink.presolve` decide needs no search at all and scores 0); it is deterministic for a given satlink
-version and method, and figures from different methods are not comparable.  On the
+:mod:`satlink.solver.presolve` decide needs no search at all and scores 0); it is
+deterministic for a given satlink version and method, and figures from different methods
+are not comparable.  On the
 mzucker corpus it ranks the 'extreme' levels above the 'regular' ones on average (tested with
 the default method).
 
 ``grade`` is the second, backend-independent figure: the techniques a person needs
-(:mod:`satlink.difficulty`), given for unique boards of up to
-:data:`satlink.difficulty.MAX_GRADE_NODES` nodes.
+(:mod:`satlink.grading`), given for unique boards of up to
+:data:`satlink.grading.MAX_GRADE_NODES` nodes.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from statistics import mean
 
 from satlink.board import Board, Solution
 from satlink.looks import look
-from satlink.verdict import Status, Verdict
+from satlink.solver.verdict import Status, Verdict
 
 
 def bends(board: Board, solution: Solution) -> int:
@@ -47,9 +48,9 @@ def difficulty(board: Board, verdict: Verdict) -> float:
 
 
 def human_grade(board: Board, verdict: Verdict) -> dict | None:
-    """The grade of a unique board (:meth:`satlink.difficulty.Grade.as_dict`), or None for
-    other verdicts and boards larger than :data:`satlink.difficulty.MAX_GRADE_NODES`."""
-    from satlink.difficulty import MAX_GRADE_NODES, Contradiction, grade
+    """The grade of a unique board (:meth:`satlink.grading.Grade.as_dict`), or None for
+    other verdicts and boards larger than :data:`satlink.grading.MAX_GRADE_NODES`."""
+    from satlink.grading import MAX_GRADE_NODES, Contradiction, grade
 
     if verdict.status != Status.UNIQUE or board.n_nodes > MAX_GRADE_NODES:
         return None

@@ -18,7 +18,7 @@ from satlink.board import Board
 from satlink.geometry import geometry_to_json
 from satlink.quality import quality
 from satlink.rules import Rules
-from satlink.verdict import Status, Verdict
+from satlink.solver.verdict import Status, Verdict
 
 RECORD_VERSION = 2
 DIFF_CELLS_LISTED = 10_000

@@ -1,7 +1,7 @@
 """Repair a hand-made board: the smallest edits that make it unique under its profile.
 
 A designer draws a board and ``check`` says ``multiple`` (or ``unsolvable``).  This module
-proposes single edits, each *proven* unique by :func:`satlink.check.check`, ranked by how
+proposes single edits, each *proven* unique by :func:`satlink.solver.check.check`, ranked by how
 little they change:
 
 * ``solid``: make one empty cell solid (``#``);
@@ -37,12 +37,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from satlink.board import EMPTY, SOLID, Board, BoardError, Solution, edge, label_for
-from satlink.check import check
 from satlink.geometry import Geometry, geometry_to_json
-from satlink.method import DEFAULT_METHOD, Method
+from satlink.referee import is_valid
 from satlink.rules import Rules, parse_rules
-from satlink.validate import is_valid
-from satlink.verdict import Status, Verdict
+from satlink.solver.check import check
+from satlink.solver.method import DEFAULT_METHOD, Method
+from satlink.solver.verdict import Status, Verdict
 
 KINDS = ("solid", "wall", "split", "pair", "move")
 MOVE_REACH = 2

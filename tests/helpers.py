@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from satlink import Board, Solution
 from satlink.board import Edge
 from satlink.cnf import encode
-from satlink.cycles import detached_components, endpoint_cells
-from satlink.method import DEFAULT_METHOD, Method
 from satlink.rules import parse_rules
-from satlink.search import SolutionSearch
+from satlink.solver.cycles import detached_components, endpoint_cells
+from satlink.solver.method import DEFAULT_METHOD, Method
+from satlink.solver.search import SolutionSearch
 
 
 class UncutSearch(SolutionSearch):
@@ -39,7 +39,7 @@ def solutions_without_cuts(board: Board, rules: str, method: Method = DEFAULT_ME
 @dataclass(frozen=True)
 class ModelEdges:
     """The edge set a model chooses, and its components without an endpoint: the plain,
-    edge-by-edge reading that :mod:`satlink.decode` replaced, kept as its reference."""
+    edge-by-edge reading that :mod:`satlink.solver.decode` replaced, kept as its reference."""
 
     edges: list[Edge]
     cycles: list[set[int]]

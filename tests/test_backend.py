@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pysat.solvers import Solver
 
-from satlink.backend import DIRECT_ADD, clause_loader
+from satlink.solver.backend import DIRECT_ADD, clause_loader
 
 CLAUSES = [[1, 2], [-1, 2], [1, -2], [3, -3], [-1, -2, 4]]
 
@@ -37,9 +37,9 @@ def test_a_pysat_without_the_expected_handle_falls_back_to_append_formula() -> N
 
 def test_released_clauses_are_loaded_once_and_counted_still() -> None:
     from satlink import Board
-    from satlink.backend import Backend
     from satlink.cnf import encode
     from satlink.rules import parse_rules
+    from satlink.solver.backend import Backend
 
     board = Board.from_rows(["AB", "..", "AB"])
     expected = encode(board, parse_rules("flow")).clauses.clauses
@@ -63,9 +63,9 @@ def test_encoding_stops_at_the_deadline() -> None:
     import time
 
     from satlink import Board
-    from satlink.backend import Timeout
     from satlink.cnf import encode
     from satlink.rules import parse_rules
+    from satlink.solver.backend import Timeout
 
     board = Board.from_rows(["A" + "." * 29] + ["." * 30] * 28 + ["." * 29 + "A"])
     with pytest.raises(Timeout):
@@ -89,9 +89,9 @@ def test_flat_buffers_hold_the_same_clauses_as_the_lists() -> None:
 
 
 def test_cryptominisat_without_its_package_is_a_usage_error(monkeypatch) -> None:
-    import satlink.method
-    from satlink.method import Method, MethodError
+    import satlink.solver.method
+    from satlink.solver.method import Method, MethodError
 
-    monkeypatch.setattr(satlink.method, "find_spec", lambda name: None)
+    monkeypatch.setattr(satlink.solver.method, "find_spec", lambda name: None)
     with pytest.raises(MethodError, match="pycryptosat"):
         Method(solver="cms")

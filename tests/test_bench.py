@@ -16,7 +16,7 @@ from satlink.bench.summary import disagreements, summarise
 from satlink.board import Board
 from satlink.cli import main
 from satlink.geometry import HEX, Geometry
-from satlink.method import MethodError
+from satlink.solver.method import MethodError
 
 
 def test_configurations_skip_what_cannot_run() -> None:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from satlink import Board, check, parse_rules, solution_errors
-from satlink.method import Method
+from satlink.solver.method import Method
 from tests.boards import CAP, PROFILES, boards, cover_board, expected_status
 from tests.oracle import count_solutions
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from satlink import Board, check, solution_errors
 from satlink.cnf import encode
-from satlink.method import Method
 from satlink.rules import parse_rules
-from satlink.search import SolutionSearch
+from satlink.solver.method import Method
+from satlink.solver.search import SolutionSearch
 from tests.boards import TRAP
 from tests.helpers import solutions_without_cuts
 from tests.oracle import count_solutions

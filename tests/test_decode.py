@@ -7,9 +7,9 @@ from pysat.solvers import Solver
 
 from satlink import Board, Solution
 from satlink.cnf import encode
-from satlink.decode import read_model
 from satlink.geometry import Geometry
 from satlink.rules import parse_rules
+from satlink.solver.decode import read_model
 from tests.helpers import model_edges
 
 BOARDS = [

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from satlink import Board, check
-from satlink.difficulty import BANDS, LEVEL, Contradiction, band_of, grade
+from satlink.grading import BANDS, LEVEL, Contradiction, band_of, grade
 from tests.variants import FAMILIES, VARIANT_PROFILES, random_variant
 
 EASY = ["A....",  # drawn by hand: every move is forced
@@ -51,7 +51,7 @@ def test_grade_is_deterministic_across_processes() -> None:
     board = Board.from_rows(HARD)
     first = grade(board).as_dict()
     assert grade(board).as_dict() == first
-    code = ("import json, sys; from satlink import Board; from satlink.difficulty import grade; "
+    code = ("import json, sys; from satlink import Board; from satlink.grading import grade; "
             f"print(json.dumps(grade(Board.from_rows({HARD!r})).as_dict()))")
     for seed in ("1", "2"):
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

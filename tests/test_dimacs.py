@@ -14,9 +14,9 @@ from pysat.solvers import Solver
 from satlink import Board, Solution, check, parse_rules
 from satlink.cli import main
 from satlink.cnf import encode
-from satlink.dimacs import ModelError, decode_model, dimacs_lines, read_header, read_model
 from satlink.formats import read_text
 from satlink.geometry import Geometry
+from satlink.solver.dimacs import ModelError, decode_model, dimacs_lines, read_header, read_model
 from tests.boards import CAP, TRAP, boards
 from tests.oracle import count_solutions
 from tests.variants import LINES

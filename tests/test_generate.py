@@ -316,7 +316,7 @@ def test_runs_with_the_forced_moves_on_keep_the_keys_they_had_before_it_was_a_ch
     field: catalogues started before still resume; switching the forced moves off is a new
     run (its solver-effort figures differ)."""
     from satlink.generate.params import Params
-    from satlink.method import Method
+    from satlink.solver.method import Method
 
     def key(**method) -> str:
         return Params(width=7, height=7, colours_min=5, colours_max=7,

@@ -24,10 +24,10 @@ from satlink.generate.params import ParamsError, make_params, parse_shape
 from satlink.generate.pipeline import attempt
 from satlink.generate.runner import run_generation
 from satlink.geometry import HEX, Geometry
-from satlink.method import Method
 from satlink.quality import bends
+from satlink.referee import solution_errors
 from satlink.rules import parse_rules
-from satlink.validate import solution_errors
+from satlink.solver.method import Method
 from tests.oracle import count_graph_solutions
 
 SHAPE = ("#....#", "......", "......", "......", "#....#")

@@ -151,7 +151,7 @@ def test_sizes_are_validated_before_anything_is_built(args: list[str], message: 
 
 
 def test_memory_estimate_follows_the_measured_sizes() -> None:
-    from satlink.resources import estimated_bytes, estimated_clauses
+    from satlink.solver.memory import estimated_bytes, estimated_clauses
 
     # measured (benchmarks/README.md): 34 M clauses / 5.3 GB at 1002x1002 with 4 labels,
     # 4.1 M / 615 MB at 200x200 with 5,000 labels, 101 M / 19.3 GB one-hot at 50x50 (300)
@@ -162,12 +162,12 @@ def test_memory_estimate_follows_the_measured_sizes() -> None:
 
 
 def test_a_board_too_large_for_the_memory_left_is_refused_before_it_is_built(monkeypatch) -> None:
-    import satlink.resources
+    import satlink.solver.memory
     from satlink import Board, check
 
-    monkeypatch.setattr(satlink.resources, "available_bytes", lambda: 200 * 2**20)
+    monkeypatch.setattr(satlink.solver.memory, "available_bytes", lambda: 200 * 2**20)
     board = Board.from_rows(["A" + "." * 299] + ["." * 300] * 298 + ["." * 299 + "A"])
-    with pytest.raises(satlink.resources.BoardTooLarge, match="GB available"):
+    with pytest.raises(satlink.solver.memory.BoardTooLarge, match="GB available"):
         check(board, "flow")
     result = run("check", "-", "--json", "--max-cells", "1000000", stdin="\n".join(board.rows) + "\n")
     assert result.exit_code == 2
@@ -179,9 +179,9 @@ def test_a_board_too_large_for_the_memory_left_is_refused_before_it_is_built(mon
 
 
 def test_max_cells_defaults_to_what_memory_allows(monkeypatch) -> None:
-    import satlink.resources
+    import satlink.solver.memory
 
-    monkeypatch.setattr(satlink.resources, "available_bytes", lambda: 60 * 2**20)
+    monkeypatch.setattr(satlink.solver.memory, "available_bytes", lambda: 60 * 2**20)
     result = run("check", "-", "--json", stdin="A" + "." * 20000 + "A\n")
     assert result.exit_code == 2 and "more than the limit" in result.output
 
@@ -189,9 +189,9 @@ def test_max_cells_defaults_to_what_memory_allows(monkeypatch) -> None:
 def test_the_deadline_covers_encoding_and_loading_not_only_the_search() -> None:
     """With the deadline already past when the CNF is built, no clause reaches a solver."""
     from satlink import Board, check
-    from satlink.backend import Backend, Timeout
     from satlink.cnf import encode
     from satlink.rules import parse_rules
+    from satlink.solver.backend import Backend, Timeout
 
     board = Board.from_rows(["A" + "." * 59] + ["." * 60] * 58 + ["." * 59 + "A"])
     verdict = check(board, "flow", timeout=0)
@@ -465,7 +465,7 @@ def test_the_deadline_stops_the_encoding_between_clause_families(monkeypatch) ->
 @pytest.fixture
 def fake_system(tmp_path: Path, monkeypatch):
     """A /proc and /sys/fs/cgroup of our own, with 20 GiB MemAvailable and no limits."""
-    import satlink.resources as resources
+    import satlink.solver.memory as resources
 
     (tmp_path / "meminfo").write_text("MemTotal: 33554432 kB\nMemAvailable: 20971520 kB\n")
     (tmp_path / "statm").write_text("262144 1000 0 0 0 0 0\n")  # 262144 pages mapped
@@ -488,13 +488,13 @@ def _write(folder: Path, **files: str) -> None:
 
 
 def test_available_memory_is_memavailable_without_limits(fake_system: Path) -> None:
-    from satlink.resources import available_bytes
+    from satlink.solver.memory import available_bytes
 
     assert available_bytes() == 20 * 1024 * MiB
 
 
 def test_available_memory_honours_a_cgroup_v2_limit_and_its_ancestors(fake_system: Path) -> None:
-    from satlink.resources import available_bytes, default_max_cells
+    from satlink.solver.memory import available_bytes, default_max_cells
 
     (fake_system / "cgroup").write_text("0::/jobs/box\n")
     _write(fake_system / "sys", memory_max="max\n", memory_current="999999999999\n")
@@ -507,7 +507,7 @@ def test_available_memory_honours_a_cgroup_v2_limit_and_its_ancestors(fake_syste
 
 
 def test_available_memory_honours_a_cgroup_v1_limit(fake_system: Path) -> None:
-    from satlink.resources import available_bytes
+    from satlink.solver.memory import available_bytes
 
     (fake_system / "cgroup").write_text("4:memory:/box\n0::/\n")
     _write(fake_system / "sys" / "memory", memory_limit_in_bytes="9223372036854771712\n")
@@ -520,7 +520,7 @@ def test_available_memory_honours_a_cgroup_v1_limit(fake_system: Path) -> None:
 def test_available_memory_honours_the_address_space_limit(fake_system: Path, monkeypatch) -> None:
     import os
 
-    from satlink.resources import available_bytes
+    from satlink.solver.memory import available_bytes
 
     monkeypatch.setattr("resource.getrlimit", lambda which: (4096 * MiB, -1))
     mapped = 262144 * os.sysconf("SC_PAGE_SIZE")

@@ -6,8 +6,8 @@ import pytest
 
 from satlink import Board, check
 from satlink.bench.configs import configurations
-from satlink.method import Method, MethodError
 from satlink.rules import parse_rules
+from satlink.solver.method import Method, MethodError
 
 
 @pytest.mark.parametrize("kwargs,message", [
@@ -109,10 +109,10 @@ def test_the_public_solve_function_survives_the_solver_loop_being_imported() -> 
     """The solver loop is imported lazily; were it a module named ``solve``, importing it
     would replace ``satlink.solve`` the function with the module."""
     import satlink
-    from satlink.search import SolutionSearch
+    from satlink.solver.search import SolutionSearch
 
-    assert callable(satlink.solve) and satlink.solve.__module__ == "satlink.check"
-    assert SolutionSearch.__module__ == "satlink.search"
+    assert callable(satlink.solve) and satlink.solve.__module__ == "satlink.solver.check"
+    assert SolutionSearch.__module__ == "satlink.solver.search"
 
 
 def test_a_backend_that_cannot_stop_at_a_deadline_is_refused_with_a_timeout() -> None:

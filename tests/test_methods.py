@@ -15,7 +15,7 @@ import pytest
 
 from satlink import Board, check, parse_rules, solution_errors
 from satlink.cnf import ENCODINGS, LEMMAS
-from satlink.method import Method
+from satlink.solver.method import Method
 from tests.boards import CAP, FILL_AMBIGUOUS, PROFILES, TRAP, boards, mzucker_boards, parity_rows
 from tests.helpers import solutions_without_cuts
 from tests.oracle import count_solutions

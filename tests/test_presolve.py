@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from satlink import Board, check, parse_rules, solution_errors
-from satlink.method import Method
-from satlink.presolve import (
+from satlink.solver.method import Method
+from satlink.solver.presolve import (
     CONTRADICTION,
     MAX_NODES,
     PARTIAL,
@@ -103,7 +103,7 @@ def test_a_count_of_a_presolved_board_is_exact() -> None:
 def test_a_forced_solution_the_validator_refuses_goes_to_sat(monkeypatch) -> None:
     """Should the engine ever hand back a wrong complete state, the verdict comes from SAT:
     an engine bug may cost time, never a verdict."""
-    import satlink.presolve as module
+    import satlink.solver.presolve as module
 
     monkeypatch.setattr(module, "solution_errors", lambda *args: ["refused"])
     board = Board.from_rows(["A..A", "B..B"])
@@ -115,8 +115,8 @@ def test_a_wrong_forced_state_never_decides_the_verdict(monkeypatch) -> None:
     """An engine bug that 'decides' the trap as two straight paths beside a detached 4-cycle:
     the validator refuses it, and SAT then decides the board with none of its deductions (as
     units they would pin the search to that very edge set and make the board unsolvable)."""
-    import satlink.presolve as module
-    from satlink.difficulty.engine import OFF, ON
+    import satlink.solver.presolve as module
+    from satlink.deduce.engine import OFF, ON
 
     board = Board.from_rows(TRAP)
     wrong = {(0, 4), (1, 5), (2, 3), (3, 7), (6, 7), (2, 6)}
@@ -194,7 +194,7 @@ def test_loading_the_sat_modules_is_not_the_boards_time(monkeypatch) -> None:
     not that board's ``seconds`` (nor bench's figure for it)."""
     import importlib
 
-    module = importlib.import_module("satlink.check")  # satlink.check is also the function
+    module = importlib.import_module("satlink.solver.check")  # satlink.solver.check is also the function
     real = module._import_sat_modules
 
     def slow_import() -> float:

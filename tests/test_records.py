@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from satlink.cli import main
 from satlink.records import RECORD_VERSION
-from satlink.verdict import Status
+from satlink.solver.verdict import Status
 
 # unique, multiple (under fill), unsolvable, unique, an unreadable board
 PACK = "2 2\nAB\nAB\n3 3\nA..\n...\n..A\n2 2\nAB\nBA\n2 1\nAA\n2 1\nA.A\n"

@@ -13,7 +13,7 @@ from satlink.cli import main
 from satlink.formats import read_file
 from satlink.geometry import Geometry
 from satlink.repair_board import KINDS, Proposal, repair_proposals
-from satlink.verdict import Status
+from satlink.solver.verdict import Status
 
 FILL_MULTIPLE = [".....F",  # grown by the generator, two solutions under fill
                  ".C....",

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from satlink import Board, check, solution_errors, solve
-from satlink.method import Method
+from satlink.solver.method import Method
 from tests.boards import parity_rows
 from tests.oracle import count_solutions
 

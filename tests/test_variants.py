@@ -12,9 +12,9 @@ import pytest
 
 from satlink import Board, check, parse_rules, solution_errors
 from satlink.cnf import ENCODINGS, LEMMAS, encode
-from satlink.cycles import detached_components
 from satlink.geometry import Geometry
-from satlink.method import DEFAULT_METHOD, Method
+from satlink.solver.cycles import detached_components
+from satlink.solver.method import DEFAULT_METHOD, Method
 from tests.boards import CAP, expected_status
 from tests.helpers import UncutSearch
 from tests.variants import FAMILIES, VARIANT_PROFILES, Variant, variants

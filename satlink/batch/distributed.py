@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 
 from satlink.batch.work import crashed, evaluate
-from satlink.method import Method
+from satlink.solver.method import Method
 
 CONNECT_TIMEOUT = 5.0
 """Seconds ``validate --scheduler`` waits for the scheduler to answer (``--scheduler-timeout``)

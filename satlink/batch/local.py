@@ -18,7 +18,7 @@ from multiprocessing.connection import Connection, wait
 
 from satlink.batch.work import crashed, evaluate
 from satlink.lifeline import die_with_parent
-from satlink.method import DEFAULT_METHOD, Method
+from satlink.solver.method import DEFAULT_METHOD, Method
 
 _PARENT_ENDS: set[Connection] = set()
 """The main process's ends of every worker pipe; a forked worker inherits them all."""

@@ -10,7 +10,7 @@ from satlink.batch.local import run_local
 from satlink.batch.results import ResultsFile
 from satlink.batch.tasks import task_key
 from satlink.batch.work import evaluate, needs_solver
-from satlink.method import DEFAULT_METHOD, Method
+from satlink.solver.method import DEFAULT_METHOD, Method
 
 
 @dataclass

@@ -14,13 +14,13 @@ import time
 import traceback
 
 from satlink.board import Board, Solution, diff_cells
-from satlink.check import check
 from satlink.geometry import geometry_from_json
-from satlink.method import DEFAULT_METHOD, Method
 from satlink.records import board_record, diff_summary, invalid_record, verdict_record
+from satlink.referee import solution_errors
 from satlink.rules import parse_rules
-from satlink.validate import solution_errors
-from satlink.verdict import Status
+from satlink.solver.check import check
+from satlink.solver.method import DEFAULT_METHOD, Method
+from satlink.solver.verdict import Status
 
 
 def _board(task: dict) -> Board | None:

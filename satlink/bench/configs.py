@@ -1,6 +1,6 @@
 """Benchmark configurations: the cross product of encodings, backends, cardinality encodings,
 cycle handling, lemma settings and forced moves before SAT (presolve), as
-:class:`~satlink.method.Method` values.
+:class:`~satlink.solver.method.Method` values.
 
 Which combinations can run is the Method's own decision (:meth:`Method.problem`); the harness
 only leaves out those that run but repeat another configuration (:attr:`Method.redundant`).
@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from itertools import product
 
-from satlink.cnf.catalogue import (
+from satlink.cnf.kinds import (
     CARD_METHODS,
     DEFAULT_CARD,
     DEFAULT_ENCODING,
     ENCODING_KINDS,
     LEMMA_RULES,
 )
-from satlink.method import (
+from satlink.solver.method import (
     BENCH_SOLVERS,
     CYCLE_MODES,
     DEFAULT_CYCLES,

@@ -18,8 +18,8 @@ from rich.table import Table
 
 from satlink import __version__
 from satlink.bench.summary import disagreements, summarise, to_csv
-from satlink.method import DEFAULT_METHOD, Method
-from satlink.verdict import Status
+from satlink.solver.method import DEFAULT_METHOD, Method
+from satlink.solver.verdict import Status
 
 BENCH_VERSION = 1
 

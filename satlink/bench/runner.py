@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from satlink.board import Board
-from satlink.check import check
-from satlink.method import Method
-from satlink.verdict import Status
+from satlink.solver.check import check
+from satlink.solver.method import Method
+from satlink.solver.verdict import Status
 
 
 @dataclass(frozen=True)

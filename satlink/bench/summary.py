@@ -8,7 +8,7 @@ import io
 import statistics
 from collections import defaultdict
 
-from satlink.verdict import Status
+from satlink.solver.verdict import Status
 
 SOLVED = {Status.UNIQUE, Status.MULTIPLE, Status.UNSOLVABLE, Status.SOLVED}
 CSV_FIELDS = ["board", "width", "height", "cells", "labels", "rules", "config", "repeat", "status",

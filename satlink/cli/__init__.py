@@ -1,7 +1,7 @@
 """Command line: one module per job, each command a thin layer over library functions.
 
 * :mod:`satlink.cli.solving`   ``check``, ``solve``, ``convert``, ``render``
-* :mod:`satlink.cli.catalogue` ``generate``, ``export``
+* :mod:`satlink.cli.generating` ``generate``, ``export``
 * :mod:`satlink.cli.batch`     ``validate``
 * :mod:`satlink.cli.research`  ``cnf``, ``decode``, ``bench``
 * :mod:`satlink.cli.repairing` ``repair``
@@ -27,11 +27,11 @@ import click
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from satlink.cli.options import EXIT_BUG, EXIT_INPUT  # noqa: E402  (after the line above)
-from satlink.method import MethodError  # noqa: E402
+from satlink.solver.method import MethodError  # noqa: E402
 
 COMMANDS = {
-    "check": "solving", "solve": "solving", "convert": "solving", "generate": "catalogue",
-    "export": "catalogue", "validate": "batch", "render": "solving", "cnf": "research",
+    "check": "solving", "solve": "solving", "convert": "solving", "generate": "generating",
+    "export": "generating", "validate": "batch", "render": "solving", "cnf": "research",
     "decode": "research", "bench": "research", "repair": "repairing",
 }
 """Each command and the module of :mod:`satlink.cli` that defines it, imported when the

@@ -27,7 +27,7 @@ from satlink.cli.options import (
 from satlink.formats import expand_files
 from satlink.render.console import print_run_summary
 from satlink.render.progress import progress_bar, tally
-from satlink.verdict import Status
+from satlink.solver.verdict import Status
 
 
 @click.command()

@@ -3,7 +3,7 @@ writing packs.
 
 Options are declared here once and reach a command as validated values: ``--rules`` as a
 :class:`~satlink.rules.Rules` (a click parameter type), the five solving options as one
-:class:`~satlink.method.Method` (``method=`` keyword).  A command never re-parses or
+:class:`~satlink.solver.method.Method` (``method=`` keyword).  A command never re-parses or
 re-defaults either.
 """
 
@@ -19,8 +19,7 @@ from pathlib import Path
 
 import click
 
-from satlink.check import collector_paused
-from satlink.cnf.catalogue import CARD_METHODS, DEFAULT_CARD, DEFAULT_ENCODING, ENCODING_KINDS
+from satlink.cnf.kinds import CARD_METHODS, DEFAULT_CARD, DEFAULT_ENCODING, ENCODING_KINDS
 from satlink.formats import (
     DEFAULT_MAX_CELLS,
     FORMATS,
@@ -31,7 +30,10 @@ from satlink.formats import (
     read_file,
     write_text,
 )
-from satlink.method import (
+from satlink.rules import Rules, RulesError, parse_rules
+from satlink.solver.check import collector_paused
+from satlink.solver.memory import default_max_cells
+from satlink.solver.method import (
     CYCLE_MODES,
     DEFAULT_CYCLES,
     DEFAULT_METHOD,
@@ -39,8 +41,6 @@ from satlink.method import (
     Method,
     MethodError,
 )
-from satlink.resources import default_max_cells
-from satlink.rules import Rules, RulesError, parse_rules
 
 EXIT_OK, EXIT_NOT_OK, EXIT_INPUT, EXIT_BUG = 0, 1, 2, 3
 

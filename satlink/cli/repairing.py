@@ -25,7 +25,7 @@ from satlink.cli.options import (
 )
 from satlink.formats import Entry
 from satlink.repair_board import DEFAULT_BUDGET, KINDS, Repair, repair_proposals
-from satlink.verdict import Status
+from satlink.solver.verdict import Status
 
 
 def repair_record(entry: Entry, rules, result: Repair) -> dict:
@@ -154,7 +154,7 @@ def repair(file, index, rules, limit, budget, kinds, walls, apply, out, out_form
 
 def _apply(entry: Entry, profile, result: Repair, number: int, out: str, out_format: str | None
            ) -> None:
-    from satlink.cli.catalogue import write_pack
+    from satlink.cli.generating import write_pack
 
     if number > len(result.proposals):
         click.echo(f"error: --apply {number}: there {'is' if len(result.proposals) == 1 else 'are'}"

@@ -51,7 +51,7 @@ def cnf(board, index, rules, method, names, out):
       kissat board.cnf > model.txt; satlink decode example model.txt --index 2
     """
     from satlink.cnf import encode  # numpy: only when a CNF is asked for
-    from satlink.dimacs import dimacs_lines
+    from satlink.solver.dimacs import dimacs_lines
 
     check_outputs((board,), out=out)
     entry = one_entry(board, index)
@@ -88,7 +88,7 @@ def decode(board, model, index, rules, as_json, no_color):
       satlink cnf example > b.cnf && cadical b.cnf > b.model; satlink decode example b.model
       satlink decode b.cnf b.model
     """
-    from satlink.dimacs import ModelError, decode_model, read_model_file
+    from satlink.solver.dimacs import ModelError, decode_model, read_model_file
 
     try:
         entry = _exported_board(board) or one_entry(board, index)
@@ -120,7 +120,7 @@ def decode(board, model, index, rules, as_json, no_color):
 def _exported_board(path: str) -> Entry | None:
     """The board and profile in the header of a DIMACS file ``satlink cnf`` wrote, or None
     when ``path`` is not one (then it is read as a board file)."""
-    from satlink.dimacs import is_export, read_header
+    from satlink.solver.dimacs import is_export, read_header
 
     if path == "-" or not Path(path).is_file():
         return None
@@ -195,7 +195,7 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, presolve_se
     from satlink.bench.plots import PlotsUnavailable, require_matplotlib
     from satlink.bench.report import print_summary, write_outputs
     from satlink.bench.runner import run_interleaved
-    from satlink.method import MethodError
+    from satlink.solver.method import MethodError
 
     check_outputs(corpus, out=out, csv=csv_path)
     try:

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import click
 
-from satlink.check import check as check_board
-from satlink.check import solve as solve_board
 from satlink.cli.options import (
     EXIT_INPUT,
     EXIT_NOT_OK,
@@ -33,11 +31,13 @@ from satlink.cli.options import (
 )
 from satlink.exports import for_target
 from satlink.formats import Entry, InputError, format_for_path
-from satlink.method import Method
 from satlink.render.console import Judged, print_judged
-from satlink.resources import BoardTooLarge
 from satlink.rules import Rules
-from satlink.verdict import Status, Verdict
+from satlink.solver.check import check as check_board
+from satlink.solver.check import solve as solve_board
+from satlink.solver.memory import BoardTooLarge
+from satlink.solver.method import Method
+from satlink.solver.verdict import Status, Verdict
 
 Judge = Callable[[Entry, Rules], Verdict]
 MAX_CELL_PIXELS = 256

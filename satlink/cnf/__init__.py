@@ -1,12 +1,12 @@
 """CNF encodings of NumberLink: variables, one module per rule or lemma, and the encodings
 that list them.  See ``encodings/`` for one document per encoding, with clause counts.
 
-The names (:mod:`satlink.cnf.catalogue`) are imported at once; the builders (``ENCODINGS``,
+The names (:mod:`satlink.cnf.kinds`) are imported at once; the builders (``ENCODINGS``,
 ``LEMMAS``, ``Encoding``, ``encode``, which need numpy) on first use, so that a run whose
 boards the forced moves decide never loads them.
 """
 
-from satlink.cnf.catalogue import (
+from satlink.cnf.kinds import (
     CARD_METHODS,
     DEFAULT_CARD,
     DEFAULT_ENCODING,

@@ -17,8 +17,8 @@ from itertools import combinations
 
 from pysat.card import CardEnc, EncType
 
-from satlink.cnf.catalogue import CARD_METHODS
 from satlink.cnf.clauses import Clauses
+from satlink.cnf.kinds import CARD_METHODS
 from satlink.cnf.variables import Variables
 
 _PYSAT_TYPES = {name: getattr(EncType, name) for name in CARD_METHODS if name != "pairwise"}

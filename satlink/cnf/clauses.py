@@ -26,7 +26,7 @@ more than it saves on the small families of small boards)."""
 
 class Timeout(Exception):
     """The time budget ran out (raised while encoding, loading or solving a board; the same
-    class as :class:`satlink.backend.Timeout`)."""
+    class as :class:`satlink.solver.backend.Timeout`)."""
 
 
 class Clauses:

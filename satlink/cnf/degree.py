@@ -6,7 +6,7 @@ four on the square grid, so direct (pairwise/triple) clauses beat any auxiliary-
 cardinality encoding for the path cells; the endpoints' exactly-one follows ``--card``.
 Built as arrays, grouped by degree (see :mod:`satlink.cnf.graph`).
 
-Local degrees alone still admit *detached cycles*; :mod:`satlink.search` removes them.
+Local degrees alone still admit *detached cycles*; :mod:`satlink.solver.search` removes them.
 """
 
 from __future__ import annotations

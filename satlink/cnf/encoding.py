@@ -15,7 +15,11 @@ from dataclasses import dataclass
 from satlink.board import Board
 from satlink.cnf.acyclic import add_acyclic
 from satlink.cnf.card import Cardinality
-from satlink.cnf.catalogue import (
+from satlink.cnf.clauses import Clauses
+from satlink.cnf.colour import BinaryColours, OneHotColours, make_colours
+from satlink.cnf.corner import add_corner_lemma
+from satlink.cnf.degree import add_degree
+from satlink.cnf.kinds import (
     DEFAULT_CARD,
     DEFAULT_ENCODING,
     ENCODING_KINDS,
@@ -23,10 +27,6 @@ from satlink.cnf.catalogue import (
     LemmaRule,
     auto_lemmas,
 )
-from satlink.cnf.clauses import Clauses
-from satlink.cnf.colour import BinaryColours, OneHotColours, make_colours
-from satlink.cnf.corner import add_corner_lemma
-from satlink.cnf.degree import add_degree
 from satlink.cnf.lemmas import add_no_square_cycle, add_no_u_turn
 from satlink.cnf.no2x2 import add_no2x2
 from satlink.cnf.notouch import add_notouch
@@ -38,7 +38,7 @@ from satlink.rules import Rules
 
 @dataclass(frozen=True)
 class Lemma:
-    """A sound redundant constraint (:class:`~satlink.cnf.catalogue.LemmaRule`) and how to
+    """A sound redundant constraint (:class:`~satlink.cnf.kinds.LemmaRule`) and how to
     add it."""
 
     rule: LemmaRule
@@ -151,7 +151,7 @@ def encode(
     """Encode ``board`` under ``rules``; ``lemmas=None`` adds what ``--lemmas auto`` does
     on this board (the default lemmas sound for the rules and right for its cell shape).
     ``deadline`` (:func:`time.monotonic`): past it, the next family added raises
-    :class:`satlink.backend.Timeout`."""
+    :class:`satlink.solver.backend.Timeout`."""
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r} (known: {', '.join(ENCODINGS)})")
     chosen = choose_lemmas(rules, lemmas, board.geometry.kind)

@@ -1,6 +1,6 @@
 """Difficulty targets for ``generate --difficulty`` and the grade order of ``export``.
 
-A target is a band of :mod:`satlink.difficulty` (``easy``: forced moves, corners, no-touch;
+A target is a band of :mod:`satlink.grading` (``easy``: forced moves, corners, no-touch;
 ``medium``: regions and bottlenecks too; ``hard``: look-ahead) or a range ``LOW-HIGH`` of
 the grade's ``score``.  Every band below ``hard``, and every range whose top is below the
 look-ahead's scores, holds only puzzles the grader solves completely without search.
@@ -12,7 +12,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from satlink.difficulty import BANDS, MAX_GRADE_NODES, UNSOLVED, grade
+from satlink.grading import BANDS, MAX_GRADE_NODES, UNSOLVED, grade
 
 
 class BandError(ValueError):

@@ -12,8 +12,8 @@ from dataclasses import asdict, dataclass
 from satlink.board import EMPTY, SOLID
 from satlink.generate.symmetry import SYMMETRIES
 from satlink.geometry import HEX, KINDS, SQUARE, Geometry
-from satlink.method import DEFAULT_METHOD, Method
 from satlink.rules import Rules, parse_rules
+from satlink.solver.method import DEFAULT_METHOD, Method
 
 METHODS = ("grow", "unionfind")
 GRIDS = KINDS

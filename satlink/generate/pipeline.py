@@ -12,7 +12,6 @@ import time
 from dataclasses import dataclass, field
 
 from satlink.board import Board, Solution, diff_cells
-from satlink.check import check
 from satlink.generate.bands import parse_target
 from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.longpaths import Walk, lengthen, reshape, settle
@@ -32,9 +31,10 @@ from satlink.generate.symmetry import (
 from satlink.generate.unionfind import grow_paths
 from satlink.geometry import geometry_to_json
 from satlink.quality import quality
+from satlink.referee import solution_errors
 from satlink.rules import parse_rules
-from satlink.validate import solution_errors
-from satlink.verdict import Status
+from satlink.solver.check import check
+from satlink.solver.verdict import Status
 
 SETTLE_ROUNDS = 3  # after a repair, settles to bring the colour count back into range
 RESHAPES = 5  # repairs that keep the colour count before a cut may add one

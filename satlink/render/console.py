@@ -20,7 +20,7 @@ from satlink.formats import Entry, InputError
 from satlink.records import invalid_record, verdict_record
 from satlink.render.progress import progress_bar, tally
 from satlink.rules import Rules
-from satlink.verdict import Status, Verdict
+from satlink.solver.verdict import Status, Verdict
 
 if TYPE_CHECKING:
     from rich.console import Console

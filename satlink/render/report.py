@@ -29,7 +29,7 @@ from pathlib import Path
 from statistics import median
 
 from satlink.geometry import PLAIN, geometry_from_json
-from satlink.verdict import PROBLEMS, Status
+from satlink.solver.verdict import PROBLEMS, Status
 
 ORDER = [str(s) for s in PROBLEMS] + [str(Status.UNIQUE), str(Status.SOLVED)]
 """Statuses in the order the report lists them: problems first, most serious first."""

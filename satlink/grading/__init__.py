@@ -20,7 +20,7 @@ level technique      what it deduces
 
 Bands: ``easy`` (levels 1-3), ``medium`` (4-5): both solved completely without search;
 ``hard`` (look-ahead, or unsolved within the bounds).  The engine
-(:mod:`satlink.difficulty.engine`) works on the board graph, so every geometry is graded.
+(:mod:`satlink.deduce.engine`) works on the board graph, so every geometry is graded.
 
 The ``score`` orders puzzles on one scale: ``level - 1 + n / (n + 4)`` where ``n`` is how many
 times the hardest technique was needed, so a level-L puzzle scores in (L-1, L) and, within a
@@ -37,7 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from satlink.board import Board, Solution
-from satlink.difficulty.engine import (
+from satlink.deduce.engine import (
     Contradiction,
     Puzzle,
     State,

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from satlink.board import Board, Edge, Solution
-from satlink.cycles import detached_components, endpoint_cells, endpoint_free_components
+from satlink.solver.cycles import detached_components, endpoint_cells, endpoint_free_components
 
 
 @dataclass

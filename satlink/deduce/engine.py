@@ -11,7 +11,7 @@ proves that the state (or the hypothesis that made it) admits no solution.
 Without ``fill`` a node may stay empty: its colour set then holds the extra bit ``U``
 (unused), and a node whose set is only ``U`` has every edge off.
 
-The rules, grouped by the technique a person would name (see :mod:`satlink.difficulty`):
+The rules, grouped by the technique a person would name (see :mod:`satlink.grading`):
 
 * ``forced``: an endpoint uses one edge and any other node two (none if empty): a node with
   exactly as many ways left as it needs takes them all, a satisfied node closes the others;

@@ -13,7 +13,7 @@ from pysat.engines import Propagator
 
 from satlink.board import Edge
 from satlink.cnf import Encoding
-from satlink.cycles import cycle_cut, detached_components
+from satlink.solver.cycles import cycle_cut, detached_components
 
 
 class CycleCutPropagator(Propagator):

@@ -20,7 +20,6 @@ from satlink.cli.options import (
     warn_for_consumers,
     write_entries,
 )
-from satlink.method import Method
 from satlink.render.console import (
     print_generation_interrupted,
     print_generation_shortfall,
@@ -28,6 +27,7 @@ from satlink.render.console import (
 )
 from satlink.render.progress import progress_bar
 from satlink.rules import Rules
+from satlink.solver.method import Method
 
 
 def write_pack(entries: list, out: str | None, fmt: str, stored: str, target: Rules | None = None,

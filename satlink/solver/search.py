@@ -18,22 +18,22 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Sequence
 
-from satlink.backend import Backend
 from satlink.board import Edge, Solution
 from satlink.cnf import Encoding
-from satlink.cycles import cycle_cut, endpoint_cells
-from satlink.decode import ModelPaths, read_model
-from satlink.method import DEFAULT_METHOD, Method
-from satlink.propagator import CycleCutPropagator
-from satlink.stats import SolveStats
+from satlink.solver.backend import Backend
+from satlink.solver.cycles import cycle_cut, endpoint_cells
+from satlink.solver.decode import ModelPaths, read_model
+from satlink.solver.method import DEFAULT_METHOD, Method
+from satlink.solver.propagator import CycleCutPropagator
+from satlink.solver.stats import SolveStats
 
 
 class SolutionSearch:
     """Enumerates distinct, cycle-free solutions of an encoding, one SAT solver throughout.
 
     ``release_clauses``: the encoding's clause arrays are let go as the solver takes them
-    (:func:`satlink.check.check` owns its encoding; others may not).  ``units``: literals
-    known to hold in every solution (the forced moves of :mod:`satlink.presolve`), added as
+    (:func:`satlink.solver.check.check` owns its encoding; others may not).  ``units``: literals
+    known to hold in every solution (the forced moves of :mod:`satlink.solver.presolve`), added as
     unit clauses; being implied by the rules they lose no solution.  ``stats``: a record
     to add this search's figures to (the caller's presolve figures are kept).
     """
@@ -93,7 +93,7 @@ class SolutionSearch:
         self.close()
 
     def solutions(self) -> Iterator[Solution]:
-        """Yield distinct solutions until none is left; raises :class:`satlink.backend.Timeout`."""
+        """Yield distinct solutions until none is left; raises :class:`satlink.solver.backend.Timeout`."""
         while True:
             read = self._next_cycle_free()
             if read is None:

@@ -1,12 +1,12 @@
 """Forced moves before SAT: decide what the rules force, and often the whole board.
 
 The Go NumberLink solver's speed comes from forced moves; satlink's human grader
-(:mod:`satlink.difficulty.engine`) already makes them on the board graph, each a sound
+(:mod:`satlink.deduce.engine`) already makes them on the board graph, each a sound
 consequence of the rule profile.  Run before the CNF is built they give one of three outcomes:
 
 * **solved**: every edge is decided.  Every solution agrees with every deduction, so the
   decided edge set is the only candidate; the independent validator
-  (:func:`satlink.validate.solution_errors`) then proves it is a solution, and the board is
+  (:func:`satlink.referee.solution_errors`) then proves it is a solution, and the board is
   ``unique`` with no SAT call at all.  (Should the validator ever refuse it, SAT decides the
   board with none of the deductions: a bug in the engine must cost time, never a verdict.)
 * **contradiction**: the deductions reach an impossible state, so the board has no solution.
@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass, field
 
 from satlink.board import Board, Solution
-from satlink.difficulty.engine import (
+from satlink.deduce.engine import (
     ON,
     Contradiction,
     OutOfTime,
@@ -42,8 +42,8 @@ from satlink.difficulty.engine import (
     notouch,
     region,
 )
+from satlink.referee import solution_errors
 from satlink.rules import Rules
-from satlink.validate import solution_errors
 
 SOLVED, CONTRADICTION, PARTIAL, SKIPPED = "solved", "contradiction", "partial", "skipped"
 

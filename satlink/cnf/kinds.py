@@ -1,8 +1,8 @@
 """The names and facts of the encodings, cardinality encodings and lemmas, without their code.
 
-What :class:`satlink.method.Method` validates and the CLI offers as choices lives here, apart
+What :class:`satlink.solver.method.Method` validates and the CLI offers as choices lives here, apart
 from the builders in :mod:`satlink.cnf.encoding` (which need numpy and PySAT's cardinality
-module): a command whose boards the forced moves decide (:mod:`satlink.presolve`) then starts
+module): a command whose boards the forced moves decide (:mod:`satlink.solver.presolve`) then starts
 and finishes without importing either.  :mod:`satlink.cnf.encoding` registers one builder per
 name listed here, and a test keeps the two lists equal.
 """

@@ -26,10 +26,10 @@ import numpy as np
 from satlink import __version__
 from satlink.board import Board, Solution
 from satlink.cnf import Encoding
-from satlink.decode import read_model as read_model_paths
 from satlink.geometry import geometry_from_json, geometry_to_json
+from satlink.referee import solution_errors
 from satlink.rules import Rules, parse_rules
-from satlink.validate import solution_errors
+from satlink.solver.decode import read_model as read_model_paths
 
 MAGIC = "c satlink "
 
@@ -207,7 +207,7 @@ class Decoded:
 
 def decode_model(board: Board, rules: Rules, literals: list[int]) -> Decoded:
     """Read the edge variables (``1..E`` in every encoding) and referee the result, by the
-    same steps the solver loop takes (:func:`satlink.decode.read_model`), then the
+    same steps the solver loop takes (:func:`satlink.solver.decode.read_model`), then the
     independent validator."""
     true = {lit for lit in literals if lit > 0}
     model = [v if v in true else -v for v in range(1, len(board.edges) + 1)]

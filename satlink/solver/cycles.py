@@ -1,8 +1,8 @@
 """Detached cycles: finding the components of an edge set without an endpoint, and the
 clause that cuts one.
 
-Shared by the lazy loop in :mod:`satlink.search` (cuts between ``solve()`` calls), the
-IPASIR-UP propagator (cuts inside one CaDiCaL search) and :mod:`satlink.decode` (which reads
+Shared by the lazy loop in :mod:`satlink.solver.search` (cuts between ``solve()`` calls), the
+IPASIR-UP propagator (cuts inside one CaDiCaL search) and :mod:`satlink.solver.decode` (which reads
 every model, the solver's and an external solver's for ``satlink decode``), so every route
 refutes a cycle the same way.
 """

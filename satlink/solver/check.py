@@ -4,7 +4,7 @@
 ``multiple``, returns a second solution as a witness with the cells where the two differ.
 ``solve`` answers ``solved`` / ``unsolvable`` / ``timeout``.  Both are plain functions so the
 CLI, the batch runner, the generator, the benchmark harness and the tests call the same code;
-how the board is solved is one :class:`~satlink.method.Method` value.
+how the board is solved is one :class:`~satlink.solver.method.Method` value.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from satlink.board import Board, Solution, diff_cells
-from satlink.method import DEFAULT_METHOD, Method, MethodError
-from satlink.presolve import CONTRADICTION, SOLVED, PresolveTimeout, presolve
-from satlink.resources import ensure_fits
 from satlink.rules import Rules, parse_rules
-from satlink.stats import SolveStats
-from satlink.verdict import Status, Verdict
+from satlink.solver.memory import ensure_fits
+from satlink.solver.method import DEFAULT_METHOD, Method, MethodError
+from satlink.solver.presolve import CONTRADICTION, SOLVED, PresolveTimeout, presolve
+from satlink.solver.stats import SolveStats
+from satlink.solver.verdict import Status, Verdict
 
 
 def check(
@@ -38,7 +38,7 @@ def check(
     ``count``) and ``solutions`` all of them; ``count_complete`` says whether that number is
     exact (the search ran out of solutions) rather than a cap or a timeout.  ``timeout`` is
     in seconds (``None`` or ``math.inf``: no limit).  A board whose CNF would not fit in the
-    memory available raises :class:`satlink.resources.BoardTooLarge` before anything is built.
+    memory available raises :class:`satlink.solver.memory.BoardTooLarge` before anything is built.
     """
     if isinstance(count, bool) or not isinstance(count, int):
         raise TypeError(f"count must be an int, not {type(count).__name__}")
@@ -141,9 +141,9 @@ def _import_sat_modules() -> float:
     """Import the CNF builders, the solver loop and the SAT backend (numpy, PySAT) the first
     time a board needs them; returns the seconds that took (0 once they are loaded)."""
     begun = time.perf_counter()
-    import satlink.backend  # noqa: F401
     import satlink.cnf.encoding  # noqa: F401
-    import satlink.search  # noqa: F401
+    import satlink.solver.backend  # noqa: F401
+    import satlink.solver.search  # noqa: F401
 
     return time.perf_counter() - begun
 
@@ -154,9 +154,9 @@ def _search(board: Board, profile: Rules, lemmas: tuple[str, ...], method: Metho
     """Encode, load and search, appending solutions to ``found`` up to ``limit``; returns
     (exhausted, timed_out).  The CNF and SAT modules are imported here, not at the top: a
     process whose boards the forced moves all decide never loads numpy or the SAT backend."""
-    from satlink.backend import Timeout
     from satlink.cnf import encode
-    from satlink.search import SolutionSearch
+    from satlink.solver.backend import Timeout
+    from satlink.solver.search import SolutionSearch
 
     exhausted = timed_out = False
     begun = time.perf_counter()

@@ -1,5 +1,5 @@
 """What solving a board cost, kept apart from the solver loop so that the verdict and the
-forced-moves path (:mod:`satlink.presolve`) can carry it without importing the SAT backend and
+forced-moves path (:mod:`satlink.solver.presolve`) can carry it without importing the SAT backend and
 numpy (a board the forced moves decide never needs either)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ class SolveStats:
     """What the search cost; reported under ``stats`` in every JSON record.
 
     The five times split the board's wall time: ``presolve_seconds`` making the forced moves
-    (:mod:`satlink.presolve`; ``presolved_edges`` of the board's ``edges`` decided by them),
+    (:mod:`satlink.solver.presolve`; ``presolved_edges`` of the board's ``edges`` decided by them),
     ``encode_seconds`` building the CNF,
     ``load_seconds`` creating the SAT solver, handing it the clauses and deleting it (and
     rebuilding it, for one-shot backends), ``sat_seconds`` inside ``solve()`` (the propagator's

@@ -10,7 +10,7 @@ re-checks or re-defaults it.
 
 Lemmas are the one choice that also depends on the board: a lemma is sound only under some
 rules (``encodings/README.md``), and ``auto`` picks them by cell shape as well
-(:func:`satlink.cnf.catalogue.auto_lemmas`, measured in ``benchmarks/README.md``).
+(:func:`satlink.cnf.kinds.auto_lemmas`, measured in ``benchmarks/README.md``).
 :meth:`Method.lemmas_for` resolves the choice for a profile and a cell shape, and
 :meth:`Method.check_lemmas` is the validation alone, for callers that have no board yet.
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib.util import find_spec
 
-from satlink.cnf.catalogue import (
+from satlink.cnf.kinds import (
     CARD_METHODS,
     DEFAULT_CARD,
     DEFAULT_ENCODING,
@@ -108,7 +108,7 @@ class Method:
     solver: str = DEFAULT_SOLVER
     cycles: str = DEFAULT_CYCLES
     presolve: bool = True
-    """Make the forced moves before SAT (:mod:`satlink.presolve`): a board they decide
+    """Make the forced moves before SAT (:mod:`satlink.solver.presolve`): a board they decide
     completely needs no CNF at all; otherwise the decided edges become unit clauses.  Off,
     every board goes through the encoding, which is what tests of an encoding want."""
 
@@ -170,7 +170,7 @@ class Method:
     def lemmas_for(self, rules: Rules, cells: str) -> tuple[str, ...]:
         """The lemmas this method adds under ``rules`` on a board whose cells are ``cells``
         (its geometry's kind: ``auto`` is chosen by cell shape, see
-        :data:`~satlink.cnf.catalogue.LEMMA_RULES`); a named lemma that is unsound for the
+        :data:`~satlink.cnf.kinds.LEMMA_RULES`); a named lemma that is unsound for the
         rules raises :class:`MethodError` (``all`` and ``auto`` keep only sound ones)."""
         self.check_lemmas(rules)
         if self.lemmas == "auto":

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from satlink.board import Solution
-from satlink.method import DEFAULT_METHOD, Method
 from satlink.rules import Rules
-from satlink.stats import SolveStats
+from satlink.solver.method import DEFAULT_METHOD, Method
+from satlink.solver.stats import SolveStats
 
 
 class Status(str, Enum):
