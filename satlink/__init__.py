@@ -7,10 +7,11 @@ is solved is one :class:`Method` value (:mod:`satlink.solver.method`); a Flow Fr
 :class:`Geometry` (:mod:`satlink.geometry`) given to the board.
 """
 
-from satlink.board import Board, Solution
+from satlink.board import Board
 from satlink.geometry import Geometry
 from satlink.referee import is_valid, solution_errors
 from satlink.rules import Rules, parse_rules
+from satlink.solution import Solution
 from satlink.solver.check import check, solve
 from satlink.solver.method import Method, MethodError
 from satlink.solver.verdict import Status, Verdict

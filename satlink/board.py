@@ -10,30 +10,16 @@ The graph's *nodes* are the cells ``0 .. W*H-1`` plus, for each bridge, a second
 ``W*H + i`` for its vertical crossing (the cell's own node is the horizontal one).  A path is
 a sequence of nodes; :meth:`Board.node_cell` maps a node back to its cell for output.
 
-A solution is a set of *ordered paths*, one per label, endpoint to endpoint.  A colour grid is
-not enough: a path may run beside itself, and two different solutions can share a colouring.
+Solutions, one ordered path per label, are :class:`satlink.solution.Solution`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from satlink.geometry import HEX, PLAIN, Geometry, GeometryError
-
-if TYPE_CHECKING:
-    import numpy as np
-
-EMPTY = "."
-SOLID = "#"
-
-Cell = int
-"""A cell is its row-major index ``row * width + col``; as a graph node, a bridge's vertical
-crossing is ``width * height + i`` (see the module docstring)."""
-
-Edge = tuple[int, int]
-"""An undirected edge, always stored with the smaller cell first."""
+from satlink.graph import EMPTY, SOLID, BoardGraph, Cell, Edge, edge
 
 
 class BoardError(ValueError):
@@ -44,11 +30,6 @@ class BoardError(ValueError):
         self.message = message
         self.row = row
         self.col = col
-
-
-def edge(a: Cell, b: Cell) -> Edge:
-    """The canonical (sorted) form of the undirected edge between ``a`` and ``b``."""
-    return (a, b) if a < b else (b, a)
 
 
 LABEL_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -80,9 +61,9 @@ class Board:
     height: int = field(init=False)
     labels: tuple[str, ...] = field(init=False, repr=False)
     endpoints: Mapping[str, tuple[Cell, Cell]] = field(init=False, repr=False)
-    edges: tuple[Edge, ...] = field(init=False, repr=False)
+    graph: BoardGraph = field(init=False, repr=False, compare=False)
+    """The board's adjacency graph (:mod:`satlink.graph`), built once here."""
     bridge_node: Mapping[Cell, Cell] = field(init=False, repr=False, compare=False)
-    _neighbors: tuple[tuple[Cell, ...], ...] = field(init=False, repr=False, compare=False)
     _label_at: Mapping[Cell, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -143,12 +124,8 @@ class Board:
             edges = self._square_edges(flat)
         else:
             edges = self._variant_edges(flat)
-        neighbors: list[list[Cell]] = [[] for _ in range(self.n_nodes)]
-        for a, b in edges:
-            neighbors[a].append(b)
-            neighbors[b].append(a)
-        object.__setattr__(self, "edges", tuple(edges))
-        object.__setattr__(self, "_neighbors", tuple(tuple(sorted(n)) for n in neighbors))
+        kinds = flat + EMPTY * len(self.geometry.bridges)  # a crossing is an empty node
+        object.__setattr__(self, "graph", BoardGraph(width, len(rows), self.geometry, kinds, edges))
 
     def _square_edges(self, flat: str) -> list[Edge]:
         """Plain square adjacency between non-solid cells (the fast common case)."""
@@ -276,9 +253,15 @@ class Board:
         """The endpoint label on ``cell``, or None if it is not an endpoint."""
         return self._label_at.get(cell)
 
+    @property
+    def edges(self) -> tuple[Edge, ...]:
+        """The graph's edges (:attr:`satlink.graph.BoardGraph.edges`): edge ``e`` is SAT
+        variable ``e + 1``."""
+        return self.graph.edges
+
     def neighbors(self, cell: Cell) -> tuple[Cell, ...]:
         """Non-solid cells joined to ``cell`` by an edge of the board graph."""
-        return self._neighbors[cell]
+        return self.graph.neighbours[cell]
 
     def open_cells(self) -> list[Cell]:
         """All non-solid cells (not the extra bridge nodes: see :meth:`open_nodes`)."""
@@ -293,92 +276,3 @@ class Board:
 
     def text(self) -> str:
         return "\n".join(self.rows)
-
-
-@dataclass(frozen=True)
-class Solution:
-    """One ordered path per label, each running from one endpoint to the other."""
-
-    paths: Mapping[str, tuple[Cell, ...]]
-
-    @classmethod
-    def from_paths(cls, paths: Mapping[str, Sequence[Cell]]) -> Solution:
-        return cls({k: tuple(v) for k, v in paths.items()})
-
-    @classmethod
-    def from_edges(cls, board: Board, edges: Iterable[Edge]) -> Solution:
-        """Walk each label's path through an edge set (which must hold one path per label)."""
-        adj: dict[Cell, list[Cell]] = {}
-        for a, b in edges:
-            adj.setdefault(a, []).append(b)
-            adj.setdefault(b, []).append(a)
-        paths: dict[str, tuple[Cell, ...]] = {}
-        for label in board.labels:
-            start, goal = board.endpoints[label]
-            path = [start]
-            prev, cur = None, start
-            while cur != goal:
-                nxt = [n for n in adj.get(cur, []) if n != prev]
-                if not nxt or len(path) > board.n_nodes:
-                    raise ValueError(f"edge set has no path for label {label!r}")
-                prev, cur = cur, nxt[0]
-                path.append(cur)
-            paths[label] = tuple(path)
-        return cls(paths)
-
-    def edges(self) -> frozenset[Edge]:
-        """The edge set: two solutions differ exactly when their edge sets differ."""
-        return frozenset(edge(p[i], p[i + 1]) for p in self.paths.values() for i in range(len(p) - 1))
-
-    def owner(self) -> dict[Cell, str]:
-        """Which label's path covers each used cell."""
-        return {cell: label for label, p in self.paths.items() for cell in p}
-
-    def to_coords(self, board: Board) -> dict[str, list[list[int]]]:
-        """JSON-ready ``{label: [[row, col], ...]}`` (a bridge crossing is its cell)."""
-        return {k: board.coords(p) for k, p in self.paths.items()}
-
-    def to_cells(self, board: Board) -> dict[str, tuple[Cell, ...]]:
-        """``{label: (cell, ...)}`` with bridge crossings mapped back to their cells."""
-        return {k: tuple(board.node_cell(c) for c in p) for k, p in self.paths.items()}
-
-    @classmethod
-    def from_coords(cls, board: Board, coords: Mapping[str, Sequence[Sequence[int]]]) -> Solution:
-        return cls.from_cells(board, {k: [r * board.width + c for r, c in v]
-                                      for k, v in coords.items()})
-
-    @classmethod
-    def from_cells(cls, board: Board, cells: Mapping[str, Sequence[Cell]]) -> Solution:
-        """Paths given as cells (as files write them); bridge visits become crossings."""
-        return cls({k: board.path_nodes(list(v)) for k, v in cells.items()})
-
-
-def diff_cells(board: Board, first: Solution, second: Solution) -> list[Cell]:
-    """Cells whose path differs between two solutions: another label or other incident edges
-    (compared node by node; a bridge's crossings are reported once, as the bridge's cell)."""
-    import numpy as np  # two solutions come from SAT, which has loaded numpy already
-
-    one, two = _incidence(board, first), _incidence(board, second)
-    differ = np.flatnonzero((one[0] != two[0]) | (one[1] != two[1]).any(axis=1))
-    if board.geometry.bridges:
-        return sorted({board.node_cell(int(node)) for node in differ})
-    return differ.tolist()
-
-
-def _incidence(board: Board, solution: Solution) -> tuple[np.ndarray, np.ndarray]:
-    """Per graph node: which path covers it (0 for none, else 1 + the label's index) and its
-    two path neighbours, sorted, -1 where a path ends.  A path visits a node at most once, so
-    the neighbours name the node's incident edges exactly."""
-    import numpy as np
-
-    owner = np.zeros(board.n_nodes, dtype=np.int64)
-    around = np.full((board.n_nodes, 2), -1, dtype=np.int64)
-    index = {label: i for i, label in enumerate(board.labels)}
-    for label, path in solution.paths.items():
-        nodes = np.fromiter(path, dtype=np.int64, count=len(path))
-        owner[nodes] = index.get(label, len(index)) + 1
-        before = np.concatenate(([-1], nodes[:-1]))
-        after = np.concatenate((nodes[1:], [-1]))
-        around[nodes, 0] = np.minimum(before, after)
-        around[nodes, 1] = np.maximum(before, after)
-    return owner, around

@@ -17,7 +17,8 @@ generator aims at them, and every generated puzzle carries them in its ``quality
 
 from __future__ import annotations
 
-from satlink.board import Board, Solution
+from satlink.board import Board
+from satlink.solution import Solution
 
 SHORT_CELLS = 3
 

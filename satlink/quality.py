@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from statistics import mean
 
-from satlink.board import Board, Solution
+from satlink.board import Board
 from satlink.looks import look
+from satlink.solution import Solution
 from satlink.solver.verdict import Status, Verdict
 
 

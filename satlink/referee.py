@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from satlink.board import Board, Solution
+from satlink.board import Board
 from satlink.rules import Rules, parse_rules
+from satlink.solution import Solution
 
 PathsLike = Solution | Mapping[str, Sequence[int] | Sequence[Sequence[int]]]
 

@@ -36,10 +36,11 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from satlink.board import EMPTY, SOLID, Board, BoardError, Solution, edge, label_for
+from satlink.board import EMPTY, SOLID, Board, BoardError, edge, label_for
 from satlink.geometry import Geometry, geometry_to_json
 from satlink.referee import is_valid
 from satlink.rules import Rules, parse_rules
+from satlink.solution import Solution
 from satlink.solver.check import check
 from satlink.solver.method import DEFAULT_METHOD, Method
 from satlink.solver.verdict import Status, Verdict

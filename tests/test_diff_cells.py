@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from satlink import Board, Solution, check
-from satlink.board import diff_cells
 from satlink.geometry import HEX, Geometry
+from satlink.solution import diff_cells
 
 
 def by_definition(board: Board, first: Solution, second: Solution) -> list[int]:

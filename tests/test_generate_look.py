@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from satlink import Board, check
-from satlink.board import Solution
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.longpaths import lengthen, reshape
@@ -21,6 +20,7 @@ from satlink.generate.symmetry import fold
 from satlink.generate.unionfind import grow_paths
 from satlink.geometry import Geometry
 from satlink.looks import look
+from satlink.solution import Solution
 
 
 def cells(width: int, *coords: tuple[int, int]) -> list[int]:

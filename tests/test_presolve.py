@@ -116,7 +116,7 @@ def test_a_wrong_forced_state_never_decides_the_verdict(monkeypatch) -> None:
     the validator refuses it, and SAT then decides the board with none of its deductions (as
     units they would pin the search to that very edge set and make the board unsolvable)."""
     import satlink.solver.presolve as module
-    from satlink.deduce.engine import OFF, ON
+    from satlink.deduce import OFF, ON
 
     board = Board.from_rows(TRAP)
     wrong = {(0, 4), (1, 5), (2, 3), (3, 7), (6, 7), (2, 6)}

@@ -8,11 +8,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from satlink.board import Board, Solution
+from satlink.board import Board
 from satlink.geometry import Geometry
 from satlink.render.colours import hex_colour
 from satlink.render.layout import Layout
 from satlink.render.svg import board_svg
+from satlink.solution import Solution
 from tests.variants import VARIANTS, solved
 
 SVG = "{http://www.w3.org/2000/svg}"

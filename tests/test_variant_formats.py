@@ -10,10 +10,10 @@ import pytest
 from click.testing import CliRunner
 
 from satlink import Board, Solution, check
-from satlink.board import diff_cells
 from satlink.cli import main
 from satlink.formats import Entry, WriteError, read_text, write_text
 from satlink.geometry import Geometry, geometry_to_json
+from satlink.solution import diff_cells
 from tests.variants import LINES
 
 

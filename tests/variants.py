@@ -8,9 +8,10 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from satlink.board import Board, Solution, edge, label_for
+from satlink.board import Board, edge, label_for
 from satlink.geometry import Geometry
 from satlink.rules import Rules
+from satlink.solution import Solution
 from tests.oracle import Coord, Layout, Slot, TooLarge, count_solutions
 
 FAMILIES = ("holes", "walls", "warps", "hexes", "bridges", "square-mix", "hex-mix")

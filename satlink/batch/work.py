@@ -13,11 +13,12 @@ from __future__ import annotations
 import time
 import traceback
 
-from satlink.board import Board, Solution, diff_cells
+from satlink.board import Board
 from satlink.geometry import geometry_from_json
 from satlink.records import board_record, diff_summary, invalid_record, verdict_record
 from satlink.referee import solution_errors
 from satlink.rules import parse_rules
+from satlink.solution import Solution, diff_cells
 from satlink.solver.check import check
 from satlink.solver.method import DEFAULT_METHOD, Method
 from satlink.solver.verdict import Status

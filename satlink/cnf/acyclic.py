@@ -21,9 +21,10 @@ from __future__ import annotations
 import numpy as np
 
 from satlink.cnf.clauses import Clauses
-from satlink.cnf.graph import compact_rows
+from satlink.cnf.rows import compact_rows
 from satlink.cnf.usage import Usage
 from satlink.cnf.variables import Variables
+from satlink.graph import edge_of_variable
 
 
 def rank_bits(n_open: int) -> int:
@@ -36,7 +37,7 @@ def add_acyclic(vs: Variables, usage: Usage, out: Clauses) -> None:
     board = vs.board
     edges = grid.edges
     n_edges = len(edges)
-    e = np.arange(1, n_edges + 1, dtype=np.int64)
+    e = grid.edge_var
     first_arc = vs.named_block("arc", [n for a, b in edges.tolist() for n in ((a, b), (b, a))])
     forward = first_arc + 2 * np.arange(n_edges, dtype=np.int64)  # a -> b (a < b)
     backward = forward + 1  # b -> a
@@ -46,7 +47,7 @@ def add_acyclic(vs: Variables, usage: Usage, out: Clauses) -> None:
     out.extend_array("arc-edge", np.column_stack([-forward, -backward]))
 
     # arcs leaving / entering each cell, per direction (0 where there is no edge)
-    index = grid.incident - 1
+    index = edge_of_variable(grid.incident)
     has = grid.incident != 0
     lower = np.zeros_like(has)  # is this cell the smaller end of that edge?
     lower[has] = edges[index[has], 0] == np.nonzero(has)[0]

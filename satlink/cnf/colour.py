@@ -63,7 +63,7 @@ class BinaryColours:
             for i, bit in enumerate(bits[cell])
         ])
         edges = vs.graph.edges
-        e = np.arange(1, len(edges) + 1, dtype=np.int64)
+        e = vs.graph.edge_var
         for i in range(k):
             x, y = bits[edges[:, 0], i], bits[edges[:, 1], i]
             out.extend_array("colour-edge", np.column_stack([-e, -x, y]))
@@ -123,7 +123,7 @@ class OneHotColours:
         for cell in np.flatnonzero(vs.graph.plain).tolist():
             card.exactly_one([int(v) for v in x[cell]], "colour-one")
         edges = vs.graph.edges
-        e = np.arange(1, len(edges) + 1, dtype=np.int64)
+        e = vs.graph.edge_var
         clauses = []
         for i in range(self.n_labels):  # an edge joins cells of one colour, label by label
             p, q = x[edges[:, 0], i], x[edges[:, 1], i]

@@ -26,7 +26,7 @@ from itertools import combinations
 import numpy as np
 
 from satlink.cnf.clauses import Clauses
-from satlink.cnf.graph import compact_rows
+from satlink.cnf.rows import compact_rows
 from satlink.cnf.variables import Variables
 
 

@@ -4,7 +4,7 @@ An endpoint has exactly one path edge.  Any other open cell has exactly two (``f
 zero or two (no ``fill``).  Solid cells have no edge variables at all.  Degrees are at most
 four on the square grid, so direct (pairwise/triple) clauses beat any auxiliary-variable
 cardinality encoding for the path cells; the endpoints' exactly-one follows ``--card``.
-Built as arrays, grouped by degree (see :mod:`satlink.cnf.graph`).
+Built as arrays, grouped by degree (see :mod:`satlink.cnf.rows`).
 
 Local degrees alone still admit *detached cycles*; :mod:`satlink.solver.search` removes them.
 """
@@ -17,7 +17,7 @@ import numpy as np
 
 from satlink.cnf.card import Cardinality
 from satlink.cnf.clauses import Clauses
-from satlink.cnf.graph import compact_rows
+from satlink.cnf.rows import compact_rows
 from satlink.cnf.variables import Variables
 from satlink.rules import Rules
 

@@ -16,13 +16,13 @@ from __future__ import annotations
 from itertools import combinations
 
 from satlink.cnf.clauses import Clauses
-from satlink.cnf.no2x2 import block_edges, open_blocks
+from satlink.cnf.no2x2 import block_edges
 from satlink.cnf.variables import Variables
 
 
 def _closed_blocks(vs: Variables) -> list[list[int]]:
     """Edge variables round every block whose cycle edges all exist (no wall cuts it)."""
-    return [found for blk in open_blocks(vs) if (found := block_edges(vs, blk))]
+    return [found for blk in vs.board.graph.open_blocks if (found := block_edges(vs, blk))]
 
 
 def add_no_u_turn(vs: Variables, out: Clauses) -> None:

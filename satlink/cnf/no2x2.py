@@ -14,21 +14,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from satlink.board import SOLID
 from satlink.cnf.clauses import Clauses
 from satlink.cnf.colour import Colours
 from satlink.cnf.usage import Usage
 from satlink.cnf.variables import Variables
-
-
-def open_blocks(vs: Variables) -> list[tuple[int, ...]]:
-    """The geometry's blocks without solid or bridge cells, each in cycle order (on the
-    square grid: top-left, top-right, bottom-right, bottom-left)."""
-    board = vs.board
-    flat = "".join(board.rows)
-    skip = set(board.geometry.bridges)
-    return [blk for blk in board.geometry.blocks(board.width, board.height)
-            if not any(flat[x] == SOLID or x in skip for x in blk)]
 
 
 def block_edges(vs: Variables, block: tuple[int, ...]) -> list[int] | None:
@@ -42,7 +31,7 @@ def block_edges(vs: Variables, block: tuple[int, ...]) -> list[int] | None:
 def add_no2x2(vs: Variables, colours: Colours, usage: Usage, out: Clauses,
               notouch: bool = False) -> None:
     """``notouch``: the profile has it too, so blocks closed all round need nothing."""
-    blocks = [blk for blk in open_blocks(vs) if not (notouch and block_edges(vs, blk))]
+    blocks = [blk for blk in vs.board.graph.open_blocks if not (notouch and block_edges(vs, blk))]
     if not blocks:
         return
     blocks = np.asarray(blocks, dtype=np.int64)

@@ -23,7 +23,7 @@ def touching_candidates(vs: Variables) -> np.ndarray:
     do), with their edge variables as a third column."""
     graph = vs.graph
     edges = graph.edges
-    var = np.arange(1, len(edges) + 1, dtype=np.int64)
+    var = graph.edge_var
     both = graph.endpoint[edges[:, 0]] & graph.endpoint[edges[:, 1]]
     label_at = vs.board.label_at
     same = np.array([label_at(int(a)) == label_at(int(b)) for a, b in edges[both]], dtype=bool)

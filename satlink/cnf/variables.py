@@ -17,8 +17,8 @@ from functools import cached_property
 
 import numpy as np
 
-from satlink.board import Board, Edge
-from satlink.cnf.graph import GraphArrays
+from satlink.board import Board
+from satlink.graph import Edge, GraphArrays, edge_of_variable, edge_variable
 
 
 @dataclass(frozen=True)
@@ -47,10 +47,11 @@ class Variables:
 
     @cached_property
     def edge_var(self) -> dict[Edge, int]:
-        """Board edge -> its variable (edge ``e`` of ``board.edges`` is ``e + 1``), built on
-        first use: the default families work on :attr:`graph`'s arrays, and on a 1002x1002
-        board this dictionary alone is about 0.15 GB."""
-        return dict(zip(self.board.edges, range(1, len(self.board.edges) + 1), strict=True))
+        """Board edge -> its variable (:func:`satlink.graph.edge_variable`), built on first
+        use: the default families work on :attr:`graph`'s arrays, and this dictionary is large
+        on huge boards (``benchmarks/README.md``)."""
+        edges = self.board.edges
+        return dict(zip(edges, range(edge_variable(0), edge_variable(len(edges))), strict=True))
 
     def fresh_block(self, count: int, name: str) -> int:
         """``count`` new variables ``first..first+count-1`` named ``(name, offset)``."""
@@ -75,10 +76,11 @@ class Variables:
             out[cells] = first + np.arange(len(cells) * per, dtype=np.int64).reshape(-1, per)
         return out
 
-    @cached_property
+    @property
     def graph(self) -> GraphArrays:
-        """The board as arrays, for the vectorised families."""
-        return GraphArrays(self.board)
+        """The board graph as arrays (:attr:`satlink.graph.BoardGraph.arrays`), for the
+        vectorised families."""
+        return self.board.graph.arrays
 
     def named_block(self, family: str, names: Sequence[tuple]) -> int:
         """One variable per entry of ``names``, named ``(family, *names[i])``; returns the first."""
@@ -110,8 +112,8 @@ class Variables:
     def name(self, var: int) -> tuple:
         """What a variable means (for DIMACS headers and debugging)."""
         n_edges = len(self.board.edges)
-        if 1 <= var <= n_edges:
-            return ("edge", *self.board.edges[var - 1])
+        if edge_variable(0) <= var < edge_variable(n_edges):
+            return ("edge", *self.board.edges[edge_of_variable(var)])
         i = bisect_right(self._firsts, var) - 1
         if i >= 0:
             block = self._blocks[i]

@@ -1,0 +1,62 @@
+"""Propagation over candidate edges and colours: the deductions a person makes on a board.
+
+The state of a partly solved board is, for every edge of the board graph, whether the
+solution uses it (``ON``), does not (``OFF``) or is not known yet, and for every node the
+colours (labels) it may still carry.  Nodes joined by ``ON`` edges form *chains*: pieces of
+one path, whose colour is the set its nodes share; a chain's two *ends* are where it may
+still grow.  Every rule below is a sound consequence of the rule profile, stated on the graph,
+so it holds for every geometry (square, hexagonal, warps, walls, bridges) and a contradiction
+proves that the state (or the hypothesis that made it) admits no solution.
+
+Without ``fill`` a node may stay empty: its colour set then holds the extra bit ``U``
+(unused), and a node whose set is only ``U`` has every edge off.
+
+The rules, grouped by the technique a person would name (see :mod:`satlink.grading`):
+
+* ``forced``: an endpoint uses one edge and any other node two (none if empty): a node with
+  exactly as many ways left as it needs takes them all, a satisfied node closes the others;
+  an edge that would join two colours or close a loop is off.
+* ``corner``: where a path turns at X between N1 and N2, a node D beside both N1 and N2 can
+  be on neither side of the bend (on the path, notouch would close the loop N1-X-N2-D), so
+  its edges to N1 and N2 are off (the staircase inside every corner).
+* ``notouch``: an edge that would make a chain run beside itself is off; two neighbours known
+  to carry one colour are joined; beside a closed edge a known colour is ruled out; under
+  ``no2x2``, no block of the geometry (2x2 square, hexagon triangle) lies on one path.
+* ``region``: a colour is ruled out of every node its two ends cannot reach through nodes
+  that may carry it; a region no colour can reach is a contradiction.
+* ``bottleneck``: a colour's path is a simple path between its endpoints, so it stays in the
+  blocks (biconnected components) between them: pockets behind a single node are out, and a
+  node or edge every route must cross takes the colour.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from satlink.deduce.local import corner, finished, forced, notouch
+from satlink.deduce.puzzle import OFF, ON, UNKNOWN, Contradiction, OutOfTime, Puzzle
+from satlink.deduce.reach import bottleneck, region
+from satlink.deduce.state import State
+
+
+def fixpoint(st: State, passes: Sequence[Callable[[State], int]],
+             deadline: float | None = None) -> None:
+    """The forced rules to a fixpoint, then ``passes`` in turn, cheapest first, back to the
+    forced rules after every pass that made progress, until none makes any or every edge is
+    decided.  ``deadline`` (``time.monotonic()``) is checked between passes
+    (:class:`OutOfTime`)."""
+    forced(st)
+    while not finished(st):
+        if deadline is not None and time.monotonic() > deadline:
+            raise OutOfTime
+        for technique in passes:
+            if technique(st):
+                forced(st)
+                break
+        else:
+            return
+
+
+__all__ = ["OFF", "ON", "UNKNOWN", "Contradiction", "OutOfTime", "Puzzle", "State", "bottleneck",
+           "corner", "finished", "fixpoint", "forced", "notouch", "region"]

@@ -6,10 +6,11 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from satlink.board import Board, BoardError, Solution
+from satlink.board import Board, BoardError
 from satlink.formats.errors import InputError, WriteError
 from satlink.geometry import PLAIN, Geometry
 from satlink.rules import DEFAULT_PROFILE, Rules, parse_rules
+from satlink.solution import Solution
 
 DEFAULT_MAX_CELLS = 4_000_000
 MAX_DIGITS = 18

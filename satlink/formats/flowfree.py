@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from satlink.board import EMPTY, SOLID, Board, Solution, label_for
+from satlink.board import EMPTY, SOLID, Board, label_for
 from satlink.formats.entry import (
     Entry,
     board_entry,
@@ -42,6 +42,7 @@ from satlink.formats.entry import (
 from satlink.formats.errors import WriteError
 from satlink.geometry import HEX, SQUARE, Geometry, GeometryError
 from satlink.rules import parse_rules
+from satlink.solution import Solution
 
 NAME = "flowfree"
 LINE = re.compile(r"^\s*[^;,\s]+,[0-9]+,[0-9]+,[0-9]+[^;]*;")

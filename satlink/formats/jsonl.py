@@ -20,10 +20,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 
-from satlink.board import Board, Solution
+from satlink.board import Board
 from satlink.formats.entry import MAX_DIGITS, Entry, board_entry, error_entry, first_content_line
 from satlink.geometry import GeometryError, geometry_from_json, geometry_to_json
 from satlink.rules import RulesError, parse_rules
+from satlink.solution import Solution
 
 NAME = "json"
 MAX_DEPTH = 100

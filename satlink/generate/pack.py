@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from satlink.board import Board, Solution
+from satlink.board import Board
 from satlink.formats import Entry, WriteError, read_text, write_text
 from satlink.geometry import geometry_from_json
 from satlink.rules import parse_rules
+from satlink.solution import Solution
 
 
 def row_board(grid: list[str], geometry: dict | None) -> Board:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from satlink.board import EMPTY, SOLID, Board, Solution, label_for
+from satlink.board import EMPTY, SOLID, Board, label_for
 from satlink.geometry import PLAIN
+from satlink.solution import Solution
 
 
 @dataclass

@@ -11,7 +11,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from satlink.board import Board, Solution, diff_cells
+from satlink.board import Board
 from satlink.generate.bands import parse_target
 from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.longpaths import Walk, lengthen, reshape, settle
@@ -33,6 +33,7 @@ from satlink.geometry import geometry_to_json
 from satlink.quality import quality
 from satlink.referee import solution_errors
 from satlink.rules import parse_rules
+from satlink.solution import Solution, diff_cells
 from satlink.solver.check import check
 from satlink.solver.verdict import Status
 

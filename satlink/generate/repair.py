@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 
-from satlink.board import Solution, edge
+from satlink.board import edge
 from satlink.generate.paths import PathSystem
+from satlink.solution import Solution
 
 
 def split_on_difference(system: PathSystem, other: Solution, min_length: int,

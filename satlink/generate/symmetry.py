@@ -26,8 +26,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from satlink.board import EMPTY, SOLID, Board, Solution, edge
+from satlink.board import EMPTY, SOLID, Board, edge
 from satlink.generate.paths import PathSystem
+from satlink.solution import Solution
 
 SYMMETRIES = ("none", "mirror", "rotational")
 

@@ -20,7 +20,7 @@ level technique      what it deduces
 
 Bands: ``easy`` (levels 1-3), ``medium`` (4-5): both solved completely without search;
 ``hard`` (look-ahead, or unsolved within the bounds).  The engine
-(:mod:`satlink.deduce.engine`) works on the board graph, so every geometry is graded.
+(:mod:`satlink.deduce`) works on the board graph, so every geometry is graded.
 
 The ``score`` orders puzzles on one scale: ``level - 1 + n / (n + 4)`` where ``n`` is how many
 times the hardest technique was needed, so a level-L puzzle scores in (L-1, L) and, within a
@@ -36,8 +36,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from satlink.board import Board, Solution
-from satlink.deduce.engine import (
+from satlink.board import Board
+from satlink.deduce import (
     Contradiction,
     Puzzle,
     State,
@@ -50,6 +50,7 @@ from satlink.deduce.engine import (
     region,
 )
 from satlink.rules import Rules, parse_rules
+from satlink.solution import Solution
 
 TECHNIQUES = ("forced", "corner", "notouch", "region", "bottleneck",
               "lookahead-1", "lookahead-2", "lookahead-3", "unsolved")

@@ -25,9 +25,9 @@ from satlink.solver.verdict import Status, Verdict
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from satlink.board import Solution
     from satlink.generate.catalogue import RunState
     from satlink.generate.params import Params
+    from satlink.solution import Solution
 
 
 def print_json(record: dict) -> None:

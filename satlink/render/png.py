@@ -9,9 +9,10 @@ written afterwards at the final size.
 
 from __future__ import annotations
 
-from satlink.board import Board, Solution
+from satlink.board import Board
 from satlink.render.colours import display_label, path_colour, text_colour
 from satlink.render.layout import Layout, Point
+from satlink.solution import Solution
 
 SUPERSAMPLE = 4
 SUPERSAMPLE_PIXELS = 32_000_000

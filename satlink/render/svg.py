@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from html import escape
 
-from satlink.board import Board, Solution
+from satlink.board import Board
 from satlink.render.colours import display_label, hex_colour, text_colour
 from satlink.render.layout import Layout, Point
+from satlink.solution import Solution
 
 CANVAS = "#111114"
 CELL = "#1b1b1f"

@@ -32,9 +32,10 @@ import unicodedata
 
 from rich.text import Text
 
-from satlink.board import EMPTY, SOLID, Board, Cell, Solution
+from satlink.board import EMPTY, SOLID, Board, Cell
 from satlink.geometry import HEX
 from satlink.render.colours import hex_colour
+from satlink.solution import Solution
 
 # bit mask of path directions: up=1, down=2, left=4, right=8
 PIECES = {1: "╵", 2: "╷", 4: "╴", 8: "╶", 3: "│", 12: "─", 10: "┌", 6: "┐", 9: "└", 5: "┘"}

@@ -15,8 +15,9 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from satlink.board import Board, Solution, diff_cells
+from satlink.board import Board
 from satlink.rules import Rules, parse_rules
+from satlink.solution import Solution, diff_cells
 from satlink.solver.memory import ensure_fits
 from satlink.solver.method import DEFAULT_METHOD, Method, MethodError
 from satlink.solver.presolve import CONTRADICTION, SOLVED, PresolveTimeout, presolve

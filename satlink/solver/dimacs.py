@@ -24,11 +24,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from satlink import __version__
-from satlink.board import Board, Solution
+from satlink.board import Board
 from satlink.cnf import Encoding
 from satlink.geometry import geometry_from_json, geometry_to_json
 from satlink.referee import solution_errors
 from satlink.rules import Rules, parse_rules
+from satlink.solution import Solution
 from satlink.solver.decode import read_model as read_model_paths
 
 MAGIC = "c satlink "

@@ -1,7 +1,7 @@
 """Forced moves before SAT: decide what the rules force, and often the whole board.
 
 The Go NumberLink solver's speed comes from forced moves; satlink's human grader
-(:mod:`satlink.deduce.engine`) already makes them on the board graph, each a sound
+(:mod:`satlink.deduce`) already makes them on the board graph, each a sound
 consequence of the rule profile.  Run before the CNF is built they give one of three outcomes:
 
 * **solved**: every edge is decided.  Every solution agrees with every deduction, so the
@@ -28,8 +28,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from satlink.board import Board, Solution
-from satlink.deduce.engine import (
+from satlink.board import Board
+from satlink.deduce import (
     ON,
     Contradiction,
     OutOfTime,
@@ -42,8 +42,10 @@ from satlink.deduce.engine import (
     notouch,
     region,
 )
+from satlink.graph import edge_literal
 from satlink.referee import solution_errors
 from satlink.rules import Rules
+from satlink.solution import Solution
 
 SOLVED, CONTRADICTION, PARTIAL, SKIPPED = "solved", "contradiction", "partial", "skipped"
 
@@ -74,8 +76,8 @@ class Presolved:
     solution: Solution | None = None
     """The forced solution (``solved`` only), already checked by the validator."""
     units: list[int] = field(default_factory=list)
-    """Decided edges as unit literals over the encodings' edge variables (edge ``e`` of
-    ``board.edges`` is variable ``e + 1``): ``e + 1`` on, ``-(e + 1)`` off."""
+    """Decided edges as unit literals over the encodings' edge variables
+    (:func:`satlink.graph.edge_literal`)."""
     decided: int = 0
     """Edges decided (on or off)."""
     seconds: float = 0.0
@@ -112,7 +114,7 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None) -> Preso
         # the engine's deductions led to a non-solution: none of them can be trusted, so
         # SAT decides the board alone (units would pin it to this very edge set)
         return Presolved(SKIPPED, seconds=time.perf_counter() - start)
-    units = [e + 1 if s == ON else -(e + 1) for e, s in enumerate(es) if s]
+    units = [edge_literal(e, s == ON) for e, s in enumerate(es) if s]
     return Presolved(PARTIAL, units=units, decided=len(units),
                      seconds=time.perf_counter() - start)
 

@@ -18,8 +18,9 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Sequence
 
-from satlink.board import Edge, Solution
 from satlink.cnf import Encoding
+from satlink.graph import Edge, edge_variable
+from satlink.solution import Solution
 from satlink.solver.backend import Backend
 from satlink.solver.cycles import cycle_cut, endpoint_cells
 from satlink.solver.decode import ModelPaths, read_model
@@ -150,5 +151,5 @@ class SolutionSearch:
         (A valid edge set cannot strictly contain another: every path cell already has its
         full degree, so extra edges could only form detached cycles.)
         """
-        self._backend.add_clause((-1 - read.chosen).tolist())  # edge variables are 1..E
+        self._backend.add_clause((-edge_variable(read.chosen)).tolist())
         self._blocks += 1

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from satlink.board import Solution
 from satlink.rules import Rules
+from satlink.solution import Solution
 from satlink.solver.method import DEFAULT_METHOD, Method
 from satlink.solver.stats import SolveStats
 

@@ -1,0 +1,268 @@
+"""The state of a partly solved board: edge states, chains and colour sets.
+
+Nodes joined by ``ON`` edges form *chains*: pieces of one path, whose colour is the set its
+nodes share; a chain's two *ends* are where it may still grow.  Without ``fill`` a node may
+stay empty: its colour set then holds the extra bit ``U`` (unused).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from satlink.deduce.puzzle import OFF, ON, Contradiction, Puzzle
+from satlink.solution import Solution
+
+
+class State:
+    """Edge states, chains and colour sets of a partly solved board (cheap to copy).
+
+    Every change is logged by node, so the local passes (``corner``, ``notouch``) look only
+    at what changed since they last ran, and every change to a colour's candidate graph
+    bumps that colour's stamp, so the global passes (``region``, ``bottleneck``) analyse
+    only the colours whose graph changed.
+    """
+
+    __slots__ = ("p", "es", "on", "unk", "seg", "col", "size", "end1", "end2", "queue", "queued",
+                 "stamp", "seen", "log", "cursor")
+
+    def __init__(self, p: Puzzle | None = None):
+        if p is None:
+            return
+        n = p.n
+        self.p = p
+        self.es = bytearray(len(p.edges))
+        self.on = [0] * n
+        self.unk = [len(p.inc[x]) for x in range(n)]
+        self.seg = list(range(n))  # chain id: a node of the chain
+        free = p.colours | p.unused
+        self.col = [0] * n  # colour set, by chain id
+        for x in p.nodes:
+            k = p.end_label[x]
+            self.col[x] = free if k < 0 else 1 << k
+        self.size = [1] * n
+        self.end1 = list(range(n))  # the chain's ends, by chain id
+        self.end2 = list(range(n))
+        self.queue: deque[int] = deque(p.nodes)  # nodes the forced rules look at again
+        self.queued = bytearray(n)
+        for x in p.nodes:
+            self.queued[x] = 1
+        # stamp[k] changes whenever colour k's candidate graph loses a node or an edge;
+        # seen[t][k] is the stamp a global pass t (0 region, 1 bottleneck) last analysed k at
+        self.stamp = [0] * p.k
+        self.seen = ([-1] * p.k, [-1] * p.k)
+        self.log: list[int] = list(p.nodes)  # changed nodes; cursor[t]: read by local pass t
+        self.cursor = [0, 0]
+
+    def copy(self) -> State:
+        other = State()
+        other.p = self.p
+        other.es = bytearray(self.es)
+        other.on = self.on[:]
+        other.unk = self.unk[:]
+        other.seg = self.seg[:]
+        other.col = self.col[:]
+        other.size = self.size[:]
+        other.end1 = self.end1[:]
+        other.end2 = self.end2[:]
+        other.queue = deque(self.queue)
+        other.queued = bytearray(self.queued)
+        other.stamp = self.stamp[:]
+        other.seen = (self.seen[0][:], self.seen[1][:])
+        read = min(self.cursor)
+        other.log = self.log[read:]
+        other.cursor = [c - read for c in self.cursor]
+        return other
+
+    # -- facts ------------------------------------------------------------------------
+    def colour(self, x: int) -> int:
+        return self.col[self.seg[x]]
+
+    def push(self, x: int) -> None:
+        self.log.append(x)
+        if not self.queued[x]:
+            self.queued[x] = 1
+            self.queue.append(x)
+
+    def chain(self, end: int) -> list[int]:
+        """The nodes of the chain that ends at ``end``, in order."""
+        inc, es = self.p.inc, self.es
+        out = [end]
+        prev, cur = -1, end
+        while True:
+            nxt = -1
+            for e, y in inc[cur]:
+                if es[e] == ON and y != prev:
+                    nxt = y
+                    break
+            if nxt < 0:
+                return out
+            out.append(nxt)
+            prev, cur = cur, nxt
+
+    def touch(self, colours: int) -> None:
+        """The candidate graphs of ``colours`` lost something."""
+        stamp = self.stamp
+        while colours:
+            low = colours & -colours
+            stamp[low.bit_length() - 1] += 1
+            colours ^= low
+
+    def set_off(self, e: int) -> bool:
+        state = self.es[e]
+        if state == OFF:
+            return False
+        if state == ON:
+            raise Contradiction
+        self.es[e] = OFF
+        a, b = self.p.edges[e]
+        self.touch(self.col[self.seg[a]] & self.col[self.seg[b]] & self.p.colours)
+        self.unk[a] -= 1
+        self.unk[b] -= 1
+        self.push(a)
+        self.push(b)
+        return True
+
+    def set_on(self, e: int) -> bool:
+        state = self.es[e]
+        if state == ON:
+            return False
+        if state == OFF:
+            raise Contradiction
+        p = self.p
+        a, b = p.edges[e]
+        sa, sb = self.seg[a], self.seg[b]
+        if sa == sb:
+            raise Contradiction  # a loop
+        colour = self.col[sa] & self.col[sb] & p.colours
+        if not colour:
+            raise Contradiction
+        if p.notouch and (self.on[a] or self.on[b]) and self.would_touch(e):
+            raise Contradiction
+        self.es[e] = ON
+        self.on[a] += 1
+        self.on[b] += 1
+        self.unk[a] -= 1
+        self.unk[b] -= 1
+        # the new chain's ends: the far ends of the two chains joined at a and b
+        far_a = self.end2[sa] if self.end1[sa] == a else self.end1[sa]
+        far_b = self.end2[sb] if self.end1[sb] == b else self.end1[sb]
+        newly_known = not colour & (colour - 1) and (self.col[sa] != colour
+                                                     or self.col[sb] != colour)
+        if self.size[sa] < self.size[sb]:
+            keep, small, start, before = sb, sa, a, b
+        else:
+            keep, small, start, before = sa, sb, b, a
+        self._relabel(start, before, keep)
+        self.size[keep] += self.size[small]
+        self.col[keep] = colour
+        self.end1[keep], self.end2[keep] = far_a, far_b
+        for x in (a, b, far_a, far_b):
+            self.push(x)
+        if newly_known:  # its sides learn the colour (notouch)
+            self.log.extend(self.chain(far_a))
+        return True
+
+    def _relabel(self, start: int, before: int, chain: int) -> None:
+        """Walk the chain from ``start`` (away from ``before``) giving its nodes id ``chain``."""
+        inc, es, seg = self.p.inc, self.es, self.seg
+        prev, cur = before, start
+        while True:
+            seg[cur] = chain
+            nxt = -1
+            for e, y in inc[cur]:
+                if es[e] == ON and y != prev and seg[y] != chain:
+                    nxt = y
+                    break
+            if nxt < 0:
+                return
+            prev, cur = cur, nxt
+
+    def restrict(self, x: int, mask: int) -> bool:
+        """Keep only the colours of ``mask`` on ``x``'s chain."""
+        s = self.seg[x]
+        old = self.col[s]
+        new = old & mask
+        if new == old:
+            return False
+        if not new or (new == self.p.unused and self.on[x]):
+            raise Contradiction
+        self.col[s] = new
+        self.touch(old & ~new & self.p.colours)
+        self.push(self.end1[s])
+        self.push(self.end2[s])
+        self.push(x)
+        if self.size[s] > 2 and new & self.p.colours and not new & (new - 1):
+            self.log.extend(self.chain(self.end1[s]))
+        return True
+
+    def would_touch(self, e: int) -> bool:
+        """Whether turning edge ``e`` on makes the joined chain run beside itself."""
+        p = self.p
+        a, b = p.edges[e]
+        sa, sb = self.seg[a], self.seg[b]
+        if self.size[sa] > self.size[sb]:
+            a, b, sa, sb = b, a, sb, sa
+        seg, nb = self.seg, p.neighbours
+        for x in self.chain(self.end1[sa]):
+            for y in nb[x]:
+                if seg[y] == sb and not (x == a and y == b):
+                    return True
+        return False
+
+    def changed(self, t: int) -> list[int]:
+        """The nodes changed since local pass ``t`` last asked (each once)."""
+        log = self.log
+        start = self.cursor[t]
+        self.cursor[t] = len(log)
+        out = list(dict.fromkeys(log[start:]))
+        if min(self.cursor) == len(log):
+            log.clear()
+            self.cursor = [0, 0]
+        return out
+
+    # -- questions --------------------------------------------------------------------
+    def need(self, x: int) -> int:
+        """How many edges ``x`` uses: 1 at an endpoint, 2 on a path, 0 empty, -1 not known."""
+        p = self.p
+        if p.end_label[x] >= 0:
+            return 1
+        if not p.unused:
+            return 2
+        colour = self.col[self.seg[x]]
+        if colour == p.unused:
+            return 0
+        return 2 if (self.on[x] or not colour & p.unused) else -1
+
+    def solved_nodes(self) -> int:
+        """Nodes whose edges are all decided and whose colour is known."""
+        p, col, seg, unk = self.p, self.col, self.seg, self.unk
+        count = 0
+        for x in p.nodes:
+            if unk[x]:
+                continue
+            c = col[seg[x]]
+            if c == p.unused or not c & (c - 1):
+                count += 1
+        return count
+
+    def complete(self) -> bool:
+        return all(not self.unk[x] for x in self.p.nodes)
+
+    def solution(self) -> Solution:
+        """The solution a complete state describes."""
+        return Solution.from_edges(self.p.board, (ab for ab, state in zip(self.p.edges, self.es,
+                                                                          strict=True)
+                                                  if state == ON))
+
+    def heads(self) -> list[int]:
+        """Nodes where a path still grows: endpoints and chain ends with a way left to take,
+        fewest ways first."""
+        out = []
+        for x in self.p.nodes:
+            if not self.unk[x]:
+                continue
+            need = self.need(x)
+            if self.on[x] < need and (self.on[x] or self.p.end_label[x] >= 0):
+                out.append((self.unk[x], x))
+        out.sort()
+        return [x for _, x in out]
