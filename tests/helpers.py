@@ -25,8 +25,7 @@ def solutions_without_cuts(board: Board, rules: str, method: Method = DEFAULT_ME
     """Up to ``limit`` distinct edge sets of the bare encoding, read as solutions, with the
     detached-cycle check switched off: what a solver that ignores cycles would answer."""
     profile = parse_rules(rules)
-    encoding = encode(board, profile, method.lemmas_for(profile, board.geometry.kind),
-                      method.encoding, method.card)
+    encoding = encode(board, profile, method)
     found: list[Solution] = []
     with UncutSearch(encoding, method) as search:
         for solution in search.solutions():

@@ -77,13 +77,14 @@ def test_flat_buffers_hold_the_same_clauses_as_the_lists() -> None:
     from satlink import Board
     from satlink.cnf import encode
     from satlink.rules import parse_rules
+    from satlink.solver.method import Method
 
     board = Board.from_rows(["A.B.", "....", "B..A"])
-    clauses = encode(board, parse_rules("nikoli"), lemmas=()).clauses
+    clauses = encode(board, parse_rules("nikoli"), Method(lemmas="none")).clauses
     flat = [int(x) for buffer in clauses.buffers() for x in buffer]
     expected = [lit for clause in clauses.clauses for lit in (*clause, 0)]
     assert flat == expected
-    empty = encode(Board.from_rows(["#."]), parse_rules("flow"), lemmas=()).clauses
+    empty = encode(Board.from_rows(["#."]), parse_rules("flow"), Method(lemmas="none")).clauses
     assert [] in empty.clauses  # the open cell cannot be covered
     assert [1, 0, -1, 0] == [int(x) for x in list(empty.buffers())[-1][-4:]]
 

@@ -10,6 +10,7 @@ from satlink.cnf import encode
 from satlink.geometry import Geometry
 from satlink.rules import parse_rules
 from satlink.solver.decode import read_model
+from satlink.solver.method import Method
 from tests.helpers import model_edges
 
 BOARDS = [
@@ -23,7 +24,7 @@ BOARDS = [
 @pytest.mark.parametrize(("rows", "geometry", "rules", "has_cycles"), BOARDS)
 def test_models_with_and_without_cycles_read_the_same(rows, geometry, rules, has_cycles) -> None:
     board = Board.from_rows(rows, geometry)
-    encoding = encode(board, parse_rules(rules), lemmas=())
+    encoding = encode(board, parse_rules(rules), Method(lemmas="none"))
     ends = encoding.variables.graph.edges
     endpoints = {c for pair in board.endpoints.values() for c in pair}
     cyclic = 0

@@ -17,6 +17,7 @@ from satlink.cnf import encode
 from satlink.formats import read_text
 from satlink.geometry import Geometry
 from satlink.solver.dimacs import ModelError, decode_model, dimacs_lines, read_header, read_model
+from satlink.solver.method import Method
 from tests.boards import CAP, TRAP, boards
 from tests.oracle import count_solutions
 from tests.variants import LINES
@@ -46,7 +47,7 @@ def test_acyclic_dimacs_is_exact(profile: str) -> None:
     rules = parse_rules(profile)
     for rows in boards(seed=77, n=40):
         board = Board.from_rows(rows)
-        text = "\n".join(dimacs_lines(encode(board, rules, encoding="acyclic"))) + "\n"
+        text = "\n".join(dimacs_lines(encode(board, rules, Method(encoding="acyclic")))) + "\n"
         models = external_models(text)
         truth = count_solutions(rows, rules.fill, rules.notouch, rules.no2x2, limit=CAP)
         assert len(models) == truth, rows
@@ -77,7 +78,7 @@ def test_incomplete_export_says_so_and_decode_catches_the_cycle(tmp_path: Path) 
     """binary-edge's CNF admits 'straight paths + a loop' on the trap; decode must refuse it."""
     board = Board.from_rows(TRAP)
     rules = parse_rules("fill")
-    text = "\n".join(dimacs_lines(encode(board, rules, lemmas=(), encoding="binary-edge")))
+    text = "\n".join(dimacs_lines(encode(board, rules, Method(lemmas="none"))))
     assert "c incomplete" in text
     verdicts = [decode_model(board, rules, m) for m in external_models(text + "\n")]
     assert any(v.solution is None and "detached cycle" in v.errors[0] for v in verdicts)
@@ -96,13 +97,14 @@ def test_model_reader_errors_and_unsat() -> None:
 def test_native_cardinality_has_no_dimacs() -> None:
     board = Board.from_rows(["A..", "...", "..A"])
     with pytest.raises(ValueError, match="no DIMACS form"):
-        list(dimacs_lines(encode(board, parse_rules("flow"), encoding="shape", card="native")))
+        list(dimacs_lines(encode(board, parse_rules("flow"),
+                                       Method(encoding="shape", card="native", solver="minicard"))))
 
 
 @pytest.mark.parametrize("name", LINES)
 def test_the_header_holds_the_board_and_its_geometry(name: str) -> None:
     (entry,) = list(read_text(LINES[name] + "\n", "t.flow"))
-    text = list(dimacs_lines(encode(entry.board, parse_rules("flow"), encoding="acyclic")))
+    text = list(dimacs_lines(encode(entry.board, parse_rules("flow"), Method(encoding="acyclic"))))
     board, rules = read_header(text)
     assert board == entry.board and str(rules) == "fill,notouch"
     assert any(line.startswith("c geometry {") for line in text) == (not board.geometry.is_plain)
@@ -116,7 +118,7 @@ def test_the_header_holds_the_board_and_its_geometry(name: str) -> None:
 
 def test_a_bridge_edge_says_which_crossing() -> None:
     board = Board.from_rows([".A.", "B.B", ".A."], Geometry.of(bridges=[4]))
-    text = list(dimacs_lines(encode(board, parse_rules("nikoli"), encoding="acyclic")))
+    text = list(dimacs_lines(encode(board, parse_rules("nikoli"), Method(encoding="acyclic"))))
     edges = sorted(line.split(" ", 3)[3] for line in text if line.startswith("c edge "))
     assert "0 1 1 1 crossing vertical" in edges and "2 1 1 1 crossing vertical" in edges
     assert "1 0 1 1 crossing horizontal" in edges and "1 1 1 2 crossing horizontal" in edges

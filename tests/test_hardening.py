@@ -151,14 +151,16 @@ def test_sizes_are_validated_before_anything_is_built(args: list[str], message: 
 
 
 def test_memory_estimate_follows_the_measured_sizes() -> None:
-    from satlink.solver.memory import estimated_bytes, estimated_clauses
+    from satlink.cnf.kinds import ENCODING_KINDS
+    from satlink.solver.memory import estimated_bytes
 
+    binary, onehot = ENCODING_KINDS["binary-edge"], ENCODING_KINDS["onehot-edge"]
     # measured (benchmarks/README.md): 34 M clauses / 5.3 GB at 1002x1002 with 4 labels,
     # 4.1 M / 615 MB at 200x200 with 5,000 labels, 101 M / 19.3 GB one-hot at 50x50 (300)
-    assert 34e6 <= estimated_clauses(1002 * 1002, 4, "binary-edge") <= 1.3 * 34e6
-    assert 5.3 * 2**30 <= estimated_bytes(1002 * 1002, 4, "binary-edge") <= 1.3 * 5.3 * 2**30
-    assert 4.1e6 <= estimated_clauses(200 * 200, 5000, "binary-edge") <= 1.3 * 4.1e6
-    assert 19.3 * 2**30 <= estimated_bytes(50 * 50, 300, "onehot-edge") <= 1.5 * 19.3 * 2**30
+    assert 34e6 <= binary.clauses(1002 * 1002, 4, "pairwise") <= 1.3 * 34e6
+    assert 5.3 * 2**30 <= estimated_bytes(1002 * 1002, 4, binary) <= 1.3 * 5.3 * 2**30
+    assert 4.1e6 <= binary.clauses(200 * 200, 5000, "pairwise") <= 1.3 * 4.1e6
+    assert 19.3 * 2**30 <= estimated_bytes(50 * 50, 300, onehot) <= 1.5 * 19.3 * 2**30
 
 
 def test_a_board_too_large_for_the_memory_left_is_refused_before_it_is_built(monkeypatch) -> None:
@@ -447,12 +449,12 @@ def test_export_where_rules_takes_profile_names(tmp_path: Path) -> None:
 def test_the_deadline_stops_the_encoding_between_clause_families(monkeypatch) -> None:
     """A deadline that passes while the CNF is built stops it at the next family: a huge
     board with --timeout 2 must not spend its whole encoding time first."""
-    import satlink.cnf.encoding
+    import satlink.cnf.builders
     from satlink import Board, Method, check
 
     built: list[str] = []
-    real = satlink.cnf.encoding.add_notouch
-    monkeypatch.setattr(satlink.cnf.encoding, "add_notouch",
+    real = satlink.cnf.builders.add_notouch
+    monkeypatch.setattr(satlink.cnf.builders, "add_notouch",
                         lambda *args, **kwargs: built.append("notouch") or real(*args, **kwargs))
     board = Board.from_rows(["A" + "." * 29] + ["." * 30] * 28 + ["." * 29 + "A"])
     encoded = Method(presolve=False)  # the forced moves alone prove this board unsolvable

@@ -72,15 +72,20 @@ def test_bench_configurations_are_methods_and_skip_only_what_cannot_run_or_repea
         assert Method(**config.as_dict()) == config
 
 
-def test_the_catalogue_names_exactly_the_encodings_and_lemmas_built() -> None:
-    """Methods are validated against the light catalogue; the builders must match it."""
-    from satlink.cnf import ENCODING_KINDS, ENCODINGS, LEMMA_RULES, LEMMAS
+def test_every_kind_names_code_that_exists_and_the_card_names_are_pysats() -> None:
+    """Methods are validated against the light kinds; each must name a builder or adder of
+    :mod:`satlink.cnf.builders`, and the cardinality names must be PySAT's ``EncType``."""
+    from pysat.card import EncType
 
-    assert list(ENCODINGS) == list(ENCODING_KINDS) and list(LEMMAS) == list(LEMMA_RULES)
-    for name, info in ENCODINGS.items():
-        assert info.acyclic == ENCODING_KINDS[name].acyclic
-    for name, lemma in LEMMAS.items():
-        assert (lemma.needs, lemma.rule) == (LEMMA_RULES[name].needs, LEMMA_RULES[name])
+    from satlink.cnf import builders
+    from satlink.cnf.kinds import CARD_METHODS, ENCODING_KINDS, LEMMA_RULES
+
+    for kind in ENCODING_KINDS.values():
+        assert callable(getattr(builders, kind.builder))
+        assert kind.clauses(100, 5, "pairwise") > 0
+    for rule in LEMMA_RULES.values():
+        assert callable(getattr(builders, rule.adder))
+    assert set(CARD_METHODS) == {k for k in vars(EncType) if not k.startswith("_")}
 
 
 def test_a_run_the_forced_moves_decide_never_loads_numpy_or_the_sat_backend() -> None:

@@ -14,16 +14,16 @@ from pathlib import Path
 import pytest
 
 from satlink import Board, check, parse_rules, solution_errors
-from satlink.cnf import ENCODINGS, LEMMAS
+from satlink.cnf import ENCODING_KINDS, LEMMA_RULES
 from satlink.solver.method import Method
 from tests.boards import CAP, FILL_AMBIGUOUS, PROFILES, TRAP, boards, mzucker_boards, parity_rows
 from tests.helpers import solutions_without_cuts
 from tests.oracle import count_solutions
 
-ALL_LEMMAS = tuple(LEMMAS)
+ALL_LEMMAS = tuple(LEMMA_RULES)
 METHODS = {
     "default (forced moves first)": Method(),
-    **{name: Method(encoding=name, presolve=False) for name in ENCODINGS},
+    **{name: Method(encoding=name, presolve=False) for name in ENCODING_KINDS},
     "onehot-edge/seqcounter": Method(encoding="onehot-edge", card="seqcounter", presolve=False),
     "onehot-edge/totalizer": Method(encoding="onehot-edge", card="totalizer", presolve=False),
     "shape/ladder": Method(encoding="shape", card="ladder", presolve=False),
@@ -56,7 +56,7 @@ def test_counts_match_brute_force(name: str, profile: str) -> None:
 
 
 @pytest.mark.parametrize("profile", PROFILES)
-@pytest.mark.parametrize("encoding", ENCODINGS)
+@pytest.mark.parametrize("encoding", ENCODING_KINDS)
 def test_every_sound_lemma_keeps_every_solution(encoding: str, profile: str) -> None:
     method = Method(encoding=encoding, lemmas="all", presolve=False)
     rules = parse_rules(profile)
@@ -99,7 +99,7 @@ def test_propagator_cuts_inside_one_search() -> None:
     assert lazy.stats.cycle_cuts > 0 and lazy.stats.sat_calls > truth + 1
 
 
-@pytest.mark.parametrize("encoding", ENCODINGS)
+@pytest.mark.parametrize("encoding", ENCODING_KINDS)
 def test_corpus_verdicts(corpus: Path, encoding: str) -> None:
     """mzucker's 29 puzzles: flow verdicts for every encoding, fill verdicts on the small ones."""
     statuses: Counter[str] = Counter()

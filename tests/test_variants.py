@@ -11,7 +11,7 @@ from itertools import combinations
 import pytest
 
 from satlink import Board, check, parse_rules, solution_errors
-from satlink.cnf import ENCODINGS, LEMMAS, encode
+from satlink.cnf import ENCODING_KINDS, LEMMA_RULES, encode
 from satlink.geometry import Geometry
 from satlink.solver.cycles import detached_components
 from satlink.solver.method import DEFAULT_METHOD, Method
@@ -25,7 +25,7 @@ SUBSET = BOARDS[::7]  # 40 boards, every family
 LEMMA_SUBSET = BOARDS[2::10]  # 28 boards, every family
 
 METHODS = {
-    **{name: Method(encoding=name, presolve=False) for name in ENCODINGS},
+    **{name: Method(encoding=name, presolve=False) for name in ENCODING_KINDS},
     "binary-edge/propagator": Method(solver="cadical195", cycles="propagator", presolve=False),
     "shape/propagator": Method(encoding="shape", solver="cadical195", cycles="propagator", presolve=False),
 }
@@ -79,7 +79,7 @@ def test_every_method(name: str, profile: str) -> None:
 
 
 def sound_lemma_sets(profile: str) -> list[tuple[str, ...]]:
-    sound = [name for name, lemma in LEMMAS.items() if lemma.sound(parse_rules(profile))]
+    sound = [name for name, lemma in LEMMA_RULES.items() if lemma.sound(parse_rules(profile))]
     return [combo for k in range(1, len(sound) + 1) for combo in combinations(sound, k)]
 
 
@@ -90,7 +90,7 @@ def test_every_sound_lemma_set(profile: str) -> None:
     for variant in LEMMA_SUBSET:
         for lemmas in sound_lemma_sets(profile):
             agrees(variant, profile, Method(lemmas=lemmas, presolve=False))
-        for encoding in ENCODINGS:
+        for encoding in ENCODING_KINDS:
             agrees(variant, profile, Method(encoding=encoding, lemmas="all", presolve=False))
 
 
@@ -131,7 +131,7 @@ TORUS_TRAP = Variant(("ABC", "...", "ABC"), wrap=True)
 def test_torus_trap_is_real() -> None:
     """The bare encoding (cycle cuts switched off) offers the loop round the torus."""
     board = TORUS_TRAP.board()
-    encoding = encode(board, parse_rules("fill"), lemmas=())
+    encoding = encode(board, parse_rules("fill"), Method(lemmas="none"))
     ends = {c for pair in board.endpoints.values() for c in pair}
     loops = []
     with UncutSearch(encoding, Method(lemmas=())) as search:

@@ -232,15 +232,6 @@ def pack_format(out: str | None, out_format: str | None) -> str:
     return out_format or (format_for_path(out) if out else "json")
 
 
-def method_for_board(method: Method, rules: Rules) -> None:
-    """A lemma named with ``--lemmas`` that is unsound for a board's profile is a usage error
-    (the profile can come from the file, so this is known only board by board)."""
-    try:
-        method.check_lemmas(rules)
-    except MethodError as exc:
-        raise click.UsageError(str(exc)) from None
-
-
 def read_entries(files: tuple[str, ...] | list[str], in_format: str | None = None,
                  max_cells: int = DEFAULT_MAX_CELLS) -> list[Entry]:
     """Every board of every file, in order (``example`` is the bundled pack).  Building a big

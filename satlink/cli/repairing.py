@@ -14,7 +14,6 @@ from satlink.cli.options import (
     check_outputs,
     input_options,
     json_option,
-    method_for_board,
     method_options,
     out_option,
     pack_format,
@@ -138,7 +137,6 @@ def repair(file, index, rules, limit, budget, kinds, walls, apply, out, out_form
             status = EXIT_INPUT
             continue
         profile = entry.rules_under(rules)
-        method_for_board(method, profile)
         result = repair_proposals(entry.board, profile, method=method, limit=limit,
                                   budget=budget, timeout=timeout, kinds=chosen, walls=walls)
         if as_json:

@@ -16,7 +16,6 @@ from satlink.cli.options import (
     check_outputs,
     index_option,
     json_option,
-    method_for_board,
     method_options,
     no_color_option,
     one_entry,
@@ -56,9 +55,7 @@ def cnf(board, index, rules, method, names, out):
     check_outputs((board,), out=out)
     entry = one_entry(board, index)
     profile = entry.rules_under(rules)
-    method_for_board(method, profile)
-    encoded = encode(entry.board, profile, method.lemmas_for(profile, entry.board.geometry.kind),
-                     method.encoding, method.card)
+    encoded = encode(entry.board, profile, method)  # an unsound --lemmas: a usage error
     if not encoded.acyclic:
         click.echo(f"note: {method.encoding} does not exclude detached cycles; a model may not be "
                    "a solution (satlink decode says so). Use --encoding acyclic for an exact CNF.",

@@ -15,7 +15,6 @@ from satlink.cli.options import (
     check_outputs,
     index_option,
     input_options,
-    method_for_board,
     method_options,
     one_entry,
     out_option,
@@ -53,7 +52,6 @@ def judged(entries: list[Entry], rules: Rules | None, method: Method, judge: Jud
         if entry.error is not None:
             yield Judged(entry, profile, entry.error)
             continue
-        method_for_board(method, profile)
         try:
             verdict = judge(entry, profile)
         except BoardTooLarge as exc:
@@ -237,7 +235,6 @@ def render(file, index, svg_path, png_path, solve, rules, method, cell):
     solution = entry.solution
     if solve and solution is None:
         profile = entry.rules_under(rules)
-        method_for_board(method, profile)
         verdict = solve_board(entry.board, profile, method=method)
         solution = verdict.solutions[0] if verdict.solutions else None
         if solution is None:

@@ -1,9 +1,9 @@
 """CNF encodings of NumberLink: variables, one module per rule or lemma, and the encodings
 that list them.  See ``encodings/`` for one document per encoding, with clause counts.
 
-The names (:mod:`satlink.cnf.kinds`) are imported at once; the builders (``ENCODINGS``,
-``LEMMAS``, ``Encoding``, ``encode``, which need numpy) on first use, so that a run whose
-boards the forced moves decide never loads them.
+The kinds (:mod:`satlink.cnf.kinds`: names, facts, costs) are imported at once; ``Encoding``
+and ``encode``, which need numpy, on first use, so that a run whose boards the forced moves
+decide never loads them.
 """
 
 from satlink.cnf.kinds import (
@@ -14,7 +14,7 @@ from satlink.cnf.kinds import (
     LEMMA_RULES,
 )
 
-_BUILT = ("ENCODINGS", "LEMMAS", "Encoding", "encode")
+_BUILT = ("Encoding", "encode")
 
 
 def __getattr__(name: str) -> object:
@@ -25,5 +25,5 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module 'satlink.cnf' has no attribute {name!r}")
 
 
-__all__ = ["CARD_METHODS", "DEFAULT_CARD", "DEFAULT_ENCODING", "ENCODINGS", "ENCODING_KINDS",
-           "LEMMAS", "LEMMA_RULES", "Encoding", "encode"]
+__all__ = ["CARD_METHODS", "DEFAULT_CARD", "DEFAULT_ENCODING", "ENCODING_KINDS", "LEMMA_RULES",
+           "Encoding", "encode"]

@@ -18,19 +18,15 @@ from itertools import combinations
 from pysat.card import CardEnc, EncType
 
 from satlink.cnf.clauses import Clauses
-from satlink.cnf.kinds import CARD_METHODS
 from satlink.cnf.variables import Variables
-
-_PYSAT_TYPES = {name: getattr(EncType, name) for name in CARD_METHODS if name != "pairwise"}
 
 
 class Cardinality:
     """Writes at-most-one / exactly-one over literal lists into a clause family."""
 
     def __init__(self, method: str, vs: Variables, out: Clauses):
-        if method not in CARD_METHODS:
-            raise ValueError(f"unknown cardinality encoding {method!r} "
-                             f"(known: {', '.join(CARD_METHODS)})")
+        """``method``: a name of :data:`~satlink.cnf.kinds.CARD_METHODS`, already checked by
+        :class:`~satlink.solver.method.Method`."""
         self.method = method
         self.vs = vs
         self.out = out
@@ -48,7 +44,7 @@ class Cardinality:
             self.out.add_atmost(family, list(lits), 1)
         else:
             cnf = CardEnc.atmost(list(lits), bound=1, top_id=self.vs.top,
-                                 encoding=_PYSAT_TYPES[self.method])
+                                 encoding=getattr(EncType, self.method))
             self.vs.skip_to(cnf.nv)
             self.out.extend(family, cnf.clauses)
 

@@ -110,7 +110,7 @@ def _judge(
     timeout = _arguments(board, timeout, method)
     profile = parse_rules(rules)
     lemmas = method.lemmas_for(profile, board.geometry.kind)
-    ensure_fits(board, method.encoding, method.card)  # refuse before building, not after
+    ensure_fits(board, method)  # refuse before building, not after
     start = time.perf_counter()
     deadline = None if timeout is None else time.monotonic() + timeout
     found: list[Solution] = []
@@ -132,8 +132,7 @@ def _judge(
         return _verdict(board, profile, method, lemmas, found, stats, start, limit,
                         report_count, exhausted=False, timed_out=True)
     start += _import_sat_modules()  # the process's start-up, not this board's time
-    exhausted, timed_out = _search(board, profile, lemmas, method, deadline, limit, units, stats,
-                                   found)
+    exhausted, timed_out = _search(board, profile, method, deadline, limit, units, stats, found)
     return _verdict(board, profile, method, lemmas, found, stats, start, limit, report_count,
                     exhausted=exhausted, timed_out=timed_out)
 
@@ -142,6 +141,7 @@ def _import_sat_modules() -> float:
     """Import the CNF builders, the solver loop and the SAT backend (numpy, PySAT) the first
     time a board needs them; returns the seconds that took (0 once they are loaded)."""
     begun = time.perf_counter()
+    import satlink.cnf.builders  # noqa: F401
     import satlink.cnf.encoding  # noqa: F401
     import satlink.solver.backend  # noqa: F401
     import satlink.solver.search  # noqa: F401
@@ -149,7 +149,7 @@ def _import_sat_modules() -> float:
     return time.perf_counter() - begun
 
 
-def _search(board: Board, profile: Rules, lemmas: tuple[str, ...], method: Method,
+def _search(board: Board, profile: Rules, method: Method,
             deadline: float | None, limit: int, units: list[int], stats: SolveStats,
             found: list[Solution]) -> tuple[bool, bool]:
     """Encode, load and search, appending solutions to ``found`` up to ``limit``; returns
@@ -164,7 +164,7 @@ def _search(board: Board, profile: Rules, lemmas: tuple[str, ...], method: Metho
     encoded = begun
     try:
         # the deadline covers encoding and loading the clauses too, not only the search
-        encoding = encode(board, profile, lemmas, method.encoding, method.card, deadline)
+        encoding = encode(board, profile, method, deadline)
         encoded = time.perf_counter()
         if deadline is not None and time.monotonic() > deadline:
             raise Timeout

@@ -1,21 +1,23 @@
 """Memory: estimate what a board's CNF will need before it is built, and refuse what cannot fit.
 
 A solver that runs out of memory takes the machine (or a batch worker) down with it, after
-minutes of work; an estimate costs nothing.  The estimate counts clauses per cell from the
-formulas in ``encodings/`` (rounded up) and charges each clause what it cost when measured
-(``benchmarks/README.md``: 5.3 GB for 34 M clauses at 1002x1002, 615 MB for 4.1 M at
-200x200, 19 GB for 101 M one-hot clauses at 50x50: 120–190 bytes per clause inside PySAT's
-solvers, Python's chunked transfer included).  binary-edge's 25 + 6k clauses per cell (k code
-bits) matches the measured 34 per cell with 4 labels and 102 with 5,000.
+minutes of work; an estimate costs nothing.  Each encoding kind estimates its clauses from the
+formulas in ``encodings/`` (:attr:`satlink.cnf.kinds.EncodingKind.clauses`, rounded up), and
+each clause is charged what it cost when measured (:data:`BYTES_PER_CLAUSE`; the measurements
+are in ``benchmarks/README.md``, "Memory estimate").
 """
 
 from __future__ import annotations
 
-import math
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from satlink.board import Board
+from satlink.cnf.kinds import DEFAULT_CARD, EncodingKind
+
+if TYPE_CHECKING:
+    from satlink.solver.method import Method
 
 BYTES_PER_CLAUSE = 160
 BASE_BYTES = 80 * 2**20  # the interpreter, numpy, PySAT
@@ -129,36 +131,21 @@ def _address_space() -> int | None:
     return soft - mapped
 
 
-def estimated_clauses(cells: int, labels: int, encoding: str, card: str = "pairwise") -> int:
-    """About how many clauses ``encoding`` writes for a board of this size (an upper guess)."""
-    k = max(1, math.ceil(math.log2(max(2, labels))))
-    binary = cells * (25 + 6 * k)  # degree, colour codes, differ bits, notouch, corner lemma
-    if encoding == "shape":
-        return int(1.5 * binary)
-    if encoding == "acyclic":
-        ranks = max(1, math.ceil(math.log2(max(2, cells))))
-        return binary + cells * 2 * (4 + 4 * ranks)  # two arcs per edge, four clauses per rank bit
-    if encoding == "onehot-edge":
-        # pairwise at-most-one per cell plus the per-label colour and notouch clauses
-        per_label = 2 * labels * labels // 3 if card == "pairwise" else 10 * labels
-        return cells * (per_label + 10 * labels + 20)
-    return binary
+def estimated_bytes(cells: int, labels: int, kind: EncodingKind, card: str = DEFAULT_CARD) -> int:
+    """About what ``kind``'s CNF of a board of this size costs inside the solver."""
+    return BASE_BYTES + BYTES_PER_CLAUSE * kind.clauses(cells, labels, card)
 
 
-def estimated_bytes(cells: int, labels: int, encoding: str, card: str = "pairwise") -> int:
-    return BASE_BYTES + BYTES_PER_CLAUSE * estimated_clauses(cells, labels, encoding, card)
-
-
-def ensure_fits(board: Board, encoding: str, card: str, available: int | None = None) -> None:
+def ensure_fits(board: Board, method: Method, available: int | None = None) -> None:
     """Raise :class:`BoardTooLarge` when the estimate exceeds the usable memory."""
     available = available_bytes() if available is None else available
     if available is None:
         return
-    need = estimated_bytes(board.size, len(board.labels), encoding, card)
+    need = estimated_bytes(board.size, len(board.labels), method.kind, method.card)
     if need > USABLE_SHARE * available:
         raise BoardTooLarge(
             f"a {board.width}x{board.height} board with {len(board.labels)} labels needs about "
-            f"{need / 2**30:.1f} GB for the {encoding} encoding, more than the "
+            f"{need / 2**30:.1f} GB for the {method.encoding} encoding, more than the "
             f"{available / 2**30:.1f} GB available; try --encoding binary-edge, or a machine "
             "with more memory")
 

@@ -26,6 +26,8 @@ from satlink.cnf.kinds import (
     DEFAULT_ENCODING,
     ENCODING_KINDS,
     LEMMA_RULES,
+    EncodingKind,
+    LemmaRule,
     auto_lemmas,
 )
 from satlink.rules import Rules
@@ -155,16 +157,26 @@ class Method:
                 "backend")
 
     @property
+    def kind(self) -> EncodingKind:
+        """The encoding, as the value that builds it and estimates its size."""
+        return ENCODING_KINDS[self.encoding]
+
+    @staticmethod
+    def lemma_rules(names: tuple[str, ...]) -> list[LemmaRule]:
+        """The lemmas named by :meth:`lemmas_for`, as the values that add them."""
+        return [LEMMA_RULES[name] for name in names]
+
+    @property
     def uses_propagator(self) -> bool:
         """Cycle cuts come from the propagator (an acyclic encoding needs no cuts at all)."""
-        return self.cycles == "propagator" and not ENCODING_KINDS[self.encoding].acyclic
+        return self.cycles == "propagator" and not self.kind.acyclic
 
     @property
     def redundant(self) -> bool:
         """Runs, but only repeats another method: the propagator on an acyclic encoding (the
         same as lazy), or a native-cardinality backend without native constraints.  The
         benchmark harness skips these instead of measuring the same thing twice."""
-        return ((self.cycles == "propagator" and ENCODING_KINDS[self.encoding].acyclic)
+        return ((self.cycles == "propagator" and self.kind.acyclic)
                 or (self.card != "native" and self.solver in NATIVE_CARD_SOLVERS))
 
     def lemmas_for(self, rules: Rules, cells: str) -> tuple[str, ...]:
