@@ -101,9 +101,9 @@ def low_end(size: str) -> str:
 
 def measure(generators: list[Generator], size: str, colours: str | None, args) -> dict:
     from satlink import check
-    from satlink.board import Solution
     from satlink.generate.pack import row_board
     from satlink.looks import look
+    from satlink.solution import Solution
 
     state = {g.name: {"accepted": [], "attempts": 0, "seconds": 0.0, "reasons": {}, "unique": 0,
                       "range": None} for g in generators}

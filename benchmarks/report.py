@@ -39,7 +39,7 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # tests.chromium, the small DevTools client the tests use
 
-from satlink.board import Board, Solution  # noqa: E402
+from satlink.board import Board  # noqa: E402
 from satlink.canonical import transforms  # noqa: E402
 from satlink.formats import write_text  # noqa: E402
 from satlink.generate.catalogue import Catalogue  # noqa: E402
@@ -48,6 +48,7 @@ from satlink.generate.params import make_params  # noqa: E402
 from satlink.generate.runner import run_generation  # noqa: E402
 from satlink.render.report import html_report  # noqa: E402
 from satlink.rules import parse_rules  # noqa: E402
+from satlink.solution import Solution  # noqa: E402
 from tests.chromium import Chromium, file_url  # noqa: E402
 
 PACKS = [  # (file, format, share of the boards, sizes)
