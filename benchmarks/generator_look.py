@@ -101,7 +101,7 @@ def low_end(size: str) -> str:
 
 def measure(generators: list[Generator], size: str, colours: str | None, args) -> dict:
     from satlink import check
-    from satlink.generate.pack import row_board
+    from satlink.board import Board
     from satlink.looks import look
     from satlink.solution import Solution
 
@@ -125,7 +125,7 @@ def measure(generators: list[Generator], size: str, colours: str | None, args) -
             s["range"] = r["range"]
             s["reasons"][r["reason"]] = s["reasons"].get(r["reason"], 0) + 1
             if r["accepted"]:
-                board = row_board(r["rows"], None)
+                board = Board.from_json(r["rows"])
                 solution = Solution.from_coords(board, r["solution"])
                 s["unique"] += check(board, args.rules).status == "unique"
                 lengths = sorted(len(p) for p in solution.paths.values())

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from satlink.geometry import HEX, PLAIN, Geometry, GeometryError
+from satlink.geometry import HEX, PLAIN, Geometry, GeometryError, geometry_from_json
 from satlink.graph import EMPTY, SOLID, BoardGraph, Cell, Edge, edge
 
 
@@ -168,6 +168,17 @@ class Board:
             raise TypeError("Board.from_rows takes a sequence of row strings, not one string "
                             "(e.g. Board.from_rows(text.splitlines()))")
         return cls(tuple(rows), geometry)
+
+    @classmethod
+    def from_json(cls, grid: Sequence[str], geometry: object = None) -> Board:
+        """The board of a record, a catalogue row, a batch task or a DIMACS header: its grid
+        and, for a variant, its JSON geometry (:func:`satlink.geometry.geometry_from_json`;
+        ``None`` for a plain board).  Raises :class:`BoardError` or
+        :class:`~satlink.geometry.GeometryError` (both ``ValueError``)."""
+        rows = tuple(grid)
+        if not rows:
+            raise BoardError("empty board")
+        return cls(rows, geometry_from_json(geometry, len(rows[0]), len(rows)))
 
     def with_rows(self, rows: Iterable[str]) -> Board:
         """Another board of the same geometry (the generator and repair edit rows)."""

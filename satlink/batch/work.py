@@ -14,7 +14,6 @@ import time
 import traceback
 
 from satlink.board import Board
-from satlink.geometry import geometry_from_json
 from satlink.records import board_record, diff_summary, invalid_record, verdict_record
 from satlink.referee import solution_errors
 from satlink.rules import parse_rules
@@ -29,7 +28,7 @@ def _board(task: dict) -> Board | None:
     rows = task.get("rows")
     if not rows:
         return None
-    return Board(tuple(rows), geometry_from_json(task.get("geometry"), len(rows[0]), len(rows)))
+    return Board.from_json(rows, task.get("geometry"))
 
 
 def task_record(task: dict, status: Status, board: Board | None = None) -> dict:

@@ -12,6 +12,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from satlink.board import Board
 from satlink.grading import BANDS, MAX_GRADE_NODES, UNSOLVED, grade
 
 
@@ -67,9 +68,7 @@ def grade_key(row: dict) -> tuple[float, float]:
     quality = row["quality"]
     graded = quality.get("grade")
     if graded is None:
-        from satlink.generate.pack import row_board
-
-        board = row_board(row["grid"], row.get("geometry"))
+        board = Board.from_json(row["grid"], row.get("geometry"))
         if board.n_nodes <= MAX_GRADE_NODES:
             graded = grade(board, row["rules"]).as_dict()
     score = graded["score"] if graded else math.inf

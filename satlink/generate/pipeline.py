@@ -15,7 +15,6 @@ from satlink.board import Board
 from satlink.generate.bands import parse_target
 from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.longpaths import Walk, lengthen, reshape, settle
-from satlink.generate.pack import row_board
 from satlink.generate.params import Params, colour_target
 from satlink.generate.paths import PathSystem
 from satlink.generate.repair import split_on_difference
@@ -58,7 +57,7 @@ class Attempt:
 
     def board(self) -> Board:
         """The accepted puzzle as a board (its geometry included)."""
-        return row_board(self.rows, self.geometry)
+        return Board.from_json(self.rows, self.geometry)
 
 
 def attempt(params: Params, number: int) -> Attempt:

@@ -26,7 +26,7 @@ import numpy as np
 from satlink import __version__
 from satlink.board import Board
 from satlink.cnf import Encoding
-from satlink.geometry import geometry_from_json, geometry_to_json
+from satlink.geometry import geometry_to_json
 from satlink.referee import solution_errors
 from satlink.rules import Rules, parse_rules
 from satlink.solution import Solution
@@ -113,9 +113,8 @@ def read_header(lines: Iterable[str], source: str = "<cnf>") -> tuple[Board, Rul
     if not rows or rules_text is None:
         raise ModelError(f"{source}: the header has no board ('c grid' lines) or no rules")
     try:
-        geometry = geometry_from_json(json.loads(geometry_text) if geometry_text else None,
-                                      len(rows[0]), len(rows))
-        return Board(tuple(rows), geometry), parse_rules(rules_text)
+        geometry = json.loads(geometry_text) if geometry_text else None
+        return Board.from_json(rows, geometry), parse_rules(rules_text)
     except ValueError as exc:  # bad JSON, geometry, board or rules
         raise ModelError(f"{source}: the header's board cannot be read: {exc}") from None
 
