@@ -1,11 +1,11 @@
 """Exports read by programs with fixed rules: say when a board means something else there.
 
 A board proven unique under ``flow`` may have several solutions for a consumer whose rules
-differ: puzz.link's ``numlin`` lets cells stay empty (measured: 9 of 20 boards unique under
-``flow`` are not unique there), ``arukone`` asks every cell to be used but has no no-touch
-rule, plain "fill" tools know nothing of no-touch.  Before a pack is handed to such a
-consumer, each board is checked under the consumer's own rules and a warning names the rules
-and what was found.
+differ: puzz.link's ``numlin`` lets cells stay empty (many boards unique under ``flow`` are
+not unique there: ``benchmarks/README.md``, "Figures behind the code"), ``arukone`` asks every
+cell to be used but has no no-touch rule, plain "fill" tools know nothing of no-touch. Before
+a pack is handed to such a consumer, each board is checked under the consumer's own rules and
+a warning names the rules and what was found.
 
 The consumer is the format's reader when the format implies one (a Flow Free level line:
 Flow Free, ``flow``; a puzz.link URL: its type's rules, see :mod:`satlink.formats.puzzlink`),

@@ -1,12 +1,13 @@
 """Rule profiles: what "a solution" means, and therefore what "unique" means.
 
 A profile is a set of rules on top of NumberLink's basic ones (each pair joined by a simple
-orthogonal path, paths never share a cell nor use a solid cell):
+path of neighbouring cells of the board graph, paths never share a cell nor use a solid cell):
 
 * ``fill``    every non-solid cell lies on a path;
-* ``notouch`` a path never runs beside itself: two orthogonally adjacent cells of one path are
+* ``notouch`` a path never runs beside itself: two neighbouring cells of one path are
   consecutive on it (this is what makes real Flow Free packs unique);
-* ``no2x2``   no 2x2 block of cells lies on one path (implied by ``notouch``).
+* ``no2x2``   no block of the geometry (a 2x2 square, a hexagon triangle) lies on one path
+  (implied by ``notouch``).
 
 Named profiles: ``flow`` = fill,notouch (the default), ``fill`` and ``nikoli`` (no extra rule:
 cells may stay empty).

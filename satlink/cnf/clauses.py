@@ -73,7 +73,7 @@ class Clauses:
 
     def chunks(self, size: int = CHUNK, release: bool = False) -> Iterator[list[list[int]]]:
         """All clauses as lists, a bounded number at a time.  ``release``: drop each family's
-        array once it has been handed out (on a 1002x1002 board ~0.5 GB less at the peak);
+        array once it has been handed out (less memory at the loading peak of a huge board);
         the counts stay, the clauses cannot be read again."""
         for part in self._hand_out(release):
             if isinstance(part, list):

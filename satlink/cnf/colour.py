@@ -31,11 +31,10 @@ DIRECT_CODE_BITS = 2
 it"), instead of through k difference variables per pair of cells.  Both forms let unit
 propagation force the last free bit; the direct one has no fresh variable, and a SAT
 solver's memory on huge boards is mostly per variable (watch lists, activity, reason,
-trail): on a 1002x1002 board with 4 labels it halves the variables and takes 0.7 GB off
-the peak.  With 3 bits (8 clauses per pair) it measured no faster on small boards and
-slower on a huge one; for the 4-cell blocks of ``no2x2`` (4 clauses of 8 code literals,
-where difference bits are shared by neighbouring blocks) 5x slower on few-label boards
-(``encodings/binary-edge.md``; ``benchmarks/code_bits.py``)."""
+trail), so on a huge board with few labels it halves the variables.  Longer codes, and the
+4-cell blocks of ``no2x2`` (where difference bits are shared by neighbouring blocks), keep
+the difference bits: the direct form measured slower there (``encodings/binary-edge.md``;
+``benchmarks/code_bits.py``; the figures in ``benchmarks/README.md``)."""
 
 
 class BinaryColours:

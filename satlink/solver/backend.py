@@ -39,10 +39,10 @@ unsatisfiable result, which the next ``solve()`` reports anyway)."""
 
 
 def clause_loader(solver: Solver) -> Callable[[list[list[int]]], None]:
-    """What hands a list of clauses to ``solver``: PySAT's ``append_formula`` is two Python
-    calls deep per clause, so for the classes in :data:`DIRECT_ADD` the C function is called
-    directly (loading 15-30 % faster); any other backend, or a PySAT whose internals differ,
-    goes through ``append_formula``."""
+    """What hands a list of clauses to ``solver``: PySAT's ``append_formula`` is two Python calls
+    deep per clause, so for the classes in :data:`DIRECT_ADD` the C function is called
+    directly (measurably faster loading, ``benchmarks/README.md``); any other backend, or a
+    PySAT whose internals differ, goes through ``append_formula``."""
     inner = solver.solver
     handle_name, function_name = DIRECT_ADD.get(type(inner).__name__, ("", ""))
     handle = getattr(inner, handle_name, None) if handle_name else None

@@ -85,9 +85,10 @@ def collector_paused() -> Iterator[None]:
 
     Those steps make millions of short-lived lists and tuples (clauses on their way into the
     solver, edge sets, paths) and no reference cycles; each collection that the allocations
-    trigger walks every object alive, the board's included.  On a 1002x1002 board that was
-    19 of the 23 s spent turning clause arrays into lists.  Cycles made meanwhile (there are
-    few) are collected once the collector is back on; a caller that had it off keeps it off.
+    trigger walks every object alive, the board's included, which on a huge board was most of
+    the time spent turning clause arrays into lists (``benchmarks/README.md``, "Figures behind
+    the code").  Cycles made meanwhile (there are few) are collected once the collector is
+    back on; a caller that had it off keeps it off.
     """
     enabled = gc.isenabled()
     gc.disable()

@@ -1,12 +1,13 @@
 """Reading a model as paths, with arrays: the decoding step of the solver loop and of
 ``satlink decode``.
 
-Reading a model edge by edge into tuples and searching all of them for components without
-an endpoint (as this module's reference in the tests does), then walking the paths through a
-dict of lists, took about 20 s per model on a 1002x1002 board.  Here the chosen edges are one array
-operation, each node's (at most two) chosen neighbours two lists, the paths one walk from each
-label's first endpoint, and only the nodes those walks did not reach are searched for detached
-cycles (usually there are none, so nothing is searched).
+Reading a model edge by edge into tuples and searching all of them for components without an
+endpoint (as this module's reference in the tests does), then walking the paths through a dict
+of lists, took seconds per model on a huge board (``benchmarks/README.md``, "Figures behind
+the code"). Here the chosen edges are one array operation, each node's (at most two) chosen
+neighbours two lists, the paths one walk from each label's first endpoint, and only the nodes
+those walks did not reach are searched for detached cycles (usually there are none, so nothing
+is searched).
 
 Every encoding gives each node at most two chosen edges (degree clauses or pipe pieces); a
 model that does not is read the old way, so this module never has to trust that.

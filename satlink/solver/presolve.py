@@ -1,16 +1,17 @@
 """Forced moves before SAT: decide what the rules force, and often the whole board.
 
-The Go NumberLink solver's speed comes from forced moves; satlink's human grader
-(:mod:`satlink.deduce`) already makes them on the board graph, each a sound
-consequence of the rule profile.  Run before the CNF is built they give one of three outcomes:
+Forced moves are where a fast NumberLink solver's speed comes from; the deduction engine
+(:mod:`satlink.deduce`, which the human grader uses too) makes them on the board graph, each a
+sound consequence of the rule profile.  Run before the CNF is built they give one of four
+outcomes:
 
 * **solved**: every edge is decided.  Every solution agrees with every deduction, so the
-  decided edge set is the only candidate; the independent validator
+  decided edge set is the only candidate; the independent referee
   (:func:`satlink.referee.solution_errors`) then proves it is a solution, and the board is
-  ``unique`` with no SAT call at all.  (Should the validator ever refuse it, SAT decides the
+  ``unique`` with no SAT call at all.  (Should the referee ever refuse it, SAT decides the
   board with none of the deductions: a bug in the engine must cost time, never a verdict.)
 * **contradiction**: the deductions reach an impossible state, so the board has no solution.
-* **skipped**: the board is larger than :data:`MAX_NODES` (or the validator refused the forced
+* **skipped**: the board is larger than :data:`MAX_NODES` (or the referee refused the forced
   solution); SAT alone decides it.
 * **partial**: the decided edges are handed to the SAT solver as unit clauses.  They are
   implied by the rules, so no solution is lost, and cuts and blocking clauses stay valid.
@@ -50,18 +51,16 @@ from satlink.solution import Solution
 SOLVED, CONTRADICTION, PARTIAL, SKIPPED = "solved", "contradiction", "partial", "skipped"
 
 MAX_NODES = 400
-"""Boards with more graph nodes than this (20x20, the grader's bound too) go straight to SAT.
-Measured on the corpora (``benchmarks/README.md``): the forced moves decide most hand-made
-boards up to 15x15, but only 2 of the 20 boards of 250-480 nodes of thomasahle's inputs3
-(both under 400) and none of 101 boards of 40x20 or 11 of 50x50; where they do not decide a
-board they cost 10-20 % of its proof and shorten the SAT search by nothing measurable, and on
-a 1002x1002 board they would cost seconds and hundreds of MB of Python lists."""
+"""Boards with more graph nodes than this (20x20, the grader's bound too) go straight to SAT:
+the forced moves decide most hand-made boards up to about 15x15 and few larger ones, and
+where they do not decide a board they cost part of its proof without shortening the search
+(the corpus figures: ``benchmarks/README.md``, "Figures behind the code")."""
 
 GLOBAL_WORK_LIMIT = 2_500
 """Colours x nodes above which the global passes (region, bottleneck) are skipped.  Each is a
-graph search per colour; measured on the corpora (``benchmarks/README.md``) they complete a
-board that the local passes leave open mostly when it has few colours, and on a 40x20 board
-with 20 colours they cost half as much as the whole SAT proof without completing it."""
+graph search per colour; they complete a board that the local passes leave open mostly when
+it has few colours, and on larger boards with many colours they cost a large share of the
+SAT proof without completing it (``benchmarks/README.md``, "Figures behind the code")."""
 
 
 PresolveTimeout = OutOfTime
