@@ -1,8 +1,9 @@
 """satlink: exact NumberLink (Flow Free) solving and uniqueness proofs with SAT.
 
-The pipeline, one module per step: text -> :mod:`satlink.formats` -> :class:`Board` ->
-:mod:`satlink.cnf` -> :mod:`satlink.solver.search` -> :class:`Solution` -> :mod:`satlink.solver.check`
-:class:`Verdict` -> :mod:`satlink.records`, refereed by :mod:`satlink.referee`.  How a board
+The pipeline, one folder or module per stage: text -> :mod:`satlink.formats` -> :class:`Board`
+and its one graph (:mod:`satlink.graph`) -> :mod:`satlink.solver` (the forced moves of
+:mod:`satlink.deduce`, then a CNF from :mod:`satlink.cnf` and a SAT search) -> :class:`Solution`
+-> :class:`Verdict` -> :mod:`satlink.records`, refereed by :mod:`satlink.referee`.  How a board
 is solved is one :class:`Method` value (:mod:`satlink.solver.method`); a Flow Free variant is a
 :class:`Geometry` (:mod:`satlink.geometry`) given to the board.
 """

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from satlink import Board, Solution
 from satlink.board import Edge
-from satlink.cnf import encode
 from satlink.rules import parse_rules
 from satlink.solver.cycles import detached_components, endpoint_cells
+from satlink.solver.encode import encode
 from satlink.solver.method import DEFAULT_METHOD, Method
 from satlink.solver.search import SolutionSearch
 

@@ -37,9 +37,9 @@ def test_a_pysat_without_the_expected_handle_falls_back_to_append_formula() -> N
 
 def test_released_clauses_are_loaded_once_and_counted_still() -> None:
     from satlink import Board
-    from satlink.cnf import encode
     from satlink.rules import parse_rules
     from satlink.solver.backend import Backend
+    from satlink.solver.encode import encode
 
     board = Board.from_rows(["AB", "..", "AB"])
     expected = encode(board, parse_rules("flow")).clauses.clauses
@@ -63,9 +63,9 @@ def test_encoding_stops_at_the_deadline() -> None:
     import time
 
     from satlink import Board
-    from satlink.cnf import encode
     from satlink.rules import parse_rules
     from satlink.solver.backend import Timeout
+    from satlink.solver.encode import encode
 
     board = Board.from_rows(["A" + "." * 29] + ["." * 30] * 28 + ["." * 29 + "A"])
     with pytest.raises(Timeout):
@@ -75,8 +75,8 @@ def test_encoding_stops_at_the_deadline() -> None:
 
 def test_flat_buffers_hold_the_same_clauses_as_the_lists() -> None:
     from satlink import Board
-    from satlink.cnf import encode
     from satlink.rules import parse_rules
+    from satlink.solver.encode import encode
     from satlink.solver.method import Method
 
     board = Board.from_rows(["A.B.", "....", "B..A"])

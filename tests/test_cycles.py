@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from satlink import Board, check, solution_errors
-from satlink.cnf import encode
 from satlink.rules import parse_rules
+from satlink.solver.encode import encode
 from satlink.solver.method import Method
 from satlink.solver.search import SolutionSearch
 from tests.boards import TRAP

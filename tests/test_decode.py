@@ -6,10 +6,10 @@ import pytest
 from pysat.solvers import Solver
 
 from satlink import Board, Solution
-from satlink.cnf import encode
 from satlink.geometry import Geometry
 from satlink.rules import parse_rules
 from satlink.solver.decode import read_model
+from satlink.solver.encode import encode
 from satlink.solver.method import Method
 from tests.helpers import model_edges
 

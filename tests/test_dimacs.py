@@ -13,10 +13,10 @@ from pysat.solvers import Solver
 
 from satlink import Board, Solution, check, parse_rules
 from satlink.cli import main
-from satlink.cnf import encode
 from satlink.formats import read_text
 from satlink.geometry import Geometry
 from satlink.solver.dimacs import ModelError, decode_model, dimacs_lines, read_header, read_model
+from satlink.solver.encode import encode
 from satlink.solver.method import Method
 from tests.boards import CAP, TRAP, boards
 from tests.oracle import count_solutions

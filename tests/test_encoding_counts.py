@@ -12,9 +12,10 @@ from math import comb
 import pytest
 
 from satlink import Board, parse_rules
-from satlink.cnf import ENCODING_KINDS, encode
+from satlink.cnf import ENCODING_KINDS
 from satlink.cnf.acyclic import rank_bits
 from satlink.cnf.colour import DIRECT_CODE_BITS
+from satlink.solver.encode import encode
 from satlink.solver.method import Method
 
 BOARDS = [

@@ -191,9 +191,9 @@ def test_max_cells_defaults_to_what_memory_allows(monkeypatch) -> None:
 def test_the_deadline_covers_encoding_and_loading_not_only_the_search() -> None:
     """With the deadline already past when the CNF is built, no clause reaches a solver."""
     from satlink import Board, check
-    from satlink.cnf import encode
     from satlink.rules import parse_rules
     from satlink.solver.backend import Backend, Timeout
+    from satlink.solver.encode import encode
 
     board = Board.from_rows(["A" + "." * 59] + ["." * 60] * 58 + ["." * 59 + "A"])
     verdict = check(board, "flow", timeout=0)

@@ -11,9 +11,10 @@ from itertools import combinations
 import pytest
 
 from satlink import Board, check, parse_rules, solution_errors
-from satlink.cnf import ENCODING_KINDS, LEMMA_RULES, encode
+from satlink.cnf import ENCODING_KINDS, LEMMA_RULES
 from satlink.geometry import Geometry
 from satlink.solver.cycles import detached_components
+from satlink.solver.encode import encode
 from satlink.solver.method import DEFAULT_METHOD, Method
 from tests.boards import CAP, expected_status
 from tests.helpers import UncutSearch

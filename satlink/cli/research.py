@@ -49,8 +49,8 @@ def cnf(board, index, rules, method, names, out):
       satlink cnf example --index 2 --encoding acyclic > board.cnf
       kissat board.cnf > model.txt; satlink decode example model.txt --index 2
     """
-    from satlink.cnf import encode  # numpy: only when a CNF is asked for
     from satlink.solver.dimacs import dimacs_lines
+    from satlink.solver.encode import encode  # numpy: only when a CNF is asked for
 
     check_outputs((board,), out=out)
     entry = one_entry(board, index)

@@ -2,8 +2,8 @@
 that list them.  See ``encodings/`` for one document per encoding, with clause counts.
 
 The kinds (:mod:`satlink.cnf.kinds`: names, facts, costs) are imported at once; ``Encoding``
-and ``encode``, which need numpy, on first use, so that a run whose boards the forced moves
-decide never loads them.
+on first use, so that a run whose boards the forced moves decide never loads numpy.  A CNF is
+built by :func:`satlink.solver.encode.encode`, from a method.
 """
 
 from satlink.cnf.kinds import (
@@ -14,7 +14,7 @@ from satlink.cnf.kinds import (
     LEMMA_RULES,
 )
 
-_BUILT = ("Encoding", "encode")
+_BUILT = ("Encoding",)
 
 
 def __getattr__(name: str) -> object:
@@ -26,4 +26,4 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = ["CARD_METHODS", "DEFAULT_CARD", "DEFAULT_ENCODING", "ENCODING_KINDS", "LEMMA_RULES",
-           "Encoding", "encode"]
+           "Encoding"]

@@ -145,6 +145,7 @@ def _import_sat_modules() -> float:
     import satlink.cnf.builders  # noqa: F401
     import satlink.cnf.encoding  # noqa: F401
     import satlink.solver.backend  # noqa: F401
+    import satlink.solver.encode  # noqa: F401
     import satlink.solver.search  # noqa: F401
 
     return time.perf_counter() - begun
@@ -156,8 +157,8 @@ def _search(board: Board, profile: Rules, method: Method,
     """Encode, load and search, appending solutions to ``found`` up to ``limit``; returns
     (exhausted, timed_out).  The CNF and SAT modules are imported here, not at the top: a
     process whose boards the forced moves all decide never loads numpy or the SAT backend."""
-    from satlink.cnf import encode
     from satlink.solver.backend import Timeout
+    from satlink.solver.encode import encode
     from satlink.solver.search import SolutionSearch
 
     exhausted = timed_out = False
