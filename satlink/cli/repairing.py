@@ -24,7 +24,7 @@ from satlink.cli.options import (
     to_option,
 )
 from satlink.formats import Entry
-from satlink.repair_board import DEFAULT_BUDGET, KINDS, Repair, repair_proposals
+from satlink.repair import DEFAULT_BUDGET, KINDS, Repair, repair_proposals
 from satlink.solver.verdict import Status
 
 

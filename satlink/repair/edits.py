@@ -1,179 +1,34 @@
-"""Repair a hand-made board: the smallest edits that make it unique under its profile.
-
-A designer draws a board and ``check`` says ``multiple`` (or ``unsolvable``).  This module
-proposes single edits, each *proven* unique by :func:`satlink.solver.check.check`, ranked by how
-little they change:
+"""The single edits worth trying on a board, from what its verdict says.
 
 * ``solid``: make one empty cell solid (``#``);
 * ``wall``: put a wall between two neighbouring cells (only where the board is already a
   variant board, i.e. its geometry is not the plain grid, unless asked for);
 * ``split``: add one endpoint pair by cutting a path of the first solution at an edge the
-  second solution does not use (the first solution stays valid, the second is broken; the far
-  endpoint takes the new pair's colour);
+  second solution does not use (the first solution stays valid, the second is broken;
+  the far endpoint takes the new pair's colour);
 * ``pair``: add one endpoint pair on two empty cells near where the solutions differ;
 * ``move``: move one endpoint to an empty cell at most two steps away.
 
-The search is focused and bounded: candidates lie in and around the cells where the two
-solutions differ (every cell for an unsolvable board), candidates that two known solutions
-still satisfy are discarded without a solver call (every ``multiple`` verdict met on the way
-adds its witness), and at most ``budget`` boards are checked, cheapest edits first.
-
-Ranking, smallest first: ``changed``, the cells that gain or lose a solid or an endpoint (1
-for a solid cell, 1 for a wall, 2 for a new pair or a moved endpoint; the endpoint a split
-recolours stays where it is and is not counted), then how many edges of the new unique
-solution differ from the board's first solution, then how far an endpoint moved (or how far
-apart the new pair is).
-Every proposal is minimal among the candidates tried: no candidate that was checked and found
-unique ranks below a proposal and is left out.
-
-The HTML report can link a ``multiple`` board to its proposals by calling
-:func:`repair_proposals` with the verdict it already has.
+Candidates lie in and around the cells where the two solutions differ (every cell for an
+unsolvable board); each is a whole edited board, made once.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 
 from satlink.board import EMPTY, SOLID, Board, BoardError, Solution, edge, label_for
-from satlink.geometry import Geometry, geometry_to_json
-from satlink.referee import is_valid
-from satlink.rules import Rules, parse_rules
-from satlink.solver.check import check
-from satlink.solver.method import DEFAULT_METHOD, Method
+from satlink.geometry import Geometry
+from satlink.repair.proposals import Candidate
 from satlink.solver.verdict import Status, Verdict
 
-KINDS = ("solid", "wall", "split", "pair", "move")
 MOVE_REACH = 2
 PAIR_REACH = 3
-DEFAULT_BUDGET = 200
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """One edit, before it is checked."""
-
-    kind: str
-    cells: tuple[int, ...]  # the cells it touches, for people
-    description: str
-    board: Board
-    changed: int
-    distance: int
-    hint: int = 1  # 0: designed to break the second solution (tried first among equals)
-
-    def order(self) -> tuple:
-        return (self.changed, self.hint, self.distance, KINDS.index(self.kind), self.cells)
-
-
-@dataclass(frozen=True)
-class Proposal:
-    """A checked edit that makes the board unique."""
-
-    candidate: Candidate
-    solution: Solution
-    solution_change: int | None  # edges of the new solution not shared with the old first one
-
-    @property
-    def board(self) -> Board:
-        return self.candidate.board
-
-    def rank(self) -> tuple:
-        c = self.candidate
-        change = -1 if self.solution_change is None else self.solution_change
-        return (c.changed, change, c.distance, KINDS.index(c.kind), c.cells)
-
-    def as_dict(self) -> dict:
-        c, board = self.candidate, self.candidate.board
-        out = {"kind": c.kind, "description": c.description,
-               "cells": [list(board.coord(x)) for x in c.cells], "changed": c.changed,
-               "solution_change": self.solution_change, "distance": c.distance,
-               "grid": list(board.rows), "solution": self.solution.to_coords(board)}
-        if not board.geometry.is_plain:
-            out["geometry"] = geometry_to_json(board.geometry, board.width)
-        return out
-
-
-@dataclass
-class Repair:
-    """What :func:`repair_proposals` found for one board."""
-
-    status: Status
-    proposals: list[Proposal] = field(default_factory=list)
-    tried: list[tuple[Candidate, Status]] = field(default_factory=list)
-    """Every candidate checked with the solver, and its verdict."""
-    skipped: int = 0
-    """Candidates two known solutions still satisfy (multiple without a solver call)."""
-    candidates: int = 0
-    diff_cells: list[int] = field(default_factory=list)
-
-    @property
-    def complete(self) -> bool:
-        """Whether every candidate was judged (the budget did not cut the search short)."""
-        return len(self.tried) + self.skipped >= self.candidates
-
-
-def repair_proposals(board: Board, rules: Rules | str | None = None, *,
-                     method: Method = DEFAULT_METHOD, verdict: Verdict | None = None,
-                     limit: int = 5, budget: int = DEFAULT_BUDGET, timeout: float | None = 10.0,
-                     kinds: Iterable[str] | None = None, walls: bool | None = None) -> Repair:
-    """Up to ``limit`` single edits that make ``board`` unique under ``rules``, best first.
-
-    ``verdict``: the board's check if the caller has it (saves one); ``budget``: most boards
-    checked; ``timeout``: seconds per check (a check that runs out is not a proposal);
-    ``kinds``: which edits to try (default: all of :data:`KINDS`); ``walls``: offer walls
-    (default: only on boards whose geometry is already a variant).  A board that is already
-    unique, or whose check timed out, gets no proposals.
-    """
-    profile = parse_rules(rules)
-    if verdict is None:
-        verdict = check(board, profile, timeout=timeout, method=method)
-    result = Repair(verdict.status, diff_cells=list(verdict.diff_cells))
-    if verdict.status not in (Status.MULTIPLE, Status.UNSOLVABLE):
-        return result
-    chosen = set(KINDS if kinds is None else kinds)
-    unknown = chosen - set(KINDS)
-    if unknown:
-        raise ValueError(f"unknown repair kinds {sorted(unknown)} (known: {', '.join(KINDS)})")
-    if walls is None:
-        walls = not board.geometry.is_plain
-    if not walls or board.geometry.bridges:  # a wall beside a bridge would bend its crossing
-        chosen.discard("wall")
-    first = verdict.solutions[0] if verdict.solutions else None
-    known = list(verdict.solutions)
-    candidates = sorted(_candidates(board, verdict, chosen), key=Candidate.order)
-    result.candidates = len(candidates)
-    found: list[Proposal] = []
-    for candidate in candidates:
-        if len(result.tried) >= budget:
-            break
-        if found and len(found) >= limit and candidate.changed > _worst(found, limit).changed:
-            break  # nothing later can rank among the first ``limit``
-        still = sum(is_valid(candidate.board, s, profile) for s in known
-                    if set(s.paths) == set(candidate.board.labels))
-        if still >= 2:
-            result.skipped += 1
-            continue
-        outcome = check(candidate.board, profile, timeout=timeout, method=method)
-        result.tried.append((candidate, outcome.status))
-        if outcome.status == Status.MULTIPLE:
-            known.extend(s for s in outcome.solutions if s not in known)
-        elif outcome.status == Status.UNIQUE:
-            new = outcome.solutions[0]
-            change = None if first is None else len(new.edges() ^ first.edges())
-            found.append(Proposal(candidate, new, change))
-    found.sort(key=Proposal.rank)
-    result.proposals = found[:limit]
-    return result
-
-
-def _worst(found: list[Proposal], limit: int) -> Candidate:
-    return sorted(found, key=Proposal.rank)[limit - 1].candidate
-
-
-# -- candidates ---------------------------------------------------------------------------
-
-def _candidates(board: Board, verdict: Verdict, kinds: set[str]) -> Iterator[Candidate]:
+def single_edits(board: Board, verdict: Verdict, kinds: set[str]) -> Iterator[Candidate]:
+    """Every distinct single edit of ``kinds`` near where the solutions differ."""
     cells = [x for x in range(board.size) if not board.is_solid(x)]
     if verdict.status == Status.MULTIPLE:
         focus = _around(board, set(verdict.diff_cells), 1)
