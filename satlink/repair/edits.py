@@ -4,8 +4,8 @@
 * ``wall``: put a wall between two neighbouring cells (only where the board is already a
   variant board, i.e. its geometry is not the plain grid, unless asked for);
 * ``split``: add one endpoint pair by cutting a path of the first solution at an edge the
-  second solution does not use (the first solution stays valid, the second is broken;
-  the far endpoint takes the new pair's colour);
+  second solution does not use (:mod:`satlink.cuts`; the first solution stays valid, the
+  second is broken; the far endpoint takes the new pair's colour);
 * ``pair``: add one endpoint pair on two empty cells near where the solutions differ;
 * ``move``: move one endpoint to an empty cell at most two steps away.
 
@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 
-from satlink.board import EMPTY, SOLID, Board, BoardError, Solution, edge, label_for
+from satlink.board import EMPTY, SOLID, Board, BoardError, Solution, label_for
+from satlink.cuts import cuts_missing_from
 from satlink.geometry import Geometry
 from satlink.repair.proposals import Candidate
 from satlink.solver.verdict import Status, Verdict
@@ -139,17 +140,16 @@ def _splits(board: Board, first: Solution, second: frozenset, diff: set[int]
     region where they differ: the cut's two cells become endpoints."""
     label = _new_label(board)
     bridges = set(board.bridge_node.values()) | set(board.geometry.bridges)
-    for name, path in first.paths.items():
+    for name, cut in cuts_missing_from(first.paths.items(), second, 2,
+                                       lambda x: x not in bridges):
+        path = first.paths[name]
         far = path[-1]
-        for i in range(1, len(path) - 2):
-            a, b = path[i], path[i + 1]
-            if a in bridges or b in bridges or edge(a, b) in second:
-                continue
-            if a not in diff and b not in diff:
-                continue
-            yield _edit(board, "split", (a, b), {a: name, b: label, far: label}, 2, 0,
-                        f"split {name}: new pair {label} at {board.coord(b)} and "
-                        f"{board.coord(far)}, {name} ends at {board.coord(a)}", 0)
+        a, b = path[cut - 1], path[cut]
+        if a not in diff and b not in diff:
+            continue
+        yield _edit(board, "split", (a, b), {a: name, b: label, far: label}, 2, 0,
+                    f"split {name}: new pair {label} at {board.coord(b)} and "
+                    f"{board.coord(far)}, {name} ends at {board.coord(a)}", 0)
 
 
 def _moves(board: Board, verdict: Verdict, focus: set[int]) -> Iterator[Candidate]:
