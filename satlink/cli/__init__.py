@@ -6,6 +6,9 @@
 * :mod:`satlink.cli.research`  ``cnf``, ``decode``, ``bench``
 * :mod:`satlink.cli.repairing` ``repair``
 * :mod:`satlink.cli.options`   the options they share, parsed once into values
+* :mod:`satlink.cli.files`     reading boards, writing packs, refusing an output that is an input
+* :mod:`satlink.cli.consumers` the warning for the program that reads what is written
+* :mod:`satlink.cli.exits`     the exit statuses
 
 Bad input and bad options are reported as such (exit status 2).  Any other exception is a
 bug in satlink: it is reported as one, with how to report it, and exit status 3
@@ -26,7 +29,7 @@ import click
 # before any module that imports numpy; a value the user set is kept.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from satlink.cli.options import EXIT_BUG, EXIT_INPUT  # noqa: E402  (after the line above)
+from satlink.cli.exits import EXIT_BUG, EXIT_INPUT  # noqa: E402  (after the line above)
 from satlink.solver.method import MethodError  # noqa: E402
 
 COMMANDS = {
