@@ -24,8 +24,7 @@ import sys
 import click
 
 # satlink's numpy work is elementwise (no BLAS call), but OpenBLAS starts one thread per
-# core when numpy is imported: on this project's 2-core machine that doubled the import's
-# CPU time (a small file's whole check: 0.58x the CPU, 0.92x the wall with one thread). Set
+# core when numpy is imported, which only costs CPU (figures: benchmarks/README.md). Set
 # before any module that imports numpy; a value the user set is kept.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
@@ -38,8 +37,9 @@ COMMANDS = {
     "decode": "research", "bench": "research", "repair": "repairing",
 }
 """Each command and the module of :mod:`satlink.cli` that defines it, imported when the
-command runs: ``satlink check`` then never builds (nor imports) the other ten commands, which
-cost a third of its start-up (click cleans every option's help text as it is declared)."""
+command runs: ``satlink check`` then never builds (nor imports) the other ten commands, whose
+declarations are a large share of start-up (click cleans every option's help text as it is
+declared; figures: benchmarks/README.md)."""
 
 REPORT_BUGS = "please report it with the command line and the input file (SATLINK_DEBUG=1 shows " \
               "the traceback)"

@@ -31,8 +31,8 @@ from satlink.solver.check import collector_paused
 def read_entries(files: tuple[str, ...] | list[str], in_format: str | None = None,
                  max_cells: int = DEFAULT_MAX_CELLS) -> list[Entry]:
     """Every board of every file, in order (``example`` is the bundled pack).  Building a big
-    board's graph makes millions of tuples and no cycles: the cycle collector waits (about a
-    third of reading a 1002x1002 board)."""
+    board's graph makes millions of tuples and no cycles: the cycle collector waits, as it
+    would otherwise walk them all for nothing (figures: benchmarks/README.md)."""
     with collector_paused():
         return [e for f in expand_files(files) for e in read_file(f, in_format, max_cells)]
 
