@@ -12,7 +12,7 @@ from satlink import Board, check
 from satlink.cli import main
 from satlink.formats import read_file
 from satlink.geometry import Geometry
-from satlink.repair_board import KINDS, Proposal, repair_proposals
+from satlink.repair import KINDS, Proposal, repair_proposals
 from satlink.solver.verdict import Status
 
 FILL_MULTIPLE = [".....F",  # grown by the generator, two solutions under fill

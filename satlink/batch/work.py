@@ -94,7 +94,7 @@ def _judge(task: dict, timeout: float | None, method: Method) -> dict:
     record = verdict_record(task["source"], task["index"], board, verdict)
     record["hash"] = task["hash"]
     if task.get("repairs") and verdict.status in (Status.MULTIPLE, Status.UNSOLVABLE):
-        from satlink.repair_board import repair_proposals
+        from satlink.repair import repair_proposals
 
         found = repair_proposals(board, rules, method=method, verdict=verdict,
                                  limit=task["repairs"], timeout=timeout)

@@ -6,6 +6,9 @@
 * :mod:`satlink.cli.research`  ``cnf``, ``decode``, ``bench``
 * :mod:`satlink.cli.repairing` ``repair``
 * :mod:`satlink.cli.options`   the options they share, parsed once into values
+* :mod:`satlink.cli.files`     reading boards, writing packs, refusing an output that is an input
+* :mod:`satlink.cli.consumers` the warning for the program that reads what is written
+* :mod:`satlink.cli.exits`     the exit statuses
 
 Bad input and bad options are reported as such (exit status 2).  Any other exception is a
 bug in satlink: it is reported as one, with how to report it, and exit status 3
@@ -21,12 +24,11 @@ import sys
 import click
 
 # satlink's numpy work is elementwise (no BLAS call), but OpenBLAS starts one thread per
-# core when numpy is imported: on this project's 2-core machine that doubled the import's
-# CPU time (a small file's whole check: 0.58x the CPU, 0.92x the wall with one thread). Set
+# core when numpy is imported, which only costs CPU (figures: benchmarks/README.md). Set
 # before any module that imports numpy; a value the user set is kept.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from satlink.cli.options import EXIT_BUG, EXIT_INPUT  # noqa: E402  (after the line above)
+from satlink.cli.exits import EXIT_BUG, EXIT_INPUT  # noqa: E402  (after the line above)
 from satlink.solver.method import MethodError  # noqa: E402
 
 COMMANDS = {
@@ -35,8 +37,9 @@ COMMANDS = {
     "decode": "research", "bench": "research", "repair": "repairing",
 }
 """Each command and the module of :mod:`satlink.cli` that defines it, imported when the
-command runs: ``satlink check`` then never builds (nor imports) the other ten commands, which
-cost a third of its start-up (click cleans every option's help text as it is declared)."""
+command runs: ``satlink check`` then never builds (nor imports) the other ten commands, whose
+declarations are a large share of start-up (click cleans every option's help text as it is
+declared; figures: benchmarks/README.md)."""
 
 REPORT_BUGS = "please report it with the command line and the input file (SATLINK_DEBUG=1 shows " \
               "the traceback)"

@@ -10,19 +10,15 @@ import click
 
 from satlink.batch.distributed import CONNECT_TIMEOUT, SchedulerError, check_address
 from satlink.batch.results import ResultsError
+from satlink.cli.exits import EXIT_INPUT, EXIT_NOT_OK, EXIT_OK
+from satlink.cli.files import FileError, check_outputs, writing
 from satlink.cli.options import (
-    EXIT_INPUT,
-    EXIT_NOT_OK,
-    EXIT_OK,
     SECONDS,
-    FileError,
-    check_outputs,
     input_options,
     method_options,
     out_option,
     rules_option,
     timeout_option,
-    writing,
 )
 from satlink.formats import expand_files
 from satlink.render.console import print_run_summary

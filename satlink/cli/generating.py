@@ -7,18 +7,16 @@ import sys
 
 import click
 
+from satlink.cli.consumers import warn_for_consumers
+from satlink.cli.exits import EXIT_INPUT, EXIT_NOT_OK
+from satlink.cli.files import check_outputs, write_entries
 from satlink.cli.options import (
-    EXIT_INPUT,
-    EXIT_NOT_OK,
-    check_outputs,
     method_options,
     out_option,
     pack_format,
     rules_option,
     target_options,
     to_option,
-    warn_for_consumers,
-    write_entries,
 )
 from satlink.render.console import (
     print_generation_interrupted,

@@ -1,48 +1,31 @@
-"""What the commands share: exit codes, option sets parsed once into values, reading boards,
-writing packs.
+"""The options the commands share, declared once and parsed once into values.
 
-Options are declared here once and reach a command as validated values: ``--rules`` as a
-:class:`~satlink.rules.Rules` (a click parameter type), the five solving options as one
+Options reach a command as validated values: ``--rules`` as a :class:`~satlink.rules.Rules`
+(a click parameter type), the five solving options as one
 :class:`~satlink.solver.method.Method` (``method=`` keyword).  A command never re-parses or
-re-defaults either.
+re-defaults either.  Reading and writing the files the options name is
+:mod:`satlink.cli.files`'s job.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import math
-import os
-import sys
-from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import click
 
 from satlink.cnf.kinds import CARD_METHODS, DEFAULT_CARD, DEFAULT_ENCODING, ENCODING_KINDS
-from satlink.formats import (
-    DEFAULT_MAX_CELLS,
-    FORMATS,
-    Entry,
-    WriteError,
-    expand_files,
-    format_for_path,
-    read_file,
-    write_text,
-)
+from satlink.formats import FORMATS, format_for_path
 from satlink.rules import Rules, RulesError, parse_rules
-from satlink.solver.check import collector_paused
 from satlink.solver.memory import default_max_cells
 from satlink.solver.method import (
     CYCLE_MODES,
     DEFAULT_CYCLES,
-    DEFAULT_METHOD,
     DEFAULT_SOLVER,
     Method,
     MethodError,
 )
-
-EXIT_OK, EXIT_NOT_OK, EXIT_INPUT, EXIT_BUG = 0, 1, 2, 3
 
 
 class RulesType(click.ParamType):
@@ -198,31 +181,8 @@ def target_options(func: Callable) -> Callable:
                              "formats are not checked without it.")(func)
 
 
-def warn_for_consumers(entries: list[Entry], fmt: str, target: Rules | None, *,
-                       proven: bool = False, method: Method | None = None,
-                       hint: str = "") -> list:
-    """Check written boards under the rules of the program that reads them (see
-    :mod:`satlink.exports`) and print a warning on standard error for each board that is not
-    unique there, then one summary line (with ``hint``); returns the warnings."""
-    from rich.console import Console
-
-    from satlink.exports import consumer_warnings, summary
-    from satlink.render.progress import progress_bar
-
-    console = Console(stderr=True, highlight=False)
-    with progress_bar("checking for the reader", len(entries), console=console,
-                      show=len(entries) > 1) as bar:
-        warnings = consumer_warnings(entries, fmt, target, proven=proven,
-                                     method=method or DEFAULT_METHOD, progress=bar.advance)
-    for warning in warnings:
-        click.echo(f"warning: {warning}", err=True)
-    if warnings:
-        click.echo(f"warning: {summary(warnings, len(entries))}{hint}", err=True)
-    return warnings
-
-
 def index_option(func: Callable) -> Callable:
-    """``--index``/``-i``: one board of a file, counted from 1 (see :func:`one_entry`)."""
+    """``--index``/``-i``: one board of a file, counted from 1 (see :func:`satlink.cli.files.one_entry`)."""
     return click.option("--index", "-i", type=click.IntRange(min=1), default=1, show_default=True,
                         help="Which board of the file.")(func)
 
@@ -232,85 +192,3 @@ def pack_format(out: str | None, out_format: str | None) -> str:
     return out_format or (format_for_path(out) if out else "json")
 
 
-def read_entries(files: tuple[str, ...] | list[str], in_format: str | None = None,
-                 max_cells: int = DEFAULT_MAX_CELLS) -> list[Entry]:
-    """Every board of every file, in order (``example`` is the bundled pack).  Building a big
-    board's graph makes millions of tuples and no cycles: the cycle collector waits (about a
-    third of reading a 1002x1002 board)."""
-    with collector_paused():
-        return [e for f in expand_files(files) for e in read_file(f, in_format, max_cells)]
-
-
-def one_entry(file: str, index: int) -> Entry:
-    """Board number ``index`` (from 1) of a file; input errors exit with status 2."""
-    entries = read_entries((file,))
-    if index > len(entries):
-        raise click.UsageError(f"{file} has {len(entries)} boards, not {index}")
-    entry = entries[index - 1]
-    if entry.error is not None:
-        click.echo(f"invalid: {entry.error}", err=True)
-        sys.exit(EXIT_INPUT)
-    return entry
-
-
-class FileError(click.ClickException):
-    """A file that cannot be written or used (full disk, another run holds it): exit 2."""
-
-    exit_code = EXIT_INPUT
-
-
-@contextlib.contextmanager
-def writing(*paths: str | None) -> Iterator[None]:
-    """An OS error inside names the file being written: "cannot write FILE: No space left on
-    device" (exit 2).  None and ``-`` mean standard output; a reader that went away
-    (BrokenPipeError) is left to the command group, which stops quietly."""
-    try:
-        yield
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        name = exc.filename or next((p for p in paths if p not in (None, "-")), None)
-        raise FileError(f"cannot write {name or 'standard output'}: "
-                        f"{exc.strerror or exc}") from None
-
-
-def write_entries(entries: list[Entry], out: str | None, fmt: str) -> None:
-    """Write boards to ``out`` (standard output for None or ``-``) in format ``fmt``."""
-    try:
-        text = write_text(entries, fmt)
-    except WriteError as exc:
-        click.echo(f"error: cannot write {fmt}: {exc}", err=True)
-        sys.exit(EXIT_INPUT)
-    with writing(out):
-        if out is None or out == "-":
-            click.echo(text, nl=False)
-        else:
-            Path(out).write_text(text, encoding="utf-8")
-
-
-def check_outputs(inputs: Iterable[str], **outputs: str | None) -> None:
-    """Refuse, before any work is done, an output that is one of the inputs (the same file,
-    however it is named) or that cannot be written (missing folder, no permission).
-
-    ``outputs`` maps option names (``out="r.jsonl"``) to paths; None and ``-`` are skipped.
-    """
-    existing = [Path(f) for f in expand_files(inputs) if f != "-" and Path(f).exists()]
-    for option, path in outputs.items():
-        if path is None or path == "-":
-            continue
-        flag = "--" + option.replace("_", "-")
-        target = Path(path)
-        if target.exists():
-            if target.is_dir():
-                raise click.UsageError(f"{flag} {path} is a folder, not a file")
-            if any(os.path.samefile(target, f) for f in existing):
-                raise click.UsageError(f"{flag} {path} is one of the input files; refusing to "
-                                       "overwrite it (write the results somewhere else)")
-            if not os.access(target, os.W_OK):
-                raise click.UsageError(f"{flag} {path}: no permission to write it")
-            continue
-        folder = target.parent if str(target.parent) else Path(".")
-        if not folder.is_dir():
-            raise click.UsageError(f"{flag} {path}: folder {folder} does not exist")
-        if not os.access(folder, os.W_OK):
-            raise click.UsageError(f"{flag} {path}: no permission to write in {folder}")

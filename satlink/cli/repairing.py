@@ -7,23 +7,20 @@ import sys
 
 import click
 
+from satlink.cli.exits import EXIT_INPUT, EXIT_NOT_OK, EXIT_OK
+from satlink.cli.files import check_outputs, read_entries
 from satlink.cli.options import (
-    EXIT_INPUT,
-    EXIT_NOT_OK,
-    EXIT_OK,
-    check_outputs,
     input_options,
     json_option,
     method_options,
     out_option,
     pack_format,
-    read_entries,
     rules_option,
     timeout_option,
     to_option,
 )
 from satlink.formats import Entry
-from satlink.repair_board import DEFAULT_BUDGET, KINDS, Repair, repair_proposals
+from satlink.repair import DEFAULT_BUDGET, KINDS, Repair, repair_proposals
 from satlink.solver.verdict import Status
 
 

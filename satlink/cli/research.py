@@ -8,20 +8,16 @@ from pathlib import Path
 
 import click
 
+from satlink.cli.exits import EXIT_INPUT, EXIT_NOT_OK, EXIT_OK
+from satlink.cli.files import check_outputs, one_entry, writing
 from satlink.cli.options import (
-    EXIT_INPUT,
-    EXIT_NOT_OK,
-    EXIT_OK,
     SECONDS,
-    check_outputs,
     index_option,
     json_option,
     method_options,
     no_color_option,
-    one_entry,
     out_option,
     rules_option,
-    writing,
 )
 from satlink.formats import Entry
 from satlink.render.console import print_decoded, print_json

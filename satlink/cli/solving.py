@@ -8,25 +8,19 @@ from pathlib import Path
 
 import click
 
+from satlink.cli.consumers import warn_for_consumers
+from satlink.cli.exits import EXIT_INPUT, EXIT_NOT_OK, EXIT_OK
+from satlink.cli.files import check_outputs, one_entry, read_entries, write_entries, writing
 from satlink.cli.options import (
-    EXIT_INPUT,
-    EXIT_NOT_OK,
-    EXIT_OK,
-    check_outputs,
     index_option,
     input_options,
     method_options,
-    one_entry,
     out_option,
     output_options,
-    read_entries,
     rules_option,
     target_options,
     timeout_option,
     to_option,
-    warn_for_consumers,
-    write_entries,
-    writing,
 )
 from satlink.exports import for_target
 from satlink.formats import Entry, InputError, format_for_path

@@ -58,10 +58,6 @@ class PathSystem:
         return self.layout is None or not self.layout.geometry.bridges or (
             node < self.layout.size and node not in self.layout.bridge_node)
 
-    def can_cut(self, path: list[int], cut: int) -> bool:
-        """Whether ``path[:cut]`` and ``path[cut:]`` may become two paths."""
-        return self.can_end(path[cut - 1]) and self.can_end(path[cut])
-
     def holes(self) -> set[int]:
         """Cells solid before anything grew."""
         if self.layout is None:

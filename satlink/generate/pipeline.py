@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from satlink.board import Board
 from satlink.generate.bands import parse_target
 from satlink.generate.layout import LayoutError, make_layout
-from satlink.generate.longpaths import Walk, lengthen, reshape, settle
+from satlink.generate.longpaths import Walk, cut_between, lengthen, reshape, settle
 from satlink.generate.params import Params, colour_target
 from satlink.generate.paths import PathSystem
 from satlink.generate.repair import split_on_difference
@@ -136,7 +136,7 @@ def _repair(params: Params, system: PathSystem, walk: Walk | None, folded: Fold 
             system.paths, system.solids = full.paths, full.solids
 
     if can_add and repairs > RESHAPES:
-        if not walk.cut_between(cells, theirs, rng):
+        if not cut_between(walk, cells, theirs, rng):
             return False
         walk.finish()
         unfolded()

@@ -1,16 +1,15 @@
-"""Repair an ambiguous candidate instead of discarding it.
+"""Repair an ambiguous candidate instead of discarding it (the growth without the walk).
 
 Given our solution and another solution of the same board, cut one of our paths at an edge
-the other solution does not use: the two cells of that edge become endpoints of two new
-labels.  Our solution stays valid (each half is still a simple, non-touching path), while the
-other solution is broken where it differed.  Re-check and repeat until unique.
+the other solution does not use (:mod:`satlink.cuts`): the two cells of that edge become
+endpoints of two new labels.  Re-check and repeat until unique.
 """
 
 from __future__ import annotations
 
 import random
 
-from satlink.board import edge
+from satlink.cuts import cuts_missing_from
 from satlink.generate.paths import PathSystem
 from satlink.solution import Solution
 
@@ -18,12 +17,8 @@ from satlink.solution import Solution
 def split_on_difference(system: PathSystem, other: Solution, min_length: int,
                         rng: random.Random) -> bool:
     """Split a path at an edge of ours missing from ``other``; False if none qualifies."""
-    theirs = other.edges()
-    choices = []
-    for i, path in enumerate(system.paths):
-        for cut in range(min_length, len(path) - min_length + 1):
-            if edge(path[cut - 1], path[cut]) not in theirs and system.can_cut(path, cut):
-                choices.append((i, cut))
+    choices = list(cuts_missing_from(enumerate(system.paths), other.edges(), min_length,
+                                     system.can_end))
     if not choices:
         return False
     i, cut = rng.choice(choices)

@@ -1,13 +1,5 @@
-"""Draw a board and its solution in the terminal, one colour per path.
-
-Each path cell shows a box-drawing piece that points at its two path neighbours, so a path
-that runs beside itself is still readable, which a bare colour grid is not.  Labels past the
-ASCII alphabet are CJK ideographs, two columns wide in a terminal: a board that has one is
-drawn with every cell two columns wide (a horizontal piece continues into its second
-column), so the grid stays aligned.  Colours are the same as in SVG/PNG pictures.
-
-Plain boards are one character per cell with nothing in between.  The variants need room
-between the cells, so they are drawn on a grid twice as fine, every line padded to one width:
+"""Variant boards in the terminal, on a grid twice as fine as the cells, every line padded
+to one width:
 
 * **square variants** (walls, bridges, warps, holes): cells on every other line and column;
   the gap between two cells holds the path joining them (``─`` or ``│``, in its colour), a
@@ -22,99 +14,16 @@ between the cells, so they are drawn on a grid twice as fine, every line padded 
   column, one line up or down, by a small staircase (``─╯`` ``╭─`` and so on) through the
   three characters between the columns.  Walls are ``━`` between column neighbours and ``╲``
   or ``╱`` (in the wall colour) on the side two diagonal neighbours share.
-
-Holes and solid cells are ``█`` and empty cells ``·`` everywhere.
 """
 
 from __future__ import annotations
 
-import unicodedata
-
-from rich.text import Text
-
-from satlink.board import EMPTY, SOLID, Board, Cell
+from satlink.board import Board, Cell
 from satlink.geometry import HEX
 from satlink.render.colours import hex_colour
+from satlink.render.terminal.glyphs import PIECES, is_wide
 from satlink.solution import Solution
 
-# bit mask of path directions: up=1, down=2, left=4, right=8
-PIECES = {1: "╵", 2: "╷", 4: "╴", 8: "╶", 3: "│", 12: "─", 10: "┌", 6: "┐", 9: "└", 5: "┘"}
-
-
-def cell_glyphs(board: Board, solution: Solution | None) -> list[list[tuple[str, str | None]]]:
-    """(character, label) for every cell; label None for empty and solid cells."""
-    glyphs: list[list[tuple[str, str | None]]] = [
-        [(("█" if ch == SOLID else "·") if ch in (EMPTY, SOLID) else ch, board.label_at(r * board.width + c))
-         for c, ch in enumerate(row)]
-        for r, row in enumerate(board.rows)
-    ]
-    if solution is None:
-        return glyphs
-    w = board.width
-    for label, path in solution.paths.items():
-        for i, cell in enumerate(path):
-            if board.label_at(cell) is not None:
-                continue
-            mask = 0
-            for other in (path[i - 1] if i else None, path[i + 1] if i + 1 < len(path) else None):
-                if other is None:
-                    continue
-                delta = other - cell
-                mask |= 1 if delta == -w else 2 if delta == w else 4 if delta == -1 else 8
-            r, c = divmod(cell, w)
-            glyphs[r][c] = (PIECES.get(mask, "?"), label)
-    return glyphs
-
-
-def is_wide(ch: str) -> bool:
-    """Two terminal columns (CJK ideographs and the like)."""
-    return unicodedata.east_asian_width(ch) in ("W", "F")
-
-
-def _widened(glyphs: list[list[tuple[str, str | None]]]) -> list[list[tuple[str, str | None]]]:
-    """Every cell two columns wide, when some label needs two."""
-    if not any(is_wide(ch) for row in glyphs for ch, _ in row):
-        return glyphs
-    def wide(ch: str) -> str:
-        if is_wide(ch):
-            return ch
-        return ch + ("─" if ch in RIGHTWARD else "█" if ch == "█" else " ")
-    return [[(wide(ch), label) for ch, label in row] for row in glyphs]
-
-
-RIGHTWARD = {PIECES[m] for m in PIECES if m & 8}
-"""Pieces that continue to the right: their second column is a horizontal line."""
-
-
-def draw_plain(board: Board, solution: Solution | None = None) -> str:
-    if not board.geometry.is_plain:
-        return "\n".join("".join(ch for ch, _ in line) for line in _variant_canvas(board, solution))
-    rows = _widened(cell_glyphs(board, solution))
-    return "\n".join("".join(ch for ch, _ in row) for row in rows)
-
-
-def draw_rich(board: Board, solution: Solution | None = None) -> Text:
-    if not board.geometry.is_plain:
-        text = Text()
-        for y, line in enumerate(_variant_canvas(board, solution)):
-            if y:
-                text.append("\n")
-            for ch, style in line:
-                text.append(ch, style=style)
-        return text
-    colour = {label: hex_colour(i) for i, label in enumerate(board.labels)}
-    text = Text()
-    for r, row in enumerate(_widened(cell_glyphs(board, solution))):
-        if r:
-            text.append("\n")
-        for c, (ch, label) in enumerate(row):
-            endpoint = board.label_at(r * board.width + c) is not None
-            style = colour[label] if label else "grey42"
-            text.append(ch, style=f"bold {style}" if endpoint else style)
-    return text
-
-
-# -- variants --------------------------------------------------------------------------------
 UP, DOWN, LEFT, RIGHT = 1, 2, 4, 8
 OPPOSITE = {UP: DOWN, DOWN: UP, LEFT: RIGHT, RIGHT: LEFT}
 LINKS = {**PIECES, 10: "╭", 6: "╮", 9: "╰", 5: "╯", 11: "├", 7: "┤", 14: "┬", 13: "┴", 15: "┼"}
@@ -175,7 +84,8 @@ class _Canvas:
         return out
 
 
-def _variant_canvas(board: Board, solution: Solution | None) -> list[list[Glyph]]:
+def variant_lines(board: Board, solution: Solution | None) -> list[list[Glyph]]:
+    """The drawing of a variant board, line by line, each character with its style."""
     colour = {label: hex_colour(i) for i, label in enumerate(board.labels)}
     wide = any(is_wide(label) for label in board.labels)
     if board.geometry.kind == HEX:
@@ -194,7 +104,8 @@ def _base_glyph(board: Board, cell: Cell, colour: dict[str, str]) -> Glyph:
 
 
 def _cell_text(ch: str, mask: int, width: int) -> str:
-    """A cell's glyph, widened to ``width`` columns like :func:`_widened` does."""
+    """A cell's glyph, widened to ``width`` columns as
+    :func:`satlink.render.terminal.glyphs.widened` widens a plain board's."""
     if width == 1 or is_wide(ch):
         return ch
     return ch + ("─" if mask & RIGHT else "█" if ch == "█" else " ")

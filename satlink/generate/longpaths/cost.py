@@ -1,0 +1,105 @@
+"""What the walk aims at, and how a path cover is scored against it.
+
+The cost is a sum of per-path terms (length, turns, jogs) and whole-board terms (colours
+away from the target, leftover cells, endpoints on the border, the longest "snake" path).
+The per-path terms are kept per path by :class:`satlink.generate.longpaths.walk.Walk`, and
+the whole-board terms as running totals, so a move is priced from the paths it changes
+alone, without rescoring the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from satlink.generate.paths import PathSystem
+
+
+@dataclass(frozen=True)
+class Look:
+    """The cost the walk lowers: weights, and the figures aimed at (those of published
+    Flow Free levels: about 70 % of inner path cells straight through, 10-15 % of the
+    border cells holding an endpoint, the longest path a fifth to a third of the board)."""
+
+    colour: float = 4.0      # per colour away from the target
+    leftover: float = 6.0    # per leftover (solid) cell
+    turn: float = 0.8        # per turn more or fewer than ``turn_share`` of inner cells
+    turn_share: float = 0.305
+    jog: float = 0.5         # per one-edge run between two turns
+    short: float = 2.5       # per path of at most ``short_cells`` cells
+    short_cells: int = 3
+    too_short: float = 30.0  # per path shorter than the minimum length
+    border: float = 0.5      # per border endpoint more or fewer than ``border_share``
+    border_share: float = 0.12
+    snake: float = 0.08      # reward per cell of the longest path, up to ``snake_share``
+    snake_share: float = 0.26
+
+
+DEFAULT_LOOK = Look()
+
+
+class Scoring:
+    """A :class:`Look` applied to one board: the board's facts the terms need (which cells
+    are on the border, the direction of each step) and the goals in cells."""
+
+    def __init__(self, system: PathSystem, target: int, min_length: int, look: Look,
+                 colours_of: Callable[[list[int]], int] | None = None):
+        self.target = target
+        self.min_length = min_length
+        self.colours_of = colours_of  # how many colours a path makes (None: one)
+        nodes = system.nodes()
+        self.cells = len(nodes)
+        w, h = system.width, system.height
+        framed = system.layout is None or not system.layout.geometry.wrap
+        self.border = [False] * system.n_nodes  # open cells of the frame, as satlink.looks counts
+        for c in nodes:
+            self.border[c] = framed and c < w * h and (c < w or c >= w * (h - 1)
+                                                       or c % w in (0, w - 1))
+        layout = system.layout
+        self.direction = None if layout is None else {
+            (a, b): layout.step(a, b) for a in nodes for b in system.neighbours(a)}
+        self.set_look(look)
+
+    def set_look(self, look: Look) -> None:
+        """Change the weights, and the goals that follow from them."""
+        self.look = look
+        self.border_goal = look.border_share * sum(self.border)
+        self.snake_cap = look.snake_share * self.cells
+
+    def path(self, path: list[int]) -> float:
+        """The terms of one path: its length, and its turns and jogs (one-edge runs between
+        two turns) when the look weighs them."""
+        look = self.look
+        cost = 0.0
+        length = len(path)
+        if length < self.min_length:
+            cost += look.too_short
+        if length <= look.short_cells:
+            cost += look.short
+        if length > 2 and (look.turn or look.jog):
+            if self.direction is None:
+                steps = [b - a for a, b in zip(path, path[1:], strict=False)]
+            else:
+                steps = [self.direction[a, b] for a, b in zip(path, path[1:], strict=False)]
+            turns = [x != y for x, y in zip(steps, steps[1:], strict=False)]
+            jogs = sum(1 for x, y in zip(turns, turns[1:], strict=False) if x and y)
+            cost += (look.turn * abs(sum(turns) - look.turn_share * (length - 2))
+                     + look.jog * jogs)
+        return cost
+
+    def whole(self, colours: int, free: int, border_ends: int, longest: int) -> float:
+        """The terms of the whole system: colours, leftovers, border endpoints, the snake."""
+        look = self.look
+        return (look.colour * abs(colours - self.target) + look.leftover * free
+                + look.border * abs(border_ends - self.border_goal)
+                - look.snake * min(longest, self.snake_cap))
+
+    def colours(self, paths: Iterable[list[int]]) -> int:
+        """How many colours ``paths`` make."""
+        if self.colours_of is None:
+            return sum(1 for _ in paths)
+        return sum(map(self.colours_of, paths))
+
+    def border_ends(self, path: list[int]) -> int:
+        """How many of the path's two ends are on the border."""
+        return self.border[path[0]] + self.border[path[-1]]

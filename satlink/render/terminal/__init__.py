@@ -1,0 +1,51 @@
+"""Draw a board and its solution in the terminal, one colour per path.
+
+Each path cell shows a box-drawing piece that points at its two path neighbours, so a path
+that runs beside itself is still readable, which a bare colour grid is not.  Labels past the
+ASCII alphabet are CJK ideographs, two columns wide in a terminal: a board that has one is
+drawn with every cell two columns wide (a horizontal piece continues into its second
+column), so the grid stays aligned.  Colours are the same as in SVG/PNG pictures.
+
+Plain boards are one character per cell with nothing in between (:mod:`.glyphs`).  The
+variants need room between the cells, so they are drawn on a grid twice as fine
+(:mod:`.canvas`, which says how).  Holes and solid cells are ``█`` and empty cells ``·``
+everywhere.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from satlink.board import Board
+from satlink.render.colours import hex_colour
+from satlink.render.terminal.canvas import variant_lines
+from satlink.render.terminal.glyphs import cell_glyphs, widened
+from satlink.solution import Solution
+
+
+def draw_plain(board: Board, solution: Solution | None = None) -> str:
+    if not board.geometry.is_plain:
+        return "\n".join("".join(ch for ch, _ in line) for line in variant_lines(board, solution))
+    rows = widened(cell_glyphs(board, solution))
+    return "\n".join("".join(ch for ch, _ in row) for row in rows)
+
+
+def draw_rich(board: Board, solution: Solution | None = None) -> Text:
+    if not board.geometry.is_plain:
+        text = Text()
+        for y, line in enumerate(variant_lines(board, solution)):
+            if y:
+                text.append("\n")
+            for ch, style in line:
+                text.append(ch, style=style)
+        return text
+    colour = {label: hex_colour(i) for i, label in enumerate(board.labels)}
+    text = Text()
+    for r, row in enumerate(widened(cell_glyphs(board, solution))):
+        if r:
+            text.append("\n")
+        for c, (ch, label) in enumerate(row):
+            endpoint = board.label_at(r * board.width + c) is not None
+            style = colour[label] if label else "grey42"
+            text.append(ch, style=f"bold {style}" if endpoint else style)
+    return text

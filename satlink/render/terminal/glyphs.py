@@ -1,0 +1,57 @@
+"""A plain board's cells as characters: a label, ``█``, ``·``, or the box-drawing piece
+that points at a path cell's two path neighbours."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from satlink.board import EMPTY, SOLID, Board
+from satlink.solution import Solution
+
+# bit mask of path directions: up=1, down=2, left=4, right=8
+PIECES = {1: "╵", 2: "╷", 4: "╴", 8: "╶", 3: "│", 12: "─", 10: "┌", 6: "┐", 9: "└", 5: "┘"}
+
+
+def cell_glyphs(board: Board, solution: Solution | None) -> list[list[tuple[str, str | None]]]:
+    """(character, label) for every cell; label None for empty and solid cells."""
+    glyphs: list[list[tuple[str, str | None]]] = [
+        [(("█" if ch == SOLID else "·") if ch in (EMPTY, SOLID) else ch, board.label_at(r * board.width + c))
+         for c, ch in enumerate(row)]
+        for r, row in enumerate(board.rows)
+    ]
+    if solution is None:
+        return glyphs
+    w = board.width
+    for label, path in solution.paths.items():
+        for i, cell in enumerate(path):
+            if board.label_at(cell) is not None:
+                continue
+            mask = 0
+            for other in (path[i - 1] if i else None, path[i + 1] if i + 1 < len(path) else None):
+                if other is None:
+                    continue
+                delta = other - cell
+                mask |= 1 if delta == -w else 2 if delta == w else 4 if delta == -1 else 8
+            r, c = divmod(cell, w)
+            glyphs[r][c] = (PIECES.get(mask, "?"), label)
+    return glyphs
+
+
+def is_wide(ch: str) -> bool:
+    """Two terminal columns (CJK ideographs and the like)."""
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def widened(glyphs: list[list[tuple[str, str | None]]]) -> list[list[tuple[str, str | None]]]:
+    """Every cell two columns wide, when some label needs two."""
+    if not any(is_wide(ch) for row in glyphs for ch, _ in row):
+        return glyphs
+    def wide(ch: str) -> str:
+        if is_wide(ch):
+            return ch
+        return ch + ("─" if ch in RIGHTWARD else "█" if ch == "█" else " ")
+    return [[(wide(ch), label) for ch, label in row] for row in glyphs]
+
+
+RIGHTWARD = {PIECES[m] for m in PIECES if m & 8}
+"""Pieces that continue to the right: their second column is a horizontal line."""
