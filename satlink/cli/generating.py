@@ -52,6 +52,10 @@ def write_pack(entries: list, out: str | None, fmt: str, stored: str, target: Ru
             click.echo(f"hint: puzzles made with --rules {reader.name} are unique there", err=True)
 
 
+def deprecated(old: str, new: str) -> None:
+    click.echo(f"note: {old} is deprecated, it is now called {new}", err=True)
+
+
 @click.command()
 @click.option("--size", "-s", default=None, help="Board size WxH  [default: 10x10, or the --shape's]")
 @click.option("--colors", "--colours", "colours", default=None,
@@ -62,10 +66,12 @@ def write_pack(entries: list, out: str | None, fmt: str, stored: str, target: Ru
 @click.option("--max-solids", type=int, default=0, show_default=True,
               help="Most solid cells a puzzle may keep (0: Flow Free style).")
 @rules_option("Rule profile the puzzles are unique under (default: flow).")
-@click.option("--method", "growth", type=click.Choice(["grow", "unionfind"]), default="grow",
+@click.option("--growth", type=click.Choice(["grow", "unionfind"]), default="grow",
               show_default=True,
-              help="unionfind: the seeds' algorithm as written; grow: it, then walked to few "
-                   "long straight paths.")
+              help="Growth algorithm. unionfind: the seeds' algorithm as written; grow: it, "
+                   "then walked to few long straight paths.")
+@click.option("--method", "old_growth", type=click.Choice(["grow", "unionfind"]), default=None,
+              hidden=True, help="Deprecated name of --growth.")
 @click.option("--strategy", type=click.Choice(["repair", "reject"]), default="repair",
               show_default=True, help="What to do with an ambiguous candidate.")
 @click.option("--difficulty", default=None,
@@ -99,9 +105,9 @@ def write_pack(entries: list, out: str | None, fmt: str, stored: str, target: Ru
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes.")
 @method_options()
-def generate(size, colours, min_length, max_solids, rules, growth, strategy, difficulty, symmetry,
-             grid, wrap, holes, shape, walls, bridges, seed, count, out, out_format, target,
-             target_check, db, jobs, method):
+def generate(size, colours, min_length, max_solids, rules, growth, old_growth, strategy,
+             difficulty, symmetry, grid, wrap, holes, shape, walls, bridges, seed, count, out,
+             out_format, target, target_check, db, jobs, method):
     """Generate puzzles, each proven unique under the rule profile, with their solutions.
 
     Without --seed each run takes a fresh random seed and prints it. Interrupt at any time
@@ -130,6 +136,9 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, dif
     from satlink.generate.params import ParamsError, make_params, parse_shape
     from satlink.generate.runner import run_generation
 
+    if old_growth is not None:
+        deprecated("--method", "--growth")
+        growth = old_growth
     fresh = seed is None
     if fresh:
         seed = secrets.randbelow(10**9)

@@ -256,10 +256,16 @@ class Catalogue:
         return found
 
 
+RENAMED_PARAMS = {"method": "growth"}
+"""Stored run parameters under their old names -> the :class:`Params` fields they became."""
+
+
 def _same_run(stored: dict, mine: dict) -> bool:
     """Whether stored run parameters are ``mine`` (both without the seed); fields added to
-    :class:`Params` since the stored run was written count as their defaults."""
+    :class:`Params` since the stored run was written count as their defaults, fields renamed
+    since are read under their new names."""
     defaults = json.loads(json.dumps(Params(1, 1, 1, 1).as_dict()))
+    stored = {RENAMED_PARAMS.get(name, name): value for name, value in stored.items()}
     return all(stored.get(name, defaults.get(name)) == value for name, value in mine.items())
 
 

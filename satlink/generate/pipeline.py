@@ -173,14 +173,14 @@ def _layout(params: Params, rng: random.Random) -> Board | None:
 
 def _grown(params: Params, rng: random.Random, layout: Board | None = None,
            folded: Fold | None = None) -> tuple[PathSystem, Walk | None]:
-    """The seeds' growth, then (``--method grow``) the walk toward this attempt's colour
+    """The seeds' growth, then (``--growth grow``) the walk toward this attempt's colour
     target and the look; with ``folded``, on the half of a symmetric layout (where a path
     makes two colours, or one when it is its own image)."""
     system = grow_paths(params.width, params.height, rng,
                         folded.layout() if folded is not None else layout)
     if folded is not None:
         prepare(system, folded)
-    if params.method != "grow":
+    if params.growth != "grow":
         return system, None
     target = colour_target(params, rng)
     if folded is None:
