@@ -74,11 +74,13 @@ def deprecated(old: str, new: str) -> None:
               hidden=True, help="Deprecated name of --growth.")
 @click.option("--strategy", type=click.Choice(["repair", "reject"]), default="repair",
               show_default=True, help="What to do with an ambiguous candidate.")
-@click.option("--difficulty", default=None,
+@click.option("--grade", default=None,
               help="Keep only puzzles of this human grade: easy (forced moves, corners, "
                    "no-touch), medium (also regions and bottlenecks), hard (look-ahead), or a "
                    "range of grade scores LOW-HIGH (0 to 9, e.g. 2-4.5). Easy and medium "
                    "puzzles are solved by the grader without any search.")
+@click.option("--difficulty", "old_grade", default=None, hidden=True,
+              help="Deprecated name of --grade.")
 @click.option("--symmetry", type=click.Choice(["none", "mirror", "rotational"]), default="none",
               show_default=True, help="Symmetric layout of the endpoints.")
 @click.option("--grid", type=click.Choice(["square", "hex"]), default="square", show_default=True,
@@ -106,7 +108,7 @@ def deprecated(old: str, new: str) -> None:
               help="Worker processes.")
 @method_options()
 def generate(size, colours, min_length, max_solids, rules, growth, old_growth, strategy,
-             difficulty, symmetry, grid, wrap, holes, shape, walls, bridges, seed, count, out,
+             grade, old_grade, symmetry, grid, wrap, holes, shape, walls, bridges, seed, count, out,
              out_format, target, target_check, db, jobs, method):
     """Generate puzzles, each proven unique under the rule profile, with their solutions.
 
@@ -116,7 +118,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
     reflections; shifts on warps) and relabelling are stored once. Writing for a program
     with fixed rules (a .flow or .url pack, or --target) checks each puzzle under them and
     warns where it is not unique. The solving options (--encoding, --solver, ...) are those
-    of 'check'; puzzles do not depend on them, their difficulty figures do. Flow Free
+    of 'check'; puzzles do not depend on them, their solver-effort figures do. Flow Free
     variants: --grid hex, --wrap, --holes or --shape, --walls, --bridges (combinable, except
     that warps and bridges need square cells).
 
@@ -127,7 +129,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
         --seed 42
       satlink generate --size 8x8 --rules fill --out pack.url        # puzz.link arukone
       satlink generate --size 8x8 --symmetry rotational --to grid
-      satlink generate --size 7x7 --difficulty easy --count 20 --out easy.jsonl
+      satlink generate --size 7x7 --grade easy --count 20 --out easy.jsonl
       satlink generate --size 9x9 --grid hex --walls 4 --db variants.sqlite
       satlink generate --shape heart.txt --bridges 2 --to grid
     """
@@ -139,6 +141,9 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
     if old_growth is not None:
         deprecated("--method", "--growth")
         growth = old_growth
+    if old_grade is not None:
+        deprecated("--difficulty", "--grade")
+        grade = grade or old_grade
     fresh = seed is None
     if fresh:
         seed = secrets.randbelow(10**9)
@@ -150,7 +155,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
         params = make_params(size, colours, min_length, max_solids, rules,
                              growth, strategy, seed, symmetry, solving=method, grid=grid,
                              wrap=wrap, holes=holes, shape=mask, walls=walls, bridges=bridges,
-                             difficulty=difficulty)
+                             grade=grade)
     except (ParamsError, OSError, UnicodeDecodeError) as exc:
         raise click.UsageError(str(exc)) from None
     check_outputs((db,) if db else (), out=out)

@@ -73,6 +73,10 @@ MIGRATIONS = (
 puzzle it holds has) the first time this version opens it, in one transaction."""
 
 
+RENAMED_REASONS = {"difficulty": "grade"}
+"""Rejection reasons counted under an earlier name -> the name they are counted under now."""
+
+
 class Catalogue:
     """``readonly``: open an existing catalogue for reading (``export``); nothing is created
     or written.  Otherwise the file is created if missing and must be writable.  Either way
@@ -195,7 +199,11 @@ class Catalogue:
     def state(self, params: Params) -> RunState:
         row = self.db.execute("SELECT next_attempt, accepted, duplicates, rejected FROM runs "
                               "WHERE run = ?", (params.key(),)).fetchone()
-        return RunState(row[0], row[1], row[2], json.loads(row[3]))
+        rejected = json.loads(row[3])
+        for old, new in RENAMED_REASONS.items():  # counted under an earlier name
+            if old in rejected:
+                rejected[new] = rejected.get(new, 0) + rejected.pop(old)
+        return RunState(row[0], row[1], row[2], rejected)
 
     def record(self, params: Params, result: Attempt, canonical: str | None,
                count: int | None = None) -> str:
@@ -256,7 +264,7 @@ class Catalogue:
         return found
 
 
-RENAMED_PARAMS = {"method": "growth"}
+RENAMED_PARAMS = {"method": "growth", "difficulty": "grade"}
 """Stored run parameters under their old names -> the :class:`Params` fields they became."""
 
 

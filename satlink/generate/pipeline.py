@@ -93,9 +93,8 @@ def _attempt(params: Params, number: int) -> Attempt:
             if verdict.solutions[0].edges() != ours.edges() or solution_errors(board, ours, rules):
                 raise AssertionError("generator bug: the unique solution is not the grown one")
             figures = quality(board, ours, verdict)
-            if params.difficulty and not parse_target(params.difficulty).admits(
-                    figures.get("grade")):
-                return Attempt(number, False, "difficulty", checks=checks, repairs=repairs)
+            if params.grade and not parse_target(params.grade).admits(figures.get("grade")):
+                return Attempt(number, False, "grade", checks=checks, repairs=repairs)
             return Attempt(number, True, Status.UNIQUE, list(board.rows), ours.to_coords(board),
                            figures, checks, repairs, geometry=_geometry_json(board))
         if verdict.status != Status.MULTIPLE:
