@@ -185,7 +185,7 @@ def test_export_sorts_by_the_grade(tmp_path) -> None:
     out = tmp_path / "pack.jsonl"
     assert runner.invoke(main, ["export", "--db", str(db), "--out", str(out)]).exit_code == 0
     rows = [json.loads(line)["quality"] for line in out.read_text().splitlines()]
-    keys = [(q["grade"]["score"], q["difficulty"]) for q in rows]
+    keys = [(q["grade"]["score"], q["effort"]) for q in rows]
     assert len(keys) == 8 and keys == sorted(keys)
 
 
@@ -193,7 +193,7 @@ def test_rows_stored_before_grades_are_graded_for_export() -> None:
     from satlink.generate.bands import grade_key
 
     def row(rows: list[str], with_grade: bool) -> dict:
-        quality = {"difficulty": 0.5}
+        quality = {"effort": 0.5}
         if with_grade:
             quality["grade"] = grade(Board.from_rows(rows)).as_dict()
         return {"grid": rows, "geometry": None, "rules": "fill,notouch", "quality": quality}

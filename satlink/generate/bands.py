@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from satlink.grading import BANDS, MAX_GRADE_NODES, UNSOLVED, grade
+from satlink.records import upgrade_quality
 
 
 class BandError(ValueError):
@@ -60,17 +61,26 @@ def check_size(cells: int) -> None:
                         f"grader's limit), not {cells}")
 
 
-def grade_key(row: dict) -> tuple[float, float]:
-    """Sort key of a catalogue row, easiest first: the grade's score (graded now when the
-    row predates grades; boards too large to grade come last), then the solver-effort
-    score."""
-    quality = row["quality"]
-    graded = quality.get("grade")
+def row_grade(row: dict) -> dict | None:
+    """The human grade of a catalogue row: the stored one, or graded now when the row
+    predates grades; None for a board too large to grade."""
+    graded = row["quality"].get("grade")
     if graded is None:
         from satlink.generate.pack import row_board
 
         board = row_board(row["grid"], row.get("geometry"))
         if board.n_nodes <= MAX_GRADE_NODES:
             graded = grade(board, row["rules"]).as_dict()
+    return graded
+
+
+def order_key(graded: dict | None, quality: dict) -> tuple[float, float]:
+    """Easiest first: the grade's score (boards too large to grade come last), then the
+    solver effort."""
     score = graded["score"] if graded else math.inf
-    return score, quality.get("difficulty", 0.0)
+    return score, upgrade_quality(quality).get("effort", 0.0)
+
+
+def grade_key(row: dict) -> tuple[float, float]:
+    """Sort key of a catalogue row, easiest first (:func:`order_key` of :func:`row_grade`)."""
+    return order_key(row_grade(row), row["quality"])

@@ -5,22 +5,28 @@ at any moment resumes (same command) without losing or duplicating a puzzle; the
 hash is UNIQUE, so a rotated/reflected/relabelled copy is never stored twice.  A variant's
 geometry (hexagonal cells, warps, walls, bridges) is stored as the JSON object of
 :func:`satlink.geometry.geometry_to_json` in ``geometry`` ('' for the plain board; holes are
-``#`` in the grid).
+``#`` in the grid).  The solver effort of each puzzle is the ``effort`` column (``difficulty``
+in catalogues written before record version 3: renamed the first time this version writes
+to one, read under either name); the human grade is in the stored quality (``stats``).
 """
 
 from __future__ import annotations
 
 import json
+import math
+import operator
 import os
 import re
 import sqlite3
 import time
 import urllib.parse
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from satlink.generate.params import Params
 from satlink.generate.pipeline import Attempt
+from satlink.grading import BANDS
+from satlink.records import upgrade_quality
 from satlink.rules import RulesError, parse_rules
 
 SCHEMA = """
@@ -29,7 +35,7 @@ CREATE TABLE IF NOT EXISTS puzzles (
     hash TEXT UNIQUE NOT NULL,
     width INTEGER NOT NULL, height INTEGER NOT NULL,
     colours INTEGER NOT NULL, solids INTEGER NOT NULL,
-    rules TEXT NOT NULL, difficulty REAL NOT NULL,
+    rules TEXT NOT NULL, effort REAL NOT NULL,
     grid TEXT NOT NULL, solution TEXT NOT NULL, stats TEXT NOT NULL,
     run TEXT NOT NULL, attempt INTEGER NOT NULL, created REAL NOT NULL,
     geometry TEXT NOT NULL DEFAULT ''
@@ -45,8 +51,15 @@ CREATE TABLE IF NOT EXISTS runs (
 BUSY_SECONDS = 30.0  # how long a write waits for another process's transaction on the file
 
 FIELDS = {"width": "width", "height": "height", "colours": "colours", "colors": "colours",
-          "solids": "solids", "difficulty": "difficulty", "rules": "rules", "attempt": "attempt",
+          "solids": "solids", "effort": "effort", "rules": "rules", "attempt": "attempt",
           "variant": "(geometry != '')"}
+"""``--where`` fields that are columns (or expressions over them)."""
+GRADE_FIELDS = ("grade", "band")
+"""``--where`` fields of the human grade: ``grade`` its score, ``band`` easy < medium < hard."""
+DEPRECATED_FIELDS = {"difficulty": "effort"}
+"""``--where`` fields under their earlier names: accepted, with a note naming the new one."""
+OPERATORS = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+             ">": operator.gt, ">=": operator.ge}
 
 
 class WhereError(ValueError):
@@ -68,9 +81,11 @@ class RunState:
 MIGRATIONS = (
     # (column, how it is added to a catalogue written before it existed)
     ("geometry", "ALTER TABLE puzzles ADD COLUMN geometry TEXT NOT NULL DEFAULT ''"),
+    ("effort", "ALTER TABLE puzzles RENAME COLUMN difficulty TO effort"),
 )
-"""Columns added since the first catalogues: an old file gets them (with the value every
-puzzle it holds has) the first time this version opens it, in one transaction."""
+"""Columns added or renamed since the first catalogues: an old file gets them (with the value
+every puzzle it holds has) the first time this version opens it for writing, in one
+transaction; read-only, they are read under their old names (:meth:`Catalogue._table`)."""
 
 
 RENAMED_REASONS = {"difficulty": "grade"}
@@ -222,10 +237,10 @@ class Catalogue:
             if result.accepted:
                 cursor = self.db.execute(
                     "INSERT OR IGNORE INTO puzzles (hash, width, height, colours, solids, rules, "
-                    "difficulty, grid, solution, stats, run, attempt, created, geometry) "
+                    "effort, grid, solution, stats, run, attempt, created, geometry) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (canonical, params.width, params.height, result.quality["colours"],
-                     result.quality["solids"], params.rules, result.quality["difficulty"],
+                     result.quality["solids"], params.rules, result.quality["effort"],
                      "\n".join(result.rows), json.dumps(result.solution), json.dumps(result.quality),
                      key, result.number, time.time(),
                      json.dumps(result.geometry, sort_keys=True) if result.geometry else ""))
@@ -239,29 +254,45 @@ class Catalogue:
                  json.dumps(state.rejected, sort_keys=True), key))
         return outcome
 
-    def puzzles(self, where: str | None = None, run: str | None = None,
-                order: str = "difficulty") -> list[dict]:
+    def puzzles(self, where: str | Where | None = None, run: str | None = None,
+                order: str = "effort") -> list[dict]:
         """Puzzles matching ``where`` (and of run ``run``), ordered by ``order``:
-        ``difficulty`` (solver effort), ``grade`` (human grade, then solver effort) or
-        ``attempt``."""
-        clause, args = parse_where(where)
+        ``effort`` (solver effort), ``grade`` (human grade, then solver effort) or
+        ``attempt``.  Conditions on the grade are tested on the stored grade, or on one
+        graded now for puzzles stored before grades existed."""
+        chosen = where if isinstance(where, Where) else parse_where(where)
+        clause, args = chosen.clause, list(chosen.args)
         if run is not None:
             clause = f"({clause}) AND run = ?"
             args.append(run)
-        order_by = "attempt, id" if order == "attempt" else "difficulty, id"
-        have = {row[1] for row in self.db.execute("PRAGMA table_info(puzzles)")}
-        geometry = "geometry" if "geometry" in have else "''"  # an old catalogue read-only
+        order_by = "attempt, id" if order == "attempt" else "effort, id"
         rows = self.db.execute(
-            f"SELECT grid, solution, rules, stats, hash, {geometry} FROM puzzles WHERE {clause} "
-            f"ORDER BY {order_by}", args).fetchall()
+            f"SELECT grid, solution, rules, stats, hash, geometry FROM {self._table()} "
+            f"WHERE {clause} ORDER BY {order_by}", args).fetchall()
         found = [{"grid": g.split("\n"), "solution": json.loads(s), "rules": r,
-                  "quality": json.loads(st), "hash": h, "geometry": json.loads(geo) if geo else None}
+                  "quality": upgrade_quality(json.loads(st)), "hash": h,
+                  "geometry": json.loads(geo) if geo else None}
                  for g, s, r, st, h, geo in rows]
-        if order == "grade":  # the human grade (stored in quality, or graded now), then as above
-            from satlink.generate.bands import grade_key
+        if order == "grade" or chosen.grade:
+            from satlink.generate.bands import order_key, row_grade
 
-            found.sort(key=grade_key)
+            graded = [(row, row_grade(row)) for row in found]
+            graded = [(row, g) for row, g in graded if chosen.admits(g)]
+            if order == "grade":  # the human grade, then as above
+                graded.sort(key=lambda pair: order_key(pair[1], pair[0]["quality"]))
+            found = [row for row, _ in graded]
         return found
+
+    def _table(self) -> str:
+        """``puzzles``, or for an old catalogue opened read-only, a view of it with the
+        columns added or renamed since (:data:`MIGRATIONS`) under their present names."""
+        have = {row[1] for row in self.db.execute("PRAGMA table_info(puzzles)")}
+        extra = []
+        if "geometry" not in have:
+            extra.append("'' AS geometry")
+        if "effort" not in have:
+            extra.append("difficulty AS effort")
+        return f"(SELECT *, {', '.join(extra)} FROM puzzles)" if extra else "puzzles"
 
 
 RENAMED_PARAMS = {"method": "growth", "difficulty": "grade"}
@@ -277,17 +308,51 @@ def _same_run(stored: dict, mine: dict) -> bool:
     return all(stored.get(name, defaults.get(name)) == value for name, value in mine.items())
 
 
-def parse_where(text: str | None) -> tuple[str, list]:
-    """``size=10x10 and difficulty>0.5`` -> SQL with parameters (never string-pasted values)."""
+@dataclass
+class Where:
+    """A parsed ``--where``: the SQL ``clause`` with its ``args`` (never string-pasted
+    values), the conditions on the human grade (``grade``: field, operator, value; tested in
+    Python, as a grade may have to be computed first) and ``notes`` for the user
+    (deprecated field names)."""
+
+    clause: str = "1"
+    args: list = field(default_factory=list)
+    grade: list[tuple[str, str, float]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def admits(self, graded: dict | None) -> bool:
+        """Whether a grade passes every grade condition; a board without a grade (too
+        large to grade) passes none."""
+        if not self.grade:
+            return True
+        if graded is None:
+            return False
+        bands = list(BANDS)
+        for name, op, value in self.grade:
+            have = graded["score"] if name == "grade" else bands.index(graded["band"])
+            if not OPERATORS[op](have, value):
+                return False
+        return True
+
+
+def parse_where(text: str | None) -> Where:
+    """``size=10x10 and effort>0.5 and grade>4`` -> a :class:`Where`."""
+    where = Where()
     if not text or not text.strip():
-        return "1", []
+        return where
     parts, args = [], []
     for cond in re.split(r"\s+and\s+", text.strip(), flags=re.IGNORECASE):
         match = re.fullmatch(r"\s*(\w+)\s*(<=|>=|!=|=|<|>)\s*(\S+)\s*", cond)
         if not match:
-            raise WhereError(f"cannot read condition {cond!r} (use e.g. size=10x10, difficulty>0.5)")
+            raise WhereError(f"cannot read condition {cond!r} (use e.g. size=10x10, effort>0.5, "
+                             "grade>4, band=easy)")
         name, op, value = match.groups()
         name = name.lower()
+        if name in DEPRECATED_FIELDS:
+            new = DEPRECATED_FIELDS[name]
+            where.notes.append(f"--where field {name!r} is deprecated: it is the solver effort, "
+                               f"now called {new!r} (the human grade is 'grade' and 'band')")
+            name = new
         if name == "size":
             size = re.fullmatch(r"(\d+)[xX](\d+)", value)
             if not size or op not in ("=", "!="):
@@ -295,11 +360,29 @@ def parse_where(text: str | None) -> tuple[str, list]:
             parts.append("(width = ? AND height = ?)" if op == "=" else "NOT (width = ? AND height = ?)")
             args += [int(size.group(1)), int(size.group(2))]
             continue
+        if name in GRADE_FIELDS:
+            where.grade.append((name, op, _grade_value(name, value, cond)))
+            continue
         if name not in FIELDS:
-            raise WhereError(f"unknown field {name!r} (known: size, {', '.join(sorted(set(FIELDS)))})")
+            known = ", ".join(sorted({*FIELDS, *GRADE_FIELDS}))
+            raise WhereError(f"unknown field {name!r} (known: size, {known})")
         parts.append(f"{FIELDS[name]} {op} ?")
         args.append(_where_value(name, op, value, cond))
-    return " AND ".join(parts), args
+    if parts:
+        where.clause, where.args = " AND ".join(parts), args
+    return where
+
+
+def _grade_value(name: str, value: str, cond: str) -> float:
+    """A grade score (a decimal number), or a band as its place in easy < medium < hard."""
+    if name == "band":
+        bands = list(BANDS)
+        if value.lower() not in bands:
+            raise WhereError(f"band takes {', '.join(bands)}, not {value!r} in {cond!r}")
+        return bands.index(value.lower())
+    if not DECIMAL.fullmatch(value) or not math.isfinite(float(value)):
+        raise WhereError(f"grade takes a score such as 4 or 2.5, not {value!r} in {cond!r}")
+    return float(value)
 
 
 WHOLE = re.compile(r"[+-]?\d+")
@@ -308,7 +391,7 @@ DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 
 def _where_value(name: str, op: str, value: str, cond: str) -> int | float | str:
     """The value of one condition, checked against its field: whole numbers for counts and
-    sizes, a decimal number for difficulty, a profile or rule list for rules (compared in
+    sizes, a decimal number for effort, a profile or rule list for rules (compared in
     the canonical form the catalogue stores: ``flow`` finds ``fill,notouch``)."""
     if name == "rules":
         if op not in ("=", "!="):
@@ -317,9 +400,9 @@ def _where_value(name: str, op: str, value: str, cond: str) -> int | float | str
             return str(parse_rules(value))
         except RulesError as exc:
             raise WhereError(f"{cond!r}: {exc}") from None
-    if name == "difficulty":
+    if name == "effort":
         if not DECIMAL.fullmatch(value):
-            raise WhereError(f"difficulty takes a number such as 0.5, not {value!r} in {cond!r}")
+            raise WhereError(f"effort takes a number such as 0.5, not {value!r} in {cond!r}")
         return float(value)
     if not WHOLE.fullmatch(value):
         raise WhereError(f"{name} takes a whole number such as 10, not {value!r} in {cond!r}")

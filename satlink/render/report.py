@@ -13,9 +13,10 @@ walls, bridges and warps, as :mod:`satlink.render.svg` draws them (see
 
 The page puts problems first (multiple, unsolvable, invalid, solution-mismatch, timeout,
 error, duplicate-of), then the rest in file order; a summary table per pack (counts per
-status, size range, difficulty spread) is plain HTML; filters (status, pack, size), a search
-(source or index) and the sort order live in the URL's hash, so a filtered view can be
-linked to and reloaded (``report.html#status=multiple&pack=levels.txt``).
+status, size range, spreads of the solver effort and of the human grade) is plain HTML;
+filters (status, pack, size), a search (source or index) and the sort order live in the
+URL's hash, so a filtered view can be linked to and reloaded
+(``report.html#status=multiple&pack=levels.txt``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from pathlib import Path
 from statistics import median
 
 from satlink.geometry import PLAIN, geometry_from_json
+from satlink.grading import BANDS
+from satlink.records import upgrade
 from satlink.solver.verdict import PROBLEMS, Status
 
 ORDER = [str(s) for s in PROBLEMS] + [str(Status.UNIQUE), str(Status.SOLVED)]
@@ -206,8 +209,10 @@ def _proposal(proposal: dict, width: int, height: int) -> list:
 
 def report_data(records: list[dict], read_sources: bool = True) -> dict:
     """The page's data: statuses, rule lists and pack names once, then one row per record
-    ``[pack, index, status, width, height, grid, rules, colours, difficulty, seconds,
-    solutions, extras]`` (trailing empty fields left out).  ``read_sources``: draw invalid
+    ``[pack, index, status, width, height, grid, rules, colours, effort, grade, seconds,
+    solutions, extras]`` (trailing empty fields left out; ``effort`` the solver effort,
+    ``grade`` the human grade as ``[score, band]``, the band an index into ``bands``).
+    Records of an earlier version are read as this version writes them.  ``read_sources``: draw invalid
     boards from their files (the paths in the records), as far as they could be read."""
     statuses = list(ORDER)
     for record in records:
@@ -218,8 +223,9 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
     rules: dict[str, int] = {}
     position = {(str(r.get("source")), r.get("index")): n for n, r in enumerate(records, start=1)}
     excerpts = _Excerpts() if read_sources else None
+    bands = list(BANDS)
     rows = []
-    for record in records:
+    for record in map(upgrade, records):
         width, height = record.get("width") or 0, record.get("height") or 0
         grid = record.get("grid") or []
         geometry, compact = _geometry(record, width, height) if grid else (None, None)
@@ -266,31 +272,42 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
         row = [sources.index[str(record.get("source", ""))], record.get("index"),
                status_index[status], width, height, "".join(grid),
                rules.setdefault(str(record.get("rules", "")), len(rules)),
-               quality.get("colours", record.get("labels")), _number(quality.get("difficulty")),
-               _number(record.get("seconds")),
+               quality.get("colours", record.get("labels")), _number(quality.get("effort")),
+               _grade(quality.get("grade"), bands), _number(record.get("seconds")),
                [_solution_code(s, width, height, geometry) for s in solutions if isinstance(s, dict)],
                extra]
         while row and row[-1] in (None, [], {}, ""):
             row.pop()
         rows.append(row)
     return {"statuses": statuses, "problems": len(PROBLEMS), "rules": list(rules),
-            "sources": sources.short, "paths": sources.paths, "rows": rows}
+            "sources": sources.short, "paths": sources.paths, "bands": bands, "rows": rows}
+
+
+def _grade(graded, bands: list[str]) -> list | None:
+    """The human grade as ``[score, band index]`` (None when the record has none)."""
+    if not isinstance(graded, dict) or graded.get("band") not in bands:
+        return None
+    score = _number(graded.get("score"))
+    return None if score is None else [score, bands.index(graded["band"])]
 
 
 # -- the page -------------------------------------------------------------------------------------
 
 def _summary_table(records: list[dict], data: dict) -> str:
-    """Per pack: boards, counts per status (problems first), sizes, difficulty spread."""
+    """Per pack: boards, counts per status (problems first), sizes, the spreads of the solver
+    effort and of the human grade's score."""
     present = [s for s in data["statuses"] if any(str(r.get("status")) == s for r in records)]
     by_pack: dict[int, list[dict]] = defaultdict(list)
     for record, row in zip(records, data["rows"], strict=True):
         by_pack[row[0]].append(record)
     head = "".join(f"<th class='st {escape(s)}'>{escape(s)}</th>" for s in present)
     lines = [f"<table id='packs'><thead><tr><th>pack</th><th>boards</th>{head}<th>sizes</th>"
-             "<th>difficulty min · median · max</th><th>seconds</th></tr></thead><tbody>"]
+             "<th>solver effort min · median · max</th><th>human grade min · median · max</th>"
+             "<th>seconds</th></tr></thead><tbody>"]
     groups = [(data["sources"][i], data["paths"][i], by_pack[i]) for i in sorted(by_pack)]
     if len(groups) > 1:
         groups.append(("all packs", "", records))
+    upgraded = {id(r): upgrade(r) for r in records}
     for name, path, group in groups:
         counts = Counter(str(r.get("status")) for r in group)
         cells = "".join(f"<td class='n'>{counts[s] or ''}</td>" for s in present)
@@ -299,16 +316,22 @@ def _summary_table(records: list[dict], data: dict) -> str:
         size = (f"{sizes[0][0]}x{sizes[0][1]}" + (f" – {sizes[-1][0]}x{sizes[-1][1]}"
                                                   f" ({len(sizes)} sizes)" if len(sizes) > 1 else "")
                 if sizes else "–")
-        hard = sorted(d for d in ((r.get("quality") or {}).get("difficulty") for r in group)
-                      if isinstance(d, (int, float)))
-        spread = (f"{hard[0]:.3g} · {median(hard):.3g} · {hard[-1]:.3g}" if hard else "–")
+        qualities = [upgraded[id(r)].get("quality") or {} for r in group]
+        effort = _spread(q.get("effort") for q in qualities)
+        grade = _spread((q.get("grade") or {}).get("score") for q in qualities)
         seconds = sum(r.get("seconds") or 0 for r in group)
         pack = (f"<td title='{escape(path)}'>{escape(name)}</td>" if path
                 else f"<td><b>{escape(name)}</b></td>")
         lines.append(f"<tr>{pack}<td class='n'>{len(group)}</td>{cells}<td>{size}</td>"
-                     f"<td>{spread}</td><td class='n'>{seconds:.1f}</td></tr>")
+                     f"<td>{effort}</td><td>{grade}</td><td class='n'>{seconds:.1f}</td></tr>")
     lines.append("</tbody></table>")
     return "".join(lines)
+
+
+def _spread(values) -> str:
+    """``min · median · max`` of the numbers among ``values``, or ``–``."""
+    numbers = sorted(v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool))
+    return f"{numbers[0]:.3g} · {median(numbers):.3g} · {numbers[-1]:.3g}" if numbers else "–"
 
 
 def html_report(records: list[dict], title: str = "satlink validation report",
@@ -341,7 +364,9 @@ def html_report(records: list[dict], title: str = "satlink validation report",
         "<table id='boards'><thead><tr><th data-k='n'>#</th><th data-k='pack'>pack</th>"
         "<th data-k='index'>board</th><th data-k='size'>size</th><th data-k='rules'>rules</th>"
         "<th data-k='status'>status</th><th data-k='colours'>colours</th>"
-        "<th data-k='difficulty'>difficulty</th><th data-k='seconds'>seconds</th><th>play</th>"
+        "<th data-k='effort' title='SAT decisions and conflicts per open cell of the uniqueness "
+        "proof'>solver effort</th><th data-k='grade' title='the techniques a person needs: "
+        "band and score (0 to 9)'>human grade</th><th data-k='seconds'>seconds</th><th>play</th>"
         "</tr></thead><tbody></tbody></table><p id='more'></p>"
         "<noscript><p>The boards are drawn by the page's script; enable JavaScript to see "
         "them.</p></noscript>"
