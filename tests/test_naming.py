@@ -239,3 +239,22 @@ def test_export_filters_by_the_human_grade(tmp_path) -> None:
     assert len(export("band<=medium")) == sum(g["band"] != "hard" for g in grades)
     bad = runner.invoke(main, ["export", "--db", db, "--where", "band=tricky"])
     assert bad.exit_code == 2 and "band takes easy, medium, hard" in bad.output
+
+
+def test_an_error_inside_a_json_grid_is_located_by_fields_end_to_end(tmp_path) -> None:
+    """The grid row and column travel as fields of the record's ``error`` (not inside its
+    message), and the report marks the cell from them."""
+    from satlink.render.report import report_data
+
+    pack, out = tmp_path / "bad.jsonl", tmp_path / "results.jsonl"
+    pack.write_text('{"grid": ["A.A"]}\n{"grid": ["A.A", "B.."]}\n')
+    result = CliRunner().invoke(main, ["validate", str(pack), "--jobs", "1", "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    (bad,) = [json.loads(line) for line in out.read_text().splitlines()
+              if json.loads(line)["status"] == "invalid"]
+    error = bad["error"]
+    assert (error["line"], error["column"], error["grid_row"], error["grid_column"]) == \
+        (2, None, 2, 1)
+    assert error["message"].startswith("label 'B' appears 1 time")
+    (row,) = [r for r in report_data([bad])["rows"]]
+    assert row[-1]["x"]["at"] == [1, 0] and row[-1]["e"]["grid_row"] == 2

@@ -174,8 +174,9 @@
     var n = +div.dataset.n, row = ROWS[n - 1], x = extra(row), st = ST[row[S]];
     var notes = [], figs = [];
     if (x.e) {
-      var where = ['line', 'column'].filter(function (k) { return x.e[k]; })
-        .map(function (k) { return k + ' ' + x.e[k]; }).join(', ');
+      var where = ['line', 'column', 'grid_row', 'grid_column'].filter(function (k) { return x.e[k]; })
+        .map(function (k) { return k.replace('grid_column', 'column').replace('_', ' ') + ' ' + x.e[k]; })
+        .join(', ');
       notes.push('<b>' + esc(st === 'invalid' ? 'cannot read the board' : 'error') + '</b>' +
         (where ? ' (' + where + ')' : '') + ': ' + esc(x.e.message || ''));
       if (x.e.traceback) notes.push('<pre>' + esc(x.e.traceback) + '</pre>');

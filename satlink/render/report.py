@@ -41,7 +41,6 @@ MAX_EXCERPT_LINES = 60
 MAX_EXCERPT_COLUMNS = 200
 MAX_SOURCE_BYTES = 256 * 2**20
 HEADER = re.compile(r"\s*\d+\s+\d+\s*$")
-GRID_AT = re.compile(r"grid row (\d+), column (\d+)")
 
 
 def _asset(name: str) -> str:
@@ -165,7 +164,7 @@ class _Excerpts:
         i = line - 1
         column = error.get("column") if isinstance(error.get("column"), int) else None
         if lines[i].lstrip().startswith(("{", "[")):
-            return self._json(lines[i], line, error.get("message", ""))
+            return self._json(lines[i], line, error.get("grid_row"), error.get("grid_column"))
         start = i
         while start > 0 and i - start < MAX_EXCERPT_LINES and lines[start - 1].strip() \
                 and not HEADER.match(lines[start]):
@@ -183,7 +182,7 @@ class _Excerpts:
         return {"from": first, "lines": block, "at": at, "grid": int(grid)}
 
     @staticmethod
-    def _json(text: str, line: int, message: str) -> dict | None:
+    def _json(text: str, line: int, row, column) -> dict | None:
         try:
             obj = json.loads(text)
         except ValueError:
@@ -191,8 +190,8 @@ class _Excerpts:
         rows = obj.get("grid") if isinstance(obj, dict) else None
         if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
             return {"from": line, "lines": [text[:MAX_EXCERPT_COLUMNS]], "at": [0, None], "grid": 0}
-        where = GRID_AT.search(message)
-        at = [int(where.group(1)) - 1, int(where.group(2)) - 1] if where else None
+        placed = isinstance(row, int) and isinstance(column, int)
+        at = [row - 1, column - 1] if placed else None
         return {"from": None, "lines": [row[:MAX_EXCERPT_COLUMNS] for row in rows[:MAX_EXCERPT_LINES]],
                 "at": at, "grid": 1}
 
@@ -262,7 +261,8 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
                            if isinstance(p, dict) and p.get("grid")]
         error = record.get("error")
         if isinstance(error, dict):
-            extra["e"] = {k: error[k] for k in ("message", "line", "column") if error.get(k)}
+            extra["e"] = {k: error[k] for k in ("message", "line", "column", "grid_row",
+                                                "grid_column") if error.get(k)}
             if error.get("traceback"):
                 extra["e"]["traceback"] = str(error["traceback"])[-2000:]
             if status == Status.INVALID and excerpts is not None:
