@@ -22,13 +22,13 @@ URL's hash, so a filtered view can be linked to and reloaded
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter, defaultdict
 from html import escape
 from importlib import resources
 from pathlib import Path
 from statistics import median
 
+from satlink.formats.excerpt import Excerpts
 from satlink.geometry import PLAIN, geometry_from_json
 from satlink.grading import BANDS
 from satlink.records import upgrade
@@ -37,10 +37,6 @@ from satlink.solver.verdict import PROBLEMS, Status
 ORDER = [str(s) for s in PROBLEMS] + [str(Status.UNIQUE), str(Status.SOLVED)]
 """Statuses in the order the report lists them: problems first, most serious first."""
 STEP_LETTERS = "abcdef"
-MAX_EXCERPT_LINES = 60
-MAX_EXCERPT_COLUMNS = 200
-MAX_SOURCE_BYTES = 256 * 2**20
-HEADER = re.compile(r"\s*\d+\s+\d+\s*$")
 
 
 def _asset(name: str) -> str:
@@ -134,68 +130,6 @@ def _short_names(paths: list[str]) -> list[str]:
             depth[i] += 1
 
 
-class _Excerpts:
-    """The text an invalid board was read from, as far as it could be read: the lines of its
-    block in the file, to draw as a grid of characters (grid and ``W H`` boards, a JSON
-    board's rows) or to show as text (one-line formats), with the error's place marked."""
-
-    def __init__(self) -> None:
-        self.files: dict[str, list[str] | None] = {}
-
-    def lines(self, source: str) -> list[str] | None:
-        if source not in self.files:
-            self.files[source] = None
-            path = Path(source)
-            try:
-                if path.is_file() and path.stat().st_size <= MAX_SOURCE_BYTES:
-                    text = path.read_text(encoding="utf-8", errors="replace").removeprefix("\ufeff")
-                    self.files[source] = re.split(r"\r\n|\r|\n", text)
-            except OSError:
-                pass
-        return self.files[source]
-
-    def of(self, error: dict) -> dict | None:
-        source, line = error.get("source"), error.get("line")
-        if not isinstance(source, str) or not isinstance(line, int) or source.startswith("<"):
-            return None
-        lines = self.lines(source)
-        if lines is None or not 1 <= line <= len(lines):
-            return None
-        i = line - 1
-        column = error.get("column") if isinstance(error.get("column"), int) else None
-        if lines[i].lstrip().startswith(("{", "[")):
-            return self._json(lines[i], line, error.get("grid_row"), error.get("grid_column"))
-        start = i
-        while start > 0 and i - start < MAX_EXCERPT_LINES and lines[start - 1].strip() \
-                and not HEADER.match(lines[start]):
-            start -= 1
-        end = i
-        while end + 1 < len(lines) and end - start + 1 < MAX_EXCERPT_LINES \
-                and lines[end + 1].strip() and not HEADER.match(lines[end + 1]):
-            end += 1
-        block = [text[:MAX_EXCERPT_COLUMNS] for text in lines[start:end + 1]]
-        first = start + 1
-        grid = not any("://" in text or ";" in text or "," in text for text in block)
-        if grid and block and HEADER.match(block[0]):
-            block, first = block[1:], first + 1
-        at = [line - first, column - 1] if column is not None else [line - first, None]
-        return {"from": first, "lines": block, "at": at, "grid": int(grid)}
-
-    @staticmethod
-    def _json(text: str, line: int, row, column) -> dict | None:
-        try:
-            obj = json.loads(text)
-        except ValueError:
-            return {"from": line, "lines": [text[:MAX_EXCERPT_COLUMNS]], "at": [0, None], "grid": 0}
-        rows = obj.get("grid") if isinstance(obj, dict) else None
-        if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
-            return {"from": line, "lines": [text[:MAX_EXCERPT_COLUMNS]], "at": [0, None], "grid": 0}
-        placed = isinstance(row, int) and isinstance(column, int)
-        at = [row - 1, column - 1] if placed else None
-        return {"from": None, "lines": [row[:MAX_EXCERPT_COLUMNS] for row in rows[:MAX_EXCERPT_LINES]],
-                "at": at, "grid": 1}
-
-
 def _proposal(proposal: dict, width: int, height: int) -> list:
     """A repair proposal as the page draws it: ``[description, grid, compact geometry or 0,
     solution code]`` (an edit never changes the board's size)."""
@@ -209,10 +143,10 @@ def _proposal(proposal: dict, width: int, height: int) -> list:
 def report_data(records: list[dict], read_sources: bool = True) -> dict:
     """The page's data: statuses, rule lists and pack names once, then one row per record
     ``[pack, index, status, width, height, grid, rules, colours, effort, grade, seconds,
-    solutions, extras]`` (trailing empty fields left out; ``effort`` the solver effort,
-    ``grade`` the human grade as ``[score, band]``, the band an index into ``bands``).
-    Records of an earlier version are read as this version writes them.  ``read_sources``: draw invalid
-    boards from their files (the paths in the records), as far as they could be read."""
+    solutions, extras]`` (trailing empty fields left out; ``effort``: the solver effort;
+    ``grade``: the human grade's ``[score, band]``, the band an index into ``bands``), records
+    of earlier versions read as this one's.  ``read_sources``: draw invalid boards from their
+    files (the paths in the records), as far as they could be read."""
     statuses = list(ORDER)
     for record in records:
         if str(record.get("status")) not in statuses:
@@ -221,7 +155,7 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
     sources = _Sources(records)
     rules: dict[str, int] = {}
     position = {(str(r.get("source")), r.get("index")): n for n, r in enumerate(records, start=1)}
-    excerpts = _Excerpts() if read_sources else None
+    excerpts = Excerpts() if read_sources else None
     bands = list(BANDS)
     rows = []
     for record in map(upgrade, records):
@@ -307,7 +241,6 @@ def _summary_table(records: list[dict], data: dict) -> str:
     groups = [(data["sources"][i], data["paths"][i], by_pack[i]) for i in sorted(by_pack)]
     if len(groups) > 1:
         groups.append(("all packs", "", records))
-    upgraded = {id(r): upgrade(r) for r in records}
     for name, path, group in groups:
         counts = Counter(str(r.get("status")) for r in group)
         cells = "".join(f"<td class='n'>{counts[s] or ''}</td>" for s in present)
@@ -316,7 +249,7 @@ def _summary_table(records: list[dict], data: dict) -> str:
         size = (f"{sizes[0][0]}x{sizes[0][1]}" + (f" – {sizes[-1][0]}x{sizes[-1][1]}"
                                                   f" ({len(sizes)} sizes)" if len(sizes) > 1 else "")
                 if sizes else "–")
-        qualities = [upgraded[id(r)].get("quality") or {} for r in group]
+        qualities = [r.get("quality") or {} for r in group]
         effort = _spread(q.get("effort") for q in qualities)
         grade = _spread((q.get("grade") or {}).get("score") for q in qualities)
         seconds = sum(r.get("seconds") or 0 for r in group)
@@ -338,6 +271,7 @@ def html_report(records: list[dict], title: str = "satlink validation report",
                 read_sources: bool = True) -> str:
     """The whole page; see the module docstring.  ``read_sources``: draw invalid boards from
     the files named in their records (when they can still be read)."""
+    records = [upgrade(r) for r in records]
     data = report_data(records, read_sources)
     counts = Counter(str(r.get("status")) for r in records)
     problems = sum(n for s, n in counts.items() if s in ORDER[:len(PROBLEMS)])
