@@ -3,7 +3,7 @@
 For each size both configurations run in the same process, alternating attempt by attempt,
 until each has the target number of proven-unique puzzles (or its attempt budget runs out):
 
-* ``satlink``: ``--method grow --strategy repair``, Flow Free style (no solids, paths >= 3);
+* ``satlink``: ``--growth grow --strategy repair``, Flow Free style (no solids, paths >= 3);
 * ``satlink-reject``: the same with ``--strategy reject`` (acceptance without repair);
 * ``seeds``: the seeds' union-find algorithm as written with reject-only, which must allow
   its leftover solid cells and two-cell paths (otherwise it never succeeds).
