@@ -258,3 +258,32 @@ def test_an_error_inside_a_json_grid_is_located_by_fields_end_to_end(tmp_path) -
     assert error["message"].startswith("label 'B' appears 1 time")
     (row,) = [r for r in report_data([bad])["rows"]]
     assert row[-1]["x"]["at"] == [1, 0] and row[-1]["e"]["grid_row"] == 2
+
+
+def test_two_runs_opening_one_old_catalogue_together_migrate_it_once(tmp_path) -> None:
+    """The rename of ``difficulty`` to ``effort`` is looked for and made in one write
+    transaction: a second opener that waited for the first finds it done."""
+    import sqlite3
+    import threading
+
+    path = str(tmp_path / "old.sqlite")
+    old = sqlite3.connect(path)
+    old.executescript(OLD_SCHEMA)
+    old.commit()
+    old.close()
+    errors: list[Exception] = []
+
+    def open_it() -> None:
+        try:
+            Catalogue(path).close()
+        except Exception as exc:  # noqa: BLE001 (reported below)
+            errors.append(exc)
+
+    threads = [threading.Thread(target=open_it) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    have = {row[1] for row in sqlite3.connect(path).execute("PRAGMA table_info(puzzles)")}
+    assert "effort" in have and "difficulty" not in have

@@ -177,12 +177,22 @@ class Catalogue:
             self.db.rollback()
 
     def _migrate(self) -> None:
+        """Add or rename what :data:`MIGRATIONS` lists, looking and changing in one write
+        transaction: two runs opening one old catalogue together must not both rename a
+        column (the second would find it gone)."""
         have = {row[1] for row in self.db.execute("PRAGMA table_info(puzzles)")}
-        missing = [sql for column, sql in MIGRATIONS if column not in have]
-        if missing:
-            with self.db:
-                for sql in missing:
+        if all(column in have for column, _ in MIGRATIONS):
+            return
+        self.db.execute("BEGIN IMMEDIATE")  # waits (up to BUSY_SECONDS) for the other run
+        try:
+            have = {row[1] for row in self.db.execute("PRAGMA table_info(puzzles)")}
+            for column, sql in MIGRATIONS:
+                if column not in have:
                     self.db.execute(sql)
+            self.db.commit()
+        except BaseException:
+            self.db.rollback()
+            raise
 
     def close(self) -> None:
         self.db.close()
