@@ -223,8 +223,9 @@ def export(db, where, out, out_format, target, target_check):
       satlink export --db levels.sqlite --where "size=10x10 and band=medium" -o pack.jsonl
       satlink export --db levels.sqlite --where "grade>4 and effort>0.3" -o hard.jsonl
     """
-    from satlink.generate.catalogue import Catalogue, CatalogueError, WhereError, parse_where
+    from satlink.generate.catalogue import Catalogue, CatalogueError
     from satlink.generate.pack import pack_entries
+    from satlink.generate.where import WhereError, parse_where
 
     check_outputs((db,), out=out)
     try:
