@@ -5,7 +5,7 @@
    harder pack grades above one of an easier pack (ties count half);
 2. **thomasahle**: within each corpus file (boards up to ``--max-cells``, the first
    ``--per-file`` that are unique under ``flow``): Spearman correlation of the grade's score
-   with the solver-effort score (``quality.difficulty``, glucose4 and cadical195) and with
+   with the solver-effort score (``quality.effort``, glucose4 and cadical195) and with
    the board's size;
 3. **generated**: packs of ``--count`` puzzles per size from two independent runs (seeds 1
    and 2), sorted by the grade: bands, Spearman against solver effort and colours, and
@@ -41,7 +41,7 @@ from satlink.formats import read_file
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
 from satlink.grading import grade
-from satlink.quality import difficulty as sat_score
+from satlink.quality import effort as sat_score
 from satlink.solver.verdict import Status
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
@@ -223,7 +223,7 @@ def generated_pack(size: str, count: int, seed: int, colours: str | None = None)
             graded = result.quality["grade"]
             results.append({"cells": board.width * board.height, "colours": len(board.labels),
                             "grade": graded, "score": graded["score"],
-                            "sat": result.quality["difficulty"], "rows": list(board.rows),
+                            "sat": result.quality["effort"], "rows": list(board.rows),
                             "forced": grade(board, "flow", max_level=1).shares["forced"]})
     return results
 

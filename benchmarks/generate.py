@@ -3,7 +3,7 @@
 For each size both configurations run in the same process, alternating attempt by attempt,
 until each has the target number of proven-unique puzzles (or its attempt budget runs out):
 
-* ``satlink``: ``--method grow --strategy repair``, Flow Free style (no solids, paths >= 3);
+* ``satlink``: ``--growth grow --strategy repair``, Flow Free style (no solids, paths >= 3);
 * ``satlink-reject``: the same with ``--strategy reject`` (acceptance without repair);
 * ``seeds``: the seeds' union-find algorithm as written with reject-only, which must allow
   its leftover solid cells and two-cell paths (otherwise it never succeeds).
@@ -58,7 +58,7 @@ def measure(size: str, count: int, budget_seconds: float, seed: int) -> dict:
             "two_cell_paths": mean(a["lengths"].count(2) for a in acc) if acc else None,
             "solids": mean(a["solids"] for a in acc) if acc else None,
             "bends": mean(a["bends"] for a in acc) if acc else None,
-            "difficulty": mean(a["difficulty"] for a in acc) if acc else None,
+            "effort": mean(a["effort"] for a in acc) if acc else None,
             "repairs": mean(a["repairs"] for a in acc) if acc else None,
         }
     return out
@@ -77,7 +77,7 @@ def main() -> None:
     results = {}
     table = Table(title="generation under 'flow', one core: proven-unique puzzles")
     for col in ("size", "method", "puzzles", "s/puzzle", "speed-up", "acceptance", "colours",
-                "mean len", "2-cell", "solids", "bends", "difficulty", "repairs", "rejections"):
+                "mean len", "2-cell", "solids", "bends", "effort", "repairs", "rejections"):
         table.add_column(col)
     for size in args.sizes.split(","):
         r = measure(size, args.count, args.budget, args.seed)
@@ -94,7 +94,7 @@ def main() -> None:
             table.add_row(size, name, str(m["puzzles"]), f(spp, "{:.3f}"), speed,
                           f"{m['acceptance']:.0%}", f(m["colours"], "{:.1f}"), f(m["length_mean"], "{:.1f}"),
                           f(m["two_cell_paths"], "{:.1f}"), f(m["solids"], "{:.1f}"), f(m["bends"], "{:.0f}"),
-                          f(m["difficulty"]), f(m["repairs"]),
+                          f(m["effort"]), f(m["repairs"]),
                           " ".join(f"{k}:{v}" for k, v in sorted(m["reasons"].items()) if k != "unique"))
         console.print(f"done {size}")
     console.print(table)

@@ -8,7 +8,7 @@ the configurations run one after another on the same boards (ratios in the same 
     python benchmarks/scaling.py --sizes 10x10,20x20,50x50,100x100,200x200 \
         --configs binary-edge/glucose4,binary-edge/cadical195,acyclic/cadical195 \
         --timeout 120 --out benchmarks/results/scaling.json
-    python benchmarks/scaling.py --method unionfind --sizes 100x100,200x200,400x400
+    python benchmarks/scaling.py --growth unionfind --sizes 100x100,200x200,400x400
     python benchmarks/scaling.py --sizes '' --corpus ../shared/corpus/thomasahle-numberlink/puzzles/inputs6 \
         --configs binary-edge/glucose4 --timeout 300
 
@@ -47,11 +47,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="flow")
     parser.add_argument("--timeout", type=float, default=120)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--method", default="grow", choices=["grow", "unionfind"],
-                        help="generator method (unionfind: fast at 200x200 and beyond)")
+    parser.add_argument("--growth", default="grow", choices=["grow", "unionfind"],
+                        help="growth algorithm (unionfind: fast at 200x200 and beyond)")
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
-    boards = (generated_boards(args.sizes, args.per_size, args.seed, args.rules, None, args.method)
+    boards = (generated_boards(args.sizes, args.per_size, args.seed, args.rules, None, args.growth)
               if args.sizes else [])
     if args.corpus:
         found, skipped = corpus_boards(args.corpus, args.rules, None)

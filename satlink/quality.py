@@ -1,13 +1,13 @@
 """Quality statistics of a puzzle and its (unique) solution.
 
-``difficulty`` is the search effort of the uniqueness proof: (SAT decisions + conflicts) per
-open cell, counted by whatever :class:`~satlink.solver.method.Method` made that proof (the one
-``check``, ``validate`` or ``generate`` was given; by default the binary-edge encoding on
-glucose4).  Search that needs few decisions per cell means the solution follows from
-propagation, which is what easy puzzles feel like (a board the forced moves of
-:mod:`satlink.solver.presolve` decide needs no search at all and scores 0); it is
-deterministic for a given satlink version and method, and figures from different methods
-are not comparable.  On the
+``effort`` (named ``difficulty`` before record version 3) is the search effort of the
+uniqueness proof: (SAT decisions + conflicts) per open cell, counted by whatever
+:class:`~satlink.solver.method.Method` made that proof (the one ``check``, ``validate`` or
+``generate`` was given; by default the binary-edge encoding on glucose4).  Search that needs
+few decisions per cell means the solution follows from propagation, which is what easy
+puzzles feel like (a board the forced moves of :mod:`satlink.solver.presolve` decide needs no
+search at all and scores 0); it is deterministic for a given satlink version and method, and
+figures from different methods are not comparable.  On the
 mzucker corpus it ranks the 'extreme' levels above the 'regular' ones on average (tested with
 the default method).
 
@@ -43,7 +43,8 @@ def bends(board: Board, solution: Solution) -> int:
     return total
 
 
-def difficulty(board: Board, verdict: Verdict) -> float:
+def effort(board: Board, verdict: Verdict) -> float:
+    """The solver effort: (decisions + conflicts) per open cell (see the module docstring)."""
     cells = max(1, board.size - board.solid_count())  # the open cells, without a list of them
     return round((verdict.stats.decisions + verdict.stats.conflicts) / cells, 4)
 
@@ -74,7 +75,7 @@ def quality(board: Board, solution: Solution, verdict: Verdict, *, grade: bool =
         "lengths": lengths,
         "solids": board.solid_count(),
         "bends": bends(board, solution),
-        "difficulty": difficulty(board, verdict),
+        "effort": effort(board, verdict),
         "decisions": verdict.stats.decisions,
         "conflicts": verdict.stats.conflicts,
         **look(board, solution),

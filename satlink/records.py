@@ -10,6 +10,10 @@ Flow Free variants, ``rules``), the ``status``, how it was solved (``solver``, `
 Version 2 (from 1): solver counters are always under ``stats`` (``validate`` used ``stats``
 for quality and put ``variables``/``clauses`` at the top level); quality is under ``quality``
 in every command's records; ``lemmas`` lists the lemmas actually added.
+
+Version 3 (from 2): the solver effort is ``quality.effort`` (was ``quality.difficulty``, a
+name the human grade, ``quality.grade``, could be taken for).  :func:`upgrade` reads a
+version-2 record (a results file to resume, a catalogue's stored quality) under today's names.
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ from satlink.quality import quality
 from satlink.rules import Rules
 from satlink.solver.verdict import Status, Verdict
 
-RECORD_VERSION = 2
+RECORD_VERSION = 3
+RENAMED_QUALITY = {"difficulty": "effort"}
+"""Quality figures renamed in version 3: old name -> new name."""
 DIFF_CELLS_LISTED = 10_000
 """``diff_cells`` is listed when at most this many cells differ (or when asked for in full);
 ``diff_count`` and ``diff_box`` always summarise it (a 1002x1002 board listed every cell)."""
@@ -83,6 +89,36 @@ def invalid_record(source: str, index: int, error: dict, rules: Rules | str) -> 
     record = board_record(source, index, None, rules, Status.INVALID)
     record["error"] = error
     return record
+
+
+def upgrade_quality(figures: dict) -> dict:
+    """Quality figures of any version under today's names (in the same order; ``figures``
+    itself is not changed).  A figure already under its new name is kept as it is."""
+    if not any(old in figures for old in RENAMED_QUALITY):
+        return figures
+    out = {}
+    for name, value in figures.items():
+        new = RENAMED_QUALITY.get(name)
+        if new is None:
+            out[name] = value
+        elif new not in figures:
+            out[new] = value
+    return out
+
+
+def upgrade(record: dict) -> dict:
+    """A record of an earlier version as this version writes it: version 2's
+    ``quality.difficulty`` is ``quality.effort``.  Records of this version (and records
+    without a version, version 1's layout, which is not converted) are returned as they are;
+    ``record`` itself is never changed."""
+    version = record.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or not 2 <= version < 3:
+        return record
+    upgraded = dict(record)
+    if isinstance(record.get("quality"), dict):
+        upgraded["quality"] = upgrade_quality(record["quality"])
+    upgraded["version"] = RECORD_VERSION
+    return upgraded
 
 
 def diff_summary(board: Board, nodes: list[int], listed: bool = False) -> dict:

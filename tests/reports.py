@@ -56,7 +56,7 @@ def synthetic_records(count: int, seed: int = 1) -> list[dict]:
                   "hash": f"{n:016x}"}
         if status in ("unique", "multiple", "solution-mismatch"):
             record["solutions"] = [solution]
-            record["quality"] = {"colours": height, "difficulty": round(rng.uniform(0, 3), 4)}
+            record["quality"] = {"colours": height, "effort": round(rng.uniform(0, 3), 4)}
         if status == "multiple":
             record["solutions"].append(solution)
             record["diff_cells"] = [[0, 1], [1, 1]]

@@ -93,7 +93,7 @@ def test_generated_boards_follow_colours_and_method() -> None:
     few = generated_boards("12x12", 3, seed=1, rules="flow", colours="16-19")
     assert len(few) == 3 and all(16 <= len(b.board.labels) <= 19 for b in few)
     assert [b.name for b in few] == ["generated:12x12#1", "generated:12x12#2", "generated:12x12#3"]
-    raw = generated_boards("12x12", 2, seed=1, rules="flow", method="unionfind")
+    raw = generated_boards("12x12", 2, seed=1, rules="flow", growth="unionfind")
     assert any(b.board.solid_count() for b in raw)  # no improver: leftover cells stay solid
     assert all(not b.board.solid_count() for b in generated_boards("12x12", 2, 1, "flow"))
     with pytest.raises(ValueError, match="widen --colors"):  # one path cannot fill it

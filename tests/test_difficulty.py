@@ -140,7 +140,7 @@ def test_generated_bands_are_solved_without_search(tmp_path, band: str, top: str
 
     out = tmp_path / "pack.jsonl"
     result = CliRunner().invoke(main, ["generate", "--size", "6x6", "--count", "3", "--seed", "4",
-                                       "--difficulty", band, "--out", str(out)])
+                                       "--grade", band, "--out", str(out)])
     assert result.exit_code == 0, result.output
     entries = list(read_file(str(out)))
     figures = [json.loads(line)["quality"] for line in out.read_text().splitlines()]
@@ -152,12 +152,12 @@ def test_generated_bands_are_solved_without_search(tmp_path, band: str, top: str
         assert alone.solution.edges() == entry.solution.edges()
 
 
-def test_difficulty_targets_and_the_run_key() -> None:
+def test_grade_targets_and_the_run_key() -> None:
     from satlink.generate.bands import parse_target
     from satlink.generate.params import ParamsError, make_params
 
-    def params(difficulty):
-        return make_params("7x7", None, 3, 0, "flow", "grow", "repair", 1, difficulty=difficulty)
+    def params(grade):
+        return make_params("7x7", None, 3, 0, "flow", "grow", "repair", 1, grade=grade)
 
     assert params(None).key() == params("").key()  # catalogues of earlier runs resume
     assert params("easy").key() != params(None).key() != params("hard").key()
@@ -169,7 +169,7 @@ def test_difficulty_targets_and_the_run_key() -> None:
         with pytest.raises(ParamsError):
             params(bad)
     with pytest.raises(ParamsError, match="at most"):
-        make_params("40x40", None, 3, 0, "flow", "grow", "repair", 1, difficulty="easy")
+        make_params("40x40", None, 3, 0, "flow", "grow", "repair", 1, grade="easy")
 
 
 def test_export_sorts_by_the_grade(tmp_path) -> None:
@@ -185,7 +185,7 @@ def test_export_sorts_by_the_grade(tmp_path) -> None:
     out = tmp_path / "pack.jsonl"
     assert runner.invoke(main, ["export", "--db", str(db), "--out", str(out)]).exit_code == 0
     rows = [json.loads(line)["quality"] for line in out.read_text().splitlines()]
-    keys = [(q["grade"]["score"], q["difficulty"]) for q in rows]
+    keys = [(q["grade"]["score"], q["effort"]) for q in rows]
     assert len(keys) == 8 and keys == sorted(keys)
 
 
@@ -193,7 +193,7 @@ def test_rows_stored_before_grades_are_graded_for_export() -> None:
     from satlink.generate.bands import grade_key
 
     def row(rows: list[str], with_grade: bool) -> dict:
-        quality = {"difficulty": 0.5}
+        quality = {"effort": 0.5}
         if with_grade:
             quality["grade"] = grade(Board.from_rows(rows)).as_dict()
         return {"grid": rows, "geometry": None, "rules": "fill,notouch", "quality": quality}

@@ -131,7 +131,7 @@ def error_of(text: str, fmt: str | None = None):
 )
 def test_errors_are_located(text, fmt, message, line, column) -> None:
     err = error_of(text, fmt)
-    assert message in err.message
+    assert message in str(err)
     assert (err.line, err.column) == (line, column)
     assert str(err).startswith("bad.txt")
     expected_board = None if "empty" in message else (2 if text.count("grid") == 2 else 1)
@@ -188,8 +188,11 @@ def test_json_array_board_errors_name_the_grid_row_not_a_file_line() -> None:
     text = '[{"grid": ["A.A"]},\n {"grid": ["A.A",\n           "B.."]}]\n'
     good, bad = list(read_text(text, "a.json"))
     assert good.board is not None
-    assert bad.error.message.startswith("grid row 2, column 1: label 'B' appears 1 time")
+    assert bad.error.message.startswith("label 'B' appears 1 time")
     assert (bad.error.board, bad.error.line, bad.error.column) == (2, None, None)
+    assert (bad.error.grid_row, bad.error.grid_column) == (2, 1)
+    assert "board 2: grid row 2, column 1: label 'B'" in str(bad.error)
+    assert bad.error.as_dict()["grid_row"] == 2 and bad.error.as_dict()["grid_column"] == 1
 
 
 @pytest.mark.parametrize("fmt", ["grid", "wh", "flowfree", "json", "puzzlink"])

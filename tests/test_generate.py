@@ -242,7 +242,7 @@ def test_bad_parameters_are_clear(size, colours, min_length, message) -> None:
     assert result.exit_code == 2 and message in result.output
 
 
-def test_export_filters_and_orders_by_difficulty(tmp_path) -> None:
+def test_export_filters_and_orders_by_effort(tmp_path) -> None:
     db = tmp_path / "c.sqlite"
     runner = CliRunner()
     for size in ("6x6", "8x8"):
@@ -252,21 +252,21 @@ def test_export_filters_and_orders_by_difficulty(tmp_path) -> None:
     rows = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
     assert len(rows) == 4 and all(r["width"] == 8 for r in rows)
     assert all(r["rules"] == "fill,notouch" and r["solution"] and r["quality"]["colours"] for r in rows)
-    difficulty = [Catalogue(str(db)).puzzles("size=8x8")[i]["quality"]["difficulty"] for i in range(4)]
-    assert difficulty == sorted(difficulty)
+    effort = [Catalogue(str(db)).puzzles("size=8x8")[i]["quality"]["effort"] for i in range(4)]
+    assert effort == sorted(effort)
     with pytest.raises(WhereError):
         parse_where("colour>3; drop table puzzles")
 
 
-def test_difficulty_ranks_extreme_above_regular(corpus) -> None:
+def test_effort_ranks_extreme_above_regular(corpus) -> None:
     from satlink.formats import read_file
-    from satlink.quality import difficulty
+    from satlink.quality import effort
 
     def scores(prefix: str) -> list[float]:
         out = []
         for path in sorted((corpus / "mzucker-flow_solver" / "puzzles").glob(prefix + "*.txt")):
             board = next(read_file(str(path))).board
-            out.append(difficulty(board, check(board, "flow")))
+            out.append(effort(board, check(board, "flow")))
         return out
 
     assert mean(scores("extreme")) > mean(scores("regular"))

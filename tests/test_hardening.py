@@ -424,7 +424,7 @@ def test_a_read_only_catalogue_is_refused_by_generate_and_read_by_export(tmp_pat
     ("width==25", "not '=25' in 'width==25'"),
     ('width="25"', """not '"25"' in 'width="25"'"""),
     ("solids=0x1", "not '0x1' in 'solids=0x1'"),
-    ("difficulty>nan", "difficulty takes a number"),
+    ("effort>nan", "effort takes a number"),
     ("rules=flo", "'rules=flo': unknown rule or profile 'flo'"),
     ("rules>flow", "rules takes = or !="),
 ])
@@ -440,7 +440,7 @@ def test_export_where_rules_takes_profile_names(tmp_path: Path) -> None:
     db = tmp_path / "levels.sqlite"
     assert run("generate", "--size", "4x4", "--count", "2", "--db", str(db)).exit_code == 0
     for where in ("rules=flow", "rules=notouch,fill", "rules=fill,notouch and width=4",
-                  "difficulty>=0 and difficulty<1e9"):
+                  "effort>=0 and effort<1e9"):
         result = run("export", "--db", str(db), "--where", where)
         assert result.exit_code == 0 and result.output.count('"grid"') == 2, (where, result.output)
     assert run("export", "--db", str(db), "--where", "rules!=flow").output.count('"grid"') == 0

@@ -49,7 +49,7 @@ def test_check_json_and_validate_agree_on_the_same_boards(tmp_path: Path) -> Non
             assert set(c["stats"]) == set(v["stats"]) == SOLVER_COUNTERS
             assert c["solver"] == "minisat22" and "2x2-cycle" in c["lemmas"]
     assert by_check[1]["quality"]["colours"] == 2 and "quality" not in by_check[3]
-    assert by_validate[1]["hash"] and all(r["version"] == RECORD_VERSION == 2
+    assert by_validate[1]["hash"] and all(r["version"] == RECORD_VERSION == 3
                                           for r in by_validate.values())
 
 

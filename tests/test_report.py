@@ -198,11 +198,11 @@ def test_10000_boards_open_in_under_two_seconds_and_every_filter_works(tmp_path)
 
         # sorting: a header click sorts up, a second one down
         browser.evaluate("document.getElementById('f-clear').click()")
-        browser.evaluate("document.querySelector('th[data-k=difficulty]').click()")
-        browser.evaluate("document.querySelector('th[data-k=difficulty]').click()")
+        browser.evaluate("document.querySelector('th[data-k=effort]').click()")
+        browser.evaluate("document.querySelector('th[data-k=effort]').click()")
         top = rows_shown(browser)[0]["n"]
-        hardest = max((r.get("quality") or {}).get("difficulty", -1) for r in records)
-        assert round(records[top - 1]["quality"]["difficulty"], 3) == round(hardest, 3)  # as shown
+        hardest = max((r.get("quality") or {}).get("effort", -1) for r in records)
+        assert round(records[top - 1]["quality"]["effort"], 3) == round(hardest, 3)  # as shown
 
         # scrolling to the end of the list loads the next page
         before = len(rows_shown(browser))
@@ -293,7 +293,7 @@ def test_validate_repairs_each_ambiguous_board_and_the_report_draws_the_proposal
         fixed = Board.from_rows(proposal["grid"])
         assert check(fixed, "fill").status == "unique"
     data = report_data(records, read_sources=False)
-    shown = data["rows"][0][11]["rp"]
+    shown = data["rows"][0][12]["rp"]
     assert [p[1] for p in shown] == ["".join(p["grid"]) for p in ambiguous["repairs"]]
     if BINARY is None:
         return

@@ -5,6 +5,8 @@ content hash).  A line cut short by a crash is removed before appending, so an i
 run loses at most the boards in flight and never leaves a broken or duplicated line; boards
 whose line says ``error`` are run again, and a line whose board has changed is replaced.  A
 file that holds anything else than records is refused with the line named, never trimmed.
+Records of an earlier version (2) are kept as this version writes them
+(:func:`satlink.records.upgrade`), so the file holds one version throughout.
 
 A run holds an exclusive lock on the file (``flock``, where the system has it) from before it
 empties or reads it until it ends: a second run on the same file stops at once with a
@@ -18,6 +20,8 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO
+
+from satlink.records import upgrade
 
 try:
     import fcntl
@@ -88,6 +92,7 @@ class ResultsFile:
         data = handle.read()
         sources = {key[0] for key in current}
         kept: list[bytes] = []
+        upgraded = False
         for number, line in enumerate(data.splitlines(keepends=True), 1):
             record = self._record(line, number)
             if record is None:
@@ -98,9 +103,13 @@ class ResultsFile:
             if record["status"] == "error" and key in current:
                 self.retried += 1  # its worker crashed: run it again
                 continue
+            today = upgrade(record)
+            if today is not record:  # an earlier version's line, rewritten as this one's
+                record, upgraded = today, True
+                line = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8")
             self.done[key] = record
             kept.append(line)
-        if sum(map(len, kept)) < len(data):
+        if upgraded or sum(map(len, kept)) < len(data):
             self._rewrite(b"".join(kept))
 
     def _record(self, line: bytes, number: int) -> dict | None:

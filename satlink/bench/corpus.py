@@ -47,18 +47,18 @@ def corpus_boards(paths: Iterable[str], rules: Rules | None,
 
 
 def generated_boards(sizes: str, per_size: int, seed: int, rules: Rules | None,
-                     colours: str | None = None, method: str = "grow") -> list[BenchBoard]:
+                     colours: str | None = None, growth: str = "grow") -> list[BenchBoard]:
     """``per_size`` boards grown by the generator at each size (solvable by construction).
 
     With ``colours`` only candidates inside that range are kept (the improver aims at the
-    range but does not always reach it).  ``method="unionfind"`` skips the improver
+    range but does not always reach it).  ``growth="unionfind"`` skips the improver
     (leftover cells become solid): much faster to make at 200x200 and beyond, where
     ``grow`` takes minutes per board.
     """
     profile = str(parse_rules(rules))
     boards = []
     for size in (s.strip() for s in sizes.split(",") if s.strip()):
-        params = make_params(size, colours, 3, 0, profile, method, "reject", seed)
+        params = make_params(size, colours, 3, 0, profile, growth, "reject", seed)
         found = 0
         for attempt in range(MAX_ATTEMPTS_PER_BOARD * per_size):
             board = candidate_board(params, attempt)

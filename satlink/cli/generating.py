@@ -50,6 +50,10 @@ def write_pack(entries: list, out: str | None, fmt: str, stored: str, target: Ru
             click.echo(f"hint: puzzles made with --rules {reader.name} are unique there", err=True)
 
 
+def deprecated(old: str, new: str) -> None:
+    click.echo(f"note: {old} is deprecated, it is now called {new}", err=True)
+
+
 @click.command()
 @click.option("--size", "-s", default=None, help="Board size WxH  [default: 10x10, or the --shape's]")
 @click.option("--colors", "--colours", "colours", default=None,
@@ -60,17 +64,21 @@ def write_pack(entries: list, out: str | None, fmt: str, stored: str, target: Ru
 @click.option("--max-solids", type=int, default=0, show_default=True,
               help="Most solid cells a puzzle may keep (0: Flow Free style).")
 @rules_option("Rule profile the puzzles are unique under (default: flow).")
-@click.option("--method", "growth", type=click.Choice(["grow", "unionfind"]), default="grow",
+@click.option("--growth", type=click.Choice(["grow", "unionfind"]), default="grow",
               show_default=True,
-              help="unionfind: the seeds' algorithm as written; grow: it, then walked to few "
-                   "long straight paths.")
+              help="Growth algorithm. unionfind: the seeds' algorithm as written; grow: it, "
+                   "then walked to few long straight paths.")
+@click.option("--method", "old_growth", type=click.Choice(["grow", "unionfind"]), default=None,
+              hidden=True, help="Deprecated name of --growth.")
 @click.option("--strategy", type=click.Choice(["repair", "reject"]), default="repair",
               show_default=True, help="What to do with an ambiguous candidate.")
-@click.option("--difficulty", default=None,
+@click.option("--grade", default=None,
               help="Keep only puzzles of this human grade: easy (forced moves, corners, "
                    "no-touch), medium (also regions and bottlenecks), hard (look-ahead), or a "
                    "range of grade scores LOW-HIGH (0 to 9, e.g. 2-4.5). Easy and medium "
                    "puzzles are solved by the grader without any search.")
+@click.option("--difficulty", "old_grade", default=None, hidden=True,
+              help="Deprecated name of --grade.")
 @click.option("--symmetry", type=click.Choice(["none", "mirror", "rotational"]), default="none",
               show_default=True, help="Symmetric layout of the endpoints.")
 @click.option("--grid", type=click.Choice(["square", "hex"]), default="square", show_default=True,
@@ -97,9 +105,9 @@ def write_pack(entries: list, out: str | None, fmt: str, stored: str, target: Ru
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes.")
 @method_options()
-def generate(size, colours, min_length, max_solids, rules, growth, strategy, difficulty, symmetry,
-             grid, wrap, holes, shape, walls, bridges, seed, count, out, out_format, target,
-             target_check, db, jobs, method):
+def generate(size, colours, min_length, max_solids, rules, growth, old_growth, strategy,
+             grade, old_grade, symmetry, grid, wrap, holes, shape, walls, bridges, seed, count, out,
+             out_format, target, target_check, db, jobs, method):
     """Generate puzzles, each proven unique under the rule profile, with their solutions.
 
     Without --seed each run takes a fresh random seed and prints it. Interrupt at any time
@@ -108,7 +116,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, dif
     reflections; shifts on warps) and relabelling are stored once. Writing for a program
     with fixed rules (a .flow or .url pack, or --target) checks each puzzle under them and
     warns where it is not unique. The solving options (--encoding, --solver, ...) are those
-    of 'check'; puzzles do not depend on them, their difficulty figures do. Flow Free
+    of 'check'; puzzles do not depend on them, their solver-effort figures do. Flow Free
     variants: --grid hex, --wrap, --holes or --shape, --walls, --bridges (combinable, except
     that warps and bridges need square cells).
 
@@ -119,7 +127,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, dif
         --seed 42
       satlink generate --size 8x8 --rules fill --out pack.url        # puzz.link arukone
       satlink generate --size 8x8 --symmetry rotational --to grid
-      satlink generate --size 7x7 --difficulty easy --count 20 --out easy.jsonl
+      satlink generate --size 7x7 --grade easy --count 20 --out easy.jsonl
       satlink generate --size 9x9 --grid hex --walls 4 --db variants.sqlite
       satlink generate --shape heart.txt --bridges 2 --to grid
     """
@@ -128,6 +136,12 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, dif
     from satlink.generate.params import ParamsError, make_params, parse_shape
     from satlink.generate.runner import run_generation
 
+    if old_growth is not None:
+        deprecated("--method", "--growth")
+        growth = old_growth
+    if old_grade is not None:
+        deprecated("--difficulty", "--grade")
+        grade = grade or old_grade
     fresh = seed is None
     if fresh:
         seed = secrets.randbelow(10**9)
@@ -139,7 +153,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, dif
         params = make_params(size, colours, min_length, max_solids, rules,
                              growth, strategy, seed, symmetry, solving=method, grid=grid,
                              wrap=wrap, holes=holes, shape=mask, walls=walls, bridges=bridges,
-                             difficulty=difficulty)
+                             grade=grade)
     except (ParamsError, OSError, UnicodeDecodeError) as exc:
         raise click.UsageError(str(exc)) from None
     check_outputs((db,) if db else (), out=out)
@@ -190,32 +204,40 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, dif
 @click.option("--db", type=click.Path(dir_okay=False, exists=True), required=True,
               help="The SQLite catalogue written by 'generate --db'.")
 @click.option("--where", default=None,
-              help='Filter, e.g. "size=10x10 and difficulty>0.5" (fields: size, width, height, '
-                   "colours, solids, difficulty, rules, variant: 1 for hexagonal cells, warps, "
-                   "walls or bridges, else 0).")
+              help='Filter, e.g. "size=10x10 and grade>4 and effort<0.5" (fields: size, width, '
+                   "height, colours, solids, rules; variant: 1 for hexagonal cells, warps, walls "
+                   "or bridges, else 0; grade: the human grade's score, 0 to 9; band: easy, "
+                   "medium or hard; effort: the solver effort).")
 @out_option("Pack file (format from the extension or --to); default stdout.")
 @to_option("Pack format (default: from --out's extension, else JSON lines).")
 @target_options
 def export(db, where, out, out_format, target, target_check):
     """Build a pack from the catalogue, easiest puzzle first: by the human grade's score
-    (the techniques a person needs), then by the solver-effort difficulty.
+    (the techniques a person needs), then by the solver effort (SAT decisions and conflicts
+    per open cell of the uniqueness proof).
 
     \b
     Example:
-      satlink export --db levels.sqlite --where "size=10x10 and difficulty>0.3" -o pack.jsonl
+      satlink export --db levels.sqlite --where "size=10x10 and band=medium" -o pack.jsonl
+      satlink export --db levels.sqlite --where "grade>4 and effort>0.3" -o hard.jsonl
     """
-    from satlink.generate.catalogue import Catalogue, CatalogueError, WhereError
+    from satlink.generate.catalogue import Catalogue, CatalogueError
     from satlink.generate.pack import pack_entries
+    from satlink.generate.where import WhereError, parse_where
 
     check_outputs((db,), out=out)
+    try:
+        chosen = parse_where(where)
+    except WhereError as exc:
+        raise click.UsageError(str(exc)) from None
+    for note in chosen.notes:
+        click.echo(f"note: {note}", err=True)
     try:
         catalogue = Catalogue(db, readonly=True)
     except CatalogueError as exc:
         raise click.UsageError(str(exc)) from None
     try:
-        rows = catalogue.puzzles(where, order="grade")
-    except WhereError as exc:
-        raise click.UsageError(str(exc)) from None
+        rows = catalogue.puzzles(chosen, order="grade")
     finally:
         catalogue.close()
     write_pack(pack_entries(rows, db), out, pack_format(out, out_format),

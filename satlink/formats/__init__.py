@@ -33,8 +33,8 @@ EXAMPLE_PACK = "example"
 """The file name that means the bundled pack, so the quick start needs no file of its own."""
 
 __all__ = ["DEFAULT_MAX_CELLS", "EXAMPLE_PACK", "Entry", "FORMATS", "InputError", "MAX_READ_BYTES",
-           "WriteError", "detect", "example_path", "expand_files", "format_for_path", "read_file",
-           "read_text", "write_text"]
+           "WriteError", "detect", "example_path", "expand_files", "file_lines", "format_for_path",
+           "read_file", "read_text", "write_text"]
 
 
 def example_path() -> str:
@@ -96,6 +96,18 @@ def read_file(path: str, fmt: str | None = None, max_cells: int = DEFAULT_MAX_CE
         yield Entry(source, 1, error=InputError(f"cannot read file: {reason}", source, None))
         return
     yield from read_text(text, source, fmt, max_cells)
+
+
+def file_lines(path: str, max_bytes: int = MAX_READ_BYTES) -> list[str] | None:
+    """The lines of a regular file (without their ends) as the readers count them, bytes that
+    are not UTF-8 replaced: to show where an error is (:mod:`satlink.formats.excerpt`).
+    None when the file cannot be read (missing, not a regular file, over ``max_bytes``)."""
+    try:
+        data = _read_regular_file(path, max_bytes)
+    except (_Unreadable, OSError):
+        return None
+    text = data.decode("utf-8", "replace").removeprefix(BOM)
+    return [line.rstrip("\r\n") for line in split_lines(text)]
 
 
 class _Unreadable(Exception):

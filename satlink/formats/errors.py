@@ -8,6 +8,9 @@ class InputError(ValueError):
 
     ``board`` counts from 1 (as people count boards in a file); ``line`` and ``column`` count
     from 1 and are None when the problem has no single place (e.g. an empty file).
+    ``grid_row`` and ``grid_column`` (from 1) place it in a board's grid when the rows are
+    not lines of the file (the strings of a JSON board's ``grid``); ``line`` is then the
+    line of the JSON object, when known.
     """
 
     def __init__(
@@ -17,6 +20,8 @@ class InputError(ValueError):
         board: int | None = None,
         line: int | None = None,
         column: int | None = None,
+        grid_row: int | None = None,
+        grid_column: int | None = None,
     ):
         super().__init__(message)
         self.message = message
@@ -24,6 +29,8 @@ class InputError(ValueError):
         self.board = board
         self.line = line
         self.column = column
+        self.grid_row = grid_row
+        self.grid_column = grid_column
 
     def __str__(self) -> str:
         where = [self.source]
@@ -33,7 +40,9 @@ class InputError(ValueError):
             where.append(f"line {self.line}")
         if self.column is not None:
             where.append(f"column {self.column}")
-        return f"{', '.join(where)}: {self.message}"
+        grid = (f"grid row {self.grid_row}, column {self.grid_column}: "
+                if self.grid_row is not None else "")
+        return f"{', '.join(where)}: {grid}{self.message}"
 
     def as_dict(self) -> dict:
         return {
@@ -42,6 +51,8 @@ class InputError(ValueError):
             "board": self.board,
             "line": self.line,
             "column": self.column,
+            "grid_row": self.grid_row,
+            "grid_column": self.grid_column,
         }
 
 

@@ -125,12 +125,11 @@ def _entry(obj: dict, source: str, index: int, line: int | None, max_cells: int)
         return error_entry(f"'geometry': {exc.message}", source, index, line)
     entry = board_entry(list(grid), source, index, line or 1, max_cells, geometry=geometry)
     if entry.error is not None:
-        # rows live inside one JSON line (or an array): report the grid row/column in the
-        # message and the line of the object (None when not known) as the line
+        # rows live inside one JSON line (or an array): the place is a grid row and column,
+        # and the line is the object's (None when not known)
         err = entry.error
         if err.column is not None and err.line is not None:
-            row = err.line - (line or 1) + 1
-            err.message = f"grid row {row}, column {err.column}: {err.message}"
+            err.grid_row, err.grid_column = err.line - (line or 1) + 1, err.column
         err.line, err.column = line, None
         entry.line = line
         return entry

@@ -5,14 +5,15 @@ at any moment resumes (same command) without losing or duplicating a puzzle; the
 hash is UNIQUE, so a rotated/reflected/relabelled copy is never stored twice.  A variant's
 geometry (hexagonal cells, warps, walls, bridges) is stored as the JSON object of
 :func:`satlink.geometry.geometry_to_json` in ``geometry`` ('' for the plain board; holes are
-``#`` in the grid).
+``#`` in the grid).  The solver effort of each puzzle is the ``effort`` column (``difficulty``
+in catalogues written before record version 3: renamed the first time this version writes
+to one, read under either name); the human grade is in the stored quality (``stats``).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
 import sqlite3
 import time
 import urllib.parse
@@ -21,7 +22,8 @@ from pathlib import Path
 
 from satlink.generate.params import Params
 from satlink.generate.pipeline import Attempt
-from satlink.rules import RulesError, parse_rules
+from satlink.generate.where import Where, WhereError, parse_where
+from satlink.records import upgrade_quality
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzles (
@@ -29,7 +31,7 @@ CREATE TABLE IF NOT EXISTS puzzles (
     hash TEXT UNIQUE NOT NULL,
     width INTEGER NOT NULL, height INTEGER NOT NULL,
     colours INTEGER NOT NULL, solids INTEGER NOT NULL,
-    rules TEXT NOT NULL, difficulty REAL NOT NULL,
+    rules TEXT NOT NULL, effort REAL NOT NULL,
     grid TEXT NOT NULL, solution TEXT NOT NULL, stats TEXT NOT NULL,
     run TEXT NOT NULL, attempt INTEGER NOT NULL, created REAL NOT NULL,
     geometry TEXT NOT NULL DEFAULT ''
@@ -42,16 +44,9 @@ CREATE TABLE IF NOT EXISTS runs (
 );
 """
 
+__all__ = ["Catalogue", "CatalogueError", "RunState", "Where", "WhereError", "parse_where"]
+
 BUSY_SECONDS = 30.0  # how long a write waits for another process's transaction on the file
-
-FIELDS = {"width": "width", "height": "height", "colours": "colours", "colors": "colours",
-          "solids": "solids", "difficulty": "difficulty", "rules": "rules", "attempt": "attempt",
-          "variant": "(geometry != '')"}
-
-
-class WhereError(ValueError):
-    """An export filter that cannot be understood."""
-
 
 class CatalogueError(ValueError):
     """A --db file that is not a satlink catalogue."""
@@ -68,9 +63,15 @@ class RunState:
 MIGRATIONS = (
     # (column, how it is added to a catalogue written before it existed)
     ("geometry", "ALTER TABLE puzzles ADD COLUMN geometry TEXT NOT NULL DEFAULT ''"),
+    ("effort", "ALTER TABLE puzzles RENAME COLUMN difficulty TO effort"),
 )
-"""Columns added since the first catalogues: an old file gets them (with the value every
-puzzle it holds has) the first time this version opens it, in one transaction."""
+"""Columns added or renamed since the first catalogues: an old file gets them (with the value
+every puzzle it holds has) the first time this version opens it for writing, in one
+transaction; read-only, they are read under their old names (:meth:`Catalogue._table`)."""
+
+
+RENAMED_REASONS = {"difficulty": "grade"}
+"""Rejection reasons counted under an earlier name -> the name they are counted under now."""
 
 
 class Catalogue:
@@ -158,12 +159,22 @@ class Catalogue:
             self.db.rollback()
 
     def _migrate(self) -> None:
+        """Add or rename what :data:`MIGRATIONS` lists, looking and changing in one write
+        transaction: two runs opening one old catalogue together must not both rename a
+        column (the second would find it gone)."""
         have = {row[1] for row in self.db.execute("PRAGMA table_info(puzzles)")}
-        missing = [sql for column, sql in MIGRATIONS if column not in have]
-        if missing:
-            with self.db:
-                for sql in missing:
+        if all(column in have for column, _ in MIGRATIONS):
+            return
+        self.db.execute("BEGIN IMMEDIATE")  # waits (up to BUSY_SECONDS) for the other run
+        try:
+            have = {row[1] for row in self.db.execute("PRAGMA table_info(puzzles)")}
+            for column, sql in MIGRATIONS:
+                if column not in have:
                     self.db.execute(sql)
+            self.db.commit()
+        except BaseException:
+            self.db.rollback()
+            raise
 
     def close(self) -> None:
         self.db.close()
@@ -195,7 +206,11 @@ class Catalogue:
     def state(self, params: Params) -> RunState:
         row = self.db.execute("SELECT next_attempt, accepted, duplicates, rejected FROM runs "
                               "WHERE run = ?", (params.key(),)).fetchone()
-        return RunState(row[0], row[1], row[2], json.loads(row[3]))
+        rejected = json.loads(row[3])
+        for old, new in RENAMED_REASONS.items():  # counted under an earlier name
+            if old in rejected:
+                rejected[new] = rejected.get(new, 0) + rejected.pop(old)
+        return RunState(row[0], row[1], row[2], rejected)
 
     def record(self, params: Params, result: Attempt, canonical: str | None,
                count: int | None = None) -> str:
@@ -214,10 +229,10 @@ class Catalogue:
             if result.accepted:
                 cursor = self.db.execute(
                     "INSERT OR IGNORE INTO puzzles (hash, width, height, colours, solids, rules, "
-                    "difficulty, grid, solution, stats, run, attempt, created, geometry) "
+                    "effort, grid, solution, stats, run, attempt, created, geometry) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (canonical, params.width, params.height, result.quality["colours"],
-                     result.quality["solids"], params.rules, result.quality["difficulty"],
+                     result.quality["solids"], params.rules, result.quality["effort"],
                      "\n".join(result.rows), json.dumps(result.solution), json.dumps(result.quality),
                      key, result.number, time.time(),
                      json.dumps(result.geometry, sort_keys=True) if result.geometry else ""))
@@ -231,82 +246,55 @@ class Catalogue:
                  json.dumps(state.rejected, sort_keys=True), key))
         return outcome
 
-    def puzzles(self, where: str | None = None, run: str | None = None,
-                order: str = "difficulty") -> list[dict]:
+    def puzzles(self, where: str | Where | None = None, run: str | None = None,
+                order: str = "effort") -> list[dict]:
         """Puzzles matching ``where`` (and of run ``run``), ordered by ``order``:
-        ``difficulty`` (solver effort), ``grade`` (human grade, then solver effort) or
-        ``attempt``."""
-        clause, args = parse_where(where)
+        ``effort`` (solver effort), ``grade`` (human grade, then solver effort) or
+        ``attempt``.  Conditions on the grade are tested on the stored grade, or on one
+        graded now for puzzles stored before grades existed."""
+        chosen = where if isinstance(where, Where) else parse_where(where)
+        clause, args = chosen.clause, list(chosen.args)
         if run is not None:
             clause = f"({clause}) AND run = ?"
             args.append(run)
-        order_by = "attempt, id" if order == "attempt" else "difficulty, id"
-        have = {row[1] for row in self.db.execute("PRAGMA table_info(puzzles)")}
-        geometry = "geometry" if "geometry" in have else "''"  # an old catalogue read-only
+        order_by = "attempt, id" if order == "attempt" else "effort, id"
         rows = self.db.execute(
-            f"SELECT grid, solution, rules, stats, hash, {geometry} FROM puzzles WHERE {clause} "
-            f"ORDER BY {order_by}", args).fetchall()
+            f"SELECT grid, solution, rules, stats, hash, geometry FROM {self._table()} "
+            f"WHERE {clause} ORDER BY {order_by}", args).fetchall()
         found = [{"grid": g.split("\n"), "solution": json.loads(s), "rules": r,
-                  "quality": json.loads(st), "hash": h, "geometry": json.loads(geo) if geo else None}
+                  "quality": upgrade_quality(json.loads(st)), "hash": h,
+                  "geometry": json.loads(geo) if geo else None}
                  for g, s, r, st, h, geo in rows]
-        if order == "grade":  # the human grade (stored in quality, or graded now), then as above
-            from satlink.generate.bands import grade_key
+        if order == "grade" or chosen.grade:
+            from satlink.generate.bands import order_key, row_grade
 
-            found.sort(key=grade_key)
+            graded = [(row, row_grade(row)) for row in found]
+            graded = [(row, g) for row, g in graded if chosen.admits(g)]
+            if order == "grade":  # the human grade, then as above
+                graded.sort(key=lambda pair: order_key(pair[1], pair[0]["quality"]))
+            found = [row for row, _ in graded]
         return found
+
+    def _table(self) -> str:
+        """``puzzles``, or for an old catalogue opened read-only, a view of it with the
+        columns added or renamed since (:data:`MIGRATIONS`) under their present names."""
+        have = {row[1] for row in self.db.execute("PRAGMA table_info(puzzles)")}
+        extra = []
+        if "geometry" not in have:
+            extra.append("'' AS geometry")
+        if "effort" not in have:
+            extra.append("difficulty AS effort")
+        return f"(SELECT *, {', '.join(extra)} FROM puzzles)" if extra else "puzzles"
+
+
+RENAMED_PARAMS = {"method": "growth", "difficulty": "grade"}
+"""Stored run parameters under their old names -> the :class:`Params` fields they became."""
 
 
 def _same_run(stored: dict, mine: dict) -> bool:
     """Whether stored run parameters are ``mine`` (both without the seed); fields added to
-    :class:`Params` since the stored run was written count as their defaults."""
+    :class:`Params` since the stored run was written count as their defaults, fields renamed
+    since are read under their new names."""
     defaults = json.loads(json.dumps(Params(1, 1, 1, 1).as_dict()))
+    stored = {RENAMED_PARAMS.get(name, name): value for name, value in stored.items()}
     return all(stored.get(name, defaults.get(name)) == value for name, value in mine.items())
-
-
-def parse_where(text: str | None) -> tuple[str, list]:
-    """``size=10x10 and difficulty>0.5`` -> SQL with parameters (never string-pasted values)."""
-    if not text or not text.strip():
-        return "1", []
-    parts, args = [], []
-    for cond in re.split(r"\s+and\s+", text.strip(), flags=re.IGNORECASE):
-        match = re.fullmatch(r"\s*(\w+)\s*(<=|>=|!=|=|<|>)\s*(\S+)\s*", cond)
-        if not match:
-            raise WhereError(f"cannot read condition {cond!r} (use e.g. size=10x10, difficulty>0.5)")
-        name, op, value = match.groups()
-        name = name.lower()
-        if name == "size":
-            size = re.fullmatch(r"(\d+)[xX](\d+)", value)
-            if not size or op not in ("=", "!="):
-                raise WhereError(f"size takes = or != and WxH, not {cond!r}")
-            parts.append("(width = ? AND height = ?)" if op == "=" else "NOT (width = ? AND height = ?)")
-            args += [int(size.group(1)), int(size.group(2))]
-            continue
-        if name not in FIELDS:
-            raise WhereError(f"unknown field {name!r} (known: size, {', '.join(sorted(set(FIELDS)))})")
-        parts.append(f"{FIELDS[name]} {op} ?")
-        args.append(_where_value(name, op, value, cond))
-    return " AND ".join(parts), args
-
-
-WHOLE = re.compile(r"[+-]?\d+")
-DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
-
-
-def _where_value(name: str, op: str, value: str, cond: str) -> int | float | str:
-    """The value of one condition, checked against its field: whole numbers for counts and
-    sizes, a decimal number for difficulty, a profile or rule list for rules (compared in
-    the canonical form the catalogue stores: ``flow`` finds ``fill,notouch``)."""
-    if name == "rules":
-        if op not in ("=", "!="):
-            raise WhereError(f"rules takes = or != and a profile, not {cond!r}")
-        try:
-            return str(parse_rules(value))
-        except RulesError as exc:
-            raise WhereError(f"{cond!r}: {exc}") from None
-    if name == "difficulty":
-        if not DECIMAL.fullmatch(value):
-            raise WhereError(f"difficulty takes a number such as 0.5, not {value!r} in {cond!r}")
-        return float(value)
-    if not WHOLE.fullmatch(value):
-        raise WhereError(f"{name} takes a whole number such as 10, not {value!r} in {cond!r}")
-    return int(value)

@@ -15,7 +15,7 @@ from satlink.geometry import HEX, KINDS, SQUARE, Geometry
 from satlink.rules import Rules, parse_rules
 from satlink.solver.method import DEFAULT_METHOD, Method
 
-METHODS = ("grow", "unionfind")
+GROWTHS = ("grow", "unionfind")
 GRIDS = KINDS
 STRATEGIES = ("repair", "reject")
 MAX_CELLS = 250_000
@@ -38,7 +38,7 @@ class Params:
     min_length: int = 3
     max_solids: int = 0
     rules: str = "fill,notouch"
-    method: str = "grow"
+    growth: str = "grow"  # the growth algorithm (was ``method``: the key still says so)
     strategy: str = "repair"
     seed: int = 0
     max_repairs: int = 40
@@ -50,15 +50,16 @@ class Params:
     shape: tuple[str, ...] = ()  # mask rows, '.' open and '#' a hole
     walls: int = 0
     bridges: int = 0
-    difficulty: str = ""  # a band or score range of the human grade ('' any); see bands.py
+    grade: str = ""  # a band or score range of the human grade ('' any); see bands.py
 
     def key(self) -> str:
         """Identifies a generation run: same parameters, same puzzles, resumable.
 
         The solving method and the variant fields enter the key only when they are not the
         defaults, so catalogues written before they were parameters resume as before; the
-        method is there at all because the difficulty figures (solver effort) depend on the
-        backend.
+        method is there at all because the solver-effort figures depend on the backend.  Fields
+        renamed since keep their old names in the key (``growth`` was ``method``, ``grade``
+        was ``difficulty``), so the runs of every catalogue keep their keys.
         """
         fields = asdict(self)
         if self.solving == DEFAULT_METHOD:
@@ -68,8 +69,10 @@ class Params:
         for name, default in VARIANT_DEFAULTS.items():
             if fields[name] == default:
                 del fields[name]
-        if not self.difficulty:
-            del fields["difficulty"]
+        grade = fields.pop("grade")
+        if grade:
+            fields["difficulty"] = grade
+        fields["method"] = fields.pop("growth")
         return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
 
     def as_dict(self) -> dict:
@@ -176,13 +179,14 @@ def parse_shape(text: str, source: str = "shape") -> tuple[str, ...]:
 
 
 def make_params(size: str | None, colours: str | None, min_length: int, max_solids: int,
-                rules: str | Rules | None, method: str, strategy: str, seed: int,
+                rules: str | Rules | None, growth: str, strategy: str, seed: int,
                 symmetry: str = "none",
                 solving: Method = DEFAULT_METHOD, grid: str = SQUARE, wrap: bool = False,
                 holes: int = 0, shape: tuple[str, ...] = (), walls: int = 0,
-                bridges: int = 0, difficulty: str | None = None) -> Params:
-    """Validated parameters; ``method`` is the growth algorithm, ``solving`` the SAT method,
-    ``rules`` a profile as text or :class:`Rules` (None: the default profile).  ``size`` may
+                bridges: int = 0, grade: str | None = None) -> Params:
+    """Validated parameters; ``growth`` is the growth algorithm, ``solving`` the SAT method,
+    ``rules`` a profile as text or :class:`Rules` (None: the default profile), ``grade``
+    a target of the human grade (a band or a score range, see :mod:`satlink.generate.bands`).  ``size`` may
     be None with a ``shape`` (the mask gives it), else it defaults to 10x10."""
     if shape:
         width, height = len(shape[0]), len(shape)
@@ -204,23 +208,23 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
         raise ParamsError(f"{lo} colours do not fit a {width}x{height} board: with paths of at "
                           f"least {min_length} cells there is room for at most {room}")
     hi = min(hi, room)
-    if method not in METHODS:
-        raise ParamsError(f"method {method!r} (known: {', '.join(METHODS)})")
+    if growth not in GROWTHS:
+        raise ParamsError(f"growth {growth!r} (known: {', '.join(GROWTHS)})")
     if strategy not in STRATEGIES:
         raise ParamsError(f"strategy {strategy!r} (known: {', '.join(STRATEGIES)})")
     if max_solids < 0:
         raise ParamsError("max-solids cannot be negative")
     if symmetry not in SYMMETRIES:
         raise ParamsError(f"symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)})")
-    target = _difficulty(difficulty, width * height + bridges)  # the graph nodes graded
-    return Params(width, height, lo, hi, min_length, max_solids, str(parse_rules(rules)), method,
+    target = _grade(grade, width * height + bridges)  # the graph nodes graded
+    return Params(width, height, lo, hi, min_length, max_solids, str(parse_rules(rules)), growth,
                   strategy, seed, symmetry=symmetry, solving=solving, grid=grid, wrap=wrap,
                   holes=holes, shape=tuple(shape), walls=walls, bridges=bridges,
-                  difficulty=target)
+                  grade=target)
 
 
-def _difficulty(text: str | None, nodes: int) -> str:
-    """The normalised ``--difficulty`` target ('' for none); ``nodes``: the board's cells and
+def _grade(text: str | None, nodes: int) -> str:
+    """The normalised ``--grade`` target ('' for none); ``nodes``: the board's cells and
     bridge crossings, which the grader must be allowed to take."""
     if not text:
         return ""

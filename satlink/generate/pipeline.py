@@ -93,9 +93,8 @@ def _attempt(params: Params, number: int) -> Attempt:
             if verdict.solutions[0].edges() != ours.edges() or solution_errors(board, ours, rules):
                 raise AssertionError("generator bug: the unique solution is not the grown one")
             figures = quality(board, ours, verdict)
-            if params.difficulty and not parse_target(params.difficulty).admits(
-                    figures.get("grade")):
-                return Attempt(number, False, "difficulty", checks=checks, repairs=repairs)
+            if params.grade and not parse_target(params.grade).admits(figures.get("grade")):
+                return Attempt(number, False, "grade", checks=checks, repairs=repairs)
             return Attempt(number, True, Status.UNIQUE, list(board.rows), ours.to_coords(board),
                            figures, checks, repairs, geometry=_geometry_json(board))
         if verdict.status != Status.MULTIPLE:
@@ -173,14 +172,14 @@ def _layout(params: Params, rng: random.Random) -> Board | None:
 
 def _grown(params: Params, rng: random.Random, layout: Board | None = None,
            folded: Fold | None = None) -> tuple[PathSystem, Walk | None]:
-    """The seeds' growth, then (``--method grow``) the walk toward this attempt's colour
+    """The seeds' growth, then (``--growth grow``) the walk toward this attempt's colour
     target and the look; with ``folded``, on the half of a symmetric layout (where a path
     makes two colours, or one when it is its own image)."""
     system = grow_paths(params.width, params.height, rng,
                         folded.layout() if folded is not None else layout)
     if folded is not None:
         prepare(system, folded)
-    if params.method != "grow":
+    if params.growth != "grow":
         return system, None
     target = colour_target(params, rng)
     if folded is None:

@@ -66,7 +66,7 @@ DEFAULT_BUDGET = 4000
 """Hypotheses the look-ahead may try on one board (a count, so the grade is deterministic)."""
 MAX_GRADE_NODES = 400
 """Boards with more graph nodes (20x20) are not graded by :func:`satlink.quality.quality`
-(nor targeted by ``generate --difficulty``): the look-ahead's cost grows with the board and
+(nor targeted by ``generate --grade``): the look-ahead's cost grows with the board and
 its colours (a 40x20 corpus board takes up to 10 s, a 14x14 Flow Free level under 1 s), and
 Flow Free levels stay within it.  :func:`grade` itself takes any board."""
 

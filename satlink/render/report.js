@@ -5,7 +5,8 @@
   'use strict';
   var D = JSON.parse(document.getElementById('satlink-data').textContent);
   var ROWS = D.rows, ST = D.statuses, SRC = D.sources, PATHS = D.paths, RULES = D.rules;
-  var P = 0, IDX = 1, S = 2, W = 3, H = 4, G = 5, R = 6, COL = 7, DIF = 8, SEC = 9, SOL = 10, X = 11;
+  var P = 0, IDX = 1, S = 2, W = 3, H = 4, G = 5, R = 6, COL = 7, EFF = 8, GRD = 9, SEC = 10,
+    SOL = 11, X = 12;
   var PAGE = 100, CELL = 22;
   var body = document.querySelector('#boards tbody');
   var shownText = document.getElementById('shown'), more = document.getElementById('more');
@@ -68,7 +69,8 @@
     rules: function (n) { return RULES[ROWS[n - 1][R]] || ''; },
     status: function (n) { return ROWS[n - 1][S]; },
     colours: function (n) { return ROWS[n - 1][COL] == null ? -1 : ROWS[n - 1][COL]; },
-    difficulty: function (n) { return ROWS[n - 1][DIF] == null ? -1 : ROWS[n - 1][DIF]; },
+    effort: function (n) { return ROWS[n - 1][EFF] == null ? -1 : ROWS[n - 1][EFF]; },
+    grade: function (n) { return ROWS[n - 1][GRD] == null ? -1 : ROWS[n - 1][GRD][0]; },
     seconds: function (n) { return ROWS[n - 1][SEC] || 0; }
   };
 
@@ -131,7 +133,8 @@
       '<td class="n">' + esc(row[IDX]) + '</td><td>' + (sizeOf(row) || '–') + '</td>' +
       '<td>' + esc(RULES[row[R]] || '') + '</td><td class="st ' + esc(st) + '">' + status + '</td>' +
       '<td class="n">' + (row[COL] == null ? '–' : row[COL]) + '</td>' +
-      '<td class="n">' + (row[DIF] == null ? '–' : row[DIF]) + '</td>' +
+      '<td class="n">' + (row[EFF] == null ? '–' : row[EFF]) + '</td>' +
+      '<td>' + (row[GRD] == null ? '–' : esc(D.bands[row[GRD][1]]) + ' ' + row[GRD][0]) + '</td>' +
       '<td class="n">' + (row[SEC] == null ? '–' : row[SEC].toFixed(3)) + '</td>' +
       '<td>' + (link ? '<a href="' + esc(link) + '" target="_blank" rel="noopener">puzz.link</a>' : '') +
       '</td></tr>';
@@ -171,8 +174,9 @@
     var n = +div.dataset.n, row = ROWS[n - 1], x = extra(row), st = ST[row[S]];
     var notes = [], figs = [];
     if (x.e) {
-      var where = ['line', 'column'].filter(function (k) { return x.e[k]; })
-        .map(function (k) { return k + ' ' + x.e[k]; }).join(', ');
+      var where = ['line', 'column', 'grid_row', 'grid_column'].filter(function (k) { return x.e[k]; })
+        .map(function (k) { return k.replace('grid_column', 'column').replace('_', ' ') + ' ' + x.e[k]; })
+        .join(', ');
       notes.push('<b>' + esc(st === 'invalid' ? 'cannot read the board' : 'error') + '</b>' +
         (where ? ' (' + where + ')' : '') + ': ' + esc(x.e.message || ''));
       if (x.e.traceback) notes.push('<pre>' + esc(x.e.traceback) + '</pre>');
@@ -474,14 +478,14 @@
     return 'https://puzz.link/p?' + kind + '/' + w + '/' + row[H] + '/' + out;
   }
 
-  /* -- state in the hash: #status=multiple&pack=a.txt&size=10x10&q=...&sort=-difficulty --- */
+  /* -- state in the hash: #status=multiple&pack=a.txt&size=10x10&q=...&sort=-effort -------- */
   function readHash() {
     var h = decodeURIComponent(location.hash.slice(1));
     var jump = /^b(\d+)$/.exec(h);
     if (jump) { goTo(+jump[1]); return; }
     var p = new URLSearchParams(location.hash.slice(1));
     state = {status: p.get('status') || '', pack: p.get('pack') || '', size: p.get('size') || '',
-      q: p.get('q') || '', sort: p.get('sort') || ''};
+      q: p.get('q') || '', sort: (p.get('sort') || '').replace('difficulty', 'effort')};
     fStatus.value = state.status; fPack.value = state.pack; fSize.value = state.size; fQ.value = state.q;
     if (fStatus.value !== state.status) state.status = fStatus.value;
     if (fPack.value !== state.pack) state.pack = fPack.value;

@@ -13,32 +13,30 @@ walls, bridges and warps, as :mod:`satlink.render.svg` draws them (see
 
 The page puts problems first (multiple, unsolvable, invalid, solution-mismatch, timeout,
 error, duplicate-of), then the rest in file order; a summary table per pack (counts per
-status, size range, difficulty spread) is plain HTML; filters (status, pack, size), a search
-(source or index) and the sort order live in the URL's hash, so a filtered view can be
-linked to and reloaded (``report.html#status=multiple&pack=levels.txt``).
+status, size range, spreads of the solver effort and of the human grade) is plain HTML;
+filters (status, pack, size), a search (source or index) and the sort order live in the
+URL's hash, so a filtered view can be linked to and reloaded
+(``report.html#status=multiple&pack=levels.txt``).
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter, defaultdict
 from html import escape
 from importlib import resources
 from pathlib import Path
 from statistics import median
 
+from satlink.formats.excerpt import Excerpts
 from satlink.geometry import PLAIN, geometry_from_json
+from satlink.grading import BANDS
+from satlink.records import upgrade
 from satlink.solver.verdict import PROBLEMS, Status
 
 ORDER = [str(s) for s in PROBLEMS] + [str(Status.UNIQUE), str(Status.SOLVED)]
 """Statuses in the order the report lists them: problems first, most serious first."""
 STEP_LETTERS = "abcdef"
-MAX_EXCERPT_LINES = 60
-MAX_EXCERPT_COLUMNS = 200
-MAX_SOURCE_BYTES = 256 * 2**20
-HEADER = re.compile(r"\s*\d+\s+\d+\s*$")
-GRID_AT = re.compile(r"grid row (\d+), column (\d+)")
 
 
 def _asset(name: str) -> str:
@@ -132,68 +130,6 @@ def _short_names(paths: list[str]) -> list[str]:
             depth[i] += 1
 
 
-class _Excerpts:
-    """The text an invalid board was read from, as far as it could be read: the lines of its
-    block in the file, to draw as a grid of characters (grid and ``W H`` boards, a JSON
-    board's rows) or to show as text (one-line formats), with the error's place marked."""
-
-    def __init__(self) -> None:
-        self.files: dict[str, list[str] | None] = {}
-
-    def lines(self, source: str) -> list[str] | None:
-        if source not in self.files:
-            self.files[source] = None
-            path = Path(source)
-            try:
-                if path.is_file() and path.stat().st_size <= MAX_SOURCE_BYTES:
-                    text = path.read_text(encoding="utf-8", errors="replace").removeprefix("\ufeff")
-                    self.files[source] = re.split(r"\r\n|\r|\n", text)
-            except OSError:
-                pass
-        return self.files[source]
-
-    def of(self, error: dict) -> dict | None:
-        source, line = error.get("source"), error.get("line")
-        if not isinstance(source, str) or not isinstance(line, int) or source.startswith("<"):
-            return None
-        lines = self.lines(source)
-        if lines is None or not 1 <= line <= len(lines):
-            return None
-        i = line - 1
-        column = error.get("column") if isinstance(error.get("column"), int) else None
-        if lines[i].lstrip().startswith(("{", "[")):
-            return self._json(lines[i], line, error.get("message", ""))
-        start = i
-        while start > 0 and i - start < MAX_EXCERPT_LINES and lines[start - 1].strip() \
-                and not HEADER.match(lines[start]):
-            start -= 1
-        end = i
-        while end + 1 < len(lines) and end - start + 1 < MAX_EXCERPT_LINES \
-                and lines[end + 1].strip() and not HEADER.match(lines[end + 1]):
-            end += 1
-        block = [text[:MAX_EXCERPT_COLUMNS] for text in lines[start:end + 1]]
-        first = start + 1
-        grid = not any("://" in text or ";" in text or "," in text for text in block)
-        if grid and block and HEADER.match(block[0]):
-            block, first = block[1:], first + 1
-        at = [line - first, column - 1] if column is not None else [line - first, None]
-        return {"from": first, "lines": block, "at": at, "grid": int(grid)}
-
-    @staticmethod
-    def _json(text: str, line: int, message: str) -> dict | None:
-        try:
-            obj = json.loads(text)
-        except ValueError:
-            return {"from": line, "lines": [text[:MAX_EXCERPT_COLUMNS]], "at": [0, None], "grid": 0}
-        rows = obj.get("grid") if isinstance(obj, dict) else None
-        if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
-            return {"from": line, "lines": [text[:MAX_EXCERPT_COLUMNS]], "at": [0, None], "grid": 0}
-        where = GRID_AT.search(message)
-        at = [int(where.group(1)) - 1, int(where.group(2)) - 1] if where else None
-        return {"from": None, "lines": [row[:MAX_EXCERPT_COLUMNS] for row in rows[:MAX_EXCERPT_LINES]],
-                "at": at, "grid": 1}
-
-
 def _proposal(proposal: dict, width: int, height: int) -> list:
     """A repair proposal as the page draws it: ``[description, grid, compact geometry or 0,
     solution code]`` (an edit never changes the board's size)."""
@@ -206,9 +142,11 @@ def _proposal(proposal: dict, width: int, height: int) -> list:
 
 def report_data(records: list[dict], read_sources: bool = True) -> dict:
     """The page's data: statuses, rule lists and pack names once, then one row per record
-    ``[pack, index, status, width, height, grid, rules, colours, difficulty, seconds,
-    solutions, extras]`` (trailing empty fields left out).  ``read_sources``: draw invalid
-    boards from their files (the paths in the records), as far as they could be read."""
+    ``[pack, index, status, width, height, grid, rules, colours, effort, grade, seconds,
+    solutions, extras]`` (trailing empty fields left out; ``effort``: the solver effort;
+    ``grade``: the human grade's ``[score, band]``, the band an index into ``bands``), records
+    of earlier versions read as this one's.  ``read_sources``: draw invalid boards from their
+    files (the paths in the records), as far as they could be read."""
     statuses = list(ORDER)
     for record in records:
         if str(record.get("status")) not in statuses:
@@ -217,9 +155,10 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
     sources = _Sources(records)
     rules: dict[str, int] = {}
     position = {(str(r.get("source")), r.get("index")): n for n, r in enumerate(records, start=1)}
-    excerpts = _Excerpts() if read_sources else None
+    excerpts = Excerpts() if read_sources else None
+    bands = list(BANDS)
     rows = []
-    for record in records:
+    for record in map(upgrade, records):
         width, height = record.get("width") or 0, record.get("height") or 0
         grid = record.get("grid") or []
         geometry, compact = _geometry(record, width, height) if grid else (None, None)
@@ -256,7 +195,8 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
                            if isinstance(p, dict) and p.get("grid")]
         error = record.get("error")
         if isinstance(error, dict):
-            extra["e"] = {k: error[k] for k in ("message", "line", "column") if error.get(k)}
+            extra["e"] = {k: error[k] for k in ("message", "line", "column", "grid_row",
+                                                "grid_column") if error.get(k)}
             if error.get("traceback"):
                 extra["e"]["traceback"] = str(error["traceback"])[-2000:]
             if status == Status.INVALID and excerpts is not None:
@@ -266,28 +206,38 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
         row = [sources.index[str(record.get("source", ""))], record.get("index"),
                status_index[status], width, height, "".join(grid),
                rules.setdefault(str(record.get("rules", "")), len(rules)),
-               quality.get("colours", record.get("labels")), _number(quality.get("difficulty")),
-               _number(record.get("seconds")),
+               quality.get("colours", record.get("labels")), _number(quality.get("effort")),
+               _grade(quality.get("grade"), bands), _number(record.get("seconds")),
                [_solution_code(s, width, height, geometry) for s in solutions if isinstance(s, dict)],
                extra]
         while row and row[-1] in (None, [], {}, ""):
             row.pop()
         rows.append(row)
     return {"statuses": statuses, "problems": len(PROBLEMS), "rules": list(rules),
-            "sources": sources.short, "paths": sources.paths, "rows": rows}
+            "sources": sources.short, "paths": sources.paths, "bands": bands, "rows": rows}
+
+
+def _grade(graded, bands: list[str]) -> list | None:
+    """The human grade as ``[score, band index]`` (None when the record has none)."""
+    if not isinstance(graded, dict) or graded.get("band") not in bands:
+        return None
+    score = _number(graded.get("score"))
+    return None if score is None else [score, bands.index(graded["band"])]
 
 
 # -- the page -------------------------------------------------------------------------------------
 
 def _summary_table(records: list[dict], data: dict) -> str:
-    """Per pack: boards, counts per status (problems first), sizes, difficulty spread."""
+    """Per pack: boards, counts per status (problems first), sizes, the spreads of the solver
+    effort and of the human grade's score."""
     present = [s for s in data["statuses"] if any(str(r.get("status")) == s for r in records)]
     by_pack: dict[int, list[dict]] = defaultdict(list)
     for record, row in zip(records, data["rows"], strict=True):
         by_pack[row[0]].append(record)
     head = "".join(f"<th class='st {escape(s)}'>{escape(s)}</th>" for s in present)
     lines = [f"<table id='packs'><thead><tr><th>pack</th><th>boards</th>{head}<th>sizes</th>"
-             "<th>difficulty min · median · max</th><th>seconds</th></tr></thead><tbody>"]
+             "<th>solver effort min · median · max</th><th>human grade min · median · max</th>"
+             "<th>seconds</th></tr></thead><tbody>"]
     groups = [(data["sources"][i], data["paths"][i], by_pack[i]) for i in sorted(by_pack)]
     if len(groups) > 1:
         groups.append(("all packs", "", records))
@@ -299,22 +249,29 @@ def _summary_table(records: list[dict], data: dict) -> str:
         size = (f"{sizes[0][0]}x{sizes[0][1]}" + (f" – {sizes[-1][0]}x{sizes[-1][1]}"
                                                   f" ({len(sizes)} sizes)" if len(sizes) > 1 else "")
                 if sizes else "–")
-        hard = sorted(d for d in ((r.get("quality") or {}).get("difficulty") for r in group)
-                      if isinstance(d, (int, float)))
-        spread = (f"{hard[0]:.3g} · {median(hard):.3g} · {hard[-1]:.3g}" if hard else "–")
+        qualities = [r.get("quality") or {} for r in group]
+        effort = _spread(q.get("effort") for q in qualities)
+        grade = _spread((q.get("grade") or {}).get("score") for q in qualities)
         seconds = sum(r.get("seconds") or 0 for r in group)
         pack = (f"<td title='{escape(path)}'>{escape(name)}</td>" if path
                 else f"<td><b>{escape(name)}</b></td>")
         lines.append(f"<tr>{pack}<td class='n'>{len(group)}</td>{cells}<td>{size}</td>"
-                     f"<td>{spread}</td><td class='n'>{seconds:.1f}</td></tr>")
+                     f"<td>{effort}</td><td>{grade}</td><td class='n'>{seconds:.1f}</td></tr>")
     lines.append("</tbody></table>")
     return "".join(lines)
+
+
+def _spread(values) -> str:
+    """``min · median · max`` of the numbers among ``values``, or ``–``."""
+    numbers = sorted(v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool))
+    return f"{numbers[0]:.3g} · {median(numbers):.3g} · {numbers[-1]:.3g}" if numbers else "–"
 
 
 def html_report(records: list[dict], title: str = "satlink validation report",
                 read_sources: bool = True) -> str:
     """The whole page; see the module docstring.  ``read_sources``: draw invalid boards from
     the files named in their records (when they can still be read)."""
+    records = [upgrade(r) for r in records]
     data = report_data(records, read_sources)
     counts = Counter(str(r.get("status")) for r in records)
     problems = sum(n for s, n in counts.items() if s in ORDER[:len(PROBLEMS)])
@@ -341,7 +298,9 @@ def html_report(records: list[dict], title: str = "satlink validation report",
         "<table id='boards'><thead><tr><th data-k='n'>#</th><th data-k='pack'>pack</th>"
         "<th data-k='index'>board</th><th data-k='size'>size</th><th data-k='rules'>rules</th>"
         "<th data-k='status'>status</th><th data-k='colours'>colours</th>"
-        "<th data-k='difficulty'>difficulty</th><th data-k='seconds'>seconds</th><th>play</th>"
+        "<th data-k='effort' title='SAT decisions and conflicts per open cell of the uniqueness "
+        "proof'>solver effort</th><th data-k='grade' title='the techniques a person needs: "
+        "band and score (0 to 9)'>human grade</th><th data-k='seconds'>seconds</th><th>play</th>"
         "</tr></thead><tbody></tbody></table><p id='more'></p>"
         "<noscript><p>The boards are drawn by the page's script; enable JavaScript to see "
         "them.</p></noscript>"
