@@ -222,7 +222,8 @@ def test_rules_as_text_as_rules_or_left_out_make_the_same_run() -> None:
 
     runs = [make_params("6x6", None, 3, 0, rules, "grow", "repair", 0)
             for rules in ("flow", parse_rules("fill,notouch"), None)]
-    assert {p.rules for p in runs} == {"fill,notouch"}
+    assert {p.rules for p in runs} == {parse_rules("flow")}  # parsed once, kept as Rules
+    assert {p.as_dict()["rules"] for p in runs} == {"fill,notouch"}  # stored as text
     assert len({p.key() for p in runs}) == 1
 
 

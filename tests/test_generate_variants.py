@@ -71,7 +71,7 @@ def test_each_variant_gives_a_unique_puzzle_rechecked_independently(name: str) -
     holes = {i for i, ch in enumerate("".join(kw.get("shape", ()))) if ch == "#"}
     solid = {i for i, ch in enumerate("".join(board.rows)) if ch == "#"}
     assert holes <= solid and len(solid) == len(holes) + kw.get("holes", 0)  # no leftovers
-    rules = parse_rules(params.rules)
+    rules = params.rules
     ours = Solution.from_coords(board, result.solution)
     assert solution_errors(board, ours, rules) == []
     verdict = check(board, rules)

@@ -232,7 +232,7 @@ class Catalogue:
                     "effort, grid, solution, stats, run, attempt, created, geometry) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (canonical, params.width, params.height, result.quality["colours"],
-                     result.quality["solids"], params.rules, result.quality["effort"],
+                     result.quality["solids"], str(params.rules), result.quality["effort"],
                      "\n".join(result.rows), json.dumps(result.solution), json.dumps(result.quality),
                      key, result.number, time.time(),
                      json.dumps(result.geometry, sort_keys=True) if result.geometry else ""))

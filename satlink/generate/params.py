@@ -37,7 +37,7 @@ class Params:
     colours_max: int
     min_length: int = 3
     max_solids: int = 0
-    rules: str = "fill,notouch"
+    rules: Rules = parse_rules("flow")  # parsed once; written as its canonical text
     growth: str = "grow"  # the growth algorithm (was ``method``: the key still says so)
     strategy: str = "repair"
     seed: int = 0
@@ -61,7 +61,7 @@ class Params:
         renamed since keep their old names in the key (``growth`` was ``method``, ``grade``
         was ``difficulty``), so the runs of every catalogue keep their keys.
         """
-        fields = asdict(self)
+        fields = self.as_dict()
         if self.solving == DEFAULT_METHOD:
             del fields["solving"]
         elif self.solving.presolve:  # on, as before it was a choice: old runs still resume
@@ -76,7 +76,10 @@ class Params:
         return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        """The parameters as JSON values (the rules as their canonical text, as stored)."""
+        fields = asdict(self)
+        fields["rules"] = str(self.rules)
+        return fields
 
     @property
     def geometry(self) -> Geometry:
@@ -217,7 +220,7 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
     if symmetry not in SYMMETRIES:
         raise ParamsError(f"symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)})")
     target = _grade(grade, width * height + bridges)  # the graph nodes graded
-    return Params(width, height, lo, hi, min_length, max_solids, str(parse_rules(rules)), growth,
+    return Params(width, height, lo, hi, min_length, max_solids, parse_rules(rules), growth,
                   strategy, seed, symmetry=symmetry, solving=solving, grid=grid, wrap=wrap,
                   holes=holes, shape=tuple(shape), walls=walls, bridges=bridges,
                   grade=target)

@@ -31,7 +31,6 @@ from satlink.generate.unionfind import grow_paths
 from satlink.geometry import geometry_to_json
 from satlink.quality import quality
 from satlink.referee import solution_errors
-from satlink.rules import parse_rules
 from satlink.solution import Solution, diff_cells
 from satlink.solver.check import check
 from satlink.solver.verdict import Status
@@ -69,7 +68,7 @@ def attempt(params: Params, number: int) -> Attempt:
 
 def _attempt(params: Params, number: int) -> Attempt:
     rng = random.Random(f"{params.seed}:{number}")
-    rules = parse_rules(params.rules)
+    rules = params.rules
     folded = None
     if params.symmetry == "none":
         try:
