@@ -95,6 +95,7 @@ def read_header(lines: Iterable[str], source: str = "<cnf>") -> tuple[Board, Rul
     ``c encoding`` lines); :class:`ModelError` if the header is not satlink's or is damaged."""
     rows: list[str] = []
     geometry_text = rules_text = None
+    geometry_line = 0
     for number, raw in enumerate(lines, 1):
         line = raw.rstrip("\r\n")
         if number == 1 and not line.startswith(MAGIC):
@@ -104,7 +105,7 @@ def read_header(lines: Iterable[str], source: str = "<cnf>") -> tuple[Board, Rul
         if line.startswith("c grid "):
             rows.append(line[len("c grid "):])
         elif line.startswith("c geometry "):
-            geometry_text = line[len("c geometry "):]
+            geometry_text, geometry_line = line[len("c geometry "):], number
         elif line.startswith("c encoding "):
             words = line.split()
             if "rules" in words[:-1]:
@@ -112,11 +113,17 @@ def read_header(lines: Iterable[str], source: str = "<cnf>") -> tuple[Board, Rul
     if not rows or rules_text is None:
         raise ModelError(f"{source}: the header has no board ('c grid' lines) or no rules")
     try:
-        geometry = geometry_from_json(json.loads(geometry_text) if geometry_text else None,
-                                      len(rows[0]), len(rows))
+        geometry_json = json.loads(geometry_text) if geometry_text else None
+    except (ValueError, RecursionError) as exc:  # bad JSON, or nested too deeply to parse
+        reason = str(exc) if isinstance(exc, ValueError) else "nested too deeply"
+        raise ModelError(f"{source}: line {geometry_line}: the 'c geometry' line is not "
+                         f"geometry JSON ({reason})") from None
+    try:
+        geometry = geometry_from_json(geometry_json, len(rows[0]), len(rows))
         return Board(tuple(rows), geometry), parse_rules(rules_text)
-    except ValueError as exc:  # bad JSON, geometry, board or rules
-        raise ModelError(f"{source}: the header's board cannot be read: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # bad geometry, board or rules
+        reason = str(exc) if isinstance(exc, ValueError) else "nested too deeply"
+        raise ModelError(f"{source}: the header's board cannot be read: {reason}") from None
 
 
 def is_export(first_line: str) -> bool:

@@ -627,3 +627,33 @@ def test_runs_opening_one_new_catalogue_together_all_get_a_whole_one(tmp_path: P
         for thread in threads:
             thread.join()
         assert errors == [], errors
+
+
+def test_a_deeply_nested_json_line_is_an_invalid_board_in_validate_and_its_report(
+        tmp_path: Path) -> None:
+    """Issue 25, row 1: the report's excerpt of an invalid board parsed the line again."""
+    pack = tmp_path / "deep.jsonl"
+    pack.write_text('{"grid": ["A.A"]}\n' + "[" * 1500 + "\n")
+    out, report = tmp_path / "o.jsonl", tmp_path / "r.html"
+    result = run("validate", str(pack), "--out", str(out), "--report", str(report), "--jobs", "1")
+    assert result.exit_code == 2, result.output
+    assert "internal error" not in result.output and "Traceback" not in result.output
+    records = {r["index"]: r for r in _results(out)}
+    assert records[1]["status"] == "unique" and records[2]["status"] == "invalid"
+    assert records[2]["error"]["line"] == 2 and report.exists()
+
+
+def test_decode_locates_a_geometry_line_nested_too_deeply(tmp_path: Path) -> None:
+    """Issue 25, row 2."""
+    cnf = tmp_path / "b.cnf"
+    assert run("cnf", "example", "--out", str(cnf)).exit_code == 0
+    lines = cnf.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("c grid "))
+    lines.insert(at, "c geometry " + "[" * 3000)
+    cnf.write_text("\n".join(lines) + "\n")
+    model = tmp_path / "m.txt"
+    model.write_text("v -1 0\n")
+    result = run("decode", str(cnf), str(model))
+    assert result.exit_code == 2, result.output
+    assert f"{cnf}: line {at + 1}: the 'c geometry' line is not geometry JSON (nested too deeply)" \
+        in result.output

@@ -183,7 +183,7 @@ class _Excerpts:
     def _json(text: str, line: int, message: str) -> dict | None:
         try:
             obj = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # the line is shown as it is, however deep
             return {"from": line, "lines": [text[:MAX_EXCERPT_COLUMNS]], "at": [0, None], "grid": 0}
         rows = obj.get("grid") if isinstance(obj, dict) else None
         if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
