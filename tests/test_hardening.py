@@ -425,6 +425,10 @@ def test_a_read_only_catalogue_is_refused_by_generate_and_read_by_export(tmp_pat
     ("difficulty>nan", "difficulty takes a number"),
     ("rules=flo", "'rules=flo': unknown rule or profile 'flo'"),
     ("rules>flow", "rules takes = or !="),
+    ("width=99999999999999999999", "width takes a whole number below 2**63, not one of 20 digits"),
+    ("solids<-9223372036854775809", "not one of 19 digits in 'solids<-9223372036854775809'"),
+    ("width=" + "9" * 4300, "not one of 4300 digits in 'width=99999"),
+    ("size=3x" + "9" * 4300, "size takes a whole number below 2**63, not one of 4300 digits"),
 ])
 def test_export_where_values_are_checked(tmp_path: Path, where: str, message: str) -> None:
     db = tmp_path / "levels.sqlite"
