@@ -704,3 +704,18 @@ def test_a_shape_that_is_not_utf8_is_located_in_its_file(tmp_path: Path) -> None
     result = run("generate", "--shape", str(shape), "--count", "1")
     assert result.exit_code == 2
     assert f"--shape {shape}: line 2, column 2: not UTF-8 text: byte 0xff" in result.output
+
+
+def test_cnf_refuses_a_board_too_large_for_the_memory_left(tmp_path: Path, monkeypatch) -> None:
+    """Issue 25, row 7: cnf built whatever it was asked (10 GB and counting), unlike check."""
+    import satlink.resources
+
+    monkeypatch.setattr(satlink.resources, "available_bytes", lambda: 200 * 2**20)
+    pack = tmp_path / "big.txt"
+    pack.write_text("\n".join(["A" + "." * 299] + ["." * 300] * 298 + ["." * 299 + "A"]) + "\n")
+    out = tmp_path / "big.cnf"
+    result = run("cnf", str(pack), "--out", str(out))
+    assert result.exit_code == 2, result.output
+    assert f"invalid: {pack}, board 1, line 1: a 300x300 board with 1 labels needs about" \
+        in result.output and "for the acyclic encoding" in result.output
+    assert not out.exists()

@@ -24,9 +24,10 @@ from satlink.cli.options import (
     rules_option,
     writing,
 )
-from satlink.formats import Entry
+from satlink.formats import Entry, InputError
 from satlink.render.console import print_decoded, print_json
 from satlink.render.progress import progress_bar
+from satlink.resources import BoardTooLarge, ensure_fits
 
 
 @click.command()
@@ -57,6 +58,12 @@ def cnf(board, index, rules, method, names, out):
     entry = one_entry(board, index)
     profile = entry.rules_under(rules)
     method_for_board(method, profile)
+    try:  # refused before building, as check does: a CNF too large for memory never ends
+        ensure_fits(entry.board, method.encoding, method.card)
+    except BoardTooLarge as exc:
+        click.echo(f"invalid: {InputError(str(exc), entry.source, entry.index, entry.line)}",
+                   err=True)
+        sys.exit(EXIT_INPUT)
     encoded = encode(entry.board, profile, method.lemmas_for(profile, entry.board.geometry.kind),
                      method.encoding, method.card)
     if not encoded.acyclic:
