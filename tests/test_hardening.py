@@ -719,3 +719,30 @@ def test_cnf_refuses_a_board_too_large_for_the_memory_left(tmp_path: Path, monke
     assert f"invalid: {pack}, board 1, line 1: a 300x300 board with 1 labels needs about" \
         in result.output and "for the acyclic encoding" in result.output
     assert not out.exists()
+
+
+@pytest.mark.parametrize("command", ["generate", "validate"])
+def test_jobs_is_capped_at_the_cores_available(tmp_path: Path, monkeypatch, command: str) -> None:
+    """Issue 25, row 8: --jobs 99999 started thousands of processes."""
+    import satlink.batch.run
+    import satlink.cli.options
+    import satlink.generate.runner
+
+    monkeypatch.setattr(satlink.cli.options, "cores", lambda: 2)
+    asked: list[int] = []
+    if command == "generate":
+        real = satlink.generate.runner.run_generation
+        monkeypatch.setattr(satlink.generate.runner, "run_generation",
+                            lambda p, n, c, jobs, *a: asked.append(jobs) or real(p, n, c, 1, *a))
+        result = run("generate", "--size", "4x4", "--count", "1", "--jobs", "99999")
+    else:
+        real_run = satlink.batch.run.validate_tasks
+        monkeypatch.setattr(satlink.batch.run, "validate_tasks",
+                            lambda tasks, options, *a, **k: asked.append(options.jobs)
+                            or real_run(tasks, options, *a, **k))
+        pack = tmp_path / "pack.txt"
+        pack.write_text(BOARD)
+        result = run("validate", str(pack), "--jobs", "99999")
+    assert result.exit_code in (0, 1), result.output
+    assert "note: --jobs 99999 is more than the 2 cores available; using 2" in result.output
+    assert asked == [2]

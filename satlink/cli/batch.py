@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from satlink.cli.options import (
     EXIT_OK,
     SECONDS,
     FileError,
+    capped_jobs,
     check_outputs,
     input_options,
     method_options,
@@ -87,7 +87,7 @@ def validate(packs, rules, timeout, jobs, out, resume, report, repairs, schedule
         if scheduler is not None:
             check_address(scheduler)
         tasks = plan(expand_files(packs), rules, in_format, max_cells)
-        options = RunOptions(jobs=jobs or os.cpu_count() or 1, timeout=timeout, method=method,
+        options = RunOptions(jobs=capped_jobs(jobs), timeout=timeout, method=method,
                              scheduler=scheduler, scheduler_timeout=scheduler_timeout, out=out,
                              resume=resume, repairs=repairs)
         console = Console(stderr=True, highlight=False)

@@ -10,6 +10,7 @@ import click
 from satlink.cli.options import (
     EXIT_INPUT,
     EXIT_NOT_OK,
+    capped_jobs,
     check_outputs,
     method_options,
     out_option,
@@ -192,7 +193,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, strategy, dif
                 f"{counts['duplicate']} duplicates"))
 
         try:
-            have = run_generation(params, count, catalogue, jobs, report)
+            have = run_generation(params, count, catalogue, capped_jobs(jobs), report)
         except KeyboardInterrupt:
             print_generation_interrupted(catalogue.state(params), kept=bool(db), console=console,
                                          seed=seed if fresh else None)

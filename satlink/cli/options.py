@@ -221,6 +221,27 @@ def warn_for_consumers(entries: list[Entry], fmt: str, target: Rules | None, *,
     return warnings
 
 
+def cores() -> int:
+    """The processors this process may run on (its affinity, else the machine's count)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def capped_jobs(jobs: int | None) -> int:
+    """``--jobs``, at most the cores available (default: all of them): more worker processes
+    than cores only compete for them, and --jobs 99999 would start that many."""
+    available = cores()
+    if jobs is None:
+        return available
+    if jobs > available:
+        click.echo(f"note: --jobs {jobs} is more than the {available} cores available; "
+                   f"using {available}", err=True)
+        return available
+    return jobs
+
+
 def index_option(func: Callable) -> Callable:
     """``--index``/``-i``: one board of a file, counted from 1 (see :func:`one_entry`)."""
     return click.option("--index", "-i", type=click.IntRange(min=1), default=1, show_default=True,
