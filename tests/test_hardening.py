@@ -746,3 +746,65 @@ def test_jobs_is_capped_at_the_cores_available(tmp_path: Path, monkeypatch, comm
     assert result.exit_code in (0, 1), result.output
     assert "note: --jobs 99999 is more than the 2 cores available; using 2" in result.output
     assert asked == [2]
+
+
+HOSTILE_FIELDS = [
+    ("width", "3", "'width' is \"3\", not a whole number"),
+    ("quality", {"colours": "<img src=x onerror=alert(1)>"}, "'quality' is {\"colours\": \"<img"),
+    ("count", "<b>9</b>", "'count' is \"<b>9</b>\", not a whole number"),
+    ("error", {"message": "m", "line": "<i>"}, "'error' is {\"message\": \"m\", \"line\": \"<i>\"}"),
+    ("seconds", [1], "'seconds' is [1], not a number"),
+    ("seconds", float("nan"), "'seconds' is NaN, not a number"),
+    ("solutions", [{"A": [[0, "x"]]}], "'solutions' is [{\"A\": [[0, \"x\"]]}], not a list"),
+    ("grid", "A.A", "'grid' is \"A.A\", not a list of strings"),
+    ("repairs", [{"grid": [1]}], "'repairs' is [{\"grid\": [1]}], not a list of proposals"),
+]
+
+
+@pytest.mark.parametrize("field,value,message", HOSTILE_FIELDS)
+def test_resume_refuses_a_record_whose_fields_are_not_what_satlink_writes(
+        tmp_path: Path, field: str, value, message: str) -> None:
+    """Issue 25, rows 11 and 12: a hand-edited results file reached the summary (TypeError)
+    and the HTML report (a string drawn as HTML) unchecked."""
+    import json
+
+    pack = tmp_path / "pack.txt"
+    pack.write_text("3 1\nA.A\n" + BOARD)
+    out = tmp_path / "r.jsonl"
+    run("validate", str(pack), "--out", str(out), "--jobs", "1")
+    records = _results(out)
+    records[1][field] = value
+    out.write_text("".join(json.dumps(r) + "\n" for r in records))
+    before = out.read_text()
+    result = run("validate", str(pack), "--out", str(out), "--resume", "--jobs", "1",
+                 "--report", str(tmp_path / "r.html"))
+    assert result.exit_code == 2, result.output
+    assert f"{out}, line 2: not a 'satlink validate' record ({message}" in result.output
+    assert "Traceback" not in result.output and out.read_text() == before
+
+
+def test_the_report_takes_only_numbers_where_it_draws_numbers() -> None:
+    """What reaches the page's number columns is a number or nothing, whatever the record."""
+    from satlink.render.report import html_report, report_data
+
+    hostile = "<img src=x onerror=alert(1)>"
+    record = {"source": "p.txt", "index": 1, "status": "multiple", "width": hostile, "height": 1,
+              "grid": ["A.A"], "quality": {"colours": hostile, "difficulty": hostile},
+              "count": hostile, "seconds": float("nan"), "labels": hostile,
+              "error": {"message": hostile, "line": hostile, "column": hostile}}
+    (row,) = report_data([record], read_sources=False)["rows"]
+    assert row[3:5] == [0, 1] and row[5] == "" and row[7] is None and row[8] is None
+    assert row[9] is None and "c" not in row[-1] and row[-1]["e"] == {"message": hostile}
+    page = html_report([record])
+    assert hostile not in page  # the message is data, never markup: '<' is escaped as \u003c
+
+
+def test_the_report_escapes_every_value_it_writes_as_html() -> None:
+    """report.js: numbers from the data are escaped too (defence in depth)."""
+    from importlib import resources
+
+    script = (resources.files("satlink.render") / "report.js").read_text()
+    for raw in ("(row[COL] == null ? '–' : row[COL])", "row[SEC].toFixed(3))",
+                "return k + ' ' + x.e[k];", "notes.push(x.c +", "var status = st +",
+                "row[W] + 'x' + row[H]"):
+        assert raw not in script, raw

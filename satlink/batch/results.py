@@ -14,6 +14,7 @@ message instead of interleaving its lines with the first one's.
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -51,6 +52,80 @@ def open_locked(path: Path) -> BinaryIO:
 
 
 Key = tuple[str, int, str]
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _cell(value) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(map(_whole, value))
+
+
+def _cells(value) -> bool:
+    return isinstance(value, list) and all(map(_cell, value))
+
+
+def _solution(value) -> bool:
+    return isinstance(value, dict) and all(isinstance(k, str) and _cells(v) for k, v in value.items())
+
+
+def _rows(value) -> bool:
+    return isinstance(value, list) and all(isinstance(row, str) for row in value)
+
+
+def _error(value) -> bool:
+    return (isinstance(value, dict) and isinstance(value.get("message", ""), str)
+            and all(value.get(k) is None or _whole(value[k]) for k in ("board", "line", "column")))
+
+
+def _proposal(value) -> bool:
+    return (isinstance(value, dict) and _rows(value.get("grid"))
+            and isinstance(value.get("description", ""), str)
+            and (value.get("solution") is None or _solution(value.get("solution"))))
+
+
+RECORD_FIELDS: dict[str, tuple[str, object]] = {
+    # the fields a run reads back (summary, report): what each must be, when present
+    "width": ("a whole number", _whole), "height": ("a whole number", _whole),
+    "labels": ("a whole number", _whole), "rules": ("a string", lambda v: isinstance(v, str)),
+    "seconds": ("a number", _number), "count": ("a whole number", _whole),
+    "count_complete": ("true or false", lambda v: isinstance(v, bool)),
+    "timed_out": ("true or false", lambda v: isinstance(v, bool)),
+    "grid": ("a list of strings", _rows),
+    "solutions": ("a list of solutions", lambda v: isinstance(v, list) and all(map(_solution, v))),
+    "shipped_solution": ("a solution", _solution),
+    "diff_cells": ("a list of [row, column]", _cells),
+    "geometry": ("an object", lambda v: isinstance(v, dict)),
+    "quality": ("an object with numbers", lambda v: isinstance(v, dict)
+                and (v.get("colours") is None or _whole(v["colours"]))
+                and (v.get("difficulty") is None or _number(v["difficulty"]))),
+    "error": ("an object with a message and line numbers", _error),
+    "duplicate_of": ("an object with 'source' and 'index'", lambda v: isinstance(v, dict)
+                     and isinstance(v.get("source"), str) and _whole(v.get("index"))),
+    "mismatch": ("a list of strings", _rows),
+    "repairs": ("a list of proposals", lambda v: isinstance(v, list) and all(map(_proposal, v))),
+}
+
+
+def record_problem(record: dict) -> str | None:
+    """What is wrong with a record read back from a results file (a field of the wrong
+    type, as a hand edit can leave it), or None: what reaches the summary and the HTML
+    report is what satlink writes."""
+    for name, (kind, test) in RECORD_FIELDS.items():
+        value = record.get(name)
+        if value is not None and not test(value):
+            try:
+                shown = json.dumps(value, ensure_ascii=True)
+            except RecursionError:
+                shown = f"a deeply nested {type(value).__name__}"
+            shown = shown if len(shown) <= 40 else shown[:40] + "..."
+            return f"'{name}' is {shown}, not {kind}"
+    return None
 
 
 class ResultsFile:
@@ -108,6 +183,9 @@ class ResultsFile:
         where = f"{self.path}, line {number}"
         try:
             record = json.loads(line)
+        except RecursionError:
+            raise ResultsError(f"{where}: not a JSON record (nested too deeply); --resume reads "
+                               "the --out of an earlier 'satlink validate' run") from None
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             if not line.endswith(b"\n") and line.startswith(b'{"'):
                 return None
@@ -121,6 +199,10 @@ class ResultsFile:
                 raise ResultsError(f"{where}: not a 'satlink validate' record (no '{name}'); "
                                    "--resume reads the --out of an earlier 'satlink validate' "
                                    "run")
+        problem = record_problem(record)
+        if problem:
+            raise ResultsError(f"{where}: not a 'satlink validate' record ({problem}); "
+                               "--resume reads the --out of an earlier 'satlink validate' run")
         return record
 
     def _rewrite(self, kept: bytes) -> None:
