@@ -808,3 +808,19 @@ def test_the_report_escapes_every_value_it_writes_as_html() -> None:
                 "return k + ' ' + x.e[k];", "notes.push(x.c +", "var status = st +",
                 "row[W] + 'x' + row[H]"):
         assert raw not in script, raw
+
+
+def test_resume_completes_a_last_record_without_its_newline(tmp_path: Path) -> None:
+    """Issue 25, row 9: the next record was appended on the same line, and the second
+    resume refused the file satlink itself had written."""
+    pack = tmp_path / "pack.txt"
+    pack.write_text("3 1\nA.A\n4 1\nB..B\n5 1\nC...C\n")
+    out = tmp_path / "r.jsonl"
+    run("validate", str(pack), "--out", str(out), "--jobs", "1")
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:2]).rstrip("\n"))  # the third never written, the second unended
+    for _ in range(2):
+        result = run("validate", str(pack), "--out", str(out), "--resume", "--jobs", "1")
+        assert result.exit_code == 0, result.output
+        assert sorted(r["index"] for r in _results(out)) == [1, 2, 3]
+        assert out.read_text().endswith("\n")

@@ -1,7 +1,8 @@
 """The JSONL results file: one line per board, appended and flushed as soon as it is known.
 
 ``--resume`` reads the file back and skips boards already in it (by source, index and
-content hash).  A line cut short by a crash is removed before appending, so an interrupted
+content hash).  A line cut short by a crash is removed before appending (a whole last record
+that only lacks its newline gets it), so an interrupted
 run loses at most the boards in flight and never leaves a broken or duplicated line; boards
 whose line says ``error`` are run again, and a line whose board has changed is replaced.  A
 file that holds anything else than records is refused with the line named, never trimmed.
@@ -174,8 +175,8 @@ class ResultsFile:
                 self.retried += 1  # its worker crashed: run it again
                 continue
             self.done[key] = record
-            kept.append(line)
-        if sum(map(len, kept)) < len(data):
+            kept.append(line if line.endswith(b"\n") else line + b"\n")  # whole, only unended
+        if b"".join(kept) != data:
             self._rewrite(b"".join(kept))
 
     def _record(self, line: bytes, number: int) -> dict | None:
