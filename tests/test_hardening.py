@@ -824,3 +824,18 @@ def test_resume_completes_a_last_record_without_its_newline(tmp_path: Path) -> N
         assert result.exit_code == 0, result.output
         assert sorted(r["index"] for r in _results(out)) == [1, 2, 3]
         assert out.read_text().endswith("\n")
+
+
+@pytest.mark.parametrize("resume", [False, True])
+def test_validate_refuses_the_same_pack_given_twice(tmp_path: Path, resume: bool) -> None:
+    """Issue 25, row 10: its records shared their keys, so a resume kept one set of two and
+    the summary still counted both."""
+    pack = tmp_path / "three.txt"
+    pack.write_text("3 1\nA.A\n4 1\nB..B\n5 1\nC...C\n")
+    out = tmp_path / "t.jsonl"
+    out.write_text("")
+    result = run("validate", str(pack), str(pack), "--out", str(out), "--jobs", "1",
+                 *(["--resume"] if resume else []))
+    assert result.exit_code == 2, result.output
+    assert f"{pack} is given twice; give each pack once" in result.output
+    assert out.read_text() == ""

@@ -81,12 +81,16 @@ def validate(packs, rules, timeout, jobs, out, resume, report, repairs, schedule
     if method.deadline_problem(timeout):  # before any worker starts, not once per board
         raise click.UsageError(method.deadline_problem(timeout))
     check_outputs(packs, out=out, report=report)
+    files = expand_files(packs)
+    twice = next((f for i, f in enumerate(files) if f in files[:i]), None)
+    if twice is not None:  # its boards would have the same keys: one set of records, not two
+        raise click.UsageError(f"{twice} is given twice; give each pack once")
     if out and report and Path(out).resolve() == Path(report).resolve():
         raise click.UsageError(f"--out and --report both name {out}; give them different files")
     try:
         if scheduler is not None:
             check_address(scheduler)
-        tasks = plan(expand_files(packs), rules, in_format, max_cells)
+        tasks = plan(files, rules, in_format, max_cells)
         options = RunOptions(jobs=capped_jobs(jobs), timeout=timeout, method=method,
                              scheduler=scheduler, scheduler_timeout=scheduler_timeout, out=out,
                              resume=resume, repairs=repairs)
