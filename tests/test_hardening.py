@@ -839,3 +839,45 @@ def test_validate_refuses_the_same_pack_given_twice(tmp_path: Path, resume: bool
     assert result.exit_code == 2, result.output
     assert f"{pack} is given twice; give each pack once" in result.output
     assert out.read_text() == ""
+
+
+def test_resume_judges_again_what_was_judged_under_other_options(tmp_path: Path) -> None:
+    """Issue 25, row 13: the resume key ignored the rules (a flow verdict was kept under
+    nikoli), a longer --timeout, --repairs and the shipped solution."""
+    import json
+
+    pack = tmp_path / "pack.txt"
+    pack.write_text(BOARD)
+    out = tmp_path / "r.jsonl"
+    run("validate", str(pack), "--out", str(out), "--jobs", "1", "--rules", "flow")
+    assert [r["status"] for r in _results(out)] == ["unsolvable"]
+    result = run("validate", str(pack), "--out", str(out), "--jobs", "1", "--rules", "nikoli",
+                 "--resume")
+    assert "1 board judged again" in result.output, result.output
+    assert [(r["rules"], r["status"]) for r in _results(out)] == [("none", "multiple")]
+    kept = run("validate", str(pack), "--out", str(out), "--jobs", "1", "--rules", "nikoli",
+               "--resume")
+    assert "judged again" not in kept.output and "1 from --resume" in " ".join(kept.output.split())
+    again = run("validate", str(pack), "--out", str(out), "--jobs", "1", "--rules", "nikoli",
+                "--resume", "--repairs", "1")
+    assert "1 board judged again" in again.output
+    assert "repairs" in _results(out)[0]
+    record = _results(out)[0]  # a timeout, as if cut at 0.5 s: a longer --timeout judges again
+    record.update(status="timeout", seconds=0.5)
+    out.write_text(json.dumps(record) + "\n")
+    same = run("validate", str(pack), "--out", str(out), "--jobs", "1", "--rules", "nikoli",
+               "--resume", "--timeout", "0.5")
+    assert "judged again" not in same.output and _results(out)[0]["status"] == "timeout"
+    longer = run("validate", str(pack), "--out", str(out), "--jobs", "1", "--rules", "nikoli",
+                 "--resume", "--timeout", "60")
+    assert "1 board judged again" in longer.output and _results(out)[0]["status"] == "multiple"
+
+
+def test_the_resume_key_holds_the_shipped_solution() -> None:
+    from satlink.batch.tasks import content_hash
+    from satlink.formats import read_text
+
+    one = '{"grid": ["A.A"], "solution": {"A": [[0, 0], [0, 1], [0, 2]]}}\n'
+    (with_solution,) = read_text(one, "p.jsonl")
+    (without,) = read_text('{"grid": ["A.A"]}\n', "p.jsonl")
+    assert content_hash(with_solution) != content_hash(without)

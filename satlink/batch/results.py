@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO
 
@@ -52,7 +52,11 @@ def open_locked(path: Path) -> BinaryIO:
         handle.close()
 
 
-Key = tuple[str, int, str]
+Key = tuple[str, int, str, str]  # source, index, content hash, rules
+
+
+def record_key(record: dict) -> Key:
+    return (record["source"], record["index"], record["hash"], str(record.get("rules")))
 
 
 def _whole(value) -> bool:
@@ -138,10 +142,13 @@ class ResultsFile:
     atomically, before anything is appended.
     """
 
-    def __init__(self, path: str | None, resume: bool, current: Iterable[Key] = ()):
+    def __init__(self, path: str | None, resume: bool, current: Iterable[Key] = (),
+                 holds: Callable[[dict], bool] = lambda record: True):
         self.path = path
         self.done: dict[Key, dict] = {}
         self.retried = 0
+        self.rejudged = 0  # boards whose line was made under options that change the verdict
+        self._holds = holds
         self._handle: BinaryIO | None = None
         if path is None:
             return
@@ -163,16 +170,24 @@ class ResultsFile:
         handle.seek(0)
         data = handle.read()
         sources = {key[0] for key in current}
+        boards = {key[:3] for key in current}
         kept: list[bytes] = []
         for number, line in enumerate(data.splitlines(keepends=True), 1):
             record = self._record(line, number)
             if record is None:
                 continue  # the last line, cut short by a crash
-            key = (record["source"], record["index"], record["hash"])
-            if key in self.done or (record["source"] in sources and key not in current):
-                continue  # a repeated line, or the line of a board that changed or is gone
+            key = record_key(record)
+            if key in self.done:
+                continue  # a repeated line
+            if record["source"] in sources and key not in current:
+                if key[:3] in boards:
+                    self.rejudged += 1  # judged under other rules then: judged again now
+                continue  # the line of a board that changed or is gone, or of other rules
             if record["status"] == "error" and key in current:
                 self.retried += 1  # its worker crashed: run it again
+                continue
+            if key in current and not self._holds(record):
+                self.rejudged += 1  # e.g. a timeout, and this run allows more time
                 continue
             self.done[key] = record
             kept.append(line if line.endswith(b"\n") else line + b"\n")  # whole, only unended

@@ -22,10 +22,13 @@ from satlink.rules import Rules, parse_rules
 
 def content_hash(entry: Entry) -> str:
     """Identifies a board's exact content (for --resume), independent of its position: the
-    rows, and the geometry of a variant board (plain boards hash as they always did)."""
+    rows, the geometry of a variant board and the shipped solution (a plain board without
+    one hashes as it always did)."""
     text = "\n".join(entry.board.rows) if entry.board is not None else str(entry.error)
     if entry.board is not None and not entry.board.geometry.is_plain:
         text += "\n" + _geometry_text(entry.board)
+    if entry.board is not None and entry.solution is not None:  # it decides solution-mismatch
+        text += "\nsolution " + json.dumps(entry.solution.to_coords(entry.board), sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -39,8 +42,10 @@ def duplicate_key(board: Board) -> str:
     return canonical_hash(board)
 
 
-def task_key(task: dict) -> tuple[str, int, str]:
-    return (task["source"], task["index"], task["hash"])
+def task_key(task: dict) -> tuple[str, int, str, str]:
+    """What --resume matches a record by: the board (where it is, its content) and the
+    rules it is judged under (a verdict under flow says nothing about nikoli)."""
+    return (task["source"], task["index"], task["hash"], task["rules"])
 
 
 def plan(files: Iterable[str], rules: Rules | str | None = None, in_format: str | None = None,

@@ -113,6 +113,10 @@ def validate(packs, rules, timeout, jobs, out, resume, report, repairs, schedule
     if result.retried:
         console.print(f"{result.retried} board{'s' if result.retried != 1 else ''} retried "
                       f"(their line in {out} said 'error')")
+    if result.rejudged:
+        console.print(f"{result.rejudged} board{'s' if result.rejudged != 1 else ''} judged again "
+                      f"(their line in {out} was made under other rules, a shorter --timeout or "
+                      "without --repairs)")
     if report:
         with writing(report):
             Path(report).write_text(html_report(records), encoding="utf-8")
