@@ -33,6 +33,7 @@ from satlink.formats.entry import (
     board_lines,
     error_entry,
     first_content_line,
+    later_board_lines,
     natural,
     refuse_variant,
     size_error,
@@ -49,8 +50,13 @@ NUMBER_LABELS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
 def looks_like(lines: Sequence[str]) -> bool:
+    """A puzz.link URL first; or a damaged URL followed by puzz.link URLs (then the damaged
+    one is the invalid board, not the whole file one grid)."""
+    def url(line: str) -> bool:
+        return any(f"{kind}/" in line for kind in TYPES)
+
     first = first_content_line(lines)
-    return any(f"{kind}/" in first for kind in TYPES)
+    return url(first) or ("://" in first and any(map(url, later_board_lines(lines))))
 
 
 def url_type(rules: Rules) -> str:
