@@ -881,3 +881,28 @@ def test_the_resume_key_holds_the_shipped_solution() -> None:
     (with_solution,) = read_text(one, "p.jsonl")
     (without,) = read_text('{"grid": ["A.A"]}\n', "p.jsonl")
     assert content_hash(with_solution) != content_hash(without)
+
+
+def _random_rows(rng, width: int, height: int) -> list[str]:
+    rows = [[rng.choice(".#.") for _ in range(width)] for _ in range(height)]
+    rows[0][0] = rows[-1][-1] = "A"
+    return ["".join(row) for row in rows]
+
+
+def test_the_quick_drawing_is_the_cell_by_cell_one() -> None:
+    """Issue 25, row 14: drawing a million cells cell by cell took seconds after --timeout."""
+    import random
+
+    from satlink import Board, check
+    from satlink.render.terminal import _widened, cell_glyphs, draw_plain
+
+    rng = random.Random(14)
+    boards = [Board.from_rows(rows) for rows in (["A.B", "...", "A.B"], ["A#A", "B.B"],
+                                                  ["ACAD.", ".....", ".CB..", ".B...", "....D"])]
+    boards += [Board.from_rows(_random_rows(rng, 5, 4)) for _ in range(10)]
+    for board in boards:
+        for rules in ("nikoli", "flow"):
+            for solution in (None, *check(board, rules).solutions[:2]):
+                slow = "\n".join("".join(ch for ch, _ in row)
+                                 for row in _widened(cell_glyphs(board, solution)))
+                assert draw_plain(board, solution) == slow

@@ -29,6 +29,7 @@ Holes and solid cells are ``█`` and empty cells ``·`` everywhere.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
 
 from rich.text import Text
 
@@ -50,6 +51,15 @@ def cell_glyphs(board: Board, solution: Solution | None) -> list[list[tuple[str,
     if solution is None:
         return glyphs
     w = board.width
+    for piece, cell, label in _path_pieces(board, solution):
+        r, c = divmod(cell, w)
+        glyphs[r][c] = (piece, label)
+    return glyphs
+
+
+def _path_pieces(board: Board, solution: Solution) -> Iterator[tuple[str, int, str]]:
+    """(box-drawing piece, cell, label) for every cell of a path that is not an endpoint."""
+    w = board.width
     for label, path in solution.paths.items():
         for i, cell in enumerate(path):
             if board.label_at(cell) is not None:
@@ -60,9 +70,7 @@ def cell_glyphs(board: Board, solution: Solution | None) -> list[list[tuple[str,
                     continue
                 delta = other - cell
                 mask |= 1 if delta == -w else 2 if delta == w else 4 if delta == -1 else 8
-            r, c = divmod(cell, w)
-            glyphs[r][c] = (PIECES.get(mask, "?"), label)
-    return glyphs
+            yield PIECES.get(mask, "?"), cell, label
 
 
 def is_wide(ch: str) -> bool:
@@ -85,11 +93,25 @@ RIGHTWARD = {PIECES[m] for m in PIECES if m & 8}
 """Pieces that continue to the right: their second column is a horizontal line."""
 
 
+PLAIN_GLYPHS = str.maketrans({EMPTY: "·", SOLID: "█"})
+
+
 def draw_plain(board: Board, solution: Solution | None = None) -> str:
     if not board.geometry.is_plain:
         return "\n".join("".join(ch for ch, _ in line) for line in _variant_canvas(board, solution))
-    rows = _widened(cell_glyphs(board, solution))
-    return "\n".join("".join(ch for ch, _ in row) for row in rows)
+    if any(map(is_wide, board.labels)):  # only a label can be wide: every cell is widened
+        rows = _widened(cell_glyphs(board, solution))
+        return "\n".join("".join(ch for ch, _ in row) for row in rows)
+    # as cell_glyphs draws it, row by row at C speed (a 1002x1002 board is a million cells)
+    if solution is None:
+        return "\n".join(row.translate(PLAIN_GLYPHS) for row in board.rows)
+    w = board.width
+    canvas = "".join(board.rows).translate(PLAIN_GLYPHS)
+    cells = list(canvas)
+    for piece, cell, _ in _path_pieces(board, solution):
+        cells[cell] = piece
+    canvas = "".join(cells)
+    return "\n".join(canvas[i:i + w] for i in range(0, len(canvas), w))
 
 
 def draw_rich(board: Board, solution: Solution | None = None) -> Text:
