@@ -16,6 +16,7 @@ not enough: a path may run beside itself, and two different solutions can share 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -59,6 +60,33 @@ def label_for(index: int, alphabet: str = LABEL_ALPHABET) -> str:
     return alphabet[index] if index < len(alphabet) else chr(0x4E00 + index - len(alphabet))
 
 
+NOT_EMPTY_OR_SOLID = re.compile(r"[^.#]")
+SOLIDS = re.compile("#")
+NUMPY_CELLS = 10_000
+"""Boards at least this large get their square edges from numpy (the same edges, in the same
+order: a 1002x1002 board was read in 1.4 s, most of it here)."""
+
+
+def _square_edge_array(flat: str, w: int, h: int) -> np.ndarray:
+    """The plain square edges as an (E, 2) array, in the order of :meth:`Board._square_edges`."""
+    import numpy as np
+
+    codes = np.frombuffer(flat.encode("utf-32-le"), dtype=np.uint32).reshape(h, w)
+    open_ = codes != ord(SOLID)
+    steps = np.zeros((h, w, 2), dtype=bool)  # [..., 0]: right, [..., 1]: down
+    steps[:, :-1, 0] = open_[:, :-1] & open_[:, 1:]
+    steps[:-1, :, 1] = open_[:-1, :] & open_[1:, :]
+    cells = np.arange(w * h, dtype=np.int64)
+    ends = np.stack([cells + 1, cells + w], axis=-1).reshape(h, w, 2)
+    mask = steps.ravel()
+    return np.stack([np.repeat(cells, 2)[mask], ends.ravel()[mask]], axis=1)
+
+
+def _square_edges_numpy(flat: str, w: int, h: int) -> list[Edge]:
+    array = _square_edge_array(flat, w, h)
+    return list(zip(array[:, 0].tolist(), array[:, 1].tolist(), strict=True))
+
+
 def is_label(char: str) -> bool:
     """Any visible character other than the empty and solid markers is an endpoint label."""
     return char not in (EMPTY, SOLID) and len(char) == 1 and char.isprintable() and not char.isspace()
@@ -80,7 +108,7 @@ class Board:
     height: int = field(init=False)
     labels: tuple[str, ...] = field(init=False, repr=False)
     endpoints: Mapping[str, tuple[Cell, Cell]] = field(init=False, repr=False)
-    edges: tuple[Edge, ...] = field(init=False, repr=False)
+    edges: tuple[Edge, ...] = field(init=False, repr=False, compare=False)  # made on first use
     bridge_node: Mapping[Cell, Cell] = field(init=False, repr=False, compare=False)
     _neighbors: tuple[tuple[Cell, ...], ...] = field(init=False, repr=False, compare=False)
     _label_at: Mapping[Cell, str] = field(init=False, repr=False, compare=False)
@@ -105,9 +133,10 @@ class Board:
                 )
         seen: dict[str, list[Cell]] = {}
         for r, row in enumerate(rows):
-            for c, ch in enumerate(row):
-                if ch in (EMPTY, SOLID):
-                    continue
+            if row.count(EMPTY) + row.count(SOLID) == width:
+                continue  # no label here: skipped at C speed (a 1002x1002 board has 4 rows of labels)
+            for match in NOT_EMPTY_OR_SOLID.finditer(row):
+                ch, c = match.group(), match.start()
                 if not is_label(ch):
                     raise BoardError(f"unknown character {ch!r}", r, c)
                 seen.setdefault(ch, []).append(r * width + c)
@@ -132,27 +161,61 @@ class Board:
             raise TypeError(f"geometry must be a Geometry, not {type(self.geometry).__name__}")
         flat = "".join(rows)
         try:
-            self.geometry.check_fits(width, len(rows), (i for i, ch in enumerate(flat) if ch == SOLID),
+            self.geometry.check_fits(width, len(rows), (m.start() for m in SOLIDS.finditer(flat)),
                                      self._label_at)
         except GeometryError as exc:
             r, c = divmod(exc.cell, width) if exc.cell is not None else (None, None)
             raise BoardError(exc.message, r, c) from None
         object.__setattr__(self, "bridge_node",
                            {b: width * len(rows) + i for i, b in enumerate(self.geometry.bridges)})
-        if self.geometry.is_plain:
-            edges = self._square_edges(flat)
+        # edges and _neighbors are made on first use (__getattr__): they follow from the rows
+        # and the geometry (so equality need not compare them), reading a huge board stays
+        # cheap, and building them falls inside the deadline of the search that needs them
+
+    def __getattr__(self, name: str):
+        if name not in ("edges", "_neighbors") or "labels" not in self.__dict__:
+            raise AttributeError(name)  # anything else, or a board not yet (or never) built
+        if name == "edges":
+            flat = "".join(self.rows)
+            edges = self._square_edges(flat) if self.geometry.is_plain else self._variant_edges(flat)
+            table = tuple(edges)
         else:
-            edges = self._variant_edges(flat)
-        neighbors: list[list[Cell]] = [[] for _ in range(self.n_nodes)]
-        for a, b in edges:
-            neighbors[a].append(b)
-            neighbors[b].append(a)
-        object.__setattr__(self, "edges", tuple(edges))
-        object.__setattr__(self, "_neighbors", tuple(tuple(sorted(n)) for n in neighbors))
+            neighbors: list[list[Cell]] = [[] for _ in range(self.n_nodes)]
+            for a, b in self.edges:
+                neighbors[a].append(b)
+                neighbors[b].append(a)
+            table = tuple(tuple(sorted(n)) for n in neighbors)
+        object.__setattr__(self, name, table)
+        return table
+
+    @property
+    def n_edges(self) -> int:
+        """``len(self.edges)``, without making the tuples of a huge board."""
+        if "edges" in self.__dict__ or not self.geometry.is_plain or self.size < NUMPY_CELLS:
+            return len(self.edges)  # a small board is done without numpy
+        return len(self.edge_array())
+
+    def edge_array(self) -> np.ndarray:
+        """:attr:`edges` as a read-only (E, 2) int64 array (the encoder's form), made without
+        the million tuples of a huge plain board's ``edges`` when they were not asked for."""
+        cached = self.__dict__.get("_edge_array")
+        if cached is None:
+            import numpy as np
+
+            if "edges" not in self.__dict__ and self.geometry.is_plain and self.size >= NUMPY_CELLS:
+                cached = _square_edge_array("".join(self.rows), self.width, self.height)
+            else:
+                cached = np.asarray(self.edges, dtype=np.int64).reshape(-1, 2)
+            cached.setflags(write=False)
+            object.__setattr__(self, "_edge_array", cached)
+        return cached
 
     def _square_edges(self, flat: str) -> list[Edge]:
-        """Plain square adjacency between non-solid cells (the fast common case)."""
+        """Plain square adjacency between non-solid cells (the fast common case), in cell
+        order, each cell's step right before its step down; numpy for large boards."""
         w, h = self.width, self.height
+        if w * h >= NUMPY_CELLS:
+            return _square_edges_numpy(flat, w, h)
         edges: list[Edge] = []
         for r in range(h):
             for c in range(w):

@@ -29,7 +29,7 @@ class GraphArrays:
         self.solid = codes == ord(SOLID)
         self.plain = codes == ord(EMPTY)
         self.endpoint = ~(self.solid | self.plain)
-        edges = np.asarray(board.edges, dtype=np.int64).reshape(-1, 2)
+        edges = board.edge_array()
         self.edges = edges
         var = np.arange(1, len(edges) + 1, dtype=np.int64)
         ends = np.concatenate([edges[:, 0], edges[:, 1]])
