@@ -934,3 +934,21 @@ def test_the_quick_drawing_is_the_cell_by_cell_one() -> None:
                 slow = "\n".join("".join(ch for ch, _ in row)
                                  for row in _widened(cell_glyphs(board, solution)))
                 assert draw_plain(board, solution) == slow
+
+
+def test_a_board_alone_of_its_kind_is_not_hashed_for_duplicates(tmp_path: Path, monkeypatch) -> None:
+    """Issue 25, row 14: the canonical form (seconds on a huge board) was made for every
+    board, though only boards sharing size, labels and holes can be copies."""
+    import satlink.batch.tasks
+    from satlink.batch.tasks import plan
+
+    hashed: list[tuple[str, ...]] = []
+    real = satlink.batch.tasks.duplicate_key
+    monkeypatch.setattr(satlink.batch.tasks, "duplicate_key",
+                        lambda board: hashed.append(board.rows) or real(board))
+    pack = tmp_path / "p.txt"
+    pack.write_text("3 1\nA.A\n4 1\nB..B\n1 4\nC\n.\n.\nC\n3 3\nA.B\n...\nA.B\n")
+    tasks = plan([str(pack)])
+    assert [t["duplicate_of"] for t in tasks] == [None, None, {"source": str(pack), "index": 2},
+                                                  None]
+    assert sorted(hashed) == [("B..B",), ("C", ".", ".", "C")]
