@@ -972,3 +972,14 @@ def test_the_notouch_groups_are_those_of_a_sort_of_rows() -> None:
         assert len(got) == len(expected)
         for (rows, lits), (rows2, lits2) in zip(got, expected, strict=True):
             assert np.array_equal(rows, rows2) and np.array_equal(lits, lits2)
+
+
+@pytest.mark.parametrize("value", ["", ",", " , "])
+def test_an_empty_rule_list_has_one_meaning(value: str) -> None:
+    """Issue 25, minor: --rules '' meant flow but --rules ',' meant nikoli."""
+    from satlink.rules import parse_rules
+
+    assert str(parse_rules(value)) == str(parse_rules(None)) == "fill,notouch"
+    result = run("check", "example", "--rules", value)
+    assert result.exit_code == 2 and f"{value!r} names no rule" in result.output
+    assert "'none' for no rules" in result.output

@@ -40,7 +40,7 @@ from satlink.method import (
     MethodError,
 )
 from satlink.resources import default_max_cells
-from satlink.rules import Rules, RulesError, parse_rules
+from satlink.rules import Rules, RulesError, names_a_rule, parse_rules
 
 EXIT_OK, EXIT_NOT_OK, EXIT_INPUT, EXIT_BUG = 0, 1, 2, 3
 
@@ -53,6 +53,9 @@ class RulesType(click.ParamType):
     def convert(self, value, param, ctx) -> Rules:
         if isinstance(value, Rules):
             return value
+        if not names_a_rule(value):  # an empty variable in a script, most likely
+            self.fail(f"{value!r} names no rule; give a profile (flow, fill, nikoli), a comma list "
+                      "of fill, notouch, no2x2, or 'none' for no rules", param, ctx)
         try:
             return parse_rules(value)
         except RulesError as exc:
