@@ -154,6 +154,9 @@ def encode_url(entry: Entry, number: int = 1) -> str:
     refuse_variant(board, number, NAME)
     if board.solid_count():
         raise WriteError(f"puzz.link {kind} has no solid cells; this board has some")
+    if len(board.labels) > MAX_NUMBER:  # said up front: the first label past it is not the count
+        raise WriteError(f"puzz.link numbers stop at {MAX_NUMBER}; this board has "
+                         f"{len(board.labels)} labels")
     number = {label: i + 1 for i, label in enumerate(board.labels)}
     out: list[str] = []
     run = 0
@@ -178,6 +181,9 @@ def _base36(n: int) -> str:
     return "0123456789abcdefghijklmnopqrstuvwxyz"[n]
 
 
+MAX_NUMBER = 4095
+
+
 def _number16(n: int) -> str:
     if n < 16:
         return format(n, "x")
@@ -185,7 +191,7 @@ def _number16(n: int) -> str:
         return "-" + format(n, "02x")
     if n < 4096:
         return "+" + format(n, "03x")
-    raise WriteError(f"puzz.link numbers stop at 4095; this board has {n} labels")
+    raise WriteError(f"puzz.link numbers stop at 4095, not {n}")
 
 
 def write(entries: Sequence[Entry]) -> str:
