@@ -983,3 +983,19 @@ def test_an_empty_rule_list_has_one_meaning(value: str) -> None:
     result = run("check", "example", "--rules", value)
     assert result.exit_code == 2 and f"{value!r} names no rule" in result.output
     assert "'none' for no rules" in result.output
+
+
+def test_validate_keeps_the_results_when_every_pack_is_missing(tmp_path: Path) -> None:
+    """Issue 25, minor: a mistyped pack name replaced a results file with one invalid record."""
+    out = tmp_path / "existing.jsonl"
+    out.write_text('{"source": "p", "index": 1}\n' * 400)
+    before = out.read_text()
+    missing = tmp_path / "missing.jsonl"
+    result = run("validate", str(missing), "--out", str(out), "--jobs", "1")
+    assert result.exit_code == 2, result.output
+    assert f"none of the packs exists ({missing}); refusing to replace the results in {out}" \
+        in " ".join(result.output.split())
+    assert out.read_text() == before
+    fresh = tmp_path / "new.jsonl"  # nothing to lose: the missing pack is an invalid record
+    assert run("validate", str(missing), "--out", str(fresh), "--jobs", "1").exit_code == 2
+    assert '"status": "invalid"' in fresh.read_text()
