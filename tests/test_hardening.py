@@ -999,3 +999,19 @@ def test_validate_keeps_the_results_when_every_pack_is_missing(tmp_path: Path) -
     fresh = tmp_path / "new.jsonl"  # nothing to lose: the missing pack is an invalid record
     assert run("validate", str(missing), "--out", str(fresh), "--jobs", "1").exit_code == 2
     assert '"status": "invalid"' in fresh.read_text()
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/null and /dev/zero")
+@pytest.mark.parametrize("device", ["/dev/null", "/dev/zero"])
+@pytest.mark.parametrize("resume", [False, True])
+def test_validate_writes_its_results_to_a_device(tmp_path: Path, device: str, resume: bool) -> None:
+    """--out /dev/null failed on fsync (EINVAL); --out /dev/zero --resume read without end."""
+    import subprocess
+    import sys
+
+    pack = tmp_path / "pack.txt"
+    pack.write_text("3 1\nA.A\n")
+    done = subprocess.run([sys.executable, "-m", "satlink", "validate", str(pack), "--jobs", "1",
+                           "--out", device, *(["--resume"] if resume else [])],
+                          cwd=Path(__file__).parents[1], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr

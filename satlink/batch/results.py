@@ -14,6 +14,7 @@ message instead of interleaving its lines with the first one's.
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -50,6 +51,15 @@ def open_locked(path: Path) -> BinaryIO:
         if same:
             return handle
         handle.close()
+
+
+def _sync(handle: BinaryIO) -> None:
+    """fsync, which a device such as /dev/null refuses (EINVAL): nothing there to keep."""
+    try:
+        os.fsync(handle.fileno())
+    except OSError as exc:
+        if exc.errno != errno.EINVAL:
+            raise
 
 
 Key = tuple[str, int, str, str]  # source, index, content hash, rules
@@ -154,8 +164,8 @@ class ResultsFile:
             return
         try:
             self._handle = open_locked(Path(path))
-            if resume:
-                self._resume(set(current))
+            if resume and os.path.isfile(path):  # a device holds no results: /dev/zero would
+                self._resume(set(current))         # be read without end
             elif os.path.isfile(path):  # a device (/dev/null) has nothing to empty
                 self._handle.truncate(0)
         except OSError as exc:
@@ -248,7 +258,7 @@ class ResultsFile:
         try:
             self._handle.write((json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8"))
             self._handle.flush()
-            os.fsync(self._handle.fileno())
+            _sync(self._handle)
         except OSError as exc:
             raise ResultsError(f"cannot write {self.path}: {exc.strerror or exc}") from None
 
