@@ -307,6 +307,8 @@ def test_a_second_run_on_the_same_out_stops_while_the_first_holds_it(
     ('{"a": 1}\n', "line 1: not a 'satlink validate' record (no 'source')"),
     ('[1, 2]\n', "line 1: not a 'satlink validate' record (a JSON list"),
     (BOARD, "line 1: not a JSON record"),
+    ('{"source": "p", "index": ' + "9" * 5000 + "}\n", "line 1: not a JSON record (Exceeds the limit"),
+    ("[" * 3000 + "\n", "line 1: not a JSON record (nested too deeply)"),
     ('{"source": "p", "index": 1, "status": "unique"}\n{"cut', "line 1: not a 'satlink validate' "
                                                               "record (no 'hash')"),
 ])

@@ -212,7 +212,7 @@ class ResultsFile:
         except RecursionError:
             raise ResultsError(f"{where}: not a JSON record (nested too deeply); --resume reads "
                                "the --out of an earlier 'satlink validate' run") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        except ValueError as exc:  # not JSON, not UTF-8, or a number of 4,300+ digits
             if not line.endswith(b"\n") and line.startswith(b'{"'):
                 return None
             raise ResultsError(f"{where}: not a JSON record ({exc}); --resume reads the --out "
