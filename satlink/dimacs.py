@@ -166,8 +166,12 @@ def read_model(lines: Iterable[str], source: str = "<model>") -> list[int] | Non
             try:
                 literals.append(int(token))
             except ValueError:
+                from satlink.formats.entry import snippet
+
                 raise ModelError(f"{source}: line {number}, column {column}: "
-                                 f"not a literal: {token!r}") from None
+                                 f"not a literal: {snippet(token, 40)}"
+                                 f"{f' ({len(token):,} characters)' if len(token) > 40 else ''}"
+                                 ) from None
         saw_values = True
     if not saw_values:
         raise ModelError(f"{source}: no 'v' lines (and no 's UNSATISFIABLE') found")

@@ -1017,3 +1017,11 @@ def test_validate_writes_its_results_to_a_device(tmp_path: Path, device: str, re
                            "--out", device, *(["--resume"] if resume else [])],
                           cwd=Path(__file__).parents[1], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_model_literal_of_thousands_of_digits_is_quoted_short(tmp_path: Path) -> None:
+    model = tmp_path / "m.txt"
+    model.write_text("v 1 -" + "9" * 5000 + " 0\n")
+    result = run("decode", "example", str(model))
+    assert result.exit_code == 2 and "(5,001 characters)" in result.output
+    assert len(result.output) < 300
