@@ -15,11 +15,16 @@ Solutions, one ordered path per label, are :class:`satlink.solution.Solution`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from satlink.geometry import HEX, PLAIN, Geometry, GeometryError, geometry_from_json
-from satlink.graph import EMPTY, SOLID, BoardGraph, Cell, Edge, edge
+from satlink.graph import EMPTY, SOLID, BoardGraph, Cell, Edge
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class BoardError(ValueError):
@@ -40,6 +45,8 @@ def label_for(index: int, alphabet: str = LABEL_ALPHABET) -> str:
     return alphabet[index] if index < len(alphabet) else chr(0x4E00 + index - len(alphabet))
 
 
+NOT_EMPTY_OR_SOLID = re.compile(r"[^.#]")
+SOLIDS = re.compile("#")
 def is_label(char: str) -> bool:
     """Any visible character other than the empty and solid markers is an endpoint label."""
     return char not in (EMPTY, SOLID) and len(char) == 1 and char.isprintable() and not char.isspace()
@@ -62,7 +69,8 @@ class Board:
     labels: tuple[str, ...] = field(init=False, repr=False)
     endpoints: Mapping[str, tuple[Cell, Cell]] = field(init=False, repr=False)
     graph: BoardGraph = field(init=False, repr=False, compare=False)
-    """The board's adjacency graph (:mod:`satlink.graph`), built once here."""
+    """The board's adjacency graph (:mod:`satlink.graph`): one per board, its parts built on
+    first use."""
     bridge_node: Mapping[Cell, Cell] = field(init=False, repr=False, compare=False)
     _label_at: Mapping[Cell, str] = field(init=False, repr=False, compare=False)
 
@@ -86,9 +94,10 @@ class Board:
                 )
         seen: dict[str, list[Cell]] = {}
         for r, row in enumerate(rows):
-            for c, ch in enumerate(row):
-                if ch in (EMPTY, SOLID):
-                    continue
+            if row.count(EMPTY) + row.count(SOLID) == width:
+                continue  # no label here: skipped at C speed (a 1002x1002 board has 4 rows of labels)
+            for match in NOT_EMPTY_OR_SOLID.finditer(row):
+                ch, c = match.group(), match.start()
                 if not is_label(ch):
                     raise BoardError(f"unknown character {ch!r}", r, c)
                 seen.setdefault(ch, []).append(r * width + c)
@@ -113,53 +122,16 @@ class Board:
             raise TypeError(f"geometry must be a Geometry, not {type(self.geometry).__name__}")
         flat = "".join(rows)
         try:
-            self.geometry.check_fits(width, len(rows), (i for i, ch in enumerate(flat) if ch == SOLID),
+            self.geometry.check_fits(width, len(rows), (m.start() for m in SOLIDS.finditer(flat)),
                                      self._label_at)
         except GeometryError as exc:
             r, c = divmod(exc.cell, width) if exc.cell is not None else (None, None)
             raise BoardError(exc.message, r, c) from None
         object.__setattr__(self, "bridge_node",
                            {b: width * len(rows) + i for i, b in enumerate(self.geometry.bridges)})
-        if self.geometry.is_plain:
-            edges = self._square_edges(flat)
-        else:
-            edges = self._variant_edges(flat)
         kinds = flat + EMPTY * len(self.geometry.bridges)  # a crossing is an empty node
-        object.__setattr__(self, "graph", BoardGraph(width, len(rows), self.geometry, kinds, edges))
-
-    def _square_edges(self, flat: str) -> list[Edge]:
-        """Plain square adjacency between non-solid cells (the fast common case)."""
-        w, h = self.width, self.height
-        edges: list[Edge] = []
-        for r in range(h):
-            for c in range(w):
-                a = r * w + c
-                if flat[a] == SOLID:
-                    continue
-                if c + 1 < w and flat[a + 1] != SOLID:
-                    edges.append((a, a + 1))
-                if r + 1 < h and flat[a + w] != SOLID:
-                    edges.append((a, a + w))
-        return edges
-
-    def _variant_edges(self, flat: str) -> list[Edge]:
-        """Adjacency from the geometry: wrap applied, walls and solids removed, and each step
-        into or out of a bridge assigned to the crossing on its axis."""
-        w, h, geometry = self.width, self.height, self.geometry
-        found: set[Edge] = set()
-        for a in range(w * h):
-            if flat[a] == SOLID:
-                continue
-            for b in geometry.adjacent(w, h, a):
-                if b < a or flat[b] == SOLID or (a, b) in geometry.walls:
-                    continue
-                vertical = geometry.is_vertical(w, h, a, b)
-                found.add(edge(self._crossing(a, vertical), self._crossing(b, vertical)))
-        return sorted(found)
-
-    def _crossing(self, cell: Cell, vertical: bool) -> Cell:
-        """The node a step along an axis enters: the bridge's vertical node, or the cell."""
-        return self.bridge_node.get(cell, cell) if vertical else cell
+        object.__setattr__(self, "graph",
+                           BoardGraph(width, len(rows), self.geometry, kinds, self.bridge_node))
 
     # -- construction -------------------------------------------------------------------
     @classmethod
@@ -243,7 +215,7 @@ class Board:
             if cell in self.bridge_node:
                 other = cells[i - 1] if i else (cells[1] if len(cells) > 1 else cell)
                 vertical = self.geometry.is_vertical(self.width, self.height, cell, other)
-                cell = self._crossing(cell, vertical)
+                cell = self.graph.crossing(cell, vertical)
             out.append(cell)
         return tuple(out)
 
@@ -269,6 +241,15 @@ class Board:
         """The graph's edges (:attr:`satlink.graph.BoardGraph.edges`): edge ``e`` is SAT
         variable ``e + 1``."""
         return self.graph.edges
+
+    @property
+    def n_edges(self) -> int:
+        """``len(edges)``, without making the tuples of a huge board."""
+        return self.graph.n_edges
+
+    def edge_array(self) -> np.ndarray:
+        """:attr:`edges` as a read-only (E, 2) array (:meth:`BoardGraph.edge_array`)."""
+        return self.graph.edge_array()
 
     def neighbors(self, cell: Cell) -> tuple[Cell, ...]:
         """Non-solid cells joined to ``cell`` by an edge of the board graph."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
-from satlink.board import edge
+from satlink.graph import edge
 
 Key = TypeVar("Key")
 

@@ -14,7 +14,7 @@ model's edge set, a DIMACS export's ``c edge`` lines and the forced moves' units
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -57,22 +57,125 @@ def edge_of_variable(var: int) -> int:
     return var - FIRST_EDGE_VARIABLE
 
 
+NUMPY_CELLS = 10_000
+"""Plain boards at least this large get their edges from numpy: the same edges in the same
+order, without a Python loop over every cell (``benchmarks/README.md``, issue 25 row 14)."""
+
+
+def square_edge_array(flat: str, w: int, h: int) -> np.ndarray:
+    """The plain square edges as an (E, 2) array: in cell order, each cell's step right
+    before its step down (the order of :func:`square_edges`)."""
+    import numpy as np
+
+    codes = np.frombuffer(flat.encode("utf-32-le"), dtype=np.uint32).reshape(h, w)
+    open_ = codes != ord(SOLID)
+    steps = np.zeros((h, w, 2), dtype=bool)  # [..., 0]: right, [..., 1]: down
+    steps[:, :-1, 0] = open_[:, :-1] & open_[:, 1:]
+    steps[:-1, :, 1] = open_[:-1, :] & open_[1:, :]
+    cells = np.arange(w * h, dtype=np.int64)
+    ends = np.stack([cells + 1, cells + w], axis=-1).reshape(h, w, 2)
+    mask = steps.ravel()
+    return np.stack([np.repeat(cells, 2)[mask], ends.ravel()[mask]], axis=1)
+
+
+def square_edges(flat: str, w: int, h: int) -> list[Edge]:
+    """Plain square adjacency between non-solid cells (the common case); numpy on large
+    boards."""
+    if w * h >= NUMPY_CELLS:
+        array = square_edge_array(flat, w, h)
+        return list(zip(array[:, 0].tolist(), array[:, 1].tolist(), strict=True))
+    edges: list[Edge] = []
+    for r in range(h):
+        for c in range(w):
+            a = r * w + c
+            if flat[a] == SOLID:
+                continue
+            if c + 1 < w and flat[a + 1] != SOLID:
+                edges.append((a, a + 1))
+            if r + 1 < h and flat[a + w] != SOLID:
+                edges.append((a, a + w))
+    return edges
+
+
 class BoardGraph:
     """One board's adjacency graph.  ``kinds`` holds each node's character (``.`` empty, ``#``
-    solid, a label) as one string, the bridges' vertical crossings as ``.``; ``edges`` come
-    from the board (:class:`satlink.board.Board` builds them from its geometry)."""
+    solid, a label) as one string, the bridges' vertical crossings as ``.``; ``bridge_node``
+    maps each bridge cell to its vertical crossing's node.
+
+    Everything is built on first use: reading a huge board stays cheap, and what a search
+    needs is built inside its deadline (a 1002x1002 board's two million edge tuples took most
+    of a second; the encoder takes the edges as :meth:`edge_array` and never makes them).
+    """
 
     def __init__(self, width: int, height: int, geometry: Geometry, kinds: str,
-                 edges: Sequence[Edge]):
+                 bridge_node: Mapping[Cell, Cell]):
         self.width, self.height, self.geometry = width, height, geometry
         self.n_nodes = len(kinds)
         self.kinds = kinds
-        self.edges: tuple[Edge, ...] = tuple(edges)
+        self.bridge_node = bridge_node
+
+    @cached_property
+    def edges(self) -> tuple[Edge, ...]:
+        """Every edge ``(a, b)``, ``a < b``: on plain boards in cell order, each cell's step
+        right before its step down; on variants sorted."""
+        cells = self.kinds[:self.width * self.height]
+        if self.geometry.is_plain:
+            return tuple(square_edges(cells, self.width, self.height))
+        return tuple(self._variant_edges(cells))
+
+    def _variant_edges(self, flat: str) -> list[Edge]:
+        """Adjacency from the geometry: wrap applied, walls and solids removed, and each step
+        into or out of a bridge assigned to the crossing on its axis."""
+        w, h, geometry = self.width, self.height, self.geometry
+        found: set[Edge] = set()
+        for a in range(w * h):
+            if flat[a] == SOLID:
+                continue
+            for b in geometry.adjacent(w, h, a):
+                if b < a or flat[b] == SOLID or (a, b) in geometry.walls:
+                    continue
+                vertical = geometry.is_vertical(w, h, a, b)
+                found.add(edge(self.crossing(a, vertical), self.crossing(b, vertical)))
+        return sorted(found)
+
+    def crossing(self, cell: Cell, vertical: bool) -> Cell:
+        """The node a step along an axis enters: the bridge's vertical node, or the cell."""
+        return self.bridge_node.get(cell, cell) if vertical else cell
+
+    @cached_property
+    def _edge_array(self) -> np.ndarray:
+        import numpy as np
+
+        if ("edges" not in self.__dict__ and self.geometry.is_plain
+                and self.width * self.height >= NUMPY_CELLS):
+            array = square_edge_array(self.kinds[:self.width * self.height], self.width,
+                                      self.height)
+        else:
+            array = np.asarray(self.edges, dtype=np.int64).reshape(-1, 2)
+        array.setflags(write=False)
+        return array
+
+    def edge_array(self) -> np.ndarray:
+        """:attr:`edges` as a read-only (E, 2) int64 array (the encoder's form), made without
+        the tuples of a huge plain board when they were not asked for."""
+        return self._edge_array
+
+    @property
+    def n_edges(self) -> int:
+        """``len(edges)``, without making the tuples of a huge board."""
+        if ("edges" in self.__dict__ or not self.geometry.is_plain
+                or self.width * self.height < NUMPY_CELLS):
+            return len(self.edges)  # a small board is done without numpy
+        return len(self.edge_array())
+
+    @cached_property
+    def neighbours(self) -> tuple[tuple[Cell, ...], ...]:
+        """Per node, its neighbours in ascending order."""
         neighbours: list[list[Cell]] = [[] for _ in range(self.n_nodes)]
         for a, b in self.edges:
             neighbours[a].append(b)
             neighbours[b].append(a)
-        self.neighbours: tuple[tuple[Cell, ...], ...] = tuple(tuple(sorted(n)) for n in neighbours)
+        return tuple(tuple(sorted(n)) for n in neighbours)
 
     @cached_property
     def open_blocks(self) -> list[tuple[int, ...]]:
@@ -124,7 +227,7 @@ class GraphArrays:
         self.solid = codes == ord(SOLID)
         self.plain = codes == ord(EMPTY)
         self.endpoint = ~(self.solid | self.plain)
-        edges = np.asarray(graph.edges, dtype=np.int64).reshape(-1, 2)
+        edges = graph.edge_array()
         self.edges = edges
         var = self.edge_var = np.arange(FIRST_EDGE_VARIABLE, len(edges) + FIRST_EDGE_VARIABLE,
                                         dtype=np.int64)

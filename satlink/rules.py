@@ -60,14 +60,22 @@ class Rules:
         return str(self)
 
 
+def names_a_rule(text: str) -> bool:
+    """Whether a rule list names anything (``""``, ``" , "`` do not)."""
+    return any(part.strip() for part in text.split(","))
+
+
 def parse_rules(text: str | Rules | None) -> Rules:
-    """Parse ``flow``, ``nikoli``, ``fill,notouch``, ``none`` … into :class:`Rules`."""
+    """Parse ``flow``, ``nikoli``, ``fill,notouch``, ``none`` … into :class:`Rules`.
+
+    A text that names no rule at all (None, ``""``, ``","``) is the default profile; no
+    rules is ``none`` (the command line refuses an empty ``--rules``)."""
     if isinstance(text, Rules):
         return text
     if text is not None and not isinstance(text, str):
         raise TypeError(f"rules must be a profile name such as 'flow', a comma list or Rules, "
                         f"not {type(text).__name__}")
-    if text is None or not text.strip():
+    if text is None or not names_a_rule(text):
         return Rules(PROFILES[DEFAULT_PROFILE])
     chosen: set[str] = set()
     for part in (p.strip().lower() for p in text.split(",")):

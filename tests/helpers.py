@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from satlink import Board, Solution
-from satlink.board import Edge
+from satlink.graph import Edge
 from satlink.rules import parse_rules
 from satlink.solver.cycles import detached_components, endpoint_cells
 from satlink.solver.encode import encode

@@ -132,3 +132,22 @@ def test_misaghsoltani_random_walk_levels(corpus: Path) -> None:
 def test_misaghsoltani_unsolvable_level_by_brute_force(corpus: Path) -> None:
     rows = (corpus / "misaghsoltani-NumberLink" / "levels" / "7x7_ra_6c_023.txt").read_text().split()
     assert count_solutions(rows, fill=False, notouch=False, no2x2=False, limit=1) == 0
+
+
+def test_a_1002x1002_board_is_read_without_its_graph_and_timed_out_inside_its_deadline(
+        corpus: Path) -> None:
+    """Issue 25, row 14: reading the board is cheap (no edge tuples made), and with the
+    deadline already past nothing is built: the graph falls inside the deadline."""
+    from satlink import check
+    from satlink.formats import read_text
+
+    path = corpus / "thomasahle-numberlink" / "puzzles" / "inputs6"
+    if not path.is_file():
+        pytest.skip(f"{path} is not present")
+    lines = path.read_text().splitlines(keepends=True)[:1005]  # the first 1002x1002 board
+    (entry,) = list(read_text("".join(lines), "inputs6", max_cells=2_000_000))
+    board = entry.board
+    assert (board.width, board.height) == (1002, 1002)
+    assert "edges" not in board.__dict__ and "_neighbors" not in board.__dict__
+    verdict = check(board, "flow", timeout=0)
+    assert verdict.status == "timeout" and verdict.stats.sat_calls == 0

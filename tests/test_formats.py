@@ -368,3 +368,18 @@ def test_a_file_that_is_not_utf8_names_the_byte_offset_and_line(tmp_path) -> Non
     assert entry.error.message == "not UTF-8 text: byte 0xe9 at byte offset 13"
     assert (entry.error.line, entry.error.column) == (4, 2)
     assert str(entry.error).startswith(f"{path}, line 4, column 2: not UTF-8")
+
+
+@pytest.mark.parametrize("text,fmt", [
+    ("3,0,1,;0,1,2;3,4,5;6,7,8\n3,0,1,3;0,1,2;3,4,5;6,7,8\n3,0,1,3;0,3,6;1,4,7;2,5,8\n", "flowfree"),
+    ("https://puzz.link/p?numln/3/1/1g1\nhttps://puzz.link/p?numlin/3/1/1g1\n", "puzzlink"),
+])
+def test_a_damaged_first_line_does_not_turn_a_file_into_one_grid(text: str, fmt: str) -> None:
+    """Issue 25, row 15: detection looked at the first line only, so the valid lines after a
+    damaged one vanished into one 'ragged row' record."""
+    from satlink.formats.entry import split_lines
+
+    assert detect(split_lines(text)) == fmt
+    entries = list(read_text(text, "p.txt"))
+    assert entries[0].error is not None and entries[0].error.line == 1
+    assert all(entry.board is not None for entry in entries[1:]) and len(entries) >= 2

@@ -27,6 +27,7 @@ def run(*args: str, stdin: str | None = None):
     ["validate", "{pack}", "--report", "{same}", "--jobs", "1"],
     ["export", "--db", "{pack}", "--out", "{same}"],
     ["generate", "--db", "{pack}", "--out", "{same}", "--count", "1", "--size", "4x4"],
+    ["generate", "--shape", "{pack}", "--out", "{same}", "--count", "1", "--to", "json"],
 ])
 @pytest.mark.parametrize("alias", ["dotdot", "hardlink", "symlink"])
 def test_an_output_that_is_an_input_is_refused_before_anything_is_written(
@@ -308,6 +309,8 @@ def test_a_second_run_on_the_same_out_stops_while_the_first_holds_it(
     ('{"a": 1}\n', "line 1: not a 'satlink validate' record (no 'source')"),
     ('[1, 2]\n', "line 1: not a 'satlink validate' record (a JSON list"),
     (BOARD, "line 1: not a JSON record"),
+    ('{"source": "p", "index": ' + "9" * 5000 + "}\n", "line 1: not a JSON record (Exceeds the limit"),
+    ("[" * 3000 + "\n", "line 1: not a JSON record (nested too deeply)"),
     ('{"source": "p", "index": 1, "status": "unique"}\n{"cut', "line 1: not a 'satlink validate' "
                                                               "record (no 'hash')"),
 ])
@@ -427,6 +430,10 @@ def test_a_read_only_catalogue_is_refused_by_generate_and_read_by_export(tmp_pat
     ("effort>nan", "effort takes a number"),
     ("rules=flo", "'rules=flo': unknown rule or profile 'flo'"),
     ("rules>flow", "rules takes = or !="),
+    ("width=99999999999999999999", "width takes a whole number below 2**63, not one of 20 digits"),
+    ("solids<-9223372036854775809", "not one of 19 digits in 'solids<-9223372036854775809'"),
+    ("width=" + "9" * 4300, "not one of 4300 digits in 'width=99999"),
+    ("size=3x" + "9" * 4300, "size takes a whole number below 2**63, not one of 4300 digits"),
 ])
 def test_export_where_values_are_checked(tmp_path: Path, where: str, message: str) -> None:
     db = tmp_path / "levels.sqlite"
@@ -629,3 +636,396 @@ def test_runs_opening_one_new_catalogue_together_all_get_a_whole_one(tmp_path: P
         for thread in threads:
             thread.join()
         assert errors == [], errors
+
+
+def test_a_deeply_nested_json_line_is_an_invalid_board_in_validate_and_its_report(
+        tmp_path: Path) -> None:
+    """Issue 25, row 1: the report's excerpt of an invalid board parsed the line again."""
+    pack = tmp_path / "deep.jsonl"
+    pack.write_text('{"grid": ["A.A"]}\n' + "[" * 1500 + "\n")
+    out, report = tmp_path / "o.jsonl", tmp_path / "r.html"
+    result = run("validate", str(pack), "--out", str(out), "--report", str(report), "--jobs", "1")
+    assert result.exit_code == 2, result.output
+    assert "internal error" not in result.output and "Traceback" not in result.output
+    records = {r["index"]: r for r in _results(out)}
+    assert records[1]["status"] == "unique" and records[2]["status"] == "invalid"
+    assert records[2]["error"]["line"] == 2 and report.exists()
+
+
+def test_decode_locates_a_geometry_line_nested_too_deeply(tmp_path: Path) -> None:
+    """Issue 25, row 2."""
+    cnf = tmp_path / "b.cnf"
+    assert run("cnf", "example", "--out", str(cnf)).exit_code == 0
+    lines = cnf.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("c grid "))
+    lines.insert(at, "c geometry " + "[" * 3000)
+    cnf.write_text("\n".join(lines) + "\n")
+    model = tmp_path / "m.txt"
+    model.write_text("v -1 0\n")
+    result = run("decode", str(cnf), str(model))
+    assert result.exit_code == 2, result.output
+    assert f"{cnf}: line {at + 1}: the 'c geometry' line is not geometry JSON (nested too deeply)" \
+        in result.output
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs FIFOs and /dev/zero")
+@pytest.mark.parametrize("option", ["--shape", "--db", "export --db"])
+@pytest.mark.parametrize("kind,message", [("fifo", "a FIFO (named pipe), not a regular file"),
+                                          ("device", "a character device, not a regular file")])
+def test_shape_and_db_refuse_what_is_not_a_regular_file(
+        tmp_path: Path, option: str, kind: str, message: str) -> None:
+    """Issue 25, row 6: ``--shape /dev/zero`` grew without bound, a FIFO blocked forever.
+    Run in a subprocess with little memory and a timeout, so the old behaviour fails fast."""
+    import os
+    import resource
+    import subprocess
+    import sys
+
+    path = tmp_path / "special"
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path = Path("/dev/zero")
+    args = (["export", "--db", str(path)] if option == "export --db"
+            else ["generate", option, str(path), "--count", "1", "--size", "3x3"])
+
+    def little_memory() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (4 * 2**30, 4 * 2**30))
+
+    try:
+        done = subprocess.run([sys.executable, "-m", "satlink", *args], cwd=Path(__file__).parents[1],
+                              capture_output=True, text=True, timeout=30, preexec_fn=little_memory)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{args} blocked")
+    assert done.returncode == 2, done.stderr
+    assert str(path) in done.stderr and message in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_shape_that_is_not_utf8_is_located_in_its_file(tmp_path: Path) -> None:
+    shape = tmp_path / "mask.txt"
+    shape.write_bytes(b"...\n.\xff.\n")
+    result = run("generate", "--shape", str(shape), "--count", "1")
+    assert result.exit_code == 2
+    assert f"--shape {shape}: line 2, column 2: not UTF-8 text: byte 0xff" in result.output
+
+
+def test_cnf_refuses_a_board_too_large_for_the_memory_left(tmp_path: Path, monkeypatch) -> None:
+    """Issue 25, row 7: cnf built whatever it was asked (10 GB and counting), unlike check."""
+    import satlink.solver.memory
+
+    monkeypatch.setattr(satlink.solver.memory, "available_bytes", lambda: 200 * 2**20)
+    pack = tmp_path / "big.txt"
+    pack.write_text("\n".join(["A" + "." * 299] + ["." * 300] * 298 + ["." * 299 + "A"]) + "\n")
+    out = tmp_path / "big.cnf"
+    result = run("cnf", str(pack), "--out", str(out))
+    assert result.exit_code == 2, result.output
+    assert f"invalid: {pack}, board 1, line 1: a 300x300 board with 1 labels needs about" \
+        in result.output and "for the acyclic encoding" in result.output
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("command", ["generate", "validate"])
+def test_jobs_is_capped_at_the_cores_available(tmp_path: Path, monkeypatch, command: str) -> None:
+    """Issue 25, row 8: --jobs 99999 started thousands of processes."""
+    import satlink.batch.run
+    import satlink.cli.options
+    import satlink.generate.runner
+
+    monkeypatch.setattr(satlink.cli.options, "cores", lambda: 2)
+    asked: list[int] = []
+    if command == "generate":
+        real = satlink.generate.runner.run_generation
+        monkeypatch.setattr(satlink.generate.runner, "run_generation",
+                            lambda p, n, c, jobs, *a: asked.append(jobs) or real(p, n, c, 1, *a))
+        result = run("generate", "--size", "4x4", "--count", "1", "--jobs", "99999")
+    else:
+        real_run = satlink.batch.run.validate_tasks
+        monkeypatch.setattr(satlink.batch.run, "validate_tasks",
+                            lambda tasks, options, *a, **k: asked.append(options.jobs)
+                            or real_run(tasks, options, *a, **k))
+        pack = tmp_path / "pack.txt"
+        pack.write_text(BOARD)
+        result = run("validate", str(pack), "--jobs", "99999")
+    assert result.exit_code in (0, 1), result.output
+    assert "note: --jobs 99999 is more than the 2 cores available; using 2" in result.output
+    assert asked == [2]
+
+
+HOSTILE_FIELDS = [
+    ("width", "3", "'width' is \"3\", not a whole number"),
+    ("quality", {"colours": "<img src=x onerror=alert(1)>"}, "'quality' is {\"colours\": \"<img"),
+    ("count", "<b>9</b>", "'count' is \"<b>9</b>\", not a whole number"),
+    ("error", {"message": "m", "line": "<i>"}, "'error' is {\"message\": \"m\", \"line\": \"<i>\"}"),
+    ("seconds", [1], "'seconds' is [1], not a number"),
+    ("seconds", float("nan"), "'seconds' is NaN, not a number"),
+    ("solutions", [{"A": [[0, "x"]]}], "'solutions' is [{\"A\": [[0, \"x\"]]}], not a list"),
+    ("grid", "A.A", "'grid' is \"A.A\", not a list of strings"),
+    ("repairs", [{"grid": [1]}], "'repairs' is [{\"grid\": [1]}], not a list of proposals"),
+]
+
+
+@pytest.mark.parametrize("field,value,message", HOSTILE_FIELDS)
+def test_resume_refuses_a_record_whose_fields_are_not_what_satlink_writes(
+        tmp_path: Path, field: str, value, message: str) -> None:
+    """Issue 25, rows 11 and 12: a hand-edited results file reached the summary (TypeError)
+    and the HTML report (a string drawn as HTML) unchecked."""
+    import json
+
+    pack = tmp_path / "pack.txt"
+    pack.write_text("3 1\nA.A\n" + BOARD)
+    out = tmp_path / "r.jsonl"
+    run("validate", str(pack), "--out", str(out), "--jobs", "1")
+    records = _results(out)
+    records[1][field] = value
+    out.write_text("".join(json.dumps(r) + "\n" for r in records))
+    before = out.read_text()
+    result = run("validate", str(pack), "--out", str(out), "--resume", "--jobs", "1",
+                 "--report", str(tmp_path / "r.html"))
+    assert result.exit_code == 2, result.output
+    assert f"{out}, line 2: not a 'satlink validate' record ({message}" in result.output
+    assert "Traceback" not in result.output and out.read_text() == before
+
+
+def test_the_report_takes_only_numbers_where_it_draws_numbers() -> None:
+    """What reaches the page's number columns is a number or nothing, whatever the record."""
+    from satlink.render.report import html_report, report_data
+
+    hostile = "<img src=x onerror=alert(1)>"
+    record = {"source": "p.txt", "index": 1, "status": "multiple", "width": hostile, "height": 1,
+              "grid": ["A.A"], "quality": {"colours": hostile, "difficulty": hostile},
+              "count": hostile, "seconds": float("nan"), "labels": hostile,
+              "error": {"message": hostile, "line": hostile, "column": hostile}}
+    (row,) = report_data([record], read_sources=False)["rows"]
+    assert row[3:5] == [0, 1] and row[5] == "" and row[7] is None and row[8] is None
+    assert row[9] is None and "c" not in row[-1] and row[-1]["e"] == {"message": hostile}
+    page = html_report([record])
+    assert hostile not in page  # the message is data, never markup: '<' is escaped as \u003c
+
+
+def test_the_report_escapes_every_value_it_writes_as_html() -> None:
+    """report.js: numbers from the data are escaped too (defence in depth)."""
+    from importlib import resources
+
+    script = (resources.files("satlink.render") / "report.js").read_text()
+    for raw in ("(row[COL] == null ? '–' : row[COL])", "row[SEC].toFixed(3))",
+                "return k + ' ' + x.e[k];", "notes.push(x.c +", "var status = st +",
+                "row[W] + 'x' + row[H]"):
+        assert raw not in script, raw
+
+
+def test_resume_completes_a_last_record_without_its_newline(tmp_path: Path) -> None:
+    """Issue 25, row 9: the next record was appended on the same line, and the second
+    resume refused the file satlink itself had written."""
+    pack = tmp_path / "pack.txt"
+    pack.write_text("3 1\nA.A\n4 1\nB..B\n5 1\nC...C\n")
+    out = tmp_path / "r.jsonl"
+    run("validate", str(pack), "--out", str(out), "--jobs", "1")
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:2]).rstrip("\n"))  # the third never written, the second unended
+    for _ in range(2):
+        result = run("validate", str(pack), "--out", str(out), "--resume", "--jobs", "1")
+        assert result.exit_code == 0, result.output
+        assert sorted(r["index"] for r in _results(out)) == [1, 2, 3]
+        assert out.read_text().endswith("\n")
+
+
+@pytest.mark.parametrize("resume", [False, True])
+def test_validate_refuses_the_same_pack_given_twice(tmp_path: Path, resume: bool) -> None:
+    """Issue 25, row 10: its records shared their keys, so a resume kept one set of two and
+    the summary still counted both."""
+    pack = tmp_path / "three.txt"
+    pack.write_text("3 1\nA.A\n4 1\nB..B\n5 1\nC...C\n")
+    out = tmp_path / "t.jsonl"
+    out.write_text("")
+    result = run("validate", str(pack), str(pack), "--out", str(out), "--jobs", "1",
+                 *(["--resume"] if resume else []))
+    assert result.exit_code == 2, result.output
+    assert f"{pack} is given twice; give each pack once" in result.output
+    assert out.read_text() == ""
+
+
+def test_resume_judges_again_what_was_judged_under_other_options(tmp_path: Path) -> None:
+    """Issue 25, row 13: the resume key ignored the rules (a flow verdict was kept under
+    nikoli), a longer --timeout, --repairs and the shipped solution."""
+    import json
+
+    pack = tmp_path / "pack.txt"
+    pack.write_text(BOARD)
+    out = tmp_path / "r.jsonl"
+    run("validate", str(pack), "--out", str(out), "--jobs", "1", "--rules", "flow")
+    assert [r["status"] for r in _results(out)] == ["unsolvable"]
+    result = run("validate", str(pack), "--out", str(out), "--jobs", "1", "--rules", "nikoli",
+                 "--resume")
+    assert "1 board judged again" in result.output, result.output
+    assert [(r["rules"], r["status"]) for r in _results(out)] == [("none", "multiple")]
+    kept = run("validate", str(pack), "--out", str(out), "--jobs", "1", "--rules", "nikoli",
+               "--resume")
+    assert "judged again" not in kept.output and "1 from --resume" in " ".join(kept.output.split())
+    again = run("validate", str(pack), "--out", str(out), "--jobs", "1", "--rules", "nikoli",
+                "--resume", "--repairs", "1")
+    assert "1 board judged again" in again.output
+    assert "repairs" in _results(out)[0]
+    record = _results(out)[0]  # a timeout, as if cut at 0.5 s: a longer --timeout judges again
+    record.update(status="timeout", seconds=0.5)
+    out.write_text(json.dumps(record) + "\n")
+    same = run("validate", str(pack), "--out", str(out), "--jobs", "1", "--rules", "nikoli",
+               "--resume", "--timeout", "0.5")
+    assert "judged again" not in same.output and _results(out)[0]["status"] == "timeout"
+    longer = run("validate", str(pack), "--out", str(out), "--jobs", "1", "--rules", "nikoli",
+                 "--resume", "--timeout", "60")
+    assert "1 board judged again" in longer.output and _results(out)[0]["status"] == "multiple"
+
+
+def test_the_resume_key_holds_the_shipped_solution() -> None:
+    from satlink.batch.tasks import content_hash
+    from satlink.formats import read_text
+
+    one = '{"grid": ["A.A"], "solution": {"A": [[0, 0], [0, 1], [0, 2]]}}\n'
+    (with_solution,) = read_text(one, "p.jsonl")
+    (without,) = read_text('{"grid": ["A.A"]}\n', "p.jsonl")
+    assert content_hash(with_solution) != content_hash(without)
+
+
+def _random_rows(rng, width: int, height: int) -> list[str]:
+    rows = [[rng.choice(".#.") for _ in range(width)] for _ in range(height)]
+    rows[0][0] = rows[-1][-1] = "A"
+    return ["".join(row) for row in rows]
+
+
+def test_a_huge_board_is_read_without_its_edges_and_numpy_makes_the_same_ones(monkeypatch) -> None:
+    """Issue 25, row 14: reading a 1002x1002 board took 1.4 s outside every deadline, most of
+    it making two million edge tuples; they are made on first use now, by numpy on large
+    boards, in the same order."""
+    import random
+
+    import numpy as np
+
+    import satlink.graph
+    from satlink import Board
+
+    rng = random.Random(25)
+    for _ in range(40):
+        rows = _random_rows(rng, rng.randint(2, 40), rng.randint(1, 40))
+        fresh = Board.from_rows(rows)
+        assert "edges" not in fresh.graph.__dict__ and "neighbours" not in fresh.graph.__dict__
+        monkeypatch.setattr(satlink.graph, "NUMPY_CELLS", 10**9)
+        python = Board.from_rows(rows)
+        expected = python.edges, [python.neighbors(x) for x in range(python.n_nodes)]
+        monkeypatch.setattr(satlink.graph, "NUMPY_CELLS", 0)
+        numpy = Board.from_rows(rows)
+        assert numpy.n_edges == len(expected[0])  # from the array, before any tuple
+        assert "edges" not in numpy.graph.__dict__
+        assert np.array_equal(numpy.edge_array(), np.asarray(expected[0]).reshape(-1, 2))
+        assert (numpy.edges, [numpy.neighbors(x) for x in range(numpy.n_nodes)]) == expected
+        assert numpy == python
+
+
+def test_the_quick_drawing_is_the_cell_by_cell_one() -> None:
+    """Issue 25, row 14: drawing a million cells cell by cell took seconds after --timeout."""
+    import random
+
+    from satlink import Board, check
+    from satlink.render.terminal import draw_plain
+    from satlink.render.terminal.glyphs import cell_glyphs
+    from satlink.render.terminal.glyphs import widened as _widened
+
+    rng = random.Random(14)
+    boards = [Board.from_rows(rows) for rows in (["A.B", "...", "A.B"], ["A#A", "B.B"],
+                                                  ["ACAD.", ".....", ".CB..", ".B...", "....D"])]
+    boards += [Board.from_rows(_random_rows(rng, 5, 4)) for _ in range(10)]
+    for board in boards:
+        for rules in ("nikoli", "flow"):
+            for solution in (None, *check(board, rules).solutions[:2]):
+                slow = "\n".join("".join(ch for ch, _ in row)
+                                 for row in _widened(cell_glyphs(board, solution)))
+                assert draw_plain(board, solution) == slow
+
+
+def test_a_board_alone_of_its_kind_is_not_hashed_for_duplicates(tmp_path: Path, monkeypatch) -> None:
+    """Issue 25, row 14: the canonical form (seconds on a huge board) was made for every
+    board, though only boards sharing size, labels and holes can be copies."""
+    import satlink.batch.tasks
+    from satlink.batch.tasks import plan
+
+    hashed: list[tuple[str, ...]] = []
+    real = satlink.batch.tasks.duplicate_key
+    monkeypatch.setattr(satlink.batch.tasks, "duplicate_key",
+                        lambda board: hashed.append(board.rows) or real(board))
+    pack = tmp_path / "p.txt"
+    pack.write_text("3 1\nA.A\n4 1\nB..B\n1 4\nC\n.\n.\nC\n3 3\nA.B\n...\nA.B\n")
+    tasks = plan([str(pack)])
+    assert [t["duplicate_of"] for t in tasks] == [None, None, {"source": str(pack), "index": 2},
+                                                  None]
+    assert sorted(hashed) == [("B..B",), ("C", ".", ".", "C")]
+
+
+def test_the_notouch_groups_are_those_of_a_sort_of_rows() -> None:
+    """Issue 25, row 14: np.unique(axis=0) sorted two million rows (2.2 s) past the deadline."""
+    import numpy as np
+
+    from satlink.cnf.usage import Usage
+
+    rng = np.random.default_rng(25)
+    usage = Usage(np.where(rng.random(50) < 0.5, 0, np.arange(1, 51)))
+    for width in (1, 2, 3):
+        cells = rng.integers(0, 50, size=(200, width))
+        may = usage.var[cells] != 0
+        patterns, inverse = np.unique(may, axis=0, return_inverse=True)
+        expected = [(inverse.reshape(-1) == p, -usage.var[cells[inverse.reshape(-1) == p]][:, pat])
+                    for p, pat in enumerate(patterns)]
+        got = usage.not_used_columns(cells)
+        assert len(got) == len(expected)
+        for (rows, lits), (rows2, lits2) in zip(got, expected, strict=True):
+            assert np.array_equal(rows, rows2) and np.array_equal(lits, lits2)
+
+
+@pytest.mark.parametrize("value", ["", ",", " , "])
+def test_an_empty_rule_list_has_one_meaning(value: str) -> None:
+    """Issue 25, minor: --rules '' meant flow but --rules ',' meant nikoli."""
+    from satlink.rules import parse_rules
+
+    assert str(parse_rules(value)) == str(parse_rules(None)) == "fill,notouch"
+    result = run("check", "example", "--rules", value)
+    assert result.exit_code == 2 and f"{value!r} names no rule" in result.output
+    assert "'none' for no rules" in result.output
+
+
+def test_validate_keeps_the_results_when_every_pack_is_missing(tmp_path: Path) -> None:
+    """Issue 25, minor: a mistyped pack name replaced a results file with one invalid record."""
+    out = tmp_path / "existing.jsonl"
+    out.write_text('{"source": "p", "index": 1}\n' * 400)
+    before = out.read_text()
+    missing = tmp_path / "missing.jsonl"
+    result = run("validate", str(missing), "--out", str(out), "--jobs", "1")
+    assert result.exit_code == 2, result.output
+    assert f"none of the packs exists ({missing}); refusing to replace the results in {out}" \
+        in " ".join(result.output.split())
+    assert out.read_text() == before
+    fresh = tmp_path / "new.jsonl"  # nothing to lose: the missing pack is an invalid record
+    assert run("validate", str(missing), "--out", str(fresh), "--jobs", "1").exit_code == 2
+    assert '"status": "invalid"' in fresh.read_text()
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/null and /dev/zero")
+@pytest.mark.parametrize("device", ["/dev/null", "/dev/zero"])
+@pytest.mark.parametrize("resume", [False, True])
+def test_validate_writes_its_results_to_a_device(tmp_path: Path, device: str, resume: bool) -> None:
+    """--out /dev/null failed on fsync (EINVAL); --out /dev/zero --resume read without end."""
+    import subprocess
+    import sys
+
+    pack = tmp_path / "pack.txt"
+    pack.write_text("3 1\nA.A\n")
+    done = subprocess.run([sys.executable, "-m", "satlink", "validate", str(pack), "--jobs", "1",
+                           "--out", device, *(["--resume"] if resume else [])],
+                          cwd=Path(__file__).parents[1], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_model_literal_of_thousands_of_digits_is_quoted_short(tmp_path: Path) -> None:
+    model = tmp_path / "m.txt"
+    model.write_text("v 1 -" + "9" * 5000 + " 0\n")
+    result = run("decode", "example", str(model))
+    assert result.exit_code == 2 and "(5,001 characters)" in result.output
+    assert len(result.output) < 300

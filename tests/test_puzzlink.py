@@ -134,3 +134,9 @@ def test_variant_boards_are_refused_by_the_writer() -> None:
     hexes = Board.from_rows(["A.A", "B.B"], Geometry.of("hex"))
     with pytest.raises(ValueError, match="puzzlink format cannot express hexagonal cells"):
         write_text([Entry("t", 1, hexes)], "puzzlink")
+
+
+def test_a_board_with_too_many_labels_is_told_its_count() -> None:
+    """Issue 25, minor: a board of 5,000 labels was said to have 4,096 (the first past 4095)."""
+    with pytest.raises(ValueError, match="stop at 4095; this board has 5000 labels"):
+        write_text([Entry("t", 1, pairs_board(5000, 100))], "puzzlink")

@@ -118,3 +118,14 @@ def test_apply_refuses_what_it_cannot_do(tmp_path) -> None:
                                  "--walls", "--apply", "1", "--out", str(tmp_path / "w.txt")])
     assert walls.exit_code == 2 and "walls" in walls.output  # .txt cannot hold walls
     assert runner.invoke(main, ["repair", str(source), "--kinds", "paint"]).exit_code == 2
+
+
+@pytest.mark.parametrize("rules", ["nikoli", "notouch", "no2x2"])
+def test_moves_skip_cells_only_one_solution_leaves_empty(rules: str) -> None:
+    """Under rules that allow empty cells, a cell where the solutions differ can be empty in
+    either of them: neither gap is a label to move (issue 25, row 4)."""
+    result = CliRunner().invoke(main, ["repair", "-", "--rules", rules], input="A.B\n...\nA.B\n")
+    assert result.exit_code == 0, result.output
+    assert "proposals, each proven unique" in result.output, result.output
+    for proposal in repair_proposals(Board.from_rows(["A.B", "...", "A.B"]), rules).proposals:
+        assert check(proposal.board, rules).status == Status.UNIQUE

@@ -8,8 +8,9 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from satlink.board import Board, edge, label_for
+from satlink.board import Board, label_for
 from satlink.geometry import Geometry
+from satlink.graph import edge
 from satlink.rules import Rules
 from satlink.solution import Solution
 from tests.oracle import Coord, Layout, Slot, TooLarge, count_solutions

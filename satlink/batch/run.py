@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 
 from satlink.batch.distributed import CONNECT_TIMEOUT, connect, run_dask
 from satlink.batch.local import run_local
-from satlink.batch.results import ResultsFile
+from satlink.batch.results import ResultsFile, record_key
 from satlink.batch.tasks import task_key
 from satlink.batch.work import evaluate, needs_solver
 from satlink.solver.method import DEFAULT_METHOD, Method
+from satlink.solver.verdict import Status
 
 
 @dataclass
@@ -31,6 +32,7 @@ class RunResult:
     records: list[dict] = field(default_factory=list)  # in input order
     skipped: int = 0
     retried: int = 0  # boards --resume ran again because their line said 'error'
+    rejudged: int = 0  # ... because their line was made under options that change the verdict
 
 
 def validate_tasks(tasks: list[dict], options: RunOptions,
@@ -45,8 +47,23 @@ def validate_tasks(tasks: list[dict], options: RunOptions,
             client.close()
 
 
+def still_holds(options: RunOptions) -> Callable[[dict], bool]:
+    """Whether a record from an earlier run (same board, same rules) is what this run would
+    write: a timeout no longer is when this run allows more time (its 'seconds' reached the
+    earlier limit), and a multiple or unsolvable board has no repairs when they were not asked."""
+    def holds(record: dict) -> bool:
+        if record["status"] == Status.TIMEOUT:
+            if options.timeout is None or options.timeout > (record.get("seconds") or 0):
+                return False
+        if options.repairs and "repairs" not in record \
+                and record["status"] in (Status.MULTIPLE, Status.UNSOLVABLE):
+            return False
+        return True
+    return holds
+
+
 def _run(tasks: list[dict], options: RunOptions, client, progress) -> RunResult:
-    results = ResultsFile(options.out, options.resume, map(task_key, tasks))
+    results = ResultsFile(options.out, options.resume, map(task_key, tasks), still_holds(options))
     by_key: dict[tuple, dict] = {}
     try:
         todo = []
@@ -73,11 +90,11 @@ def _run(tasks: list[dict], options: RunOptions, client, progress) -> RunResult:
     finally:
         results.close()
     ordered = [by_key[task_key(t)] for t in tasks if task_key(t) in by_key]
-    return RunResult(ordered, skipped, results.retried)
+    return RunResult(ordered, skipped, results.retried, results.rejudged)
 
 
 def _keep(record: dict, results: ResultsFile, by_key: dict, progress) -> None:
     results.append(record)
-    by_key[(record["source"], record["index"], record["hash"])] = record
+    by_key[record_key(record)] = record
     if progress:
         progress(record)

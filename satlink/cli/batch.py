@@ -14,6 +14,7 @@ from satlink.cli.exits import EXIT_INPUT, EXIT_NOT_OK, EXIT_OK
 from satlink.cli.files import FileError, check_outputs, writing
 from satlink.cli.options import (
     SECONDS,
+    capped_jobs,
     input_options,
     method_options,
     out_option,
@@ -77,13 +78,21 @@ def validate(packs, rules, timeout, jobs, out, resume, report, repairs, schedule
     if method.deadline_problem(timeout):  # before any worker starts, not once per board
         raise click.UsageError(method.deadline_problem(timeout))
     check_outputs(packs, out=out, report=report)
+    files = expand_files(packs)
+    if out and not resume and os.path.isfile(out) and os.path.getsize(out) \
+            and not any(f == "-" or os.path.exists(f) for f in files):
+        raise click.UsageError(f"none of the packs exists ({', '.join(files)}); refusing to replace "
+                               f"the results in {out} with their 'invalid' records")
+    twice = next((f for i, f in enumerate(files) if f in files[:i]), None)
+    if twice is not None:  # its boards would have the same keys: one set of records, not two
+        raise click.UsageError(f"{twice} is given twice; give each pack once")
     if out and report and Path(out).resolve() == Path(report).resolve():
         raise click.UsageError(f"--out and --report both name {out}; give them different files")
     try:
         if scheduler is not None:
             check_address(scheduler)
-        tasks = plan(expand_files(packs), rules, in_format, max_cells)
-        options = RunOptions(jobs=jobs or os.cpu_count() or 1, timeout=timeout, method=method,
+        tasks = plan(files, rules, in_format, max_cells)
+        options = RunOptions(jobs=capped_jobs(jobs), timeout=timeout, method=method,
                              scheduler=scheduler, scheduler_timeout=scheduler_timeout, out=out,
                              resume=resume, repairs=repairs)
         console = Console(stderr=True, highlight=False)
@@ -105,6 +114,10 @@ def validate(packs, rules, timeout, jobs, out, resume, report, repairs, schedule
     if result.retried:
         console.print(f"{result.retried} board{'s' if result.retried != 1 else ''} retried "
                       f"(their line in {out} said 'error')")
+    if result.rejudged:
+        console.print(f"{result.rejudged} board{'s' if result.rejudged != 1 else ''} judged again "
+                      f"(their line in {out} was made under other rules, a shorter --timeout or "
+                      "without --repairs)")
     if report:
         with writing(report):
             Path(report).write_text(html_report(records), encoding="utf-8")

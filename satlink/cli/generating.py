@@ -11,6 +11,7 @@ from satlink.cli.consumers import warn_for_consumers
 from satlink.cli.exits import EXIT_INPUT, EXIT_NOT_OK
 from satlink.cli.files import check_outputs, write_entries
 from satlink.cli.options import (
+    capped_jobs,
     method_options,
     out_option,
     pack_format,
@@ -52,6 +53,28 @@ def write_pack(entries: list, out: str | None, fmt: str, stored: str, target: Ru
 
 def deprecated(old: str, new: str) -> None:
     click.echo(f"note: {old} is deprecated, it is now called {new}", err=True)
+
+
+MAX_SHAPE_BYTES = 16 * 2**20
+"""A --shape file longer than this is refused unread (a mask holds at most 250,000 cells)."""
+
+
+def read_shape(path: str) -> str:
+    """The text of a --shape file, read as board files are read: a FIFO, device or folder
+    is refused before it is opened (nothing blocks, ``/dev/zero`` is not read), the length
+    is capped, and bytes that are not UTF-8 are located; raises :class:`ParamsError` naming
+    the file."""
+    from satlink import formats  # the readers' own checks (private there: one reader each)
+    from satlink.generate.params import ParamsError
+
+    try:
+        return formats._decode(formats._read_regular_file(path, MAX_SHAPE_BYTES))
+    except formats._Unreadable as exc:
+        where = f": line {exc.line}, column {exc.column}" if exc.line else ""
+        message = str(exc).replace(formats.PIPE_HINT, "")  # --shape has no '-' for stdin
+        raise ParamsError(f"--shape {path}{where}: {message}") from None
+    except OSError as exc:
+        raise ParamsError(f"--shape {path}: cannot read file: {exc.strerror or exc}") from None
 
 
 @click.command()
@@ -145,18 +168,17 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
     fresh = seed is None
     if fresh:
         seed = secrets.randbelow(10**9)
+    check_outputs(tuple(f for f in (db, shape) if f), out=out)
     try:
         mask = ()
         if shape:
-            with open(shape, encoding="utf-8") as f:
-                mask = parse_shape(f.read(), shape)
+            mask = parse_shape(read_shape(shape), shape)
         params = make_params(size, colours, min_length, max_solids, rules,
                              growth, strategy, seed, symmetry, solving=method, grid=grid,
                              wrap=wrap, holes=holes, shape=mask, walls=walls, bridges=bridges,
                              grade=grade)
-    except (ParamsError, OSError, UnicodeDecodeError) as exc:
+    except ParamsError as exc:
         raise click.UsageError(str(exc)) from None
-    check_outputs((db,) if db else (), out=out)
     try:
         catalogue = Catalogue(db or ":memory:")
     except CatalogueError as exc:
@@ -183,7 +205,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
                 f"{counts['duplicate']} duplicates"))
 
         try:
-            have = run_generation(params, count, catalogue, jobs, report)
+            have = run_generation(params, count, catalogue, capped_jobs(jobs), report)
         except KeyboardInterrupt:
             print_generation_interrupted(catalogue.state(params), kept=bool(db), console=console,
                                          seed=seed if fresh else None)

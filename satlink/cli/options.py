@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 from collections.abc import Callable
 
 import click
 
 from satlink.cnf.kinds import CARD_METHODS, DEFAULT_CARD, DEFAULT_ENCODING, ENCODING_KINDS
 from satlink.formats import FORMATS, format_for_path
-from satlink.rules import Rules, RulesError, parse_rules
+from satlink.rules import Rules, RulesError, names_a_rule, parse_rules
 from satlink.solver.memory import default_max_cells
 from satlink.solver.method import (
     CYCLE_MODES,
@@ -36,6 +37,9 @@ class RulesType(click.ParamType):
     def convert(self, value, param, ctx) -> Rules:
         if isinstance(value, Rules):
             return value
+        if not names_a_rule(value):  # an empty variable in a script, most likely
+            self.fail(f"{value!r} names no rule; give a profile (flow, fill, nikoli), a comma list "
+                      "of fill, notouch, no2x2, or 'none' for no rules", param, ctx)
         try:
             return parse_rules(value)
         except RulesError as exc:
@@ -179,6 +183,27 @@ def target_options(func: Callable) -> Callable:
                              "level lines, for puzz.link the URL's type (arukone, fill, when "
                              "the profile or --target has fill; else numlin, nikoli); other "
                              "formats are not checked without it.")(func)
+
+
+def cores() -> int:
+    """The processors this process may run on (its affinity, else the machine's count)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def capped_jobs(jobs: int | None) -> int:
+    """``--jobs``, at most the cores available (default: all of them): more worker processes
+    than cores only compete for them, and --jobs 99999 would start that many."""
+    available = cores()
+    if jobs is None:
+        return available
+    if jobs > available:
+        click.echo(f"note: --jobs {jobs} is more than the {available} cores available; "
+                   f"using {available}", err=True)
+        return available
+    return jobs
 
 
 def index_option(func: Callable) -> Callable:

@@ -19,9 +19,10 @@ from satlink.cli.options import (
     out_option,
     rules_option,
 )
-from satlink.formats import Entry
+from satlink.formats import Entry, InputError
 from satlink.render.console import print_decoded, print_json
 from satlink.render.progress import progress_bar
+from satlink.solver.memory import BoardTooLarge, ensure_fits
 
 
 @click.command()
@@ -51,6 +52,12 @@ def cnf(board, index, rules, method, names, out):
     check_outputs((board,), out=out)
     entry = one_entry(board, index)
     profile = entry.rules_under(rules)
+    try:  # refused before building, as check does: a CNF too large for memory never ends
+        ensure_fits(entry.board, method)
+    except BoardTooLarge as exc:
+        click.echo(f"invalid: {InputError(str(exc), entry.source, entry.index, entry.line)}",
+                   err=True)
+        sys.exit(EXIT_INPUT)
     encoded = encode(entry.board, profile, method)  # an unsound --lemmas: a usage error
     if not encoded.acyclic:
         click.echo(f"note: {method.encoding} does not exclude detached cycles; a model may not be "

@@ -43,9 +43,14 @@ class Usage:
         group (t = 0 .. j), for building clauses as whole arrays."""
         may_be_empty = self.var[cells] != 0
         groups = []
-        patterns, inverse = np.unique(may_be_empty, axis=0, return_inverse=True)
-        for p, pattern in enumerate(patterns):
-            rows = inverse.reshape(-1) == p
+        # each row's pattern as a number, first column the highest bit: the groups come in
+        # the order np.unique(axis=0) gave them, without its sort of rows (2.2 s at 1002x1002)
+        width = may_be_empty.shape[1]
+        weights = 1 << np.arange(width - 1, -1, -1, dtype=np.int64)
+        codes = may_be_empty.astype(np.int64) @ weights
+        for code in np.flatnonzero(np.bincount(codes, minlength=1)):
+            rows = codes == code
+            pattern = (int(code) >> np.arange(width - 1, -1, -1)) & 1 == 1
             groups.append((rows, -self.var[cells[rows]][:, pattern]))
         return groups
 

@@ -41,7 +41,7 @@ class Variables:
 
     def __init__(self, board: Board):
         self.board = board
-        self._top = len(board.edges)
+        self._top = board.n_edges
         self._blocks: list[_Block] = []
         self._firsts: list[int] = []
 
@@ -111,7 +111,7 @@ class Variables:
 
     def name(self, var: int) -> tuple:
         """What a variable means (for DIMACS headers and debugging)."""
-        n_edges = len(self.board.edges)
+        n_edges = self.board.n_edges
         if edge_variable(0) <= var < edge_variable(n_edges):
             return ("edge", *self.board.edges[edge_of_variable(var)])
         i = bisect_right(self._firsts, var) - 1

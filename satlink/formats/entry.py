@@ -139,8 +139,25 @@ def split_lines(text: str) -> list[str]:
 
 
 def first_content_line(lines: Sequence[str]) -> str:
-    """The first non-blank line (format detection looks only at it)."""
+    """The first non-blank line (format detection looks mostly at it)."""
     return next((line for line in lines if line.strip()), "")
+
+
+DETECT_LINES = 20
+"""One-board-per-line formats: when the first line is damaged, detection also looks at the
+board lines after it, up to this many (one bad line must not turn a file into one grid)."""
+
+
+def later_board_lines(lines: Sequence[str]) -> list[str]:
+    """The board lines after the first content line, up to :data:`DETECT_LINES` of them
+    (blank lines and ``#`` comments skipped)."""
+    found: list[str] = []
+    for line in lines:
+        if line.strip() and not line.lstrip().startswith("#"):
+            found.append(line)
+            if len(found) > DETECT_LINES:
+                break
+    return found[1:]
 
 
 def board_lines(lines: Sequence[str]) -> Iterator[tuple[int, int, str]]:

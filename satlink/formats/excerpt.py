@@ -70,7 +70,7 @@ def _json(text: str, line: int, row, column) -> dict:
     """A JSON board's line: its grid's rows, drawn, when it reads as JSON; else the text."""
     try:
         obj = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # the line is shown as it is, however deep
         obj = None
     rows = obj.get("grid") if isinstance(obj, dict) else None
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):

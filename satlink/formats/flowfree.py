@@ -34,6 +34,7 @@ from satlink.formats.entry import (
     board_lines,
     error_entry,
     first_content_line,
+    later_board_lines,
     natural,
     number_text,
     snippet,
@@ -58,8 +59,13 @@ class _Level:
 
 
 def looks_like(lines: Sequence[str]) -> bool:
+    """A level line first; or a first line that is one in shape (fields and ``;``) but
+    damaged, followed by level lines: then the damaged line is the invalid board."""
     first = first_content_line(lines)
-    return bool(LINE.match(first))
+    if LINE.match(first):
+        return True
+    return ";" in first and "," in first.split(";")[0] \
+        and any(LINE.match(line) for line in later_board_lines(lines))
 
 
 def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:

@@ -33,6 +33,7 @@ from satlink.formats.entry import (
     board_lines,
     error_entry,
     first_content_line,
+    later_board_lines,
     natural,
     refuse_variant,
     size_error,
@@ -49,8 +50,13 @@ NUMBER_LABELS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
 def looks_like(lines: Sequence[str]) -> bool:
+    """A puzz.link URL first; or a damaged URL followed by puzz.link URLs (then the damaged
+    one is the invalid board, not the whole file one grid)."""
+    def url(line: str) -> bool:
+        return any(f"{kind}/" in line for kind in TYPES)
+
     first = first_content_line(lines)
-    return any(f"{kind}/" in first for kind in TYPES)
+    return url(first) or ("://" in first and any(map(url, later_board_lines(lines))))
 
 
 def url_type(rules: Rules) -> str:
@@ -148,6 +154,9 @@ def encode_url(entry: Entry, number: int = 1) -> str:
     refuse_variant(board, number, NAME)
     if board.solid_count():
         raise WriteError(f"puzz.link {kind} has no solid cells; this board has some")
+    if len(board.labels) > MAX_NUMBER:  # said up front: the first label past it is not the count
+        raise WriteError(f"puzz.link numbers stop at {MAX_NUMBER}; this board has "
+                         f"{len(board.labels)} labels")
     number = {label: i + 1 for i, label in enumerate(board.labels)}
     out: list[str] = []
     run = 0
@@ -172,6 +181,9 @@ def _base36(n: int) -> str:
     return "0123456789abcdefghijklmnopqrstuvwxyz"[n]
 
 
+MAX_NUMBER = 4095
+
+
 def _number16(n: int) -> str:
     if n < 16:
         return format(n, "x")
@@ -179,7 +191,7 @@ def _number16(n: int) -> str:
         return "-" + format(n, "02x")
     if n < 4096:
         return "+" + format(n, "03x")
-    raise WriteError(f"puzz.link numbers stop at 4095; this board has {n} labels")
+    raise WriteError(f"puzz.link numbers stop at 4095, not {n}")
 
 
 def write(entries: Sequence[Entry]) -> str:

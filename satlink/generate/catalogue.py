@@ -85,6 +85,14 @@ class Catalogue:
         if not memory and not folder.is_dir():
             raise CatalogueError(f"{path}: cannot open the catalogue: folder {folder} does not "
                                  "exist")
+        if not memory and os.path.exists(path) and not os.path.isfile(path):
+            # SQLite would block on a FIFO until a writer comes, or read a device forever
+            from satlink.formats import FILE_KINDS
+
+            mode = os.stat(path).st_mode
+            kind = next((name for test, name, _ in FILE_KINDS if test(mode)), "something else")
+            raise CatalogueError(f"{path}: cannot open the catalogue: it is {kind}, not a "
+                                 "regular file")
         try:
             if readonly:  # mode=ro: a missing or empty file is not turned into a database
                 uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"

@@ -26,8 +26,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from satlink.board import EMPTY, SOLID, Board, edge
+from satlink.board import EMPTY, SOLID, Board
 from satlink.generate.paths import PathSystem
+from satlink.graph import edge
 from satlink.solution import Solution
 
 SYMMETRIES = ("none", "mirror", "rotational")

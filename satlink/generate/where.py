@@ -84,7 +84,7 @@ def parse_where(text: str | None) -> Where:
             if not size or op not in ("=", "!="):
                 raise WhereError(f"size takes = or != and WxH, not {cond!r}")
             parts.append("(width = ? AND height = ?)" if op == "=" else "NOT (width = ? AND height = ?)")
-            args += [int(size.group(1)), int(size.group(2))]
+            args += [_whole(size.group(1), name, cond), _whole(size.group(2), name, cond)]
             continue
         if name in GRADE_FIELDS:
             where.grade.append((name, op, _grade_value(name, value, cond)))
@@ -132,4 +132,17 @@ def _where_value(name: str, op: str, value: str, cond: str) -> int | float | str
         return float(value)
     if not WHOLE.fullmatch(value):
         raise WhereError(f"{name} takes a whole number such as 10, not {value!r} in {cond!r}")
-    return int(value)
+    return _whole(value, name, cond)
+
+
+SQL_INTEGER = 2**63  # SQLite integers are 64-bit: a larger one cannot even be compared
+
+
+def _whole(digits: str, name: str, cond: str) -> int:
+    """``digits`` as an integer SQLite can take, or a :class:`WhereError` naming the condition
+    (checked on the text first: ``int()`` refuses more than 4,300 digits)."""
+    if len(digits.lstrip("+-").lstrip("0")) > 19 or not -SQL_INTEGER <= int(digits) < SQL_INTEGER:
+        shown = cond if len(cond) <= 60 else cond[:60] + "..."
+        raise WhereError(f"{name} takes a whole number below 2**63, not one of "
+                         f"{len(digits.lstrip('+-'))} digits in {shown!r}")
+    return int(digits)

@@ -19,8 +19,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from satlink.board import Board, Cell
+from satlink.board import Board
 from satlink.geometry import HEX
+from satlink.graph import Cell
 
 Point = tuple[float, float]
 

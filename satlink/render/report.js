@@ -22,7 +22,7 @@
   }
   function extra(row) { return row[X] || {}; }
   function isProblem(row) { return row[S] < D.problems; }
-  function sizeOf(row) { return row[W] ? row[W] + 'x' + row[H] : ''; }
+  function sizeOf(row) { return row[W] ? esc(row[W]) + 'x' + esc(row[H]) : ''; }
 
   /* -- filter controls ------------------------------------------------------------------ */
   function option(value, text) { return '<option value="' + esc(value) + '">' + esc(text) + '</option>'; }
@@ -127,15 +127,15 @@
   function rowHtml(n) {
     var row = ROWS[n - 1], st = ST[row[S]], x = extra(row);
     var link = puzzLink(row);
-    var status = st + (x.dup ? ' <a class="jump" href="#b' + x.dup + '">→ #' + x.dup + '</a>' : '');
+    var status = esc(st) + (x.dup ? ' <a class="jump" href="#b' + x.dup + '">→ #' + x.dup + '</a>' : '');
     return '<tr class="row" id="b' + n + '" data-n="' + n + '" data-status="' + esc(st) + '">' +
       '<td class="n">' + n + '</td><td title="' + esc(PATHS[row[P]]) + '">' + esc(SRC[row[P]]) + '</td>' +
       '<td class="n">' + esc(row[IDX]) + '</td><td>' + (sizeOf(row) || '–') + '</td>' +
       '<td>' + esc(RULES[row[R]] || '') + '</td><td class="st ' + esc(st) + '">' + status + '</td>' +
-      '<td class="n">' + (row[COL] == null ? '–' : row[COL]) + '</td>' +
-      '<td class="n">' + (row[EFF] == null ? '–' : row[EFF]) + '</td>' +
-      '<td>' + (row[GRD] == null ? '–' : esc(D.bands[row[GRD][1]]) + ' ' + row[GRD][0]) + '</td>' +
-      '<td class="n">' + (row[SEC] == null ? '–' : row[SEC].toFixed(3)) + '</td>' +
+      '<td class="n">' + (row[COL] == null ? '–' : esc(row[COL])) + '</td>' +
+      '<td class="n">' + (row[EFF] == null ? '–' : esc(row[EFF])) + '</td>' +
+      '<td>' + (row[GRD] == null ? '–' : esc(D.bands[row[GRD][1]]) + ' ' + esc(row[GRD][0])) + '</td>' +
+      '<td class="n">' + (row[SEC] == null ? '–' : esc(Number(row[SEC]).toFixed(3))) + '</td>' +
       '<td>' + (link ? '<a href="' + esc(link) + '" target="_blank" rel="noopener">puzz.link</a>' : '') +
       '</td></tr>';
   }
@@ -175,7 +175,7 @@
     var notes = [], figs = [];
     if (x.e) {
       var where = ['line', 'column', 'grid_row', 'grid_column'].filter(function (k) { return x.e[k]; })
-        .map(function (k) { return k.replace('grid_column', 'column').replace('_', ' ') + ' ' + x.e[k]; })
+        .map(function (k) { return k.replace('grid_column', 'column').replace('_', ' ') + ' ' + esc(x.e[k]); })
         .join(', ');
       notes.push('<b>' + esc(st === 'invalid' ? 'cannot read the board' : 'error') + '</b>' +
         (where ? ' (' + where + ')' : '') + ': ' + esc(x.e.message || ''));
@@ -186,7 +186,7 @@
         (x.dup ? '<a class="jump" href="#b' + x.dup + '">#' + x.dup + '</a> ' : '') + esc(x.dupname) + '.');
     }
     (x.m || []).forEach(function (m) { notes.push('Shipped solution: ' + esc(m)); });
-    if (x.c !== undefined) notes.push(x.c + (x['c+'] ? '+' : '') + ' solutions found');
+    if (x.c !== undefined) notes.push(esc(x.c) + (x['c+'] ? '+' : '') + ' solutions found');
     if (x.t) notes.push('the time limit cut the search short');
     var sols = row[SOL] || [], diff = x.d || [];
     if (row[W] && row[G]) {

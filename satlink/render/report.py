@@ -22,6 +22,7 @@ URL's hash, so a filtered view can be linked to and reloaded
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter, defaultdict
 from html import escape
 from importlib import resources
@@ -89,7 +90,7 @@ def _geometry(record: dict, width: int, height: int):
         return None, None
     try:
         geometry = geometry_from_json(raw, width, height)
-    except ValueError:
+    except (ValueError, TypeError, RecursionError):  # as written by hand, or damaged
         return None, None
     if geometry.is_plain:
         return None, None
@@ -103,9 +104,23 @@ def _geometry(record: dict, width: int, height: int):
     return geometry, compact
 
 
+def _whole(value) -> int | None:
+    """``value`` if it is a whole number, else None: what reaches the page from a results
+    file is type-checked, so a string there is never drawn as HTML."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _grid_of(rows, width: int, height: int) -> list[str]:
+    """``rows`` if they are a ``width`` x ``height`` grid, else none (the page sizes its
+    drawing by the width and height)."""
+    if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
+        return []
+    return rows if rows and len("".join(rows)) == width * height else []
+
+
 def _number(value, digits: int = 3):
     return round(value, digits) if isinstance(value, (int, float)) and not isinstance(value, bool) \
-        else None
+        and math.isfinite(value) else None  # NaN or Infinity would break the page's JSON.parse
 
 
 class _Sources:
@@ -159,8 +174,8 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
     bands = list(BANDS)
     rows = []
     for record in map(upgrade, records):
-        width, height = record.get("width") or 0, record.get("height") or 0
-        grid = record.get("grid") or []
+        width, height = _whole(record.get("width")) or 0, _whole(record.get("height")) or 0
+        grid = _grid_of(record.get("grid"), width, height)
         geometry, compact = _geometry(record, width, height) if grid else (None, None)
         geometry = geometry or PLAIN
         quality = record.get("quality") or {}
@@ -175,7 +190,7 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
             extra["g"] = compact
         if record.get("diff_cells") and width:
             extra["d"] = [r * width + c for r, c in record["diff_cells"]]
-        if record.get("count") is not None:
+        if _whole(record.get("count")) is not None:
             extra["c"] = record["count"]
             if not record.get("count_complete"):
                 extra["c+"] = 1
@@ -184,7 +199,7 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
         original = record.get("duplicate_of")
         if isinstance(original, dict):
             key = (str(original.get("source")), original.get("index"))
-            extra["dup"] = position.get(key, 0)
+            extra["dup"] = _whole(position.get(key)) or 0
             name = (sources.short[sources.index[key[0]]] if key[0] in sources.index
                     else Path(key[0]).name)
             extra["dupname"] = f"{name} board {key[1]}"
@@ -192,21 +207,24 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
             extra["m"] = [str(m) for m in record["mismatch"]]
         if record.get("repairs") and width:
             extra["rp"] = [_proposal(p, width, height) for p in record["repairs"]
-                           if isinstance(p, dict) and p.get("grid")]
+                           if isinstance(p, dict) and _grid_of(p.get("grid"), width, height)]
         error = record.get("error")
         if isinstance(error, dict):
-            extra["e"] = {k: error[k] for k in ("message", "line", "column", "grid_row",
-                                                "grid_column") if error.get(k)}
+            extra["e"] = {k: v for k, v in (("message", str(error.get("message") or "")),
+                                            *((k, _whole(error.get(k))) for k in
+                                              ("line", "column", "grid_row", "grid_column")))
+                          if v}
             if error.get("traceback"):
                 extra["e"]["traceback"] = str(error["traceback"])[-2000:]
-            if status == Status.INVALID and excerpts is not None:
+            if status == Status.INVALID and excerpts is not None \
+                    and error.get("source") == record.get("source"):  # the pack, no other file
                 shown = excerpts.of(error)
                 if shown:
                     extra["x"] = shown
-        row = [sources.index[str(record.get("source", ""))], record.get("index"),
+        row = [sources.index[str(record.get("source", ""))], _whole(record.get("index")),
                status_index[status], width, height, "".join(grid),
                rules.setdefault(str(record.get("rules", "")), len(rules)),
-               quality.get("colours", record.get("labels")), _number(quality.get("effort")),
+               _whole(quality.get("colours", record.get("labels"))), _number(quality.get("effort")),
                _grade(quality.get("grade"), bands), _number(record.get("seconds")),
                [_solution_code(s, width, height, geometry) for s in solutions if isinstance(s, dict)],
                extra]
@@ -244,15 +262,15 @@ def _summary_table(records: list[dict], data: dict) -> str:
     for name, path, group in groups:
         counts = Counter(str(r.get("status")) for r in group)
         cells = "".join(f"<td class='n'>{counts[s] or ''}</td>" for s in present)
-        sizes = sorted({(r["width"], r["height"]) for r in group if r.get("width")},
-                       key=lambda s: (s[0] * s[1], s))
+        sizes = sorted({(_whole(r.get("width")), _whole(r.get("height")) or 0) for r in group
+                        if _whole(r.get("width"))}, key=lambda s: (s[0] * s[1], s))
         size = (f"{sizes[0][0]}x{sizes[0][1]}" + (f" – {sizes[-1][0]}x{sizes[-1][1]}"
                                                   f" ({len(sizes)} sizes)" if len(sizes) > 1 else "")
                 if sizes else "–")
         qualities = [r.get("quality") or {} for r in group]
         effort = _spread(q.get("effort") for q in qualities)
         grade = _spread((q.get("grade") or {}).get("score") for q in qualities)
-        seconds = sum(r.get("seconds") or 0 for r in group)
+        seconds = sum(_number(r.get("seconds")) or 0 for r in group)
         pack = (f"<td title='{escape(path)}'>{escape(name)}</td>" if path
                 else f"<td><b>{escape(name)}</b></td>")
         lines.append(f"<tr>{pack}<td class='n'>{len(group)}</td>{cells}<td>{size}</td>"
@@ -263,7 +281,7 @@ def _summary_table(records: list[dict], data: dict) -> str:
 
 def _spread(values) -> str:
     """``min · median · max`` of the numbers among ``values``, or ``–``."""
-    numbers = sorted(v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool))
+    numbers = sorted(v for v in values if _number(v) is not None)
     return f"{numbers[0]:.3g} · {median(numbers):.3g} · {numbers[-1]:.3g}" if numbers else "–"
 
 

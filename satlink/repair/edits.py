@@ -158,8 +158,8 @@ def _moves(board: Board, verdict: Verdict, focus: set[int]) -> Iterator[Candidat
     for an unsolvable board) to an empty cell at most :data:`MOVE_REACH` steps away."""
     if verdict.status == Status.MULTIPLE:
         one, two = (s.owner() for s in verdict.solutions[:2])
-        labels = sorted({one.get(x) for x in verdict.diff_cells} | {two.get(x) for x in
-                                                                     verdict.diff_cells} - {None},
+        labels = sorted(({one.get(x) for x in verdict.diff_cells}
+                         | {two.get(x) for x in verdict.diff_cells}) - {None},
                         key=board.labels.index)
     else:
         labels = list(board.labels)

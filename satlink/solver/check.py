@@ -116,7 +116,7 @@ def _judge(
     deadline = None if timeout is None else time.monotonic() + timeout
     found: list[Solution] = []
     timed_out = exhausted = False
-    stats = SolveStats(edges=len(board.edges))
+    stats = SolveStats(edges=board.n_edges)
     units: list[int] = []
     try:
         if method.presolve:

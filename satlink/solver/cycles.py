@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from satlink.board import Board, Edge
+from satlink.board import Board
 from satlink.cnf import Encoding
+from satlink.graph import Edge
 
 
 def endpoint_cells(board: Board) -> set[int]:

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from satlink.board import Board, Edge
+from satlink.board import Board
+from satlink.graph import Edge
 from satlink.solution import Solution
 from satlink.solver.cycles import detached_components, endpoint_cells, endpoint_free_components
 

@@ -96,6 +96,7 @@ def read_header(lines: Iterable[str], source: str = "<cnf>") -> tuple[Board, Rul
     ``c encoding`` lines); :class:`ModelError` if the header is not satlink's or is damaged."""
     rows: list[str] = []
     geometry_text = rules_text = None
+    geometry_line = 0
     for number, raw in enumerate(lines, 1):
         line = raw.rstrip("\r\n")
         if number == 1 and not line.startswith(MAGIC):
@@ -105,7 +106,7 @@ def read_header(lines: Iterable[str], source: str = "<cnf>") -> tuple[Board, Rul
         if line.startswith("c grid "):
             rows.append(line[len("c grid "):])
         elif line.startswith("c geometry "):
-            geometry_text = line[len("c geometry "):]
+            geometry_text, geometry_line = line[len("c geometry "):], number
         elif line.startswith("c encoding "):
             words = line.split()
             if "rules" in words[:-1]:
@@ -113,10 +114,16 @@ def read_header(lines: Iterable[str], source: str = "<cnf>") -> tuple[Board, Rul
     if not rows or rules_text is None:
         raise ModelError(f"{source}: the header has no board ('c grid' lines) or no rules")
     try:
-        geometry = json.loads(geometry_text) if geometry_text else None
-        return Board.from_json(rows, geometry), parse_rules(rules_text)
-    except ValueError as exc:  # bad JSON, geometry, board or rules
-        raise ModelError(f"{source}: the header's board cannot be read: {exc}") from None
+        geometry_json = json.loads(geometry_text) if geometry_text else None
+    except (ValueError, RecursionError) as exc:  # bad JSON, or nested too deeply to parse
+        reason = str(exc) if isinstance(exc, ValueError) else "nested too deeply"
+        raise ModelError(f"{source}: line {geometry_line}: the 'c geometry' line is not "
+                         f"geometry JSON ({reason})") from None
+    try:
+        return Board.from_json(rows, geometry_json), parse_rules(rules_text)
+    except (ValueError, RecursionError) as exc:  # bad geometry, board or rules
+        reason = str(exc) if isinstance(exc, ValueError) else "nested too deeply"
+        raise ModelError(f"{source}: the header's board cannot be read: {reason}") from None
 
 
 def is_export(first_line: str) -> bool:
@@ -159,8 +166,12 @@ def read_model(lines: Iterable[str], source: str = "<model>") -> list[int] | Non
             try:
                 literals.append(int(token))
             except ValueError:
+                from satlink.formats.entry import snippet
+
                 raise ModelError(f"{source}: line {number}, column {column}: "
-                                 f"not a literal: {token!r}") from None
+                                 f"not a literal: {snippet(token, 40)}"
+                                 f"{f' ({len(token):,} characters)' if len(token) > 40 else ''}"
+                                 ) from None
         saw_values = True
     if not saw_values:
         raise ModelError(f"{source}: no 'v' lines (and no 's UNSATISFIABLE') found")

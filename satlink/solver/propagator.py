@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from pysat.engines import Propagator
 
-from satlink.board import Edge
 from satlink.cnf import Encoding
+from satlink.graph import Edge
 from satlink.solver.cycles import cycle_cut, detached_components
 
 

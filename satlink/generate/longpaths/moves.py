@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import random
 
-from satlink.board import edge
 from satlink.generate.longpaths.walk import FREE, Move, Walk
+from satlink.graph import edge
 
 
 def propose(walk: Walk, rng: random.Random, zone: set[int] | None = None,

@@ -19,15 +19,17 @@ from rich.text import Text
 from satlink.board import Board
 from satlink.render.colours import hex_colour
 from satlink.render.terminal.canvas import variant_lines
-from satlink.render.terminal.glyphs import cell_glyphs, widened
+from satlink.render.terminal.glyphs import cell_glyphs, is_wide, plain_text, widened
 from satlink.solution import Solution
 
 
 def draw_plain(board: Board, solution: Solution | None = None) -> str:
     if not board.geometry.is_plain:
         return "\n".join("".join(ch for ch, _ in line) for line in variant_lines(board, solution))
-    rows = widened(cell_glyphs(board, solution))
-    return "\n".join("".join(ch for ch, _ in row) for row in rows)
+    if any(map(is_wide, board.labels)):  # only a label can be wide: every cell is widened
+        rows = widened(cell_glyphs(board, solution))
+        return "\n".join("".join(ch for ch, _ in row) for row in rows)
+    return plain_text(board, solution)
 
 
 def draw_rich(board: Board, solution: Solution | None = None) -> Text:

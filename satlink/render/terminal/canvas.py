@@ -18,8 +18,9 @@ to one width:
 
 from __future__ import annotations
 
-from satlink.board import Board, Cell
+from satlink.board import Board
 from satlink.geometry import HEX
+from satlink.graph import Cell
 from satlink.render.colours import hex_colour
 from satlink.render.terminal.glyphs import PIECES, is_wide
 from satlink.solution import Solution
