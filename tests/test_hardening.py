@@ -955,7 +955,7 @@ def test_a_board_alone_of_its_kind_is_not_hashed_for_duplicates(tmp_path: Path, 
     pack = tmp_path / "p.txt"
     pack.write_text("3 1\nA.A\n4 1\nB..B\n1 4\nC\n.\n.\nC\n3 3\nA.B\n...\nA.B\n")
     tasks = plan([str(pack)])
-    assert [t["duplicate_of"] for t in tasks] == [None, None, {"source": str(pack), "index": 2},
+    assert [t.duplicate_of for t in tasks] == [None, None, {"source": str(pack), "index": 2},
                                                   None]
     assert sorted(hashed) == [("B..B",), ("C", ".", ".", "C")]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from satlink.batch.tasks import Task
 from satlink.batch.work import crashed, evaluate
 from satlink.solver.method import Method
 
@@ -54,7 +55,7 @@ def connect(address: str, timeout: float = CONNECT_TIMEOUT):
                              f"({exc}); is 'dask scheduler' running there?") from None
 
 
-def run_dask(tasks: list[dict], client, timeout: float | None, method: Method) -> Iterator[dict]:
+def run_dask(tasks: list[Task], client, timeout: float | None, method: Method) -> Iterator[dict]:
     """Evaluate tasks on the cluster behind ``client`` (see :func:`connect`)."""
     from distributed import as_completed
 

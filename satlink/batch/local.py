@@ -16,6 +16,7 @@ from collections import deque
 from collections.abc import Iterator
 from multiprocessing.connection import Connection, wait
 
+from satlink.batch.tasks import Task
 from satlink.batch.work import crashed, evaluate
 from satlink.lifeline import die_with_parent
 from satlink.solver.method import DEFAULT_METHOD, Method
@@ -46,10 +47,10 @@ class _Slot:
                                    daemon=True)
         self.process.start()
         child.close()
-        self.task: dict | None = None
+        self.task: Task | None = None
         self.started = 0.0
 
-    def give(self, task: dict) -> None:
+    def give(self, task: Task) -> None:
         self.task, self.started = task, time.monotonic()
         self.conn.send(task)
 
@@ -68,7 +69,7 @@ class _Slot:
         self.conn.close()
 
 
-def run_local(tasks: list[dict], jobs: int, timeout: float | None,
+def run_local(tasks: list[Task], jobs: int, timeout: float | None,
               method: Method = DEFAULT_METHOD,
               hard_limit: float | None = None) -> Iterator[dict]:
     """Evaluate tasks on ``jobs`` crash-isolated worker processes."""

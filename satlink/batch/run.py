@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from satlink.batch.distributed import CONNECT_TIMEOUT, connect, run_dask
 from satlink.batch.local import run_local
 from satlink.batch.results import ResultsFile, record_key
-from satlink.batch.tasks import task_key
+from satlink.batch.tasks import Task
 from satlink.batch.work import evaluate, needs_solver
 from satlink.solver.method import DEFAULT_METHOD, Method
 from satlink.solver.verdict import Status
@@ -35,7 +35,7 @@ class RunResult:
     rejudged: int = 0  # ... because their line was made under options that change the verdict
 
 
-def validate_tasks(tasks: list[dict], options: RunOptions,
+def validate_tasks(tasks: list[Task], options: RunOptions,
                    progress: Callable[[dict], None] | None = None) -> RunResult:
     # reach the scheduler before --out is touched: a wrong address must not cost the results
     client = None if options.scheduler is None else connect(options.scheduler,
@@ -62,15 +62,15 @@ def still_holds(options: RunOptions) -> Callable[[dict], bool]:
     return holds
 
 
-def _run(tasks: list[dict], options: RunOptions, client, progress) -> RunResult:
-    results = ResultsFile(options.out, options.resume, map(task_key, tasks), still_holds(options))
+def _run(tasks: list[Task], options: RunOptions, client, progress) -> RunResult:
+    results = ResultsFile(options.out, options.resume, (t.key for t in tasks), still_holds(options))
     by_key: dict[tuple, dict] = {}
     try:
         todo = []
         for task in tasks:
-            done = results.done.get(task_key(task))
+            done = results.done.get(task.key)
             if done is not None:
-                by_key[task_key(task)] = done
+                by_key[task.key] = done
             else:
                 todo.append(task)
         skipped = len(tasks) - len(todo)
@@ -78,7 +78,7 @@ def _run(tasks: list[dict], options: RunOptions, client, progress) -> RunResult:
         quick = [t for t in todo if not needs_solver(t)]
         heavy = [t for t in todo if needs_solver(t)]
         if options.repairs:  # rides in the task, so every executor carries it unchanged
-            heavy = [{**t, "repairs": options.repairs} for t in heavy]
+            heavy = [t.asking(options.repairs) for t in heavy]
         for record in (evaluate(t) for t in quick):
             _keep(record, results, by_key, progress)
         if client is not None:
@@ -89,7 +89,7 @@ def _run(tasks: list[dict], options: RunOptions, client, progress) -> RunResult:
             _keep(record, results, by_key, progress)
     finally:
         results.close()
-    ordered = [by_key[task_key(t)] for t in tasks if task_key(t) in by_key]
+    ordered = [by_key[t.key] for t in tasks if t.key in by_key]
     return RunResult(ordered, skipped, results.retried, results.rejudged)
 
 

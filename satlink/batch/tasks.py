@@ -1,7 +1,8 @@
 """Turn pack files into validation tasks, in input order.
 
-A task is a plain dict (it travels to worker processes and Dask workers): a board travels as
-its ``rows`` and, for a Flow Free variant, its ``geometry`` (the JSON object).  Invalid boards and
+A task is a :class:`Task`, plain picklable data (it travels to worker processes and Dask
+workers): a board travels as its ``rows`` and, for a Flow Free variant, its ``geometry`` (the
+JSON object); its rule profile as the parsed :class:`~satlink.rules.Rules`.  Invalid boards and
 duplicates are decided here, in the main process and in file order, so the verdicts do not
 depend on which worker finishes first: the first occurrence of a puzzle is validated, later
 copies (under rotation, reflection and relabelling) become ``duplicate-of`` it.
@@ -13,6 +14,7 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 from satlink.board import SOLID, Board
 from satlink.canonical import canonical_hash
@@ -43,39 +45,64 @@ def duplicate_key(board: Board) -> str:
     return canonical_hash(board)
 
 
-def task_key(task: dict) -> tuple[str, int, str, str]:
-    """What --resume matches a record by: the board (where it is, its content) and the
-    rules it is judged under (a verdict under flow says nothing about nikoli)."""
-    return (task["source"], task["index"], task["hash"], task["rules"])
+@dataclass(frozen=True)
+class Task:
+    """One board to validate, as plain data: where it is, its content hash, the rules it is
+    judged under, the board (``rows``, ``geometry``; None when it could not be read, then
+    ``error`` says why), its shipped ``solution`` as coordinates, the earlier board it
+    repeats, and how many repair proposals to look for."""
+
+    source: str
+    index: int
+    hash: str
+    rules: Rules
+    rows: tuple[str, ...] | None = None
+    geometry: dict | None = None
+    solution: dict | None = None
+    error: dict | None = None
+    duplicate_of: dict | None = None
+    repairs: int = 0
+
+    @property
+    def key(self) -> tuple[str, int, str, str]:
+        """What --resume matches a record by: the board (where it is, its content) and the
+        rules it is judged under (a verdict under flow says nothing about nikoli)."""
+        return (self.source, self.index, self.hash, str(self.rules))
+
+    def board(self) -> Board | None:
+        """The task's board, rebuilt with its geometry (None for a board that could not be
+        read)."""
+        return Board.from_json(self.rows, self.geometry) if self.rows else None
+
+    def asking(self, repairs: int) -> Task:
+        """The same task, asking for ``repairs`` proposals."""
+        return replace(self, repairs=repairs)
 
 
 def plan(files: Iterable[str], rules: Rules | str | None = None, in_format: str | None = None,
-         max_cells: int = DEFAULT_MAX_CELLS) -> list[dict]:
+         max_cells: int = DEFAULT_MAX_CELLS) -> list[Task]:
     """One task per board, in file order; ``rules`` (``--rules``) overrides each board's own."""
     chosen = parse_rules(rules) if rules else None
-    tasks: list[dict] = []
-    boards: list[tuple[dict, Board]] = []
+    tasks: list[Task] = []
+    boards: list[tuple[int, Board]] = []
     for path in files:
         for entry in read_file(path, in_format, max_cells):
-            task = {"source": entry.source, "index": entry.index, "hash": content_hash(entry),
-                    "rules": str(entry.rules_under(chosen)), "rows": None, "geometry": None,
-                    "solution": None, "error": None, "duplicate_of": None}
+            task = Task(entry.source, entry.index, content_hash(entry), entry.rules_under(chosen))
             if entry.error is not None:
-                task["error"] = entry.error.as_dict()
+                task = replace(task, error=entry.error.as_dict())
             else:
                 board = entry.board
-                task["rows"] = list(board.rows)
-                if not board.geometry.is_plain:
-                    task["geometry"] = geometry_to_json(board.geometry, board.width)
-                if entry.solution is not None:
-                    task["solution"] = entry.solution.to_coords(board)
-                boards.append((task, board))
+                task = replace(task, rows=board.rows,
+                               geometry=(None if board.geometry.is_plain
+                                         else geometry_to_json(board.geometry, board.width)),
+                               solution=(None if entry.solution is None
+                                         else entry.solution.to_coords(board)))
+                boards.append((len(tasks), board))
             tasks.append(task)
-    _mark_duplicates(boards)
-    return tasks
+    return _mark_duplicates(tasks, boards)
 
 
-def _mark_duplicates(boards: list[tuple[dict, Board]]) -> None:
+def _mark_duplicates(tasks: list[Task], boards: list[tuple[int, Board]]) -> list[Task]:
     """Set ``duplicate_of`` on every later copy of a puzzle, in file order.  The canonical
     form is costly on a huge board (seconds at 1002x1002), so it is made only for boards that
     share an invariant of the symmetries with another board: a board alone is no copy."""
@@ -88,12 +115,14 @@ def _mark_duplicates(boards: list[tuple[dict, Board]]) -> None:
     keys = [invariant(board) for _, board in boards]
     shared = {key for key, n in Counter(keys).items() if n > 1}
     first_seen: dict[str, tuple[str, int]] = {}
-    for (task, board), key in zip(boards, keys, strict=True):
+    for (at, board), key in zip(boards, keys, strict=True):
         if key not in shared:
             continue
         canonical = duplicate_key(board)
+        task = tasks[at]
         if canonical in first_seen:
             source, index = first_seen[canonical]
-            task["duplicate_of"] = {"source": source, "index": index}
+            tasks[at] = replace(task, duplicate_of={"source": source, "index": index})
         else:
-            first_seen[canonical] = (task["source"], task["index"])
+            first_seen[canonical] = (task.source, task.index)
+    return tasks
