@@ -22,7 +22,6 @@ URL's hash, so a filtered view can be linked to and reloaded
 from __future__ import annotations
 
 import json
-import math
 from collections import Counter, defaultdict
 from html import escape
 from importlib import resources
@@ -33,6 +32,7 @@ from satlink.formats.excerpt import Excerpts
 from satlink.geometry import PLAIN, geometry_from_json
 from satlink.grading import BANDS
 from satlink.records import upgrade
+from satlink.render.values import grid_of, number, whole
 from satlink.solver.verdict import PROBLEMS, Status
 
 ORDER = [str(s) for s in PROBLEMS] + [str(Status.UNIQUE), str(Status.SOLVED)]
@@ -104,25 +104,6 @@ def _geometry(record: dict, width: int, height: int):
     return geometry, compact
 
 
-def _whole(value) -> int | None:
-    """``value`` if it is a whole number, else None: what reaches the page from a results
-    file is type-checked, so a string there is never drawn as HTML."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _grid_of(rows, width: int, height: int) -> list[str]:
-    """``rows`` if they are a ``width`` x ``height`` grid, else none (the page sizes its
-    drawing by the width and height)."""
-    if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
-        return []
-    return rows if rows and len("".join(rows)) == width * height else []
-
-
-def _number(value, digits: int = 3):
-    return round(value, digits) if isinstance(value, (int, float)) and not isinstance(value, bool) \
-        and math.isfinite(value) else None  # NaN or Infinity would break the page's JSON.parse
-
-
 class _Sources:
     """Pack names: each full path once, shown by its shortest unambiguous tail."""
 
@@ -174,8 +155,8 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
     bands = list(BANDS)
     rows = []
     for record in map(upgrade, records):
-        width, height = _whole(record.get("width")) or 0, _whole(record.get("height")) or 0
-        grid = _grid_of(record.get("grid"), width, height)
+        width, height = whole(record.get("width")) or 0, whole(record.get("height")) or 0
+        grid = grid_of(record.get("grid"), width, height)
         geometry, compact = _geometry(record, width, height) if grid else (None, None)
         geometry = geometry or PLAIN
         quality = record.get("quality") or {}
@@ -190,7 +171,7 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
             extra["g"] = compact
         if record.get("diff_cells") and width:
             extra["d"] = [r * width + c for r, c in record["diff_cells"]]
-        if _whole(record.get("count")) is not None:
+        if whole(record.get("count")) is not None:
             extra["c"] = record["count"]
             if not record.get("count_complete"):
                 extra["c+"] = 1
@@ -199,7 +180,7 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
         original = record.get("duplicate_of")
         if isinstance(original, dict):
             key = (str(original.get("source")), original.get("index"))
-            extra["dup"] = _whole(position.get(key)) or 0
+            extra["dup"] = whole(position.get(key)) or 0
             name = (sources.short[sources.index[key[0]]] if key[0] in sources.index
                     else Path(key[0]).name)
             extra["dupname"] = f"{name} board {key[1]}"
@@ -207,11 +188,11 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
             extra["m"] = [str(m) for m in record["mismatch"]]
         if record.get("repairs") and width:
             extra["rp"] = [_proposal(p, width, height) for p in record["repairs"]
-                           if isinstance(p, dict) and _grid_of(p.get("grid"), width, height)]
+                           if isinstance(p, dict) and grid_of(p.get("grid"), width, height)]
         error = record.get("error")
         if isinstance(error, dict):
             extra["e"] = {k: v for k, v in (("message", str(error.get("message") or "")),
-                                            *((k, _whole(error.get(k))) for k in
+                                            *((k, whole(error.get(k))) for k in
                                               ("line", "column", "grid_row", "grid_column")))
                           if v}
             if error.get("traceback"):
@@ -221,11 +202,11 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
                 shown = excerpts.of(error)
                 if shown:
                     extra["x"] = shown
-        row = [sources.index[str(record.get("source", ""))], _whole(record.get("index")),
+        row = [sources.index[str(record.get("source", ""))], whole(record.get("index")),
                status_index[status], width, height, "".join(grid),
                rules.setdefault(str(record.get("rules", "")), len(rules)),
-               _whole(quality.get("colours", record.get("labels"))), _number(quality.get("effort")),
-               _grade(quality.get("grade"), bands), _number(record.get("seconds")),
+               whole(quality.get("colours", record.get("labels"))), number(quality.get("effort")),
+               _grade(quality.get("grade"), bands), number(record.get("seconds")),
                [_solution_code(s, width, height, geometry) for s in solutions if isinstance(s, dict)],
                extra]
         while row and row[-1] in (None, [], {}, ""):
@@ -239,7 +220,7 @@ def _grade(graded, bands: list[str]) -> list | None:
     """The human grade as ``[score, band index]`` (None when the record has none)."""
     if not isinstance(graded, dict) or graded.get("band") not in bands:
         return None
-    score = _number(graded.get("score"))
+    score = number(graded.get("score"))
     return None if score is None else [score, bands.index(graded["band"])]
 
 
@@ -262,15 +243,15 @@ def _summary_table(records: list[dict], data: dict) -> str:
     for name, path, group in groups:
         counts = Counter(str(r.get("status")) for r in group)
         cells = "".join(f"<td class='n'>{counts[s] or ''}</td>" for s in present)
-        sizes = sorted({(_whole(r.get("width")), _whole(r.get("height")) or 0) for r in group
-                        if _whole(r.get("width"))}, key=lambda s: (s[0] * s[1], s))
+        sizes = sorted({(whole(r.get("width")), whole(r.get("height")) or 0) for r in group
+                        if whole(r.get("width"))}, key=lambda s: (s[0] * s[1], s))
         size = (f"{sizes[0][0]}x{sizes[0][1]}" + (f" – {sizes[-1][0]}x{sizes[-1][1]}"
                                                   f" ({len(sizes)} sizes)" if len(sizes) > 1 else "")
                 if sizes else "–")
         qualities = [r.get("quality") or {} for r in group]
         effort = _spread(q.get("effort") for q in qualities)
         grade = _spread((q.get("grade") or {}).get("score") for q in qualities)
-        seconds = sum(_number(r.get("seconds")) or 0 for r in group)
+        seconds = sum(number(r.get("seconds")) or 0 for r in group)
         pack = (f"<td title='{escape(path)}'>{escape(name)}</td>" if path
                 else f"<td><b>{escape(name)}</b></td>")
         lines.append(f"<tr>{pack}<td class='n'>{len(group)}</td>{cells}<td>{size}</td>"
@@ -281,7 +262,7 @@ def _summary_table(records: list[dict], data: dict) -> str:
 
 def _spread(values) -> str:
     """``min · median · max`` of the numbers among ``values``, or ``–``."""
-    numbers = sorted(v for v in values if _number(v) is not None)
+    numbers = sorted(v for v in values if number(v) is not None)
     return f"{numbers[0]:.3g} · {median(numbers):.3g} · {numbers[-1]:.3g}" if numbers else "–"
 
 
