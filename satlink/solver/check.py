@@ -132,7 +132,13 @@ def _judge(
         stats.presolve_seconds = time.perf_counter() - start
         return _verdict(board, profile, method, lemmas, found, stats, start, limit,
                         report_count, exhausted=False, timed_out=True)
-    start += _import_sat_modules()  # the process's start-up, not this board's time
+    # the one-time import is the process's start-up, not this board's work: it counts
+    # neither in its seconds nor against its deadline (under load, a worker's first board
+    # spent a whole 0.5 s --timeout importing numpy and PySAT)
+    imported = _import_sat_modules()
+    start += imported
+    if deadline is not None:
+        deadline += imported
     exhausted, timed_out = _search(board, profile, method, deadline, limit, units, stats, found)
     return _verdict(board, profile, method, lemmas, found, stats, start, limit, report_count,
                     exhausted=exhausted, timed_out=timed_out)
