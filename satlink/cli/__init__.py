@@ -5,6 +5,7 @@
 * :mod:`satlink.cli.batch`     ``validate``
 * :mod:`satlink.cli.research`  ``cnf``, ``decode``, ``bench``
 * :mod:`satlink.cli.repairing` ``repair``
+* :mod:`satlink.cli.explaining` ``explain``, ``hint``
 * :mod:`satlink.cli.options`   the options they share, parsed once into values
 
 Bad input and bad options are reported as such (exit status 2).  Any other exception is a
@@ -32,10 +33,11 @@ from satlink.solver.method import MethodError  # noqa: E402
 COMMANDS = {
     "check": "solving", "solve": "solving", "convert": "solving", "generate": "generating",
     "export": "generating", "validate": "batch", "render": "solving", "cnf": "research",
-    "decode": "research", "bench": "research", "repair": "repairing",
+    "decode": "research", "bench": "research", "repair": "repairing", "explain": "explaining",
+    "hint": "explaining",
 }
 """Each command and the module of :mod:`satlink.cli` that defines it, imported when the
-command runs: ``satlink check`` then never builds (nor imports) the other ten commands, which
+command runs: ``satlink check`` then never builds (nor imports) the other commands, which
 cost a third of its start-up (click cleans every option's help text as it is declared)."""
 
 REPORT_BUGS = "please report it with the command line and the input file (SATLINK_DEBUG=1 shows " \

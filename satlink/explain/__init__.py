@@ -104,6 +104,8 @@ class Explanation:
                          if ahead else "."))
             return (f"The deductions stop after {len(self.trace.steps)} steps: the rest needs "
                     "more look-ahead than the grader's depth and budget.")
+        if self.status == "unique":
+            return "The board has exactly one solution (the steps were not recorded)."
         return "No located reason found within the budget."
 
     def as_dict(self) -> dict:
