@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from satlink.board import Board
 from satlink.explain.ambiguity import Ambiguity, ambiguity
-from satlink.explain.core import Core, minimal_core
+from satlink.explain.core import CHECK_SECONDS, Core, minimal_core
 from satlink.explain.empty import MAX_MAXSAT_NODES, EmptyCells, fewest_empty
 from satlink.explain.trace import Failure, Step, Trace, trace
 from satlink.rules import Rules, parse_rules
@@ -234,7 +234,10 @@ def _unsolvable(out: Explanation, board: Board, rules: Rules, deadline: float, l
         blamed = [out.failure.label]
     out.core = minimal_core(board, profile, first=blamed, deadline=deadline, method=method)
     if out.core is not None and not out.core.minimal:
-        _spent(out, "the core shrink (the core is impossible but may not be minimal)")
+        unproven = [c.without for c in out.core.checks if c.status != "solvable"]
+        out.notes.append(f"the core is impossible, but leaving out {', '.join(unproven)} was "
+                         f"not decided within the time a check may take ({CHECK_SECONDS:g} s) "
+                         "or the budget: it may not be minimal")
     if out.reason == "none" and out.core is not None:
         out.reason = "core"
         found()
