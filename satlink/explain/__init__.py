@@ -220,8 +220,10 @@ def _unsolvable(out: Explanation, board: Board, rules: Rules, deadline: float, l
         elif left() <= 0:
             _spent(out, "the fewest empty cells")
         else:
-            out.empty = fewest_empty(board, loose)
-            if out.reason == "none" and out.empty is not None:
+            out.empty = fewest_empty(board, loose, deadline)
+            if out.empty is not None and not out.empty.exact:
+                _spent(out, "the fewest empty cells (a lower bound is given)")
+            if out.reason == "none" and out.empty is not None and out.empty.exact:
                 out.reason = "empty-cells"
                 found()
         return

@@ -39,8 +39,15 @@ class EmptyCells:
     rules: Rules
     solution: Solution | None = field(default=None, repr=False)
     seconds: float = 0.0
+    exact: bool = True
+    """False: the deadline stopped RC2; ``count`` is then the lower bound it had proven and
+    ``cells`` is empty."""
 
     def sentence(self, board: Board) -> str:
+        if not self.exact:
+            return (f"Every way to join the pairs leaves at least {self.count} cell"
+                    f"{'s' if self.count != 1 else ''} empty, which fill forbids (a lower bound: "
+                    "the budget ran out before the least number was found).")
         where = ", ".join(f"({r},{c})" for r, c in board.coords(self.cells[:8]))
         more = f" and {len(self.cells) - 8} more" if len(self.cells) > 8 else ""
         return (f"Every way to join the pairs leaves at least {self.count} cell"
@@ -49,15 +56,20 @@ class EmptyCells:
 
     def as_dict(self, board: Board) -> dict:
         return {"count": self.count, "cells": board.coords(self.cells),
-                "rules": str(self.rules), "sentence": self.sentence(board),
+                "rules": str(self.rules), "exact": self.exact,
+                "sentence": self.sentence(board),
                 "solution": None if self.solution is None else self.solution.to_coords(board),
                 "seconds": round(self.seconds, 4)}
 
 
-def fewest_empty(board: Board, rules: Rules) -> EmptyCells | None:
+def fewest_empty(board: Board, rules: Rules, deadline: float | None = None) -> EmptyCells | None:
     """The fewest nodes any solution under ``rules`` (a profile without ``fill``) leaves
-    empty, with one solution that does; None if there is no solution at all.  RC2 has no
-    time limit of its own: callers decide beforehand whether the board is small enough."""
+    empty, with one solution that does; None if there is no solution at all.
+
+    A timer interrupts RC2 at ``deadline`` (``time.monotonic()``); the result then holds the
+    lower bound RC2 had proven, ``exact`` False."""
+    import threading
+
     from pysat.examples.rc2 import RC2
     from pysat.formula import WCNF
 
@@ -77,7 +89,18 @@ def fewest_empty(board: Board, rules: Rules) -> EmptyCells | None:
             wcnf.append([edge_variable(e) for e, _ in inc[x]], weight=1)
     unreachable = [x for x in free if not inc[x]]  # no edge at all: empty in every solution
     with RC2(wcnf) as rc2:
-        model = rc2.compute()
+        timer = None
+        if deadline is not None:
+            timer = threading.Timer(max(0.0, deadline - time.monotonic()), rc2.interrupt)
+            timer.start()
+        try:
+            model = rc2.compute(expect_interrupt=deadline is not None)
+        finally:
+            if timer is not None:
+                timer.cancel()
+        if model is None and getattr(rc2, "interrupted", False):
+            return EmptyCells(rc2.cost, [], rules, None, time.perf_counter() - start,
+                              exact=False)
     if model is None:
         return None
     on = {lit for lit in model if lit > 0}
