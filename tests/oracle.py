@@ -222,3 +222,62 @@ def count_graph_solutions(board, fill: bool, notouch: bool, limit: int = 10**6) 
 
     route(0)
     return found
+
+
+def graph_solutions(board, fill: bool, notouch: bool, no2x2: bool = False,
+                    limit: int = 10**4) -> list[tuple[frozenset, dict]]:
+    """Every solution (up to ``limit``) as (edge set, node -> label), by the search of
+    :func:`count_graph_solutions`; ``no2x2`` only on plain square boards, its 2x2 blocks
+    taken from the coordinates here (no solid cell in the block)."""
+    if no2x2 and not board.geometry.is_plain:
+        raise ValueError("the oracle checks no2x2 on plain square boards only")
+    labels = list(board.labels)
+    nodes = set(board.open_nodes())
+    owner: dict[int, str] = {cell: k for k, ends in board.endpoints.items() for cell in ends}
+    w, h = board.width, board.height
+    blocks = [(r * w + c, r * w + c + 1, (r + 1) * w + c, (r + 1) * w + c + 1)
+              for r in range(h - 1) for c in range(w - 1)] if no2x2 else []
+    blocks = [b for b in blocks if all(board.rows[x // w][x % w] != "#" for x in b)]
+    found: list[tuple[frozenset, dict]] = []
+    edges: list[tuple[int, int]] = []
+
+    def route(i: int) -> None:
+        if len(found) >= limit:
+            return
+        if i == len(labels):
+            if fill and len(owner) != len(nodes):
+                return
+            if any(len({owner.get(x) for x in b}) == 1 and b[0] in owner for b in blocks):
+                return
+            found.append((frozenset(edges), dict(owner)))
+            return
+        label = labels[i]
+        start, goal = board.endpoints[label]
+        on_path = {start}
+
+        def touches(n: int, cur: int) -> bool:
+            return notouch and any(m in on_path and m != cur for m in board.neighbors(n))
+
+        def extend(cur: int) -> None:
+            for n in board.neighbors(cur):
+                step = (min(cur, n), max(cur, n))
+                if n == goal:
+                    if not touches(n, cur):
+                        edges.append(step)
+                        route(i + 1)
+                        edges.pop()
+                    continue
+                if n in owner or n in on_path or touches(n, cur):
+                    continue
+                owner[n] = label
+                on_path.add(n)
+                edges.append(step)
+                extend(n)
+                edges.pop()
+                on_path.discard(n)
+                del owner[n]
+
+        extend(start)
+
+    route(0)
+    return found

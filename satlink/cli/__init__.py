@@ -5,6 +5,7 @@
 * :mod:`satlink.cli.batch`     ``validate``
 * :mod:`satlink.cli.research`  ``cnf``, ``decode``, ``bench``
 * :mod:`satlink.cli.repairing` ``repair``
+* :mod:`satlink.cli.explaining` ``explain``, ``hint``
 * :mod:`satlink.cli.options`   the options they share, parsed once into values
 * :mod:`satlink.cli.files`     reading boards, writing packs, refusing an output that is an input
 * :mod:`satlink.cli.consumers` the warning for the program that reads what is written
@@ -34,10 +35,11 @@ from satlink.solver.method import MethodError  # noqa: E402
 COMMANDS = {
     "check": "solving", "solve": "solving", "convert": "solving", "generate": "generating",
     "export": "generating", "validate": "batch", "render": "solving", "cnf": "research",
-    "decode": "research", "bench": "research", "repair": "repairing",
+    "decode": "research", "bench": "research", "repair": "repairing", "explain": "explaining",
+    "hint": "explaining",
 }
 """Each command and the module of :mod:`satlink.cli` that defines it, imported when the
-command runs: ``satlink check`` then never builds (nor imports) the other ten commands, whose
+command runs: ``satlink check`` then never builds (nor imports) the other commands, whose
 declarations are a large share of start-up (click cleans every option's help text as it is
 declared; figures: benchmarks/README.md)."""
 

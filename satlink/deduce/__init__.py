@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from satlink.deduce.local import corner, finished, forced, notouch
-from satlink.deduce.puzzle import OFF, ON, UNKNOWN, Contradiction, OutOfTime, Puzzle
+from satlink.deduce.puzzle import FAILURES, OFF, ON, UNKNOWN, Contradiction, OutOfTime, Puzzle
 from satlink.deduce.reach import bottleneck, region
 from satlink.deduce.state import State
 
@@ -58,5 +58,5 @@ def fixpoint(st: State, passes: Sequence[Callable[[State], int]],
             return
 
 
-__all__ = ["OFF", "ON", "UNKNOWN", "Contradiction", "OutOfTime", "Puzzle", "State", "bottleneck",
+__all__ = ["FAILURES", "OFF", "ON", "UNKNOWN", "Contradiction", "OutOfTime", "Puzzle", "State", "bottleneck",
            "corner", "finished", "fixpoint", "forced", "notouch", "region"]

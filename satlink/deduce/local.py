@@ -27,7 +27,7 @@ def forced(st: State) -> int:
             need = 0
         if need >= 0:
             if on > need or on + unk < need:
-                raise Contradiction
+                raise Contradiction("too-many" if on > need else "no-way", nodes=(x,))
             if unk and on == need:
                 for e, _ in inc[x]:
                     if es[e] == UNKNOWN:
@@ -88,7 +88,8 @@ def notouch(st: State) -> int:
                 cx, cy = col[seg[x]], col[seg[y]]
                 if cx == cy and cx & colours and not cx & (cx - 1):
                     if state == OFF:
-                        raise Contradiction
+                        raise Contradiction("split", label=cx.bit_length() - 1, nodes=(x, y),
+                                            edges=(e,))
                     st.set_on(e)
                     steps += 1
                 elif state == UNKNOWN:
@@ -117,7 +118,7 @@ def _block(st: State, block: tuple[int, ...]) -> int:
             continue
         others = [x for x, k in zip(block, known, strict=True) if k != c]
         if not others:
-            raise Contradiction
+            raise Contradiction("block", label=c.bit_length() - 1, nodes=block)
         if len(others) == 1 and st.colour(others[0]) & c:
             st.restrict(others[0], ~c)
             return 1

@@ -10,7 +10,40 @@ UNKNOWN, ON, OFF = 0, 1, 2
 
 
 class Contradiction(Exception):
-    """The state admits no solution."""
+    """The state admits no solution, and what failed.
+
+    ``kind`` names the failure (:data:`FAILURES`), ``label`` the colour involved (its index,
+    -1 if none), ``nodes`` and ``edges`` where it happened, ``reached`` (``region`` and
+    ``bottleneck``) the per-node flags of the nodes the colour could still reach.  They are
+    filled in where the failure is raised, from values the deduction already holds, so
+    raising costs nothing more than before; :mod:`satlink.explain` turns them into words and
+    cells.  A bare ``Contradiction()`` (kind ``""``) is still a proof, just not a located one.
+    """
+
+    def __init__(self, kind: str = "", *, label: int = -1, nodes: tuple[int, ...] = (),
+                 edges: tuple[int, ...] = (), reached: list[bool] | None = None):
+        super().__init__(kind)
+        self.kind = kind
+        self.label = label
+        self.nodes = nodes
+        self.edges = edges
+        self.reached = reached
+
+
+FAILURES = {
+    "too-many": "a node has more path edges than it may use",
+    "no-way": "a node has fewer ways left than it needs",
+    "edge-on-off": "an edge must be both used and unused",
+    "loop": "an edge would close a loop",
+    "two-colours": "an edge would join two different colours",
+    "touch": "a path would run beside itself (notouch)",
+    "no-colour": "a node has no colour left that can reach it",
+    "empty-on-path": "a node on a path would have to stay empty",
+    "unreachable": "a colour cannot reach its pair",
+    "split": "neighbours of one colour cannot be joined (notouch)",
+    "block": "a block of the geometry would lie on one path (no2x2)",
+}
+"""Every ``Contradiction.kind`` the engine raises, in words."""
 
 
 class OutOfTime(Exception):

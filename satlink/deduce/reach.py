@@ -45,7 +45,7 @@ def region(st: State) -> int:
         bit = 1 << k
         seen = _reach(st, k)
         if not seen[p.ends[k][1]]:
-            raise Contradiction
+            raise Contradiction("unreachable", label=k, nodes=p.ends[k], reached=seen)
         moved = False
         for x in p.nodes:
             if not seen[x] and st.col[st.seg[x]] & bit:
@@ -122,7 +122,8 @@ def _bottleneck(st: State, k: int) -> int:
                         break
                 blocks.append((px, x, nodes))
     if disc[b] < 0:
-        raise Contradiction
+        raise Contradiction("unreachable", label=k, nodes=(a, b),
+                            reached=[d >= 0 for d in disc])
     on_path = set()
     z = b
     while z != a:

@@ -112,7 +112,7 @@ class State:
         if state == OFF:
             return False
         if state == ON:
-            raise Contradiction
+            raise Contradiction("edge-on-off", nodes=self.p.edges[e], edges=(e,))
         self.es[e] = OFF
         a, b = self.p.edges[e]
         self.touch(self.col[self.seg[a]] & self.col[self.seg[b]] & self.p.colours)
@@ -127,17 +127,17 @@ class State:
         if state == ON:
             return False
         if state == OFF:
-            raise Contradiction
+            raise Contradiction("edge-on-off", nodes=self.p.edges[e], edges=(e,))
         p = self.p
         a, b = p.edges[e]
         sa, sb = self.seg[a], self.seg[b]
         if sa == sb:
-            raise Contradiction  # a loop
+            raise Contradiction("loop", nodes=(a, b), edges=(e,))
         colour = self.col[sa] & self.col[sb] & p.colours
         if not colour:
-            raise Contradiction
+            raise Contradiction("two-colours", nodes=(a, b), edges=(e,))
         if p.notouch and (self.on[a] or self.on[b]) and self.would_touch(e):
-            raise Contradiction
+            raise Contradiction("touch", nodes=(a, b), edges=(e,))
         self.es[e] = ON
         self.on[a] += 1
         self.on[b] += 1
@@ -185,7 +185,7 @@ class State:
         if new == old:
             return False
         if not new or (new == self.p.unused and self.on[x]):
-            raise Contradiction
+            raise Contradiction("no-colour" if not new else "empty-on-path", nodes=(x,))
         self.col[s] = new
         self.touch(old & ~new & self.p.colours)
         self.push(self.end1[s])

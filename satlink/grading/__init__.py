@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from satlink.board import Board
 from satlink.deduce import (
@@ -78,6 +79,22 @@ class BudgetSpent(Exception):
     """The look-ahead tried as many hypotheses as it may."""
 
 
+class Recorder(Protocol):
+    """What :func:`grade` tells an observer (:mod:`satlink.explain` records the solve step by
+    step); without one the grader does no extra work.  ``begin`` makes the state the grader
+    works on (a subclass may log each change), ``trying`` names the technique about to run,
+    ``step`` follows each one that made progress, ``refuted`` each look-ahead move that led
+    to a contradiction (the edge or node tried and why it failed)."""
+
+    def begin(self, puzzle: Puzzle) -> State: ...
+
+    def trying(self, technique: str) -> None: ...
+
+    def step(self, technique: str) -> None: ...
+
+    def refuted(self, tried: tuple[str, int, int], why: Contradiction) -> None: ...
+
+
 def band_of(level: int) -> str:
     return next(name for name, (lo, hi) in BANDS.items() if lo <= level <= hi)
 
@@ -115,9 +132,10 @@ class Grade:
 class _Search:
     """Bounded look-ahead: counts every hypothesis tried against the budget."""
 
-    def __init__(self, budget: int):
+    def __init__(self, budget: int, recorder: Recorder | None = None):
         self.budget = budget
         self.tried = 0
+        self.recorder = recorder
 
     def closure(self, st: State, depth: int) -> None:
         """Everything techniques 1-4 (and look-ahead below ``depth``) deduce; raises
@@ -143,7 +161,9 @@ class _Search:
                 try:
                     trial.set_on(e)
                     self.closure(trial, depth - 1)
-                except Contradiction:
+                except Contradiction as why:
+                    if self.recorder is not None:
+                        self.recorder.refuted(("edge", e, x), why)
                     st.set_off(e)
                     return 1
         if p.unused:  # without fill: is an undecided cell on a path, or empty?
@@ -158,27 +178,32 @@ class _Search:
                     try:
                         trial.restrict(x, keep)
                         self.closure(trial, depth - 1)
-                    except Contradiction:
+                    except Contradiction as why:
+                        if self.recorder is not None:
+                            self.recorder.refuted(("empty" if keep == p.unused else "used", x,
+                                                   -1), why)
                         st.restrict(x, other)
                         return 1
         return 0
 
 
 def grade(board: Board, rules: Rules | str | None = None, *, max_level: int = UNSOLVED,
-          depth: int = DEFAULT_DEPTH, budget: int = DEFAULT_BUDGET) -> Grade:
+          depth: int = DEFAULT_DEPTH, budget: int = DEFAULT_BUDGET,
+          recorder: Recorder | None = None) -> Grade:
     """Grade ``board`` under ``rules`` by the techniques a person needs to solve it.
 
     ``max_level`` limits the techniques (1: forced moves only); ``depth`` the look-ahead
-    (at most 3); ``budget`` the hypotheses it may try.  A board that is not unique ends
+    (at most 3); ``budget`` the hypotheses it may try; ``recorder`` is told every step
+    (:class:`Recorder`).  A board that is not unique ends
     ``unsolved`` (sound deductions never choose between two solutions); one with no
     solution raises :class:`Contradiction`.
     """
     rules = parse_rules(rules)
     depth = max(0, min(depth, UNSOLVED - LOOKAHEAD, max_level - LOOKAHEAD + 1))
     p = Puzzle(board, rules)
-    st = State(p)
+    st = State(p) if recorder is None else recorder.begin(p)
     total = max(1, len(p.nodes))
-    search = _Search(budget)
+    search = _Search(budget, recorder)
     steps = {name: 0 for name in TECHNIQUES[:-1]}
     hardest = 1
 
@@ -186,6 +211,8 @@ def grade(board: Board, rules: Rules | str | None = None, *, max_level: int = UN
         nonlocal hardest
         if count:
             steps[TECHNIQUES[level - 1]] += count
+            if recorder is not None:
+                recorder.step(TECHNIQUES[level - 1])
         hardest = max(hardest, level)
 
     def solved_share() -> float:
@@ -197,24 +224,34 @@ def grade(board: Board, rules: Rules | str | None = None, *, max_level: int = UN
         if level not in shares:
             shares[level] = solved_share()
 
+    if recorder is not None:
+        recorder.trying("forced")
     used(1, forced(st))
     passes = [(level, t) for level, t in enumerate(_PASSES, start=2) if level <= max_level]
     try:
         while not finished(st):
             for level, technique in passes:
                 fixpoint(level - 1)
+                if recorder is not None:
+                    recorder.trying(TECHNIQUES[level - 1])
                 count = technique(st)
                 if count:
                     used(level, count)
-                    steps["forced"] += forced(st)
+                    if recorder is not None:
+                        recorder.trying("forced")
+                    used(1, forced(st))
                     break
             else:
                 progressed = False
                 for d in range(1, depth + 1):
                     fixpoint(LOOKAHEAD + d - 2)
+                    if recorder is not None:
+                        recorder.trying(TECHNIQUES[LOOKAHEAD + d - 2])
                     if search.lookahead(st, d):
                         used(LOOKAHEAD + d - 1, 1)
-                        steps["forced"] += forced(st)
+                        if recorder is not None:
+                            recorder.trying("forced")
+                        used(1, forced(st))
                         progressed = True
                         break
                 if not progressed:
@@ -246,5 +283,5 @@ def grade(board: Board, rules: Rules | str | None = None, *, max_level: int = UN
     )
 
 
-__all__ = ["BANDS", "Contradiction", "Grade", "LEVEL", "MAX_GRADE_NODES", "TECHNIQUES", "band_of",
-           "grade"]
+__all__ = ["BANDS", "Contradiction", "Grade", "LEVEL", "MAX_GRADE_NODES", "Recorder", "TECHNIQUES",
+           "band_of", "grade"]

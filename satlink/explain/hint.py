@@ -1,0 +1,173 @@
+"""The next deduction from a partly solved board.
+
+*Progress* is the paths drawn so far, in the form a record's ``solution`` takes: a JSON object
+``{"paths": {"A": [[row, col], ...], ...}}`` (``"solution"`` is accepted for ``"paths"``), each
+label's value one drawn piece (cells in order, each a neighbour of the last) or a list of
+pieces.  A piece need not start at an endpoint; a piece's cells are taken to carry its label.
+
+:func:`hint` lays the pieces on the deduction engine's state and runs the step-by-step solve
+from there (:mod:`satlink.explain.trace`): the first step is the hint.  The solve goes on to
+the end, so a drawing that cannot be completed is told so, with the deduction that fails.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from satlink.board import Board
+from satlink.deduce import Contradiction, Puzzle, State
+from satlink.explain.trace import Failure, Recorder, RecordingState, Step, describe
+from satlink.formats import InputError
+from satlink.grading import grade
+from satlink.graph import edge
+from satlink.rules import Rules, parse_rules
+
+Pieces = dict[str, list[list[int]]]
+
+
+class _First(Exception):
+    """Stop the solve at the first step (the hint) when the rest is not wanted."""
+
+
+@dataclass
+class Hint:
+    """``kind``: ``step`` (the next deduction, in ``step``), ``wrong`` (the drawing breaks a
+    rule or cannot be completed: ``failure``), ``solved`` (nothing left), ``stuck`` (no
+    technique of the grader applies)."""
+
+    kind: str
+    board: Board = field(repr=False)
+    step: Step | None = None
+    failure: Failure | None = None
+    drawn: int = 0
+    """Edges the progress drew."""
+
+    def sentence(self) -> str:
+        if self.kind == "step" and self.step is not None:
+            text = self.step.sentence
+            if self.failure is not None:
+                text += f" (But the drawing cannot be completed: {self.failure.sentence})"
+            return text
+        if self.kind == "wrong" and self.failure is not None:
+            return f"The drawing cannot be right: {self.failure.sentence}"
+        if self.kind == "solved":
+            return "The board is solved."
+        return "No technique the grader knows makes progress from here."
+
+    def as_dict(self) -> dict:
+        from satlink.explain import EXPLAIN_VERSION
+
+        return {"explain_version": EXPLAIN_VERSION, "kind": self.kind,
+                "sentence": self.sentence(), "drawn_edges": self.drawn,
+                "step": None if self.step is None else self.step.as_dict(self.board),
+                "failure": None if self.failure is None else self.failure.as_dict(self.board)}
+
+
+def read_progress(text: str, board: Board, source: str = "<progress>") -> Pieces:
+    """The pieces of a progress file, as graph nodes per label; a mistake raises a located
+    :class:`~satlink.formats.InputError` (line and column for JSON syntax)."""
+    def fail(message: str, line: int | None = None, column: int | None = None) -> InputError:
+        return InputError(message, source, None, line, column)
+
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise fail(f"not JSON: {exc.msg}", exc.lineno, exc.colno) from None
+    if not isinstance(data, Mapping):
+        raise fail("a progress file is a JSON object with 'paths'")
+    paths = data.get("paths", data.get("solution"))
+    if not isinstance(paths, Mapping):
+        raise fail("a progress file needs 'paths': {label: [[row, col], ...]}")
+    out: Pieces = {}
+    for label, value in paths.items():
+        if label not in board.endpoints:
+            raise fail(f"label {label!r} is not on the board")
+        if not isinstance(value, list):
+            raise fail(f"label {label!r}: a piece is a list of [row, col] cells")
+        pieces = [value] if not value or _is_cell(value[0]) else value
+        for n, piece in enumerate(pieces, start=1):
+            if not isinstance(piece, list) or not all(_is_cell(c) for c in piece):
+                raise fail(f"label {label!r}, piece {n}: cells must be [row, col] pairs")
+            cells = []
+            for r, c in piece:
+                cell = board.cell_at(r, c)
+                if cell is None or board.is_solid(cell):
+                    raise fail(f"label {label!r}, piece {n}: ({r},{c}) is not an open cell "
+                               "of the board")
+                cells.append(cell)
+            nodes = list(board.path_nodes(cells))
+            for a, b in zip(nodes, nodes[1:], strict=False):
+                if edge(a, b) not in board.graph.edge_index:
+                    (r1, c1), (r2, c2) = board.coord(a), board.coord(b)
+                    raise fail(f"label {label!r}, piece {n}: ({r1},{c1}) and ({r2},{c2}) are "
+                               "not neighbours")
+            out.setdefault(label, []).append(nodes)
+    return out
+
+
+def _is_cell(value: object) -> bool:
+    return (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value))
+
+
+class _ProgressRecorder(Recorder):
+    """A recorder whose state starts with the drawn pieces laid down."""
+
+    def __init__(self, board: Board, pieces: Pieces, first_only: bool):
+        super().__init__(board)
+        self.pieces = pieces
+        self.first_only = first_only
+        self.drawn = 0
+
+    def begin(self, puzzle: Puzzle) -> State:
+        st = super().begin(puzzle)
+        self.current = "drawing"  # a contradiction while laying the pieces is the drawing's
+        index = self.board.graph.edge_index
+        for label, pieces in self.pieces.items():
+            bit = 1 << puzzle.labels.index(label)
+            for nodes in pieces:
+                for x in nodes:
+                    st.restrict(x, bit)
+                for a, b in zip(nodes, nodes[1:], strict=False):
+                    self.drawn += st.set_on(index[edge(a, b)])
+        st.changes = []
+        self.current = "forced"
+        return st
+
+    def step(self, technique: str) -> None:
+        super().step(technique)
+        if self.first_only and self.steps:
+            raise _First
+
+
+def hint(board: Board, rules: Rules | str | None = None, pieces: Pieces | None = None, *,
+         check_rest: bool = True) -> Hint:
+    """The next deduction on ``board`` with ``pieces`` drawn (see :func:`read_progress`).
+    ``check_rest``: solve on to the end, to tell a drawing that cannot be completed."""
+    rules = parse_rules(rules)
+    recorder = _ProgressRecorder(board, pieces or {}, first_only=not check_rest)
+    failure = None
+    try:
+        grade(board, rules, recorder=recorder)
+    except _First:
+        pass
+    except Contradiction as why:
+        st: RecordingState | None = recorder.state
+        p = st.p if st is not None else Puzzle(board, rules)
+        kind, text, nodes, edges = describe(board, p, why, st)
+        label = p.labels[why.label] if why.label >= 0 else None
+        failure = Failure(kind, recorder.current, text[0].upper() + text[1:] + ".", label,
+                          nodes, edges, len(recorder.steps))
+    st = recorder.state
+    if recorder.steps:
+        return Hint("step", board, recorder.steps[0], failure, recorder.drawn)
+    if failure is not None:
+        return Hint("wrong", board, None, failure, recorder.drawn)
+    if st is not None and st.complete():
+        return Hint("solved", board, None, None, recorder.drawn)
+    return Hint("stuck", board, None, None, recorder.drawn)
+
+
+__all__ = ["Hint", "hint", "read_progress"]

@@ -1,0 +1,421 @@
+"""The solve as a person would do it: the grader's deductions, recorded step by step.
+
+:func:`trace` runs the human grader (:func:`satlink.grading.grade`) with a recorder whose
+state logs every change the techniques make (an edge decided, colours ruled out of a node).
+After each technique that made progress the changes become :class:`Step` values: the forced
+moves split by the node that caused them (one cell at a time, as a person makes them), the
+other techniques by the colour they are about, each with one plain sentence.  A look-ahead step
+names the move it tried and the contradiction that move ran into.
+
+Recording costs only when asked: the grader and the presolve use the plain
+:class:`~satlink.deduce.State`; the recording one is a subclass made here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from satlink.board import Board
+from satlink.deduce import FAILURES, OFF, ON, Contradiction, Puzzle, State
+from satlink.grading import DEFAULT_BUDGET, DEFAULT_DEPTH, LEVEL, Grade, grade
+from satlink.rules import Rules, parse_rules
+
+
+class RecordingState(State):
+    """A :class:`State` that logs every change with what made it: ``("on", e, cause)``,
+    ``("off", e, cause, why)`` (``why``: ``loop``, ``colours`` or ``full``, the cause the node
+    whose ways are used up) and ``("colour", node, removed, left)`` (colour masks of the
+    node's chain).  Its copies (the look-ahead's trials) are plain states: a hypothesis is not
+    a step."""
+
+    __slots__ = ("changes",)
+
+    def __init__(self, p: Puzzle):
+        super().__init__(p)
+        self.changes: list[tuple] = []
+
+    def set_on(self, e: int) -> bool:
+        a, b = self.p.edges[e]
+        tight = [x for x in (a, b) if self.need(x) == self.on[x] + self.unk[x]]
+        moved = super().set_on(e)
+        if moved:
+            self.changes.append(("on", e, tight[0] if tight else a))
+        return moved
+
+    def set_off(self, e: int) -> bool:
+        a, b = self.p.edges[e]
+        sa, sb = self.seg[a], self.seg[b]
+        full = [x for x in (a, b) if self.on[x] and self.on[x] == self.need(x)]
+        if sa == sb:
+            cause, why = (full[0], "full") if full else (a, "loop")
+        elif not self.col[sa] & self.col[sb] & self.p.colours:
+            cause, why = (a if self.on[a] or self.p.end_label[a] >= 0 else b), "colours"
+        else:
+            cause, why = (full[0] if full else a), "full"
+        moved = super().set_off(e)
+        if moved:
+            self.changes.append(("off", e, cause, why))
+        return moved
+
+    def restrict(self, x: int, mask: int) -> bool:
+        old = self.col[self.seg[x]]
+        moved = super().restrict(x, mask)
+        if moved:
+            new = self.col[self.seg[x]]
+            self.changes.append(("colour", x, old & ~new, new))
+        return moved
+
+
+@dataclass
+class Step:
+    """One deduction: the technique, what it decided and one plain sentence."""
+
+    technique: str
+    sentence: str
+    cells: list[int] = field(default_factory=list)
+    """Nodes the step is about (the cell that forced it, the cells a colour left)."""
+    on: list[tuple[int, int]] = field(default_factory=list)
+    """Edges (node pairs) the step decided are on a path."""
+    off: list[tuple[int, int]] = field(default_factory=list)
+    """Edges the step decided are not."""
+    ruled_out: dict[int, list[str]] = field(default_factory=dict)
+    """Node -> labels ruled out there (``"empty"``: the node is on some path)."""
+    tried: dict | None = None
+    """Look-ahead: the move tried and why it failed (``move``, ``failure``)."""
+
+    @property
+    def level(self) -> int:
+        return LEVEL[self.technique]
+
+    def as_dict(self, board: Board) -> dict:
+        out = {"technique": self.technique, "level": self.level, "sentence": self.sentence,
+               "cells": board.coords(self.cells),
+               "on": [board.coords(ab) for ab in self.on],
+               "off": [board.coords(ab) for ab in self.off],
+               "ruled_out": [{"cell": list(board.coord(x)), "labels": labels}
+                             for x, labels in self.ruled_out.items()]}
+        if self.tried is not None:
+            out["tried"] = self.tried
+        return out
+
+
+@dataclass
+class Trace:
+    """The recorded solve: every step, the grade it earned, and where it stopped."""
+
+    steps: list[Step]
+    grade: Grade | None
+    """None when the deductions hit a contradiction (the board has no solution)."""
+    failure: Failure | None = None
+    complete: bool = False
+
+    @property
+    def lookahead(self) -> list[int]:
+        """Indices of the steps that needed look-ahead."""
+        return [i for i, s in enumerate(self.steps) if s.technique.startswith("lookahead")]
+
+    def as_dict(self, board: Board) -> dict:
+        return {"complete": self.complete,
+                "grade": None if self.grade is None else self.grade.as_dict(),
+                "lookahead_steps": self.lookahead,
+                "steps": [s.as_dict(board) for s in self.steps],
+                "failure": None if self.failure is None else self.failure.as_dict(board)}
+
+
+@dataclass
+class Failure:
+    """The deduction that fails and where: what the engine's :class:`Contradiction` said, after
+    ``after`` steps of the trace (and with which technique running)."""
+
+    kind: str
+    technique: str
+    sentence: str
+    label: str | None
+    cells: list[int]
+    edges: list[tuple[int, int]]
+    after: int
+
+    def as_dict(self, board: Board) -> dict:
+        return {"kind": self.kind, "technique": self.technique, "sentence": self.sentence,
+                "label": self.label, "cells": board.coords(self.cells),
+                "edges": [board.coords(ab) for ab in self.edges], "after_steps": self.after}
+
+
+class Recorder:
+    """Turns the recording state's changes into steps (see :class:`satlink.grading.Recorder`)."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.steps: list[Step] = []
+        self.state: RecordingState | None = None
+        self.current = "forced"
+        self._refuted: tuple[tuple[str, int, int], Contradiction] | None = None
+
+    def begin(self, puzzle: Puzzle) -> State:
+        self.state = RecordingState(puzzle)
+        return self.state
+
+    def trying(self, technique: str) -> None:
+        self.current = technique
+
+    def refuted(self, tried: tuple[str, int, int], why: Contradiction) -> None:
+        self._refuted = (tried, why)
+
+    def step(self, technique: str) -> None:
+        st = self.state
+        changes, st.changes = st.changes, []
+        if technique == "forced":
+            self.steps += [self._forced(group) for group in _by_cause(st, changes)]
+        elif technique.startswith("lookahead"):
+            self.steps.append(self._lookahead(technique, changes))
+        else:
+            self.steps += [self._grouped(technique, label, group)
+                           for label, group in _by_colour(st, changes)]
+
+    # -- sentences ----------------------------------------------------------------------
+    def at(self, x: int) -> str:
+        r, c = self.board.coord(x)
+        return f"({r},{c})"
+
+    def _cells(self, nodes: Iterable[int], most: int = 6) -> str:
+        nodes = list(dict.fromkeys(nodes))
+        text = ", ".join(self.at(x) for x in nodes[:most])
+        return text + (f" and {len(nodes) - most} more" if len(nodes) > most else "")
+
+    def _decided(self, changes: list[tuple]) -> Step:
+        p = self.state.p
+        step = Step("", "")
+        for change in changes:
+            if change[0] in ("on", "off"):
+                (step.on if change[0] == "on" else step.off).append(p.edges[change[1]])
+            else:
+                _, x, removed, _left = change
+                step.ruled_out.setdefault(x, []).extend(_labels(p, removed))
+        return step
+
+    def _forced(self, group: tuple[int, list[tuple]]) -> Step:
+        x, changes = group
+        p = self.state.p
+        step = self._decided(changes)
+        step.technique, step.cells = "forced", [x]
+        where = self.at(x)
+        end = p.end_label[x]
+        whys = {c[3] for c in changes if c[0] == "off"}
+        if step.ruled_out and not step.on and not step.off:
+            step.sentence = (f"Cell {where} has too few ways left to be on a path: it stays "
+                             "empty.")
+        elif step.on and not step.off:
+            others = self._cells(b if a == x else a for a, b in step.on)
+            if end >= 0:
+                step.sentence = (f"Endpoint {p.labels[end]} at {where} has one way out left: "
+                                 f"its path leaves to {others}.")
+            else:
+                step.sentence = (f"Cell {where} has only as many ways left as its path needs: "
+                                 f"the path goes through {others}.")
+        elif step.off and not step.on:
+            others = self._cells(b if a == x else a for a, b in step.off)
+            if whys == {"full"}:
+                step.sentence = (f"Cell {where} already has its path: its other sides (to "
+                                 f"{others}) are closed.")
+            elif whys == {"loop"}:
+                step.sentence = (f"Joining {where} to {others} would close a loop: that side "
+                                 "is closed.")
+            else:
+                step.sentence = (f"Joining {where} to {others} would join two different "
+                                 "colours: that side is closed.")
+        else:
+            step.sentence = f"Cell {where}: the ways it has left are forced."
+        return step
+
+    def _grouped(self, technique: str, label: str | None, changes: list[tuple]) -> Step:
+        step = self._decided(changes)
+        step.technique = technique
+        step.cells = list(step.ruled_out) or [x for ab in step.on + step.off for x in ab]
+        cells = self._cells(step.cells)
+        colour = f"colour {label}" if label else "a colour"
+        if technique == "corner":
+            step.sentence = (f"A path turns beside {cells}: the cell inside the bend cannot "
+                             f"join either side of it (notouch), so {len(step.off)} side(s) "
+                             "close.")
+        elif technique == "notouch":
+            if step.on:
+                step.sentence = (f"Neighbours {cells} both carry {colour}: a path may not run "
+                                 "beside itself, so they are joined.")
+            elif step.ruled_out:
+                step.sentence = (f"Beside a closed side, {cells} cannot be {colour} (it would "
+                                 "touch its own path), or a block would lie on one path.")
+            else:
+                step.sentence = (f"A step at {cells} would make a path run beside itself: "
+                                 "closed.")
+        elif technique == "region":
+            step.sentence = f"Colour {label} cannot reach {cells}: they are not {label}."
+        elif technique == "bottleneck":
+            taken = [x for x, labels in step.ruled_out.items()
+                     if label and label not in labels and len(labels) >= 1
+                     and _only(self.state, x) == label]
+            if taken or step.on:
+                step.sentence = (f"Every route of colour {label} crosses "
+                                 f"{self._cells(taken or step.cells)}: the path takes it.")
+            else:
+                step.sentence = (f"Colour {label} cannot enter {cells} and get out again (a "
+                                 f"pocket behind a single cell): they are not {label}.")
+        else:
+            step.sentence = f"{technique} decides {cells}."
+        return step
+
+    def _lookahead(self, technique: str, changes: list[tuple]) -> Step:
+        step = self._decided(changes)
+        step.technique = technique
+        depth = technique.rsplit("-", 1)[1]
+        if self._refuted is None:  # cannot happen: a look-ahead step follows a refutation
+            step.sentence = f"Look-ahead ({depth}) decides {self._cells(step.cells)}."
+            return step
+        (kind, a, b), why = self._refuted
+        self._refuted = None
+        failure = describe(self.board, self.state.p, why)
+        if kind == "edge":
+            x, y = self.state.p.edges[a]
+            step.cells = [b, y if x == b else x]
+            move = f"the step {self.at(step.cells[0])} -> {self.at(step.cells[1])}"
+        else:
+            step.cells = [a]
+            move = f"leaving {self.at(a)} {'empty' if kind == 'empty' else 'on a path'}"
+        step.tried = {"move": kind, "cells": self.board.coords(step.cells),
+                      "failure": failure[0], "failure_sentence": failure[1],
+                      "failure_cells": self.board.coords(failure[2])}
+        step.sentence = (f"Look-ahead ({depth} deep): trying {move} leads to a contradiction "
+                         f"({failure[1]}), so it is ruled out.")
+        return step
+
+
+def _labels(p: Puzzle, mask: int) -> list[str]:
+    out = [label for k, label in enumerate(p.labels) if mask >> k & 1]
+    if p.unused and mask & p.unused:
+        out.append("empty")
+    return out
+
+
+def _only(st: State, x: int) -> str | None:
+    c = st.col[st.seg[x]] & st.p.colours
+    return st.p.labels[c.bit_length() - 1] if c and not c & (c - 1) else None
+
+
+def _by_cause(st: State, changes: list[tuple]) -> list[tuple[int, list[tuple]]]:
+    """Forced changes grouped by the node that made them, in order (the forced rules decide
+    the ways around one node at a time)."""
+    groups: list[tuple[int, list[tuple]]] = []
+    for change in changes:
+        cause = change[1] if change[0] == "colour" else change[2]
+        if groups and groups[-1][0] == cause:
+            groups[-1][1].append(change)
+        else:
+            groups.append((cause, [change]))
+    return groups
+
+
+def _by_colour(st: State, changes: list[tuple]) -> list[tuple[str | None, list[tuple]]]:
+    """Changes grouped by the one colour they are about (an edge's colour is its chain's once
+    known), in order of first appearance; the rest together."""
+    p = st.p
+    groups: dict[str | None, list[tuple]] = {}
+    for change in changes:
+        if change[0] == "colour":
+            removed, left = change[2] & p.colours, change[3] & p.colours
+            mask = left if left and not left & (left - 1) and removed.bit_count() > 1 else removed
+        else:
+            a, _ = p.edges[change[1]]
+            mask = st.col[st.seg[a]] & p.colours
+        label = p.labels[mask.bit_length() - 1] if mask and not mask & (mask - 1) else None
+        groups.setdefault(label, []).append(change)
+    return list(groups.items())
+
+
+STEP_FAILURES = {"loop": "close a loop", "two-colours": "join two different colours",
+                 "touch": "make a path run beside itself (notouch)", "edge-on-off": ""}
+
+
+def describe(board: Board, p: Puzzle, why: Contradiction,
+             st: State | None = None) -> tuple[str, str, list[int], list[tuple[int, int]]]:
+    """A contradiction as (kind, sentence, nodes, edges); with the failing state ``st``, a
+    colour that cannot reach its pair is shown by the smaller side it is walled into."""
+    def at(x: int) -> str:
+        r, c = board.coord(x)
+        return f"({r},{c})"
+
+    kind = why.kind or "contradiction"
+    label = p.labels[why.label] if why.label >= 0 else None
+    nodes = list(why.nodes)
+    edges = [p.edges[e] for e in why.edges]
+    if kind == "unreachable" and label is not None:
+        sides = [why.reached] if why.reached is not None else []
+        if st is not None:
+            sides = [_reach(st, why.label, end) for end in p.ends[why.label]]
+        if sides:
+            side = min(sides, key=sum)
+            nodes = [x for x in p.nodes if side[x]]
+        a, b = p.ends[why.label]
+        text = (f"colour {label} cannot reach its pair: from {at(a) if a in nodes else at(b)} "
+                f"it can only get to {len(nodes)} cell(s), walled in by other paths and edges")
+    elif kind in ("too-many", "no-way") and nodes:
+        x = nodes[0]
+        end = p.end_label[x]
+        who = f"endpoint {p.labels[end]} at {at(x)}" if end >= 0 else f"cell {at(x)}"
+        text = (f"{who} has no way left for its path" if kind == "no-way"
+                else f"{who} would have too many path edges")
+    elif kind == "no-colour" and nodes:
+        text = f"no colour can reach cell {at(nodes[0])} any more, yet every cell must be filled"
+    elif kind in STEP_FAILURES and len(nodes) == 2:
+        if kind != "edge-on-off":
+            text = (f"the deductions need the step {at(nodes[0])} - {at(nodes[1])}, which "
+                    f"would {STEP_FAILURES[kind]}")
+        else:
+            text = (f"the step {at(nodes[0])} - {at(nodes[1])} must be both on a path and off "
+                    "it")
+    elif kind == "block" and label is not None:
+        text = f"colour {label} would fill the block {', '.join(at(x) for x in nodes)} (no2x2)"
+    elif kind == "split" and label is not None:
+        text = (f"neighbours {at(nodes[0])} and {at(nodes[1])} both carry colour {label} but "
+                "cannot be joined")
+    elif nodes:
+        text = f"{FAILURES.get(kind, 'a contradiction')} at {', '.join(at(x) for x in nodes)}"
+    else:
+        text = FAILURES.get(kind, "a contradiction")
+    return kind, text, nodes, edges
+
+
+def _reach(st: State, k: int, start: int) -> list[bool]:
+    """Nodes colour ``k`` can reach from ``start`` through nodes that may carry it."""
+    p, bit = st.p, 1 << k
+    seen = [False] * p.n
+    seen[start] = True
+    stack = [start]
+    while stack:
+        x = stack.pop()
+        for e, y in p.inc[x]:
+            if not seen[y] and st.es[e] != OFF and st.col[st.seg[y]] & bit:
+                seen[y] = True
+                stack.append(y)
+    return seen
+
+
+def trace(board: Board, rules: Rules | str | None = None, *, depth: int = DEFAULT_DEPTH,
+          budget: int = DEFAULT_BUDGET) -> Trace:
+    """Solve ``board`` as the grader does and record every step.  A board with no solution
+    ends with the :class:`Failure` the deductions ran into; one the deductions cannot finish
+    (not unique, or past the look-ahead's ``depth`` and ``budget``) ends incomplete."""
+    rules = parse_rules(rules)
+    recorder = Recorder(board)
+    try:
+        graded = grade(board, rules, depth=depth, budget=budget, recorder=recorder)
+    except Contradiction as why:
+        st = recorder.state
+        kind, text, nodes, edges = describe(board, st.p, why, st)
+        label = st.p.labels[why.label] if why.label >= 0 else None
+        failure = Failure(kind, recorder.current, text[0].upper() + text[1:] + ".", label,
+                          nodes, edges, len(recorder.steps))
+        return Trace(recorder.steps, None, failure)
+    return Trace(recorder.steps, graded, complete=graded.solution is not None)
+
+
+__all__ = ["ON", "Failure", "RecordingState", "Step", "Trace", "describe", "trace"]
