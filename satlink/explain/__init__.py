@@ -25,7 +25,8 @@ from satlink.board import Board
 from satlink.explain.ambiguity import Ambiguity, ambiguity
 from satlink.explain.core import CHECK_SECONDS, Core, minimal_core
 from satlink.explain.empty import MAX_MAXSAT_NODES, EmptyCells, fewest_empty
-from satlink.explain.trace import Failure, Step, Trace, trace
+from satlink.explain.steps import Failure, Step, Trace
+from satlink.explain.trace import trace
 from satlink.rules import Rules, parse_rules
 from satlink.solution import Solution
 from satlink.solver.check import check, solve

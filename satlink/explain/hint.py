@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 
 from satlink.board import Board
 from satlink.deduce import Contradiction, Puzzle, State
-from satlink.explain.trace import Failure, Recorder, RecordingState, Step, describe
+from satlink.explain.failure import describe
+from satlink.explain.steps import Failure, Step
+from satlink.explain.trace import Recorder, RecordingState
 from satlink.formats import InputError
 from satlink.grading import grade
 from satlink.graph import edge

@@ -14,11 +14,12 @@ Recording costs only when asked: the grader and the presolve use the plain
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from satlink.board import Board
-from satlink.deduce import FAILURES, OFF, ON, Contradiction, Puzzle, State
-from satlink.grading import DEFAULT_BUDGET, DEFAULT_DEPTH, LEVEL, Grade, grade
+from satlink.deduce import Contradiction, Puzzle, State
+from satlink.explain.failure import describe
+from satlink.explain.steps import Failure, Step, Trace
+from satlink.grading import DEFAULT_BUDGET, DEFAULT_DEPTH, grade
 from satlink.rules import Rules, parse_rules
 
 
@@ -65,81 +66,6 @@ class RecordingState(State):
             new = self.col[self.seg[x]]
             self.changes.append(("colour", x, old & ~new, new))
         return moved
-
-
-@dataclass
-class Step:
-    """One deduction: the technique, what it decided and one plain sentence."""
-
-    technique: str
-    sentence: str
-    cells: list[int] = field(default_factory=list)
-    """Nodes the step is about (the cell that forced it, the cells a colour left)."""
-    on: list[tuple[int, int]] = field(default_factory=list)
-    """Edges (node pairs) the step decided are on a path."""
-    off: list[tuple[int, int]] = field(default_factory=list)
-    """Edges the step decided are not."""
-    ruled_out: dict[int, list[str]] = field(default_factory=dict)
-    """Node -> labels ruled out there (``"empty"``: the node is on some path)."""
-    tried: dict | None = None
-    """Look-ahead: the move tried and why it failed (``move``, ``failure``)."""
-
-    @property
-    def level(self) -> int:
-        return LEVEL[self.technique]
-
-    def as_dict(self, board: Board) -> dict:
-        out = {"technique": self.technique, "level": self.level, "sentence": self.sentence,
-               "cells": board.coords(self.cells),
-               "on": [board.coords(ab) for ab in self.on],
-               "off": [board.coords(ab) for ab in self.off],
-               "ruled_out": [{"cell": list(board.coord(x)), "labels": labels}
-                             for x, labels in self.ruled_out.items()]}
-        if self.tried is not None:
-            out["tried"] = self.tried
-        return out
-
-
-@dataclass
-class Trace:
-    """The recorded solve: every step, the grade it earned, and where it stopped."""
-
-    steps: list[Step]
-    grade: Grade | None
-    """None when the deductions hit a contradiction (the board has no solution)."""
-    failure: Failure | None = None
-    complete: bool = False
-
-    @property
-    def lookahead(self) -> list[int]:
-        """Indices of the steps that needed look-ahead."""
-        return [i for i, s in enumerate(self.steps) if s.technique.startswith("lookahead")]
-
-    def as_dict(self, board: Board) -> dict:
-        return {"complete": self.complete,
-                "grade": None if self.grade is None else self.grade.as_dict(),
-                "lookahead_steps": self.lookahead,
-                "steps": [s.as_dict(board) for s in self.steps],
-                "failure": None if self.failure is None else self.failure.as_dict(board)}
-
-
-@dataclass
-class Failure:
-    """The deduction that fails and where: what the engine's :class:`Contradiction` said, after
-    ``after`` steps of the trace (and with which technique running)."""
-
-    kind: str
-    technique: str
-    sentence: str
-    label: str | None
-    cells: list[int]
-    edges: list[tuple[int, int]]
-    after: int
-
-    def as_dict(self, board: Board) -> dict:
-        return {"kind": self.kind, "technique": self.technique, "sentence": self.sentence,
-                "label": self.label, "cells": board.coords(self.cells),
-                "edges": [board.coords(ab) for ab in self.edges], "after_steps": self.after}
 
 
 class Recorder:
@@ -331,74 +257,6 @@ def _by_colour(st: State, changes: list[tuple]) -> list[tuple[str | None, list[t
     return list(groups.items())
 
 
-STEP_FAILURES = {"loop": "close a loop", "two-colours": "join two different colours",
-                 "touch": "make a path run beside itself (notouch)", "edge-on-off": ""}
-
-
-def describe(board: Board, p: Puzzle, why: Contradiction,
-             st: State | None = None) -> tuple[str, str, list[int], list[tuple[int, int]]]:
-    """A contradiction as (kind, sentence, nodes, edges); with the failing state ``st``, a
-    colour that cannot reach its pair is shown by the smaller side it is walled into."""
-    def at(x: int) -> str:
-        r, c = board.coord(x)
-        return f"({r},{c})"
-
-    kind = why.kind or "contradiction"
-    label = p.labels[why.label] if why.label >= 0 else None
-    nodes = list(why.nodes)
-    edges = [p.edges[e] for e in why.edges]
-    if kind == "unreachable" and label is not None:
-        sides = [why.reached] if why.reached is not None else []
-        if st is not None:
-            sides = [_reach(st, why.label, end) for end in p.ends[why.label]]
-        if sides:
-            side = min(sides, key=sum)
-            nodes = [x for x in p.nodes if side[x]]
-        a, b = p.ends[why.label]
-        text = (f"colour {label} cannot reach its pair: from {at(a) if a in nodes else at(b)} "
-                f"it can only get to {len(nodes)} cell(s), walled in by other paths and edges")
-    elif kind in ("too-many", "no-way") and nodes:
-        x = nodes[0]
-        end = p.end_label[x]
-        who = f"endpoint {p.labels[end]} at {at(x)}" if end >= 0 else f"cell {at(x)}"
-        text = (f"{who} has no way left for its path" if kind == "no-way"
-                else f"{who} would have too many path edges")
-    elif kind == "no-colour" and nodes:
-        text = f"no colour can reach cell {at(nodes[0])} any more, yet every cell must be filled"
-    elif kind in STEP_FAILURES and len(nodes) == 2:
-        if kind != "edge-on-off":
-            text = (f"the deductions need the step {at(nodes[0])} - {at(nodes[1])}, which "
-                    f"would {STEP_FAILURES[kind]}")
-        else:
-            text = (f"the step {at(nodes[0])} - {at(nodes[1])} must be both on a path and off "
-                    "it")
-    elif kind == "block" and label is not None:
-        text = f"colour {label} would fill the block {', '.join(at(x) for x in nodes)} (no2x2)"
-    elif kind == "split" and label is not None:
-        text = (f"neighbours {at(nodes[0])} and {at(nodes[1])} both carry colour {label} but "
-                "cannot be joined")
-    elif nodes:
-        text = f"{FAILURES.get(kind, 'a contradiction')} at {', '.join(at(x) for x in nodes)}"
-    else:
-        text = FAILURES.get(kind, "a contradiction")
-    return kind, text, nodes, edges
-
-
-def _reach(st: State, k: int, start: int) -> list[bool]:
-    """Nodes colour ``k`` can reach from ``start`` through nodes that may carry it."""
-    p, bit = st.p, 1 << k
-    seen = [False] * p.n
-    seen[start] = True
-    stack = [start]
-    while stack:
-        x = stack.pop()
-        for e, y in p.inc[x]:
-            if not seen[y] and st.es[e] != OFF and st.col[st.seg[y]] & bit:
-                seen[y] = True
-                stack.append(y)
-    return seen
-
-
 def trace(board: Board, rules: Rules | str | None = None, *, depth: int = DEFAULT_DEPTH,
           budget: int = DEFAULT_BUDGET) -> Trace:
     """Solve ``board`` as the grader does and record every step.  A board with no solution
@@ -418,4 +276,4 @@ def trace(board: Board, rules: Rules | str | None = None, *, depth: int = DEFAUL
     return Trace(recorder.steps, graded, complete=graded.solution is not None)
 
 
-__all__ = ["ON", "Failure", "RecordingState", "Step", "Trace", "describe", "trace"]
+__all__ = ["Recorder", "RecordingState", "trace"]
