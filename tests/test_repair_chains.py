@@ -84,3 +84,30 @@ def test_past_the_budget_says_so() -> None:
     chain = repair_chain(board, "flow", checks=5)
     assert chain.partial and not chain.repaired and chain.reason == "budget"
     assert chain.as_dict()["partial"] is True
+
+
+def test_apply_keeps_the_format_and_the_rules(tmp_path) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from satlink.cli import main
+    from satlink.formats import read_file
+
+    grid = tmp_path / "draft.txt"
+    grid.write_text("\n".join(FILL_MULTIPLE) + "\n")
+    out = tmp_path / "fixed.txt"
+    res = CliRunner().invoke(main, ["repair", str(grid), "--rules", "fill", "--chain",
+                                    "--apply", "1", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "." in out.read_text().splitlines()[0] and " " not in out.read_text()
+    assert "--rules fill" in res.output  # the note naming the rules (stderr is mixed in)
+    line = tmp_path / "draft.jsonl"
+    line.write_text(json.dumps({"grid": FILL_MULTIPLE, "rules": "fill"}) + "\n")
+    out2 = tmp_path / "fixed.jsonl"
+    res = CliRunner().invoke(main, ["repair", str(line), "--chain", "--apply", "1",
+                                    "--out", str(out2)])
+    assert res.exit_code == 0, res.output
+    (entry,) = read_file(str(out2))
+    assert str(entry.rules) == "fill"
+    assert check(entry.board, "fill").status == Status.UNIQUE
