@@ -21,6 +21,7 @@ from satlink.cli.options import (
 )
 from satlink.formats import Entry
 from satlink.repair import DEFAULT_BUDGET, KINDS, Repair, repair_proposals
+from satlink.repair.chains import Chain, Constraints, repair_chain
 from satlink.solver.verdict import Status
 
 
@@ -86,6 +87,25 @@ def print_repair(entry: Entry, rules, result: Repair) -> None:
                    "endpoint).")
 @click.option("--walls/--no-walls", default=None,
               help="Offer walls (default: only on boards that are already variant boards).")
+@click.option("--chain", is_flag=True,
+              help="Search chains of edits until the board is unique (multiple and "
+                   "unsolvable boards alike), under the designer's constraints below.")
+@click.option("--max-edits", type=click.IntRange(min=1), default=3, show_default=True,
+              help="With --chain: most edits in a chain.")
+@click.option("--seconds", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
+              help="With --chain: the search's budget in seconds (then: the best partial "
+                   "progress, said so).")
+@click.option("--min-length", type=click.IntRange(min=2), default=3, show_default=True,
+              help="With --chain: every path of the final solution covers this many cells "
+                   "(generate's default).")
+@click.option("--colours", type=click.IntRange(min=0), default=1, show_default=True,
+              help="With --chain: the final board has at most this many pairs more or "
+                   "fewer (0: no new or removed pairs).")
+@click.option("--symmetry/--no-symmetry", default=True, show_default=True,
+              help="With --chain: keep a rotation or mirror symmetry of the board (edits "
+                   "made in symmetric sets, or refused).")
+@click.option("--allow-solids", is_flag=True,
+              help="With --chain: solid cells may be added (default: none).")
 @click.option("--apply", "apply", type=click.IntRange(min=1), default=None,
               help="Write proposal N (from 1) as a board file to --out.")
 @out_option("With --apply: the board file to write (format from the extension or --to).")
@@ -95,7 +115,8 @@ def print_repair(entry: Entry, rules, result: Repair) -> None:
 @timeout_option
 @method_options()
 @input_options
-def repair(file, index, rules, limit, budget, kinds, walls, apply, out, out_format, as_json,
+def repair(file, index, rules, limit, budget, kinds, walls, chain, max_edits, seconds,
+           min_length, colours, symmetry, allow_solids, apply, out, out_format, as_json,
            timeout, method, in_format, max_cells):
     """Propose the smallest edits that make a 'multiple' (or unsolvable) board unique.
 
@@ -134,6 +155,27 @@ def repair(file, index, rules, limit, budget, kinds, walls, apply, out, out_form
             status = EXIT_INPUT
             continue
         profile = entry.rules_under(rules)
+        if chain:
+            cons = Constraints(min_length, colours, symmetry, allow_solids, bool(walls))
+            found = repair_chain(entry.board, profile, method=method, constraints=cons,
+                                 max_edits=max_edits, seconds=seconds, timeout=timeout,
+                                 kinds=set(chosen))
+            if as_json:
+                click.echo(json.dumps({"source": entry.source, "index": entry.index,
+                                       **found.as_dict()}))
+            else:
+                print_chain(entry, found)
+            if not found.repaired and status == EXIT_OK:
+                status = EXIT_NOT_OK
+            if apply is not None:
+                if not found.repaired:
+                    click.echo("error: --apply: no chain made the board unique", err=True)
+                    sys.exit(EXIT_NOT_OK)
+                fixed = Entry(entry.source, 1, found.final, found.solution, profile)
+                _write(file, in_format, fixed, profile, out, out_format)
+                click.echo(f"wrote the repaired board ({len(found.steps)} edits) to {out}",
+                           err=True)
+            continue
         result = repair_proposals(entry.board, profile, method=method, limit=limit,
                                   budget=budget, timeout=timeout, kinds=chosen, walls=walls)
         if as_json:
@@ -149,7 +191,6 @@ def repair(file, index, rules, limit, budget, kinds, walls, apply, out, out_form
 
 def _apply(entry: Entry, profile, result: Repair, number: int, out: str, out_format: str | None
            ) -> None:
-    from satlink.cli.generating import write_pack
 
     if number > len(result.proposals):
         click.echo(f"error: --apply {number}: there {'is' if len(result.proposals) == 1 else 'are'}"
@@ -158,9 +199,49 @@ def _apply(entry: Entry, profile, result: Repair, number: int, out: str, out_for
         sys.exit(EXIT_NOT_OK)
     chosen = result.proposals[number - 1]
     fixed = Entry(entry.source, 1, chosen.board, chosen.solution, profile)
-    write_pack([fixed], out, pack_format(out, out_format),
-               "its grid and geometry are in the --json output")
+    _write(entry.source, None, fixed, profile, out, out_format)
     click.echo(f"wrote proposal {number} ({chosen.candidate.description}) to {out}", err=True)
+
+
+def _write(source: str, in_format: str | None, fixed: Entry, profile, out: str,
+           out_format: str | None) -> None:
+    """Write a repaired board in the input's format (unless --to says otherwise), with the
+    rules it was proven under where the format holds them, else a note on stderr."""
+    from satlink.cli.generating import write_pack
+    from satlink.formats import detect, file_lines
+
+    fmt = out_format or in_format
+    if fmt is None:
+        lines = file_lines(source) if source != "<stdin>" else None
+        fmt = detect(lines) if lines else pack_format(out, None)
+    write_pack([fixed], out, fmt, "its grid and geometry are in the --json output",
+               target_check=False)
+    if fmt != "json":
+        click.echo(f"note: {out} is in {fmt} format, which cannot hold rules: the board is "
+                   f"proven unique under --rules {profile}", err=True)
+
+
+def print_chain(entry: Entry, found: Chain) -> None:
+    where = f"{entry.source}:{entry.index}"
+    count = f"{found.count}{'' if found.count_complete else '+'}"
+    head = f"{where}: {found.status} under {found.rules} ({count} solutions counted)"
+    if found.repaired and not found.steps:
+        click.echo(f"{head}; already unique")
+        return
+    if found.repaired:
+        click.echo(f"{head}; unique after {len(found.steps)} edit"
+                   f"{'s' if len(found.steps) != 1 else ''} ({found.changed} cells changed, "
+                   f"{found.checks} boards checked, {found.seconds:.1f} s), proven:")
+    else:
+        click.echo(f"{head}; not repaired ({found.reason}: {found.checks} boards checked, "
+                   f"{found.seconds:.1f} s); best partial progress:")
+    for i, step in enumerate(found.steps, 1):
+        n = f"{step.count}{'' if step.count_complete else '+'}"
+        click.echo(f"  {i}. {step.description}: {step.status}, {n} solutions")
+    final = found.final
+    if final is not None:
+        for row in final.rows:
+            click.echo(f"       {row}")
 
 
 __all__ = ["repair", "repair_record"]

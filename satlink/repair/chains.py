@@ -1,0 +1,420 @@
+"""Repair that finishes: chains of edits searched until the board is unique.
+
+:func:`repair_chain` runs a best-first search over edited boards.  Each board met is
+checked with :func:`satlink.solver.check.check` counting solutions up to ``bound``; its
+children are the single edits of :func:`satlink.repair.edits.single_edits` on that board
+(plus removing one pair, and the designer's constraints applied), so a ``multiple`` board
+is edited where its solutions differ and an ``unsolvable`` one anywhere.  Boards are
+ranked by their distance to one solution (``count - 1`` for ``multiple``, counted up to
+``bound``; :data:`UNSOLVABLE_DISTANCE` for ``unsolvable``), then by the cells changed in
+total, then by the number of edits.  The first board found unique that meets every
+constraint ends the search: it is proven unique by ``check`` and its solution re-checked by
+the referee.  Past the budget (seconds, boards checked) the best board found so far is
+returned as partial progress, and the result says so.
+
+Constraints (:class:`Constraints`), the defaults chosen for a designer:
+
+* ``min_length`` (3, as ``generate``): every path of the final solution covers at least
+  this many cells;
+* ``colours`` (1): the final board has at most this many pairs more or fewer than the
+  input (0: the colour count stays; new pairs and removed pairs are then never tried);
+* ``symmetry`` (True): if the input is symmetric under rotations or mirrors (endpoints and
+  solid cells, with pairs mapped to pairs), every edit is completed with its images so the
+  board stays symmetric, or refused if it cannot be;
+* ``solids`` (False) and ``walls`` (False): no solid cells and no walls are added unless
+  asked for (walls are always allowed on boards that are already variant boards when
+  ``walls`` is None).
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+
+from satlink.board import EMPTY, SOLID, Board, BoardError, label_for
+from satlink.referee import is_valid
+from satlink.repair.edits import single_edits
+from satlink.repair.proposals import KINDS, Candidate
+from satlink.rules import Rules, parse_rules
+from satlink.solution import Solution
+from satlink.solver.check import check
+from satlink.solver.method import DEFAULT_METHOD, Method
+from satlink.solver.verdict import Status, Verdict
+
+UNSOLVABLE_DISTANCE = 1.5
+"""An unsolvable board under a profile without fill ranks between a board with two
+solutions and one with three."""
+
+DEFAULT_SECONDS = 10.0
+DEFAULT_CHECKS = 20000
+DEFAULT_EDITS = 3
+DEFAULT_BOUND = 16
+
+
+@dataclass(frozen=True)
+class Constraints:
+    """What a designer allows a repair to do (see the module's docstring)."""
+
+    min_length: int = 3
+    colours: int = 1
+    symmetry: bool = True
+    solids: bool = False
+    walls: bool | None = False
+
+    def as_dict(self) -> dict:
+        return {"min_length": self.min_length, "colours": self.colours,
+                "symmetry": self.symmetry, "solids": self.solids, "walls": self.walls}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One edit of a chain and the board it leads to, with that board's count."""
+
+    kind: str
+    description: str
+    cells: tuple[int, ...]
+    changed: int
+    board: Board
+    status: Status
+    count: int
+    count_complete: bool
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "description": self.description,
+                "cells": [list(self.board.coord(x)) for x in self.cells],
+                "changed": self.changed, "grid": list(self.board.rows),
+                "status": str(self.status), "count": self.count,
+                "count_complete": self.count_complete}
+
+
+@dataclass
+class Chain:
+    """What :func:`repair_chain` found: the edits, each board's count, and the end."""
+
+    status: Status  # the input's
+    count: int  # the input's solution count (up to ``bound``)
+    count_complete: bool
+    rules: Rules
+    constraints: Constraints
+    steps: list[Step] = field(default_factory=list)
+    solution: Solution | None = None  # the final board's unique solution, when repaired
+    repaired: bool = False
+    proven: bool = False  # unique by check and the solution valid by the referee
+    partial: bool = False  # the budget ran out: ``steps`` is the best progress found
+    reason: str = ""
+    checks: int = 0
+    seconds: float = 0.0
+    symmetries: list[str] = field(default_factory=list)
+    board: Board | None = None  # the input
+
+    @property
+    def final(self) -> Board | None:
+        return self.steps[-1].board if self.steps else self.board
+
+    @property
+    def changed(self) -> int:
+        return sum(s.changed for s in self.steps)
+
+    def as_dict(self) -> dict:
+        out = {"status": str(self.status), "count": self.count,
+               "count_complete": self.count_complete, "rules": str(self.rules),
+               "constraints": self.constraints.as_dict(), "symmetries": self.symmetries,
+               "repaired": self.repaired, "proven": self.proven, "partial": self.partial,
+               "reason": self.reason, "edits": len(self.steps), "changed": self.changed,
+               "checks": self.checks, "seconds": round(self.seconds, 3),
+               "steps": [s.as_dict() for s in self.steps]}
+        final = self.final
+        if final is not None:
+            out["grid"] = list(final.rows)
+        if self.solution is not None and final is not None:
+            out["solution"] = self.solution.to_coords(final)
+        return out
+
+
+# -- symmetry ---------------------------------------------------------------------------
+
+Transform = Callable[[int, int, int, int], tuple[int, int]]
+TRANSFORMS: dict[str, tuple[bool, Transform]] = {  # name: (square boards only, map)
+    "rot180": (False, lambda r, c, h, w: (h - 1 - r, w - 1 - c)),
+    "mirror-lr": (False, lambda r, c, h, w: (r, w - 1 - c)),
+    "mirror-ud": (False, lambda r, c, h, w: (h - 1 - r, c)),
+    "rot90": (True, lambda r, c, h, w: (c, w - 1 - r)),
+    "rot270": (True, lambda r, c, h, w: (h - 1 - c, r)),
+    "transpose": (True, lambda r, c, h, w: (c, r)),
+    "antitranspose": (True, lambda r, c, h, w: (w - 1 - c, h - 1 - r)),
+}
+
+
+def _perm(board: Board, name: str) -> list[int] | None:
+    square_only, f = TRANSFORMS[name]
+    h, w = board.height, board.width
+    if square_only and h != w:
+        return None
+    return [f(x // w, x % w, h, w)[0] * w + f(x // w, x % w, h, w)[1] for x in range(h * w)]
+
+
+def _label_map(board: Board, perm: list[int]) -> dict[str, str] | None:
+    """The pair-to-pair map under which ``board`` is invariant by ``perm``, else None."""
+    mapping: dict[str, str] = {}
+    for x in range(board.size):
+        a, b = board.char(x), board.char(perm[x])
+        if a in (EMPTY, SOLID) or b in (EMPTY, SOLID):
+            if a != b:
+                return None
+            continue
+        if mapping.setdefault(a, b) != b:
+            return None
+    if len(set(mapping.values())) != len(mapping):
+        return None
+    return mapping
+
+
+def symmetries(board: Board) -> dict[str, list[int]]:
+    """The rotations and mirrors ``board`` is invariant under (plain boards only)."""
+    if not board.geometry.is_plain or board.n_nodes != board.size:
+        return {}
+    out = {}
+    for name in TRANSFORMS:
+        perm = _perm(board, name)
+        if perm is not None and _label_map(board, perm) is not None:
+            out[name] = perm
+    return out
+
+
+def _symmetrize(before: Board, after: Board, group: dict[str, list[int]]) -> Board | None:
+    """``after`` with every change from ``before`` repeated under each symmetry of the
+    group; None if the images clash or the result is not symmetric."""
+    if not group:
+        return after
+    changed = [x for x in range(before.size) if before.char(x) != after.char(x)]
+    chars = [after.char(x) for x in range(after.size)]
+    used = set(before.labels) | set(after.labels)
+    fresh: dict[tuple[str, frozenset], str] = {}
+    new_labels = set(after.labels) - set(before.labels)
+
+    def fresh_label(key: tuple[str, frozenset]) -> str:
+        if key not in fresh:
+            i = 0
+            while label_for(i) in used:
+                i += 1
+            fresh[key] = label_for(i)
+            used.add(fresh[key])
+        return fresh[key]
+
+    for perm in group.values():
+        mapping = _label_map(before, perm) or {}
+        for x in changed:
+            ch, y = after.char(x), perm[x]
+            if ch in (EMPTY, SOLID):
+                image = ch
+            elif ch in new_labels:
+                cells = frozenset(perm[z] for z in range(after.size) if after.char(z) == ch)
+                own = frozenset(z for z in range(after.size) if after.char(z) == ch)
+                image = ch if cells == own else fresh_label((ch, cells))
+            else:
+                image = mapping.get(ch)
+                if image is None:
+                    return None
+            if y in changed and chars[y] != image:
+                return None
+            chars[y] = image
+    w = before.width
+    rows = ["".join(chars[r * w:(r + 1) * w]) for r in range(before.height)]
+    try:
+        board = Board(tuple(rows), before.geometry)
+    except BoardError:
+        return None
+    if any(_label_map(board, perm) is None for perm in group.values()):
+        return None
+    return board
+
+
+# -- edits ------------------------------------------------------------------------------
+
+def _removals(board: Board) -> Iterator[Candidate]:
+    """Remove one pair: both its endpoints become empty cells."""
+    for name in board.labels:
+        ends = tuple(board.endpoints[name])
+        rows = [list(row) for row in board.rows]
+        for x in ends:
+            r, c = divmod(x, board.width)
+            rows[r][c] = EMPTY
+        try:
+            edited = Board(tuple("".join(row) for row in rows), board.geometry)
+        except BoardError:
+            continue
+        yield Candidate("remove", ends, f"remove pair {name}", edited, 2, 0)
+
+
+def _edits(board: Board, verdict: Verdict, kinds: set[str], remove: bool) -> list[Candidate]:
+    out = list(single_edits(board, verdict, kinds))
+    if remove and len(board.labels) > 1:
+        out.extend(_removals(board))
+    return out
+
+
+def _order(c: Candidate) -> tuple:
+    """Cheapest first, as :meth:`Candidate.order`; a removed pair ranks last among equals."""
+    kind = KINDS.index(c.kind) if c.kind in KINDS else len(KINDS)
+    return (c.changed, c.hint, c.distance, kind, c.cells)
+
+
+def _short(board: Board, solution: Solution, min_length: int) -> bool:
+    return any(len({board.node_cell(x) for x in path}) < min_length
+               for path in solution.paths.values())
+
+
+# -- search -----------------------------------------------------------------------------
+
+@dataclass
+class _Node:
+    board: Board
+    verdict: Verdict
+    steps: tuple[Step, ...]
+    changed: int
+
+    def distance(self) -> float:
+        return _distance(self.verdict)
+
+    def key(self) -> tuple:
+        return (self.distance(), self.changed, len(self.steps))
+
+
+def _distance(verdict: Verdict) -> float:
+    if verdict.status == Status.UNIQUE:
+        return 0.0
+    if verdict.status == Status.UNSOLVABLE:
+        return UNSOLVABLE_DISTANCE
+    return float((verdict.count or 2) - 1)
+
+
+def repair_chain(board: Board, rules: Rules | str | None = None, *,
+                 method: Method = DEFAULT_METHOD, constraints: Constraints | None = None,
+                 max_edits: int = DEFAULT_EDITS, seconds: float = DEFAULT_SECONDS,
+                 checks: int = DEFAULT_CHECKS, bound: int = DEFAULT_BOUND,
+                 timeout: float | None = None, kinds: set[str] | None = None,
+                 per_board: int = 80) -> Chain:
+    """Edit ``board`` until it is unique under ``rules``, by a chain of at most ``max_edits``
+    edits; see the module's docstring.  ``seconds`` and ``checks``: the budget (wall clock,
+    boards checked); ``bound``: solutions counted per board; ``timeout``: seconds per check
+    (default: what is left of the budget); ``per_board``: most children checked per board
+    expanded, cheapest edits first."""
+    start = time.monotonic()
+    profile = parse_rules(rules)
+    cons = constraints or Constraints()
+    group = symmetries(board) if cons.symmetry else {}
+    allowed = set(kinds) if kinds is not None else {"move", "split", "pair", "solid", "wall"}
+    if not cons.solids:
+        allowed.discard("solid")
+    walls = cons.walls if cons.walls is not None else not board.geometry.is_plain
+    if not walls or board.geometry.bridges or group:
+        allowed.discard("wall")
+    if cons.colours < 1:
+        allowed -= {"split", "pair"}
+    remove = cons.colours >= 1
+    lo, hi = len(board.labels) - cons.colours, len(board.labels) + cons.colours
+
+    def left() -> float:
+        return seconds - (time.monotonic() - start)
+
+    def judge(b: Board) -> Verdict:
+        limit = left() if timeout is None else min(timeout, left())
+        return check(b, profile, count=max(bound, 2), timeout=max(limit, 0.01), method=method)
+
+    root_verdict = judge(board)
+    chain = Chain(root_verdict.status, root_verdict.count or len(root_verdict.solutions),
+                  bool(root_verdict.count_complete), profile, cons, board=board,
+                  symmetries=sorted(group), checks=1)
+    if root_verdict.status == Status.UNIQUE and not _short(board, root_verdict.solutions[0],
+                                                          cons.min_length):
+        return _finish(chain, board, root_verdict, (), profile, start, "already unique")
+    if root_verdict.status == Status.TIMEOUT:
+        return _finish(chain, None, None, (), profile, start, "the check of the input timed out")
+    root = _Node(board, root_verdict, (), 0)
+
+    best = root
+    seen = {board.rows}
+    heap: list[tuple[tuple, int, _Node]] = [(root.key(), 0, root)]
+    tick = 1
+    reason = "no chain within the edits allowed"
+    while heap:
+        _, _, node = heapq.heappop(heap)
+        if len(node.steps) >= max_edits:
+            continue
+        known = list(node.verdict.solutions)
+        candidates = sorted(_edits(node.board, node.verdict, allowed, remove),
+                            key=_order)
+        tried = 0
+        for cand in candidates:
+            if tried >= per_board:
+                break
+            if left() <= 0 or chain.checks >= checks:
+                reason = "budget"
+                break
+            edited = _symmetrize(node.board, cand.board, group)
+            if edited is None or edited.rows in seen:
+                continue
+            if not lo <= len(edited.labels) <= hi:
+                continue
+            seen.add(edited.rows)
+            if sum(is_valid(edited, s, profile) for s in known
+                   if set(s.paths) == set(edited.labels)) >= 2:
+                continue  # still two solutions: no progress, no solver call
+            verdict = judge(edited)
+            chain.checks += 1
+            tried += 1
+            if verdict.status == Status.TIMEOUT:
+                continue
+            changed = cand.changed
+            if edited is not cand.board:  # the edit and its images
+                base = _differ(node.board, cand.board) or 1
+                changed = cand.changed * max(1, _differ(node.board, edited) // base)
+            step = Step(cand.kind, cand.description if edited is cand.board
+                        else cand.description + " (with its symmetric images)",
+                        cand.cells, changed, edited, verdict.status,
+                             verdict.count or len(verdict.solutions),
+                        bool(verdict.count_complete))
+            child = _Node(edited, verdict, node.steps + (step,), node.changed + changed)
+            if verdict.status == Status.MULTIPLE:
+                known.extend(s for s in verdict.solutions[:2] if s not in known)
+            if verdict.status == Status.UNIQUE:
+                if not _short(edited, verdict.solutions[0], cons.min_length):
+                    return _finish(chain, edited, verdict, child.steps, profile, start,
+                                   "unique")
+                # unique but a path is too short: keep it as a step toward a good one
+                child.verdict = _as_short(verdict)
+            if child.key() < best.key():
+                best = child
+            heapq.heappush(heap, (child.key(), tick, child))
+            tick += 1
+        if reason == "budget":
+            break
+    chain.partial = True
+    chain.steps = list(best.steps)
+    return _finish(chain, None, None, best.steps, profile, start, reason)
+
+
+def _differ(a: Board, b: Board) -> int:
+    return sum(a.char(x) != b.char(x) for x in range(a.size))
+
+
+def _as_short(verdict: Verdict) -> Verdict:
+    """A unique verdict whose solution breaks ``min_length``: edited anywhere next, and
+    ranked as an unsolvable board."""
+    return replace(verdict, status=Status.UNSOLVABLE)
+
+
+def _finish(chain: Chain, board: Board | None, verdict: Verdict | None,
+            steps: tuple[Step, ...], profile: Rules, start: float, reason: str) -> Chain:
+    chain.steps = list(steps)
+    chain.reason = reason
+    if board is not None and verdict is not None and verdict.status == Status.UNIQUE:
+        solution = verdict.solutions[0]
+        chain.solution = solution
+        chain.repaired = True
+        chain.proven = bool(verdict.count_complete is not False) and is_valid(board, solution,
+                                                                               profile)
+    chain.seconds = time.monotonic() - start
+    return chain

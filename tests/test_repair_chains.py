@@ -1,0 +1,113 @@
+"""Chains of edits (:func:`satlink.repair.chains.repair_chain`): the final board is unique
+under its rules (re-checked here by the brute-force oracle) and respects every constraint."""
+
+from __future__ import annotations
+
+import random
+
+from satlink import Board, check
+from satlink.board import label_for
+from satlink.repair.chains import Constraints, repair_chain, symmetries
+from satlink.repair.search import repair_proposals
+from satlink.rules import parse_rules
+from satlink.solver.verdict import Status
+from tests.oracle import graph_solutions
+from tests.test_repair import FILL_MULTIPLE, FLOW_MULTIPLE
+
+
+def assert_repaired(board: Board, rules: str, chain, cons: Constraints) -> None:
+    profile = parse_rules(rules)
+    assert chain.repaired and chain.proven and not chain.partial
+    final = chain.final
+    assert check(final, profile).status == Status.UNIQUE
+    if final.size <= 36:
+        found = graph_solutions(final, profile.fill, profile.notouch, limit=3)
+        assert len(found) == 1
+    assert all(len(p) >= cons.min_length for p in chain.solution.paths.values())
+    assert abs(len(final.labels) - len(board.labels)) <= cons.colours
+    assert final.solid_count() == board.solid_count() or cons.solids
+    assert set(symmetries(board)) <= set(symmetries(final)) or not cons.symmetry
+    for step in chain.steps:  # every intermediate count is the board's, up to the bound
+        assert check(step.board, profile).status == step.status
+    assert chain.as_dict()["edits"] == len(chain.steps)
+
+
+def test_multiple_boards_finish() -> None:
+    for rows, rules in ((FILL_MULTIPLE, "fill"), (FLOW_MULTIPLE, "flow")):
+        board = Board.from_rows(rows)
+        chain = repair_chain(board, rules)
+        assert chain.status == Status.MULTIPLE
+        assert_repaired(board, rules, chain, Constraints())
+
+
+def _draft(rng: random.Random, size: int) -> Board:
+    pairs = max(2, size * size // 8)
+    cells = rng.sample(range(size * size), 2 * pairs)
+    grid = ["."] * (size * size)
+    for i in range(pairs):
+        grid[cells[2 * i]] = grid[cells[2 * i + 1]] = label_for(i)
+    return Board.from_rows(["".join(grid[r * size:(r + 1) * size]) for r in range(size)])
+
+
+def test_chains_repair_unsolvable_drafts_a_single_edit_cannot() -> None:
+    rng = random.Random(5)
+    done = 0
+    for _ in range(40):
+        board = _draft(rng, 5)
+        single = repair_proposals(board, "flow", budget=400)
+        if single.status != Status.UNSOLVABLE or single.proposals:
+            continue
+        chain = repair_chain(board, "flow", seconds=6)
+        if chain.repaired:
+            assert len(chain.steps) >= 2
+            assert_repaired(board, "flow", chain, Constraints())
+            done += 1
+        if done >= 2:
+            break
+    assert done >= 2
+
+
+def test_symmetry_is_kept_and_colours_stay() -> None:
+    board = Board.from_rows(["A...B", ".....", "C...C", ".....", "B...A"])
+    assert "rot180" in symmetries(board)
+    cons = Constraints(colours=0)
+    chain = repair_chain(board, "flow", constraints=cons, seconds=8)
+    for step in chain.steps:
+        assert "rot180" in symmetries(step.board)
+        assert len(step.board.labels) == 3
+    if chain.repaired:
+        assert_repaired(board, "flow", chain, cons)
+
+
+def test_past_the_budget_says_so() -> None:
+    board = _draft(random.Random(3), 8)
+    chain = repair_chain(board, "flow", checks=5)
+    assert chain.partial and not chain.repaired and chain.reason == "budget"
+    assert chain.as_dict()["partial"] is True
+
+
+def test_apply_keeps_the_format_and_the_rules(tmp_path) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from satlink.cli import main
+    from satlink.formats import read_file
+
+    grid = tmp_path / "draft.txt"
+    grid.write_text("\n".join(FILL_MULTIPLE) + "\n")
+    out = tmp_path / "fixed.txt"
+    res = CliRunner().invoke(main, ["repair", str(grid), "--rules", "fill", "--chain",
+                                    "--apply", "1", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "." in out.read_text().splitlines()[0] and " " not in out.read_text()
+    assert "--rules fill" in res.output  # the note naming the rules (stderr is mixed in)
+    line = tmp_path / "draft.jsonl"
+    line.write_text(json.dumps({"grid": FILL_MULTIPLE, "rules": "fill"}) + "\n")
+    out2 = tmp_path / "fixed.jsonl"
+    res = CliRunner().invoke(main, ["repair", str(line), "--chain", "--apply", "1",
+                                    "--out", str(out2)])
+    assert res.exit_code == 0, res.output
+    (entry,) = read_file(str(out2))
+    assert str(entry.rules) == "fill"
+    assert check(entry.board, "fill").status == Status.UNIQUE
