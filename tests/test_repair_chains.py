@@ -7,8 +7,10 @@ import random
 
 from satlink import Board, check
 from satlink.board import label_for
-from satlink.repair.chains import Constraints, repair_chain, symmetries
+from satlink.repair.chains import repair_chain
+from satlink.repair.plans import Constraints
 from satlink.repair.search import repair_proposals
+from satlink.repair.symmetry import symmetries
 from satlink.rules import parse_rules
 from satlink.solver.verdict import Status
 from tests.oracle import graph_solutions

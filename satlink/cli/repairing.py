@@ -21,7 +21,8 @@ from satlink.cli.options import (
 )
 from satlink.formats import Entry
 from satlink.repair import DEFAULT_BUDGET, KINDS, Repair, repair_proposals
-from satlink.repair.chains import Chain, Constraints, repair_chain
+from satlink.repair.chains import repair_chain
+from satlink.repair.plans import Chain, Constraints
 from satlink.solver.verdict import Status
 
 

@@ -30,13 +30,15 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 
-from satlink.board import EMPTY, SOLID, Board, BoardError, label_for
+from satlink.board import EMPTY, Board, BoardError
 from satlink.referee import is_valid
 from satlink.repair.edits import single_edits
+from satlink.repair.plans import Chain, Constraints, Step
 from satlink.repair.proposals import KINDS, Candidate
+from satlink.repair.symmetry import symmetries, symmetrize
 from satlink.rules import Rules, parse_rules
 from satlink.solution import Solution
 from satlink.solver.check import check
@@ -51,184 +53,6 @@ DEFAULT_SECONDS = 10.0
 DEFAULT_CHECKS = 20000
 DEFAULT_EDITS = 3
 DEFAULT_BOUND = 16
-
-
-@dataclass(frozen=True)
-class Constraints:
-    """What a designer allows a repair to do (see the module's docstring)."""
-
-    min_length: int = 3
-    colours: int = 1
-    symmetry: bool = True
-    solids: bool = False
-    walls: bool | None = False
-
-    def as_dict(self) -> dict:
-        return {"min_length": self.min_length, "colours": self.colours,
-                "symmetry": self.symmetry, "solids": self.solids, "walls": self.walls}
-
-
-@dataclass(frozen=True)
-class Step:
-    """One edit of a chain and the board it leads to, with that board's count."""
-
-    kind: str
-    description: str
-    cells: tuple[int, ...]
-    changed: int
-    board: Board
-    status: Status
-    count: int
-    count_complete: bool
-
-    def as_dict(self) -> dict:
-        return {"kind": self.kind, "description": self.description,
-                "cells": [list(self.board.coord(x)) for x in self.cells],
-                "changed": self.changed, "grid": list(self.board.rows),
-                "status": str(self.status), "count": self.count,
-                "count_complete": self.count_complete}
-
-
-@dataclass
-class Chain:
-    """What :func:`repair_chain` found: the edits, each board's count, and the end."""
-
-    status: Status  # the input's
-    count: int  # the input's solution count (up to ``bound``)
-    count_complete: bool
-    rules: Rules
-    constraints: Constraints
-    steps: list[Step] = field(default_factory=list)
-    solution: Solution | None = None  # the final board's unique solution, when repaired
-    repaired: bool = False
-    proven: bool = False  # unique by check and the solution valid by the referee
-    partial: bool = False  # the budget ran out: ``steps`` is the best progress found
-    reason: str = ""
-    checks: int = 0
-    seconds: float = 0.0
-    symmetries: list[str] = field(default_factory=list)
-    board: Board | None = None  # the input
-
-    @property
-    def final(self) -> Board | None:
-        return self.steps[-1].board if self.steps else self.board
-
-    @property
-    def changed(self) -> int:
-        return sum(s.changed for s in self.steps)
-
-    def as_dict(self) -> dict:
-        out = {"status": str(self.status), "count": self.count,
-               "count_complete": self.count_complete, "rules": str(self.rules),
-               "constraints": self.constraints.as_dict(), "symmetries": self.symmetries,
-               "repaired": self.repaired, "proven": self.proven, "partial": self.partial,
-               "reason": self.reason, "edits": len(self.steps), "changed": self.changed,
-               "checks": self.checks, "seconds": round(self.seconds, 3),
-               "steps": [s.as_dict() for s in self.steps]}
-        final = self.final
-        if final is not None:
-            out["grid"] = list(final.rows)
-        if self.solution is not None and final is not None:
-            out["solution"] = self.solution.to_coords(final)
-        return out
-
-
-# -- symmetry ---------------------------------------------------------------------------
-
-Transform = Callable[[int, int, int, int], tuple[int, int]]
-TRANSFORMS: dict[str, tuple[bool, Transform]] = {  # name: (square boards only, map)
-    "rot180": (False, lambda r, c, h, w: (h - 1 - r, w - 1 - c)),
-    "mirror-lr": (False, lambda r, c, h, w: (r, w - 1 - c)),
-    "mirror-ud": (False, lambda r, c, h, w: (h - 1 - r, c)),
-    "rot90": (True, lambda r, c, h, w: (c, w - 1 - r)),
-    "rot270": (True, lambda r, c, h, w: (h - 1 - c, r)),
-    "transpose": (True, lambda r, c, h, w: (c, r)),
-    "antitranspose": (True, lambda r, c, h, w: (w - 1 - c, h - 1 - r)),
-}
-
-
-def _perm(board: Board, name: str) -> list[int] | None:
-    square_only, f = TRANSFORMS[name]
-    h, w = board.height, board.width
-    if square_only and h != w:
-        return None
-    return [f(x // w, x % w, h, w)[0] * w + f(x // w, x % w, h, w)[1] for x in range(h * w)]
-
-
-def _label_map(board: Board, perm: list[int]) -> dict[str, str] | None:
-    """The pair-to-pair map under which ``board`` is invariant by ``perm``, else None."""
-    mapping: dict[str, str] = {}
-    for x in range(board.size):
-        a, b = board.char(x), board.char(perm[x])
-        if a in (EMPTY, SOLID) or b in (EMPTY, SOLID):
-            if a != b:
-                return None
-            continue
-        if mapping.setdefault(a, b) != b:
-            return None
-    if len(set(mapping.values())) != len(mapping):
-        return None
-    return mapping
-
-
-def symmetries(board: Board) -> dict[str, list[int]]:
-    """The rotations and mirrors ``board`` is invariant under (plain boards only)."""
-    if not board.geometry.is_plain or board.n_nodes != board.size:
-        return {}
-    out = {}
-    for name in TRANSFORMS:
-        perm = _perm(board, name)
-        if perm is not None and _label_map(board, perm) is not None:
-            out[name] = perm
-    return out
-
-
-def _symmetrize(before: Board, after: Board, group: dict[str, list[int]]) -> Board | None:
-    """``after`` with every change from ``before`` repeated under each symmetry of the
-    group; None if the images clash or the result is not symmetric."""
-    if not group:
-        return after
-    changed = [x for x in range(before.size) if before.char(x) != after.char(x)]
-    chars = [after.char(x) for x in range(after.size)]
-    used = set(before.labels) | set(after.labels)
-    fresh: dict[tuple[str, frozenset], str] = {}
-    new_labels = set(after.labels) - set(before.labels)
-
-    def fresh_label(key: tuple[str, frozenset]) -> str:
-        if key not in fresh:
-            i = 0
-            while label_for(i) in used:
-                i += 1
-            fresh[key] = label_for(i)
-            used.add(fresh[key])
-        return fresh[key]
-
-    for perm in group.values():
-        mapping = _label_map(before, perm) or {}
-        for x in changed:
-            ch, y = after.char(x), perm[x]
-            if ch in (EMPTY, SOLID):
-                image = ch
-            elif ch in new_labels:
-                cells = frozenset(perm[z] for z in range(after.size) if after.char(z) == ch)
-                own = frozenset(z for z in range(after.size) if after.char(z) == ch)
-                image = ch if cells == own else fresh_label((ch, cells))
-            else:
-                image = mapping.get(ch)
-                if image is None:
-                    return None
-            if y in changed and chars[y] != image:
-                return None
-            chars[y] = image
-    w = before.width
-    rows = ["".join(chars[r * w:(r + 1) * w]) for r in range(before.height)]
-    try:
-        board = Board(tuple(rows), before.geometry)
-    except BoardError:
-        return None
-    if any(_label_map(board, perm) is None for perm in group.values()):
-        return None
-    return board
 
 
 # -- edits ------------------------------------------------------------------------------
@@ -353,7 +177,7 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
             if left() <= 0 or chain.checks >= checks:
                 reason = "budget"
                 break
-            edited = _symmetrize(node.board, cand.board, group)
+            edited = symmetrize(node.board, cand.board, group)
             if edited is None or edited.rows in seen:
                 continue
             if not lo <= len(edited.labels) <= hi:
