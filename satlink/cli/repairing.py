@@ -109,8 +109,8 @@ def print_repair(entry: Entry, rules, result: Repair) -> None:
               help="With --chain: solid cells may be added (default: none).")
 @click.option("--apply", "apply", type=click.IntRange(min=1), default=None,
               help="Write proposal N (from 1) as a board file to --out.")
-@out_option("With --apply: the board file to write (format from the extension or --to).")
-@to_option("With --apply: the format written (default: from --out's extension).")
+@out_option("With --apply: the board file to write (in the input's format, unless --to).")
+@to_option("With --apply: the format written (default: the input's own format).")
 @json_option("One JSON object per board on stdout: its status and the proposals (keys in the "
              "README).")
 @timeout_option
