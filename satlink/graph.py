@@ -103,8 +103,8 @@ class BoardGraph:
     maps each bridge cell to its vertical crossing's node.
 
     Everything is built on first use: reading a huge board stays cheap, and what a search
-    needs is built inside its deadline (a 1002x1002 board's two million edge tuples took most
-    of a second; the encoder takes the edges as :meth:`edge_array` and never makes them).
+    needs is built inside its deadline (a huge board's millions of edge tuples are slow to make;
+    the encoder takes the edges as :meth:`edge_array` and never makes them).
     """
 
     def __init__(self, width: int, height: int, geometry: Geometry, kinds: str,

@@ -12,9 +12,8 @@ The shrink runs twice.  First with the deduction engine alone (the grader's tech
 short look-ahead, milliseconds a board): a pair is left out while the deductions still find
 the rest impossible, which is a proof, since every deduction is sound.  Then with the solver
 over the few pairs left: a pair stays only if the rest without it has a solution.  (With the
-solver alone, a 10x10 draft with 14 pairs took more than 5 s: each check of a large sub-board
-without ``fill`` is a real SAT search; the deductions bring the solver's part down to two to
-four small checks.)
+solver alone each check of a large sub-board without ``fill`` is a real SAT search, seconds
+on a 10x10 draft; the deductions bring the solver's part down to a few small checks.)
 
 Each solver check is an ordinary :func:`satlink.solver.check.solve` of the sub-board (the
 forced moves, then SAT), so every claim in the result is a board anyone can re-check with
