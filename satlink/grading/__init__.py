@@ -69,7 +69,8 @@ MAX_GRADE_NODES = 400
 """Boards with more graph nodes (20x20) are not graded by :func:`satlink.quality.quality`
 (nor targeted by ``generate --grade``): the look-ahead's cost grows with the board and
 its colours (seconds on the 40x20 corpus boards, under a second on a 14x14 Flow Free level:
-``benchmarks/README.md``, "Figures behind the code"), and Flow Free levels stay within it.  :func:`grade` itself takes any board."""
+``benchmarks/README.md``, "Figures behind the code"), and Flow Free levels stay within it.
+:func:`grade` itself takes any board."""
 
 _PASSES: tuple[Callable[[State], int], ...] = (corner, notouch, region, bottleneck)
 _TRIAL_PASSES: tuple[Callable[[State], int], ...] = (corner, notouch, region)
