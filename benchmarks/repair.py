@@ -10,19 +10,13 @@ import argparse
 import json
 import random
 import statistics
+import sys
+from pathlib import Path
 
-from satlink import Board
-from satlink.board import label_for
 from satlink.repair.chains import repair_chain
 
-
-def draft(rng: random.Random, size: int) -> Board:
-    pairs = max(2, size * size // 8)
-    cells = rng.sample(range(size * size), 2 * pairs)
-    grid = ["."] * (size * size)
-    for i in range(pairs):
-        grid[cells[2 * i]] = grid[cells[2 * i + 1]] = label_for(i)
-    return Board.from_rows(["".join(grid[r * size:(r + 1) * size]) for r in range(size)])
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.boards: the drafts the tests use
+from tests.boards import random_draft  # noqa: E402
 
 
 def main() -> None:
@@ -36,7 +30,7 @@ def main() -> None:
     rows = []
     for _ in range(args.drafts):
         size = rng.choice([5, 6, 7, 8])
-        chain = repair_chain(draft(rng, size), args.rules, seconds=args.seconds)
+        chain = repair_chain(random_draft(rng, size), args.rules, seconds=args.seconds)
         rows.append({"size": size, "status": str(chain.status), "repaired": chain.repaired,
                      "edits": len(chain.steps), "seconds": round(chain.seconds, 2)})
     ok = [r for r in rows if r["repaired"] and r["edits"] <= 3 and r["seconds"] <= 10]

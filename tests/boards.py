@@ -146,3 +146,14 @@ def mzucker_boards(corpus: Path):
         (entry,) = list(read_file(str(path)))
         assert entry.error is None, entry.error
         yield path.stem, entry.board
+
+
+def random_draft(rng: random.Random, size: int) -> Board:
+    """A designer's first draft: about cells/8 pairs placed at random on a size x size board
+    (nearly always unsolvable under flow); shared by the repair tests and benchmark."""
+    pairs = max(2, size * size // 8)
+    cells = rng.sample(range(size * size), 2 * pairs)
+    grid = ["."] * (size * size)
+    for i in range(pairs):
+        grid[cells[2 * i]] = grid[cells[2 * i + 1]] = label_for(i)
+    return Board.from_rows(["".join(grid[r * size:(r + 1) * size]) for r in range(size)])

@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 from satlink import Board, check
-from satlink.board import label_for
 from satlink.repair.chains import repair_chain
 from satlink.repair.plans import Constraints
 from satlink.repair.search import repair_proposals
 from satlink.repair.symmetry import symmetries
 from satlink.rules import parse_rules
 from satlink.solver.verdict import Status
+from tests.boards import random_draft
 from tests.oracle import graph_solutions
 from tests.test_repair import FILL_MULTIPLE, FLOW_MULTIPLE
 
@@ -42,20 +42,11 @@ def test_multiple_boards_finish() -> None:
         assert_repaired(board, rules, chain, Constraints())
 
 
-def _draft(rng: random.Random, size: int) -> Board:
-    pairs = max(2, size * size // 8)
-    cells = rng.sample(range(size * size), 2 * pairs)
-    grid = ["."] * (size * size)
-    for i in range(pairs):
-        grid[cells[2 * i]] = grid[cells[2 * i + 1]] = label_for(i)
-    return Board.from_rows(["".join(grid[r * size:(r + 1) * size]) for r in range(size)])
-
-
 def test_chains_repair_unsolvable_drafts_a_single_edit_cannot() -> None:
     rng = random.Random(5)
     done = 0
     for _ in range(40):
-        board = _draft(rng, 5)
+        board = random_draft(rng, 5)
         single = repair_proposals(board, "flow", budget=400)
         if single.status != Status.UNSOLVABLE or single.proposals:
             continue
@@ -82,7 +73,7 @@ def test_symmetry_is_kept_and_colours_stay() -> None:
 
 
 def test_past_the_budget_says_so() -> None:
-    board = _draft(random.Random(3), 8)
+    board = random_draft(random.Random(3), 8)
     chain = repair_chain(board, "flow", checks=5)
     assert chain.partial and not chain.repaired and chain.reason == "budget"
     assert chain.as_dict()["partial"] is True
