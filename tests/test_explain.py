@@ -248,3 +248,14 @@ def test_explain_and_hint_commands(tmp_path):
     assert good.exit_code == 0 and json.loads(good.output)["kind"] == "step"
     for command in ("explain", "hint"):
         assert "Example:" in runner.invoke(main, [command, "--help"]).output
+
+
+def test_a_unique_board_past_the_graders_bound_gets_no_trace_and_says_so():
+    """The trace has no deadline: on a long board it ran seconds past --budget; past the
+    grader's bound it is left out, with a note (a review found 8 s against a 1 s budget)."""
+    board = Board.from_rows(["A" + "." * 498 + "A"])
+    result = explain(board, "nikoli", budget=1)
+    assert result.status == "unique" and result.trace is None
+    assert any("trace is left out" in note for note in result.notes)
+    small = explain(Board.from_rows(["A" + "." * 8 + "A"]), "nikoli", budget=1)
+    assert small.trace is not None and small.reason == "trace"
