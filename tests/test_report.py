@@ -305,3 +305,14 @@ def test_validate_repairs_each_ambiguous_board_and_the_report_draws_the_proposal
         captions = browser.evaluate("Array.from(document.querySelectorAll('figcaption'))"
                                     ".map(function (f) { return f.textContent; })")
         assert sum(c.startswith("proposal ") for c in captions) == len(shown)
+
+
+def test_an_excerpt_keeps_a_bad_grid_row_that_looks_like_a_header(tmp_path) -> None:
+    """In a bare grid file "3 2" is a row (with a bad character), not a ``W H`` header: the
+    excerpt showed no lines at all, pointing one line past the error."""
+    from satlink.formats.excerpt import Excerpts
+
+    pack = tmp_path / "mix.txt"
+    pack.write_text("A.B\n...\nA.B\n\nAB.\n3 2\nA.B\n")
+    shown = Excerpts().of({"source": str(pack), "line": 6, "column": 2})
+    assert shown == {"from": 5, "lines": ["AB.", "3 2", "A.B"], "at": [1, 1], "grid": 1}

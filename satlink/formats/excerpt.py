@@ -49,18 +49,22 @@ class Excerpts:
         if fmt == JSON:
             return _json(lines[i], line, error.get("grid_row"), error.get("grid_column"))
         column = error.get("column") if isinstance(error.get("column"), int) else None
+
+        def header(text: str) -> bool:  # only a ``W H`` file has headers: in a bare grid
+            return fmt == WH and bool(HEADER.match(text))  # "3 2" is a (bad) row
+
         start = i
         while start > 0 and i - start < MAX_EXCERPT_LINES and lines[start - 1].strip() \
-                and not HEADER.match(lines[start]):
+                and not header(lines[start]):
             start -= 1
         end = i
         while end + 1 < len(lines) and end - start + 1 < MAX_EXCERPT_LINES \
-                and lines[end + 1].strip() and not HEADER.match(lines[end + 1]):
+                and lines[end + 1].strip() and not header(lines[end + 1]):
             end += 1
         block = [text[:MAX_EXCERPT_COLUMNS] for text in lines[start:end + 1]]
         first = start + 1
         grid = fmt in (GRID, WH)
-        if grid and block and HEADER.match(block[0]):
+        if block and start < i and header(block[0]):  # never the line the error is on
             block, first = block[1:], first + 1
         at = [line - first, column - 1] if column is not None else [line - first, None]
         return {"from": first, "lines": block, "at": at, "grid": int(grid)}
