@@ -157,3 +157,22 @@ def test_the_command_line_keeps_openblas_to_one_thread_unless_told_otherwise() -
                              env=run_env)
         assert out.returncode == 0, out.stderr
         assert out.stdout.strip() == expected
+
+
+def test_the_one_time_import_does_not_count_against_a_boards_deadline(monkeypatch) -> None:
+    """Under load a worker's first board spent a 0.5 s --timeout importing numpy and PySAT
+    and timed out; the import is the process's start-up, so it is added back to the
+    deadline (as it is left out of the board's seconds)."""
+    import time
+
+    import satlink.solver.check as solver_check
+    from satlink import Board, Method, check
+
+    def slow_import() -> float:
+        time.sleep(0.4)
+        return 0.4
+
+    monkeypatch.setattr(solver_check, "_import_sat_modules", slow_import)
+    board = Board.from_rows(["A.B", "...", "A.B"])
+    verdict = check(board, "nikoli", timeout=0.3, method=Method(presolve=False))
+    assert verdict.status == "multiple" and verdict.seconds < 0.4
