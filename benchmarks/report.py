@@ -37,7 +37,7 @@ from rich.console import Console
 from rich.table import Table
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # tests.chromium, the small DevTools client the tests use
+sys.path.insert(0, str(ROOT))  # tests.browser: the system Chromium under Playwright, as the tests use
 
 from satlink.board import Board  # noqa: E402
 from satlink.canonical import transforms  # noqa: E402
@@ -49,7 +49,7 @@ from satlink.generate.runner import run_generation  # noqa: E402
 from satlink.render.report import html_report  # noqa: E402
 from satlink.rules import parse_rules  # noqa: E402
 from satlink.solution import Solution  # noqa: E402
-from tests.chromium import Chromium, file_url  # noqa: E402
+from tests.browser import file_url, launch, new_page  # noqa: E402
 
 PACKS = [  # (file, format, share of the boards, sizes)
     ("classic.txt", "wh", 0.4, ["5x5", "6x6", "7x7"]),
@@ -153,33 +153,36 @@ def old_report(revision: str):
     return module.html_report
 
 
-def open_times(browser: Chromium, path: Path, ready: str, repeat: int) -> dict:
+def open_times(page, path: Path, ready: str, repeat: int) -> dict:
     """Fresh loads of ``path``: wall-clock until ``ready``, the page's own marks."""
     walls, marks, loads, paints = [], [], [], []
     for _ in range(repeat):
-        browser.open("about:blank")
-        walls.append(browser.open(file_url(path), ready, timeout=600))
+        page.goto("about:blank")
+        start = time.perf_counter()
+        page.goto(file_url(path), wait_until="commit")
+        page.wait_for_function(ready, polling=20)
+        walls.append(time.perf_counter() - start)
         if ready == READY:
-            marks.append(int(browser.evaluate(READY)))
-        browser.evaluate("new Promise(function (done) { requestAnimationFrame(function () {"
+            marks.append(int(page.evaluate(READY)))
+        page.evaluate("new Promise(function (done) { requestAnimationFrame(function () {"
                          " setTimeout(done, 50); }); })")  # the first frame is painted
-        loads.append(browser.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd"))
-        paints.append(browser.evaluate("(performance.getEntriesByName('first-contentful-paint')[0]"
+        loads.append(page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd"))
+        paints.append(page.evaluate("(performance.getEntriesByName('first-contentful-paint')[0]"
                                        " || {startTime: null}).startTime"))
-    heap = browser.call("Runtime.getHeapUsage")["usedSize"]
+    heap = page.context.new_cdp_session(page).send("Runtime.getHeapUsage")["usedSize"]
     return {"wall_s": statistics.median(walls), "ready_ms": statistics.median(marks) if marks else None,
             "load_ms": statistics.median(loads),
             "first_paint_ms": statistics.median(p for p in paints if p is not None) if any(paints) else None,
             "heap_mb": heap / 2**20}
 
 
-def filters(browser: Chromium, records: list[dict]) -> list[dict]:
+def filters(page, records: list[dict]) -> list[dict]:
     """Every status, the problems, a pack, a size and a search, applied as clicks would; each
     checked against the records and timed inside the page."""
     checks = []
 
     def apply(control: str, value: str, event: str = "change") -> tuple[str, float]:
-        text, ms = browser.evaluate(
+        text, ms = page.evaluate(
             f"(function () {{ var t = performance.now(), el = document.getElementById('{control}');"
             f" el.value = {json.dumps(value)}; el.dispatchEvent(new Event('{event}'));"
             " return [document.getElementById('shown').textContent, performance.now() - t]; })()")
@@ -196,7 +199,7 @@ def filters(browser: Chromium, records: list[dict]) -> list[dict]:
     problems = sum(n for s, n in counts.items() if s not in ("unique", "solved"))
     expect("status=problems", *apply("f-status", "problems"), problems)
     pack = str(records[0]["source"])
-    short = browser.evaluate(f"document.querySelector('#f-pack option[value$=\"{Path(pack).name}\"]').value")
+    short = page.evaluate(f"document.querySelector('#f-pack option[value$=\"{Path(pack).name}\"]').value")
     in_pack = [r for r in records if r["source"] == pack]
     expect(f"problems in {short}", *apply("f-pack", short),
            sum(str(r["status"]) not in ("unique", "solved") for r in in_pack))
@@ -206,11 +209,11 @@ def filters(browser: Chromium, records: list[dict]) -> list[dict]:
     size = f"{sized['width']}x{sized['height']}"
     expect(f"{short}, size={size}", *apply("f-size", size),
            sum((r.get("width"), r.get("height")) == (sized["width"], sized["height"]) for r in in_pack))
-    browser.evaluate("document.getElementById('f-clear').click()")
+    page.evaluate("document.getElementById('f-clear').click()")
     target = records[len(records) // 2]
     expect(f"search {Path(target['source']).name}:{target['index']}",
            *apply("f-q", f"{Path(target['source']).name}:{target['index']}"), 1)
-    browser.evaluate("document.getElementById('f-clear').click()")
+    page.evaluate("document.getElementById('f-clear').click()")
     return checks
 
 
@@ -252,17 +255,19 @@ def main() -> None:
                "spoiled": spoiled, "validate_s": validated, "generate_s": made,
                "report": {"bytes": report.stat().st_size,
                           "bytes_per_board": report.stat().st_size / len(records), "build_s": built}}
-    with Chromium(1280, 900, timeout=600) as browser:
-        summary["report"].update(open_times(browser, report, READY, args.repeat))
-        summary["filters"] = filters(browser, records)
+    with launch(600_000) as browser:
+        page = new_page(browser, 600_000)
+        summary["report"].update(open_times(page, report, READY, args.repeat))
+        summary["filters"] = filters(page, records)
     if args.old:
         old = folder / "report-old.html"
         start = time.perf_counter()
         old.write_text(old_report(args.old)(records), encoding="utf-8")
         summary["old"] = {"revision": args.old, "build_s": time.perf_counter() - start,
                           "bytes": old.stat().st_size, "bytes_per_board": old.stat().st_size / len(records)}
-        with Chromium(1280, 900, timeout=900) as browser:
-            summary["old"].update(open_times(browser, old, "document.readyState === 'complete'", 1))
+        with launch(900_000) as browser:
+            page = new_page(browser, 900_000)
+            summary["old"].update(open_times(page, old, "document.readyState === 'complete'", 1))
 
     table = Table(title=f"validate --report on {len(records)} boards "
                         f"({', '.join(f'{n} {s}' for s, n in sorted(summary['statuses'].items()))})")

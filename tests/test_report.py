@@ -1,13 +1,12 @@
 """The validation report at pack scale: compact data, problems first, boards drawn in the
 browser on demand (checked against the Python layout), filters that work when clicked, and
-invalid boards drawn as far as they were read.  Browser tests run real headless Chromium and
-skip when it is not installed."""
+invalid boards drawn as far as they were read.  Browser tests run the system's headless
+Chromium under Playwright (the ``page`` fixture, tests/browser.py) and skip when either is
+missing."""
 
 from __future__ import annotations
 
 import json
-import re
-import subprocess
 from collections import Counter
 
 import pytest
@@ -21,24 +20,28 @@ from satlink.geometry import Geometry, geometry_to_json
 from satlink.render.layout import Layout
 from satlink.render.report import ORDER, _short_names, html_report, path_code, report_data
 from satlink.rules import parse_rules
-from tests.chromium import BINARY, FLAGS, Chromium, file_url
+from tests.browser import file_url
 from tests.packs import write_mixed_pack
 from tests.reports import synthetic_records
 from tests.variants import solved
 
-needs_chromium = pytest.mark.skipif(BINARY is None, reason="Debian's chromium is not installed "
-                                                           "(.ci/run installs it)")
 READY = "document.documentElement.dataset.ready"
 CELL = 22  # report.js draws at 22 pixels a cell
 
 
-def rows_shown(browser: Chromium) -> list[dict]:
-    return browser.evaluate("Array.from(document.querySelectorAll('#boards tr.row')).map("
-                            "function (tr) { return {n: +tr.dataset.n, status: tr.dataset.status}; })")
+def rows_shown(page) -> list[dict]:
+    return page.evaluate("Array.from(document.querySelectorAll('#boards tr.row')).map("
+                         "function (tr) { return {n: +tr.dataset.n, status: tr.dataset.status}; })")
 
 
-def shown_text(browser: Chromium) -> str:
-    return browser.evaluate("document.getElementById('shown').textContent")
+def shown_text(page) -> str:
+    return page.evaluate("document.getElementById('shown').textContent")
+
+
+def open_report(page, report, fragment: str = "") -> None:
+    """Open the report and wait for its script to have run (its own ready mark)."""
+    page.goto(file_url(report, fragment))
+    page.wait_for_function(READY)
 
 
 # -- data --------------------------------------------------------------------------------------
@@ -93,125 +96,120 @@ def test_invalid_boards_are_kept_as_far_as_they_were_read(tmp_path, text, kind, 
 
 # -- in the browser ---------------------------------------------------------------------------
 
-@needs_chromium
-def test_a_filter_in_the_address_applies_on_load(tmp_path) -> None:
-    """Plain ``--dump-dom``: the page opened at ``#status=...`` lists only those boards."""
+def test_a_filter_in_the_address_applies_on_load(tmp_path, page) -> None:
+    """The page opened at ``#status=...`` lists only those boards, all of them."""
     records = synthetic_records(2000)
     report = tmp_path / "report.html"
     report.write_text(html_report(records, read_sources=False))
-    profile = f"--user-data-dir={tmp_path / 'profile'}"
     for status in ("timeout", "duplicate-of"):
-        dom = subprocess.run([BINARY, *FLAGS, profile, "--dump-dom", file_url(report, f"status={status}")],
-                             capture_output=True, text=True, timeout=120).stdout
-        shown = re.findall(r'<tr class="row[^"]*" id="b\d+" data-n="\d+" data-status="([^"]+)"', dom)
+        page.goto("about:blank")
+        open_report(page, report, f"status={status}")
+        while page.evaluate("!!document.querySelector('#more button')"):  # every page of the list
+            page.click("#more button")
+        shown = [row["status"] for row in rows_shown(page)]
         expected = sum(r["status"] == status for r in records)
         assert shown == [status] * expected and expected > 0
 
 
-@needs_chromium
-def test_problems_first_each_drawn_and_the_rest_on_a_click(tmp_path) -> None:
+def test_problems_first_each_drawn_and_the_rest_on_a_click(tmp_path, page) -> None:
     records = validate_tasks(plan(write_mixed_pack(tmp_path), "fill"),
                              RunOptions(jobs=2, timeout=0.5)).records
     report = tmp_path / "report.html"
     report.write_text(html_report(records))
-    with Chromium() as browser:
-        browser.open(file_url(report), READY)
-        shown = rows_shown(browser)
-        ranks = [ORDER.index(row["status"]) for row in shown]
-        assert ranks == sorted(ranks) and shown[-1]["status"] == "unique"
-        browser.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-        browser.wait_for("document.querySelectorAll('tr.detail .pending').length === 0")
-        captions = browser.evaluate("Array.from(document.querySelectorAll('figcaption'))"
-                                    ".map(function (f) { return f.textContent; })")
-        assert "solution 2 (differences highlighted)" in captions
-        assert {"shipped solution", "unique solution"} <= set(captions)
-        assert any(c.startswith("original: #1 pack.txt board 1") for c in captions)
-        assert any(c.startswith("as read from line") for c in captions)  # the ragged board
-        assert browser.evaluate("document.querySelectorAll('tr.detail svg .diff').length") > 0
-        unique = next(row["n"] for row in shown if row["status"] == "unique")
-        assert browser.evaluate(f"!document.getElementById('d{unique}')")  # closed until clicked
-        # a person clicks a row they see: bring it into view (details draw when visible)
-        browser.evaluate(f"document.getElementById('b{unique}').scrollIntoView()")
-        browser.evaluate(f"document.getElementById('b{unique}').click()")
-        browser.wait_for(f"document.querySelector('#d{unique} polyline')")
-        # the 3x1 board A.A: one path through the three centres
-        points = browser.evaluate(f"document.querySelector('#d{unique} polyline').getAttribute('points')")
-        assert points == "11.0,11.0 33.0,11.0 55.0,11.0"
-        browser.evaluate(f"document.getElementById('b{unique}').click()")
-        assert browser.evaluate(f"!document.getElementById('d{unique}')")
+    open_report(page, report)
+    shown = rows_shown(page)
+    ranks = [ORDER.index(row["status"]) for row in shown]
+    assert ranks == sorted(ranks) and shown[-1]["status"] == "unique"
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_function("document.querySelectorAll('tr.detail .pending').length === 0")
+    captions = page.evaluate("Array.from(document.querySelectorAll('figcaption'))"
+                             ".map(function (f) { return f.textContent; })")
+    assert "solution 2 (differences highlighted)" in captions
+    assert {"shipped solution", "unique solution"} <= set(captions)
+    assert any(c.startswith("original: #1 pack.txt board 1") for c in captions)
+    assert any(c.startswith("as read from line") for c in captions)  # the ragged board
+    assert page.evaluate("document.querySelectorAll('tr.detail svg .diff').length") > 0
+    unique = next(row["n"] for row in shown if row["status"] == "unique")
+    assert page.evaluate(f"!document.getElementById('d{unique}')")  # closed until clicked
+    # a person clicks a row they see: bring it into view (details draw when visible)
+    page.evaluate(f"document.getElementById('b{unique}').scrollIntoView()")
+    page.evaluate(f"document.getElementById('b{unique}').click()")
+    page.wait_for_function(f"document.querySelector('#d{unique} polyline')")
+    # the 3x1 board A.A: one path through the three centres
+    points = page.evaluate(f"document.querySelector('#d{unique} polyline').getAttribute('points')")
+    assert points == "11.0,11.0 33.0,11.0 55.0,11.0"
+    page.evaluate(f"document.getElementById('b{unique}').click()")
+    assert page.evaluate(f"!document.getElementById('d{unique}')")
 
 
-@needs_chromium
-def test_10000_boards_open_in_under_two_seconds_and_every_filter_works(tmp_path) -> None:
+def test_10000_boards_open_in_under_two_seconds_and_every_filter_works(tmp_path, page) -> None:
     records = synthetic_records(10_000)
     report = tmp_path / "report.html"
     report.write_text(html_report(records, read_sources=False))
-    with Chromium() as browser:
-        browser.open(file_url(report), READY)
-        ready_ms = int(browser.evaluate(READY))
-        assert ready_ms < 2000, ready_ms
-        first = rows_shown(browser)
-        assert len(first) == 100 and first[0]["status"] == "multiple"
-        problems = sum(r["status"] != "unique" for r in records)
-        assert [row["status"] != "unique" for row in first] == [True] * 100
-        assert shown_text(browser).startswith("all 10000 boards")
+    open_report(page, report)
+    ready_ms = int(page.evaluate(READY))
+    assert ready_ms < 2000, ready_ms
+    first = rows_shown(page)
+    assert len(first) == 100 and first[0]["status"] == "multiple"
+    problems = sum(r["status"] != "unique" for r in records)
+    assert [row["status"] != "unique" for row in first] == [True] * 100
+    assert shown_text(page).startswith("all 10000 boards")
 
-        def choose(control: str, value: str) -> str:
-            browser.evaluate(f"(function () {{ var s = document.getElementById('{control}'); "
-                             f"s.value = {json.dumps(value)}; s.dispatchEvent(new Event('change')); }})()")
-            return shown_text(browser)
+    def choose(control: str, value: str) -> str:
+        page.evaluate(f"(function () {{ var s = document.getElementById('{control}'); "
+                      f"s.value = {json.dumps(value)}; s.dispatchEvent(new Event('change')); }})()")
+        return shown_text(page)
 
-        counts = Counter(r["status"] for r in records)
-        for status, count in counts.items():
-            assert choose("f-status", status).startswith(f"{count} of 10000 boards match"), status
-            assert {row["status"] for row in rows_shown(browser)} == {status}
-        assert choose("f-status", "problems").startswith(f"{problems} of 10000")
-        pack = [r for r in records if r["source"] == "packs/hard/levels.txt"]
-        hard = sum(r["status"] != "unique" for r in pack)
-        assert choose("f-pack", "hard/levels.txt").startswith(f"{hard} of 10000")
-        assert "pack=hard%2Flevels.txt" in browser.evaluate("location.hash")
-        assert choose("f-status", "").startswith(f"{len(pack)} of 10000")
-        tens = sum(r["width"] == 10 and r["height"] == 10 for r in pack)
-        assert choose("f-size", "10x10").startswith(f"{tens} of 10000")
-        browser.evaluate("document.getElementById('f-clear').click()")
-        assert shown_text(browser).startswith("all 10000 boards")
+    counts = Counter(r["status"] for r in records)
+    for status, count in counts.items():
+        assert choose("f-status", status).startswith(f"{count} of 10000 boards match"), status
+        assert {row["status"] for row in rows_shown(page)} == {status}
+    assert choose("f-status", "problems").startswith(f"{problems} of 10000")
+    pack = [r for r in records if r["source"] == "packs/hard/levels.txt"]
+    hard = sum(r["status"] != "unique" for r in pack)
+    assert choose("f-pack", "hard/levels.txt").startswith(f"{hard} of 10000")
+    assert "pack=hard%2Flevels.txt" in page.evaluate("location.hash")
+    assert choose("f-status", "").startswith(f"{len(pack)} of 10000")
+    tens = sum(r["width"] == 10 and r["height"] == 10 for r in pack)
+    assert choose("f-size", "10x10").startswith(f"{tens} of 10000")
+    page.evaluate("document.getElementById('f-clear').click()")
+    assert shown_text(page).startswith("all 10000 boards")
 
-        def search(text: str) -> list[dict]:  # typed, then Enter (a change event)
-            browser.evaluate(f"(function () {{ var q = document.getElementById('f-q'); "
-                             f"q.value = {json.dumps(text)}; q.dispatchEvent(new Event('change')); }})()")
-            return rows_shown(browser)
+    def search(text: str) -> list[dict]:  # typed, then Enter (a change event)
+        page.evaluate(f"(function () {{ var q = document.getElementById('f-q'); "
+                      f"q.value = {json.dumps(text)}; q.dispatchEvent(new Event('change')); }})()")
+        return rows_shown(page)
 
-        (hit,) = search("week-2.txt:12")
-        record = records[hit["n"] - 1]
-        assert (record["source"], record["index"]) == ("packs/bonus/week-2.txt", 12)
-        assert [row["n"] for row in search("#4321")] == [4321]
-        assert len(search("daily")) == 100 and "2000 of 10000" in shown_text(browser)
+    (hit,) = search("week-2.txt:12")
+    record = records[hit["n"] - 1]
+    assert (record["source"], record["index"]) == ("packs/bonus/week-2.txt", 12)
+    assert [row["n"] for row in search("#4321")] == [4321]
+    assert len(search("daily")) == 100 and "2000 of 10000" in shown_text(page)
 
-        # a duplicate's link opens its original, filters cleared if they hide it
-        browser.evaluate("document.getElementById('f-clear').click()")
-        choose("f-status", "duplicate-of")
-        target = browser.evaluate("document.querySelector('#boards a.jump').getAttribute('href')")
-        browser.evaluate("document.querySelector('#boards a.jump').click()")
-        browser.wait_for(f"document.querySelector('tr.target') && "
-                         f"'#' + document.querySelector('tr.target').id === '{target}'")
-        browser.wait_for(f"document.querySelector('#d{target[2:]} svg')")
+    # a duplicate's link opens its original, filters cleared if they hide it
+    page.evaluate("document.getElementById('f-clear').click()")
+    choose("f-status", "duplicate-of")
+    target = page.evaluate("document.querySelector('#boards a.jump').getAttribute('href')")
+    page.evaluate("document.querySelector('#boards a.jump').click()")
+    page.wait_for_function(f"document.querySelector('tr.target') && "
+                           f"'#' + document.querySelector('tr.target').id === '{target}'")
+    page.wait_for_function(f"document.querySelector('#d{target[2:]} svg')")
 
-        # sorting: a header click sorts up, a second one down
-        browser.evaluate("document.getElementById('f-clear').click()")
-        browser.evaluate("document.querySelector('th[data-k=effort]').click()")
-        browser.evaluate("document.querySelector('th[data-k=effort]').click()")
-        top = rows_shown(browser)[0]["n"]
-        hardest = max((r.get("quality") or {}).get("effort", -1) for r in records)
-        assert round(records[top - 1]["quality"]["effort"], 3) == round(hardest, 3)  # as shown
+    # sorting: a header click sorts up, a second one down
+    page.evaluate("document.getElementById('f-clear').click()")
+    page.evaluate("document.querySelector('th[data-k=effort]').click()")
+    page.evaluate("document.querySelector('th[data-k=effort]').click()")
+    top = rows_shown(page)[0]["n"]
+    hardest = max((r.get("quality") or {}).get("effort", -1) for r in records)
+    assert round(records[top - 1]["quality"]["effort"], 3) == round(hardest, 3)  # as shown
 
-        # scrolling to the end of the list loads the next page
-        before = len(rows_shown(browser))
-        browser.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-        browser.wait_for(f"document.querySelectorAll('#boards tr.row').length > {before}")
+    # scrolling to the end of the list loads the next page
+    before = len(rows_shown(page))
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_function(f"document.querySelectorAll('#boards tr.row').length > {before}")
 
 
-@needs_chromium
-def test_puzzlink_links_are_the_writers_urls(tmp_path) -> None:
+def test_puzzlink_links_are_the_writers_urls(tmp_path, page) -> None:
     boards = [(["R.G.Y", "..B.O", ".....", ".G.Y.", ".RBO."], "flow"),
               (["A" + "." * 21 + "A", "B" + "." * 21 + "B"], "nikoli"),
               (["A#A"], "flow")]  # a solid cell: no link
@@ -222,11 +220,10 @@ def test_puzzlink_links_are_the_writers_urls(tmp_path) -> None:
                for i, (rows, rules) in enumerate(boards)]
     report = tmp_path / "report.html"
     report.write_text(html_report(records))
-    with Chromium() as browser:
-        browser.open(file_url(report), READY)
-        links = browser.evaluate("Array.from(document.querySelectorAll('#boards tr.row')).map("
-                                 "function (tr) { var a = tr.querySelector('a[href^=http]'); "
-                                 "return a ? a.getAttribute('href') : null; })")
+    open_report(page, report)
+    links = page.evaluate("Array.from(document.querySelectorAll('#boards tr.row')).map("
+                          "function (tr) { var a = tr.querySelector('a[href^=http]'); "
+                          "return a ? a.getAttribute('href') : null; })")
     expected = [write_text([Entry("p.txt", 1, Board.from_rows(rows), rules=parse_rules(rules))],
                            "puzzlink").strip() for rows, rules in boards if "#" not in rows[0]]
     assert links == expected[:2] + [None] + expected[2:]
@@ -234,9 +231,8 @@ def test_puzzlink_links_are_the_writers_urls(tmp_path) -> None:
     assert "+12b+12b" in links[3]  # label 299 as '+xxx'
 
 
-@needs_chromium
 @pytest.mark.parametrize("name", ["hex", "bridge", "walls", "warp"])
-def test_variant_boards_are_drawn_where_the_python_layout_puts_them(tmp_path, name) -> None:
+def test_variant_boards_are_drawn_where_the_python_layout_puts_them(tmp_path, page, name) -> None:
     board, solution = solved(name)
     record = {"source": "variants.jsonl", "index": 1, "status": "multiple", "rules": "flow",
               "width": board.width, "height": board.height, "grid": list(board.rows),
@@ -245,20 +241,19 @@ def test_variant_boards_are_drawn_where_the_python_layout_puts_them(tmp_path, na
     report = tmp_path / "report.html"
     report.write_text(html_report([record]))
     layout = Layout(board, CELL)
-    with Chromium() as browser:
-        browser.open(file_url(report), READY)
-        browser.wait_for("document.querySelectorAll('#d1 svg').length === 3")
-        svg = "document.querySelectorAll('#d1 svg')[1]"
-        cells = browser.evaluate(f"{svg}.querySelectorAll('polygon.cell').length")
-        assert cells == len(board.open_cells())  # holes are left out
-        size = browser.evaluate(f"[{svg}.getAttribute('width'), {svg}.getAttribute('height')]")
-        assert [int(v) for v in size] == [layout.width, layout.height]
-        drawn = browser.evaluate(f"Array.from({svg}.querySelectorAll('polyline')).map(function (p) {{"
-                                 " return p.getAttribute('points'); })")
-        walls = browser.evaluate(f"Array.from({svg}.querySelectorAll('line.wall')).map(function (l) {{"
-                                 " return ['x1', 'y1', 'x2', 'y2'].map(function (k) {"
-                                 " return +l.getAttribute(k); }); })")
-        overs = browser.evaluate(f"{svg}.querySelectorAll('line.over').length")
+    open_report(page, report)
+    page.wait_for_function("document.querySelectorAll('#d1 svg').length === 3")
+    svg = "document.querySelectorAll('#d1 svg')[1]"
+    cells = page.evaluate(f"{svg}.querySelectorAll('polygon.cell').length")
+    assert cells == len(board.open_cells())  # holes are left out
+    size = page.evaluate(f"[{svg}.getAttribute('width'), {svg}.getAttribute('height')]")
+    assert [int(v) for v in size] == [layout.width, layout.height]
+    drawn = page.evaluate(f"Array.from({svg}.querySelectorAll('polyline')).map(function (p) {{"
+                          " return p.getAttribute('points'); })")
+    walls = page.evaluate(f"Array.from({svg}.querySelectorAll('line.wall')).map(function (l) {{"
+                          " return ['x1', 'y1', 'x2', 'y2'].map(function (k) {"
+                          " return +l.getAttribute(k); }); })")
+    overs = page.evaluate(f"{svg}.querySelectorAll('line.over').length")
     expected = []
     for path in solution.paths.values():
         for run in layout.runs(path):
@@ -282,7 +277,7 @@ def test_variant_boards_are_drawn_where_the_python_layout_puts_them(tmp_path, na
     assert overs == (len(board.geometry.bridges) if name == "bridge" else 0)
 
 
-def test_validate_repairs_each_ambiguous_board_and_the_report_draws_the_proposals(tmp_path) -> None:
+def test_validate_repairs_each_ambiguous_board_and_the_report_data_holds_the_proposals(tmp_path) -> None:
     pack = tmp_path / "amb.txt"
     pack.write_text("5 4\nA.B..\n.....\n.....\nA.B..\n3 1\nA.A\n")
     records = validate_tasks(plan([str(pack)], "fill"), RunOptions(jobs=1, repairs=2)).records
@@ -295,16 +290,21 @@ def test_validate_repairs_each_ambiguous_board_and_the_report_draws_the_proposal
     data = report_data(records, read_sources=False)
     shown = data["rows"][0][12]["rp"]
     assert [p[1] for p in shown] == ["".join(p["grid"]) for p in ambiguous["repairs"]]
-    if BINARY is None:
-        return
+
+
+def test_the_report_draws_each_repair_proposal(tmp_path, page) -> None:
+    pack = tmp_path / "amb.txt"
+    pack.write_text("5 4\nA.B..\n.....\n.....\nA.B..\n3 1\nA.A\n")
+    records = validate_tasks(plan([str(pack)], "fill"), RunOptions(jobs=1, repairs=2)).records
+    shown = len(records[0]["repairs"])
+    assert shown >= 1
     report = tmp_path / "report.html"
     report.write_text(html_report(records))
-    with Chromium() as browser:
-        browser.open(file_url(report), READY)
-        browser.wait_for("document.querySelectorAll('tr.detail .pending').length === 0")
-        captions = browser.evaluate("Array.from(document.querySelectorAll('figcaption'))"
-                                    ".map(function (f) { return f.textContent; })")
-        assert sum(c.startswith("proposal ") for c in captions) == len(shown)
+    open_report(page, report)
+    page.wait_for_function("document.querySelectorAll('tr.detail .pending').length === 0")
+    captions = page.evaluate("Array.from(document.querySelectorAll('figcaption'))"
+                             ".map(function (f) { return f.textContent; })")
+    assert sum(c.startswith("proposal ") for c in captions) == shown
 
 
 def test_an_excerpt_keeps_a_bad_grid_row_that_looks_like_a_header(tmp_path) -> None:
