@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from satlink.formats import Entry
-from satlink.formats.puzzlink import type_rules, url_type
+from satlink.formats.puzzlink import rules_differences, type_rules, url_type
 from satlink.rules import Rules, parse_rules
 from satlink.solver.check import check
 from satlink.solver.memory import BoardTooLarge
@@ -80,17 +80,21 @@ class ExportWarning:
     status: Status
     count: int = 0
     complete: bool = True
+    differences: tuple[str, ...] = ()
+    """How the consumer's rules differ from the board's (puzz.link: ``rules_differences``)."""
 
     def __str__(self) -> str:
         where = f"{self.entry.source}#{self.entry.index}"
         rules = str(self.consumer)
+        why = f"; {self.consumer.name} has {' and '.join(self.differences)}" if self.differences else ""
         if self.status == Status.MULTIPLE:
             found = f"{self.count}{'' if self.complete else '+'} solutions"
-            return f"{where}: not unique under {rules}: {found} found"
+            return f"{where}: not unique under {rules}: {found} found{why}"
         if self.status == Status.UNSOLVABLE:
-            return f"{where}: unsolvable under {rules}"
+            return f"{where}: unsolvable under {rules}{why}"
         if self.status == Status.TIMEOUT:
-            return f"{where}: uniqueness under {rules} not decided within the check's time limit"
+            return (f"{where}: uniqueness under {rules} not decided within the check's time "
+                    f"limit{why}")
         return f"{where}: too large to check under {rules}"
 
 
@@ -109,7 +113,11 @@ def consumer_warnings(entries: Iterable[Entry], fmt: str, target: Rules | None =
             if progress:
                 progress()
             continue
-        if proven and parse_rules(entry.rules_under(None)) == consumer.rules:
+        own = parse_rules(entry.rules_under(None))
+        # puzz.link: the one decision the report's links share (formats.puzzlink)
+        differences = tuple(rules_differences(own)) if fmt == "puzzlink" else ()
+        same = not differences if fmt == "puzzlink" else own == consumer.rules
+        if proven and same:
             if progress:
                 progress()
             continue
@@ -122,7 +130,7 @@ def consumer_warnings(entries: Iterable[Entry], fmt: str, target: Rules | None =
             verdict = check(entry.board, consumer.rules, count=COUNT, timeout=timeout,
                             method=solving)
         except BoardTooLarge:
-            warnings.append(ExportWarning(entry, consumer, Status.ERROR))
+            warnings.append(ExportWarning(entry, consumer, Status.ERROR, differences=differences))
             continue
         finally:
             if progress:
@@ -130,7 +138,7 @@ def consumer_warnings(entries: Iterable[Entry], fmt: str, target: Rules | None =
         if verdict.status == Status.UNIQUE:
             continue
         warnings.append(ExportWarning(entry, consumer, verdict.status, verdict.count or 0,
-                                bool(verdict.count_complete)))
+                                      bool(verdict.count_complete), differences))
     return warnings
 
 

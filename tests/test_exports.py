@@ -1,18 +1,25 @@
 """Exports for programs with fixed rules: each board checked under the reader's rules, and a
-warning naming those rules and the count when it is not unique there."""
+warning naming those rules and the count when it is not unique there (and, for puzz.link, the
+rule its type lacks: the decision the report's links share, checked against the oracle)."""
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import re
 
+import pytest
 from click.testing import CliRunner
 
 from satlink import Board, check
 from satlink.cli import main
 from satlink.exports import consumer_of, consumer_warnings
 from satlink.formats import Entry, read_file
-from satlink.rules import parse_rules
+from satlink.formats.puzzlink import rules_differences, rules_warning, type_rules, url_type
+from satlink.rules import RULES, Rules, parse_rules
+from tests.boards import boards
+from tests.oracle import count_solutions
 
 UNIQUE_EVERYWHERE = [".B.A", ".A.C", "..B.", "C..."]
 FLOW_ONLY = ["...A", ".A..", "..B.", "B..."]  # unique under flow; 5 solutions under fill
@@ -53,7 +60,8 @@ def test_a_url_for_a_board_unique_only_under_flow_gets_a_warning() -> None:
     assert result.stdout.count("https://puzz.link/p?arukone/") == 3
     warnings = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
     assert warnings == [
-        "warning: <stdin>#2: not unique under puzz.link arukone's rules (fill): 5 solutions found",
+        "warning: <stdin>#2: not unique under puzz.link arukone's rules (fill): 5 solutions found; "
+        "puzz.link arukone has no no-touch rule",
         "warning: 1 of 3 boards may not mean the same puzzle under puzz.link arukone's rules (fill)",
     ]
 
@@ -89,7 +97,7 @@ def test_an_undecided_board_is_named_as_such() -> None:
     entry = Entry("t", 1, Board.from_rows(FLOW_ONLY))
     (warning,) = consumer_warnings([entry], "puzzlink", timeout=0)
     assert str(warning) == ("t#1: uniqueness under puzz.link arukone's rules (fill) not decided "
-                            "within the check's time limit")
+                            "within the check's time limit; puzz.link arukone has no no-touch rule")
 
 
 def test_generate_warns_for_exactly_the_puzzles_its_reader_finds_ambiguous(tmp_path) -> None:
@@ -119,3 +127,42 @@ def test_generated_puzzles_are_not_checked_again_under_their_own_rules(tmp_path,
                                        "fill", "--out", str(tmp_path / "p.jsonl"), "--target",
                                        "nikoli"])
     assert result.exit_code == 0 and len(calls) == 3
+
+
+# -- where puzz.link's rules differ (one decision: these warnings and the report's links) ----
+
+EVERY_RULE_SET = [Rules(frozenset(c)) for n in range(len(RULES) + 1)
+                  for c in itertools.combinations(RULES, n)]
+SMALL = boards(23, 150)
+WITNESS = {  # a board with more solutions under puzz.link's rules than under the board's own
+    "notouch": ["AA", ".."], "no2x2": ["AA", ".."], "fill": FLOW_ONLY}
+
+
+@functools.cache
+def _count(rows: tuple[str, ...], under: Rules) -> int:
+    return count_solutions(list(rows), under.fill, under.notouch, under.no2x2, limit=20)
+
+
+@pytest.mark.parametrize("rules", EVERY_RULE_SET, ids=str)
+def test_puzzlink_accepts_every_solution_and_more_exactly_where_its_rules_are_said_to_differ(
+        rules) -> None:
+    """Against the brute-force oracle: under the URL type's rules every small board has at
+    least the solutions it has under its own rules (the type never adds a rule), the same
+    number wherever the rules are said not to differ, and where they are said to differ a
+    board shows it (``flow`` boards: unique under flow, 5 solutions on puzz.link)."""
+    played = type_rules(url_type(rules))
+    differences = rules_differences(rules)
+    assert differences == [f"no {word} rule" for rule, word in
+                           (("notouch", "no-touch"), ("no2x2", "no-2x2"))
+                           if rule in rules.rules]  # fill is kept: arukone
+    assert (rules_warning(rules) is None) == (not differences) == (played == rules)
+
+    if not differences:
+        return  # the same rules: the same solutions (asserted above: played == rules)
+    for rows in SMALL:
+        own, there = _count(tuple(rows), rules), _count(tuple(rows), played)
+        assert there >= own, (rows, own, there)
+    lost = next(rule for rule in ("notouch", "no2x2") if rule in rules.rules)
+    witness = WITNESS["fill" if rules.fill and lost == "notouch" else lost]
+    assert _count(tuple(witness), played) > _count(tuple(witness), rules)
+    assert f"puzz.link's {url_type(rules)} has no " in rules_warning(rules)

@@ -39,7 +39,7 @@ from satlink.formats.entry import (
     size_error,
 )
 from satlink.formats.errors import WriteError
-from satlink.rules import Rules, parse_rules
+from satlink.rules import RULES, Rules, parse_rules
 
 NAME = "puzzlink"
 TYPES = {"numlin": "nikoli", "arukone": "fill"}
@@ -67,6 +67,38 @@ def url_type(rules: Rules) -> str:
 def type_rules(kind: str) -> Rules:
     """The rules of a puzz.link type (what the site's checker accepts as a solution)."""
     return parse_rules(TYPES[kind])
+
+
+RULE_WORDS = {"fill": "every-cell", "notouch": "no-touch", "no2x2": "no-2x2"}
+
+
+def rules_differences(rules: Rules) -> list[str]:
+    """How puzz.link's rules for a board judged under ``rules`` differ from them: the rules
+    the URL's type lacks (``"no no-touch rule"``), then any it adds; empty when its answer
+    check accepts exactly the solutions ``rules`` accept.  The one place that decides it: the
+    report's links and ``convert --to puzzlink``'s warnings both ask here.
+
+    The type keeps ``fill`` when ``rules`` have it (:func:`url_type`), so in practice what is
+    lost is ``notouch`` and ``no2x2``: puzz.link then accepts every solution of the board and
+    more, and a board unique under ``rules`` may have several there."""
+    kept = type_rules(url_type(rules)).rules
+    return ([f"no {RULE_WORDS[r]} rule" for r in RULES if r in rules.rules - kept]
+            + [f"an extra {RULE_WORDS[r]} rule" for r in RULES if r in kept - rules.rules])
+
+
+def rules_warning(rules: Rules) -> str | None:
+    """What a player on puzz.link should know about a board judged under ``rules`` (None
+    when puzz.link's rules are the board's): see :func:`rules_differences`."""
+    differences = rules_differences(rules)
+    if not differences:
+        return None
+    kind, name = url_type(rules), rules.name
+    if all(d.startswith("no ") for d in differences):  # looser: the board's solutions and more
+        effect = (f"its answer check accepts solutions that {name} forbids, so this board may "
+                  f"have more solutions there than under {name}")
+    else:
+        effect = f"its answer check is not {name}'s"
+    return f"puzz.link's {kind} has {' and '.join(differences)}: {effect}"
 
 
 def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:
