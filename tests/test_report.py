@@ -7,6 +7,7 @@ missing."""
 from __future__ import annotations
 
 import json
+import shlex
 from collections import Counter
 
 import pytest
@@ -16,9 +17,11 @@ from satlink.batch.run import RunOptions, validate_tasks
 from satlink.batch.tasks import plan
 from satlink.board import Board
 from satlink.formats import Entry, write_text
+from satlink.formats.puzzlink import rules_warning
 from satlink.geometry import Geometry, geometry_to_json
 from satlink.render.layout import Layout
 from satlink.render.report import ORDER, _short_names, html_report, path_code, report_data
+from satlink.render.report_links import studio_argument
 from satlink.rules import parse_rules
 from tests.browser import file_url
 from tests.packs import write_mixed_pack
@@ -92,6 +95,34 @@ def test_invalid_boards_are_kept_as_far_as_they_were_read(tmp_path, text, kind, 
     assert excerpt["lines"] == lines and excerpt["at"] == at and bool(excerpt["grid"]) == grid
     assert report_data(records, read_sources=False)["rows"][records.index(invalid[0])][-1].get("x") \
         is None
+
+
+@pytest.mark.parametrize("path", ["packs/a.txt", "my packs/it's $HOME.txt", "/abs/ü.txt", "a#b.txt",
+                                  "-x.txt", "pack;rm.txt"])
+def test_the_studio_command_names_the_pack_for_a_posix_shell(path) -> None:
+    before, after = studio_argument(path)
+    command = f"satlink studio {before}12{after}"
+    assert shlex.split(command) == ["satlink", "studio", f"{path}#12"]
+    assert (after == "") == (path in ("packs/a.txt", "-x.txt"))  # shown as typed when it can be
+
+
+@pytest.mark.parametrize("path", ["<stdin>", "-", "", "a\nb.txt", "a\x1b[31m.txt", "a\x85.txt"])
+def test_no_studio_command_for_a_pack_no_command_line_can_name(path) -> None:
+    """Standard input, or a path with a control character: a results file can be edited by
+    hand, and a line break in a copied command would run what follows it."""
+    assert studio_argument(path) is None
+
+
+def test_links_are_decided_once_per_pack_and_per_rule_list() -> None:
+    records = [{"source": "a.txt", "index": i, "status": "unique", "rules": rules, "width": 3,
+                "height": 1, "grid": ["A.A"]} for i, rules in enumerate(["fill,notouch", "fill",
+                                                                        "none", "bogus"], start=1)]
+    records.append({**records[0], "source": "<stdin>", "index": 1})
+    data = report_data(records, read_sources=False)
+    assert data["studio"] == [["a.txt#", ""], 0]
+    assert data["pz"] == [["arukone", rules_warning(parse_rules("flow"))], ["arukone", ""],
+                          ["numlin", ""], 0]
+    assert "no no-touch rule" in data["pz"][0][1]
 
 
 # -- in the browser ---------------------------------------------------------------------------
@@ -316,3 +347,66 @@ def test_an_excerpt_keeps_a_bad_grid_row_that_looks_like_a_header(tmp_path) -> N
     pack.write_text("A.B\n...\nA.B\n\nAB.\n3 2\nA.B\n")
     shown = Excerpts().of({"source": str(pack), "line": 6, "column": 2})
     assert shown == {"from": 5, "lines": ["AB.", "3 2", "A.B"], "at": [1, 1], "grid": 1}
+
+
+ROW_LINKS = """Array.from(document.querySelectorAll('#boards tr.row')).map(function (tr) {
+  var a = tr.querySelector('td.open a'), b = tr.querySelector('td.open button.copy');
+  return {n: +tr.dataset.n, href: a ? a.getAttribute('href') : null, warn: a ? a.title : null,
+          studio: b ? b.dataset.copy : null};
+})"""
+
+
+def test_each_board_links_to_the_studio_and_to_puzzlink_with_a_warning_where_the_rules_differ(
+        tmp_path, page) -> None:
+    hexes, _ = solved("hex")
+    bridge, _ = solved("bridge")
+    plain = ["A.B", "...", "A.B"]
+    boards = [  # (source, rows, rules, geometry)
+        ("packs/p.txt", plain, "flow", None), ("packs/p.txt", plain, "fill", None),
+        ("packs/p.txt", plain, "nikoli", None), ("my packs/q's.txt", plain, "fill,no2x2", None),
+        ("v.jsonl", list(hexes.rows), "flow", hexes), ("v.jsonl", list(bridge.rows), "fill", bridge),
+        ("<stdin>", plain, "bogus", None)]
+    records = [{"source": source, "index": i, "status": "unique", "rules": rules,
+                "width": len(rows[0]), "height": len(rows), "grid": rows,
+                **({"geometry": geometry_to_json(board.geometry, board.width)} if board else {})}
+               for i, (source, rows, rules, board) in enumerate(boards, start=1)]
+    report = tmp_path / "report.html"
+    report.write_text(html_report(records))
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_report(page, report)
+    shown = {row["n"]: row for row in page.evaluate(ROW_LINKS)}
+    url = write_text([Entry("p", 1, Board.from_rows(plain), rules=parse_rules("fill"))], "puzzlink").strip()
+    numlin = url.replace("arukone", "numlin")
+    flow_warning = rules_warning(parse_rules("flow"))
+    assert flow_warning.startswith("puzz.link's arukone has no no-touch rule")
+    assert shown[1] == {"n": 1, "href": url, "warn": flow_warning, "studio": "satlink studio packs/p.txt#1"}
+    assert shown[2] == {"n": 2, "href": url, "warn": "", "studio": "satlink studio packs/p.txt#2"}
+    assert shown[3] == {"n": 3, "href": numlin, "warn": "", "studio": "satlink studio packs/p.txt#3"}
+    assert shown[4]["href"] == url and "no no-2x2 rule" in shown[4]["warn"]
+    assert shown[4]["studio"] == "satlink studio 'my packs/q'\\''s.txt#4'"
+    assert shown[5]["href"] is None and shown[5]["studio"] == "satlink studio v.jsonl#5"
+    assert shown[6]["href"] is None and shown[7] == {"n": 7, "href": None, "warn": None, "studio": None}
+    marks = page.evaluate("Array.from(document.querySelectorAll('td.open a')).map(function (a) {"
+                          " return a.textContent; })")
+    assert marks == ["⚠ puzz.link", "puzz.link", "puzz.link", "⚠ puzz.link"]
+
+    # the detail of a board says it in words, with the command to copy
+    for n in (1, 2, 5, 6, 7):
+        page.click(f"#b{n} td.n")
+        page.wait_for_selector(f"#d{n} svg")
+    detail = {n: page.inner_text(f"#d{n} .board-detail") for n in (1, 2, 5, 6, 7)}
+    assert "Open in the studio: satlink studio packs/p.txt#1" in detail[1]
+    assert flow_warning in detail[1] and "Play on puzz.link (arukone)" in detail[1]
+    assert "Play on puzz.link (arukone)" in detail[2] and "⚠" not in detail[2]
+    assert "No puzz.link link: puzz.link has no hexagonal cells" in detail[5]
+    assert "No puzz.link link: puzz.link has no" in detail[6] and "bridges" in detail[6]
+    assert "cannot be read" in detail[7] and "studio" not in detail[7]
+
+    # copying: the button puts the command on the clipboard, and does not toggle the row
+    page.click("#d1 button.copy")
+    page.wait_for_function("document.querySelector('#d1 button.copy').textContent === 'copied'")
+    assert page.evaluate("navigator.clipboard.readText()") == "satlink studio packs/p.txt#1"
+    page.click("#b4 td.open button.copy")
+    page.wait_for_function("document.querySelector('#b4 button.copy').textContent === 'copied'")
+    assert page.evaluate("navigator.clipboard.readText()") == shown[4]["studio"]
+    assert page.evaluate("!document.getElementById('d4')")  # the row stayed closed

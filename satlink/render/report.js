@@ -126,7 +126,7 @@
 
   function rowHtml(n) {
     var row = ROWS[n - 1], st = ST[row[S]], x = extra(row);
-    var link = puzzLink(row);
+    var link = puzzLink(row), play = D.pz[row[R]], cmd = studioCommand(row);
     var status = esc(st) + (x.dup ? ' <a class="jump" href="#b' + x.dup + '">→ #' + x.dup + '</a>' : '');
     return '<tr class="row" id="b' + n + '" data-n="' + n + '" data-status="' + esc(st) + '">' +
       '<td class="n">' + n + '</td><td title="' + esc(PATHS[row[P]]) + '">' + esc(SRC[row[P]]) + '</td>' +
@@ -136,9 +136,77 @@
       '<td class="n">' + (row[EFF] == null ? '–' : esc(row[EFF])) + '</td>' +
       '<td>' + (row[GRD] == null ? '–' : esc(D.bands[row[GRD][1]]) + ' ' + esc(row[GRD][0])) + '</td>' +
       '<td class="n">' + (row[SEC] == null ? '–' : esc(Number(row[SEC]).toFixed(3))) + '</td>' +
-      '<td>' + (link ? '<a href="' + esc(link) + '" target="_blank" rel="noopener">puzz.link</a>' : '') +
-      '</td></tr>';
+      '<td class="open">' + (cmd ? copyButton(cmd, 'studio', 'copy the command that opens this board in the studio: ' + cmd) : '') +
+      (link ? ' ' + puzzAnchor(link, play[1], 'puzz.link', true) : '') + '</td></tr>';
   }
+
+  /* -- where a board opens: the studio (a command to copy) and puzz.link ------------------ */
+  function studioCommand(row) {  // satlink studio PACK#N, N the board's number in its pack
+    var arg = D.studio[row[P]];
+    return arg && row[IDX] != null ? 'satlink studio ' + arg[0] + row[IDX] + arg[1] : null;
+  }
+  function copyButton(text, label, title) {
+    return '<button type="button" class="copy" data-copy="' + esc(text) + '" title="' + esc(title) + '">' + esc(label) + '</button>';
+  }
+  function puzzAnchor(link, warning, label, mark) {  // a warning: puzz.link's rules are not the board's
+    return '<a class="pz' + (warning ? ' warn' : '') + '" href="' + esc(link) + '" target="_blank" rel="noopener"' +
+      (warning ? ' title="' + esc(warning) + '">' + (mark ? '⚠ ' : '') : '>') + esc(label) + '</a>';
+  }
+  function noPuzzLink(row) {  // why a board has no puzz.link link
+    var g = extra(row).g, grid = row[G] || '', missing = [];
+    if (!D.pz[row[R]]) return 'its rules (' + (RULES[row[R]] || 'none given') + ') cannot be read';
+    if (g) {
+      if (g.k === 'hex') missing.push('hexagonal cells');
+      if (g.wrap) missing.push('warps');
+      if (g.walls) missing.push('walls');
+      if (g.br) missing.push('bridges');
+    }
+    if (grid.indexOf('#') >= 0) missing.push('solid cells');
+    return missing.length ? 'puzz.link has no ' + missing.join(', ') : 'puzz.link numbers stop at 4095';
+  }
+  function links(row) {
+    var cmd = studioCommand(row), link = puzzLink(row), play = D.pz[row[R]], out = [];
+    if (cmd) {
+      out.push('<div class="studio">Open in the studio: <code class="cmd">' + esc(cmd) + '</code> ' +
+        copyButton(cmd, 'copy', 'copy the command') + '</div>');
+    }
+    if (link) {
+      out.push('<div class="play">Play on ' + puzzAnchor(link, play[1], 'puzz.link (' + play[0] + ')', false) +
+        (play[1] ? ' <span class="warn">⚠ ' + esc(play[1]) + ' (<code>satlink convert PACK --to puzzlink</code> ' +
+          'counts them)</span>' : '') + '</div>');
+    } else if (row[W] && row[G]) {
+      out.push('<div class="play">No puzz.link link: ' + esc(noPuzzLink(row)) + '.</div>');
+    }
+    return out.length ? '<div class="links">' + out.join('') + '</div>' : '';
+  }
+  function copied(button, ok) {
+    var was = button.dataset.label || button.textContent;
+    button.dataset.label = was;
+    button.textContent = ok ? 'copied' : 'select and copy';
+    setTimeout(function () { button.textContent = was; }, 1500);
+  }
+  document.addEventListener('click', function (ev) {
+    var button = ev.target.closest('button.copy');
+    if (!button) return;
+    var text = button.dataset.copy;
+    function fallback() {  // no clipboard API (a file page in some browsers): select and copy
+      var area = document.createElement('textarea');
+      area.value = text;
+      area.setAttribute('readonly', '');
+      area.style.position = 'fixed'; area.style.opacity = '0';
+      document.body.appendChild(area);
+      area.select();
+      var ok = false;
+      try { ok = document.execCommand('copy'); } catch (e) { ok = false; }
+      document.body.removeChild(area);
+      copied(button, ok);
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(function () { copied(button, true); }, fallback);
+    } else {
+      fallback();
+    }
+  });
 
   /* -- details, drawn when they come into view ------------------------------------------ */
   var watcher = 'IntersectionObserver' in window ? new IntersectionObserver(function (entries) {
@@ -151,7 +219,7 @@
     var tr = document.getElementById('b' + n);
     if (!tr || document.getElementById('d' + n)) return;
     tr.classList.add('open');
-    tr.insertAdjacentHTML('afterend', '<tr class="detail" id="d' + n + '"><td colspan="10">' +
+    tr.insertAdjacentHTML('afterend', '<tr class="detail" id="d' + n + '"><td colspan="11">' +
       '<div class="board-detail" data-n="' + n + '"><div class="pics"><div class="pending"></div></div></div></td></tr>');
     var div = document.getElementById('d' + n).querySelector('.board-detail');
     if (watcher && !now) watcher.observe(div); else draw(div);
@@ -162,7 +230,7 @@
     if (tr) tr.classList.remove('open');
   }
   body.addEventListener('click', function (ev) {
-    if (ev.target.closest('a')) return;
+    if (ev.target.closest('a, button')) return;
     var tr = ev.target.closest('tr.row');
     if (!tr) return;
     var n = +tr.dataset.n;
@@ -218,7 +286,7 @@
     } else if (x.x) {
       figs.push(excerpt(x.x));
     }
-    div.innerHTML = (notes.length ? '<div class="note">' + notes.map(function (t) {
+    div.innerHTML = links(row) + (notes.length ? '<div class="note">' + notes.map(function (t) {
       return '<div>' + t + '</div>';
     }).join('') + '</div>' : '') + '<div class="pics">' + figs.join('') + '</div>';
   }
@@ -457,10 +525,11 @@
     return '<pre class="excerpt">' + text + '</pre>';
   }
 
-  /* -- puzz.link: numlin, or arukone when the rules ask for every cell (as the writer) ---- */
+  /* -- puzz.link: the body as the writer encodes it; the type (numlin, or arukone when the
+     rules ask for every cell) and the warning decided in Python, once per rule list ------- */
   function puzzLink(row) {
-    var grid = Array.from(row[G] || ''), w = row[W], x = extra(row);
-    if (!grid.length || !w || x.g || grid.indexOf('#') >= 0) return null;
+    var grid = Array.from(row[G] || ''), w = row[W], x = extra(row), play = D.pz[row[R]];
+    if (!grid.length || !w || x.g || grid.indexOf('#') >= 0 || !play) return null;
     var order = labels(grid), n = Object.keys(order).length;
     if (!n || n > 4095) return null;
     var out = '', run = 0, digits = '0123456789abcdefghijklmnopqrstuvwxyz';
@@ -474,8 +543,7 @@
       out += v < 16 ? v.toString(16) : v < 256 ? '-' + v.toString(16) : '+' + v.toString(16);
     }
     if (run) out += digits[run + 15];
-    var kind = (RULES[row[R]] || '').split(',').indexOf('fill') >= 0 ? 'arukone' : 'numlin';
-    return 'https://puzz.link/p?' + kind + '/' + w + '/' + row[H] + '/' + out;
+    return 'https://puzz.link/p?' + play[0] + '/' + w + '/' + row[H] + '/' + out;
   }
 
   /* -- state in the hash: #status=multiple&pack=a.txt&size=10x10&q=...&sort=-effort -------- */

@@ -16,7 +16,9 @@ error, duplicate-of), then the rest in file order; a summary table per pack (cou
 status, size range, spreads of the solver effort and of the human grade) is plain HTML;
 filters (status, pack, size), a search (source or index) and the sort order live in the
 URL's hash, so a filtered view can be linked to and reloaded
-(``report.html#status=multiple&pack=levels.txt``).
+(``report.html#status=multiple&pack=levels.txt``).  Each board links to ``satlink studio
+PACK#N`` and, where puzz.link can show it, to puzz.link, warned where its rules differ
+(:mod:`satlink.render.report_links`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from satlink.formats.excerpt import Excerpts
 from satlink.geometry import PLAIN, geometry_from_json
 from satlink.grading import BANDS
 from satlink.records import upgrade
+from satlink.render.report_links import links_data
 from satlink.render.values import grid_of, number, whole
 from satlink.solver.verdict import PROBLEMS, Status
 
@@ -142,7 +145,8 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
     solutions, extras]`` (trailing empty fields left out; ``effort``: the solver effort;
     ``grade``: the human grade's ``[score, band]``, the band an index into ``bands``), records
     of earlier versions read as this one's.  ``read_sources``: draw invalid boards from their
-    files (the paths in the records), as far as they could be read."""
+    files (the paths in the records), as far as they could be read.  ``studio`` and ``pz``:
+    per pack and per rule list, what the boards link to (:mod:`satlink.render.report_links`)."""
     statuses = list(ORDER)
     for record in records:
         if str(record.get("status")) not in statuses:
@@ -213,7 +217,8 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
             row.pop()
         rows.append(row)
     return {"statuses": statuses, "problems": len(PROBLEMS), "rules": list(rules),
-            "sources": sources.short, "paths": sources.paths, "bands": bands, "rows": rows}
+            "sources": sources.short, "paths": sources.paths, "bands": bands, "rows": rows,
+            **links_data(sources.paths, list(rules))}
 
 
 def _grade(graded, bands: list[str]) -> list | None:
@@ -299,7 +304,8 @@ def html_report(records: list[dict], title: str = "satlink validation report",
         "<th data-k='status'>status</th><th data-k='colours'>colours</th>"
         "<th data-k='effort' title='SAT decisions and conflicts per open cell of the uniqueness "
         "proof'>solver effort</th><th data-k='grade' title='the techniques a person needs: "
-        "band and score (0 to 9)'>human grade</th><th data-k='seconds'>seconds</th><th>play</th>"
+        "band and score (0 to 9)'>human grade</th><th data-k='seconds'>seconds</th>"
+        "<th title='the studio (a command to copy); puzz.link'>open</th>"
         "</tr></thead><tbody></tbody></table><p id='more'></p>"
         "<noscript><p>The boards are drawn by the page's script; enable JavaScript to see "
         "them.</p></noscript>"
