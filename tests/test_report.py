@@ -143,7 +143,8 @@ def test_a_filter_in_the_address_applies_on_load(tmp_path, page) -> None:
 
 
 def test_problems_first_each_drawn_and_the_rest_on_a_click(tmp_path, page) -> None:
-    # 1.5 s: the parity board's timeout; 0.5 s also timed the 3x3 board out on 2 loaded cores
+    # 1.5 s: the parity board times out; at 0.5 s the 3x3 multiple board once went missing on
+    # 2 loaded cores (most likely timed out too)
     records = validate_tasks(plan(write_mixed_pack(tmp_path), "fill"),
                              RunOptions(jobs=2, timeout=1.5)).records
     assert Counter(r["status"] for r in records)["multiple"] == 1, [r["status"] for r in records]
