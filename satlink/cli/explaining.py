@@ -99,11 +99,31 @@ def explain(files, rules, as_json, no_color, in_format, max_cells, svg_out, budg
             with writing(str(path)):
                 path.write_text(highlighted_svg(entry.board, _shown(result), result.cells,
                                                 title=result.sentence()), encoding="utf-8")
+        painted = _painted(entry, result, profile)
         if as_json:
-            print_json({"source": entry.source, "index": entry.index, **result.as_dict()})
+            record = {"source": entry.source, "index": entry.index, **result.as_dict()}
+            if painted is not None:
+                record["painted"] = painted.as_dict()
+            print_json(record)
         else:
             _print_explanation(console, plain, entry, result)
+            if painted is not None:
+                console.print(f"painted: {painted.sentence()}")
     sys.exit(status)
+
+
+def _painted(entry: Entry, result, profile):
+    """What the explanation says about a painted board's drawing (None for a puzzle): the
+    unique solution, or the solutions the ambiguity found, compared with the drawing."""
+    if entry.painting is None:
+        return None
+    from satlink.painted.judge import painted_verdict
+    from satlink.solver.verdict import Status, Verdict
+
+    found = ([result.solution] if result.solution is not None else
+             list(result.ambiguity.solutions) if result.ambiguity is not None else [])
+    return painted_verdict(entry.painting, Verdict(Status(result.status), profile,
+                                                   solutions=found), profile)
 
 
 def _shown(result):
