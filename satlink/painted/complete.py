@@ -200,16 +200,16 @@ def _attempt(painting: Painting, blank: Board, rules: Rules, method: Method,
             repairs += 1
             result.repairs += 1
             theirs = other.edges()
-            if repairs > RESHAPES:
-                if not cut_between(walk, mine, theirs, rng):
-                    return "no cut removes the ambiguity"
+            if repairs <= RESHAPES:
+                if not reshape(walk, mine, theirs, rng):
+                    settle(walk, rng)
+                continue
+            if cut_between(walk, mine, theirs, rng):
                 walk.finish()
-            elif not reshape(walk, mine, theirs, rng):
-                settle(walk, rng)
-            continue
+                continue
         # the ambiguity is in the painted paths (or repairs ran out): edit the paths, the
         # completed ones first
-        keep = frozenset(painting.drawn)
+        keep = frozenset(painting.drawn) | frozenset(painting.placed)
         for hold in (keep, frozenset()):
             fix = fix_painting(board, ours, rules, method=method, seconds=max(left(), 0.01),
                                keep=hold, limit=1, min_length=min(min_length, 2))
@@ -218,13 +218,7 @@ def _attempt(painting: Painting, blank: Board, rules: Rules, method: Method,
                 best = fix.proposals[0]
                 result.board, result.solution, result.proven = (best.board, best.solution,
                                                                  best.proven)
-                touched = [e for e in best.edits
-                           if any(painting.board.node_cell(x) in _painted_cells(painting)
-                                  for x in e.cells)]
-                result.painted_edits = touched
+                result.painted_edits = [e for e in best.edits if set(e.labels) & keep]
                 return None
         return "no repair made the completed puzzle unique"
 
-
-def _painted_cells(painting: Painting) -> set[Cell]:
-    return {painting.board.node_cell(x) for p in painting.drawn.values() for x in p}

@@ -48,12 +48,15 @@ class PaintEdit:
     kind: str
     description: str
     cells: tuple[Cell, ...]
+    labels: tuple[str, ...] = ()
+    """The labels whose paths change (a cut: the path cut and the new label)."""
     status: Status = Status.MULTIPLE
     count: int = 0
 
     def as_dict(self, board: Board) -> dict:
         return {"kind": self.kind, "description": self.description,
-                "cells": board.coords(self.cells), "status": str(self.status),
+                "cells": board.coords(self.cells), "labels": list(self.labels),
+                "status": str(self.status),
                 "count": self.count}
 
 
@@ -170,7 +173,7 @@ def edits(board: Board, drawn: Solution, other: Solution, rules: Rules,
         new = dict(paths)
         new[key], new[label] = p[:cut], p[cut:]
         yield (PaintEdit("cut", f"cut path {key} between {rc(a)} and {rc(b)}: the part from "
-                         f"{rc(b)} becomes {label}", (a, b)), new)
+                         f"{rc(b)} becomes {label}", (a, b), (key, label)), new)
     ends = {}
     for k, p in paths.items():
         ends[p[0]] = (k, 0)
@@ -197,7 +200,7 @@ def edits(board: Board, drawn: Solution, other: Solution, rules: Rules,
                 new[k], new[j] = rest, grown
                 moved = rest[0] if side == 0 else rest[-1]
                 yield (PaintEdit("slide", f"give {rc(e)}, the end of {k}, to {j}: {k} now ends "
-                                 f"at {rc(moved)}, {j} at {rc(e)}", (f, moved)), new)
+                                 f"at {rc(moved)}, {j} at {rc(e)}", (f, moved), (k, j)), new)
 
 
 def fix_painting(board: Board, drawn: Solution, rules: Rules | str | None = None, *,
@@ -264,7 +267,8 @@ def fix_painting(board: Board, drawn: Solution, rules: Rules | str | None = None
             if child_verdict.status == Status.TIMEOUT:
                 continue
             count = child_verdict.count or len(child_verdict.solutions)
-            step = PaintEdit(edit.kind, edit.description, edit.cells, child_verdict.status, count)
+            step = PaintEdit(edit.kind, edit.description, edit.cells, edit.labels,
+                             child_verdict.status, count)
             child = _Node(child_board, child_drawn, child_verdict, node.edits + (step,))
             if child_verdict.status == Status.UNIQUE:
                 solution = child_verdict.solutions[0]
