@@ -245,3 +245,13 @@ def test_explain_adds_the_drawing_to_its_json() -> None:
     result = run("explain", "-", "--rules", "fill", "--json", "--no-steps", stdin=AMBIGUOUS)
     record = json.loads(result.output)
     assert record["status"] == "multiple" and record["painted"]["outcome"] == "one-of-several"
+
+
+def test_the_readme_painting_is_unique_under_every_profile() -> None:
+    """The example of README's ``satlink paint`` section, as printed there."""
+    (entry,) = read_text("AAAAA\nBBBBA\nBCCCA\nBCDDD\nBCCCC\n", "readme")
+    assert entry.board.rows == ("A....", "...B.", "...CA", "..D.D", "B...C")
+    for name in PROFILES:
+        rules = parse_rules(name)
+        judged = painted_verdict(entry.painting, check(entry.board, rules), rules)
+        assert judged.outcome == UNIQUE_SOLUTION and oracle_count(entry.board, rules) == 1
