@@ -255,3 +255,19 @@ def test_the_readme_painting_is_unique_under_every_profile() -> None:
         rules = parse_rules(name)
         judged = painted_verdict(entry.painting, check(entry.board, rules), rules)
         assert judged.outcome == UNIQUE_SOLUTION and oracle_count(entry.board, rules) == 1
+
+
+def test_paint_reroutes_the_drawing_when_no_cut_or_slide_makes_it_unique() -> None:
+    """With one edit allowed no cut or slide of this drawing is unique under fill; an edit of
+    the puzzle is, and its unique solution reroutes part of the drawing (said, and counted)."""
+    drawing = "BBBBB\nBAAAB\nBBBAB\nAAAAB\nBBBBB\n"
+    result = run("paint", "-", "--rules", "fill", "--max-edits", "1", "--json", stdin=drawing)
+    record = json.loads(result.output)
+    assert result.exit_code == 0 and record["result"] == "rerouted"
+    assert record["fix"]["proposals"] == [] and record["reroute"]["proven"]
+    assert 0 < record["reroute"]["drawn_edges_kept"] < record["reroute"]["drawn_edges"]
+    (entry,) = read_text(json.dumps({"grid": record["grid"], "solution": record["solution"]}),
+                         "r")
+    rules = parse_rules("fill")
+    solutions = graph_solutions(entry.board, rules.fill, rules.notouch, limit=2)
+    assert len(solutions) == 1 and solutions[0][0] == entry.solution.edges()

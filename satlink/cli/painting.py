@@ -63,7 +63,8 @@ def print_fix(where: str, painted: dict, found: FixSearch | None) -> None:
         for i, edit in enumerate(found.partial, 1):
             click.echo(f"    {i}. {edit.description}: {edit.status}, {edit.count} solutions")
         return
-    click.echo(f"  {len(found.proposals)} proposals, each proven unique ({found.checks} "
+    n = len(found.proposals)
+    click.echo(f"  {n} proposal{'s' if n != 1 else ''}, each proven unique ({found.checks} "
                f"puzzles checked, {found.seconds:.1f} s):")
     for i, fix in enumerate(found.proposals, 1):
         click.echo(f"  {i}. " + "; then ".join(e.description for e in fix.edits)
@@ -204,7 +205,39 @@ def _paint(entry: Entry, profile: Rules, method: Method, seed: int, seconds: flo
         if not as_json:
             click.echo(f"{where}: proposal 1 applied")
         return best.board, best.solution
+    if found is not None and painted["outcome"] == "one-of-several":
+        return _reroute(entry, profile, method, seconds, max_edits, min_length, record, where,
+                        as_json)
     record["result"] = "failed"
+    return None
+
+
+def _reroute(entry: Entry, profile: Rules, method: Method, seconds: float, max_edits: int,
+             min_length: int, record: dict, where: str, as_json: bool):
+    """No cut or slide of the drawing made it unique: edit the puzzle instead (the chains of
+    ``repair --chain``: endpoints moved, pairs added or removed), whose unique solution then
+    reroutes some drawn paths; how many edges of the drawing it keeps is said."""
+    from satlink.repair.chains import repair_chain
+    from satlink.repair.plans import Constraints
+
+    chain = repair_chain(entry.board, profile, method=method, seconds=seconds,
+                         max_edits=max_edits, constraints=Constraints(min_length=min_length))
+    out = chain.as_dict()
+    drawn = entry.solution.edges()
+    if chain.repaired and chain.proven and chain.solution is not None:
+        kept = len(drawn & chain.solution.edges())
+        out["drawn_edges_kept"], out["drawn_edges"] = kept, len(drawn)
+        record["reroute"] = out
+        record["result"] = "rerouted"
+        if not as_json:
+            click.echo(f"{where}: rerouted by {len(chain.steps)} puzzle edits ("
+                       + "; ".join(step.description for step in chain.steps)
+                       + f"): the unique solution keeps {kept} of the {len(drawn)} drawn edges")
+        return chain.final, chain.solution
+    record["reroute"] = out
+    record["result"] = "failed"
+    if not as_json:
+        click.echo(f"{where}: no reroute either ({chain.reason})")
     return None
 
 

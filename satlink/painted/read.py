@@ -115,11 +115,12 @@ def read_painting(rows: Sequence[str], geometry: Geometry) -> Painting:
         if len(cells) == 1:
             raise _fail(f"label {label!r} appears 1 time (a painted label covers its whole "
                         "path, a puzzle's label its two endpoints)", blank, cells[0])
+    crossed = _crossings(blank, {x: k for k, cells in cells_of.items() for x in cells})
     drawn: dict[str, tuple[Cell, ...]] = {}
     placed: list[str] = []
     owner: dict[Cell, str] = {}
     for label, cells in cells_of.items():
-        nodes = _with_crossings(blank, set(cells))
+        nodes = set(cells) | crossed.get(label, set())
         path = _path(blank, label, nodes, allow_apart=len(cells) == 2)
         if path is None:
             placed.append(label)
@@ -139,20 +140,26 @@ def read_painting(rows: Sequence[str], geometry: Geometry) -> Painting:
     return Painting(board, drawn, tuple(placed), empty)
 
 
-def _with_crossings(blank: Board, cells: set[Cell]) -> set[Cell]:
-    """``cells`` and every bridge crossing whose two neighbours on its axis are in the set
-    (repeated, for bridges side by side)."""
+def _crossings(blank: Board, label_of: dict[Cell, str]) -> dict[str, set[Cell]]:
+    """The bridge crossings each label takes: those whose two neighbours on their axis carry
+    that label (repeated, for bridges side by side)."""
     crossings = [x for b in blank.geometry.bridges for x in (b, blank.bridge_node[b])]
-    nodes = set(cells)
+    taken: dict[Cell, str] = {}
     grew = True
     while grew:
         grew = False
         for x in crossings:
             around = blank.neighbors(x)
-            if x not in nodes and len(around) == 2 and all(n in nodes for n in around):
-                nodes.add(x)
+            if x in taken or len(around) != 2:
+                continue
+            a, b = (label_of.get(n, taken.get(n)) for n in around)
+            if a is not None and a == b:
+                taken[x] = a
                 grew = True
-    return nodes
+    out: dict[str, set[Cell]] = {}
+    for x, label in taken.items():
+        out.setdefault(label, set()).add(x)
+    return out
 
 
 def _path(blank: Board, label: str, nodes: set[Cell],
