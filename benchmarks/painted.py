@@ -29,8 +29,7 @@ from satlink.painted.read import read_painting
 from satlink.rules import parse_rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' paintings
-from tests.paintings import ambiguous_crossing, grown, painted_rows  # noqa: E402
-from tests.test_painted import _erase  # noqa: E402
+from tests.paintings import ambiguous_crossing, erased, grown, painted_rows  # noqa: E402
 
 
 def painting(variant: str, size: int, seed: int):
@@ -78,7 +77,7 @@ def main() -> None:
                     best = found.proposals[0] if found.proposals else None
                     longest = sorted(drawn.drawn, key=lambda k: -len(drawn.drawn[k]))
                     keep, placed = set(longest[:2]), set(longest[2:3])
-                    partial = read_painting(_erase(painted_rows(system), keep, placed, drawn),
+                    partial = read_painting(erased(painted_rows(system), keep, placed, drawn),
                                             system.layout.geometry)
                     done = complete_painting(partial, rules, seed=seed, seconds=3 * args.seconds)
                     rows.append({

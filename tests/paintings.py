@@ -74,3 +74,16 @@ def ambiguous_crossing(system: PathSystem) -> bool:
             if len(around) == 2 and len(ids) == 1 and None not in ids and owner.get(x) not in ids:
                 return True
     return False
+
+
+def erased(rows: list[str], keep: set[str], placed: set[str], painting) -> list[str]:
+    """``rows`` with only the paths in ``keep`` painted and the endpoints of ``placed``."""
+    board = painting.board
+    grid = [["." if ch != "#" else ch for ch in row] for row in rows]
+    for label, path in painting.drawn.items():
+        cells = [board.node_cell(x) for x in path]
+        cells = [x for x in cells if x not in board.bridge_node]
+        shown = cells if label in keep else [cells[0], cells[-1]] if label in placed else []
+        for x in shown:
+            grid[x // board.width][x % board.width] = label
+    return ["".join(row) for row in grid]

@@ -24,7 +24,7 @@ from satlink.referee import is_valid
 from satlink.rules import parse_rules
 from satlink.solver.check import check
 from tests.oracle import count_graph_solutions, graph_solutions
-from tests.paintings import VARIANTS, ambiguous_crossing, grown, painted_rows
+from tests.paintings import VARIANTS, ambiguous_crossing, erased, grown, painted_rows
 
 PROFILES = ("flow", "fill", "nikoli")
 SIZES = {"square": (4, 4), "holes": (4, 4), "walls": (4, 4), "hex": (5, 4), "wrap": (4, 3),
@@ -99,26 +99,13 @@ def test_every_fix_is_unique_by_the_oracle_with_the_edited_drawing_as_its_soluti
     assert variant == "bridges" or fixed
 
 
-def _erase(rows: list[str], keep: set[str], placed: set[str], painting) -> list[str]:
-    """``rows`` with only the paths in ``keep`` painted and the endpoints of ``placed``."""
-    board = painting.board
-    grid = [["." if ch != "#" else ch for ch in row] for row in rows]
-    for label, path in painting.drawn.items():
-        cells = [board.node_cell(x) for x in path]
-        cells = [x for x in cells if x not in board.bridge_node]
-        shown = cells if label in keep else [cells[0], cells[-1]] if label in placed else []
-        for x in shown:
-            grid[x // board.width][x % board.width] = label
-    return ["".join(row) for row in grid]
-
-
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_a_completion_keeps_the_painted_paths_and_is_unique_by_the_oracle(variant) -> None:
     done = edited = 0
     for system, painting in paintings(variant, 4, (5, 4)):
         longest = sorted(painting.drawn, key=lambda k: -len(painting.drawn[k]))
         keep, placed = set(longest[:1]), set(longest[1:2])
-        rows = _erase(painted_rows(system), keep, placed, painting)
+        rows = erased(painted_rows(system), keep, placed, painting)
         partial = read_painting(rows, system.layout.geometry)
         assert not partial.complete and set(partial.drawn) == keep
         for name in ("flow", "fill"):
@@ -235,8 +222,10 @@ def test_paint_completes_a_sketch_and_refuses_what_is_not_a_painting(tmp_path) -
 
 
 def test_convert_writes_the_puzzle_of_a_drawing_with_the_drawing_as_its_solution() -> None:
-    result = run("convert", "-", "--to", "json", stdin=STRIPES)
-    record = json.loads(result.output)
+    result = CliRunner().invoke(main, ["convert", "-", "--to", "json"],
+                                 input=STRIPES, catch_exceptions=False)
+    assert "not proven unique" in result.stderr and "1 with the drawing" in result.stderr
+    record = json.loads(result.stdout)
     assert record["grid"] == ["A..A", "B..B", "C..C"]
     assert record["solution"]["B"] == [[1, 0], [1, 1], [1, 2], [1, 3]]
 
@@ -271,3 +260,8 @@ def test_paint_reroutes_the_drawing_when_no_cut_or_slide_makes_it_unique() -> No
     rules = parse_rules("fill")
     solutions = graph_solutions(entry.board, rules.fill, rules.notouch, limit=2)
     assert len(solutions) == 1 and solutions[0][0] == entry.solution.edges()
+
+
+def test_repair_leaves_a_partly_painted_board_to_paint() -> None:
+    result = run("repair", "-", stdin="AAAA..\n......\n.B....\n....B.\n")
+    assert result.exit_code == 1 and "partly painted: nothing to repair yet" in result.output

@@ -156,7 +156,12 @@ def repair(file, index, rules, limit, budget, kinds, walls, chain, max_edits, se
             status = EXIT_INPUT
             continue
         profile = entry.rules_under(rules)
-        if entry.painting is not None and entry.painting.complete:
+        if entry.painting is not None and not entry.painting.complete:
+            click.echo(f"{entry.source}:{entry.index}: partly painted: nothing to repair yet "
+                       "(satlink paint completes it into a unique puzzle)")
+            status = max(status, EXIT_NOT_OK)
+            continue
+        if entry.painting is not None:
             ok = _repair_painted(entry, profile, method, seconds, max_edits, min_length, limit,
                                  as_json, apply, out, out_format, file, in_format)
             if not ok and status == EXIT_OK:
