@@ -265,3 +265,16 @@ def test_paint_reroutes_the_drawing_when_no_cut_or_slide_makes_it_unique() -> No
 def test_repair_leaves_a_partly_painted_board_to_paint() -> None:
     result = run("repair", "-", stdin="AAAA..\n......\n.B....\n....B.\n")
     assert result.exit_code == 1 and "partly painted: nothing to repair yet" in result.output
+
+
+def test_a_drawing_that_leaves_a_bridge_crossing_unused_breaks_fill_says_the_referee() -> None:
+    line = '{"grid": ["AAAAA", "BB.BB", "CCCCC"], "geometry": {"bridges": [[1, 2]]}}\n'
+    (entry,) = read_text(line, "b.jsonl")
+    assert entry.painting.complete and entry.solution.paths["B"] == (5, 6, 7, 8, 9)
+    for name, outcome in (("fill", "breaks-rules"), ("nikoli", UNIQUE_SOLUTION)):
+        rules = parse_rules(name)
+        judged = painted_verdict(entry.painting, check(entry.board, rules), rules)
+        assert judged.outcome == outcome
+        assert (oracle_count(entry.board, rules) == 1) == (outcome == UNIQUE_SOLUTION)
+        if name == "fill":
+            assert "vertical crossing of the bridge at (1, 2)" in judged.errors[0]
