@@ -88,6 +88,7 @@ def main() -> None:
                         "fix_seconds": round(fix_s, 3),
                         "completed": done.board is not None and done.proven,
                         "kept": done.board is not None and not done.painted_edits,
+                        "fallback": done.fallback if done.painted_edits else "",
                         "complete_seconds": round(done.seconds, 3),
                         "attempts": done.attempts})
     print("| variant | size | rules | paintings | unique as drawn | fixed (<= 3 edits, budget) "

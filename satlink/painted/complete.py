@@ -70,6 +70,9 @@ class Completion:
     repairs: int = 0
     checks: int = 0
     painted_edits: list[PaintEdit] = field(default_factory=list)
+    fallback: str = ""
+    """Why the drawn paths were edited rather than walked: the solutions differ on painted
+    cells only (no move of the walk reaches them), or the walk's repairs ran out."""
     reason: str = ""
     seconds: float = 0.0
 
@@ -78,6 +81,7 @@ class Completion:
         return {"completed": board is not None, "proven": self.proven,
                 "attempts": self.attempts, "repairs": self.repairs, "checks": self.checks,
                 "painted_edits": [e.as_dict(board) for e in self.painted_edits] if board else [],
+                "fallback": self.fallback,
                 "reason": self.reason, "seconds": round(self.seconds, 3)}
 
 
@@ -144,6 +148,7 @@ def _attempt(painting: Painting, blank: Board, rules: Rules, method: Method,
              rng: random.Random, max_repairs: int, min_length: int, result: Completion,
              left) -> str | None:
     """One attempt; fills ``result`` and returns None on success, else why it failed."""
+    result.fallback = ""
     fixed_paths = {k: tuple(p) for k, p in painting.drawn.items()}
     blocked = {x for p in fixed_paths.values() for x in p}
     blocked |= {x for k in painting.placed for x in painting.board.endpoints[k]}
@@ -209,6 +214,8 @@ def _attempt(painting: Painting, blank: Board, rules: Rules, method: Method,
                 continue
         # the ambiguity is in the painted paths (or repairs ran out): edit the paths, the
         # completed ones first
+        result.fallback = ("the walk's repairs ran out" if mine else
+                           "the solutions differ on painted cells only")
         keep = frozenset(painting.drawn) | frozenset(painting.placed)
         for hold in (keep, frozenset()):
             fix = fix_painting(board, ours, rules, method=method, seconds=max(left(), 0.01),

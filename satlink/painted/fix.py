@@ -142,8 +142,16 @@ class _Node:
     def count(self) -> int:
         return self.verdict.count or len(self.verdict.solutions)
 
+    def other(self) -> Solution:
+        return next(s for s in self.verdict.solutions if s.edges() != self.drawn.edges())
+
     def key(self) -> tuple:
-        return (self.count() - 1, sum(len(e.cells) for e in self.edits), len(self.edits))
+        """Fewest solutions left; among drawings whose count reached the bound, the smaller
+        difference to another solution (the count alone no longer tells them apart); then
+        fewest cells changed, fewest edits."""
+        spread = len(diff_cells(self.board, self.drawn, self.other()))
+        return (self.count() - 1, spread, sum(len(e.cells) for e in self.edits),
+                len(self.edits))
 
 
 def _can_end(board: Board, node: Cell) -> bool:
@@ -210,9 +218,10 @@ def fix_painting(board: Board, drawn: Solution, rules: Rules | str | None = None
                  keep: frozenset[str] = frozenset(), per_board: int = 60,
                  verdict: Verdict | None = None) -> FixSearch:
     """Edit the drawing ``drawn`` (a solution of ``board``) until its puzzle is unique under
-    ``rules``; see the module's docstring.  The proposals are every unique drawing met while
+    ``rules``; see the module's docstring.  The proposals are the unique drawings met while
     expanding the first drawing that yields one (so the single edits, when one suffices),
-    best first, at most ``limit``; ``keep``: labels whose paths stay as drawn."""
+    best first, at most ``limit``, gathered for as long again as the first took; ``keep``:
+    labels whose paths stay as drawn."""
     start = time.monotonic()
     profile = parse_rules(rules)
 
@@ -238,6 +247,7 @@ def fix_painting(board: Board, drawn: Solution, rules: Rules | str | None = None
     tick = 1
     reason = "no chain of cuts and slides within the edits allowed"
     found: list[PaintFix] = []
+    first = None  # seconds to the first proposal: more are gathered for as long again
     while heap and not found:
         _, _, node = heapq.heappop(heap)
         if len(node.edits) >= max_edits:
@@ -245,7 +255,9 @@ def fix_painting(board: Board, drawn: Solution, rules: Rules | str | None = None
         others = [s for s in node.verdict.solutions if s.edges() != node.drawn.edges()]
         tried = 0
         for edit, paths in edits(node.board, node.drawn, others[0], profile, min_length, keep):
-            if tried >= per_board:
+            if tried >= per_board or len(found) >= limit:
+                break
+            if first is not None and time.monotonic() - start > 2 * first:
                 break
             if left() <= 0:
                 reason = "budget"
@@ -276,6 +288,8 @@ def fix_painting(board: Board, drawn: Solution, rules: Rules | str | None = None
                           and child_verdict.count_complete is not False
                           and is_valid(child_board, solution, profile))
                 found.append(PaintFix(list(child.edits), child_board, child_drawn, proven))
+                if first is None:
+                    first = time.monotonic() - start
                 continue
             if child_verdict.status != Status.MULTIPLE:
                 continue
