@@ -278,3 +278,10 @@ def test_a_drawing_that_leaves_a_bridge_crossing_unused_breaks_fill_says_the_ref
         assert (oracle_count(entry.board, rules) == 1) == (outcome == UNIQUE_SOLUTION)
         if name == "fill":
             assert "vertical crossing of the bridge at (1, 2)" in judged.errors[0]
+
+
+def test_paint_takes_a_fully_painted_board_of_two_cell_paths_as_a_drawing() -> None:
+    result = run("paint", "-", "--json", stdin="AA#\n#BB\n")
+    record = json.loads(result.output)
+    assert result.exit_code == 0 and record["result"] == "unique"
+    assert record["painted"]["outcome"] == UNIQUE_SOLUTION

@@ -14,6 +14,7 @@ import sys
 
 import click
 
+from satlink.board import EMPTY
 from satlink.cli.exits import EXIT_INPUT, EXIT_NOT_OK, EXIT_OK
 from satlink.cli.files import check_outputs, read_entries
 from satlink.cli.options import (
@@ -71,6 +72,10 @@ def print_fix(where: str, painted: dict, found: FixSearch | None) -> None:
                    + f" ({fix.changed} cells change)")
         for row in fix.board.rows:
             click.echo(f"       {row}")
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _record(entry: Entry, profile: Rules) -> dict:
@@ -167,6 +172,14 @@ def _paint(entry: Entry, profile: Rules, method: Method, seed: int, seconds: flo
            as_json: bool):
     """The unique puzzle made of one board (and its solution), or None; fills ``record``."""
     painting = entry.painting
+    if painting is None and not any(EMPTY in row for row in entry.board.rows):
+        # every cell painted, every path two cells long: read as a puzzle, and it is one,
+        # but the designer drew it: judge it as the drawing it also is
+        from satlink.painted.read import read_painting
+
+        painting = read_painting(entry.board.rows, entry.board.geometry)
+        entry = Entry(entry.source, entry.index, painting.board, painting.solution(),
+                      entry.rules, painting=painting)
     if painting is None:
         record["result"] = "not-painted"
         if not as_json:
@@ -185,7 +198,7 @@ def _paint(entry: Entry, profile: Rules, method: Method, seed: int, seconds: flo
                            + "; ".join(e.description for e in done.painted_edits)
                            if done.painted_edits else "; the painted paths are kept")
                 click.echo(f"{where}: completed and proven unique under {profile.name} "
-                           f"({done.attempts} attempts, {done.checks} checks, "
+                           f"({_n(done.attempts, 'attempt')}, {_n(done.checks, 'check')}, "
                            f"{done.seconds:.1f} s){changed}")
             else:
                 click.echo(f"{where}: not completed ({done.reason}; {done.attempts} attempts)")

@@ -182,6 +182,7 @@ def edits(board: Board, drawn: Solution, other: Solution, rules: Rules,
         new[key], new[label] = p[:cut], p[cut:]
         yield (PaintEdit("cut", f"cut path {key} between {rc(a)} and {rc(b)}: the part from "
                          f"{rc(b)} becomes {label}", (a, b), (key, label)), new)
+    on = {k: set(p) for k, p in paths.items()}
     ends = {}
     for k, p in paths.items():
         ends[p[0]] = (k, 0)
@@ -201,8 +202,8 @@ def edits(board: Board, drawn: Solution, other: Solution, rules: Rules,
                     continue
                 j, jside = ends[f]
                 q = paths[j]
-                if any(n in set(q) and n != f for n in board.neighbors(e)) and rules.notouch:
-                    continue
+                if rules.notouch and any(n != f and n in on[j] for n in board.neighbors(e)):
+                    continue  # the longer path would run beside itself
                 grown = q + [e] if jside == -1 else [e] + q
                 new = dict(paths)
                 new[k], new[j] = rest, grown
