@@ -285,3 +285,16 @@ def test_paint_takes_a_fully_painted_board_of_two_cell_paths_as_a_drawing() -> N
     record = json.loads(result.output)
     assert result.exit_code == 0 and record["result"] == "unique"
     assert record["painted"]["outcome"] == UNIQUE_SOLUTION
+
+
+@pytest.mark.parametrize("variant", ["square", "holes"])
+def test_no2x2_profiles_agree_with_the_coordinate_oracle(variant) -> None:
+    from tests.oracle import count_solutions
+
+    for _, painting in paintings(variant, 6):
+        for name in ("fill,no2x2", "no2x2"):
+            rules = parse_rules(name)
+            judged = painted_verdict(painting, check(painting.board, rules), rules)
+            count = count_solutions(list(painting.board.rows), rules.fill, rules.notouch,
+                                    rules.no2x2, limit=2)
+            assert (judged.outcome == UNIQUE_SOLUTION) == (count == 1), (painting.board, name)
