@@ -98,14 +98,14 @@ class FixSearch:
     checks: int = 0
     seconds: float = 0.0
     reason: str = ""
+    board: Board | None = None  # the input's puzzle (places the partial chain's cells)
 
     def as_dict(self) -> dict:
-        board = self.proposals[0].board if self.proposals else None
         return {"status": str(self.status), "count": self.count, "reason": self.reason,
                 "checks": self.checks, "seconds": round(self.seconds, 3),
                 "proposals": [p.as_dict(i) for i, p in enumerate(self.proposals, start=1)],
-                "partial": [e.as_dict(board) for e in self.partial] if board else
-                           [{"kind": e.kind, "description": e.description} for e in self.partial]}
+                "partial": [e.as_dict(self.board) for e in self.partial]
+                if self.board is not None else []}
 
 
 def puzzle_of(board: Board, paths: dict[str, tuple[Cell, ...]]) -> Board:
@@ -234,7 +234,7 @@ def fix_painting(board: Board, drawn: Solution, rules: Rules | str | None = None
 
     root_verdict = verdict if verdict is not None and verdict.count else judge(board)
     result = FixSearch(root_verdict.status, root_verdict.count or len(root_verdict.solutions),
-                       checks=1)
+                       checks=1, board=board)
     if root_verdict.status != Status.MULTIPLE:
         result.reason = {Status.UNIQUE: "already unique", Status.TIMEOUT: "the check timed out"
                          }.get(root_verdict.status, f"the puzzle is {root_verdict.status}: the "

@@ -55,13 +55,6 @@ class Painting:
         """The drawn paths as a solution of :attr:`board`, when the painting is complete."""
         return Solution.from_paths(self.drawn) if self.complete else None
 
-    def as_dict(self) -> dict:
-        """JSON-ready: what was read (cells as ``[row, col]``)."""
-        board = self.board
-        return {"complete": self.complete,
-                "drawn": {k: board.coords(p) for k, p in self.drawn.items()},
-                "placed": list(self.placed), "empty": board.coords(self.empty)}
-
 
 def label_counts(rows: Sequence[str]) -> dict[str, int]:
     """How many cells each label is on."""
