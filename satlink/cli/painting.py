@@ -161,7 +161,7 @@ def paint(files, rules, out, out_format, seed, seconds, max_edits, min_length, f
         from satlink.cli.generating import write_pack
 
         write_pack(written, out, pack_format(out, out_format),
-                   "its grid and geometry are in the --json output", target_check=False)
+                   "its grid and geometry are in the --json output", method=method)
         click.echo(f"wrote {len(written)} puzzle{'s' if len(written) != 1 else ''} to {out}",
                    err=True)
     sys.exit(status)
