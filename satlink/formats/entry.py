@@ -39,14 +39,14 @@ class Entry:
     error: InputError | None = None
     line: int | None = None
     quality: dict | None = None  # quality figures of generated puzzles (JSON carries them)
-    painting: Painting | None = None
-    """A painted board (:mod:`satlink.painted`): the paths as drawn; ``board`` is then the
-    puzzle their endpoints make, and ``solution`` the drawn paths when every cell is painted."""
     original: dict[str, object] = field(default_factory=dict)
     """Format-specific round-trip data, keyed by format name: what a reader keeps so that its
     writer gives the text back byte for byte (Flow Free: the header as written, with display
     flags, hole suffixes and level number).  Each writer reads only its own key, and only
     while the board is still the one that was read (it stores the board to compare)."""
+    painting: Painting | None = None
+    """A painted board (:mod:`satlink.painted`): the paths as drawn; ``board`` is then the
+    puzzle their endpoints make, and ``solution`` the drawn paths when every cell is painted."""
 
     def rules_under(self, chosen: Rules | None) -> Rules:
         """The profile this board is judged under: the one the user chose (``--rules``), else
