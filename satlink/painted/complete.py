@@ -39,7 +39,7 @@ from satlink.solver.method import DEFAULT_METHOD, Method
 from satlink.solver.verdict import Status
 
 DEFAULT_ATTEMPTS = 8
-DEFAULT_REPAIRS = 12
+DEFAULT_REPAIRS = 40  # as generate
 RESHAPES = 5  # as the generator: reshapes before a cut may add a colour
 
 
@@ -72,7 +72,8 @@ class Completion:
     painted_edits: list[PaintEdit] = field(default_factory=list)
     fallback: str = ""
     """Why the drawn paths were edited rather than walked: the solutions differ on painted
-    cells only (no move of the walk reaches them), or the walk's repairs ran out."""
+    cells only (no move of the walk reaches them), no completed path could be cut where they
+    differ, or the walk's repairs ran out."""
     reason: str = ""
     seconds: float = 0.0
 
@@ -205,17 +206,17 @@ def _attempt(painting: Painting, blank: Board, rules: Rules, method: Method,
             repairs += 1
             result.repairs += 1
             theirs = other.edges()
-            if repairs <= RESHAPES:
-                if not reshape(walk, mine, theirs, rng):
-                    settle(walk, rng)
-                continue
-            if cut_between(walk, mine, theirs, rng):
+            if repairs > RESHAPES and cut_between(walk, mine, theirs, rng):
                 walk.finish()
                 continue
+            if not reshape(walk, mine, theirs, rng):  # first, and when no cut is there
+                settle(walk, rng)
+            continue
         # the ambiguity is in the painted paths (or repairs ran out): edit the paths, the
         # completed ones first
-        result.fallback = ("the walk's repairs ran out" if mine else
-                           "the solutions differ on painted cells only")
+        result.fallback = ("the solutions differ on painted cells only" if not mine else
+                           "the walk's repairs ran out" if repairs >= max_repairs else
+                           "no completed path could be cut where the solutions differ")
         keep = frozenset(painting.drawn) | frozenset(painting.placed)
         for hold in (keep, frozenset()):
             fix = fix_painting(board, ours, rules, method=method, seconds=max(left(), 0.01),
