@@ -298,3 +298,10 @@ def test_no2x2_profiles_agree_with_the_coordinate_oracle(variant) -> None:
             count = count_solutions(list(painting.board.rows), rules.fill, rules.notouch,
                                     rules.no2x2, limit=2)
             assert (judged.outcome == UNIQUE_SOLUTION) == (count == 1), (painting.board, name)
+
+
+def test_a_painting_error_in_a_json_grid_is_placed_by_grid_row_and_column() -> None:
+    (entry,) = read_text('{"grid": ["AAA", ".A.", "BBB"]}\n', "p.jsonl")
+    error = entry.error.as_dict()
+    assert "branches here" in error["message"]
+    assert (error["line"], error["grid_row"], error["grid_column"]) == (1, 1, 2)
