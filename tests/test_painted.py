@@ -305,3 +305,14 @@ def test_a_painting_error_in_a_json_grid_is_placed_by_grid_row_and_column() -> N
     error = entry.error.as_dict()
     assert "branches here" in error["message"]
     assert (error["line"], error["grid_row"], error["grid_column"]) == (1, 1, 2)
+
+
+def test_a_multiple_verdict_without_its_solutions_still_judges_the_drawing() -> None:
+    """explain's ambiguity may hold no solution when its budget ran out."""
+    from satlink.solver.verdict import Status, Verdict
+
+    (entry,) = read_text(AMBIGUOUS, "a")
+    rules = parse_rules("fill")
+    judged = painted_verdict(entry.painting, Verdict(Status.MULTIPLE, rules), rules)
+    assert judged.outcome == ONE_OF_SEVERAL and judged.other is None
+    assert "another differs" not in judged.sentence() and judged.as_dict()["diff_cells"] == []

@@ -53,9 +53,10 @@ class PaintedVerdict:
         if self.outcome == UNIQUE_SOLUTION:
             return f"the painted paths are the unique solution under {self.rules.name}"
         if self.outcome == ONE_OF_SEVERAL:
-            return (f"the painted paths are one of several solutions under {self.rules.name}: another "
-                    f"differs in {len(self.diff)} cells (satlink repair or satlink paint "
-                    "proposes the smallest changes to the paths that make it unique)")
+            where = "" if self.other is None else f": another differs in {len(self.diff)} cells"
+            return (f"the painted paths are one of several solutions under {self.rules.name}"
+                    f"{where} (satlink repair or satlink paint proposes the smallest changes "
+                    "to the paths that make it unique)")
         if self.outcome == BREAKS_RULES:
             return (f"the painted paths break the rules of {self.rules.name}: "
                     + "; ".join(self.errors[:3]))
@@ -109,10 +110,11 @@ def painted_verdict(painting: Painting, verdict: Verdict, rules: Rules) -> Paint
         other = verdict.solutions[0]
         return PaintedVerdict(NOT_THE_SOLUTION, status, rules, other=other,
                               diff=diff_cells(board, drawn, other), painting=painting)
-    if status == Status.MULTIPLE:
-        other = next(s for s in verdict.solutions if s.edges() != drawn.edges())
+    if status == Status.MULTIPLE:  # a caller may hold no solution at all (a cut budget)
+        other = next((s for s in verdict.solutions if s.edges() != drawn.edges()), None)
         return PaintedVerdict(ONE_OF_SEVERAL, status, rules, other=other,
-                              diff=diff_cells(board, drawn, other), painting=painting)
+                              diff=[] if other is None else diff_cells(board, drawn, other),
+                              painting=painting)
     if status == Status.TIMEOUT:
         return PaintedVerdict(UNDECIDED, status, rules, painting=painting)
     return PaintedVerdict(NOT_THE_SOLUTION, status, rules, painting=painting)
