@@ -219,6 +219,9 @@ def test_paint_completes_a_sketch_and_refuses_what_is_not_a_painting(tmp_path) -
     assert result.exit_code == 1 and "not a painted board" in result.output
     result = run("paint", "-", stdin="AAA\n.A.\nBBB\n")
     assert result.exit_code == 2 and "line 1, column 2: label 'A' branches" in result.output
+    result = run("paint", "-", "--json", stdin="AAA\n.A.\nBBB\n")
+    record = json.loads(result.output)
+    assert record["result"] == "invalid" and record["error"]["column"] == 2
 
 
 def test_convert_writes_the_puzzle_of_a_drawing_with_the_drawing_as_its_solution() -> None:

@@ -139,7 +139,12 @@ def paint(files, rules, out, out_format, seed, seconds, max_edits, min_length, f
     for entry in entries:
         where = f"{entry.source}:{entry.index}"
         if entry.error is not None:
-            click.echo(f"invalid: {entry.error}", err=True)
+            if as_json:
+                click.echo(json.dumps({"source": entry.source, "index": entry.index,
+                                       "painted_version": PAINTED_VERSION, "result": "invalid",
+                                       "error": entry.error.as_dict()}))
+            else:
+                click.echo(f"invalid: {entry.error}", err=True)
             status = EXIT_INPUT
             continue
         profile = entry.rules_under(rules)
