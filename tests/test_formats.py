@@ -99,7 +99,7 @@ def error_of(text: str, fmt: str | None = None):
     [
         ("A.A\n..\n", None, "ragged row", 2, 3),
         ("A..\n...\n", None, "label 'A' appears 1 time", 1, 1),
-        ("A.A\n.A.\n", None, "label 'A' appears 3 times", 2, 2),
+        ("A.A\n.A.\n", None, "label 'A' is on 3 cells, so the board is read as painted", 1, 3),
         ("A.A\n.\t.\n", None, "unknown character", 2, 2),
         ("   \n\n", None, "empty file", None, None),
         ("200 200\n", None, "more than the limit", 1, None),

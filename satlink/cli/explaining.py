@@ -30,11 +30,11 @@ def _console(no_color: bool):
     return Console(no_color=plain, highlight=False, soft_wrap=True, markup=False), plain
 
 
-def _svg_path(out: str, number: int, total: int) -> Path:
-    """``--svg OUT`` for the ``number``-th of ``total`` boards: OUT itself for one board,
-    else OUT's stem with the number (``why.svg`` -> ``why-2.svg``)."""
+def _svg_path(out: str, number: int, total: int, suffix: str = ".svg") -> Path:
+    """``--svg OUT`` (or ``--png OUT``) for the ``number``-th of ``total`` boards: OUT itself
+    for one board, else OUT's stem with the number (``why.svg`` -> ``why-2.svg``)."""
     path = Path(out)
-    return path if total == 1 else path.with_name(f"{path.stem}-{number}{path.suffix or '.svg'}")
+    return path if total == 1 else path.with_name(f"{path.stem}-{number}{path.suffix or suffix}")
 
 
 @click.command()
@@ -47,6 +47,9 @@ def _svg_path(out: str, number: int, total: int) -> Path:
 @click.option("--svg", "svg_out", type=click.Path(dir_okay=False), default=None,
               help="Also draw each board with the cells of its reason highlighted (several "
                    "boards: OUT-1.svg, OUT-2.svg, ...).")
+@click.option("--png", "png_out", type=click.Path(dir_okay=False), default=None,
+              help="Also draw each board as a PNG, the cells of its reason highlighted and the "
+                   "reason written under it (several boards: OUT-1.png, OUT-2.png, ...).")
 @click.option("--budget", type=SECONDS, default=10.0, show_default=True,
               help="Seconds per board for the verdict and every explanation step; a step past "
                    "it says so and the board keeps what was found.")
@@ -54,8 +57,8 @@ def _svg_path(out: str, number: int, total: int) -> Path:
               help="Count the solutions of a 'multiple' board up to N.")
 @click.option("--steps/--no-steps", default=True, show_default=True,
               help="Record and show the step-by-step solve of unique boards.")
-def explain(files, rules, as_json, no_color, in_format, max_cells, svg_out, budget, count,
-            steps):
+def explain(files, rules, as_json, no_color, in_format, max_cells, svg_out, png_out, budget,
+            count, steps):
     """Explain each board's verdict with a located, proven reason.
 
     \b
@@ -72,12 +75,13 @@ def explain(files, rules, as_json, no_color, in_format, max_cells, svg_out, budg
     Example:
       satlink explain draft.txt
       satlink explain draft.txt --rules fill --svg why.svg
+      satlink explain draft.txt --png why.png
       satlink explain pack.txt --json > why.jsonl
     """
     from satlink.explain import explain as explain_board
     from satlink.render.console import print_json
 
-    check_outputs(files, svg=svg_out)
+    check_outputs(files, svg=svg_out, png=png_out)
     entries = read_entries(files, in_format, max_cells)
     console, plain = _console(no_color)
     status = EXIT_OK
@@ -99,11 +103,38 @@ def explain(files, rules, as_json, no_color, in_format, max_cells, svg_out, budg
             with writing(str(path)):
                 path.write_text(highlighted_svg(entry.board, _shown(result), result.cells,
                                                 title=result.sentence()), encoding="utf-8")
+        if png_out:
+            from satlink.render.highlight import highlighted_png
+
+            path = _svg_path(png_out, number, len(entries), ".png")
+            with writing(str(path)):
+                highlighted_png(entry.board, _shown(result), result.cells, str(path),
+                                title=result.sentence())
+        painted = _painted(entry, result, profile)
         if as_json:
-            print_json({"source": entry.source, "index": entry.index, **result.as_dict()})
+            record = {"source": entry.source, "index": entry.index, **result.as_dict()}
+            if painted is not None:
+                record["painted"] = painted.as_dict()
+            print_json(record)
         else:
             _print_explanation(console, plain, entry, result)
+            if painted is not None:
+                console.print(f"painted: {painted.sentence()}")
     sys.exit(status)
+
+
+def _painted(entry: Entry, result, profile):
+    """What the explanation says about a painted board's drawing (None for a puzzle): the
+    unique solution, or the solutions the ambiguity found, compared with the drawing."""
+    if entry.painting is None:
+        return None
+    from satlink.painted.judge import painted_verdict
+    from satlink.solver.verdict import Status, Verdict
+
+    found = ([result.solution] if result.solution is not None else
+             list(result.ambiguity.solutions) if result.ambiguity is not None else [])
+    return painted_verdict(entry.painting, Verdict(Status(result.status), profile,
+                                                   solutions=found), profile)
 
 
 def _shown(result):

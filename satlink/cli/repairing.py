@@ -156,6 +156,17 @@ def repair(file, index, rules, limit, budget, kinds, walls, chain, max_edits, se
             status = EXIT_INPUT
             continue
         profile = entry.rules_under(rules)
+        if entry.painting is not None and not entry.painting.complete:
+            click.echo(f"{entry.source}:{entry.index}: partly painted: nothing to repair yet "
+                       "(satlink paint completes it into a unique puzzle)")
+            status = max(status, EXIT_NOT_OK)
+            continue
+        if entry.painting is not None:
+            ok = _repair_painted(entry, profile, method, seconds, max_edits, min_length, limit,
+                                 as_json, apply, out, out_format, file, in_format)
+            if not ok and status == EXIT_OK:
+                status = EXIT_NOT_OK
+            continue
         if chain:
             cons = Constraints(min_length, colours, symmetry, allow_solids, bool(walls))
             found = repair_chain(entry.board, profile, method=method, constraints=cons,
@@ -220,6 +231,33 @@ def _write(source: str, in_format: str | None, fixed: Entry, profile, out: str,
     if fmt != "json":
         click.echo(f"note: {out} is in {fmt} format, which cannot hold rules: the board is "
                    f"proven unique under --rules {profile}", err=True)
+
+
+def _repair_painted(entry: Entry, profile, method, seconds: float, max_edits: int,
+                    min_length: int, limit: int, as_json: bool, apply: int | None,
+                    out: str | None, out_format: str | None, file: str,
+                    in_format: str | None) -> bool:
+    """A painted board: the smallest changes to its drawn paths (:mod:`satlink.painted.fix`)
+    rather than edits of the puzzle; True when it is unique or has a proposal."""
+    from satlink.cli.painting import painted_fix, print_fix
+
+    painted, found = painted_fix(entry, profile, method, seconds, max_edits, min_length, limit)
+    if as_json:
+        click.echo(json.dumps({"source": entry.source, "index": entry.index,
+                               "rules": str(profile), "painted": painted,
+                               "fix": None if found is None else found.as_dict()}))
+    else:
+        print_fix(f"{entry.source}:{entry.index}", painted, found)
+    proposals = [] if found is None else found.proposals
+    if apply is not None:
+        if apply > len(proposals):
+            click.echo(f"error: --apply {apply}: {len(proposals)} proposals", err=True)
+            sys.exit(EXIT_NOT_OK)
+        chosen = proposals[apply - 1]
+        _write(file, in_format, Entry(entry.source, 1, chosen.board, chosen.solution, profile),
+               profile, out, out_format)
+        click.echo(f"wrote proposal {apply} to {out}", err=True)
+    return painted["outcome"] == "unique-solution" or bool(proposals)
 
 
 def print_chain(entry: Entry, found: Chain) -> None:

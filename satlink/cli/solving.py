@@ -190,6 +190,14 @@ def convert(file, out_format, out, target, target_check, in_format, max_cells):
             good.append(entry)
     good = for_target(good, out_format, target)
     write_entries(good, out, out_format)
+    painted = [e for e in good if e.painting is not None]
+    if painted:  # the drawing is a solution, never proven here: say where it went
+        kept = sum(e.solution is not None for e in painted) if out_format in (
+            "json", "flowfree") else 0
+        click.echo(f"note: {len(painted)} painted board{'s' if len(painted) > 1 else ''} "
+                   f"written as the puzzle of the drawn endpoints ({kept} with the drawing as "
+                   "the solution), not proven unique (satlink paint proves, fixes and "
+                   "completes paintings)", err=True)
     if target_check:
         warn_for_consumers(good, out_format, target)
     sys.exit(EXIT_INPUT if failed else EXIT_OK)

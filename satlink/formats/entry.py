@@ -5,12 +5,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from satlink.board import Board, BoardError
 from satlink.formats.errors import InputError, WriteError
 from satlink.geometry import PLAIN, Geometry
 from satlink.rules import DEFAULT_PROFILE, Rules, parse_rules
 from satlink.solution import Solution
+
+if TYPE_CHECKING:
+    from satlink.painted.read import Painting
 
 DEFAULT_MAX_CELLS = 4_000_000
 MAX_DIGITS = 18
@@ -40,6 +44,9 @@ class Entry:
     writer gives the text back byte for byte (Flow Free: the header as written, with display
     flags, hole suffixes and level number).  Each writer reads only its own key, and only
     while the board is still the one that was read (it stores the board to compare)."""
+    painting: Painting | None = None
+    """A painted board (:mod:`satlink.painted`): the paths as drawn; ``board`` is then the
+    puzzle their endpoints make, and ``solution`` the drawn paths when every cell is painted."""
 
     def rules_under(self, chosen: Rules | None) -> Rules:
         """The profile this board is judged under: the one the user chose (``--rules``), else
@@ -58,7 +65,10 @@ def board_entry(
 ) -> Entry:
     """Build a board from grid rows (and the geometry of a variant), turning a
     :class:`BoardError` into a located error; a board without labels is an error too (it
-    would be "unique" with nothing to solve).
+    would be "unique" with nothing to solve).  Rows with a label on more than two cells are
+    a painted board (:mod:`satlink.painted.read`): the entry's board is the puzzle of its
+    endpoints, with the painting beside it (tried only when the rows are not a puzzle, so
+    reading a puzzle costs nothing more).
 
     ``first_line`` is the line number of row 0 in the file, so row r is on line
     ``first_line + r`` and column c is column ``first_column + c``.
@@ -66,8 +76,17 @@ def board_entry(
     cells = len(rows) * (len(rows[0]) if rows else 0)
     if cells > max_cells:
         return error_entry(too_many_cells(cells, max_cells), source, index, first_line)
+    painting = None
     try:
-        board = Board(tuple(rows), geometry)
+        try:
+            board = Board(tuple(rows), geometry)
+        except BoardError:
+            from satlink.painted.read import is_painted, read_painting
+
+            if not is_painted(rows):
+                raise
+            painting = read_painting(rows, geometry)  # its errors are located the same way
+            board = painting.board
     except BoardError as exc:
         line = first_line + exc.row if exc.row is not None else first_line
         column = first_column + exc.col if exc.col is not None else None
@@ -75,6 +94,9 @@ def board_entry(
         return Entry(source, index, error=err, line=first_line)
     if not board.labels:  # every reader comes here: the one place this rule lives
         return error_entry(NO_LABELS, source, index, first_line)
+    if painting is not None:
+        return Entry(source, index, board=board, solution=painting.solution(), line=first_line,
+                     painting=painting)
     return Entry(source, index, board=board, line=first_line)
 
 

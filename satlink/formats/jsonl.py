@@ -143,6 +143,10 @@ def _entry(obj: dict, source: str, index: int, line: int | None, max_cells: int)
         except RulesError as exc:
             return error_entry(f"'rules': {exc}", source, index, line)
     solution = obj.get("solution")
+    if solution is not None and entry.painting is not None:
+        return error_entry("'solution' on a painted grid: the painting is the solution (leave "
+                           "'solution' out, or give the puzzle's endpoints only)", source, index,
+                           line)
     if solution is not None:
         try:
             entry.solution = _solution(entry.board, solution)

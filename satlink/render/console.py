@@ -97,11 +97,19 @@ def print_judged(judged: Iterable[Judged], total: int, good: Status, as_json: bo
         for entry, rules, outcome in judged:
             if isinstance(outcome, Verdict):
                 status = outcome.status
+                painted = _painted(entry, outcome, rules)
                 if as_json:
-                    print_json(verdict_record(entry.source, entry.index, entry.board, outcome,
-                                              all_diff_cells=all_diff_cells, grade=grade))
+                    record = verdict_record(entry.source, entry.index, entry.board, outcome,
+                                            all_diff_cells=all_diff_cells, grade=grade)
+                    if painted is not None:
+                        record["painted"] = painted.as_dict()
+                    print_json(record)
                 elif not quiet or status != good:
                     printer.verdict(entry, outcome)
+                    if painted is not None:
+                        printer.console.print(f"{entry.source} #{entry.index}: "
+                                              f"{painted.sentence()}", markup=False)
+                        printer.console.print()
                     if outcome.count is not None and outcome.count_complete is False:
                         why = ("cut short by the timeout" if outcome.timed_out
                                else f"stopped at --count {outcome.count}")
@@ -122,6 +130,15 @@ def print_judged(judged: Iterable[Judged], total: int, good: Status, as_json: bo
     if not as_json:
         print_check_summary(results, str(good), printer.console)
     return statuses
+
+
+def _painted(entry: Entry, verdict: Verdict, rules: Rules):
+    """What the verdict says about a painted board's drawing (None for a puzzle)."""
+    if entry.painting is None:
+        return None
+    from satlink.painted.judge import painted_verdict
+
+    return painted_verdict(entry.painting, verdict, rules)
 
 
 def print_run_summary(records: list[dict], skipped: int, console: Console) -> None:

@@ -136,15 +136,43 @@ def _path_steps(board: Board, solution: Solution | None):
                    cells[i + 1] if i + 1 < len(cells) else None)
 
 
+def cell_spans(board: Board) -> dict[Cell, tuple[int, int, int]]:
+    """Where each cell of a variant board is drawn by :func:`variant_lines`: (column, line,
+    width in columns), so a caller can pick cells out in place (explanations, hints)."""
+    wide = 2 if any(is_wide(label) for label in board.labels) else 1
+    at = _hex_at(board, wide) if board.geometry.kind == HEX else _square_at(board, wide)
+    return {cell: (*at(cell), wide) for cell in range(board.size)}
+
+
+def _square_at(board: Board, cw: int):
+    """A cell's (column, line) on a square variant's canvas."""
+    frame = 1 if board.geometry.wrap else 0
+
+    def at(cell: Cell) -> tuple[int, int]:
+        r, c = board.coord(cell)
+        return frame + c * (cw + 1), frame + 2 * r
+
+    return at
+
+
+def _hex_at(board: Board, gw: int):
+    """A cell's (column, line) on a hexagonal canvas: columns ``gw + 3`` apart, even columns
+    half a cell (one line) lower."""
+    pitch, raised = gw + 3, 1 if board.width > 1 else 0
+
+    def at(cell: Cell) -> tuple[int, int]:
+        r, c = board.coord(cell)
+        return pitch * c, 2 * r + (raised if c % 2 == 0 else 0)
+
+    return at
+
+
 def _square_canvas(board: Board, solution: Solution | None, colour: dict[str, str],
                    cw: int) -> _Canvas:
     w, h = board.width, board.height
     frame = 1 if board.geometry.wrap else 0
     canvas = _Canvas(w * cw + (w - 1) + 2 * frame, 2 * h - 1 + 2 * frame)
-
-    def at(cell: Cell) -> tuple[int, int]:
-        r, c = board.coord(cell)
-        return frame + c * (cw + 1), frame + 2 * r
+    at = _square_at(board, cw)
 
     def gap(cell: Cell, direction: int) -> tuple[int, int]:
         """The gap character next to a cell in a direction (a border position if at an edge)."""
@@ -212,10 +240,7 @@ def _hex_canvas(board: Board, solution: Solution | None, colour: dict[str, str],
     pitch = gw + 3
     raised = 1 if w > 1 else 0
     canvas = _Canvas(pitch * (w - 1) + gw, 2 * h - 1 + raised)
-
-    def at(cell: Cell) -> tuple[int, int]:
-        r, c = board.coord(cell)
-        return pitch * c, 2 * r + (raised if c % 2 == 0 else 0)
+    at = _hex_at(board, gw)
 
     def step(a: Cell, b: Cell) -> int:
         """The glyph direction from ``a`` to neighbour ``b``: up, down, or the side (left or

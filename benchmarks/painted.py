@@ -1,0 +1,115 @@
+"""Draw the solution, get the puzzle: how often a painting is unique as drawn, how often the
+smallest changes to its paths (cuts, slides) make it unique, and how often a partly painted
+board is completed to a proven puzzle with its painted paths kept.
+
+Paintings are what the seeds' algorithm draws before the puzzle: union-find growth walked to
+the published colour count (fixed seeds), on square boards and the variants.  The partial
+paintings keep the two longest paths painted and the endpoints of the third; the rest is
+erased and completed by ``satlink.painted.complete``.
+
+    python benchmarks/painted.py [--per-size 10] [--sizes 5,7,10] [--rules flow,fill]
+                                 [--variants square,hex,wrap] [--seconds 10] [--out painted.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from satlink.generate.longpaths import lengthen
+from satlink.generate.params import published_colours
+from satlink.painted.complete import complete_painting
+from satlink.painted.fix import fix_painting
+from satlink.painted.read import read_painting
+from satlink.rules import parse_rules
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' paintings
+from tests.paintings import ambiguous_crossing, erased, grown, painted_rows  # noqa: E402
+
+
+def painting(variant: str, size: int, seed: int):
+    """A painting walked to the published median colour count, or None."""
+    system = grown(variant, size, size, seed)
+    if system is None:
+        return None, None
+    rng = random.Random(f"walk:{variant}:{size}:{seed}")
+    lengthen(system, rng, max(2, round(published_colours(size * size)[1])), 3)
+    if system.solids or ambiguous_crossing(system):
+        return None, None
+    return system, read_painting(painted_rows(system), system.layout.geometry)
+
+
+def median(values: list[float]) -> float | str:
+    return round(statistics.median(values), 3) if values else "-"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--per-size", type=int, default=10)
+    ap.add_argument("--sizes", default="5,7,10")
+    ap.add_argument("--rules", default="flow,fill")
+    ap.add_argument("--variants", default="square,hex,wrap")
+    ap.add_argument("--seconds", type=float, default=10.0)
+    ap.add_argument("--out", default="painted.json")
+    args = ap.parse_args()
+    rows = []
+    for variant in args.variants.split(","):
+        for size in (int(s) for s in args.sizes.split(",")):
+            made = 0
+            for seed in range(50 * args.per_size):
+                if made == args.per_size:
+                    break
+                system, drawn = painting(variant, size, seed)
+                if drawn is None:
+                    continue
+                made += 1
+                for name in args.rules.split(","):
+                    rules = parse_rules(name)
+                    start = time.monotonic()
+                    found = fix_painting(drawn.board, drawn.solution(), rules,
+                                         seconds=args.seconds)
+                    fix_s = time.monotonic() - start
+                    best = found.proposals[0] if found.proposals else None
+                    longest = sorted(drawn.drawn, key=lambda k: -len(drawn.drawn[k]))
+                    keep, placed = set(longest[:2]), set(longest[2:3])
+                    partial = read_painting(erased(painted_rows(system), keep, placed, drawn),
+                                            system.layout.geometry)
+                    done = complete_painting(partial, rules, seed=seed, seconds=3 * args.seconds)
+                    rows.append({
+                        "variant": variant, "size": size, "seed": seed, "rules": name,
+                        "status": str(found.status), "colours": len(drawn.drawn),
+                        "fixed": best is not None and best.proven,
+                        "edits": len(best.edits) if best else None,
+                        "fix_seconds": round(fix_s, 3),
+                        "completed": done.board is not None and done.proven,
+                        "kept": done.board is not None and not done.painted_edits,
+                        "fallback": done.fallback if done.painted_edits else "",
+                        "complete_seconds": round(done.seconds, 3),
+                        "attempts": done.attempts})
+    print("| variant | size | rules | paintings | unique as drawn | fixed (<= 3 edits, budget) "
+          "| median edits | median fix s | completed | painted kept | median completion s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    keys = sorted({(r["variant"], r["size"], r["rules"]) for r in rows},
+                  key=lambda k: (k[0], k[1], k[2]))
+    for variant, size, name in keys:
+        group = [r for r in rows if (r["variant"], r["size"], r["rules"]) == (variant, size, name)]
+        multiple = [r for r in group if r["status"] == "multiple"]
+        fixed = [r for r in multiple if r["fixed"]]
+        done = [r for r in group if r["completed"]]
+        print(f"| {variant} | {size}x{size} | {name} | {len(group)} | "
+              f"{sum(r['status'] == 'unique' for r in group)} | {len(fixed)}/{len(multiple)} | "
+              f"{median([r['edits'] for r in fixed])} | "
+              f"{median([r['fix_seconds'] for r in multiple])} | {len(done)}/{len(group)} | "
+              f"{sum(r['kept'] for r in done)}/{len(done)} | "
+              f"{median([r['complete_seconds'] for r in done])} |")
+    with open(args.out, "w") as f:
+        json.dump({"args": vars(args), "rows": rows}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
