@@ -1,0 +1,333 @@
+"""The studio's JSON API: one handler per thing the page asks, each a thin layer over a
+library function (``check``, ``explain``, ``hint``, ``repair_proposals``, ``repair_chain``,
+the generator's ``attempt``, the referee, the format registry).
+
+Every handler reads its body as JSON, reads the board with :func:`read_board` (so a bad board
+is a located ``400`` the page draws on the cell, and never an exception that reaches the
+server), runs the solver work through :class:`satlink.studio.jobs.Jobs` (a worker thread,
+bounded by ``--timeout``; stale live requests dropped), and answers JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from satlink.board import Board
+from satlink.formats import FORMATS
+from satlink.formats.entry import Entry
+from satlink.referee import solution_errors
+from satlink.rules import PROFILES, Rules
+from satlink.solution import Solution
+from satlink.solver.check import check
+from satlink.solver.verdict import Status
+from satlink.studio.boards import BoardProblem, Limits, board_json, layout_json, read_board, read_rules
+from satlink.studio.files import SaveRefused, open_catalogue, open_pack, save_pack
+from satlink.studio.jobs import Jobs, Stale
+
+MAX_PACK = 5000
+"""Boards one pack request may carry."""
+
+
+@dataclass
+class Studio:
+    """What every handler shares: the limits, the worker pool, the folder paths are taken
+    from, and what was opened on the command line."""
+
+    limits: Limits
+    root: Path
+    jobs: Jobs = field(default_factory=Jobs)
+    opened: dict | None = None
+
+
+class Problem(Exception):
+    """An answer other than 200: ``status`` and a JSON ``error`` object."""
+
+    def __init__(self, status: int, error: dict):
+        super().__init__(error.get("message"))
+        self.status, self.error = status, error
+
+
+async def body_of(request: Request) -> dict:
+    """The request's JSON object; JSON only (a cross-site form cannot send it without the
+    browser asking first, which the Origin check refuses)."""
+    if not request.headers.get("content-type", "").startswith("application/json"):
+        raise Problem(415, {"message": "send JSON (Content-Type: application/json)"})
+    try:
+        data = json.loads(await request.body())
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise Problem(400, {"message": f"not JSON: {exc}"}) from None
+    if not isinstance(data, dict):
+        raise Problem(400, {"message": "the body must be a JSON object"})
+    return data
+
+
+def endpoint(handler):
+    """Wrap a handler: the body read, problems answered as JSON, stale requests told so."""
+    async def wrapped(request: Request) -> JSONResponse:
+        studio: Studio = request.app.state.studio
+        try:
+            data = await body_of(request) if request.method == "POST" else {}
+            return JSONResponse(await handler(studio, data))
+        except Problem as exc:
+            return JSONResponse({"error": exc.error}, status_code=exc.status)
+        except BoardProblem as exc:
+            return JSONResponse({"error": exc.as_dict()}, status_code=400)
+        except Stale:
+            return JSONResponse({"stale": True}, status_code=409)
+        except Exception as exc:  # a bug in satlink: told to the page, the server goes on
+            return JSONResponse({"error": {"message": f"internal error in satlink "
+                                           f"({type(exc).__name__}: {exc}); please report it"}},
+                                status_code=500)
+    wrapped.__name__ = handler.__name__
+    return wrapped
+
+
+def _board_and_rules(studio: Studio, data: dict) -> tuple[Board, Rules]:
+    return read_board(data.get("board"), studio.limits), read_rules(data.get("rules"))
+
+
+def _channel(data: dict) -> tuple[str | None, int | None]:
+    channel, seq = data.get("channel"), data.get("seq")
+    if channel is not None and not isinstance(channel, str):
+        channel = None
+    if not isinstance(seq, int) or isinstance(seq, bool):
+        seq = None
+    return channel, seq
+
+
+def verdict_json(board: Board, verdict) -> dict:
+    out = {"status": str(verdict.status), "rules": verdict.rules.name,
+           "seconds": round(verdict.seconds, 4),
+           "solutions": [s.to_coords(board) for s in verdict.solutions[:2]],
+           "diff_cells": board.coords(verdict.diff_cells), "timed_out": verdict.timed_out,
+           "decided_by_deduction": verdict.stats.sat_calls == 0}
+    if verdict.status == Status.TIMEOUT:
+        out["message"] = "no verdict within the studio's --timeout"
+    return out
+
+
+async def api_check(studio: Studio, data: dict) -> dict:
+    """The live verdict of the board being edited."""
+    board, rules = _board_and_rules(studio, data)
+    channel, seq = _channel(data)
+    start = time.perf_counter()
+    verdict = await studio.jobs.run(lambda: check(board, rules, timeout=studio.limits.timeout),
+                                    channel, seq)
+    out = verdict_json(board, verdict)
+    out["seq"] = seq
+    out["server_seconds"] = round(time.perf_counter() - start, 4)
+    return out
+
+
+async def api_explain(studio: Studio, data: dict) -> dict:
+    """Why: the second solution and where the ambiguity lives, the located reason of an
+    unsolvable board, or the grade and the step-by-step solve of a unique one."""
+    from satlink.explain import explain
+
+    board, rules = _board_and_rules(studio, data)
+    channel, seq = _channel(data)
+    found = await studio.jobs.run(lambda: explain(board, rules, budget=studio.limits.timeout),
+                                  channel, seq)
+    out = found.as_dict()
+    out["seq"] = seq
+    return out
+
+
+async def api_hint(studio: Studio, data: dict) -> dict:
+    """The next deduction from the paths drawn so far (play mode's hint button)."""
+    from satlink.explain.hint import hint, read_progress
+    from satlink.formats import InputError
+
+    board, rules = _board_and_rules(studio, data)
+    try:
+        pieces = read_progress(json.dumps({"paths": data.get("paths") or {}}), board, "paths")
+    except InputError as exc:
+        raise Problem(400, {"message": exc.message}) from None
+    found = await studio.jobs.run(lambda: hint(board, rules, pieces))
+    return found.as_dict()
+
+
+async def api_referee(studio: Studio, data: dict) -> dict:
+    """Whether the paths drawn in play mode solve the board, by the validator's referee."""
+    board, rules = _board_and_rules(studio, data)
+    paths = data.get("paths")
+    if not isinstance(paths, dict):
+        raise Problem(400, {"message": "'paths' must be {label: [[row, col], ...]}"})
+    try:
+        errors = solution_errors(board, paths, rules)
+    except (TypeError, ValueError) as exc:
+        errors = [str(exc)]
+    return {"win": not errors, "errors": errors, "rules": rules.name}
+
+
+async def api_repair(studio: Studio, data: dict) -> dict:
+    """Edits that make the board unique: single edits (``proposals``), or with ``chain`` a
+    chain of edits until it is."""
+    from satlink.repair import repair_proposals
+    from satlink.repair.chains import repair_chain
+
+    board, rules = _board_and_rules(studio, data)
+    channel, seq = _channel(data)
+    limits = studio.limits
+    if data.get("chain"):
+        chain = await studio.jobs.run(
+            lambda: repair_chain(board, rules, seconds=limits.timeout), channel, seq)
+        out = chain.as_dict()
+        out["geometries"] = [board_json(s.board).get("geometry") for s in chain.steps]
+        if chain.final is not None:
+            out["board"] = board_json(chain.final)
+        return {"chain": out, "seq": seq}
+    found = await studio.jobs.run(
+        lambda: repair_proposals(board, rules, timeout=min(limits.timeout, 5.0)), channel, seq)
+    return {"status": str(found.status), "complete": found.complete,
+            "tried": len(found.tried), "proposals": [p.as_dict() for p in found.proposals],
+            "seq": seq}
+
+
+GEN_SECONDS = 10.0
+"""Attempts at most this long (and the studio's --timeout) before generate gives up."""
+
+
+async def api_generate(studio: Studio, data: dict) -> dict:
+    """A new unique puzzle from the generator, into the editor."""
+    from satlink.generate.params import ParamsError, make_params
+    from satlink.generate.pipeline import attempt
+
+    try:
+        params = make_params(
+            f"{int(data.get('width', 7))}x{int(data.get('height', 7))}",
+            data.get("colours") or None, 3, 0, read_rules(data.get("rules")), "grow", "repair",
+            int(data.get("seed", 0)), grid=str(data.get("kind", "square")),
+            wrap=bool(data.get("wrap", False)), holes=int(data.get("holes", 0)),
+            walls=int(data.get("walls", 0)), bridges=int(data.get("bridges", 0)),
+            grade=data.get("grade") or None)
+    except (ParamsError, ValueError, TypeError) as exc:
+        raise Problem(400, {"message": str(exc)}) from None
+    if params.width * params.height > studio.limits.max_cells:
+        raise BoardProblem(f"more cells than this studio's limit of {studio.limits.max_cells:,}")
+
+    def work() -> dict:
+        deadline = time.monotonic() + min(GEN_SECONDS, studio.limits.timeout)
+        number = 0
+        while time.monotonic() < deadline:
+            result = attempt(params, number)
+            number += 1
+            if result.accepted:
+                board = result.board()
+                return {"board": board_json(board), "solution": result.solution,
+                        "quality": result.quality, "attempts": number}
+        return {"error": {"message": f"no puzzle found in {number} attempts; try other "
+                          "colours or another band"}}
+    return await studio.jobs.run(work)
+
+
+async def api_layout(studio: Studio, data: dict) -> dict:
+    """Pixel positions for drawing a board of this size and cell kind."""
+    try:
+        width, height = int(data.get("width")), int(data.get("height"))
+    except (TypeError, ValueError):
+        raise Problem(400, {"message": "'width' and 'height' must be numbers"}) from None
+    kind, wrap = str(data.get("kind", "square")), bool(data.get("wrap", False))
+    if not (1 <= width and 1 <= height and width * height <= studio.limits.max_cells):
+        raise Problem(400, {"message": f"a board of 1 to {studio.limits.max_cells:,} cells"})
+    try:
+        return layout_json(width, height, kind, wrap)
+    except ValueError as exc:
+        raise Problem(400, {"message": str(exc)}) from None
+
+
+def _entries(studio: Studio, data: dict) -> list[Entry]:
+    boards = data.get("boards")
+    if not isinstance(boards, list) or len(boards) > MAX_PACK:
+        raise Problem(400, {"message": f"'boards' must be a list of at most {MAX_PACK} boards"})
+    out = []
+    for i, item in enumerate(boards, start=1):
+        if not isinstance(item, dict):
+            raise Problem(400, {"message": f"board {i}: not an object"})
+        try:
+            board = read_board(item.get("board"), studio.limits)
+            rules = read_rules(item["rules"]) if item.get("rules") else None
+            solution = None
+            if isinstance(item.get("solution"), dict):
+                candidate = Solution.from_coords(board, item["solution"])
+                if not solution_errors(board, candidate, rules or "nikoli"):
+                    solution = candidate
+        except BoardProblem as exc:
+            raise Problem(400, {**exc.as_dict(), "board": i,
+                                "message": f"board {i}: {exc.message}"}) from None
+        except (TypeError, ValueError, KeyError) as exc:
+            raise Problem(400, {"message": f"board {i}: {exc}", "board": i}) from None
+        out.append(Entry("studio", i, board, solution, rules))
+    return out
+
+
+async def api_save(studio: Studio, data: dict) -> dict:
+    """Write the pack (or one board) to the file the user named."""
+    entries = _entries(studio, data)
+    fmt = data.get("format") or None
+    expected = data.get("version") if data.get("version_of") == data.get("path") else None
+    try:
+        return save_pack(entries, str(data.get("path") or ""), fmt, studio.root,
+                         expected, bool(data.get("overwrite")))
+    except SaveRefused as exc:
+        raise Problem(409 if exc.confirm else 400,
+                      {"message": exc.message, "confirm": exc.confirm}) from None
+    except OSError as exc:
+        raise Problem(400, {"message": f"cannot write: {exc.strerror or exc}"}) from None
+
+
+async def api_export(studio: Studio, data: dict) -> dict:
+    """The pack as text in a format (for a download)."""
+    from satlink.formats import WriteError, write_text
+
+    entries = _entries(studio, data)
+    fmt = str(data.get("format") or "json")
+    try:
+        return {"text": write_text(entries, fmt), "format": fmt}
+    except WriteError as exc:
+        raise Problem(400, {"message": str(exc)}) from None
+
+
+async def api_open(studio: Studio, data: dict) -> dict:
+    """Read a pack file (any format) or a catalogue (``catalogue: true``)."""
+    path = data.get("path")
+    if not isinstance(path, str) or not path:
+        raise Problem(400, {"message": "give a file to open"})
+    try:
+        if data.get("catalogue"):
+            return open_catalogue(path, studio.root).as_dict()
+        return open_pack(path, studio.root, studio.limits.max_cells).as_dict()
+    except (OSError, ValueError) as exc:
+        raise Problem(400, {"message": f"{path}: {exc}"}) from None
+
+
+async def api_grade(studio: Studio, data: dict) -> dict:
+    """Verdict and grade of one board of the pack view."""
+    from satlink.records import verdict_record
+
+    board, rules = _board_and_rules(studio, data)
+
+    def work() -> dict:
+        verdict = check(board, rules, timeout=studio.limits.timeout)
+        record = verdict_record("studio", 1, board, verdict, grade=True)
+        return {"status": record["status"], "rules": rules.name,
+                "grade": (record.get("quality") or {}).get("grade")}
+    return await studio.jobs.run(work)
+
+
+async def api_session(studio: Studio, data: dict) -> dict:
+    """What the page needs at start: the profiles, formats, limits and the opened pack."""
+    return {"profiles": list(PROFILES), "formats": list(FORMATS),
+            "limits": {"max_cells": studio.limits.max_cells, "timeout": studio.limits.timeout},
+            "opened": studio.opened}
+
+
+ROUTES = {"check": api_check, "explain": api_explain, "hint": api_hint, "referee": api_referee,
+          "repair": api_repair, "generate": api_generate, "layout": api_layout,
+          "save": api_save, "export": api_export, "open": api_open, "grade": api_grade}
