@@ -1,0 +1,147 @@
+"""The studio in a real browser (Playwright driving the system Chromium): a designer's
+session from an empty board to a saved unique puzzle, and the variants drawn and played.
+Skipped when Playwright or Chromium is missing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+pytest.importorskip("uvicorn")
+
+from tests.studio_server import (  # noqa: E402
+    browser,
+    chromium_available,
+    click_cell,
+    drag_path,
+    served,
+    wait_status,
+)
+
+if not chromium_available():
+    pytest.skip("no chromium on this machine", allow_module_level=True)
+
+# under fill: two solutions, and a one-edit repair (found by tests/test_studio_api.py)
+DRAFT = [((0, 0), (2, 0)), ((1, 4), (4, 4)), ((2, 2), (3, 4))]
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    with browser() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("studio")
+
+
+@pytest.fixture(scope="module")
+def url(folder):
+    with served(folder) as address:
+        yield address
+
+
+@pytest.fixture()
+def page(chromium, url):
+    context = chromium.new_context(viewport={"width": 1200, "height": 850})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("dialog", lambda d: d.accept())
+    pg.goto(url)
+    pg.wait_for_selector("body[data-ready='1']")
+    yield pg
+    context.close()
+    assert not errors
+
+
+def new_board(page, width: int, height: int, kind: str = "square") -> None:
+    page.fill("#w", str(width))
+    page.fill("#h", str(height))
+    page.select_option("#kind", kind)
+    page.click("#new")
+    page.wait_for_function(f"window.studio.layout && window.studio.layout.cells.length === {width * height}")
+
+
+def play_solution(page) -> None:
+    page.click("#modes [data-mode=play]")
+    solution = page.evaluate("window.studio.verdict.solutions[0]")
+    for path in solution.values():
+        drag_path(page, path)
+    page.wait_for_selector("#message.win")
+
+
+def test_a_designer_session(page, folder):
+    page.select_option("#rules", "fill")
+    for a, b in DRAFT:
+        click_cell(page, *a)
+        click_cell(page, *b)
+    wait_status(page, "multiple")
+    assert page.locator("#board polygon.diff").count() > 0
+    page.click("#why")
+    page.wait_for_selector("#why-out [data-which='1']")
+    page.click("#why-out [data-which='1']")
+    page.click("#repair")
+    first = page.locator("#proposals li").first
+    first.wait_for()
+    first.hover()
+    assert "faded" in page.get_attribute("#board", "class")
+    first.click()
+    wait_status(page, "unique")
+    page.click("#undo")
+    wait_status(page, "multiple")
+    page.click("#redo")
+    wait_status(page, "unique")
+    grid = page.evaluate("window.studio.model.cells.join('')")
+    play_solution(page)
+    page.fill("#path", "mine.jsonl")
+    page.click("#save")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('saved')")
+    saved = json.loads((folder / "mine.jsonl").read_text())
+    assert "".join(saved["grid"]) == grid and saved["rules"] == "fill"
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    page.fill("#path", "mine.jsonl")
+    page.click("#open")
+    wait_status(page, "unique")
+    assert page.evaluate("window.studio.model.cells.join('')") == grid
+    assert page.input_value("#rules") == "fill"
+
+
+def test_a_hexagonal_board_is_drawn_and_played(page):
+    new_board(page, 4, 4, "hex")
+    for a, b in (((0, 3), (1, 1)), ((2, 2), (3, 0))):
+        click_cell(page, *a)
+        click_cell(page, *b)
+    wait_status(page, "unique")
+    play_solution(page)
+
+
+def test_a_bridge_board_is_drawn_and_played(page):
+    new_board(page, 3, 3)
+    page.check("input[name=tool][value=bridge]")
+    click_cell(page, 1, 1)
+    page.check("input[name=tool][value=end]")
+    for a, b in (((0, 1), (2, 1)), ((1, 0), (1, 2))):
+        click_cell(page, *a)
+        click_cell(page, *b)
+    page.select_option("#rules", "nikoli")
+    wait_status(page, "unique")
+    assert page.locator("#board rect.bridge").count() == 1
+    play_solution(page)
+
+
+def test_a_bad_board_is_located_in_the_page(page):
+    new_board(page, 3, 3)
+    page.check("input[name=tool][value=bridge]")
+    click_cell(page, 0, 0)
+    page.check("input[name=tool][value=end]")
+    click_cell(page, 1, 1)
+    wait_status(page, "invalid")
+    assert "second endpoint" in page.inner_text("#verdict")
+    click_cell(page, 2, 2)
+    wait_status(page, "unsolvable")
