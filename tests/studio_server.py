@@ -25,6 +25,7 @@ def served(root: Path, opened: dict | None = None, timeout: float = 10.0) -> Ite
 
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
+    sock.listen(128)
     port = sock.getsockname()[1]
     app = create_app(Limits(10_000, timeout), root, opened, port)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
