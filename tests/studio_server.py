@@ -73,12 +73,29 @@ def click_cell(page, row: int, col: int) -> None:
     page.mouse.click(*cell_xy(page, row, col))
 
 
+TUNNEL_XY = """([a, b]) => { const s = document.getElementById('board'), lay = window.studio.layout;
+  const p = lay.pairs.find(q => (q.a === a && q.b === b) || (q.a === b && q.b === a));
+  if (!p || !p.wrap) return null;
+  const t = p.tunnels[p.a === a ? 0 : 1], pt = s.createSVGPoint();
+  pt.x = t.reduce((x, q) => x + q[0], 0) / t.length; pt.y = t.reduce((y, q) => y + q[1], 0) / t.length;
+  const q = pt.matrixTransform(s.getScreenCTM()); return [q.x, q.y]; }"""
+
+
 def drag_path(page, cells) -> None:
-    """Draw one path in play mode through ``cells`` ([row, col], ...)."""
+    """Draw one path in play mode through ``cells`` ([row, col], ...), as a person would: a
+    step across a warp drags into the tunnel, lets go, and carries on from the far side."""
+    width = page.evaluate("window.studio.model.width")
     page.mouse.move(*cell_xy(page, *cells[0]))
     page.mouse.down()
-    for r, c in cells[1:]:
-        page.mouse.move(*cell_xy(page, r, c), steps=3)
+    for (r1, c1), (r, c) in zip(cells, cells[1:], strict=False):
+        tunnel = page.evaluate(TUNNEL_XY, [r1 * width + c1, r * width + c])
+        if tunnel:
+            page.mouse.move(*tunnel, steps=2)
+            page.mouse.up()
+            page.mouse.move(*cell_xy(page, r, c))
+            page.mouse.down()
+        else:
+            page.mouse.move(*cell_xy(page, r, c), steps=3)
     page.mouse.up()
 
 

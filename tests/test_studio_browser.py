@@ -145,3 +145,14 @@ def test_a_bad_board_is_located_in_the_page(page):
     assert "second endpoint" in page.inner_text("#verdict")
     click_cell(page, 2, 2)
     wait_status(page, "unsolvable")
+
+
+def test_a_warp_board_is_drawn_and_played_through_its_tunnels(page):
+    page.check("#wrap")
+    new_board(page, 4, 4)
+    for a, b in (((0, 0), (2, 2)), ((0, 2), (3, 0)), ((2, 3), (3, 2))):
+        click_cell(page, *a)
+        click_cell(page, *b)
+    wait_status(page, "unique")
+    assert page.locator("#board polygon.tunnel").count() == 16
+    play_solution(page)

@@ -98,6 +98,13 @@ export function drawBoard(svg, layout, model, over = {}) {
   drawPaths(over.paths, {class: "path"}, 1);
   for (const [a, b] of over.edges || []) stroke(a, b, "#ffffff", {"stroke-width": width * 0.25,
     class: "decided", opacity: 0.9});
+  for (const [a, b] of over.cuts || []) {  // sides a deduction closed
+    const p = layout.byKey.get(pairKey(a, b));
+    for (const [s, t] of p ? p.sides : []) {
+      el("line", {x1: s[0], y1: s[1], x2: t[0], y2: t[1], class: "cut", stroke: "#ff5a5a",
+        "stroke-width": layout.cell * 0.08, "stroke-linecap": "round"}, svg);
+    }
+  }
   // bridges: a deck over the vertical crossing, the horizontal one drawn again on top
   for (const b of bridges) {
     const [x, y] = layout.cells[b].c, [dw, dh] = layout.deck;
@@ -153,6 +160,20 @@ export function cellAt(layout, x, y) {
     if (d < dist) { dist = d; best = i; }
   });
   return dist <= (layout.cell * 0.62) ** 2 ? best : -1;
+}
+
+// Where a warp's tunnel under a point leads: dragging into the tab outside a's border that
+// the wrap edge to b leaves through means stepping to b (-1: no tunnel there).
+export function tunnelAt(layout, x, y) {
+  for (const p of layout.pairs) {
+    if (!p.wrap) continue;
+    for (const [i, target] of [[0, p.b], [1, p.a]]) {
+      const t = p.tunnels[i];
+      const cx = t.reduce((s, q) => s + q[0], 0) / t.length, cy = t.reduce((s, q) => s + q[1], 0) / t.length;
+      if ((cx - x) ** 2 + (cy - y) ** 2 <= (layout.cell * 0.4) ** 2) return target;
+    }
+  }
+  return -1;
 }
 
 // The neighbour pair whose shared side is nearest a point (walls are clicked there).

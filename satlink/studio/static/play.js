@@ -44,8 +44,9 @@ export function start(layout, m, play, x) {
   indexLayout(layout);
   const ch = m.cells[x];
   if (ch !== "." && ch !== "#") {
-    play.paths[ch] = [x];
-    play.active = ch;
+    const path = play.paths[ch];
+    if (!path || path[path.length - 1] !== x || path.length === 1) play.paths[ch] = [x];  // afresh
+    play.active = ch;  // (pressing the end a path reached keeps it: after a warp, say)
     return true;
   }
   for (const [label, path] of Object.entries(play.paths)) {

@@ -2,7 +2,7 @@
 // play it, and order a pack; every judgement comes from the server (satlink itself).
 
 import { ApiError, get, latest, post } from "./api.js";
-import { cellAt, drawBoard, pairKey, sideAt, svgPoint } from "./draw.js";
+import { cellAt, drawBoard, sideAt, svgPoint, tunnelAt } from "./draw.js";
 import * as M from "./model.js";
 import { gradeAll, packBoards, renderPack, sortByGrade } from "./pack.js";
 import * as P from "./play.js";
@@ -36,13 +36,14 @@ function overlay() {
   if (S.error && S.error.row != null) over.bad = new Set([S.error.row * m.width + S.error.col]);
   if (S.mode === "play") {
     over.paths = S.play.paths;
-    if (S.hint) { over.mark = S.hint.mark; over.edges = S.hint.edges; }
+    if (S.hint) { over.mark = S.hint.mark; over.edges = S.hint.edges; over.cuts = S.hint.cuts; }
     return over;
   }
   if (S.why && S.why.status === "unique" && S.why.trace) {
     const steps = S.why.trace.steps, edges = [];
     for (let i = 0; i <= S.step && i < steps.length; i++) edges.push(...steps[i].on);
     over.edges = edges.map(e => e.map(([r, c]) => r * m.width + c));
+    over.cuts = (steps[S.step]?.off || []).map(e => e.map(([r, c]) => r * m.width + c));
     over.mark = M.cellsOf(m, steps[S.step]?.cells);
     return over;
   }
@@ -115,7 +116,7 @@ async function liveCheck() {
 // -- edits, undo and redo ------------------------------------------------------------------
 function changed() {
   S.why = null; S.preview = null; S.hint = null; S.which = 0; S.play = P.newPlay();
-  $("why-out").textContent = ""; $("proposals").textContent = "";
+  $("why-out").textContent = ""; $("proposals").textContent = ""; $("play-out").textContent = "";
   if (S.pack && S.pack.current != null) {
     const item = S.pack.boards[S.pack.current];
     item.board = M.toBoard(S.model); item.verdict = null; delete item.solution;
@@ -182,7 +183,8 @@ svg.addEventListener("pointermove", e => {
   if (!drag || !S.layout) return;
   const p = svgPoint(svg, e), x = cellAt(S.layout, p.x, p.y);
   if (drag.play) {
-    if (P.extend(S.layout, S.model, S.play, x)) redraw();
+    const to = x >= 0 ? x : tunnelAt(S.layout, p.x, p.y);
+    if (P.extend(S.layout, S.model, S.play, to)) redraw();
   } else if (drag.paint && x >= 0 && x !== drag.last) {
     drag.last = x;
     if (S.model.cells[x] !== drag.paint && ".#".includes(S.model.cells[x])) edit(m => M.toggleHole(m, x));
@@ -216,7 +218,8 @@ $("hint").addEventListener("click", async () => {
     const h = await post("hint", {board: M.toBoard(S.model), rules: rules(), paths: P.drawn(S.model, S.play)});
     const m = S.model, at = ([r, c]) => r * m.width + c;
     S.hint = {mark: M.cellsOf(m, h.step?.cells || h.failure?.cells),
-      edges: (h.step?.on || h.failure?.edges || []).map(e => e.map(at))};
+      edges: (h.step?.on || h.failure?.edges || []).map(e => e.map(at)),
+      cuts: (h.step?.off || []).map(e => e.map(at))};
     $("play-out").textContent = h.sentence;
     redraw();
   } catch (e) { $("play-out").textContent = e.message; }
@@ -382,7 +385,7 @@ function openBoard(i) {
   S.model = M.fromBoard(item.board);
   syncSizeInputs();
   S.why = null; S.preview = null; S.play = P.newPlay();
-  $("why-out").textContent = ""; $("proposals").textContent = "";
+  $("why-out").textContent = ""; $("proposals").textContent = ""; $("play-out").textContent = "";
   history.replaceState(null, "", "#" + item.index);
   redraw(); liveCheck();
 }
