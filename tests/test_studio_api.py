@@ -224,3 +224,19 @@ def test_stale_requests_are_dropped(client):
     assert first.status_code == 200
     old = client.post("/api/check", json={"board": {"grid": ["A.A"]}, "channel": "c", "seq": 1})
     assert old.status_code == 409 and old.json() == {"stale": True}
+
+
+def test_export_in_every_format_or_a_located_refusal(client):
+    boards = [{"board": {"grid": ["A.A"]}, "rules": "flow", "solution": {"A": [[0, 0], [0, 1], [0, 2]]}}]
+    from satlink.formats import read_text
+
+    for fmt in ("grid", "wh", "flowfree", "json", "puzzlink"):
+        answer = client.post("/api/export", json={"boards": boards, "format": fmt})
+        assert answer.status_code == 200
+        [entry] = read_text(answer.json()["text"], fmt=fmt)
+        assert entry.board.rows == (("1.1",) if fmt == "puzzlink" else ("A.A",)), fmt
+    hexes = [{"board": {"grid": ["A.A"], "geometry": {"kind": "hex"}}}]
+    refused = client.post("/api/export", json={"boards": hexes, "format": "wh"})
+    assert refused.status_code == 400 and "hexagonal" in refused.json()["error"]["message"]
+    wrong = client.post("/api/export", json={"boards": [{"board": {"grid": ["A.B"]}}], "format": "json"})
+    assert wrong.status_code == 400 and wrong.json()["error"]["board"] == 1

@@ -156,3 +156,28 @@ def test_a_warp_board_is_drawn_and_played_through_its_tunnels(page):
     wait_status(page, "unique")
     assert page.locator("#board polygon.tunnel").count() == 16
     play_solution(page)
+
+
+def test_the_pack_view_grades_sorts_reorders_and_saves(page, folder):
+    easy, hard = ["A.A"], ["AB", "AB"]
+    bad = "3 1\nA.B\n"
+    (folder / "three.txt").write_text("2 2\nAB\nAB\n\n3 1\nA.A\n\n" + bad + "0 0\n")
+    page.fill("#path", "three.txt")
+    page.click("#open")
+    wait_status(page, "unique")
+    assert "could not be read" in page.inner_text("#message")
+    page.click("#modes [data-mode=pack]")
+    page.click("#grade-all")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('every board')")
+    assert page.locator("#pack li").count() == 3
+    page.click("#sort")
+    grids = page.evaluate("window.studio.pack.boards.map(b => b.board && b.board.grid)")
+    assert grids[:2] in ([easy, hard], [hard, easy])
+    page.locator("#pack li").nth(1).drag_to(page.locator("#pack li").nth(0))
+    moved = page.evaluate("window.studio.pack.boards.map(b => b.board && b.board.grid)")
+    assert moved[:2] == grids[:2][::-1]
+    page.fill("#path", "sorted.jsonl")
+    page.click("#save")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('saved')")
+    lines = (folder / "sorted.jsonl").read_text().splitlines()
+    assert [json.loads(x)["grid"] for x in lines] == moved[:2]

@@ -21,7 +21,8 @@ export function renderPack(list, pack, layoutFor, onOpen) {
     if (i === pack.current) li.classList.add("current");
     const label = document.createElement("span");
     if (item.error) {
-      label.textContent = `#${item.index}: invalid (${item.error.message})`;
+      const e = item.error, at = e.line != null ? `line ${e.line}${e.column != null ? `, column ${e.column}` : ""}: ` : "";
+      label.textContent = `#${item.index}: invalid (${at}${e.message})`;
     } else {
       const m = fromBoard(item.board);
       const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");

@@ -12,7 +12,7 @@ const svg = $("board");
 const S = {
   mode: "edit", model: M.emptyModel(5, 5), layout: null, history: [], future: [],
   verdict: null, error: null, which: 0, why: null, step: 0, preview: null,
-  play: P.newPlay(), hint: null, pack: null, session: null,
+  play: P.newPlay(), hint: null, pack: null, session: null, timings: [], solverMs: [],
 };
 window.studio = S;  // for the tests and the curious
 
@@ -94,7 +94,7 @@ function showVerdict() {
 
 // -- the live verdict ----------------------------------------------------------------------
 async function liveCheck() {
-  const board = M.toBoard(S.model);
+  const board = M.toBoard(S.model), editedAt = performance.now();
   S.verdict = null;
   $("verdict").dataset.state = "checking";
   try {
@@ -110,6 +110,8 @@ async function liveCheck() {
   }
   $("verdict").dataset.state = "done";
   showVerdict();
+  S.timings.push(performance.now() - editedAt);  // edit -> verdict shown (the benchmark's figure)
+  if (S.verdict) S.solverMs.push(1000 * S.verdict.seconds);  // of which the check itself
   redraw();
 }
 
@@ -390,6 +392,10 @@ function openBoard(i) {
   redraw(); liveCheck();
 }
 
+function where(e) {
+  return ["board", "line", "column"].filter(k => e[k] != null).map(k => `${k} ${e[k]}`).join(", ") + ": ";
+}
+
 function loadPack(opened) {
   S.pack = {...opened, current: null};
   $("path").value = opened.path;
@@ -398,14 +404,14 @@ function loadPack(opened) {
   if (i < 0) i = S.pack.boards.findIndex(b => !b.error);
   if (i >= 0) openBoard(i);
   const bad = S.pack.boards.filter(b => b.error);
-  if (bad.length) say(`${bad.length} board(s) could not be read: ${bad[0].error.message}`);
+  say(`opened ${S.pack.boards.length} board(s) from ${opened.path}` + (bad.length
+    ? `; ${bad.length} could not be read (${where(bad[0].error)}${bad[0].error.message})` : ""));
   if (S.mode === "pack") showPack();
 }
 
 $("open").addEventListener("click", async () => {
   try {
     loadPack(await post("open", {path: $("path").value, catalogue: $("is-db").checked}));
-    say(`opened ${S.pack.boards.length} board(s)`);
   } catch (e) { say(e.message); }
 });
 
