@@ -181,3 +181,31 @@ def test_the_pack_view_grades_sorts_reorders_and_saves(page, folder):
     page.wait_for_function("document.querySelector('#message').textContent.startsWith('saved')")
     lines = (folder / "sorted.jsonl").read_text().splitlines()
     assert [json.loads(x)["grid"] for x in lines] == moved[:2]
+
+
+PLAY_RULES = """async () => {
+  const P = await import('/static/play.js'), M = await import('/static/model.js');
+  const m = M.fromBoard({grid: ['.A.', 'B.B', '.A.'], geometry: {bridges: [[1, 1]]}});
+  const lay = window.studio.layout, play = P.newPlay(), out = [];
+  P.start(lay, m, play, 1);
+  out.push(P.extend(lay, m, play, 4), P.extend(lay, m, play, 3), P.extend(lay, m, play, 7));
+  P.stop(play);
+  P.start(lay, m, play, 3);
+  out.push(P.extend(lay, m, play, 4), P.extend(lay, m, play, 5));
+  const open = M.fromBoard({grid: ['A.B', '...', 'A.B']}), cut = P.newPlay();
+  P.start(lay, open, cut, 0);
+  for (const x of [1, 4, 3, 6]) P.extend(lay, open, cut, x);
+  P.start(lay, open, cut, 2);
+  out.push(P.extend(lay, open, cut, 1), cut.paths.A.join(','), P.extend(lay, open, cut, 0));
+  P.start(lay, open, cut, 1);
+  out.push(P.extend(lay, open, cut, 4), P.extend(lay, open, cut, 1), cut.paths.B.join(','));
+  return out;
+}"""
+
+
+def test_play_rules_of_the_hand(page):
+    new_board(page, 3, 3)
+    # through a bridge straight on only, both crossings of one bridge; entering another
+    # path cuts it; never into another colour's endpoint; dragging back takes a step back
+    assert page.evaluate(PLAY_RULES) == [True, False, True, True, True,
+                                         True, "0", False, True, True, "2,1"]

@@ -28,6 +28,12 @@ function layoutFor(m) {
 
 function say(text, cls = "") { $("message").textContent = text || ""; $("message").className = cls; }
 function rules() { return $("rules").value; }
+function setRules(name) {
+  const select = $("rules");
+  if (![...select.options].some(o => o.value === name)) select.add(new Option(name, name));
+  select.value = name;
+  $("rules-text").textContent = ruleText(name);
+}
 
 // -- drawing -------------------------------------------------------------------------------
 function overlay() {
@@ -177,7 +183,11 @@ svg.addEventListener("pointerdown", e => {
     const value = ch === "#" ? "." : "#";
     edit(m => M.toggleHole(m, x));
     drag = {paint: value, last: x};
-  } else if (t === "bridge") edit(m => M.toggleBridge(m, x));
+  } else if (t === "bridge") {
+    if (S.model.kind !== "square") say("bridges need square cells (satlink has no bridges on hexagons)");
+    else if (ch !== ".") say("a bridge goes on an empty cell, never on an endpoint or a hole");
+    else edit(m => M.toggleBridge(m, x));
+  }
   else if (t === "erase") edit(m => M.erase(m, x));
 });
 
@@ -250,6 +260,7 @@ function showWhy() {
       html += `<div class="steps"><button data-step="-1">◀</button>
         <span>step ${S.step + 1} / ${steps.length}</span><button data-step="1">▶</button></div>
         <p class="sentence step"><span class="tag">${esc(s.technique)}</span>${esc(s.sentence)}</p>`;
+      if (s.tried) html += `<p class="muted">look-ahead: ${esc(s.tried.failure_sentence || "")}</p>`;
     }
   }
   for (const note of w.notes || []) html += `<p class="muted">${esc(note)}</p>`;
@@ -337,6 +348,7 @@ $("generate").addEventListener("click", async () => {
   try {
     const r = await post("generate", {width: +$("w").value, height: +$("h").value, kind: $("kind").value,
       wrap: $("wrap").checked, colours: $("colours").value || null, grade: $("band").value || null,
+      holes: +$("gen-holes").value, walls: +$("gen-walls").value, bridges: +$("gen-bridges").value,
       rules: rules(), seed: Math.floor(Math.random() * 1e9)});
     if (r.error) { say(r.error.message); return; }
     replace(M.fromBoard(r.board));
@@ -359,7 +371,9 @@ document.addEventListener("keydown", e => {
   if (e.key === "y" || (e.key === "Z" && e.shiftKey)) { e.preventDefault(); redo(); }
 });
 const RULE_TEXT = {flow: "every cell on a path, no path beside itself", fill: "every cell on a path",
-  nikoli: "cells may stay empty"};
+  nikoli: "cells may stay empty", notouch: "no path beside itself; cells may stay empty",
+  "fill,no2x2": "every cell on a path, no 2×2 block of one path"};
+const MORE_RULES = ["notouch", "fill,no2x2"];
 function ruleText(name) { return RULE_TEXT[name] || name; }
 
 // -- modes ---------------------------------------------------------------------------------
@@ -382,7 +396,7 @@ function showPack() {
 function openBoard(i) {
   const item = S.pack.boards[i];
   S.pack.current = i;
-  if (item.rules) $("rules").value = item.rules;
+  if (item.rules) setRules(item.rules);
   S.history = []; S.future = [];
   S.model = M.fromBoard(item.board);
   syncSizeInputs();
@@ -454,7 +468,7 @@ $("download").addEventListener("click", async () => {
 // -- start ---------------------------------------------------------------------------------
 async function main() {
   S.session = await get("session");
-  for (const name of S.session.profiles) $("rules").add(new Option(name, name));
+  for (const name of [...S.session.profiles, ...MORE_RULES]) $("rules").add(new Option(name, name));
   for (const name of S.session.formats) {
     $("save-format").add(new Option(name, name));
     $("export-format").add(new Option(name, name));
