@@ -240,3 +240,10 @@ def test_export_in_every_format_or_a_located_refusal(client):
     assert refused.status_code == 400 and "hexagonal" in refused.json()["error"]["message"]
     wrong = client.post("/api/export", json={"boards": [{"board": {"grid": ["A.B"]}}], "format": "json"})
     assert wrong.status_code == 400 and wrong.json()["error"]["board"] == 1
+
+
+def test_no_hint_past_the_graders_bound(tmp_path):
+    big = ["A" + "." * 19 + "A"] + ["." * 21] * 20
+    with TestClient(create_app(Limits(max_cells=1000), root=tmp_path), base_url=LOCAL) as client:
+        answer = client.post("/api/hint", json={"board": {"grid": big}, "rules": "nikoli", "paths": {}})
+        assert answer.status_code == 400 and "grader" in answer.json()["error"]["message"]

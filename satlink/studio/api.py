@@ -143,8 +143,12 @@ async def api_hint(studio: Studio, data: dict) -> dict:
     """The next deduction from the paths drawn so far (play mode's hint button)."""
     from satlink.explain.hint import hint, read_progress
     from satlink.formats import InputError
+    from satlink.grading import MAX_GRADE_NODES
 
     board, rules = _board_and_rules(studio, data)
+    if board.n_nodes > MAX_GRADE_NODES:  # the grader has no deadline: its bound keeps it short
+        raise Problem(400, {"message": f"hints are given on boards of at most {MAX_GRADE_NODES} "
+                            "nodes (the grader's bound)"})
     try:
         pieces = read_progress(json.dumps({"paths": data.get("paths") or {}}), board, "paths")
     except InputError as exc:
