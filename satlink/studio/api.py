@@ -1,6 +1,7 @@
 """The studio's JSON API: one handler per thing the page asks, each a thin layer over a
 library function (``check``, ``explain``, ``hint``, ``repair_proposals``, ``repair_chain``,
-the generator's ``attempt``, the referee, the format registry).
+the generator's ``attempt``, the referee); :mod:`satlink.studio.packs` has the handlers
+of whole packs (open, save, export, grade).
 
 Every handler reads its body as JSON, reads the board with :func:`read_board` (so a bad board
 is a located ``400`` the page draws on the cell, and never an exception that reaches the
@@ -20,18 +21,12 @@ from starlette.responses import JSONResponse
 
 from satlink.board import Board
 from satlink.formats import FORMATS
-from satlink.formats.entry import Entry
 from satlink.referee import solution_errors
 from satlink.rules import PROFILES, Rules
-from satlink.solution import Solution
 from satlink.solver.check import check
 from satlink.solver.verdict import Status
 from satlink.studio.boards import BoardProblem, Limits, board_json, layout_json, read_board, read_rules
-from satlink.studio.files import SaveRefused, open_catalogue, open_pack, save_pack
 from satlink.studio.jobs import Jobs, Stale
-
-MAX_PACK = 5000
-"""Boards one pack request may carry."""
 
 
 @dataclass
@@ -88,7 +83,7 @@ def endpoint(handler):
     return wrapped
 
 
-def _board_and_rules(studio: Studio, data: dict) -> tuple[Board, Rules]:
+def board_and_rules(studio: Studio, data: dict) -> tuple[Board, Rules]:
     return read_board(data.get("board"), studio.limits), read_rules(data.get("rules"))
 
 
@@ -114,7 +109,7 @@ def verdict_json(board: Board, verdict) -> dict:
 
 async def api_check(studio: Studio, data: dict) -> dict:
     """The live verdict of the board being edited."""
-    board, rules = _board_and_rules(studio, data)
+    board, rules = board_and_rules(studio, data)
     channel, seq = _channel(data)
     start = time.perf_counter()
     verdict = await studio.jobs.run(lambda: check(board, rules, timeout=studio.limits.timeout),
@@ -130,7 +125,7 @@ async def api_explain(studio: Studio, data: dict) -> dict:
     unsolvable board, or the grade and the step-by-step solve of a unique one."""
     from satlink.explain import explain
 
-    board, rules = _board_and_rules(studio, data)
+    board, rules = board_and_rules(studio, data)
     channel, seq = _channel(data)
     found = await studio.jobs.run(lambda: explain(board, rules, budget=studio.limits.timeout),
                                   channel, seq)
@@ -145,7 +140,7 @@ async def api_hint(studio: Studio, data: dict) -> dict:
     from satlink.formats import InputError
     from satlink.grading import MAX_GRADE_NODES
 
-    board, rules = _board_and_rules(studio, data)
+    board, rules = board_and_rules(studio, data)
     if board.n_nodes > MAX_GRADE_NODES:  # the grader has no deadline: its bound keeps it short
         raise Problem(400, {"message": f"hints are given on boards of at most {MAX_GRADE_NODES} "
                             "nodes (the grader's bound)"})
@@ -159,7 +154,7 @@ async def api_hint(studio: Studio, data: dict) -> dict:
 
 async def api_referee(studio: Studio, data: dict) -> dict:
     """Whether the paths drawn in play mode solve the board, by the validator's referee."""
-    board, rules = _board_and_rules(studio, data)
+    board, rules = board_and_rules(studio, data)
     paths = data.get("paths")
     if not isinstance(paths, dict):
         raise Problem(400, {"message": "'paths' must be {label: [[row, col], ...]}"})
@@ -176,7 +171,7 @@ async def api_repair(studio: Studio, data: dict) -> dict:
     from satlink.repair import repair_proposals
     from satlink.repair.chains import repair_chain
 
-    board, rules = _board_and_rules(studio, data)
+    board, rules = board_and_rules(studio, data)
     channel, seq = _channel(data)
     limits = studio.limits
     if data.get("chain"):
@@ -246,85 +241,6 @@ async def api_layout(studio: Studio, data: dict) -> dict:
         raise Problem(400, {"message": str(exc)}) from None
 
 
-def _entries(studio: Studio, data: dict) -> list[Entry]:
-    boards = data.get("boards")
-    if not isinstance(boards, list) or len(boards) > MAX_PACK:
-        raise Problem(400, {"message": f"'boards' must be a list of at most {MAX_PACK} boards"})
-    out = []
-    for i, item in enumerate(boards, start=1):
-        if not isinstance(item, dict):
-            raise Problem(400, {"message": f"board {i}: not an object"})
-        try:
-            board = read_board(item.get("board"), studio.limits)
-            rules = read_rules(item["rules"]) if item.get("rules") else None
-            solution = None
-            if isinstance(item.get("solution"), dict):
-                candidate = Solution.from_coords(board, item["solution"])
-                if not solution_errors(board, candidate, rules or "nikoli"):
-                    solution = candidate
-        except BoardProblem as exc:
-            raise Problem(400, {**exc.as_dict(), "board": i,
-                                "message": f"board {i}: {exc.message}"}) from None
-        except (TypeError, ValueError, KeyError) as exc:
-            raise Problem(400, {"message": f"board {i}: {exc}", "board": i}) from None
-        out.append(Entry("studio", i, board, solution, rules))
-    return out
-
-
-async def api_save(studio: Studio, data: dict) -> dict:
-    """Write the pack (or one board) to the file the user named."""
-    entries = _entries(studio, data)
-    fmt = data.get("format") or None
-    expected = data.get("version") if data.get("version_of") == data.get("path") else None
-    try:
-        return save_pack(entries, str(data.get("path") or ""), fmt, studio.root,
-                         expected, bool(data.get("overwrite")))
-    except SaveRefused as exc:
-        raise Problem(409 if exc.confirm else 400,
-                      {"message": exc.message, "confirm": exc.confirm}) from None
-    except OSError as exc:
-        raise Problem(400, {"message": f"cannot write: {exc.strerror or exc}"}) from None
-
-
-async def api_export(studio: Studio, data: dict) -> dict:
-    """The pack as text in a format (for a download)."""
-    from satlink.formats import WriteError, write_text
-
-    entries = _entries(studio, data)
-    fmt = str(data.get("format") or "json")
-    try:
-        return {"text": write_text(entries, fmt), "format": fmt}
-    except WriteError as exc:
-        raise Problem(400, {"message": str(exc)}) from None
-
-
-async def api_open(studio: Studio, data: dict) -> dict:
-    """Read a pack file (any format) or a catalogue (``catalogue: true``)."""
-    path = data.get("path")
-    if not isinstance(path, str) or not path:
-        raise Problem(400, {"message": "give a file to open"})
-    try:
-        if data.get("catalogue"):
-            return open_catalogue(path, studio.root).as_dict()
-        return open_pack(path, studio.root, studio.limits.max_cells).as_dict()
-    except (OSError, ValueError) as exc:
-        raise Problem(400, {"message": f"{path}: {exc}"}) from None
-
-
-async def api_grade(studio: Studio, data: dict) -> dict:
-    """Verdict and grade of one board of the pack view."""
-    from satlink.records import verdict_record
-
-    board, rules = _board_and_rules(studio, data)
-
-    def work() -> dict:
-        verdict = check(board, rules, timeout=studio.limits.timeout)
-        record = verdict_record("studio", 1, board, verdict, grade=True)
-        return {"status": record["status"], "rules": rules.name,
-                "grade": (record.get("quality") or {}).get("grade")}
-    return await studio.jobs.run(work)
-
-
 async def api_session(studio: Studio, data: dict) -> dict:
     """What the page needs at start: the profiles, formats, limits and the opened pack."""
     return {"profiles": list(PROFILES), "formats": list(FORMATS),
@@ -333,5 +249,5 @@ async def api_session(studio: Studio, data: dict) -> dict:
 
 
 ROUTES = {"check": api_check, "explain": api_explain, "hint": api_hint, "referee": api_referee,
-          "repair": api_repair, "generate": api_generate, "layout": api_layout,
-          "save": api_save, "export": api_export, "open": api_open, "grade": api_grade}
+          "repair": api_repair, "generate": api_generate, "layout": api_layout}
+"""The board handlers; :mod:`satlink.studio.packs` has those of whole packs."""

@@ -17,6 +17,7 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from satlink.studio import packs
 from satlink.studio.api import ROUTES, Studio, api_session, endpoint
 from satlink.studio.boards import Limits
 from satlink.studio.safety import MAX_BODY, LocalOnly
@@ -44,7 +45,7 @@ def create_app(limits: Limits | None = None, root: Path | None = None,
     routes = [Route("/", index), Route("/favicon.ico", no_icon),
               Route("/api/session", endpoint(api_session), methods=["GET"])]
     routes += [Route(f"/api/{name}", endpoint(handler), methods=["POST"])
-               for name, handler in ROUTES.items()]
+               for name, handler in {**ROUTES, **packs.ROUTES}.items()]
     routes.append(Mount("/static", StaticFiles(directory=static), name="static"))
     @contextlib.asynccontextmanager
     async def lifespan(app):
