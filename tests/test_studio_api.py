@@ -247,3 +247,16 @@ def test_no_hint_past_the_graders_bound(tmp_path):
     with TestClient(create_app(Limits(max_cells=1000), root=tmp_path), base_url=LOCAL) as client:
         answer = client.post("/api/hint", json={"board": {"grid": big}, "rules": "nikoli", "paths": {}})
         assert answer.status_code == 400 and "grader" in answer.json()["error"]["message"]
+
+
+def test_a_bug_in_satlink_is_an_answer_not_a_stopped_server(client, monkeypatch):
+    import satlink.studio.api as api
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(api, "check", broken)
+    answer = verdict(client, ["A.A"])
+    assert answer.status_code == 500 and "boom" in answer.json()["error"]["message"]
+    monkeypatch.undo()
+    assert verdict(client, ["A.A"]).json()["status"] == "unique"

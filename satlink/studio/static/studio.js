@@ -277,13 +277,19 @@ const RULE_TEXT = {flow: "every cell on a path, no path beside itself", fill: "e
 const MORE_RULES = ["notouch", "fill,no2x2"];
 function ruleText(name) { return RULE_TEXT[name] || name; }
 
+const AUTO_CHECK = 100;  // packs up to this many boards are checked when the pack view opens
+
 // -- modes ---------------------------------------------------------------------------------
 function setMode(mode) {
   S.mode = mode;
   document.querySelectorAll("#modes button").forEach(b => b.classList.toggle("on", b.dataset.mode === mode));
   document.querySelectorAll(".panel").forEach(p => { p.hidden = p.dataset.for !== mode; });
   S.preview = null; S.hint = null; say("");
-  if (mode === "pack") showPack();
+  if (mode === "pack") {
+    showPack();
+    const unchecked = S.pack && !S.pack.boards.some(b => b.verdict);
+    if (unchecked && S.pack.boards.length <= AUTO_CHECK) gradeAll(S.pack, rules(), showPack);
+  }
   redraw();
 }
 document.querySelectorAll("#modes button").forEach(b => b.addEventListener("click", () => setMode(b.dataset.mode)));
