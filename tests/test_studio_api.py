@@ -260,3 +260,22 @@ def test_a_bug_in_satlink_is_an_answer_not_a_stopped_server(client, monkeypatch)
     assert answer.status_code == 500 and "boom" in answer.json()["error"]["message"]
     monkeypatch.undo()
     assert verdict(client, ["A.A"]).json()["status"] == "unique"
+
+
+def test_a_catalogue_opens_read_only_and_a_save_never_overwrites_it(client, tmp_path):
+    from click.testing import CliRunner
+
+    from satlink.cli import main
+
+    made = CliRunner().invoke(main, ["generate", "--size", "5x5", "--count", "2", "--seed", "4",
+                                     "--db", str(tmp_path / "cat.db")])
+    assert made.exit_code == 0, made.output
+    opened = client.post("/api/open", json={"path": "cat.db", "catalogue": True}).json()
+    assert opened["readonly"] and len(opened["boards"]) == 2
+    for item in opened["boards"]:
+        assert verdict(client, item["board"]["grid"], item["rules"]).json()["status"] == "unique"
+    before = (tmp_path / "cat.db").read_bytes()
+    refused = client.post("/api/save", json={"path": "cat.db", "overwrite": True,
+                                             "boards": opened["boards"]})
+    assert refused.status_code == 400 and "catalogue" in refused.json()["error"]["message"]
+    assert (tmp_path / "cat.db").read_bytes() == before

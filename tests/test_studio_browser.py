@@ -209,3 +209,36 @@ def test_play_rules_of_the_hand(page):
     # path cuts it; never into another colour's endpoint; dragging back takes a step back
     assert page.evaluate(PLAY_RULES) == [True, False, True, True, True,
                                          True, "0", False, True, True, "2,1"]
+
+
+SIDE_XY = """([a, b]) => { const s = document.getElementById('board'), lay = window.studio.layout;
+  const p = lay.pairs.find(q => q.a === a && q.b === b), [u, v] = p.sides[0], pt = s.createSVGPoint();
+  pt.x = (u[0] + v[0]) / 2; pt.y = (u[1] + v[1]) / 2;
+  const q = pt.matrixTransform(s.getScreenCTM()); return [q.x, q.y]; }"""
+
+
+def test_walls_holes_and_resize(page):
+    new_board(page, 3, 3)
+    page.select_option("#rules", "nikoli")
+    for a, b in (((0, 0), (0, 2)), ((2, 0), (2, 2))):
+        click_cell(page, *a)
+        click_cell(page, *b)
+    wait_status(page, "multiple")
+    page.check("input[name=tool][value=wall]")
+    for a, b in ((3, 4), (4, 5), (4, 5)):  # a wall set, another set and taken away
+        page.mouse.click(*page.evaluate(SIDE_XY, [a, b]))
+    assert page.evaluate("[...window.studio.model.walls]") == ["3-4"]
+    wait_status(page, "multiple")  # A or B through the centre
+    page.check("input[name=tool][value=hole]")
+    click_cell(page, 1, 1)
+    assert page.evaluate("window.studio.model.cells[4]") == "#"
+    wait_status(page, "unique")
+    page.fill("#path", "walls.txt")
+    page.click("#save")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('walls')")
+    page.fill("#w", "2")
+    page.click("#resize")
+    page.wait_for_function("window.studio.model.width === 2")
+    assert page.evaluate("window.studio.model.cells.join('')") == "...#.."  # pairs cut in two go
+    page.click("#undo")
+    page.wait_for_function("window.studio.model.width === 3")
