@@ -88,6 +88,7 @@ def main() -> None:
         page.click("#modes [data-mode=edit]")
         page.fill("#path", "pack.jsonl")
         page.click("#open")
+        page.wait_for_function("window.studio.pack && window.studio.pack.current === 0")
         wait_status(page, "unique")
         page.click("#modes [data-mode=pack]")
         page.click("#grade-all")
@@ -108,6 +109,7 @@ def main() -> None:
             page.evaluate(f"location.hash = '#{i + 1}'")
             page.click("#modes [data-mode=edit]")
             page.click("#open")
+            page.wait_for_function(f"window.studio.pack.current === {i}")
             wait_status(page, "unique")
             page.click("#modes [data-mode=play]")
             for path in page.evaluate("window.studio.verdict.solutions[0]").values():

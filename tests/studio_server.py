@@ -100,6 +100,8 @@ def drag_path(page, cells) -> None:
 
 
 def wait_status(page, status: str, timeout: float = 10_000) -> None:
+    """Wait for the verdict of the board now in the editor (not the one before it)."""
     page.wait_for_function(
-        "s => document.querySelector('#verdict .status').textContent === s", arg=status,
+        "s => document.querySelector('#verdict').dataset.state === 'done'"
+        " && document.querySelector('#verdict .status').textContent === s", arg=status,
         timeout=timeout)

@@ -107,6 +107,7 @@ def test_a_designer_session(page, folder):
     page.wait_for_selector("body[data-ready='1']")
     page.fill("#path", "mine.jsonl")
     page.click("#open")
+    page.wait_for_function("window.studio.pack && window.studio.pack.current === 0")
     wait_status(page, "unique")
     assert page.evaluate("window.studio.model.cells.join('')") == grid
     assert page.input_value("#rules") == "fill"
@@ -164,6 +165,7 @@ def test_the_pack_view_grades_sorts_reorders_and_saves(page, folder):
     (folder / "three.txt").write_text("2 2\nAB\nAB\n\n3 1\nA.A\n\n" + bad + "0 0\n")
     page.fill("#path", "three.txt")
     page.click("#open")
+    page.wait_for_function("window.studio.pack && window.studio.pack.current === 0")
     wait_status(page, "unique")
     assert "could not be read" in page.inner_text("#message")
     page.click("#modes [data-mode=pack]")

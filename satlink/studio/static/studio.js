@@ -380,6 +380,7 @@ async function main() {
     $("save-format").add(new Option(name, name));
     $("export-format").add(new Option(name, name));
   }
+  $("export-format").value = "json";  // the format that holds everything (rules, variants)
   $("rules-text").textContent = ruleText(rules());
   if (S.session.opened) loadPack(S.session.opened);
   else { redraw(); liveCheck(); }
