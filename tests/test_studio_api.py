@@ -279,3 +279,17 @@ def test_a_catalogue_opens_read_only_and_a_save_never_overwrites_it(client, tmp_
                                              "boards": opened["boards"]})
     assert refused.status_code == 400 and "catalogue" in refused.json()["error"]["message"]
     assert (tmp_path / "cat.db").read_bytes() == before
+
+
+def test_complete_keeps_the_endpoints(client):
+    board = {"grid": ["A....", ".....", "..B..", ".....", "A...B"]}
+    done = client.post("/api/complete", json={"board": board, "rules": "fill", "seed": 2}).json()
+    grid = done["board"]["grid"]
+    assert grid[0][0] == grid[4][0] == "A" and grid[2][2] == grid[4][4] == "B"
+    assert verdict(client, grid, "fill").json()["status"] == "unique"
+    drawn = {"A": [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]]}
+    kept = client.post("/api/complete", json={"board": board, "rules": "fill", "seed": 2,
+                                              "paths": drawn}).json()
+    assert kept["solution"]["A"] in (drawn["A"], drawn["A"][::-1])
+    off = client.post("/api/complete", json={"board": board, "paths": {"A": [[9, 9]]}})
+    assert off.status_code == 400

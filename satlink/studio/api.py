@@ -226,6 +226,35 @@ async def api_generate(studio: Studio, data: dict) -> dict:
     return await studio.jobs.run(work)
 
 
+async def api_complete(studio: Studio, data: dict) -> dict:
+    """Complete the board being edited: its endpoints and the paths drawn in play mode kept,
+    the rest covered by new pairs until it is unique (:mod:`satlink.generate.complete`)."""
+    from satlink.generate.complete import CompletionError, complete
+
+    board, rules = board_and_rules(studio, data)
+    drawn = {}
+    for label, path in (data.get("paths") or {}).items():
+        try:
+            drawn[label] = [board.cell_at(r, c) for r, c in path]
+        except (TypeError, ValueError):
+            raise Problem(400, {"message": f"path {label}: cells are [row, col] pairs"}) from None
+        if None in drawn[label]:
+            raise Problem(400, {"message": f"path {label}: a cell off the board"})
+    seed = data.get("seed", 0)
+
+    def work() -> dict:
+        done = complete(board, rules, drawn=drawn, seconds=min(GEN_SECONDS, studio.limits.timeout),
+                        seed=seed if isinstance(seed, int) else 0)
+        if done.board is None:
+            return {"error": {"message": done.reason}, "attempts": done.attempts}
+        return {"board": board_json(done.board), "solution": done.solution.to_coords(done.board),
+                "attempts": done.attempts}
+    try:
+        return await studio.jobs.run(work)
+    except CompletionError as exc:
+        raise Problem(400, {"message": str(exc)}) from None
+
+
 async def api_layout(studio: Studio, data: dict) -> dict:
     """Pixel positions for drawing a board of this size and cell kind."""
     try:
@@ -249,5 +278,6 @@ async def api_session(studio: Studio, data: dict) -> dict:
 
 
 ROUTES = {"check": api_check, "explain": api_explain, "hint": api_hint, "referee": api_referee,
-          "repair": api_repair, "generate": api_generate, "layout": api_layout}
+          "repair": api_repair, "generate": api_generate, "complete": api_complete,
+          "layout": api_layout}
 """The board handlers; :mod:`satlink.studio.packs` has those of whole packs."""

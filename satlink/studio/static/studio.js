@@ -257,6 +257,17 @@ $("generate").addEventListener("click", async () => {
   } catch (e) { say(e.message); }
 });
 
+$("complete").addEventListener("click", async () => {
+  say("completing…");
+  try {
+    const r = await post("complete", {board: M.toBoard(S.model), rules: rules(),
+      paths: P.drawn(S.model, S.play), seed: Math.floor(Math.random() * 1e9)});
+    if (r.error) { say(r.error.message); return; }
+    replace(M.fromBoard(r.board));
+    say(`completed in ${r.attempts} attempt(s): unique under ${rules()}`);
+  } catch (e) { say(e.message); }
+});
+
 // -- board, rules, undo --------------------------------------------------------------------
 $("new").addEventListener("click", () => {
   replace(M.emptyModel(+$("w").value, +$("h").value, $("kind").value, $("wrap").checked));
