@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import threading
+import warnings
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,9 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from starlette.testclient import TestClient  # noqa: E402
+with warnings.catch_warnings():  # Starlette 1.x prefers httpx2, which is not installed; httpx works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
 
 from satlink import Board, solution_errors  # noqa: E402
 from satlink.studio import Limits, create_app  # noqa: E402
