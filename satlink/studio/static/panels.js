@@ -62,8 +62,10 @@ export function setupPanels({S, redraw, replace, say, rules}) {
   function proposalItem(text, model, paths, cells) {
     const li = document.createElement("li");
     li.textContent = text;
-    li.addEventListener("mouseenter", () => { S.preview = {model, paths, cells}; redraw(); });
-    li.addEventListener("mouseleave", () => { S.preview = null; redraw(); });
+    li.addEventListener("mouseenter", () => {
+      S.preview = {model, paths, cells}; redraw(); say(`preview: ${text}, proven unique (click to apply)`);
+    });
+    li.addEventListener("mouseleave", () => { S.preview = null; redraw(); say(""); });
     li.addEventListener("click", () => { S.preview = null; replace(model); say("repair applied (Undo takes it back)"); });
     return li;
   }
