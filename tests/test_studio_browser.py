@@ -244,3 +244,28 @@ def test_walls_holes_and_resize(page):
     assert page.evaluate("window.studio.model.cells.join('')") == "...#.."  # pairs cut in two go
     page.click("#undo")
     page.wait_for_function("window.studio.model.width === 3")
+
+
+def test_paths_are_drawn_by_touch(chromium, url):
+    from tests.studio_server import cell_xy
+
+    context = chromium.new_context(viewport={"width": 900, "height": 900}, has_touch=True)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']")
+    new_board(page, 3, 3)
+    for a, b in (((0, 0), (0, 2)), ((2, 0), (2, 2))):
+        click_cell(page, *a)
+        click_cell(page, *b)
+    page.select_option("#rules", "nikoli")
+    wait_status(page, "multiple")
+    page.click("#modes [data-mode=play]")
+    touch = context.new_cdp_session(page)
+    for row in (0, 2):
+        points = [cell_xy(page, row, col) for col in range(3)]
+        for kind, (x, y) in zip(["touchStart", "touchMove", "touchMove"], points, strict=True):
+            touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y}]})
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_selector("#message.win")
+    assert page.evaluate("window.studio.play.paths") == {"A": [0, 1, 2], "B": [6, 7, 8]}
+    context.close()
