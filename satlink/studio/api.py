@@ -182,12 +182,20 @@ async def api_repair(studio: Studio, data: dict) -> dict:
         if chain.final is not None:
             out["board"] = board_json(chain.final)
         return {"chain": out, "seq": seq}
+    per_check = max(MIN_CHECK_SECONDS, limits.timeout / REPAIR_BUDGET)  # the whole within ~--timeout
     found = await studio.jobs.run(
-        lambda: repair_proposals(board, rules, timeout=min(limits.timeout, 5.0)), channel, seq)
+        lambda: repair_proposals(board, rules, budget=REPAIR_BUDGET, timeout=per_check),
+        channel, seq)
     return {"status": str(found.status), "complete": found.complete,
             "tried": len(found.tried), "proposals": [p.as_dict() for p in found.proposals],
             "seq": seq}
 
+
+REPAIR_BUDGET = 60
+"""Edited boards one request for repair proposals checks (``repair``'s ``--budget`` is 200):
+with each check given ``--timeout / 60`` seconds (at least :data:`MIN_CHECK_SECONDS`), the
+request stays near ``--timeout``, since the library has no deadline for the whole search."""
+MIN_CHECK_SECONDS = 0.25
 
 GEN_SECONDS = 10.0
 """Attempts at most this long (and the studio's --timeout) before generate gives up."""
