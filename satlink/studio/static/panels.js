@@ -23,6 +23,9 @@ export function setupPanels({S, redraw, replace, say, rules}) {
         <button data-which="1">second solution</button></div>`;
     } else if (w.status === "unsolvable") {
       html += `<p>responsible: ${(w.responsible || []).map(r => `<span class="tag">${esc(r)}</span>`).join("") || "—"}</p>`;
+      for (const more of [w.core, w.empty_cells]) {
+        if (more?.sentence && more.sentence !== w.sentence) html += `<p class="muted">${esc(more.sentence)}</p>`;
+      }
     } else if (w.status === "unique" && w.trace) {
       const g = w.trace.grade, steps = w.trace.steps, s = steps[S.step];
       if (g) html += `<p>grade <b>${g.band}</b> (${g.technique}, score ${g.score})</p><p>${tags(g.techniques)}</p>`;

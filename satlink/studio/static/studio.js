@@ -56,7 +56,9 @@ function overlay() {
   }
   if (S.why && S.why.status === "unsolvable") {
     over.mark = M.cellsOf(m, S.why.cells);
-    over.edges = (S.why.failure?.edges || []).map(e => e.map(([r, c]) => r * m.width + c));
+    const decided = S.why.reason === "deduction" ? (S.why.trace?.steps || []).flatMap(st => st.on) : [];
+    over.edges = decided.map(e => e.map(([r, c]) => r * m.width + c));  // the state it fails in
+    over.cuts = (S.why.failure?.edges || []).map(e => e.map(([r, c]) => r * m.width + c));
     if (S.why.empty_cells?.solution && S.why.reason === "empty-cells") {
       over.ghost = M.pathsToCells(m, S.why.empty_cells.solution);
     }
