@@ -110,7 +110,7 @@ def test_convert_needs_a_target_format() -> None:
 def test_every_command_is_registered() -> None:
     """Commands are loaded when used; each name must lead to its command."""
     names = {"check", "solve", "convert", "generate", "export", "validate", "render", "cnf",
-             "decode", "bench", "repair", "explain", "hint", "paint"}
+             "decode", "bench", "repair", "explain", "hint", "paint", "studio"}
     assert set(main.list_commands(None)) == names
     for name in names:
         assert main.get_command(None, name).name == name

@@ -7,6 +7,7 @@
 * :mod:`satlink.cli.repairing` ``repair``
 * :mod:`satlink.cli.explaining` ``explain``, ``hint``
 * :mod:`satlink.cli.painting`  ``paint`` (painted boards into puzzles)
+* :mod:`satlink.cli.studio`    ``studio`` (the browser application)
 * :mod:`satlink.cli.options`   the options they share, parsed once into values
 * :mod:`satlink.cli.files`     reading boards, writing packs, refusing an output that is an input
 * :mod:`satlink.cli.consumers` the warning for the program that reads what is written
@@ -37,7 +38,7 @@ COMMANDS = {
     "check": "solving", "solve": "solving", "convert": "solving", "generate": "generating",
     "export": "generating", "validate": "batch", "render": "solving", "cnf": "research",
     "decode": "research", "bench": "research", "repair": "repairing", "explain": "explaining",
-    "hint": "explaining", "paint": "painting",
+    "hint": "explaining", "paint": "painting", "studio": "studio",
 }
 """Each command and the module of :mod:`satlink.cli` that defines it, imported when the
 command runs: ``satlink check`` then never builds (nor imports) the other commands, whose

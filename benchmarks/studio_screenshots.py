@@ -1,0 +1,122 @@
+"""Screenshots of each mode of ``satlink studio`` for the README (made again by running this).
+
+A studio is served on a temporary folder holding a small pack (hand-drawn drafts and
+generated variant boards), and the system Chromium, driven by Playwright, walks through the
+modes: the editor with a ``multiple`` verdict and its differing cells, the why panel of a
+unique board stepping through its deductions, a repair proposal previewed, play mode with a
+hint, the pack view graded and sorted, and a variant board (warps, walls, a bridge).
+
+    PYTHONPATH=. python benchmarks/studio_screenshots.py --out docs/studio
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+from pathlib import Path
+
+from satlink.generate.params import make_params
+from satlink.generate.pipeline import attempt
+from tests.studio_server import browser, click_cell, drag_path, served, wait_status
+
+DRAFT = [((0, 0), (2, 0)), ((1, 4), (4, 4)), ((2, 2), (3, 4))]  # multiple under fill
+VARIANTS = [dict(size="7x7"), dict(size="6x6", grid="hex"), dict(size="6x6", wrap=True, walls=3),
+            dict(size="7x7", bridges=2), dict(size="6x6", holes=4), dict(size="8x8")]
+
+
+def generated(spec: dict, seed: int) -> dict:
+    params = make_params(spec["size"], None, 3, 0, "flow", "grow", "repair", seed,
+                         grid=spec.get("grid", "square"), wrap=spec.get("wrap", False),
+                         holes=spec.get("holes", 0), walls=spec.get("walls", 0),
+                         bridges=spec.get("bridges", 0))
+    for number in range(500):
+        result = attempt(params, number)
+        if result.accepted:
+            out = {"grid": result.rows, "rules": "flow"}
+            if result.geometry:
+                out["geometry"] = result.geometry
+            return out
+    raise RuntimeError(f"no puzzle for {spec}")
+
+
+def shoot(page, out: Path, name: str) -> None:
+    page.wait_for_timeout(250)
+    page.screenshot(path=str(out / f"{name}.png"))
+    print("wrote", out / f"{name}.png")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default="docs/studio")
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix="studio-shots-"))
+    pack = [generated(spec, seed) for seed, spec in enumerate(VARIANTS, start=1)]
+    (folder / "pack.jsonl").write_text("".join(json.dumps(b) + "\n" for b in pack))
+    with browser() as chromium, served(folder) as url:
+        page = chromium.new_page(viewport={"width": 1180, "height": 760})
+        page.on("dialog", lambda d: d.accept())
+        page.goto(url)
+        page.wait_for_selector("body[data-ready='1']")
+        # 1. edit: a hand-drawn draft, multiple, why shows the second solution
+        page.select_option("#rules", "fill")
+        for a, b in DRAFT:
+            click_cell(page, *a)
+            click_cell(page, *b)
+        wait_status(page, "multiple")
+        page.click("#why")
+        page.wait_for_selector("#why-out [data-which='1']")
+        page.click("#why-out [data-which='1']")
+        shoot(page, out, "edit-multiple")
+        # 2. repair: the proposals, the first previewed
+        page.click("#repair")
+        page.locator("#proposals li").first.hover()
+        shoot(page, out, "repair")
+        page.locator("#proposals li").first.click()
+        wait_status(page, "unique")
+        # 3. play: part of the solution drawn, and a hint
+        page.click("#modes [data-mode=play]")
+        solution = page.evaluate("window.studio.verdict.solutions[0]")
+        first = next(iter(solution.values()))
+        drag_path(page, first)
+        page.click("#hint")
+        page.wait_for_function("document.querySelector('#play-out').textContent.length > 0")
+        shoot(page, out, "play")
+        # 4. pack view: open the pack, check and grade every board, sort by grade
+        page.click("#modes [data-mode=edit]")
+        page.fill("#path", "pack.jsonl")
+        page.click("#open")
+        page.wait_for_function("window.studio.pack && window.studio.pack.current === 0")
+        wait_status(page, "unique")
+        page.click("#modes [data-mode=pack]")
+        page.click("#grade-all")
+        page.wait_for_function("document.querySelector('#message').textContent.includes('every board')",
+                               timeout=60_000)
+        page.click("#sort")
+        shoot(page, out, "pack")
+        # 5. why on a unique board: grade, techniques and a step of the trace
+        page.locator("#pack li").nth(3).click()
+        wait_status(page, "unique")
+        page.click("#why")
+        page.wait_for_selector("#why-out [data-step='1']")
+        for _ in range(6):
+            page.click("#why-out [data-step='1']")
+        shoot(page, out, "why-unique")
+        # 6. variants: a warp board with walls, and a bridge board played
+        for i, name in ((2, "warps"), (3, "bridges"), (1, "hex")):
+            page.evaluate(f"location.hash = '#{i + 1}'")
+            page.click("#modes [data-mode=edit]")
+            page.click("#open")
+            page.wait_for_function(f"window.studio.pack.current === {i}")
+            wait_status(page, "unique")
+            page.click("#modes [data-mode=play]")
+            for path in page.evaluate("window.studio.verdict.solutions[0]").values():
+                drag_path(page, path)
+            page.wait_for_selector("#message.win")
+            shoot(page, out, f"play-{name}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+"""``satlink studio``: the designer's loop in the browser (:mod:`satlink.studio`).
+
+The command opens what it is given (a pack in any format, ``FILE#N`` for its N-th board, or
+a catalogue with ``--db``), binds the port itself (so the address it prints is the one that
+answers, and the Host check knows its port), and serves the page with uvicorn until Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+from pathlib import Path
+
+import click
+
+from satlink.cli.exits import EXIT_INPUT
+from satlink.cli.options import SECONDS
+
+LOCAL = ("127.0.0.1", "localhost", "::1")
+
+
+def _split_fragment(file: str) -> tuple[str, int | None]:
+    """``pack.txt#12`` -> (``pack.txt``, 12), unless a file of that very name exists."""
+    match = re.fullmatch(r"(.+)#(\d+)", file)
+    if match and not Path(file).exists():
+        return match.group(1), int(match.group(2))
+    return file, None
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)  # connections wait in the queue until uvicorn serves them
+    return sock
+
+
+@click.command()
+@click.argument("file", required=False)
+@click.option("--db", "catalogue", type=click.Path(dir_okay=False), default=None,
+              help="Open the puzzles of a catalogue (read-only) instead of a file.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on. Anything but a local address lets other machines "
+                   "reach the studio (they can read and write files as you): only on a "
+                   "network you trust.")
+@click.option("--port", "-p", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="Port to listen on (0: any free port; a busy port falls back to a free one).")
+@click.option("--open", "open_browser", is_flag=True, help="Open the studio in a web browser.")
+@click.option("--timeout", "-t", type=SECONDS, default=10.0, show_default=True,
+              help="Seconds one check, explanation, repair or generation may take.")
+@click.option("--max-cells", type=click.IntRange(min=1), default=10_000, show_default=True,
+              help="Refuse boards with more cells than this.")
+def studio(file, catalogue, host, port, open_browser, timeout, max_cells):
+    """Design, explain, repair and play-test puzzles in the browser.
+
+    Serves a local web page: an editor with a live verdict on every edit (unique, multiple,
+    unsolvable, invalid), why (second solution, located reason, step-by-step solve),
+    repairs, generate, play mode (won by the referee's check) and a pack view.  Files are
+    written only where you save, never over an existing file without asking.
+
+    \b
+    Example:
+      satlink studio                      # a new board
+      satlink studio pack.txt#12 --open   # the 12th board of a pack
+      satlink studio --db puzzles.db
+    """
+    import uvicorn
+
+    from satlink.studio import Limits, create_app
+    from satlink.studio.files import open_catalogue, open_pack
+
+    root = Path.cwd()
+    opened, board = None, None
+    if file and catalogue:
+        raise click.UsageError("give a FILE or --db, not both")
+    try:
+        if catalogue:
+            if not Path(catalogue).is_file():
+                raise click.UsageError(f"no catalogue {catalogue}")
+            opened = open_catalogue(catalogue, root).as_dict()
+        elif file:
+            from satlink.formats import expand_files
+
+            path, board = _split_fragment(file)
+            path = expand_files([path])[0]
+            if not Path(path).is_file():
+                click.echo(f"satlink studio: {path}: no such file", err=True)
+                raise SystemExit(EXIT_INPUT)
+            opened = open_pack(path, root, max_cells).as_dict()
+    except ValueError as exc:  # a catalogue that is not one
+        click.echo(f"satlink studio: {exc}", err=True)
+        raise SystemExit(EXIT_INPUT) from None
+    try:
+        sock = _bind(host, port)
+    except OSError:
+        sock = _bind(host, 0)
+        click.echo(f"port {port} is busy; using another", err=True)
+    actual = sock.getsockname()[1]
+    extra = () if host in LOCAL else (host,)
+    app = create_app(Limits(max_cells, timeout), root, opened, actual, extra)
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{actual}/" + (f"#{board}" if board else "")
+    click.echo(f"satlink studio: {url}  (Ctrl-C stops it)")
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on")
+    uvicorn.Server(config).run(sockets=[sock])

@@ -1,0 +1,291 @@
+"""The studio's JSON API: one handler per thing the page asks, each a thin layer over a
+library function (``check``, ``explain``, ``hint``, ``repair_proposals``, ``repair_chain``,
+the generator's ``attempt``, the referee); :mod:`satlink.studio.packs` has the handlers
+of whole packs (open, save, export, grade).
+
+Every handler reads its body as JSON, reads the board with :func:`read_board` (so a bad board
+is a located ``400`` the page draws on the cell, and never an exception that reaches the
+server), runs the solver work through :class:`satlink.studio.jobs.Jobs` (a worker thread,
+bounded by ``--timeout``; stale live requests dropped), and answers JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from satlink.board import Board
+from satlink.formats import FORMATS
+from satlink.referee import solution_errors
+from satlink.rules import PROFILES, Rules
+from satlink.solver.check import check
+from satlink.solver.verdict import Status
+from satlink.studio.boards import BoardProblem, Limits, board_json, layout_json, read_board, read_rules
+from satlink.studio.jobs import Jobs, Stale
+
+
+@dataclass
+class Studio:
+    """What every handler shares: the limits, the worker pool, the folder paths are taken
+    from, and what was opened on the command line."""
+
+    limits: Limits
+    root: Path
+    jobs: Jobs = field(default_factory=Jobs)
+    opened: dict | None = None
+
+
+class Problem(Exception):
+    """An answer other than 200: ``status`` and a JSON ``error`` object."""
+
+    def __init__(self, status: int, error: dict):
+        super().__init__(error.get("message"))
+        self.status, self.error = status, error
+
+
+async def body_of(request: Request) -> dict:
+    """The request's JSON object; JSON only (a cross-site form cannot send it without the
+    browser asking first, which the Origin check refuses)."""
+    if not request.headers.get("content-type", "").startswith("application/json"):
+        raise Problem(415, {"message": "send JSON (Content-Type: application/json)"})
+    try:
+        data = json.loads(await request.body())
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise Problem(400, {"message": f"not JSON: {exc}"}) from None
+    if not isinstance(data, dict):
+        raise Problem(400, {"message": "the body must be a JSON object"})
+    return data
+
+
+def endpoint(handler):
+    """Wrap a handler: the body read, problems answered as JSON, stale requests told so."""
+    async def wrapped(request: Request) -> JSONResponse:
+        studio: Studio = request.app.state.studio
+        try:
+            data = await body_of(request) if request.method == "POST" else {}
+            return JSONResponse(await handler(studio, data))
+        except Problem as exc:
+            return JSONResponse({"error": exc.error}, status_code=exc.status)
+        except BoardProblem as exc:
+            return JSONResponse({"error": exc.as_dict()}, status_code=400)
+        except Stale:
+            return JSONResponse({"stale": True}, status_code=409)
+        except Exception as exc:  # a bug in satlink: told to the page, the server goes on
+            return JSONResponse({"error": {"message": f"internal error in satlink "
+                                           f"({type(exc).__name__}: {exc}); please report it"}},
+                                status_code=500)
+    wrapped.__name__ = handler.__name__
+    return wrapped
+
+
+def board_and_rules(studio: Studio, data: dict) -> tuple[Board, Rules]:
+    return read_board(data.get("board"), studio.limits), read_rules(data.get("rules"))
+
+
+def _channel(data: dict) -> tuple[str | None, int | None]:
+    channel, seq = data.get("channel"), data.get("seq")
+    if channel is not None and not isinstance(channel, str):
+        channel = None
+    if not isinstance(seq, int) or isinstance(seq, bool):
+        seq = None
+    return channel, seq
+
+
+def verdict_json(board: Board, verdict) -> dict:
+    out = {"status": str(verdict.status), "rules": verdict.rules.name,
+           "seconds": round(verdict.seconds, 4),
+           "solutions": [s.to_coords(board) for s in verdict.solutions[:2]],
+           "diff_cells": board.coords(verdict.diff_cells), "timed_out": verdict.timed_out,
+           "decided_by_deduction": verdict.stats.sat_calls == 0}
+    if verdict.status == Status.TIMEOUT:
+        out["message"] = "no verdict within the studio's --timeout"
+    return out
+
+
+async def api_check(studio: Studio, data: dict) -> dict:
+    """The live verdict of the board being edited."""
+    board, rules = board_and_rules(studio, data)
+    channel, seq = _channel(data)
+    start = time.perf_counter()
+    verdict = await studio.jobs.run(lambda: check(board, rules, timeout=studio.limits.timeout),
+                                    channel, seq)
+    out = verdict_json(board, verdict)
+    out["seq"] = seq
+    out["server_seconds"] = round(time.perf_counter() - start, 4)
+    return out
+
+
+async def api_explain(studio: Studio, data: dict) -> dict:
+    """Why: the second solution and where the ambiguity lives, the located reason of an
+    unsolvable board, or the grade and the step-by-step solve of a unique one."""
+    from satlink.explain import explain
+
+    board, rules = board_and_rules(studio, data)
+    channel, seq = _channel(data)
+    found = await studio.jobs.run(lambda: explain(board, rules, budget=studio.limits.timeout),
+                                  channel, seq)
+    out = found.as_dict()
+    out["seq"] = seq
+    return out
+
+
+async def api_hint(studio: Studio, data: dict) -> dict:
+    """The next deduction from the paths drawn so far (play mode's hint button)."""
+    from satlink.explain.hint import hint, read_progress
+    from satlink.formats import InputError
+    from satlink.grading import MAX_GRADE_NODES
+
+    board, rules = board_and_rules(studio, data)
+    if board.n_nodes > MAX_GRADE_NODES:  # the grader has no deadline: its bound keeps it short
+        raise Problem(400, {"message": f"hints are given on boards of at most {MAX_GRADE_NODES} "
+                            "nodes (the grader's bound)"})
+    try:
+        pieces = read_progress(json.dumps({"paths": data.get("paths") or {}}), board, "paths")
+    except InputError as exc:
+        raise Problem(400, {"message": exc.message}) from None
+    found = await studio.jobs.run(lambda: hint(board, rules, pieces))
+    return found.as_dict()
+
+
+async def api_referee(studio: Studio, data: dict) -> dict:
+    """Whether the paths drawn in play mode solve the board, by the validator's referee."""
+    board, rules = board_and_rules(studio, data)
+    paths = data.get("paths")
+    if not isinstance(paths, dict):
+        raise Problem(400, {"message": "'paths' must be {label: [[row, col], ...]}"})
+    try:
+        errors = solution_errors(board, paths, rules)
+    except (TypeError, ValueError) as exc:
+        errors = [str(exc)]
+    return {"win": not errors, "errors": errors, "rules": rules.name}
+
+
+async def api_repair(studio: Studio, data: dict) -> dict:
+    """Edits that make the board unique: single edits (``proposals``), or with ``chain`` a
+    chain of edits until it is."""
+    from satlink.repair import repair_proposals
+    from satlink.repair.chains import repair_chain
+
+    board, rules = board_and_rules(studio, data)
+    channel, seq = _channel(data)
+    limits = studio.limits
+    if data.get("chain"):
+        chain = await studio.jobs.run(
+            lambda: repair_chain(board, rules, seconds=limits.timeout), channel, seq)
+        out = chain.as_dict()
+        out["geometries"] = [board_json(s.board).get("geometry") for s in chain.steps]
+        if chain.final is not None:
+            out["board"] = board_json(chain.final)
+        return {"chain": out, "seq": seq}
+    per_check = max(MIN_CHECK_SECONDS, limits.timeout / REPAIR_BUDGET)  # the whole within ~--timeout
+    found = await studio.jobs.run(
+        lambda: repair_proposals(board, rules, budget=REPAIR_BUDGET, timeout=per_check),
+        channel, seq)
+    return {"status": str(found.status), "complete": found.complete,
+            "tried": len(found.tried), "proposals": [p.as_dict() for p in found.proposals],
+            "seq": seq}
+
+
+REPAIR_BUDGET = 60
+"""Edited boards one request for repair proposals checks (``repair``'s ``--budget`` is 200):
+with each check given ``--timeout / 60`` seconds (at least :data:`MIN_CHECK_SECONDS`), the
+request stays near ``--timeout``, since the library has no deadline for the whole search."""
+MIN_CHECK_SECONDS = 0.25
+
+GEN_SECONDS = 10.0
+"""Attempts at most this long (and the studio's --timeout) before generate gives up."""
+
+
+async def api_generate(studio: Studio, data: dict) -> dict:
+    """A new unique puzzle from the generator, into the editor."""
+    from satlink.generate.params import ParamsError, make_params
+    from satlink.generate.pipeline import attempt
+
+    try:
+        params = make_params(
+            f"{int(data.get('width', 7))}x{int(data.get('height', 7))}",
+            data.get("colours") or None, 3, 0, read_rules(data.get("rules")), "grow", "repair",
+            int(data.get("seed", 0)), grid=str(data.get("kind", "square")),
+            wrap=bool(data.get("wrap", False)), holes=int(data.get("holes", 0)),
+            walls=int(data.get("walls", 0)), bridges=int(data.get("bridges", 0)),
+            grade=data.get("grade") or None)
+    except (ParamsError, ValueError, TypeError) as exc:
+        raise Problem(400, {"message": str(exc)}) from None
+    if params.width * params.height > studio.limits.max_cells:
+        raise BoardProblem(f"more cells than this studio's limit of {studio.limits.max_cells:,}")
+
+    def work() -> dict:
+        deadline = time.monotonic() + min(GEN_SECONDS, studio.limits.timeout)
+        number = 0
+        while time.monotonic() < deadline:
+            result = attempt(params, number)
+            number += 1
+            if result.accepted:
+                board = result.board()
+                return {"board": board_json(board), "solution": result.solution,
+                        "quality": result.quality, "attempts": number}
+        return {"error": {"message": f"no puzzle found in {number} attempts; try other "
+                          "colours or another band"}}
+    return await studio.jobs.run(work)
+
+
+async def api_complete(studio: Studio, data: dict) -> dict:
+    """Complete the board being edited: its endpoints and the paths drawn in play mode kept,
+    the rest covered by new pairs until it is unique (:mod:`satlink.generate.complete`)."""
+    from satlink.generate.complete import CompletionError, complete
+
+    board, rules = board_and_rules(studio, data)
+    drawn = {}
+    for label, path in (data.get("paths") or {}).items():
+        try:
+            drawn[label] = [board.cell_at(r, c) for r, c in path]
+        except (TypeError, ValueError):
+            raise Problem(400, {"message": f"path {label}: cells are [row, col] pairs"}) from None
+        if None in drawn[label]:
+            raise Problem(400, {"message": f"path {label}: a cell off the board"})
+    seed = data.get("seed", 0)
+
+    def work() -> dict:
+        done = complete(board, rules, drawn=drawn, seconds=min(GEN_SECONDS, studio.limits.timeout),
+                        seed=seed if isinstance(seed, int) else 0)
+        if done.board is None:
+            return {"error": {"message": done.reason}, "attempts": done.attempts}
+        return {"board": board_json(done.board), "solution": done.solution.to_coords(done.board),
+                "attempts": done.attempts}
+    try:
+        return await studio.jobs.run(work)
+    except CompletionError as exc:
+        raise Problem(400, {"message": str(exc)}) from None
+
+
+async def api_layout(studio: Studio, data: dict) -> dict:
+    """Pixel positions for drawing a board of this size and cell kind."""
+    try:
+        width, height = int(data.get("width")), int(data.get("height"))
+    except (TypeError, ValueError):
+        raise Problem(400, {"message": "'width' and 'height' must be numbers"}) from None
+    kind, wrap = str(data.get("kind", "square")), bool(data.get("wrap", False))
+    if not (1 <= width and 1 <= height and width * height <= studio.limits.max_cells):
+        raise Problem(400, {"message": f"a board of 1 to {studio.limits.max_cells:,} cells"})
+    try:
+        return layout_json(width, height, kind, wrap)
+    except ValueError as exc:
+        raise Problem(400, {"message": str(exc)}) from None
+
+
+async def api_session(studio: Studio, data: dict) -> dict:
+    """What the page needs at start: the profiles, formats, limits and the opened pack."""
+    return {"profiles": list(PROFILES), "formats": list(FORMATS),
+            "limits": {"max_cells": studio.limits.max_cells, "timeout": studio.limits.timeout},
+            "opened": studio.opened}
+
+
+ROUTES = {"check": api_check, "explain": api_explain, "hint": api_hint, "referee": api_referee,
+          "repair": api_repair, "generate": api_generate, "complete": api_complete,
+          "layout": api_layout}
+"""The board handlers; :mod:`satlink.studio.packs` has those of whole packs."""

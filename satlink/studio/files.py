@@ -1,0 +1,169 @@
+"""Opening and saving packs: every format satlink reads, and catalogues read-only.
+
+Saving follows three promises.  A file is written only at the path the user typed into the
+save box (relative paths are taken from the folder the studio was started in).  An existing
+file, and above all the pack that was opened, is never replaced without the page asking
+first: the page sends the *version* of the file it opened (size and modification time), and
+a save over a file that exists and is not that version comes back asking for confirmation.
+And a save is atomic: the text goes to a temporary file in the same folder, flushed, then
+renamed over the target, under a lock per path, so two tabs saving one file leave one whole
+pack or the other, never a mix.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from satlink.formats import FORMATS, WriteError, format_for_path, read_file, write_text
+from satlink.formats.entry import Entry
+from satlink.studio.boards import board_json
+
+
+class SaveRefused(ValueError):
+    """A save that needs the user's confirmation (``confirm``) or cannot be done."""
+
+    def __init__(self, message: str, confirm: bool = False):
+        super().__init__(message)
+        self.message, self.confirm = message, confirm
+
+
+def version(path: Path) -> str | None:
+    """The version of a file as the page remembers it: size and modification time."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return f"{info.st_size}:{info.st_mtime_ns}"
+
+
+def entry_json(entry: Entry) -> dict:
+    """One board of an opened pack for the page: the board, its rules and solution, or the
+    located error that stopped it."""
+    out: dict = {"index": entry.index}
+    if entry.board is None:
+        out["error"] = entry.error.as_dict() if entry.error else {"message": "unreadable"}
+        return out
+    out["board"] = board_json(entry.board)
+    if entry.rules is not None:
+        out["rules"] = entry.rules.name
+    if entry.solution is not None:
+        out["solution"] = entry.solution.to_coords(entry.board)
+    if entry.quality:
+        out["quality"] = entry.quality
+    return out
+
+
+@dataclass
+class Opened:
+    path: str
+    format: str | None
+    version: str | None
+    boards: list[dict]
+    readonly: bool = False
+
+    def as_dict(self) -> dict:
+        return {"path": self.path, "format": self.format, "version": self.version,
+                "boards": self.boards, "readonly": self.readonly}
+
+
+def open_pack(path: str, root: Path, max_cells: int) -> Opened:
+    """Every board of a pack file (each a board or a located error)."""
+    target = (root / path)
+    entries = list(read_file(str(target), max_cells=max_cells))
+    fmt = None
+    if target.is_file():
+        from satlink.formats import detect, file_lines
+
+        lines = file_lines(str(target))
+        fmt = detect(lines) if lines else None
+    return Opened(path, fmt, version(target), [entry_json(e) for e in entries])
+
+
+def open_catalogue(path: str, root: Path) -> Opened:
+    """The puzzles of a catalogue (read-only), easiest grade first."""
+    from satlink.board import Board
+    from satlink.generate.catalogue import Catalogue
+    from satlink.rules import parse_rules
+    from satlink.solution import Solution
+
+    catalogue = Catalogue(str(root / path), readonly=True)
+    try:
+        rows = catalogue.puzzles(order="grade")
+    finally:
+        catalogue.close()
+    boards = []
+    for i, row in enumerate(rows, start=1):
+        board = Board.from_json(row["grid"], row["geometry"])
+        entry = Entry(path, i, board, Solution.from_coords(board, row["solution"]),
+                      parse_rules(row["rules"]), quality=row["quality"])
+        boards.append(entry_json(entry))
+    return Opened(path, "catalogue", version(root / path), boards, readonly=True)
+
+
+def _is_sqlite(path: Path) -> bool:
+    try:
+        with open(path, "rb") as stream:
+            return stream.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False
+
+
+def _new_file_mode() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+_NEW_FILE_MODE = _new_file_mode()
+_LOCKS: dict[str, threading.Lock] = {}
+_LOCKS_GUARD = threading.Lock()
+
+
+def _lock(path: Path) -> threading.Lock:
+    with _LOCKS_GUARD:
+        return _LOCKS.setdefault(str(path), threading.Lock())
+
+
+def save_pack(entries: list[Entry], path: str, fmt: str | None, root: Path,
+              expected: str | None, overwrite: bool) -> dict:
+    """Write ``entries`` to ``path`` (see the module's docstring for when it asks first).
+    ``expected``: the version of the file the page opened from this path, if any."""
+    if not path or not path.strip():
+        raise SaveRefused("give a file name to save to")
+    target = (root / path).resolve()
+    fmt = fmt or format_for_path(str(target))
+    if fmt not in FORMATS:
+        raise SaveRefused(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+    if target.is_dir():
+        raise SaveRefused(f"{path} is a folder")
+    if _is_sqlite(target):
+        raise SaveRefused(f"{path} is a catalogue: save the pack to a file (.jsonl, .txt, .flow, ...)")
+    try:
+        text = write_text(entries, fmt)
+    except WriteError as exc:
+        raise SaveRefused(str(exc)) from None
+    with _lock(target):
+        now = version(target)
+        if now is not None and not overwrite:
+            if expected is None:
+                raise SaveRefused(f"{path} exists: replace it?", confirm=True)
+            if now != expected:
+                raise SaveRefused(f"{path} has changed since it was opened (another tab or "
+                                  "program saved it): replace it?", confirm=True)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
+                stream.write(text)
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.chmod(temp, target.stat().st_mode & 0o777 if now is not None else _NEW_FILE_MODE)
+            os.replace(temp, target)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+        return {"path": path, "format": fmt, "version": version(target), "bytes": len(text)}

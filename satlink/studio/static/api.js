@@ -1,0 +1,39 @@
+// Talking to the studio's server: JSON in, JSON out, and the live requests that a newer
+// edit makes stale (the previous fetch is aborted and the server drops it by its number).
+
+const TAB = Math.random().toString(36).slice(2, 10);
+const live = new Map();  // channel -> {seq, controller}
+
+export class ApiError extends Error {
+  constructor(status, error) { super(error.message || "error"); this.status = status; this.error = error; }
+}
+
+export async function post(name, body, signal) {
+  const answer = await fetch("/api/" + name, {method: "POST", signal,
+    headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+  const data = await answer.json().catch(() => ({error: {message: answer.statusText}}));
+  if (!answer.ok) throw new ApiError(answer.status, data.error || {message: "stale", stale: data.stale});
+  return data;
+}
+
+export async function get(name) {
+  const answer = await fetch("/api/" + name);
+  return answer.json();
+}
+
+// A request on a live channel: aborts the previous one; resolves null if it went stale.
+export async function latest(channel, name, body) {
+  const before = live.get(channel);
+  if (before) before.controller.abort();
+  const seq = (before ? before.seq : 0) + 1;
+  const controller = new AbortController();
+  live.set(channel, {seq, controller});
+  try {
+    const data = await post(name, {...body, channel: TAB + ":" + channel, seq}, controller.signal);
+    return live.get(channel).seq === seq ? data : null;
+  } catch (e) {
+    if (e.name === "AbortError" || (e instanceof ApiError && e.status === 409 && !e.error.confirm)) return null;
+    if (live.get(channel).seq !== seq) return null;
+    throw e;
+  }
+}

@@ -1,0 +1,107 @@
+"""A studio served in a thread for browser tests, screenshots and the latency benchmark, and
+the system Chromium driven by Playwright (its own browser download is not needed)."""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+@contextlib.contextmanager
+def served(root: Path, opened: dict | None = None, timeout: float = 10.0) -> Iterator[str]:
+    """The studio on a free local port, for as long as the block runs: its address."""
+    import uvicorn
+
+    from satlink.studio import Limits, create_app
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(128)
+    port = sock.getsockname()[1]
+    app = create_app(Limits(10_000, timeout), root, opened, port)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        server.should_exit = True
+        thread.join(5)
+        sock.close()
+
+
+def chromium_available() -> bool:
+    return Path(CHROMIUM).exists()
+
+
+@contextlib.contextmanager
+def browser() -> Iterator[object]:
+    """A Playwright browser on the system Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+CELL_XY = """i => { const s = document.getElementById('board');
+  const c = window.studio.layout.cells[i].c, p = s.createSVGPoint();
+  p.x = c[0]; p.y = c[1]; const q = p.matrixTransform(s.getScreenCTM()); return [q.x, q.y]; }"""
+
+
+def cell_xy(page, row: int, col: int) -> tuple[float, float]:
+    width = page.evaluate("window.studio.model.width")
+    return tuple(page.evaluate(CELL_XY, row * width + col))
+
+
+def click_cell(page, row: int, col: int) -> None:
+    page.mouse.click(*cell_xy(page, row, col))
+
+
+TUNNEL_XY = """([a, b]) => { const s = document.getElementById('board'), lay = window.studio.layout;
+  const p = lay.pairs.find(q => (q.a === a && q.b === b) || (q.a === b && q.b === a));
+  if (!p || !p.wrap) return null;
+  const t = p.tunnels[p.a === a ? 0 : 1], pt = s.createSVGPoint();
+  pt.x = t.reduce((x, q) => x + q[0], 0) / t.length; pt.y = t.reduce((y, q) => y + q[1], 0) / t.length;
+  const q = pt.matrixTransform(s.getScreenCTM()); return [q.x, q.y]; }"""
+
+
+def drag_path(page, cells) -> None:
+    """Draw one path in play mode through ``cells`` ([row, col], ...), as a person would: a
+    step across a warp drags into the tunnel, lets go, and carries on from the far side."""
+    width = page.evaluate("window.studio.model.width")
+    page.mouse.move(*cell_xy(page, *cells[0]))
+    page.mouse.down()
+    for (r1, c1), (r, c) in zip(cells, cells[1:], strict=False):
+        tunnel = page.evaluate(TUNNEL_XY, [r1 * width + c1, r * width + c])
+        if tunnel:
+            page.mouse.move(*tunnel, steps=2)
+            page.mouse.up()
+            page.mouse.move(*cell_xy(page, r, c))
+            page.mouse.down()
+        else:
+            page.mouse.move(*cell_xy(page, r, c), steps=3)
+    page.mouse.up()
+
+
+def wait_status(page, status: str, timeout: float = 10_000) -> None:
+    """Wait for the verdict of the board now in the editor (not the one before it)."""
+    page.wait_for_function(
+        "s => document.querySelector('#verdict').dataset.state === 'done'"
+        " && document.querySelector('#verdict .status').textContent === s", arg=status,
+        timeout=timeout)

@@ -1,0 +1,48 @@
+"""``satlink studio`` on the command line: what it opens, what it refuses, what it prints."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from satlink.cli import main
+
+pytest.importorskip("uvicorn")
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_a_missing_file_or_catalogue_is_an_input_error(tmp_path) -> None:
+    result = CliRunner().invoke(main, ["studio", str(tmp_path / "nope.txt")])
+    assert result.exit_code == 2 and "no such file" in result.output
+    fake = tmp_path / "not.db"
+    fake.write_text("hello, I am not a database\n" * 100)
+    result = CliRunner().invoke(main, ["studio", "--db", str(fake)])
+    assert result.exit_code == 2 and "not a satlink catalogue" in result.output
+    result = CliRunner().invoke(main, ["studio", "x.txt", "--db", str(fake)])
+    assert result.exit_code == 2
+
+
+def test_it_serves_the_pack_and_the_board_asked_for(tmp_path) -> None:
+    (tmp_path / "pack.txt").write_text("3 1\nA.A\n\n3 1\nAA.\n0 0\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "satlink", "studio", "pack.txt#2", "--port", "0"],
+                            cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("satlink studio: http://127.0.0.1:") and "/#2" in line
+        url = line.split()[2]
+        with urllib.request.urlopen(url.split("#")[0] + "api/session", timeout=10) as answer:
+            session = json.load(answer)
+        assert [b["board"]["grid"] for b in session["opened"]["boards"]] == [["A.A"], ["AA."]]
+        assert session["opened"]["format"] == "wh"
+    finally:
+        proc.terminate()
+        proc.wait(10)
