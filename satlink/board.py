@@ -257,7 +257,10 @@ class Board:
 
     def open_cells(self) -> list[Cell]:
         """All non-solid cells (not the extra bridge nodes: see :meth:`open_nodes`)."""
-        return [i for i in range(self.size) if not self.is_solid(i)]
+        cells = self.graph.kinds[:self.size]  # one flat string: no coordinates per cell
+        if SOLID not in cells:
+            return list(range(self.size))
+        return [i for i, ch in enumerate(cells) if ch != SOLID]
 
     def open_nodes(self) -> list[Cell]:
         """All graph nodes a path may use: open cells and the bridges' vertical crossings."""

@@ -42,8 +42,9 @@ def border_cells(board: Board) -> list[int]:
     if board.geometry.wrap:
         return []
     w, h = board.width, board.height
-    return [c for c in board.open_cells()
-            if c < w or c >= w * (h - 1) or c % w in (0, w - 1)]
+    frame = sorted({*range(w), *range(w * (h - 1), w * h), *range(0, w * h, w),
+                    *range(w - 1, w * h, w)})  # the frame alone, not every cell of the board
+    return [c for c in frame if not board.is_solid(c)]
 
 
 def look(board: Board, solution: Solution) -> dict:
@@ -60,7 +61,8 @@ def look(board: Board, solution: Solution) -> dict:
         "straight_share": round((inner - turns) / inner, 4) if inner else 0.0,
         "run_mean": round(edges / sum(map(len, all_runs)), 4) if edges else 0.0,
         "jogs": jogs,
-        "longest_share": round(max(cells, default=0) / max(1, len(board.open_cells())), 4),
+        "longest_share": round(max(cells, default=0) / max(1, board.size - board.solid_count()),
+                               4),
         "border_end_share": (round(sum(c in ends for c in frame) / len(frame), 4)
                              if frame else None),
         "short_share": (round(sum(n <= SHORT_CELLS for n in cells) / len(cells), 4)
