@@ -7,7 +7,13 @@ on both alike.  Ratios are new / base, taken pair by pair; the table shows their
     python benchmarks/perf.py --base ../satlink-base --out benchmarks/results/perf.json
     python benchmarks/perf.py --base ../satlink-base --targets small,inputs10 --repeat 7
 
-Targets (``--targets``, comma list):
+Targets (``--targets``, comma list; ``peers`` is not in the default list):
+
+* ``peers``: main, this checkout and a peer solver interleaved, round by round (the order
+  rotated): the hand-made boards (inputs1, 2, 4: Flow Free, Spivey, lsrhs, nikoli, one
+  Janko.at board), inputs9, each inputs6 board (1002x1002 ones ``--huge-repeat`` times), inputs10
+  against the Go solver (``--go``), mzucker against flow_solver (``--flow-solver``); build them
+  with ``../shared/peers/build.sh /tmp/peers`` (outside the repository); ``--only`` picks rows;
 
 * ``small``: thomasahle inputs1-5, 7-9 (one process per file) and the 29 mzucker levels
   (one process for all): seconds per board = process wall time / boards;
@@ -77,8 +83,9 @@ def compiled(checkout: Path) -> None:
 MEASURE = """
 import json, os, subprocess, sys, time
 argv, cwd = json.loads(sys.argv[1]), sys.argv[2]
+stdin = open(sys.argv[3]) if len(sys.argv) > 3 else None
 start = time.perf_counter()
-proc = subprocess.Popen(argv, cwd=cwd, stderr=subprocess.DEVNULL)
+proc = subprocess.Popen(argv, cwd=cwd, stdin=stdin, stderr=subprocess.DEVNULL)
 _, status, usage = os.wait4(proc.pid, 0)
 wall = time.perf_counter() - start
 print(json.dumps({"wall": wall, "cpu": usage.ru_utime + usage.ru_stime,
@@ -92,27 +99,37 @@ high-water mark), and the benchmark process grows as it parses a 1002x1002 board
 (to about 0.5 GB: every later child then "peaked" at 499 MB)."""
 
 
+def measured(argv: list[str], cwd: Path, out, stdin: str | None = None) -> dict:
+    """Run ``argv`` in ``cwd`` under :data:`MEASURE` (stdout to ``out``): wall, CPU, peak."""
+    proc = subprocess.Popen([sys.executable, "-c", MEASURE, json.dumps(argv), str(cwd),
+                             *([stdin] if stdin else [])],
+                            stdout=out, stderr=subprocess.PIPE, text=True)
+    try:  # same process group: Ctrl-C and signals to the group reach the measured child too
+        _, report = proc.communicate()
+    except KeyboardInterrupt:
+        proc.kill()
+        raise
+    lines = report.strip().splitlines()
+    try:
+        return json.loads(lines[-1])
+    except (IndexError, json.JSONDecodeError):
+        raise SystemExit(f"perf.py: could not measure {' '.join(argv)} in {cwd} "
+                         f"(exit {proc.returncode}): {report.strip() or 'no report'}") from None
+
+
 def run(checkout: Path, files: list[str], extra: list[str]) -> dict:
     """One ``satlink check`` process in ``checkout``: wall, CPU, peak memory and its records."""
     argv = [sys.executable, "-m", "satlink", "check", *files, "--json", *extra]
     with tempfile.TemporaryFile("w+") as out:
-        proc = subprocess.Popen([sys.executable, "-c", MEASURE, json.dumps(argv), str(checkout)],
-                                stdout=out, stderr=subprocess.PIPE, text=True)
-        try:  # same process group: Ctrl-C and signals to the group reach the measured child too
-            _, report = proc.communicate()
-        except KeyboardInterrupt:
-            proc.kill()
-            raise
-        lines = report.strip().splitlines()
-        try:
-            measured = json.loads(lines[-1])
-        except (IndexError, json.JSONDecodeError):
-            raise SystemExit(f"perf.py: could not measure {' '.join(argv)} in {checkout} "
-                             f"(exit {proc.returncode}): {report.strip() or 'no report'}") from None
+        measured_run = measured(argv, checkout, out)
         out.seek(0)
         records = [json.loads(line) for line in out if line.startswith("{")]
+    return _summary(measured_run, records)
+
+
+def _summary(measured_run: dict, records: list[dict]) -> dict:
     stats = [r.get("stats", {}) for r in records]
-    return {**measured,
+    return {**measured_run,
             "boards": len(records), "statuses": [r["status"] for r in records],
             "seconds": sum(r.get("seconds", 0.0) for r in records),
             "sat_seconds": sum(s.get("sat_seconds", 0.0) for s in stats)}
@@ -133,6 +150,69 @@ def pairs(name: str, base: Path, new: Path, files: list[str], extra: list[str], 
     verdicts = {label: [r["statuses"] for r in rs] for label, rs in runs.items()}
     agree = all(v == verdicts["base"][0] for vs in verdicts.values() for v in vs)
     return {"name": name, "base": runs["base"], "new": runs["new"], "verdicts_agree": agree}
+
+
+def peer_run(argv: list[str], stdin: str) -> dict:
+    """One peer solver process reading ``stdin``: wall, CPU, peak memory and its verdicts
+    (the Go solver prints IMPOSSIBLE for a board without a solution, flow_solver "unsolvable")."""
+    with tempfile.TemporaryFile("w+") as out:
+        result = measured(argv, HERE, out, stdin)
+        out.seek(0)
+        text = out.read()
+    result["impossible"] = text.count("IMPOSSIBLE") + text.count("unsolvable")
+    return result
+
+
+def triples(name: str, base: Path, new: Path, files: list[str], peer: list[str], stdin: str,
+            repeat: int, log: list[dict]) -> dict:
+    """``repeat`` interleaved rounds of main, this branch and a peer solver, the order rotated
+    each round so the machine's drift falls on all three alike."""
+    runs: dict[str, list[dict]] = {"base": [], "new": [], "peer": []}
+    kinds = ["base", "new", "peer"]
+    for r in range(repeat):
+        for label in kinds[r % 3:] + kinds[:r % 3]:
+            if label == "peer":
+                result = peer_run(peer, stdin)
+            else:
+                result = run(base if label == "base" else new, files, [])
+            runs[label].append(result)
+            log.append({"target": name, "version": label, "repeat": r, **result})
+            print(f"  {name:<26} {label:<4} wall {result['wall']:8.2f} s  "
+                  f"peak {result['peak_mb']:7.0f} MB", file=sys.stderr)
+    verdicts = [r["statuses"] for r in runs["base"] + runs["new"]]
+    return {"name": name, **runs, "verdicts_agree": all(v == verdicts[0] for v in verdicts)}
+
+
+def peer_inputs(puzzles: Path, work: Path) -> list[tuple[str, list[str], str]]:
+    """(name, satlink files, the same boards as one ``W H`` stdin file for the Go solver)."""
+    def joined(name: str, sources: list[Path]) -> str:
+        text = "".join(line for src in sources for line in src.read_text().splitlines(True)
+                       if line.strip() != "0 0")
+        path = work / f"{name}.stdin"
+        path.write_text(text + "0 0\n")
+        return str(path)
+
+    hand = [puzzles / f"inputs{i}" for i in (1, 2, 4)]
+    items = [("hand-made (inputs1,2,4)", [str(p) for p in hand], joined("hand", hand)),
+             ("inputs9 (101 x 40x20)", [str(puzzles / "inputs9")],
+              joined("inputs9", [puzzles / "inputs9"]))]
+    split = subprocess.run([sys.executable, "-c", SPLIT, str(puzzles / "inputs6"), str(work), "1"],
+                           cwd=HERE, capture_output=True, text=True, check=True)
+    for path in split.stdout.split():
+        items.append((f"inputs6 {Path(path).stem}", [path], path))
+    items.append(("inputs10 (11 x 50x50)", [str(puzzles / "inputs10")],
+                  joined("inputs10", [puzzles / "inputs10"])))
+    return items
+
+
+PEER_HEADER = ("target", "boards", "main", "branch", "peer (Go; flow_solver)", "branch/main",
+               "branch/peer time", "branch/peer peak", "verdicts", "main = branch")
+
+
+def print_table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    for line in [header, tuple("-" * w for w in widths), *rows]:
+        print(" | ".join(str(c).ljust(w) for c, w in zip(line, widths, strict=True)))
 
 
 def median_ratio(row: dict, key: str) -> float:
@@ -167,6 +247,12 @@ def main(argv: list[str] | None = None) -> int:
                              "boards (e.g. cms), against the same baseline runs")
     parser.add_argument("--sizes", default=SCALING_SIZES)
     parser.add_argument("--per-size", type=int, default=2)
+    parser.add_argument("--go", default="/tmp/peers/numberlink/bin/numberlink",
+                        help="the Go solver (peers target; ../shared/peers/build.sh /tmp/peers)")
+    parser.add_argument("--flow-solver", default="/tmp/peers/flow_solver",
+                        help="mzucker's flow_solver (peers target)")
+    parser.add_argument("--only", default="",
+                        help="peers target: comma list of name prefixes to run (e.g. inputs9,hand)")
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
     base, new = Path(args.base).resolve(), HERE
@@ -213,6 +299,38 @@ def main(argv: list[str] | None = None) -> int:
         table.append(("  Python share (1 - SAT / wall)", "", f"{100 * share['base']:.0f} %",
                       f"{100 * share['new']:.0f} %", "", "", ""))
         result["rows"]["inputs10"] = row
+
+    if "peers" in targets:
+        work_peers = Path(tempfile.mkdtemp(prefix="satlink-peers-"))
+        only = [o.strip() for o in args.only.split(",") if o.strip()]
+        items = [(name, files, stdin, [args.go])
+                 for name, files, stdin in peer_inputs(puzzles, work_peers)]
+        items.append(("mzucker (29) vs flow_solver", mzucker, "/dev/null",
+                      [args.flow_solver, "-q", *mzucker]))
+        peer_rows = []
+        peer_table: list[tuple[str, ...]] = []
+        for name, files, stdin, peer in items:
+            if only and not any(name.startswith(o) for o in only):
+                continue
+            big = name.startswith("inputs6 board") and not name.endswith("board4")
+            row = triples(name, base, new, files, peer, stdin,
+                          args.huge_repeat if big else args.repeat, log)
+            peer_rows.append(row)
+            boards = row["new"][0]["boards"]
+            what = "wall"
+            per = 1000 / boards if boards > 1 else 1
+            unit = "ms/board" if boards > 1 else "s"
+            peer_table.append((
+                name, str(boards),
+                f"{per * med(row['base'], what):.1f} {unit}, {med(row['base'], 'peak_mb'):.0f} MB",
+                f"{per * med(row['new'], what):.1f} {unit}, {med(row['new'], 'peak_mb'):.0f} MB",
+                f"{per * med(row['peer'], what):.1f} {unit}, {med(row['peer'], 'peak_mb'):.0f} MB",
+                f"{median_ratio(row, 'wall'):.2f}",
+                f"{med(row['new'], 'wall') / med(row['peer'], 'wall'):.2f}",
+                f"{med(row['new'], 'peak_mb') / med(row['peer'], 'peak_mb'):.2f}",
+                "/".join(sorted(set(row["new"][0]["statuses"]))),
+                "yes" if row["verdicts_agree"] else "NO"))
+        result["rows"]["peers"] = peer_rows
 
     if "huge" in targets or "scaling" in targets:
         work = Path(tempfile.mkdtemp(prefix="satlink-perf-"))
@@ -277,9 +395,11 @@ def main(argv: list[str] | None = None) -> int:
         result["scaling_points"] = points
 
     header = ("target", "boards", "base", "new", "wall new/base", "cpu new/base", "verdicts agree")
-    widths = [max(len(str(r[i])) for r in [header, *table]) for i in range(len(header))]
-    for line in [header, tuple("-" * w for w in widths), *table]:
-        print(" | ".join(str(c).ljust(w) for c, w in zip(line, widths, strict=True)))
+    if table:
+        print_table(header, table)
+    if "peers" in targets:
+        print_table(PEER_HEADER, peer_table)
+        result["peer_table"] = [dict(zip(PEER_HEADER, r, strict=True)) for r in peer_table]
     if args.out:
         result["table"] = [dict(zip(header, r, strict=True)) for r in table]
         result["runs"] = log
