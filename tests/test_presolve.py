@@ -125,6 +125,7 @@ def test_a_wrong_forced_state_never_decides_the_verdict(monkeypatch) -> None:
         for e, ab in enumerate(state.p.edges):
             state.es[e] = ON if ab in wrong else OFF
         state.unk[:] = [0] * len(state.unk)
+        state.undecided = 0
 
     monkeypatch.setattr(module, "fixpoint", buggy)
     assert presolve(board, parse_rules("fill")).units == []

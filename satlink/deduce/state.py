@@ -23,7 +23,7 @@ class State:
     """
 
     __slots__ = ("p", "es", "on", "unk", "seg", "col", "size", "end1", "end2", "queue", "queued",
-                 "stamp", "seen", "log", "cursor")
+                 "stamp", "seen", "log", "cursor", "undecided")
 
     def __init__(self, p: Puzzle | None = None):
         if p is None:
@@ -31,6 +31,7 @@ class State:
         n = p.n
         self.p = p
         self.es = bytearray(len(p.edges))
+        self.undecided = len(p.edges)  # edges neither on nor off: complete() without a scan
         self.on = [0] * n
         self.unk = [len(p.inc[x]) for x in range(n)]
         self.seg = list(range(n))  # chain id: a node of the chain
@@ -57,6 +58,7 @@ class State:
         other = State()
         other.p = self.p
         other.es = bytearray(self.es)
+        other.undecided = self.undecided
         other.on = self.on[:]
         other.unk = self.unk[:]
         other.seg = self.seg[:]
@@ -114,6 +116,7 @@ class State:
         if state == ON:
             raise Contradiction("edge-on-off", nodes=self.p.edges[e], edges=(e,))
         self.es[e] = OFF
+        self.undecided -= 1
         a, b = self.p.edges[e]
         self.touch(self.col[self.seg[a]] & self.col[self.seg[b]] & self.p.colours)
         self.unk[a] -= 1
@@ -139,6 +142,7 @@ class State:
         if p.notouch and (self.on[a] or self.on[b]) and self.would_touch(e):
             raise Contradiction("touch", nodes=(a, b), edges=(e,))
         self.es[e] = ON
+        self.undecided -= 1
         self.on[a] += 1
         self.on[b] += 1
         self.unk[a] -= 1
@@ -146,8 +150,10 @@ class State:
         # the new chain's ends: the far ends of the two chains joined at a and b
         far_a = self.end2[sa] if self.end1[sa] == a else self.end1[sa]
         far_b = self.end2[sb] if self.end1[sb] == b else self.end1[sb]
-        newly_known = not colour & (colour - 1) and (self.col[sa] != colour
-                                                     or self.col[sb] != colour)
+        # the nodes that learn the colour: those of a side whose colour it was not yet
+        # (logging the whole chain at every step made a growing path quadratic)
+        single = not colour & (colour - 1)
+        learn_a, learn_b = single and self.col[sa] != colour, single and self.col[sb] != colour
         if self.size[sa] < self.size[sb]:
             keep, small, start, before = sb, sa, a, b
         else:
@@ -158,9 +164,26 @@ class State:
         self.end1[keep], self.end2[keep] = far_a, far_b
         for x in (a, b, far_a, far_b):
             self.push(x)
-        if newly_known:  # its sides learn the colour (notouch)
-            self.log.extend(self.chain(far_a))
+        if learn_a:  # its sides learn the colour (notouch)
+            self.log.extend(self._part(far_a, a))
+        if learn_b:
+            self.log.extend(self._part(far_b, b))
         return True
+
+    def _part(self, end: int, stop: int) -> list[int]:
+        """The nodes of a chain from its end ``end`` to ``stop``, in order."""
+        inc, es = self.p.inc, self.es
+        out = [end]
+        prev, cur = -1, end
+        while cur != stop:
+            for e, y in inc[cur]:
+                if es[e] == ON and y != prev:
+                    prev, cur = cur, y
+                    break
+            else:
+                raise AssertionError("stop is not on the chain")  # a bug, never a verdict
+            out.append(cur)
+        return out
 
     def _relabel(self, start: int, before: int, chain: int) -> None:
         """Walk the chain from ``start`` (away from ``before``) giving its nodes id ``chain``."""
@@ -203,10 +226,21 @@ class State:
         if self.size[sa] > self.size[sb]:
             a, b, sa, sb = b, a, sb, sa
         seg, nb = self.seg, p.neighbours
-        for x in self.chain(self.end1[sa]):
+        # walked from the joining end when ``a`` is one: a touch is mostly a U-turn beside the
+        # join, found in a step or two instead of after the whole chain
+        start = a if a == self.end1[sa] or a == self.end2[sa] else self.end1[sa]
+        inc, es = p.inc, self.es
+        prev, x = -1, start
+        while x >= 0:  # the chain, step by step, stopping at the first touch
             for y in nb[x]:
                 if seg[y] == sb and not (x == a and y == b):
                     return True
+            nxt = -1
+            for f, y in inc[x]:
+                if es[f] == ON and y != prev:
+                    nxt = y
+                    break
+            prev, x = x, nxt
         return False
 
     def changed(self, t: int) -> list[int]:
@@ -246,7 +280,8 @@ class State:
         return count
 
     def complete(self) -> bool:
-        return all(not self.unk[x] for x in self.p.nodes)
+        """Every edge decided (edges join open nodes only, so every open node's too)."""
+        return not self.undecided
 
     def solution(self) -> Solution:
         """The solution a complete state describes."""
