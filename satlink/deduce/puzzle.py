@@ -61,7 +61,6 @@ class Puzzle:
         self.nodes = board.open_nodes()
         self.edges = graph.edges
         self.inc = graph.incidence
-        self.edge_index = graph.edge_index
         self.neighbours = [frozenset(ys) for ys in graph.neighbours]
         self.labels = board.labels
         self.k = len(self.labels)
@@ -80,3 +79,9 @@ class Puzzle:
                 self.block_of[x].append(block)
         self.unused = 0 if self.fill else 1 << self.k
         self.colours = (1 << self.k) - 1
+
+    @property
+    def edge_index(self) -> dict[tuple[int, int], int]:
+        """Edge -> its index, made on first use: the deductions never ask, and on a
+        1002x1002 board the dict cost two seconds."""
+        return self.board.graph.edge_index
