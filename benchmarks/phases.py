@@ -1,0 +1,66 @@
+"""Where a ``satlink check`` process spends its time, per phase: one process per corpus, its
+records' own timers (``stats``: forced moves, encoding, loading clauses into the solver, SAT
+search, decoding) against the process's wall time; what is left is start-up, reading, the
+referee, the records and their output.
+
+    python benchmarks/phases.py ../shared/corpus/thomasahle-numberlink/puzzles/inputs9
+    python benchmarks/phases.py hand=../shared/corpus/thomasahle-numberlink/puzzles/inputs1,...
+
+Each argument is ``name=file,file`` or a file (its name is the row).  This script imports
+neither satlink nor numpy; each corpus runs in a fresh process of this checkout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+PHASES = ("presolve", "encode", "load", "sat", "decode")
+
+
+def phases(files: list[str], extra: list[str]) -> dict:
+    """Wall time of one ``check --json`` process over ``files`` and its phase totals."""
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "satlink", "check", *files, "--json", *extra],
+                          cwd=HERE, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    records = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    totals = {p: sum(r.get("stats", {}).get(f"{p}_seconds", 0.0) for r in records) for p in PHASES}
+    return {"wall": wall, "boards": len(records), **totals,
+            "statuses": sorted({r["status"] for r in records}),
+            "decided_by_forced_moves": sum(1 for r in records
+                                           if r.get("stats", {}).get("sat_calls", 1) == 0)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("corpora", nargs="+")
+    parser.add_argument("--timeout", default=None)
+    parser.add_argument("--out", default=None)
+    args = parser.parse_args(argv)
+    extra = ["--timeout", args.timeout] if args.timeout else []
+    rows = {}
+    for item in args.corpora:
+        name, _, files = item.rpartition("=")
+        paths = files.split(",")
+        rows[name or Path(paths[0]).name] = phases(paths, extra)
+    print(f"{'corpus':<14} {'boards':>6} {'wall s':>8} " + " ".join(f"{p:>9}" for p in PHASES)
+          + f" {'rest':>9}  forced-only")
+    for name, row in rows.items():
+        shares = [row[p] / row["wall"] for p in PHASES]
+        print(f"{name:<14} {row['boards']:>6} {row['wall']:>8.2f} "
+              + " ".join(f"{100 * s:>8.0f}%" for s in shares)
+              + f" {100 * (1 - sum(shares)):>8.0f}%  {row['decided_by_forced_moves']}")
+    if args.out:
+        Path(args.out).write_text(json.dumps(rows, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
