@@ -55,7 +55,7 @@ def probe(board: Board, rules: str) -> dict:
                    why=failed.kind)
         return row
     row["fixpoint"] = time.perf_counter() - begun
-    row["undecided_after_fixpoint"] = state.undecided
+    row["undecided_after_fixpoint"] = state.es.count(0)  # works on older checkouts too
     if finished(state):
         valid = not solution_errors(board, state.solution(), profile)
         row["verdict"] = "unique" if valid else "refused by the referee"
@@ -77,7 +77,7 @@ def probe(board: Board, rules: str) -> dict:
                 valid = not solution_errors(board, trial.solution(), profile)
                 outcome = "solution" if valid else "refused by the referee"
             else:
-                outcome = f"open ({trial.undecided} edges undecided)"
+                outcome = f"open ({trial.es.count(0)} edges undecided)"
         except Contradiction as failed:
             outcome = f"contradiction ({failed.kind})"
         branches.append({"edge": e, "outcome": outcome, "seconds": time.perf_counter() - begun})
