@@ -54,7 +54,9 @@ MAX_NODES = 400
 """Boards with more graph nodes than this (20x20, the grader's bound too) go straight to SAT:
 the forced moves decide most hand-made boards up to about 15x15 and few larger ones, and
 where they do not decide a board they cost part of its proof without shortening the search
-(the corpus figures: ``benchmarks/README.md``, "Figures behind the code")."""
+(the corpus figures: ``benchmarks/README.md``, "Figures behind the code").  The engine is
+linear since issue 24, and with one case split it decides the 1002x1002 boards of inputs6,
+but in 2-3x the SAT route's time (``benchmarks/forced_probe.py``; "Issue 24" in that file)."""
 
 GLOBAL_WORK_LIMIT = 2_500
 """Colours x nodes above which the global passes (region, bottleneck) are skipped.  Each is a
