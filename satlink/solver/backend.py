@@ -13,15 +13,18 @@ one-shot backend restarts with a doubled budget, which wastes at most half the t
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from contextlib import nullcontext
 from itertools import repeat
 
 import pysat.solvers
 from pysat.solvers import Solver, SolverNames
 
+from satlink import cancel
 from satlink.cnf.clauses import Clauses, Timeout
 
 ONE_SHOT_SOLVERS = frozenset(SolverNames.kissat404)
@@ -127,11 +130,11 @@ class Backend:
 
     def solve(self, deadline: float | None) -> list[int] | None:
         """A model, or None if unsatisfiable; raises :class:`Timeout` at the deadline."""
-        if deadline is None:
+        if deadline is None and cancel.current() is None:
             self._ready()
             sat = self.solver.solve()
-        else:
-            sat = self._solve_until(deadline)
+        else:  # in slices, so a deadline or a cancel token (satlink.cancel) can stop it
+            sat = self._solve_until(math.inf if deadline is None else deadline)
         return self.solver.get_model() if sat else None
 
     def _solve_until(self, deadline: float) -> bool:
@@ -144,15 +147,23 @@ class Backend:
             # a far deadline (--timeout 1e308) must not overflow the timer's wait
             timer = threading.Timer(min(remaining, MAX_TIMER_SECONDS), self._interrupt)
             timer.start()
+            token = cancel.current()  # a newer request may cancel this one (satlink.cancel)
             try:
-                self.solver.conf_budget(budget)
-                sat = self.solver.solve_limited(expect_interrupt=True)
+                with token.running(self) if token is not None else nullcontext():
+                    self.solver.conf_budget(budget)
+                    sat = self.solver.solve_limited(expect_interrupt=True)
             finally:
                 timer.cancel()
             if sat is not None:
                 return sat
             self._clear_interrupt()
+            if token is not None and token.cancelled:
+                raise Timeout  # as at the deadline: the caller drops the answer
             budget = 2 * budget if self.one_shot else min(2 * budget, 50_000)
+
+    def interrupt(self) -> None:
+        """Stop the running ``solve`` (from another thread): the cancel token's hook."""
+        self._interrupt()
 
     def _interrupt(self) -> None:
         try:
