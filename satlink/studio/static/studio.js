@@ -2,7 +2,7 @@
 // play it, and order a pack; every judgement comes from the server (satlink itself).
 
 import { ApiError, get, latest, post } from "./api.js";
-import { cellAt, drawBoard, sideAt, svgPoint, tunnelAt } from "./draw.js";
+import { cellAt, drawBoard, layoutOf, sideAt, svgPoint, tunnelAt } from "./draw.js";
 import * as M from "./model.js";
 import { gradeAll, packBoards, renderPack, sortByGrade } from "./pack.js";
 import { setupPanels } from "./panels.js";
@@ -17,15 +17,8 @@ const S = {
 };
 window.studio = S;  // for the tests and the curious
 
-// -- layouts (one per size and cell kind, from the server) ----------------------------------
-const layouts = new Map();
-function layoutFor(m) {
-  const key = `${m.width}x${m.height}:${m.kind}:${m.wrap}`;
-  if (!layouts.has(key)) {
-    layouts.set(key, post("layout", {width: m.width, height: m.height, kind: m.kind, wrap: m.wrap}));
-  }
-  return layouts.get(key);
-}
+// -- layouts (one per size and cell kind, laid out by board.js in the page) -----------------
+function layoutFor(m) { return Promise.resolve(layoutOf(m)); }
 
 function say(text, cls = "") { $("message").textContent = text || ""; $("message").className = cls; }
 function rules() { return $("rules").value; }
