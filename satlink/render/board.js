@@ -26,8 +26,10 @@
     tunnel: '#80808c', wall: '#e2e2e8', railing: '#a0a0ac', deck: '#2c2c34', diff: '#6b5a1c',
     mark: '#1f3a5a', bad: '#6a1a1a'};
   /* An endpoint's disc and a path's stroke, as fractions of the distance between the centres
-     of neighbouring cells. */
-  var DISC = {square: 0.36, hex: 0.36}, STROKE = {square: PATH_WIDTH, hex: PATH_WIDTH};
+     of neighbouring cells (the same on both kinds of cell).  A hexagon has 87% of a square's
+     area at that distance, so the same disc and stroke crowd it: hexagons get slightly
+     smaller ones, in proportion to the cell's size. */
+  var DISC = {square: 0.36, hex: 0.32}, STROKE = {square: PATH_WIDTH, hex: 0.36};
 
   function unit(dx, dy) { var n = Math.hypot(dx, dy) || 1; return [dx / n, dy / n]; }
   function pairKey(a, b) { return a < b ? a + '-' + b : b + '-' + a; }
