@@ -13,7 +13,7 @@ const svg = $("board");
 const S = {
   mode: "edit", model: M.emptyModel(5, 5), layout: null, history: [], future: [],
   verdict: null, error: null, which: 0, why: null, step: 0, preview: null,
-  play: P.newPlay(), hint: null, pack: null, session: null, timings: [], solverMs: [],
+  play: P.newPlay(), hint: null, pack: null, session: null, timings: [], solverMs: [], phases: [],
 };
 window.studio = S;  // for the tests and the curious
 
@@ -100,8 +100,11 @@ async function liveCheck() {
   S.editedAt = null;
   S.verdict = null;
   $("verdict").dataset.state = "checking";
+  const sentAt = performance.now();
+  let answeredAt = sentAt;
   try {
     const v = await latest("check", "check", {board, rules: rules()});
+    answeredAt = performance.now();
     if (!v) return;  // a newer edit took over
     S.verdict = v; S.error = null;
     if (S.pack && S.pack.current != null && v.status === "unique") {
@@ -114,8 +117,11 @@ async function liveCheck() {
   $("verdict").dataset.state = "done";
   showVerdict();
   await redraw();
-  S.timings.push(performance.now() - editedAt);  // edit -> verdict drawn (the benchmark's figure)
+  const drawnAt = performance.now();
+  S.timings.push(drawnAt - editedAt);  // edit -> verdict drawn (the benchmark's figure)
   if (S.verdict) S.solverMs.push(1000 * S.verdict.seconds);  // of which the check itself
+  S.phases.push({send: sentAt - editedAt, wait: answeredAt - sentAt, draw: drawnAt - answeredAt,
+    server: S.verdict ? 1000 * S.verdict.server_seconds : null});  // where the time went
 }
 
 // -- edits, undo and redo ------------------------------------------------------------------
