@@ -353,8 +353,16 @@ async function save(overwrite = false) {
   const boards = S.pack ? packBoards(S.pack)
     : [{board: M.toBoard(S.model), rules: rules(), solution: S.verdict?.status === "unique" ? S.verdict.solutions[0] : undefined}];
   try {
+    const catalogue = $("is-db").checked;
     const r = await post("save", {path, format: $("save-format").value || null, boards, overwrite,
-      version: S.pack?.version, version_of: S.pack?.path});
+      version: S.pack?.version, version_of: S.pack?.path, catalogue});
+    if (catalogue) {  // boards added to a catalogue: the unique ones, each once
+      const refused = r.refused.map(x => `#${x.board} ${x.status}`).join(", ");
+      say(`added ${r.added} board(s) to the catalogue ${r.path}` +
+        (r.duplicates ? `; ${r.duplicates} already in it` : "") +
+        (refused ? `; not unique, not added: ${refused}` : ""));
+      return;
+    }
     if (S.pack) { S.pack.version = r.version; S.pack.path = path; }
     say(`saved ${boards.length} board(s) to ${r.path} (${r.format})`);
   } catch (e) {
