@@ -1,7 +1,7 @@
 """Edit -> verdict latency of ``satlink studio``, against a ``satlink check`` run per edit.
 
-For each size and variant a unique puzzle is generated and opened in the studio (served in
-this process, driven by Playwright on the system Chromium); each edit is a real click that
+For each size and variant a unique puzzle is generated and opened in the studio (a ``satlink
+studio`` process, driven by Playwright on the system Chromium); each edit is a real click that
 paints a hole on an empty cell or takes it away again (every edit changes the verdict's
 question: the puzzle, or the puzzle with a hole).  The figure is the page's own: from the
 edit (the click handler) to the verdict drawn, as ``window.studio.timings`` records it, so it
@@ -36,7 +36,7 @@ from pathlib import Path
 
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
-from tests.studio_server import browser, click_cell, served, wait_status
+from tests.studio_server import browser, click_cell, wait_status
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = [("square", 5, {}), ("square", 10, {}), ("square", 15, {}), ("square", 20, {}),
@@ -146,7 +146,9 @@ def main() -> None:
     rows = []
     with contextlib.ExitStack() as stack:
         chromium = stack.enter_context(browser())
-        urls = {"this tree": stack.enter_context(served(folder))}
+        # each studio in its own process, as `satlink studio` runs (a studio served in this
+        # process would share its interpreter lock with Playwright's client)
+        urls = {"this tree": stack.enter_context(studio_process(ROOT, folder))}
         if args.compare_tree:
             urls[f"{args.compare_tree}"] = stack.enter_context(
                 studio_process(args.compare_tree.resolve(), folder))
