@@ -332,6 +332,7 @@ function where(e) {
 function loadPack(opened) {
   S.pack = {...opened, current: null};
   $("path").value = opened.path;
+  $("is-db").checked = opened.format === "catalogue";  // Save then adds to it
   const want = Number(location.hash.slice(1));
   let i = S.pack.boards.findIndex(b => b.index === want && !b.error);
   if (i < 0) i = S.pack.boards.findIndex(b => !b.error);
