@@ -104,3 +104,27 @@ def test_requests_on_other_channels_are_not_cancelled():
         assert a.status == b.status == Status.UNIQUE and jobs.cancelled == 0
     finally:
         jobs.close()
+
+
+def test_a_cancelled_request_whose_work_fails_is_stale_not_an_error():
+    jobs = Jobs(workers=1)
+    started, release = threading.Event(), threading.Event()
+
+    def fails_once_cancelled():
+        started.set()
+        release.wait(60)
+        raise RuntimeError("a search stopped half way")
+
+    async def scenario():
+        old = asyncio.ensure_future(jobs.run(fails_once_cancelled, "tab:explain", 1))
+        while not started.is_set():
+            await asyncio.sleep(0.005)
+        jobs.note("tab:explain", 2)  # a newer request arrives
+        release.set()
+        with pytest.raises(Stale):
+            await old
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        jobs.close()

@@ -82,6 +82,10 @@ class Jobs:
 
         try:
             result = await asyncio.get_running_loop().run_in_executor(self.pool, guarded)
+        except Exception:
+            if token.cancelled:  # whatever a cancelled search raised on its way out
+                raise Stale from None
+            raise
         finally:
             if channel is not None and seq is not None:
                 with self.lock:
