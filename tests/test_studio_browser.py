@@ -113,6 +113,27 @@ def test_a_designer_session(page, folder):
     assert page.input_value("#rules") == "fill"
 
 
+def test_a_board_is_saved_into_a_catalogue(page, folder):
+    from satlink.generate.catalogue import Catalogue
+
+    new_board(page, 2, 3)
+    for a, b in (((0, 0), (2, 0)), ((0, 1), (2, 1))):  # AB / .. / AB: unique
+        click_cell(page, *a)
+        click_cell(page, *b)
+    wait_status(page, "unique")
+    page.check("#is-db")
+    page.fill("#path", "designs.db")
+    page.click("#save")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('added 1 ')")
+    catalogue = Catalogue(str(folder / "designs.db"), readonly=True)
+    try:
+        assert [p["grid"] for p in catalogue.puzzles()] == [["AB", "..", "AB"]]
+    finally:
+        catalogue.close()
+    page.click("#save")  # the same puzzle again: kept once
+    page.wait_for_function("document.querySelector('#message').textContent.includes('1 already')")
+
+
 def test_a_hexagonal_board_is_drawn_and_played(page):
     new_board(page, 4, 4, "hex")
     for a, b in (((0, 3), (1, 1)), ((2, 2), (3, 0))):

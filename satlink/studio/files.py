@@ -90,7 +90,8 @@ def open_pack(path: str, root: Path, max_cells: int) -> Opened:
 
 
 def open_catalogue(path: str, root: Path) -> Opened:
-    """The puzzles of a catalogue (read-only), easiest grade first."""
+    """The puzzles of a catalogue, easiest grade first (opened read-only: a save adds to it
+    through :func:`save_catalogue`, never rewrites it)."""
     from satlink.board import Board
     from satlink.generate.catalogue import Catalogue
     from satlink.rules import parse_rules
