@@ -213,15 +213,14 @@ def test_two_tabs_saving_one_file_leave_one_whole_pack(client, tmp_path):
 
 
 def test_stale_requests_are_dropped(client):
-    import asyncio
-
     from satlink.studio.jobs import Jobs, Stale
+    from tests.helpers import run_coroutine
 
     jobs = Jobs(workers=1)
     jobs.note("tab", 5)
     with pytest.raises(Stale):
-        asyncio.run(jobs.run(lambda: 1, "tab", 4))
-    assert asyncio.run(jobs.run(lambda: 2, "tab", 6)) == 2
+        run_coroutine(jobs.run(lambda: 1, "tab", 4))
+    assert run_coroutine(jobs.run(lambda: 2, "tab", 6)) == 2
     jobs.close()
     first = client.post("/api/check", json={"board": {"grid": ["A.A"]}, "channel": "c", "seq": 2})
     assert first.status_code == 200

@@ -14,6 +14,7 @@ from satlink.cancel import CancelToken, cancelling
 from satlink.solver.check import check
 from satlink.solver.verdict import Status
 from satlink.studio.jobs import Jobs, Stale
+from tests.helpers import run_coroutine
 
 # few pairs on an open board: a vast number of solutions under nikoli, so counting them all
 # keeps the SAT solver busy far longer than any test waits
@@ -84,7 +85,7 @@ def test_a_newer_request_on_the_channel_interrupts_the_running_one():
         return new
 
     try:
-        assert asyncio.run(scenario()).status == Status.UNIQUE
+        assert run_coroutine(scenario()).status == Status.UNIQUE
         assert jobs.cancelled == 1 and not jobs.running
     finally:
         jobs.close()
@@ -100,7 +101,7 @@ def test_requests_on_other_channels_are_not_cancelled():
         return a, b
 
     try:
-        a, b = asyncio.run(scenario())
+        a, b = run_coroutine(scenario())
         assert a.status == b.status == Status.UNIQUE and jobs.cancelled == 0
     finally:
         jobs.close()
@@ -125,6 +126,6 @@ def test_a_cancelled_request_whose_work_fails_is_stale_not_an_error():
             await old
 
     try:
-        asyncio.run(scenario())
+        run_coroutine(scenario())
     finally:
         jobs.close()
