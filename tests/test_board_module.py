@@ -18,7 +18,7 @@ from satlink.render.colours import hex_colour, text_colour  # noqa: E402
 from satlink.render.report import html_report  # noqa: E402
 from satlink.studio.boards import LAYOUT_CELL, layout_json  # noqa: E402
 from tests.browser import file_url  # noqa: E402
-from tests.studio_server import browser, chromium_available, served  # noqa: E402
+from tests.studio_server import chromium_available, served  # noqa: E402
 from tests.variants import solved  # noqa: E402
 
 if not chromium_available():
@@ -36,9 +36,10 @@ FINGERPRINT = """() => { const B = window.SatlinkBoard;
 
 
 @pytest.fixture(scope="module")
-def chromium():
-    with browser() as b:
-        yield b
+def chromium(browser):
+    """The session's Chromium (tests/browser.py): a second Playwright started beside it
+    fails ("Sync API inside the asyncio loop") once a report test has started that one."""
+    return browser
 
 
 def test_the_report_and_the_studio_load_the_same_drawing_module(chromium, tmp_path):

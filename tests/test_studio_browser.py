@@ -13,7 +13,6 @@ pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
 
 from tests.studio_server import (  # noqa: E402
-    browser,
     chromium_available,
     click_cell,
     drag_path,
@@ -29,9 +28,10 @@ DRAFT = [((0, 0), (2, 0)), ((1, 4), (4, 4)), ((2, 2), (3, 4))]
 
 
 @pytest.fixture(scope="module")
-def chromium():
-    with browser() as b:
-        yield b
+def chromium(browser):
+    """The session's Chromium (tests/browser.py): a second Playwright started beside it
+    fails ("Sync API inside the asyncio loop") once a report test has started that one."""
+    return browser
 
 
 @pytest.fixture(scope="module")
