@@ -136,12 +136,22 @@ def estimated_bytes(cells: int, labels: int, kind: EncodingKind, card: str = DEF
     return BASE_BYTES + BYTES_PER_CLAUSE * kind.clauses(cells, labels, card)
 
 
+ALWAYS_FITS = BASE_BYTES + 16 * 2**20
+"""An estimate below this (the interpreter's share and 16 MB of clauses: boards of a few
+thousand cells) is taken to fit anywhere satlink runs."""
+
+
 def ensure_fits(board: Board, method: Method, available: int | None = None) -> None:
-    """Raise :class:`BoardTooLarge` when the estimate exceeds the usable memory."""
+    """Raise :class:`BoardTooLarge` when the estimate exceeds the usable memory.  A board
+    whose estimate is below :data:`ALWAYS_FITS` is not measured against the machine (reading
+    /proc and the cgroup files cost a few milliseconds per check, a good part of a small
+    board's check in the studio's live verdict)."""
+    need = estimated_bytes(board.size, len(board.labels), method.kind, method.card)
+    if available is None and need < ALWAYS_FITS:
+        return
     available = available_bytes() if available is None else available
     if available is None:
         return
-    need = estimated_bytes(board.size, len(board.labels), method.kind, method.card)
     if need > USABLE_SHARE * available:
         raise BoardTooLarge(
             f"a {board.width}x{board.height} board with {len(board.labels)} labels needs about "
