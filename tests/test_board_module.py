@@ -17,12 +17,12 @@ from satlink.geometry import geometry_to_json  # noqa: E402
 from satlink.render.colours import hex_colour, text_colour  # noqa: E402
 from satlink.render.report import html_report  # noqa: E402
 from satlink.studio.boards import LAYOUT_CELL, layout_json  # noqa: E402
-from tests.browser import file_url  # noqa: E402
-from tests.studio_server import chromium_available, served  # noqa: E402
+from tests.browser import file_url, missing  # noqa: E402
+from tests.studio_server import served  # noqa: E402
 from tests.variants import solved  # noqa: E402
 
-if not chromium_available():
-    pytest.skip("no chromium on this machine", allow_module_level=True)
+if missing():
+    pytest.skip(missing(), allow_module_level=True)
 
 MODULE = (resources.files("satlink.render") / "board.js").read_text(encoding="utf-8")
 # what each page's copy of the module is judged by: every function's source, and the picture
@@ -37,8 +37,7 @@ FINGERPRINT = """() => { const B = window.SatlinkBoard;
 
 @pytest.fixture(scope="module")
 def chromium(browser):
-    """The session's Chromium (tests/browser.py): a second Playwright started beside it
-    fails ("Sync API inside the asyncio loop") once a report test has started that one."""
+    """The module's Chromium from tests/browser.py, the one launcher."""
     return browser
 
 
