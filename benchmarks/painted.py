@@ -9,6 +9,11 @@ erased and completed by ``satlink.painted.complete``.
 
     python benchmarks/painted.py [--per-size 10] [--sizes 5,7,10] [--rules flow,fill]
                                  [--variants square,hex,wrap] [--seconds 10] [--out painted.json]
+                                 [--compare-ref REV]
+
+``--compare-ref REV`` also completes every partial painting with ``satlink/painted/complete.py``
+as it is at git revision REV (read with ``git show``), right after the present one, so a
+change to the completion is judged by both rates from one run.
 """
 
 from __future__ import annotations
@@ -17,8 +22,10 @@ import argparse
 import json
 import random
 import statistics
+import subprocess
 import sys
 import time
+import types
 from pathlib import Path
 
 from satlink.generate.longpaths import lengthen
@@ -44,6 +51,17 @@ def painting(variant: str, size: int, seed: int):
     return system, read_painting(painted_rows(system), system.layout.geometry)
 
 
+def completer_at(ref: str):
+    """``complete_painting`` from ``satlink/painted/complete.py`` as it is at ``ref``."""
+    root = Path(__file__).resolve().parents[1]
+    source = subprocess.run(["git", "show", f"{ref}:satlink/painted/complete.py"], cwd=root,
+                            capture_output=True, text=True, check=True).stdout
+    module = types.ModuleType("painted_complete_at_ref")
+    sys.modules[module.__name__] = module  # dataclasses look their module up
+    exec(compile(source, f"{ref}:satlink/painted/complete.py", "exec"), module.__dict__)
+    return module.complete_painting
+
+
 def median(values: list[float]) -> float | str:
     return round(statistics.median(values), 3) if values else "-"
 
@@ -56,7 +74,9 @@ def main() -> None:
     ap.add_argument("--variants", default="square,hex,wrap")
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--out", default="painted.json")
+    ap.add_argument("--compare-ref", default=None)
     args = ap.parse_args()
+    before = completer_at(args.compare_ref) if args.compare_ref else None
     rows = []
     for variant in args.variants.split(","):
         for size in (int(s) for s in args.sizes.split(",")):
@@ -80,7 +100,10 @@ def main() -> None:
                     partial = read_painting(erased(painted_rows(system), keep, placed, drawn),
                                             system.layout.geometry)
                     done = complete_painting(partial, rules, seed=seed, seconds=3 * args.seconds)
+                    then = (before(partial, rules, seed=seed, seconds=3 * args.seconds)
+                            if before else None)
                     rows.append({
+                        "completed_ref": (then.board is not None and then.proven) if then else None,
                         "variant": variant, "size": size, "seed": seed, "rules": name,
                         "status": str(found.status), "colours": len(drawn.drawn),
                         "fixed": best is not None and best.proven,
@@ -91,9 +114,10 @@ def main() -> None:
                         "fallback": done.fallback if done.painted_edits else "",
                         "complete_seconds": round(done.seconds, 3),
                         "attempts": done.attempts})
+    ref = f" | completed at {args.compare_ref}" if args.compare_ref else ""
     print("| variant | size | rules | paintings | unique as drawn | fixed (<= 3 edits, budget) "
-          "| median edits | median fix s | completed | painted kept | median completion s |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+          f"| median edits | median fix s | completed | painted kept | median completion s{ref} |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|" + ("---|" if ref else ""))
     keys = sorted({(r["variant"], r["size"], r["rules"]) for r in rows},
                   key=lambda k: (k[0], k[1], k[2]))
     for variant, size, name in keys:
@@ -106,7 +130,8 @@ def main() -> None:
               f"{median([r['edits'] for r in fixed])} | "
               f"{median([r['fix_seconds'] for r in multiple])} | {len(done)}/{len(group)} | "
               f"{sum(r['kept'] for r in done)}/{len(done)} | "
-              f"{median([r['complete_seconds'] for r in done])} |")
+              f"{median([r['complete_seconds'] for r in done])} |"
+              + (f" {sum(bool(r['completed_ref']) for r in group)}/{len(group)} |" if ref else ""))
     with open(args.out, "w") as f:
         json.dump({"args": vars(args), "rows": rows}, f, indent=1)
 

@@ -1,20 +1,29 @@
 """Edit -> verdict latency of ``satlink studio``, against a ``satlink check`` run per edit.
 
-For each size and variant a unique puzzle is generated and opened in the studio (served in
-this process, driven by Playwright on the system Chromium); each edit is a real click that
+For each size and variant a unique puzzle is generated and opened in the studio (a ``satlink
+studio`` process, driven by Playwright on the system Chromium); each edit is a real click that
 paints a hole on an empty cell or takes it away again (every edit changes the verdict's
 question: the puzzle, or the puzzle with a hole).  The figure is the page's own: from the
 edit (the click handler) to the verdict drawn, as ``window.studio.timings`` records it, so it
-covers the request, the check in the server's worker thread and the drawing.  Interleaved
-with each edit, the baseline the issue describes: the same board written to a file and
-checked by a new ``satlink check`` process (what a designer without the studio does).
+covers the request, the check in the server's worker thread and the drawing; the page also
+records where the time went (``window.studio.phases``: before sending, the check, the
+handler, the drawing).  Interleaved with each edit, the baseline the issue describes: the same
+board written to a file and checked by a new ``satlink check`` process (what a designer
+without the studio does).
+
+``--compare-tree DIR`` also serves the studio of another satlink tree (for example an earlier
+commit exported with ``git archive REV | tar -x -C DIR``) as a ``satlink studio`` process
+and makes every edit on both, one after the other, so before and after come from one run.
 
     PYTHONPATH=. python benchmarks/studio_latency.py --edits 20 --out benchmarks/results/studio-latency.json
+    git archive ca78321 | (mkdir -p /tmp/before && tar -x -C /tmp/before)
+    PYTHONPATH=. python benchmarks/studio_latency.py --only hex,warps,bridges:15 --compare-tree /tmp/before
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -22,11 +31,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
-from tests.studio_server import browser, click_cell, served, wait_status
+from tests.studio_server import browser, click_cell, wait_status
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = [("square", 5, {}), ("square", 10, {}), ("square", 15, {}), ("square", 20, {}),
@@ -60,9 +70,61 @@ def cli_check(folder: Path, board: dict) -> float:
     return time.perf_counter() - start
 
 
+@contextlib.contextmanager
+def studio_process(tree: Path, folder: Path) -> Iterator[str]:
+    """``satlink studio`` of another satlink tree, serving ``folder``: its address."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    proc = subprocess.Popen([sys.executable, "-m", "satlink", "studio", "--port", "0"], cwd=folder,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = proc.stdout.readline()
+        if "http://" not in line:
+            raise RuntimeError(f"the studio of {tree} did not start: {line!r}")
+        yield line.split()[2]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def open_case(page, i: int, n: int, board: dict) -> tuple[int, int]:
+    """Open board ``i`` of the pack in ``page``, hole tool chosen: the cell the edits toggle."""
+    page.evaluate(f"location.hash = '#{i + 1}'")
+    page.click("#open")
+    cells = json.dumps("".join(board["grid"]))
+    page.wait_for_function(f"window.studio.model.cells.join('') === {cells}"
+                           f" && window.studio.layout.cells.length === {n * n}")
+    wait_status(page, "unique")
+    page.check("input[name=tool][value=hole]")
+    empty = [(r, c) for r, row in enumerate(board["grid"]) for c, ch in enumerate(row)
+             if ch == "." and [r, c] not in (board.get("geometry") or {}).get("bridges", [])]
+    page.wait_for_timeout(300)  # a late check of the opened board lands before the edits
+    page.evaluate("window.studio.timings = []; window.studio.solverMs = [];"
+                  " window.studio.phases = []")
+    return empty[len(empty) // 2]
+
+
+def edit(page, target: tuple[int, int]) -> None:
+    before = page.evaluate("window.studio.timings.length")
+    click_cell(page, *target)
+    page.wait_for_function(f"window.studio.timings.length > {before}", timeout=60_000)
+
+
+def figures(page, edits: int) -> dict:
+    ms = page.evaluate("window.studio.timings")[-edits:]
+    solver = page.evaluate("window.studio.solverMs")[-edits:]
+    phases = (page.evaluate("window.studio.phases || []") or [])[-edits:]
+    row = {"edits": len(ms), "p50_ms": round(statistics.median(ms), 1),
+           "p95_ms": round(pct(ms, 0.95), 1), "max_ms": round(max(ms), 1),
+           "check_p50_ms": round(statistics.median(solver), 1)}
+    for k in ("send", "wait", "server", "draw"):
+        values = [p[k] for p in phases if p.get(k) is not None]
+        row[f"{k}_p50_ms"] = round(statistics.median(values), 1) if values else None
+    return row
 
 
 def main() -> None:
@@ -70,53 +132,57 @@ def main() -> None:
     parser.add_argument("--edits", type=int, default=20, help="edits per board")
     parser.add_argument("--baseline", type=int, default=6,
                         help="satlink check processes per board (interleaved with the edits)")
+    parser.add_argument("--only", default="",
+                        help="comma-separated cases as variant or variant:size, e.g. hex,warps:15")
+    parser.add_argument("--compare-tree", type=Path, default=None,
+                        help="another satlink tree whose studio gets the same edits, interleaved")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="studio-latency-"))
-    boards = [(name, n, puzzle(n, variant, seed)) for seed, (name, n, variant) in enumerate(CASES)]
+    wanted = [w for w in args.only.split(",") if w]
+    boards = [(name, n, puzzle(n, variant, seed)) for seed, (name, n, variant) in enumerate(CASES)
+              if not wanted or name in wanted or f"{name}:{n}" in wanted]
     (folder / "pack.jsonl").write_text("".join(json.dumps(b) + "\n" for _, _, b in boards))
     rows = []
-    with browser() as chromium, served(folder) as url:
-        page = chromium.new_page(viewport={"width": 1200, "height": 900})
-        page.goto(url)
-        page.wait_for_selector("body[data-ready='1']")
-        page.fill("#path", "pack.jsonl")
-        page.click("#open")
-        for i, (name, n, board) in enumerate(boards):
-            page.evaluate(f"location.hash = '#{i + 1}'")
+    with contextlib.ExitStack() as stack:
+        chromium = stack.enter_context(browser())
+        # each studio in its own process, as `satlink studio` runs (a studio served in this
+        # process would share its interpreter lock with Playwright's client)
+        urls = {"this tree": stack.enter_context(studio_process(ROOT, folder))}
+        if args.compare_tree:
+            urls[f"{args.compare_tree}"] = stack.enter_context(
+                studio_process(args.compare_tree.resolve(), folder))
+        pages = {}
+        for side, url in urls.items():
+            page = chromium.new_page(viewport={"width": 1200, "height": 900})
+            page.goto(url)
+            page.wait_for_selector("body[data-ready='1']")
+            page.fill("#path", "pack.jsonl")
             page.click("#open")
-            cells = json.dumps("".join(board["grid"]))
-            page.wait_for_function(f"window.studio.model.cells.join('') === {cells}"
-                                   f" && window.studio.layout.cells.length === {n * n}")
-            wait_status(page, "unique")
-            page.check("input[name=tool][value=hole]")
-            empty = [(r, c) for r, row in enumerate(board["grid"]) for c, ch in enumerate(row)
-                     if ch == "." and [r, c] not in (board.get("geometry") or {}).get("bridges", [])]
-            target = empty[len(empty) // 2]
-            page.wait_for_timeout(300)  # a late check of the opened board lands before the edits
-            page.evaluate("window.studio.timings = []; window.studio.solverMs = []")
+            pages[side] = page
+        for i, (name, n, board) in enumerate(boards):
+            targets = {side: open_case(page, i, n, board) for side, page in pages.items()}
             baseline = []
             for k in range(args.edits):
-                before = page.evaluate("window.studio.timings.length")
-                click_cell(page, *target)
-                page.wait_for_function(f"window.studio.timings.length > {before}", timeout=60_000)
+                for side, page in pages.items():  # one edit on each studio in turn
+                    edit(page, targets[side])
                 if k < args.baseline:
+                    page = pages["this tree"]
                     edited = dict(board, grid=page.evaluate("window.studio.model.cells.join('')"))
                     w = len(board["grid"][0])
                     edited["grid"] = [edited["grid"][r * w:(r + 1) * w] for r in range(n)]
                     baseline.append(cli_check(folder, edited))
-            ms = page.evaluate("window.studio.timings")[-args.edits:]
-            solver = page.evaluate("window.studio.solverMs")[-args.edits:]
-            row = {"variant": name, "size": f"{n}x{n}", "edits": len(ms),
-                   "p50_ms": round(statistics.median(ms), 1), "p95_ms": round(pct(ms, 0.95), 1),
-                   "max_ms": round(max(ms), 1), "check_p50_ms": round(statistics.median(solver), 1),
-                   "cli_p50_ms": round(1000 * statistics.median(baseline), 1),
-                   "ratio": round(1000 * statistics.median(baseline) / statistics.median(ms), 1)}
-            rows.append(row)
-            print(f"{name:8} {row['size']:6} n={row['edits']:3}  studio p50 {row['p50_ms']:7.1f} ms"
-                  f"  p95 {row['p95_ms']:7.1f} ms (check {row['check_p50_ms']:6.1f})"
-                  f"  | satlink check p50 {row['cli_p50_ms']:7.1f} ms"
-                  f"  ({row['ratio']}x)", flush=True)
+            cli = round(1000 * statistics.median(baseline), 1) if baseline else None
+            for side, page in pages.items():
+                row = {"variant": name, "size": f"{n}x{n}", "studio": side,
+                       **figures(page, args.edits), "cli_p50_ms": cli}
+                row["ratio"] = round(cli / row["p50_ms"], 1) if cli else None
+                rows.append(row)
+                print(f"{name:8} {row['size']:6} {side[-12:]:>12} n={row['edits']:3}"
+                      f"  studio p50 {row['p50_ms']:7.1f} ms  p95 {row['p95_ms']:7.1f} ms"
+                      f"  (check p50 {row['check_p50_ms']:6.1f}, handler {row['server_p50_ms']},"
+                      f" drawing {row['draw_p50_ms']})  | satlink check p50 {cli} ms"
+                      f"  ({row['ratio']}x)", flush=True)
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps({"python": sys.version.split()[0], "rows": rows}, indent=1))

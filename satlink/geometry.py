@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 SQUARE = "square"
 HEX = "hex"
@@ -99,18 +100,7 @@ class Geometry:
 
     def adjacent(self, width: int, height: int, cell: int) -> list[int]:
         """Cells sharing a side with ``cell`` (wrap applied; walls and solids not removed)."""
-        r, c = divmod(cell, width)
-        out: list[int] = []
-        for dr, dc in self.steps(c):
-            r2, c2 = r + dr, c + dc
-            if self.wrap:
-                r2, c2 = r2 % height, c2 % width
-            elif not (0 <= r2 < height and 0 <= c2 < width):
-                continue
-            n = r2 * width + c2
-            if n != cell and n not in out:
-                out.append(n)
-        return out
+        return list(_adjacency(self.kind, self.wrap, width, height)[cell])
 
     def is_vertical(self, width: int, height: int, a: int, b: int) -> bool:
         """Whether neighbours ``a`` and ``b`` of a square board are joined along a column
@@ -121,20 +111,7 @@ class Geometry:
         """The smallest compact groups of cells, in cycle order, for the ``no2x2`` rule: the
         2x2 squares of a square board (not across the wrap seam: a block is what the eye sees
         as one), the triangles of three mutually adjacent hexagons on a hexagonal one."""
-        out: list[tuple[int, ...]] = []
-        if self.kind == SQUARE:
-            for r in range(height - 1):
-                for c in range(width - 1):
-                    a = r * width + c
-                    out.append((a, a + 1, a + width + 1, a + width))
-            return out
-        for a in range(width * height):
-            near = [n for n in self.adjacent(width, height, a) if n > a]
-            for i, b in enumerate(near):
-                for c in near[i + 1:]:
-                    if c in self.adjacent(width, height, b):
-                        out.append((a, b, c))
-        return out
+        return list(_blocks(self.kind, self.wrap, width, height))
 
     def check_fits(self, width: int, height: int, solid: Iterable[int],
                    endpoints: Iterable[int]) -> None:
@@ -207,3 +184,48 @@ def geometry_from_json(obj: object, width: int, height: int) -> Geometry:
     if not isinstance(kind, str):
         raise GeometryError("geometry kind must be a string")
     return Geometry.of(kind, wrap, pairs, (cell(b, "bridge") for b in bridges))
+
+
+# -- memoised per board shape ------------------------------------------------------------------
+# Every check builds its graph and lemmas from these; the studio's live verdict checks the same
+# shape again on every edit, so they are computed once per (kind, wrap, width, height).
+
+@lru_cache(maxsize=64)
+def _adjacency(kind: str, wrap: bool, width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """Each cell's neighbours (see :meth:`Geometry.adjacent`)."""
+    out = []
+    for cell in range(width * height):
+        r, c = divmod(cell, width)
+        near: list[int] = []
+        steps = _SQUARE_STEPS if kind == SQUARE else (_HEX_STEPS_ODD if c % 2 else _HEX_STEPS_EVEN)
+        for dr, dc in steps:
+            r2, c2 = r + dr, c + dc
+            if wrap:
+                r2, c2 = r2 % height, c2 % width
+            elif not (0 <= r2 < height and 0 <= c2 < width):
+                continue
+            n = r2 * width + c2
+            if n != cell and n not in near:
+                near.append(n)
+        out.append(tuple(near))
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _blocks(kind: str, wrap: bool, width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """The ``no2x2`` blocks (see :meth:`Geometry.blocks`)."""
+    out: list[tuple[int, ...]] = []
+    if kind == SQUARE:
+        for r in range(height - 1):
+            for c in range(width - 1):
+                a = r * width + c
+                out.append((a, a + 1, a + width + 1, a + width))
+        return tuple(out)
+    table = _adjacency(kind, wrap, width, height)
+    for a in range(width * height):
+        near = [n for n in table[a] if n > a]
+        for i, b in enumerate(near):
+            for c in near[i + 1:]:
+                if c in table[b]:
+                    out.append((a, b, c))
+    return tuple(out)

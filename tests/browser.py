@@ -3,7 +3,7 @@
 Playwright's own browser download is not used (nor reachable everywhere): it drives the
 system's Chromium (Debian's package, which ``.ci/run`` installs) by its executable path.
 Tests ask for the ``page`` fixture, a fresh page (its own context: no cookies, storage or
-clipboard shared between tests) from one browser started once per session; without Chromium
+clipboard shared between tests) from one browser started once per test module; without Chromium
 or without the ``playwright`` package they skip with a message saying which is missing.
 ``launch`` is the same browser for scripts outside pytest (``benchmarks/report.py``).
 """
@@ -63,9 +63,11 @@ def new_page(browser, timeout_ms: int = TIMEOUT_MS, **context):
     return page
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """One Chromium for the session (starting one costs a second or more)."""
+    """One Chromium per test module (starting one costs a second or more). Not per session:
+    while Playwright's sync API runs, its event loop counts as running in the main thread, so
+    a browser kept alive past its module broke later tests that call ``asyncio.run``."""
     reason = missing()
     if reason:
         pytest.skip(reason)

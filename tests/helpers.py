@@ -54,3 +54,26 @@ def model_edges(board: Board, model: Sequence[int],
     if endpoints is None:
         endpoints = endpoint_cells(board)
     return ModelEdges(chosen, detached_components(chosen, endpoints))
+
+
+def run_coroutine(coroutine):
+    """``asyncio.run(coroutine)`` in a thread of its own: the session's Playwright browser
+    (tests/browser.py) keeps an event loop running in the main thread, where ``asyncio.run``
+    refuses to start another."""
+    import asyncio
+    import threading
+
+    out: dict = {}
+
+    def target() -> None:
+        try:
+            out["value"] = asyncio.run(coroutine)
+        except BaseException as exc:  # handed to the caller's thread
+            out["error"] = exc
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if "error" in out:
+        raise out["error"]
+    return out["value"]

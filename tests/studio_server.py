@@ -1,19 +1,16 @@
-"""A studio served in a thread for browser tests, screenshots and the latency benchmark, and
-the system Chromium driven by Playwright (its own browser download is not needed)."""
+"""A studio served in a thread for browser tests, screenshots and the latency benchmark, and the
+page gestures they share. The browser itself comes from tests/browser.py, the one launcher."""
 
 from __future__ import annotations
 
 import contextlib
-import shutil
 import socket
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+from tests.browser import launch as browser  # noqa: F401  (the one launcher, for the scripts)
 
 
 @contextlib.contextmanager
@@ -40,23 +37,6 @@ def served(root: Path, opened: dict | None = None, timeout: float = 10.0) -> Ite
         server.should_exit = True
         thread.join(5)
         sock.close()
-
-
-def chromium_available() -> bool:
-    return Path(CHROMIUM).exists()
-
-
-@contextlib.contextmanager
-def browser() -> Iterator[object]:
-    """A Playwright browser on the system Chromium."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 CELL_XY = """i => { const s = document.getElementById('board');

@@ -213,15 +213,14 @@ def test_two_tabs_saving_one_file_leave_one_whole_pack(client, tmp_path):
 
 
 def test_stale_requests_are_dropped(client):
-    import asyncio
-
     from satlink.studio.jobs import Jobs, Stale
+    from tests.helpers import run_coroutine
 
     jobs = Jobs(workers=1)
     jobs.note("tab", 5)
     with pytest.raises(Stale):
-        asyncio.run(jobs.run(lambda: 1, "tab", 4))
-    assert asyncio.run(jobs.run(lambda: 2, "tab", 6)) == 2
+        run_coroutine(jobs.run(lambda: 1, "tab", 4))
+    assert run_coroutine(jobs.run(lambda: 2, "tab", 6)) == 2
     jobs.close()
     first = client.post("/api/check", json={"board": {"grid": ["A.A"]}, "channel": "c", "seq": 2})
     assert first.status_code == 200
@@ -282,6 +281,54 @@ def test_a_catalogue_opens_read_only_and_a_save_never_overwrites_it(client, tmp_
                                              "boards": opened["boards"]})
     assert refused.status_code == 400 and "catalogue" in refused.json()["error"]["message"]
     assert (tmp_path / "cat.db").read_bytes() == before
+
+
+def test_boards_are_added_to_a_catalogue_once_and_only_when_unique(client, tmp_path):
+    from click.testing import CliRunner
+
+    from satlink.cli import main
+    from satlink.generate.catalogue import STUDIO_RUN, Catalogue
+
+    made = CliRunner().invoke(main, ["generate", "--size", "5x5", "--count", "2", "--seed", "4",
+                                     "--db", str(tmp_path / "cat.db")])
+    assert made.exit_code == 0, made.output
+    unique = {"board": {"grid": ["AB", "..", "AB"]}, "rules": "fill"}
+    rotated = {"board": {"grid": ["A.A", "B.B"]}, "rules": "fill"}  # the same, turned
+    hexes = {"board": {"grid": ["A.", "..", ".A"], "geometry": {"kind": "hex"}}, "rules": "fill"}
+    ambiguous = {"board": {"grid": ["A.B", "A.B"]}, "rules": "fill"}
+    assert verdict(client, unique["board"]["grid"], "fill").json()["status"] == "unique"
+    assert verdict(client, ambiguous["board"]["grid"], "fill").json()["status"] == "multiple"
+    hex_status = verdict(client, hexes["board"]["grid"], "fill", {"kind": "hex"}).json()["status"]
+    saved = client.post("/api/save", json={"path": "cat.db", "catalogue": True,
+                                           "boards": [unique, ambiguous, rotated, hexes]}).json()
+    assert saved["added"] == 1 + (hex_status == "unique") and saved["duplicates"] == 1
+    assert saved["refused"] == [{"board": 2, "status": "multiple"}] + (
+        [] if hex_status == "unique" else [{"board": 4, "status": hex_status}])
+    again = client.post("/api/save", json={"path": "cat.db", "catalogue": True,
+                                           "boards": [unique]}).json()
+    assert again["added"] == 0 and again["duplicates"] == 1
+    catalogue = Catalogue(str(tmp_path / "cat.db"), readonly=True)
+    try:
+        mine = catalogue.puzzles(run=STUDIO_RUN)
+        assert len(catalogue.puzzles()) == 2 + len(mine)
+    finally:
+        catalogue.close()
+    assert mine[0]["grid"] == ["AB", "..", "AB"] and mine[0]["rules"] == "fill"
+    reopened = client.post("/api/open", json={"path": "cat.db", "catalogue": True}).json()
+    assert len(reopened["boards"]) == 2 + len(mine)  # the generator's puzzles are kept
+
+
+def test_a_new_catalogue_is_made_and_a_file_that_is_not_one_is_never_touched(client, tmp_path):
+    board = {"board": {"grid": ["AB", "..", "AB"]}, "rules": "fill"}
+    made = client.post("/api/save", json={"path": "new/mine.db", "catalogue": True,
+                                          "boards": [board]}).json()
+    assert made["added"] == 1 and (tmp_path / "new" / "mine.db").is_file()
+    (tmp_path / "pack.txt").write_text("3 3\nA.B\n...\nA.B\n")
+    before = (tmp_path / "pack.txt").read_bytes()
+    refused = client.post("/api/save", json={"path": "pack.txt", "catalogue": True,
+                                             "boards": [board]})
+    assert refused.status_code == 400 and "not a catalogue" in refused.json()["error"]["message"]
+    assert (tmp_path / "pack.txt").read_bytes() == before
 
 
 def test_complete_keeps_the_endpoints(client):

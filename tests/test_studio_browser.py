@@ -12,26 +12,19 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
 
+from tests.browser import missing  # noqa: E402
 from tests.studio_server import (  # noqa: E402
-    browser,
-    chromium_available,
     click_cell,
     drag_path,
     served,
     wait_status,
 )
 
-if not chromium_available():
-    pytest.skip("no chromium on this machine", allow_module_level=True)
+if missing():
+    pytest.skip(missing(), allow_module_level=True)
 
 # under fill: two solutions, and a one-edit repair (found by tests/test_studio_api.py)
 DRAFT = [((0, 0), (2, 0)), ((1, 4), (4, 4)), ((2, 2), (3, 4))]
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    with browser() as b:
-        yield b
 
 
 @pytest.fixture(scope="module")
@@ -46,8 +39,8 @@ def url(folder):
 
 
 @pytest.fixture()
-def page(chromium, url):
-    context = chromium.new_context(viewport={"width": 1200, "height": 850})
+def page(browser, url):  # noqa: F811  (browser: the shared fixture of tests/browser.py)
+    context = browser.new_context(viewport={"width": 1200, "height": 850})
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -246,10 +239,10 @@ def test_walls_holes_and_resize(page):
     page.wait_for_function("window.studio.model.width === 3")
 
 
-def test_paths_are_drawn_by_touch(chromium, url):
+def test_paths_are_drawn_by_touch(browser, url):  # noqa: F811
     from tests.studio_server import cell_xy
 
-    context = chromium.new_context(viewport={"width": 900, "height": 900}, has_touch=True)
+    context = browser.new_context(viewport={"width": 900, "height": 900}, has_touch=True)
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']")

@@ -39,7 +39,8 @@ def _bind(host: str, port: int) -> socket.socket:
 @click.command()
 @click.argument("file", required=False)
 @click.option("--db", "catalogue", type=click.Path(dir_okay=False), default=None,
-              help="Open the puzzles of a catalogue (read-only) instead of a file.")
+              help="Open the puzzles of a catalogue instead of a file (Save adds the boards "
+                   "proven unique to it; nothing in it is changed or removed).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on. Anything but a local address lets other machines "
                    "reach the studio (they can read and write files as you): only on a "

@@ -34,6 +34,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
+from satlink.cancel import cancelled
 from satlink.deduce.local import corner, finished, forced, notouch
 from satlink.deduce.puzzle import FAILURES, OFF, ON, UNKNOWN, Contradiction, OutOfTime, Puzzle
 from satlink.deduce.reach import bottleneck, region
@@ -48,8 +49,8 @@ def fixpoint(st: State, passes: Sequence[Callable[[State], int]],
     (:class:`OutOfTime`)."""
     forced(st)
     while not finished(st):
-        if deadline is not None and time.monotonic() > deadline:
-            raise OutOfTime
+        if (deadline is not None and time.monotonic() > deadline) or cancelled():
+            raise OutOfTime  # a cancelled check (satlink.cancel) stops as at its deadline
         for technique in passes:
             if technique(st):
                 forced(st)

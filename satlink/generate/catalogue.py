@@ -47,6 +47,8 @@ CREATE TABLE IF NOT EXISTS runs (
 __all__ = ["Catalogue", "CatalogueError", "RunState", "Where", "WhereError", "parse_where"]
 
 BUSY_SECONDS = 30.0  # how long a write waits for another process's transaction on the file
+STUDIO_RUN = "studio"
+"""The ``run`` of puzzles a designer saved from ``satlink studio`` (:meth:`Catalogue.add`)."""
 
 class CatalogueError(ValueError):
     """A --db file that is not a satlink catalogue."""
@@ -253,6 +255,32 @@ class Catalogue:
                 (result.number + 1, outcome == "accepted", outcome == "duplicate",
                  json.dumps(state.rejected, sort_keys=True), key))
         return outcome
+
+    def add(self, board, solution, rules, quality: dict, run: str = STUDIO_RUN) -> str:
+        """Store one puzzle made outside a generator run (a designer's, saved from the
+        studio): 'accepted', or 'duplicate' when the catalogue already holds it up to
+        rotation, reflection and relabelling (the canonical hash).  The caller has proven it
+        unique under ``rules``; ``quality`` holds its figures (:func:`satlink.quality.quality`).
+        It is filed under ``run`` (no row in ``runs``: no generator can resume it), numbered
+        after the run's last puzzle."""
+        from satlink.canonical import canonical_hash
+        from satlink.geometry import geometry_to_json
+
+        geometry = ("" if board.geometry.is_plain else
+                    json.dumps(geometry_to_json(board.geometry, board.width), sort_keys=True))
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")  # the number below holds until the commit
+            number = self.db.execute("SELECT COALESCE(MAX(attempt) + 1, 0) FROM puzzles "
+                                     "WHERE run = ?", (run,)).fetchone()[0]
+            cursor = self.db.execute(
+                "INSERT OR IGNORE INTO puzzles (hash, width, height, colours, solids, rules, "
+                "effort, grid, solution, stats, run, attempt, created, geometry) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (canonical_hash(board), board.width, board.height, quality["colours"],
+                 quality["solids"], str(rules), quality["effort"], "\n".join(board.rows),
+                 json.dumps(solution.to_coords(board)), json.dumps(quality), run, number,
+                 time.time(), geometry))
+        return "accepted" if cursor.rowcount else "duplicate"
 
     def puzzles(self, where: str | Where | None = None, run: str | None = None,
                 order: str = "effort") -> list[dict]:

@@ -116,10 +116,13 @@ def _route(blank: Board, a: Cell, b: Cell, blocked: set[Cell],
 def complete_painting(painting: Painting, rules: Rules | str | None = None, *,
                       method: Method = DEFAULT_METHOD, seed: int = 0,
                       attempts: int = DEFAULT_ATTEMPTS, max_repairs: int = DEFAULT_REPAIRS,
-                      min_length: int = 3, seconds: float = 30.0) -> Completion:
+                      min_length: int = 3, seconds: float = 30.0,
+                      edit_painted: bool = True) -> Completion:
     """Complete ``painting`` into a puzzle proven unique under ``rules``, its painted paths
     kept (see the module's docstring).  Reproducible: attempt ``k`` draws from a generator
-    seeded with ``(seed, k)``."""
+    seeded with ``(seed, k)``.  ``edit_painted=False``: never change the painted paths and
+    placed endpoints (the studio's promise to a designer), only the completed ones; an
+    attempt whose ambiguity lies in the painted paths alone then fails."""
     start = time.monotonic()
     profile = parse_rules(rules)
     blank = blank_of(painting.board)
@@ -132,7 +135,7 @@ def complete_painting(painting: Painting, rules: Rules | str | None = None, *,
         result.attempts += 1
         rng = random.Random(f"{seed}:{number}")
         outcome = _attempt(painting, blank, profile, method, rng, max_repairs, min_length,
-                           result, lambda: seconds - (time.monotonic() - start))
+                           result, lambda: seconds - (time.monotonic() - start), edit_painted)
         if outcome is None:
             result.reason = "unique"
             break
@@ -147,7 +150,7 @@ def complete_painting(painting: Painting, rules: Rules | str | None = None, *,
 
 def _attempt(painting: Painting, blank: Board, rules: Rules, method: Method,
              rng: random.Random, max_repairs: int, min_length: int, result: Completion,
-             left) -> str | None:
+             left, edit_painted: bool = True) -> str | None:
     """One attempt; fills ``result`` and returns None on success, else why it failed."""
     result.fallback = ""
     fixed_paths = {k: tuple(p) for k, p in painting.drawn.items()}
@@ -218,7 +221,7 @@ def _attempt(painting: Painting, blank: Board, rules: Rules, method: Method,
                            "the walk's repairs ran out" if repairs >= max_repairs else
                            "no completed path could be cut where the solutions differ")
         keep = frozenset(painting.drawn) | frozenset(painting.placed)
-        for hold in (keep, frozenset()):
+        for hold in (keep, frozenset()) if edit_painted else (keep,):
             fix = fix_painting(board, ours, rules, method=method, seconds=max(left(), 0.01),
                                keep=hold, limit=1, min_length=min(min_length, 2))
             result.checks += fix.checks

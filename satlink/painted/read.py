@@ -213,3 +213,41 @@ def _pieces(near: Mapping[Cell, list[Cell]]) -> int:
                     seen.add(n)
                     todo.append(n)
     return count
+
+
+def painting_of(board: Board, drawn: Mapping[str, Sequence[Cell]]) -> Painting:
+    """The painting of a puzzle ``board`` with some of its paths drawn on it, ``{label: [cell,
+    ...]}`` as a player draws them (bridge cells once per visit): how the studio hands the
+    designer's board to the completion.  A drawn path that does not join its label's two
+    endpoints (a path still being drawn) is left out, its pair counts as placed; one that
+    steps between cells that are not neighbours, or crosses a cell another path or an
+    endpoint holds, raises a located :class:`BoardError`."""
+    paths: dict[str, tuple[Cell, ...]] = {}
+    held: dict[Cell, str] = {x: k for k, ends in board.endpoints.items() for x in ends}
+    for label, cells in drawn.items():
+        ends = board.endpoints.get(label)
+        cells = list(cells)
+        if not ends or len(cells) < 2 or {cells[0], cells[-1]} != set(ends):
+            continue
+        for cell in cells:
+            if not 0 <= cell < board.size or board.is_solid(cell):
+                raise BoardError(f"the drawn path of {label} leaves the open cells")
+        nodes = board.path_nodes(cells)
+        twice = next((x for i, x in enumerate(nodes) if x in nodes[:i]), None)
+        if twice is not None:
+            raise _fail(f"the drawn path of {label} visits this cell twice", board, twice)
+        for a, b in zip(nodes, nodes[1:], strict=False):
+            if b not in board.neighbors(a):
+                raise _fail(f"the drawn path of {label} steps from here to a cell that is not a "
+                            "neighbour", board, a)
+        for x in nodes:
+            if held.setdefault(x, label) != label:
+                raise _fail(f"the drawn path of {label} crosses the path or an endpoint of "
+                            f"{held[x]}", board, x)
+        paths[label] = nodes if board.node_cell(nodes[0]) < board.node_cell(nodes[-1]) \
+            else nodes[::-1]
+    placed = tuple(k for k in board.labels if k not in paths)
+    covered = {board.node_cell(x) for x in held}
+    bridges = set(board.geometry.bridges)
+    empty = tuple(x for x in board.open_cells() if x not in covered and x not in bridges)
+    return Painting(board, paths, placed, empty)

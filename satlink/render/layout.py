@@ -27,6 +27,11 @@ Point = tuple[float, float]
 
 PATH_WIDTH = 0.4
 """A path's stroke, as a fraction of the cell."""
+PATH_WIDTH_HEX = 0.36
+DISC_HEX = 0.32
+"""A path's stroke and an endpoint's disc on hexagons: a hexagon has 87% of a square's area at
+the same distance between centres, so the square's stroke and disc crowd it (the studio's
+hexagonal boards looked squeezed); satlink/render/board.js draws with the same figures."""
 TUNNEL_DEPTH = 0.34
 TUNNEL_WIDTH = 0.6
 WRAP_MARGIN = 0.45
@@ -54,7 +59,7 @@ class Layout:
             self.pad = float(round(cell * WRAP_MARGIN))
         else:
             self.pad = float(max(2, round(cell * 0.1)))
-        self.path_width = cell * PATH_WIDTH
+        self.path_width = cell * (PATH_WIDTH_HEX if self.hexagonal else PATH_WIDTH)
         self.radius = cell / math.sqrt(3)
         w, h = board.width, board.height
         if self.hexagonal:

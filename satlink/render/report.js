@@ -288,205 +288,57 @@
     }
     div.innerHTML = links(row) + (notes.length ? '<div class="note">' + notes.map(function (t) {
       return '<div>' + t + '</div>';
-    }).join('') + '</div>' : '') + '<div class="pics">' + figs.join('') + '</div>';
+    }).join('') + '</div>' : '') + '<div class="pics"></div>';
+    var pics = div.querySelector('.pics');
+    figs.forEach(function (f) {
+      if (typeof f === 'string') pics.insertAdjacentHTML('beforeend', f); else pics.appendChild(f);
+    });
   }
-  function fig(content, caption) {
-    return '<figure>' + content + '<figcaption>' + esc(caption) + '</figcaption></figure>';
+  function fig(content, caption) {  /* content: an element, or HTML */
+    var f = document.createElement('figure'), c = document.createElement('figcaption');
+    if (typeof content === 'string') f.innerHTML = content; else f.appendChild(content);
+    c.textContent = caption;
+    f.appendChild(c);
+    return f;
   }
 
-  /* -- colours and labels, as satlink/render/colours.py ---------------------------------- */
-  var BASE = ['#e6194b', '#3cb44b', '#4363d8', '#ffe119', '#f58231', '#42d4f4', '#f032e6', '#bfef45',
-    '#fabed4', '#469990', '#dcbeff', '#9a6324', '#fffac8', '#800000', '#aaffc3', '#808000',
-    '#ffd8b1', '#a9a9ff', '#ffffff', '#a9a9a9'];
-  function rgb(i) {
-    if (i < BASE.length) {
-      var c = BASE[i];
-      return [parseInt(c.substr(1, 2), 16), parseInt(c.substr(3, 2), 16), parseInt(c.substr(5, 2), 16)];
-    }
-    var n = i - BASE.length, h = (n * 0.618033988749895 + 0.05) % 1;
-    var l = [0.55, 0.70, 0.42][n % 3], s = [0.85, 0.60][Math.floor(n / 3) % 2];
-    var m2 = l <= 0.5 ? l * (1 + s) : l + s - l * s, m1 = 2 * l - m2;
-    function v(hue) {
-      hue = ((hue % 1) + 1) % 1;
-      if (hue < 1 / 6) return m1 + (m2 - m1) * hue * 6;
-      if (hue < 0.5) return m2;
-      if (hue < 2 / 3) return m1 + (m2 - m1) * (2 / 3 - hue) * 6;
-      return m1;
-    }
-    return [v(h + 1 / 3), v(h), v(h - 1 / 3)].map(function (t) { return Math.round(t * 255); });
-  }
-  function colour(i) {
-    return '#' + rgb(i).map(function (t) { return (t < 16 ? '0' : '') + t.toString(16); }).join('');
-  }
-  function ink(i) { var c = rgb(i); return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2] > 140 ? '#000' : '#fff'; }
-  function labels(grid) {
-    var order = {}, k = 0;
-    for (var ch of grid) if (ch !== '.' && ch !== '#' && order[ch] === undefined) order[ch] = k++;
+  /* -- boards: drawn by satlink's one drawing module, satlink/render/board.js (inlined
+     before this script; the studio draws with the same file) ------------------------------ */
+  var SB = window.SatlinkBoard;
+  function colour(i) { return SB.colour(i); }
+  function ink(i) { return SB.ink(i); }
+  function labels(grid) {  /* label -> its number, in satlink's order */
+    var order = {};
+    SB.labelOrder(grid).forEach(function (ch, k) { order[ch] = k; });
     return order;
   }
-
-  /* -- geometry, as satlink/geometry.py and satlink/render/layout.py ---------------------- */
-  var SQ = [[-1, 0], [0, -1], [0, 1], [1, 0]];
-  var HEVEN = [[-1, 0], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]];
-  var HODD = [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, 0]];
-
-  function Lay(w, h, g) {
-    this.w = w; this.h = h; this.g = g || null;
-    this.hex = !!(g && g.k === 'hex'); this.wrap = !!(g && g.wrap);
-    this.cell = CELL; this.rad = CELL / Math.sqrt(3);
-    this.pad = !g ? 0 : this.wrap ? Math.round(CELL * 0.45) : Math.max(2, Math.round(CELL * 0.1));
-    var iw = this.hex ? 2 * this.rad + 1.5 * this.rad * (w - 1) : CELL * w;
-    var ih = this.hex ? CELL * h + (w > 1 ? CELL / 2 : 0) : CELL * h;
-    this.width = Math.ceil(iw + 2 * this.pad); this.height = Math.ceil(ih + 2 * this.pad);
+  function layoutOf(row) {
+    var g = extra(row).g;
+    return SB.layout({width: row[W], height: row[H], kind: g && g.k === 'hex' ? 'hex' : 'square',
+      wrap: !!(g && g.wrap), plain: !g, cell: CELL});
   }
-  Lay.prototype.steps = function (c) { return this.hex ? (c % 2 ? HODD : HEVEN) : SQ; };
-  Lay.prototype.centre = function (r, c) {
-    if (this.hex) {
-      var low = (c % 2 === 0 && this.w > 1) ? this.cell / 2 : 0;
-      return [this.pad + this.rad + 1.5 * this.rad * c, this.pad + this.cell / 2 + r * this.cell + low];
-    }
-    return [this.pad + c * this.cell + this.cell / 2, this.pad + r * this.cell + this.cell / 2];
-  };
-  Lay.prototype.outline = function (r, c) {
-    var p = this.centre(r, c), out = [];
-    if (this.hex) {
-      for (var a = 0; a < 360; a += 60) {
-        out.push([p[0] + this.rad * Math.cos(a * Math.PI / 180), p[1] + this.rad * Math.sin(a * Math.PI / 180)]);
-      }
-      return out;
-    }
-    var d = this.cell / 2;
-    return [[p[0] - d, p[1] - d], [p[0] + d, p[1] - d], [p[0] + d, p[1] + d], [p[0] - d, p[1] + d]];
-  };
-  /* the step from cell a to its neighbour b: [dr, dc, wrapped], or null; a step inside the
-     board is preferred to one across a warp (on a board two cells high both join the same
-     cells), as report.py's path codes and layout.py do */
-  Lay.prototype.step = function (a, b) {
-    var r = Math.floor(a / this.w), c = a % this.w, steps = this.steps(c);
-    for (var pass = 0; pass < (this.wrap ? 2 : 1); pass++) {
-      for (var k = 0; k < steps.length; k++) {
-        var r2 = r + steps[k][0], c2 = c + steps[k][1], out = r2 < 0 || r2 >= this.h || c2 < 0 || c2 >= this.w;
-        if (out !== (pass === 1)) continue;
-        if (((r2 + this.h) % this.h) * this.w + ((c2 + this.w) % this.w) === b) return [steps[k][0], steps[k][1], out];
-      }
-    }
-    return null;
-  };
-
-  /* a path code (see path_code in report.py) as a list of cells */
+  /* a path code (see path_code in report.py) as a list of cells: the steps are those of
+     satlink/geometry.py, a step across a warp included */
   function decode(code, lay) {
-    var cells = [], re = /(\.?)(\d+)|([a-f])/g, m;
+    var cells = [], re = /(\.?)(\d+)|([a-f])/g, m, w = lay.width, h = lay.height;
     while ((m = re.exec(code))) {
       if (m[2] !== undefined) { cells.push(+m[2]); continue; }
-      var a = cells[cells.length - 1], r = Math.floor(a / lay.w), c = a % lay.w;
-      var st = lay.steps(c)[m[3].charCodeAt(0) - 97];
+      var a = cells[cells.length - 1], r = Math.floor(a / w), c = a % w;
+      var steps = lay.kind === 'hex' ? (c % 2 ? SB.STEPS.hexOdd : SB.STEPS.hexEven) : SB.STEPS.square;
+      var st = steps[m[3].charCodeAt(0) - 97];
       if (!st) continue;
-      cells.push(((r + st[0] + lay.h) % lay.h) * lay.w + ((c + st[1] + lay.w) % lay.w));
+      cells.push(((r + st[0] + h) % h) * w + ((c + st[1] + w) % w));
     }
     return cells;
   }
-  function pts(list) {
-    return list.map(function (p) { return p[0].toFixed(1) + ',' + p[1].toFixed(1); }).join(' ');
-  }
-
-  function svg(row, code, diff) {
-    var w = row[W], h = row[H], grid = Array.from(row[G]), g = extra(row).g, lay = new Lay(w, h, g);
-    var order = labels(grid), out = [], cell = lay.cell, pw = cell * 0.4;
-    var hi = {};
-    (diff || []).forEach(function (c) { hi[c] = 1; });
-    var bridges = {};
-    ((g && g.br) || []).forEach(function (c) { bridges[c] = 1; });
-    if (!g) {
-      var W0 = w * cell, H0 = h * cell;
-      out.push('<svg xmlns="http://www.w3.org/2000/svg" class="board" width="' + (W0 + 2) + '" height="' + (H0 + 2) +
-        '" viewBox="-1 -1 ' + (W0 + 2) + ' ' + (H0 + 2) + '"><rect width="' + W0 + '" height="' + H0 + '" fill="#1b1b1f"/>');
-      for (var i = 0; i < grid.length; i++) {
-        var x0 = (i % w) * cell, y0 = Math.floor(i / w) * cell;
-        if (grid[i] === '#') out.push('<rect x="' + x0 + '" y="' + y0 + '" width="' + cell + '" height="' + cell + '" fill="#55555c"/>');
-        if (hi[i]) out.push('<rect class="diff" x="' + x0 + '" y="' + y0 + '" width="' + cell + '" height="' + cell + '" fill="#ffe14d" fill-opacity="0.45"/>');
-      }
-      var lines = '';
-      for (i = 0; i <= w; i++) lines += 'M' + i * cell + ' 0V' + H0;
-      for (i = 0; i <= h; i++) lines += 'M0 ' + i * cell + 'H' + W0;
-      out.push('<path d="' + lines + '" stroke="#444" stroke-width="1" fill="none"/>');
-    } else {
-      out.push('<svg xmlns="http://www.w3.org/2000/svg" class="board" width="' + lay.width + '" height="' + lay.height +
-        '" viewBox="0 0 ' + lay.width + ' ' + lay.height + '"><rect width="' + lay.width + '" height="' + lay.height +
-        '" rx="' + Math.max(2, Math.round(cell * 0.2)) + '" fill="#111114"/>');
-      if (lay.wrap) {
-        out.push('<rect x="' + (lay.pad / 2) + '" y="' + (lay.pad / 2) + '" width="' + (lay.width - lay.pad) + '" height="' +
-          (lay.height - lay.pad) + '" fill="none" stroke="#80808c" stroke-width="1.5" stroke-dasharray="4 3"/>');
-      }
-      for (i = 0; i < grid.length; i++) {
-        if (grid[i] === '#') continue;
-        var o = lay.outline(Math.floor(i / w), i % w), cls = hi[i] ? ' diff' : '';
-        out.push('<polygon class="cell' + cls + '" points="' + pts(o) + '" fill="' + (hi[i] ? '#6b6234' : '#1b1b1f') + '" stroke="#444" stroke-width="1"/>');
-      }
-    }
-    var over = {};
-    if (code) {
-      code.split(',').forEach(function (part) {
-        var cells = decode(part, lay);
-        if (!cells.length) return;
-        var label = grid[cells[0]], col = colour(order[label] || 0);
-        var runs = [[lay.centre(Math.floor(cells[0] / w), cells[0] % w)]];
-        for (var k = 1; k < cells.length; k++) {
-          var a = cells[k - 1], b = cells[k], st = lay.step(a, b);
-          var pb = lay.centre(Math.floor(b / w), b % w);
-          if (st && st[2]) {  /* a warp: a stub out of one border, another into the opposite one */
-            var pa = lay.centre(Math.floor(a / w), a % w), reach = cell * 0.5 + lay.pad * 0.6;
-            var dx = st[1], dy = st[0], len = Math.sqrt(dx * dx + dy * dy) || 1;
-            runs[runs.length - 1].push([pa[0] + dx / len * reach, pa[1] + dy / len * reach]);
-            runs.push([[pb[0] - dx / len * reach, pb[1] - dy / len * reach]]);
-          }
-          runs[runs.length - 1].push(pb);
-          if (bridges[b]) {
-            var near = [a, cells[k + 1]].filter(function (c) { return c !== undefined; });
-            if (near.some(function (c) { return Math.floor(c / w) === Math.floor(b / w); })) over[b] = col;
-          }
-        }
-        runs.forEach(function (run) {
-          out.push('<polyline points="' + pts(run) + '" fill="none" stroke="' + col + '" stroke-width="' + pw.toFixed(1) +
-            '" stroke-linecap="round" stroke-linejoin="round"/>');
-        });
-      });
-    }
-    Object.keys(bridges).forEach(function (key) {
-      var c = +key, p = lay.centre(Math.floor(c / w), c % w), hw = cell / 2 - cell * 0.1, hh = pw / 2 + cell * 0.09;
-      out.push('<rect class="bridge" x="' + (p[0] - hw).toFixed(1) + '" y="' + (p[1] - hh).toFixed(1) + '" width="' + (2 * hw).toFixed(1) +
-        '" height="' + (2 * hh).toFixed(1) + '" fill="#1b1b1f"/>');
-      if (over[c]) {
-        out.push('<line class="over" x1="' + (p[0] - cell / 2) + '" y1="' + p[1] + '" x2="' + (p[0] + cell / 2) + '" y2="' + p[1] +
-          '" stroke="' + over[c] + '" stroke-width="' + pw.toFixed(1) + '"/>');
-      }
-      [p[1] - hh, p[1] + hh].forEach(function (y) {
-        out.push('<line class="railing" x1="' + (p[0] - hw).toFixed(1) + '" y1="' + y.toFixed(1) + '" x2="' + (p[0] + hw).toFixed(1) +
-          '" y2="' + y.toFixed(1) + '" stroke="#a0a0ac" stroke-width="1.5" stroke-linecap="round"/>');
-      });
+  function svg(row, code, diff) {  /* the board of a row, a solution and differing cells */
+    var grid = Array.from(row[G]), g = extra(row).g, lay = layoutOf(row), paths = {};
+    (code ? code.split(',') : []).forEach(function (part) {
+      var cells = decode(part, lay);
+      if (cells.length) paths[grid[cells[0]]] = cells;
     });
-    ((g && g.walls) || []).forEach(function (pair) {
-      [[pair[0], pair[1]], [pair[1], pair[0]]].forEach(function (ab, side) {
-        var st = lay.step(ab[0], ab[1]);
-        if (!st || (side === 1 && !st[2])) return;  /* a warp's wall shows on both borders */
-        var a = ab[0], r = Math.floor(a / w), c = a % w, pa = lay.centre(r, c), pb = lay.centre(r + st[0], c + st[1]);
-        var mx = (pa[0] + pb[0]) / 2, my = (pa[1] + pb[1]) / 2, dx = pb[0] - pa[0], dy = pb[1] - pa[1];
-        var len = Math.sqrt(dx * dx + dy * dy) || 1, half = (lay.hex ? lay.rad : cell) / 2;
-        var ux = -dy / len * half, uy = dx / len * half;
-        out.push('<line class="wall" x1="' + (mx - ux).toFixed(1) + '" y1="' + (my - uy).toFixed(1) + '" x2="' + (mx + ux).toFixed(1) +
-          '" y2="' + (my + uy).toFixed(1) + '" stroke="#e2e2e8" stroke-width="' + Math.max(2, cell * 0.14).toFixed(1) + '" stroke-linecap="round"/>');
-      });
-    });
-    for (var ch in order) {
-      var idx = order[ch], text = ch.charCodeAt(0) < 128 ? ch : String(idx + 1);
-      for (i = grid.indexOf(ch); i >= 0; i = grid.indexOf(ch, i + 1)) {
-        var p = lay.centre(Math.floor(i / w), i % w);
-        out.push('<circle cx="' + p[0].toFixed(1) + '" cy="' + p[1].toFixed(1) + '" r="' + (cell * 0.38).toFixed(1) + '" fill="' + colour(idx) + '"/>' +
-          '<text x="' + p[0].toFixed(1) + '" y="' + p[1].toFixed(1) + '" font-size="' + Math.round(cell * (text.length < 3 ? 0.45 : 0.32)) +
-          '" fill="' + ink(idx) + '" text-anchor="middle" dominant-baseline="central" font-family="sans-serif">' + esc(text) + '</text>');
-      }
-    }
-    out.push('</svg>');
-    return out.join('');
+    return SB.create(lay, {cells: grid, walls: (g && g.walls) || [], bridges: (g && g.br) || []},
+      {paths: paths, diff: new Set(diff || [])});
   }
 
   /* an invalid board as far as it could be read: its characters as cells, or its text */

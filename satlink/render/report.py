@@ -7,9 +7,9 @@ grid as one string, the solutions as path strings (:func:`path_code`) and, for t
 records that need them, the extras (geometry, differing cells, the error and the text it was
 found in, the original of a duplicate).  ``report.js`` draws a board as SVG in the browser
 only when it is shown: problem boards as they scroll into view, the others when their row is
-clicked.  Hexagonal boards are offset columns of hexagons and square variants show holes,
-walls, bridges and warps, as :mod:`satlink.render.svg` draws them (see
-:mod:`satlink.render.layout` for the geometry both follow).
+clicked, with ``board.js``, the one drawing module the studio uses too (inlined before
+``report.js``): hexagonal boards are offset columns of hexagons and square variants show
+holes, walls, bridges and warps, laid out as :mod:`satlink.render.layout` lays them out.
 
 The page puts problems first (multiple, unsolvable, invalid, solution-mismatch, timeout,
 error, duplicate-of), then the rest in file order; a summary table per pack (counts per
@@ -310,5 +310,5 @@ def html_report(records: list[dict], title: str = "satlink validation report",
         "<noscript><p>The boards are drawn by the page's script; enable JavaScript to see "
         "them.</p></noscript>"
         f"<script type='application/json' id='satlink-data'>{payload}</script>"
-        f"<script>{_asset('report.js')}</script></body></html>")
+        f"<script>{_asset('board.js')}</script><script>{_asset('report.js')}</script></body></html>")
 

@@ -57,7 +57,7 @@ def board_svg(board: Board, solution: Solution | None = None, highlight: set[int
         for label, path in solution.paths.items():
             for run in layout.runs(path):
                 out.append(f'<polyline points="{_points(run)}" fill="none" stroke="{colour[label]}" '
-                           f'stroke-width="{cell * 0.4:.1f}" stroke-linecap="round" '
+                           f'stroke-width="{layout.path_width:.1f}" stroke-linecap="round" '
                            'stroke-linejoin="round"/>')
     if not plain:
         out += _bridges(layout, solution, colour)

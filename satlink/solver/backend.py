@@ -13,15 +13,19 @@ one-shot backend restarts with a doubled budget, which wastes at most half the t
 
 from __future__ import annotations
 
+import heapq
+import math
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from contextlib import nullcontext
 from itertools import repeat
 
 import pysat.solvers
 from pysat.solvers import Solver, SolverNames
 
+from satlink import cancel
 from satlink.cnf.clauses import Clauses, Timeout
 
 ONE_SHOT_SOLVERS = frozenset(SolverNames.kissat404)
@@ -66,6 +70,70 @@ def buffer_loader(solver: Solver) -> Callable[[object], None] | None:
 
 
 __all__ = ["Backend", "Timeout", "buffer_loader", "clause_loader"]
+
+
+class Watchdog:
+    """One thread for the whole process that interrupts solvers at their deadlines.
+
+    A ``threading.Timer`` per solve call started a thread each time, and waiting for it to
+    start cost about a millisecond, several on a loaded machine: a noticeable share of the
+    studio's live verdict on a small board, which makes two solve calls per edit.  Alarms are
+    kept in a heap; a cancelled one is forgotten (and the heap rebuilt when mostly stale).
+    """
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._heap: list[tuple[float, int, int]] = []
+        self._live: dict[int, Callable[[], None]] = {}
+        self._counter = 0
+        self._thread: threading.Thread | None = None
+
+    def schedule(self, seconds: float, callback: Callable[[], None]) -> int:
+        """Call ``callback`` (in the watchdog's thread) in ``seconds`` unless cancelled."""
+        with self._cond:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="satlink-watchdog",
+                                                daemon=True)
+                self._thread.start()
+            self._counter += 1
+            self._live[self._counter] = callback
+            entry = (time.monotonic() + seconds, self._counter, self._counter)
+            heapq.heappush(self._heap, entry)
+            if len(self._heap) > 2 * len(self._live) + 64:  # mostly cancelled alarms
+                self._heap = [e for e in self._heap if e[1] in self._live]
+                heapq.heapify(self._heap)
+            if self._heap[0] is entry:  # the thread sleeps past it: wake it (else no switch)
+                self._cond.notify()
+            return self._counter
+
+    def cancel(self, alarm: int) -> None:
+        with self._cond:
+            self._live.pop(alarm, None)
+
+    def _run(self) -> None:
+        with self._cond:
+            while True:
+                while self._heap and self._heap[0][1] not in self._live:
+                    heapq.heappop(self._heap)
+                if not self._heap:
+                    self._cond.wait()
+                    continue
+                wait = self._heap[0][0] - time.monotonic()
+                if wait > 0:
+                    self._cond.wait(wait)
+                    continue
+                alarm = heapq.heappop(self._heap)[1]
+                callback = self._live.pop(alarm)
+                self._cond.release()
+                try:
+                    callback()
+                except Exception:  # an interrupt on a solver just deleted: nothing to stop
+                    pass
+                finally:
+                    self._cond.acquire()
+
+
+WATCHDOG = Watchdog()
 
 
 class Backend:
@@ -127,11 +195,11 @@ class Backend:
 
     def solve(self, deadline: float | None) -> list[int] | None:
         """A model, or None if unsatisfiable; raises :class:`Timeout` at the deadline."""
-        if deadline is None:
+        if deadline is None and cancel.current() is None:
             self._ready()
             sat = self.solver.solve()
-        else:
-            sat = self._solve_until(deadline)
+        else:  # in slices, so a deadline or a cancel token (satlink.cancel) can stop it
+            sat = self._solve_until(math.inf if deadline is None else deadline)
         return self.solver.get_model() if sat else None
 
     def _solve_until(self, deadline: float) -> bool:
@@ -142,17 +210,24 @@ class Backend:
                 raise Timeout
             self._ready()
             # a far deadline (--timeout 1e308) must not overflow the timer's wait
-            timer = threading.Timer(min(remaining, MAX_TIMER_SECONDS), self._interrupt)
-            timer.start()
+            alarm = WATCHDOG.schedule(min(remaining, MAX_TIMER_SECONDS), self._interrupt)
+            token = cancel.current()  # a newer request may cancel this one (satlink.cancel)
             try:
-                self.solver.conf_budget(budget)
-                sat = self.solver.solve_limited(expect_interrupt=True)
+                with token.running(self) if token is not None else nullcontext():
+                    self.solver.conf_budget(budget)
+                    sat = self.solver.solve_limited(expect_interrupt=True)
             finally:
-                timer.cancel()
+                WATCHDOG.cancel(alarm)
             if sat is not None:
                 return sat
             self._clear_interrupt()
+            if token is not None and token.cancelled:
+                raise Timeout  # as at the deadline: the caller drops the answer
             budget = 2 * budget if self.one_shot else min(2 * budget, 50_000)
+
+    def interrupt(self) -> None:
+        """Stop the running ``solve`` (from another thread): the cancel token's hook."""
+        self._interrupt()
 
     def _interrupt(self) -> None:
         try:

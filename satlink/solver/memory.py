@@ -166,9 +166,20 @@ def recent_available_bytes(need: int = 0) -> int | None:
     return value
 
 
+ALWAYS_FITS = BASE_BYTES + 16 * 2**20
+"""An estimate below this (the interpreter's share and 16 MB of clauses: boards of a few
+thousand cells) is taken to fit anywhere satlink runs."""
+
+
 def ensure_fits(board: Board, method: Method, available: int | None = None) -> None:
-    """Raise :class:`BoardTooLarge` when the estimate exceeds the usable memory."""
+    """Raise :class:`BoardTooLarge` when the estimate exceeds the usable memory.  A board
+    whose estimate is below :data:`ALWAYS_FITS` is not measured against the machine (reading
+    /proc and the cgroup files cost a few milliseconds per check, a good part of a small
+    board's check in the studio's live verdict); a larger one against a recent reading
+    (:func:`recent_available_bytes`)."""
     need = estimated_bytes(board.size, len(board.labels), method.kind, method.card)
+    if available is None and need < ALWAYS_FITS:
+        return
     available = recent_available_bytes(need) if available is None else available
     if available is None:
         return

@@ -236,31 +236,44 @@ async def api_generate(studio: Studio, data: dict) -> dict:
 
 async def api_complete(studio: Studio, data: dict) -> dict:
     """Complete the board being edited: its endpoints and the paths drawn in play mode kept,
-    the rest covered by new pairs until it is unique (:mod:`satlink.generate.complete`)."""
-    from satlink.generate.complete import CompletionError, complete
+    the rest covered by new pairs until it is unique (:mod:`satlink.painted.complete`, the
+    completion of ``satlink painting complete``)."""
+    from satlink.board import BoardError
+    from satlink.painted.complete import complete_painting
+    from satlink.painted.read import painting_of
 
     board, rules = board_and_rules(studio, data)
     drawn = {}
-    for label, path in (data.get("paths") or {}).items():
+    paths = data.get("paths") or {}
+    if not isinstance(paths, dict):
+        raise Problem(400, {"message": "'paths' must be {label: [[row, col], ...]}"})
+    for label, path in paths.items():
         try:
             drawn[label] = [board.cell_at(r, c) for r, c in path]
         except (TypeError, ValueError):
             raise Problem(400, {"message": f"path {label}: cells are [row, col] pairs"}) from None
         if None in drawn[label]:
             raise Problem(400, {"message": f"path {label}: a cell off the board"})
+    try:
+        painting = painting_of(board, drawn)
+    except BoardError as exc:
+        raise BoardProblem(exc.message, exc.row, exc.col) from None
     seed = data.get("seed", 0)
 
     def work() -> dict:
-        done = complete(board, rules, drawn=drawn, seconds=min(GEN_SECONDS, studio.limits.timeout),
-                        seed=seed if isinstance(seed, int) else 0)
-        if done.board is None:
-            return {"error": {"message": done.reason}, "attempts": done.attempts}
+        done = complete_painting(painting, rules, seed=seed if isinstance(seed, int) else 0,
+                                 attempts=COMPLETE_ATTEMPTS, edit_painted=False,
+                                 seconds=min(GEN_SECONDS, studio.limits.timeout))
+        if done.board is None or not done.proven:
+            return {"error": {"message": f"no unique completion in {done.attempts} attempt(s): "
+                              f"{done.reason}"}, "attempts": done.attempts}
         return {"board": board_json(done.board), "solution": done.solution.to_coords(done.board),
                 "attempts": done.attempts}
-    try:
-        return await studio.jobs.run(work)
-    except CompletionError as exc:
-        raise Problem(400, {"message": str(exc)}) from None
+    return await studio.jobs.run(work)
+
+
+COMPLETE_ATTEMPTS = 1000
+"""Attempts of one completion: in practice the studio's seconds bound it."""
 
 
 async def api_layout(studio: Studio, data: dict) -> dict:

@@ -27,6 +27,11 @@ def static_dir() -> Path:
     return Path(str(resources.files("satlink.studio") / "static"))
 
 
+def board_module() -> Path:
+    """satlink's one board drawing module, shared with the validation report."""
+    return Path(str(resources.files("satlink.render") / "board.js"))
+
+
 def create_app(limits: Limits | None = None, root: Path | None = None,
                opened: dict | None = None, port: int | None = None,
                extra_hosts: tuple[str, ...] = (), max_body: int = MAX_BODY) -> LocalOnly:
@@ -42,7 +47,10 @@ def create_app(limits: Limits | None = None, root: Path | None = None,
     async def no_icon(request):
         return Response(status_code=204)
 
-    routes = [Route("/", index), Route("/favicon.ico", no_icon),
+    async def board_js(request):  # the drawing module the validation report inlines
+        return FileResponse(board_module(), media_type="text/javascript")
+
+    routes = [Route("/", index), Route("/favicon.ico", no_icon), Route("/static/board.js", board_js),
               Route("/api/session", endpoint(api_session), methods=["GET"])]
     routes += [Route(f"/api/{name}", endpoint(handler), methods=["POST"])
                for name, handler in {**ROUTES, **packs.ROUTES}.items()]

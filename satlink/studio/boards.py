@@ -6,9 +6,10 @@ The page holds a board as a record does (``grid`` rows and, for a variant, the J
 located :class:`BoardProblem` (row and column of the cell), never an exception the server
 does not expect.
 
-The page draws with the pixel positions of :class:`satlink.render.layout.Layout`, the module
-the SVG and PNG renderers use, so each geometry (squares, hexagons, warps' tunnels, bridge
-decks) is laid out once in satlink; the page only strokes what it is given.
+The page lays out and draws boards with satlink/render/board.js, the drawing module the
+validation report uses too; :func:`layout_json` is the same layout from
+:class:`satlink.render.layout.Layout` (the SVG and PNG renderers'), served as ``/api/layout``,
+which tests/test_board_module.py holds board.js to, point by point.
 """
 
 from __future__ import annotations

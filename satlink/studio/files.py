@@ -1,4 +1,4 @@
-"""Opening and saving packs: every format satlink reads, and catalogues read-only.
+"""Opening and saving packs: every format satlink reads, and the SQLite catalogue.
 
 Saving follows three promises.  A file is written only at the path the user typed into the
 save box (relative paths are taken from the folder the studio was started in).  An existing
@@ -8,6 +8,12 @@ a save over a file that exists and is not that version comes back asking for con
 And a save is atomic: the text goes to a temporary file in the same folder, flushed, then
 renamed over the target, under a lock per path, so two tabs saving one file leave one whole
 pack or the other, never a mix.
+
+A catalogue (``generate --db``) is never rewritten: saving into one *adds* the boards that are
+proven unique under their rules (:meth:`satlink.generate.catalogue.Catalogue.add`, one SQLite
+transaction each, so two tabs adding at once both land), skips those it already holds up to
+rotation, reflection and relabelling, and says which boards were refused and why.  A new
+path becomes a new catalogue; an existing file that is not one is refused, never touched.
 """
 
 from __future__ import annotations
@@ -84,7 +90,8 @@ def open_pack(path: str, root: Path, max_cells: int) -> Opened:
 
 
 def open_catalogue(path: str, root: Path) -> Opened:
-    """The puzzles of a catalogue (read-only), easiest grade first."""
+    """The puzzles of a catalogue, easiest grade first (opened read-only: a save adds to it
+    through :func:`save_catalogue`, never rewrites it)."""
     from satlink.board import Board
     from satlink.generate.catalogue import Catalogue
     from satlink.rules import parse_rules
@@ -141,7 +148,8 @@ def save_pack(entries: list[Entry], path: str, fmt: str | None, root: Path,
     if target.is_dir():
         raise SaveRefused(f"{path} is a folder")
     if _is_sqlite(target):
-        raise SaveRefused(f"{path} is a catalogue: save the pack to a file (.jsonl, .txt, .flow, ...)")
+        raise SaveRefused(f"{path} is a catalogue: tick 'catalogue' to add the boards to it, or "
+                          "save the pack to a file (.jsonl, .txt, .flow, ...)")
     try:
         text = write_text(entries, fmt)
     except WriteError as exc:
@@ -167,3 +175,45 @@ def save_pack(entries: list[Entry], path: str, fmt: str | None, root: Path,
             Path(temp).unlink(missing_ok=True)
             raise
         return {"path": path, "format": fmt, "version": version(target), "bytes": len(text)}
+
+
+def save_catalogue(entries: list[Entry], path: str, root: Path, timeout: float) -> dict:
+    """Add ``entries`` to the catalogue at ``path`` (made if new): each checked unique under
+    its rules (``flow`` when it names none) within ``timeout`` seconds, graded, and stored
+    once.  Returns the counts and, per refused board, its number and verdict."""
+    from satlink.generate.catalogue import Catalogue, CatalogueError
+    from satlink.quality import quality
+    from satlink.rules import parse_rules
+    from satlink.solver.check import check
+    from satlink.solver.verdict import Status
+
+    if not path or not path.strip():
+        raise SaveRefused("give a catalogue file name to save to")
+    target = (root / path).resolve()
+    if target.is_dir():
+        raise SaveRefused(f"{path} is a folder")
+    if target.exists() and not _is_sqlite(target) and target.stat().st_size > 0:
+        raise SaveRefused(f"{path} is not a catalogue: save into a .db file made by satlink "
+                          "generate --db or by the studio")
+    proven = []
+    refused = []
+    for entry in entries:
+        rules = entry.rules or parse_rules("flow")
+        verdict = check(entry.board, rules, timeout=timeout)
+        if verdict.status != Status.UNIQUE:
+            refused.append({"board": entry.index, "status": str(verdict.status)})
+            continue
+        solution = verdict.solutions[0]
+        proven.append((entry.board, solution, rules, quality(entry.board, solution, verdict)))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        catalogue = Catalogue(str(target))
+    except CatalogueError as exc:
+        raise SaveRefused(str(exc)) from None
+    try:
+        outcomes = [catalogue.add(*item) for item in proven]
+    finally:
+        catalogue.close()
+    return {"path": path, "format": "catalogue", "version": version(target),
+            "added": outcomes.count("accepted"), "duplicates": outcomes.count("duplicate"),
+            "refused": refused}

@@ -5,8 +5,11 @@ Every check, explanation or repair runs in a worker thread, so the server keeps 
 which the library functions take as their own deadline (the SAT search is interrupted, not
 abandoned).  The page numbers its live requests per *channel* (one per tab and purpose) and
 aborts the previous fetch on every edit; the server drops a request whose channel has seen a
-newer number before it starts, and marks a finished one stale if a newer one arrived while it
-ran, so a burst of edits costs one check, not one per keystroke.
+newer number before it starts, *interrupts* one that is running when a newer number arrives
+(its :class:`satlink.cancel.CancelToken`: the SAT solver is interrupted and the deductions
+stop at their next pass, so the worker is free for the newer check at once), and marks a
+finished one stale if a newer one arrived while it ran, so a burst of edits costs one check,
+not one per keystroke.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
+
+from satlink.cancel import CancelToken, cancelling
 
 T = TypeVar("T")
 
@@ -33,10 +38,13 @@ class Jobs:
     def __init__(self, workers: int = 2):
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="studio")
         self.latest: dict[str, int] = {}
+        self.running: dict[str, list[tuple[int, CancelToken]]] = {}
         self.lock = threading.Lock()
+        self.cancelled = 0  # running requests interrupted by a newer one (for tests, benchmarks)
 
     def note(self, channel: str | None, seq: int | None) -> None:
-        """Record that ``seq`` is the newest request on ``channel`` (older ones go stale)."""
+        """Record that ``seq`` is the newest request on ``channel``: older ones go stale, and
+        those running are cancelled."""
         if channel is None or seq is None:
             return
         with self.lock:
@@ -44,6 +52,11 @@ class Jobs:
                 self.latest[channel] = seq
                 if len(self.latest) > MAX_CHANNELS:
                     self.latest.pop(next(iter(self.latest)))
+            older = [token for s, token in self.running.get(channel, []) if s < seq]
+        for token in older:
+            if not token.cancelled:
+                self.cancelled += 1
+                token.cancel()
 
     def is_stale(self, channel: str | None, seq: int | None) -> bool:
         if channel is None or seq is None:
@@ -56,14 +69,31 @@ class Jobs:
         """``work()`` in a worker thread; :class:`Stale` if a newer request on ``channel``
         arrived before it started or while it ran."""
         self.note(channel, seq)
+        token = CancelToken()
+        if channel is not None and seq is not None:
+            with self.lock:
+                self.running.setdefault(channel, []).append((seq, token))
 
         def guarded() -> T:
             if self.is_stale(channel, seq):
                 raise Stale
-            return work()
+            with cancelling(token):
+                return work()
 
-        result = await asyncio.get_running_loop().run_in_executor(self.pool, guarded)
-        if self.is_stale(channel, seq):
+        try:
+            result = await asyncio.get_running_loop().run_in_executor(self.pool, guarded)
+        except Exception:
+            if token.cancelled:  # whatever a cancelled search raised on its way out
+                raise Stale from None
+            raise
+        finally:
+            if channel is not None and seq is not None:
+                with self.lock:
+                    mine = self.running.get(channel, [])
+                    mine.remove((seq, token))
+                    if not mine:
+                        self.running.pop(channel, None)
+        if token.cancelled or self.is_stale(channel, seq):
             raise Stale
         return result
 

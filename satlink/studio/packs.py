@@ -10,7 +10,7 @@ from satlink.solution import Solution
 from satlink.solver.check import check
 from satlink.studio.api import Problem, Studio, board_and_rules
 from satlink.studio.boards import BoardProblem, read_board, read_rules
-from satlink.studio.files import SaveRefused, open_catalogue, open_pack, save_pack
+from satlink.studio.files import SaveRefused, open_catalogue, open_pack, save_catalogue, save_pack
 
 MAX_PACK = 5000
 """Boards one pack request may carry."""
@@ -42,8 +42,18 @@ def _entries(studio: Studio, data: dict) -> list[Entry]:
 
 
 async def api_save(studio: Studio, data: dict) -> dict:
-    """Write the pack (or one board) to the file the user named."""
+    """Write the pack (or one board) to the file the user named, or with ``catalogue: true``
+    add its unique boards to the catalogue named (:func:`satlink.studio.files.save_catalogue`)."""
     entries = _entries(studio, data)
+    if data.get("catalogue"):
+        path = str(data.get("path") or "")
+        try:
+            return await studio.jobs.run(lambda: save_catalogue(entries, path, studio.root,
+                                                                studio.limits.timeout))
+        except SaveRefused as exc:
+            raise Problem(400, {"message": exc.message}) from None
+        except OSError as exc:
+            raise Problem(400, {"message": f"cannot write: {exc.strerror or exc}"}) from None
     fmt = data.get("format") or None
     expected = data.get("version") if data.get("version_of") == data.get("path") else None
     try:

@@ -2,7 +2,7 @@
 // play it, and order a pack; every judgement comes from the server (satlink itself).
 
 import { ApiError, get, latest, post } from "./api.js";
-import { cellAt, drawBoard, sideAt, svgPoint, tunnelAt } from "./draw.js";
+import { cellAt, drawBoard, layoutOf, sideAt, svgPoint, tunnelAt } from "./draw.js";
 import * as M from "./model.js";
 import { gradeAll, packBoards, renderPack, sortByGrade } from "./pack.js";
 import { setupPanels } from "./panels.js";
@@ -13,19 +13,12 @@ const svg = $("board");
 const S = {
   mode: "edit", model: M.emptyModel(5, 5), layout: null, history: [], future: [],
   verdict: null, error: null, which: 0, why: null, step: 0, preview: null,
-  play: P.newPlay(), hint: null, pack: null, session: null, timings: [], solverMs: [],
+  play: P.newPlay(), hint: null, pack: null, session: null, timings: [], solverMs: [], phases: [],
 };
 window.studio = S;  // for the tests and the curious
 
-// -- layouts (one per size and cell kind, from the server) ----------------------------------
-const layouts = new Map();
-function layoutFor(m) {
-  const key = `${m.width}x${m.height}:${m.kind}:${m.wrap}`;
-  if (!layouts.has(key)) {
-    layouts.set(key, post("layout", {width: m.width, height: m.height, kind: m.kind, wrap: m.wrap}));
-  }
-  return layouts.get(key);
-}
+// -- layouts (one per size and cell kind, laid out by board.js in the page) -----------------
+function layoutFor(m) { return Promise.resolve(layoutOf(m)); }
 
 function say(text, cls = "") { $("message").textContent = text || ""; $("message").className = cls; }
 function rules() { return $("rules").value; }
@@ -107,8 +100,11 @@ async function liveCheck() {
   S.editedAt = null;
   S.verdict = null;
   $("verdict").dataset.state = "checking";
+  const sentAt = performance.now();
+  let answeredAt = sentAt;
   try {
     const v = await latest("check", "check", {board, rules: rules()});
+    answeredAt = performance.now();
     if (!v) return;  // a newer edit took over
     S.verdict = v; S.error = null;
     if (S.pack && S.pack.current != null && v.status === "unique") {
@@ -121,8 +117,11 @@ async function liveCheck() {
   $("verdict").dataset.state = "done";
   showVerdict();
   await redraw();
-  S.timings.push(performance.now() - editedAt);  // edit -> verdict drawn (the benchmark's figure)
+  const drawnAt = performance.now();
+  S.timings.push(drawnAt - editedAt);  // edit -> verdict drawn (the benchmark's figure)
   if (S.verdict) S.solverMs.push(1000 * S.verdict.seconds);  // of which the check itself
+  S.phases.push({send: sentAt - editedAt, wait: answeredAt - sentAt, draw: drawnAt - answeredAt,
+    server: S.verdict ? 1000 * S.verdict.server_seconds : null});  // where the time went
 }
 
 // -- edits, undo and redo ------------------------------------------------------------------
@@ -333,6 +332,7 @@ function where(e) {
 function loadPack(opened) {
   S.pack = {...opened, current: null};
   $("path").value = opened.path;
+  $("is-db").checked = opened.format === "catalogue";  // Save then adds to it
   const want = Number(location.hash.slice(1));
   let i = S.pack.boards.findIndex(b => b.index === want && !b.error);
   if (i < 0) i = S.pack.boards.findIndex(b => !b.error);
@@ -354,8 +354,16 @@ async function save(overwrite = false) {
   const boards = S.pack ? packBoards(S.pack)
     : [{board: M.toBoard(S.model), rules: rules(), solution: S.verdict?.status === "unique" ? S.verdict.solutions[0] : undefined}];
   try {
+    const catalogue = $("is-db").checked;
     const r = await post("save", {path, format: $("save-format").value || null, boards, overwrite,
-      version: S.pack?.version, version_of: S.pack?.path});
+      version: S.pack?.version, version_of: S.pack?.path, catalogue});
+    if (catalogue) {  // boards added to a catalogue: the unique ones, each once
+      const refused = r.refused.map(x => `#${x.board} ${x.status}`).join(", ");
+      say(`added ${r.added} board(s) to the catalogue ${r.path}` +
+        (r.duplicates ? `; ${r.duplicates} already in it` : "") +
+        (refused ? `; not unique, not added: ${refused}` : ""));
+      return;
+    }
     if (S.pack) { S.pack.version = r.version; S.pack.path = path; }
     say(`saved ${boards.length} board(s) to ${r.path} (${r.format})`);
   } catch (e) {
