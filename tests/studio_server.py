@@ -4,7 +4,6 @@ page gestures they share. The browser itself comes from tests/browser.py, the on
 from __future__ import annotations
 
 import contextlib
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -19,10 +18,9 @@ def served(root: Path, opened: dict | None = None, timeout: float = 10.0) -> Ite
     import uvicorn
 
     from satlink.studio import Limits, create_app
+    from satlink.studio.listen import listening_socket
 
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(128)
+    sock = listening_socket("127.0.0.1", 0)
     port = sock.getsockname()[1]
     app = create_app(Limits(10_000, timeout), root, opened, port)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))

@@ -8,7 +8,6 @@ answers, and the Host check knows its port), and serves the page with uvicorn un
 from __future__ import annotations
 
 import re
-import socket
 from pathlib import Path
 
 import click
@@ -25,15 +24,6 @@ def _split_fragment(file: str) -> tuple[str, int | None]:
     if match and not Path(file).exists():
         return match.group(1), int(match.group(2))
     return file, None
-
-
-def _bind(host: str, port: int) -> socket.socket:
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
-    sock.listen(128)  # connections wait in the queue until uvicorn serves them
-    return sock
 
 
 @click.command()
@@ -70,6 +60,7 @@ def studio(file, catalogue, host, port, open_browser, timeout, max_cells):
 
     from satlink.studio import Limits, create_app
     from satlink.studio.files import open_catalogue, open_pack
+    from satlink.studio.listen import listening_socket
 
     root = Path.cwd()
     opened, board = None, None
@@ -93,9 +84,9 @@ def studio(file, catalogue, host, port, open_browser, timeout, max_cells):
         click.echo(f"satlink studio: {exc}", err=True)
         raise SystemExit(EXIT_INPUT) from None
     try:
-        sock = _bind(host, port)
+        sock = listening_socket(host, port)
     except OSError:
-        sock = _bind(host, 0)
+        sock = listening_socket(host, 0)
         click.echo(f"port {port} is busy; using another", err=True)
     actual = sock.getsockname()[1]
     extra = () if host in LOCAL else (host,)
