@@ -36,6 +36,8 @@ from dataclasses import dataclass, replace
 from satlink.board import EMPTY, Board, BoardError
 from satlink.referee import is_valid
 from satlink.repair.edits import single_edits
+from satlink.repair.finish import finish_from_nearest
+from satlink.repair.nearest import DEFAULT_REACH, supported
 from satlink.repair.plans import Chain, Constraints, Step
 from satlink.repair.proposals import KINDS, Candidate
 from satlink.repair.symmetry import symmetries, symmetrize
@@ -119,12 +121,16 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
                  max_edits: int = DEFAULT_EDITS, seconds: float = DEFAULT_SECONDS,
                  checks: int = DEFAULT_CHECKS, bound: int = DEFAULT_BOUND,
                  timeout: float | None = None, kinds: set[str] | None = None,
-                 per_board: int = 80) -> Chain:
+                 per_board: int = 80, nearest: bool = True, reach: int = DEFAULT_REACH,
+                 pairs: tuple[int, int] | None = None) -> Chain:
     """Edit ``board`` until it is unique under ``rules``, by a chain of at most ``max_edits``
     edits; see the module's docstring.  ``seconds`` and ``checks``: the budget (wall clock,
     boards checked); ``bound``: solutions counted per board; ``timeout``: seconds per check
     (default: what is left of the budget); ``per_board``: most children checked per board
-    expanded, cheapest edits first."""
+    expanded, cheapest edits first; ``nearest``: an unsolvable board goes first through the
+    nearest solvable board (:mod:`satlink.repair.finish`; ``reach``: how far an endpoint may
+    move there), the search below taking what time is left if that finds nothing;
+    ``pairs``: the pair counts allowed (default: the input's, ± ``constraints.colours``)."""
     start = time.monotonic()
     profile = parse_rules(rules)
     cons = constraints or Constraints()
@@ -138,7 +144,7 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
     if cons.colours < 1:
         allowed -= {"split", "pair"}
     remove = cons.colours >= 1
-    lo, hi = len(board.labels) - cons.colours, len(board.labels) + cons.colours
+    lo, hi = pairs or (len(board.labels) - cons.colours, len(board.labels) + cons.colours)
 
     def left() -> float:
         return seconds - (time.monotonic() - start)
@@ -156,6 +162,24 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
         return _finish(chain, board, root_verdict, (), profile, start, "already unique")
     if root_verdict.status == Status.TIMEOUT:
         return _finish(chain, None, None, (), profile, start, "the check of the input timed out")
+    if (nearest and root_verdict.status == Status.UNSOLVABLE and not group
+            and supported(board) and "move" in allowed):
+        def short(b: Board, v: Verdict) -> bool:
+            return _short(b, v.solutions[0], cons.min_length)
+
+        def from_solvable(b: Board, edits: int, budget: float, span: tuple[int, int]) -> Chain:
+            return repair_chain(b, profile, method=method, constraints=cons, max_edits=edits,
+                                seconds=budget, checks=checks, bound=bound, timeout=timeout,
+                                kinds=kinds, per_board=per_board, nearest=False, pairs=span)
+
+        steps, verdict, n = finish_from_nearest(
+            board, profile, cons, max_edits=max_edits, deadline=start + seconds, judge=judge,
+            short=short, chain_search=from_solvable, reach=reach)
+        chain.checks += n
+        if steps is not None and verdict is not None:
+            chain.via = "nearest"
+            return _finish(chain, steps[-1].board, verdict, tuple(steps), profile, start,
+                           "unique")
     root = _Node(board, root_verdict, (), 0)
 
     best = root

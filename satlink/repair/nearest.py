@@ -1,0 +1,381 @@
+"""The nearest solvable board: the fewest edits that give an unsolvable draft a solution.
+
+A best-first search over single edits has no measure of how close an unsolvable board is to
+a solvable one: every unsolvable board looks the same to it.  Here the edits are part of the
+SAT problem instead.  One encoding holds the board with its endpoints *free*: each endpoint
+of each pair sits on one of its candidate cells (its own cell, or an empty cell within
+``reach`` steps: a move), or the pair is removed, and one new pair may be placed on any two
+empty cells.  A literal per edit (an original endpoint cell that lost its endpoint, a removed
+pair, the new pair) goes into one cardinality constraint (PySAT's incremental totalizer), and
+the bound is raised k = 1, 2, 3 under solver assumptions: the first model is a board at the
+fewest edits that has a solution, *and* that solution.
+
+The rest of the encoding is the profile's rules written once on free endpoints: one colour
+per used cell (one-hot), an edge joins two cells of one colour, an endpoint has one edge and
+any other used cell two, ``fill`` uses every cell, ``notouch`` joins any two neighbouring
+cells of one colour by their edge, and no path is shorter than ``min_length`` (two adjacent
+endpoints never joined directly, for the default 3).  Detached cycles are cut lazily, as the
+check's own loop does; whatever else the referee refuses (``no2x2``, a longer
+``min_length``) is blocked edge set by edge set.  Every board yielded is re-checked by the
+referee (:func:`satlink.referee.is_valid`) with the solution the model gave.
+
+Plain and variant grids alike (the board graph's edges), but not bridges (a crossing node is
+never an endpoint, and the encoding does not know crossings): :func:`supported` says which.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations
+
+from pysat.card import CardEnc, EncType, ITotalizer
+from pysat.formula import IDPool
+from pysat.solvers import Solver
+
+from satlink.board import EMPTY, Board, label_for
+from satlink.graph import Cell
+from satlink.referee import is_valid
+from satlink.rules import Rules, parse_rules
+from satlink.solution import Solution
+
+DEFAULT_REACH = 3
+"""How far (graph steps) an endpoint may move: near enough to read as the same draft."""
+BACKEND = "cadical195"
+"""CaDiCaL 1.9.5: fast on these small instances and incremental with assumptions."""
+
+
+@dataclass(frozen=True)
+class NearEdit:
+    """One edit the model chose: ``move`` (cells: from, to), ``remove`` (the pair's two
+    cells) or ``pair`` (a new pair's two cells); ``label`` is the pair's."""
+
+    kind: str
+    label: str
+    cells: tuple[Cell, ...]
+
+    def describe(self, board: Board) -> str:
+        a, b = (board.coord(x) for x in self.cells)
+        if self.kind == "move":
+            return f"move {self.label} from {a} to {b}"
+        if self.kind == "remove":
+            return f"remove pair {self.label}"
+        return f"new pair {self.label} at {a} and {b}"
+
+    def apply(self, board: Board) -> Board:
+        """``board`` with this edit made (raises :class:`BoardError` if it cannot be)."""
+        rows = [list(row) for row in board.rows]
+        if self.kind == "move":
+            chars = {self.cells[0]: EMPTY, self.cells[1]: self.label}
+        elif self.kind == "remove":
+            chars = dict.fromkeys(self.cells, EMPTY)
+        else:
+            chars = dict.fromkeys(self.cells, self.label)
+        for x, ch in chars.items():
+            r, c = divmod(x, board.width)
+            rows[r][c] = ch
+        return Board(tuple("".join(row) for row in rows), board.geometry)
+
+
+@dataclass(frozen=True)
+class Nearest:
+    """A solvable board at ``len(edits)`` edits from the draft, and a solution of it (valid
+    by the referee)."""
+
+    edits: tuple[NearEdit, ...]
+    board: Board
+    solution: Solution
+
+
+def supported(board: Board) -> bool:
+    """Boards the encoding handles: no bridges (every graph node is a cell)."""
+    return board.n_nodes == board.size and not board.geometry.bridges
+
+
+def _within(board: Board, start: Cell, reach: int) -> set[Cell]:
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        x = queue.popleft()
+        if seen[x] >= reach:
+            continue
+        for y in board.neighbors(x):
+            if y not in seen:
+                seen[y] = seen[x] + 1
+                queue.append(y)
+    return set(seen)
+
+
+class _Model:
+    """The encoding of one draft with free endpoints (see the module's docstring)."""
+
+    def __init__(self, board: Board, rules: Rules, reach: int, colours: int, new_pair: bool,
+                 min_length: int):
+        remove = colours >= 1 and len(board.labels) > 1
+        new_pair = new_pair and colours >= 1
+        self.board, self.rules, self.min_length = board, rules, min_length
+        self.pool = IDPool()
+        self.clauses: list[list[int]] = []
+        labels = list(board.labels)
+        self.new_label = None
+        if new_pair:
+            i = 0
+            while label_for(i) in labels:
+                i += 1
+            self.new_label = label_for(i)
+            labels.append(self.new_label)
+        self.labels = labels
+        cells = board.open_cells()
+        self.cells = cells
+        v = self.pool.id
+        self.edge_var = {e: v(("edge", e)) for e in board.edges}
+        self.edit_lits: list[int] = []
+        self.pos: dict[tuple[int, int], dict[Cell, int]] = {}
+        self.off: dict[int, int] = {}
+        empty = [x for x in cells if board.char(x) == EMPTY]
+        for i, name in enumerate(labels):
+            if name == self.new_label:
+                spots = [set(empty), set(empty)]
+                self.off[i] = v(("off", i))
+                self.edit_lits.append(-self.off[i])
+            else:
+                ends = board.endpoints[name]
+                near = {x for end in ends for x in _within(board, end, reach)
+                        if board.char(x) == EMPTY}
+                spots = [near | set(ends)] * 2  # either end may take any of them
+                if remove:
+                    self.off[i] = v(("off", i))
+                    self.edit_lits.append(self.off[i])
+            for s in (0, 1):
+                self.pos[i, s] = {x: v(("pos", i, s, x)) for x in sorted(spots[s])}
+                lits = list(self.pos[i, s].values()) + ([self.off[i]] if i in self.off else [])
+                self._card(CardEnc.equals(lits, 1, vpool=self.pool, encoding=EncType.seqcounter))
+            # the two ends in cell order: one board, one assignment
+            first, second = self.pos[i, 0], self.pos[i, 1]
+            for x, lit in first.items():
+                self.clauses.append([-lit] + [m for y, m in second.items() if y > x]
+                                    + ([self.off[i]] if i in self.off else []))
+        if self.off:  # pairs removed less pairs added: at most ``colours``
+            self._card(CardEnc.atmost(list(self.off.values()), colours + int(new_pair),
+                                      vpool=self.pool, encoding=EncType.seqcounter))
+        self.end_of: dict[tuple[Cell, int], int] = {}  # cell holds an endpoint of label i
+        self.is_end: dict[Cell, int] = {}
+        for x in cells:
+            here = []
+            for i in range(len(labels)):
+                lits = [self.pos[i, s][x] for s in (0, 1) if x in self.pos[i, s]]
+                if lits:
+                    ep = v(("ep", x, i))
+                    self._equiv_or(ep, lits)
+                    self.end_of[x, i] = ep
+                    here.extend(lits)
+            self._card(CardEnc.atmost(here, 1, vpool=self.pool, encoding=EncType.seqcounter)
+                       if len(here) > 1 else None)
+            end = v(("end", x))
+            self._equiv_or(end, here)
+            self.is_end[x] = end
+        for i, name in enumerate(labels):  # an original endpoint cell that lost it: an edit
+            if name == self.new_label:
+                continue
+            for end in board.endpoints[name]:
+                lost = v(("lost", i, end))
+                self.clauses.append([self.end_of[end, i], lost] + ([self.off[i]] if i in self.off
+                                                                   else []))
+                self.edit_lits.append(lost)
+        self._rules()
+
+    def _card(self, formula) -> None:
+        if formula is not None:
+            self.clauses.extend(formula.clauses)
+
+    def _equiv_or(self, var: int, lits: list[int]) -> None:
+        self.clauses.append([-var] + lits)
+        self.clauses.extend([var, -lit] for lit in lits)
+
+    def _rules(self) -> None:
+        rules, v = self.rules, self.pool.id
+        n = len(self.labels)
+        self.colour = {(x, i): v(("colour", x, i)) for x in self.cells for i in range(n)}
+        self.used = {}
+        for x in self.cells:
+            lits = [self.colour[x, i] for i in range(n)]
+            if rules.fill:
+                self._card(CardEnc.equals(lits, 1, vpool=self.pool, encoding=EncType.seqcounter))
+                self.used[x] = None
+            else:
+                self._card(CardEnc.atmost(lits, 1, vpool=self.pool, encoding=EncType.seqcounter))
+                self.used[x] = v(("used", x))
+                self._equiv_or(self.used[x], lits)
+            for i in range(n):
+                if (x, i) in self.end_of:
+                    self.clauses.append([-self.end_of[x, i], self.colour[x, i]])
+        incident: dict[Cell, list[int]] = {x: [] for x in self.cells}
+        for (a, b), e in self.edge_var.items():
+            incident[a].append(e)
+            incident[b].append(e)
+            for i in range(n):
+                ca, cb = self.colour[a, i], self.colour[b, i]
+                self.clauses += [[-e, -ca, cb], [-e, ca, -cb]]
+                if rules.notouch:
+                    self.clauses.append([e, -ca, -cb])
+            if self.min_length >= 3:
+                self.clauses.append([-e, -self.is_end[a], -self.is_end[b]])
+        for x, inc in incident.items():
+            end, used = self.is_end[x], self.used[x]
+            for trio in combinations(inc, 3):
+                self.clauses.append([-e for e in trio])
+            for p, q in combinations(inc, 2):
+                self.clauses.append([-end, -p, -q])
+            self.clauses.append([-end] + inc)
+            unused = [] if used is None else [-used]
+            self.clauses.append([end] + inc + unused)
+            for e in inc:  # a used cell that is no endpoint has two edges: any but one has one
+                self.clauses.append([end] + [f for f in inc if f != e] + unused)
+                if used is not None:
+                    self.clauses.append([used, -e])
+
+    def decode(self, model: set[int]) -> tuple[Board, list[NearEdit], Solution | None,
+                                              list[tuple[Cell, Cell]]]:
+        """The board, the edits, the solution (None if the edges hold a detached cycle) and
+        the edge set of a model."""
+        board = self.board
+        rows = [[EMPTY if board.label_at(x) is not None else board.char(x)
+                 for x in range(r * board.width, (r + 1) * board.width)]
+                for r in range(board.height)]
+        edits: list[NearEdit] = []
+        for i, name in enumerate(self.labels):
+            ends = sorted(x for s in (0, 1) for x, lit in self.pos[i, s].items() if lit in model)
+            for x in ends:
+                r, c = divmod(x, board.width)
+                rows[r][c] = name
+            if name == self.new_label:
+                if ends:
+                    edits.append(NearEdit("pair", name, tuple(ends)))
+                continue
+            orig = board.endpoints[name]
+            if not ends:
+                edits.append(NearEdit("remove", name, tuple(orig)))
+                continue
+            lost = [x for x in orig if x not in ends]
+            gained = [x for x in ends if x not in orig]
+            if len(lost) == 2 and _far(board, lost[0], gained[0]) + _far(board, lost[1], gained[1]) \
+                    > _far(board, lost[0], gained[1]) + _far(board, lost[1], gained[0]):
+                gained.reverse()
+            edits.extend(NearEdit("move", name, (a, b)) for a, b in zip(lost, gained, strict=True))
+        edited = Board(tuple("".join(row) for row in rows), board.geometry)
+        chosen = [e for e, var in self.edge_var.items() if var in model]
+        try:
+            solution = Solution.from_edges(edited, chosen)
+        except ValueError:
+            return edited, edits, None, chosen
+        if sum(len(p) - 1 for p in solution.paths.values()) != len(chosen):
+            return edited, edits, None, chosen  # the rest are detached cycles
+        return edited, edits, solution, chosen
+
+
+def _far(board: Board, a: Cell, b: Cell) -> int:
+    (ra, ca), (rb, cb) = board.coord(a), board.coord(b)
+    return abs(ra - rb) + abs(ca - cb)
+
+
+def nearest_solvable(board: Board, rules: Rules | str | None = None, *, max_edits: int = 3,
+                     reach: int = DEFAULT_REACH, colours: int = 1, new_pair: bool = True,
+                     min_length: int = 3, seconds: float = 10.0, first: int = 1
+                     ) -> Iterator[Nearest]:
+    """Solvable boards at the fewest edits from ``board`` first (k = ``first`` ..
+    ``max_edits``), each with a solution; a board is yielded once.  ``colours``: most pairs
+    removed, less the new one (0: none removed nor added); ``new_pair``: whether one new pair
+    may be added; ``seconds``: the whole search's
+    budget (the generator simply stops when it runs out).  See the module's docstring."""
+    deadline = time.monotonic() + seconds
+    profile = parse_rules(rules)
+    if not supported(board):
+        return
+    model = _Model(board, profile, reach, colours, new_pair, min_length)
+    if not model.edit_lits:
+        return
+    total = ITotalizer(lits=model.edit_lits, ubound=max_edits + 1, top_id=model.pool.top)
+    with Solver(name=BACKEND, bootstrap_with=model.clauses + total.cnf.clauses) as solver:
+        for k in range(max(first, 0), max_edits + 1):
+            assume = [-total.rhs[k]] if k < len(total.rhs) else []
+            while True:
+                sat = _solve(solver, assume, deadline)
+                if not sat:
+                    break
+                found = set(lit for lit in solver.get_model() if lit > 0)
+                edited, edits, solution, chosen = model.decode(found)
+                if solution is None:  # detached cycles: cut them, as the check's loop does
+                    for clause in _cycles(model, edited, chosen) or [_exact(model, chosen)]:
+                        solver.add_clause(clause)
+                    continue
+                if not is_valid(edited, solution, profile):
+                    solver.add_clause(_exact(model, chosen))
+                    continue
+                solver.add_clause(_not_board(model, found))
+                yield Nearest(tuple(edits), edited, solution)
+            if sat is None:
+                return
+
+
+def _cycles(model: _Model, edited: Board, chosen: list[tuple[Cell, Cell]]) -> list[list[int]]:
+    """A clause per detached cycle of an edge set (a component holding no endpoint): not
+    all of its edges."""
+    ends = {x for name in edited.labels for x in edited.endpoints[name]}
+    adj: dict[Cell, list[tuple[Cell, Cell]]] = {}
+    for a, b in chosen:
+        adj.setdefault(a, []).append((a, b))
+        adj.setdefault(b, []).append((a, b))
+    seen: set[Cell] = set()
+    out = []
+    for start in adj:
+        if start in seen:
+            continue
+        stack, comp, nodes = [start], set(), set()
+        while stack:
+            x = stack.pop()
+            if x in seen:
+                continue
+            seen.add(x)
+            nodes.add(x)
+            for a, b in adj[x]:
+                comp.add((a, b))
+                stack.append(b if a == x else a)
+        if not nodes & ends:
+            out.append([-model.edge_var[e] for e in sorted(comp)])
+    return out
+
+
+def _exact(model: _Model, chosen: list[tuple[Cell, Cell]]) -> list[int]:
+    """Not exactly this edge set."""
+    on = set(chosen)
+    return [-var if e in on else var for e, var in model.edge_var.items()]
+
+
+def _not_board(model: _Model, found: set[int]) -> list[int]:
+    """Not this placement of endpoints again (the same board with another solution)."""
+    out = []
+    for spots in model.pos.values():
+        out.extend(-lit for lit in spots.values() if lit in found)
+    for off in model.off.values():
+        out.append(-off if off in found else off)
+    return out
+
+
+def _solve(solver: Solver, assume: list[int], deadline: float) -> bool | None:
+    """True / False, or None at the deadline.  CaDiCaL 1.9.5 has no ``interrupt()``: the
+    search runs in conflict-budget slices (learnt clauses kept), the deadline checked between
+    them, as :mod:`satlink.solver.backend` does."""
+    budget = 2_000
+    while True:
+        if time.monotonic() >= deadline:
+            return None
+        solver.conf_budget(budget)
+        sat = solver.solve_limited(assumptions=assume)
+        if sat is not None:
+            return sat
+        budget = min(2 * budget, 20_000)
+
+
+__all__ = ["DEFAULT_REACH", "NearEdit", "Nearest", "nearest_solvable", "supported"]
