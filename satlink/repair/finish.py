@@ -5,7 +5,8 @@ have a solution (and one solution each); each is checked, and if it has more tha
 solution the chain search (:func:`satlink.repair.chains.repair_chain`, seeded at that board,
 with the edits left) makes it unique, its ``split`` edits cutting a path of one solution
 where another differs.  The solvable boards are tried in turn, fewest edits first, each
-given a share of the time left, until one ends unique within the edits allowed.
+given a share of the time left, until one ends unique within the edits allowed: first with
+endpoints moved a few steps (small models, quick to exhaust), then anywhere on the board.
 
 Every board on the way is checked with :func:`satlink.solver.check.check`, so each step
 states its count, as the chain search's steps do.
@@ -15,10 +16,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from satlink.board import Board
-from satlink.repair.nearest import DEFAULT_REACH, NearEdit, nearest_solvable
-from satlink.repair.plans import Constraints, Step
+from satlink.repair.nearest import DEFAULT_REACH, NearEdit, Nearest, NearestSearch
+from satlink.repair.plans import Chain, Constraints, Step
 from satlink.rules import Rules
 from satlink.solver.verdict import Status, Verdict
 
@@ -43,42 +45,78 @@ def steps_of(board: Board, edits: tuple[NearEdit, ...], judge: Judge) -> list[St
     return steps
 
 
+@dataclass
+class Finish:
+    """What :func:`finish_from_nearest` found: the steps to a unique board and its verdict
+    (None when none was found), the boards checked, and ``none_solvable``: the solver proved
+    that no board within the edits allowed (moves anywhere, pairs removed or added as the
+    colours allow) has a solution, so no chain of those edits can repair the draft."""
+
+    steps: list[Step] | None = None
+    verdict: Verdict | None = None
+    checks: int = 0
+    none_solvable: bool = False
+
+
 def finish_from_nearest(board: Board, profile: Rules, cons: Constraints, *, max_edits: int,
                         deadline: float, judge: Judge, short: Callable[[Board, Verdict], bool],
-                        chain_search: Callable[..., object], reach: int = DEFAULT_REACH
-                        ) -> tuple[list[Step] | None, Verdict | None, int]:
-    """The steps to a unique board and its verdict (None, None if none was found), and the
-    boards checked.
+                        chain_search: Callable[..., Chain], reach: int = DEFAULT_REACH
+                        ) -> Finish:
+    """Repair ``board`` through its nearest solvable boards (see the module's docstring):
+    first with endpoints moved at most ``reach`` steps, then anywhere, in the time left.
     ``short(board, verdict)``: whether the unique solution breaks ``min_length``;
     ``chain_search(board, max_edits, seconds, pairs)``: the chain search from a solvable
-    board (returns a :class:`~satlink.repair.plans.Chain`)."""
+    board."""
     lo, hi = len(board.labels) - cons.colours, len(board.labels) + cons.colours
-    checks = 0
-    for near in nearest_solvable(board, profile, max_edits=max_edits, reach=reach,
-                                 colours=cons.colours, min_length=cons.min_length,
-                                 seconds=max(deadline - time.monotonic(), 0.01), first=1):
-        steps = steps_of(board, near.edits, judge)
-        checks += len(near.edits)
-        if steps is None or time.monotonic() >= deadline:
-            continue
-        last = steps[-1]
-        if last.status == Status.UNIQUE:
-            verdict = judge(last.board)
-            checks += 1
-            if verdict.status == Status.UNIQUE and not short(last.board, verdict):
-                return steps, verdict, checks
-            continue
-        left = max_edits - len(steps)
-        if last.status != Status.MULTIPLE or left < 1:
-            continue
-        seconds = SHARE * (deadline - time.monotonic())
-        if seconds < 0.05:
+    out = Finish()
+    seen: set[tuple[str, ...]] = set()
+    for near_reach in (reach, None):
+        search = NearestSearch(board, profile, max_edits=max_edits, reach=near_reach,
+                               colours=cons.colours, min_length=cons.min_length,
+                               seconds=max(deadline - time.monotonic(), 0.01), first=1)
+        for near in search.boards():
+            if near.board.rows in seen:
+                continue
+            seen.add(near.board.rows)
+            found = _finish_one(board, near, profile, max_edits, deadline, judge, short,
+                                chain_search, (lo, hi), out)
+            if found or time.monotonic() >= deadline:
+                return out
+        if search.exhausted and near_reach is None:
+            out.none_solvable = not seen
+        if time.monotonic() >= deadline:
             break
-        sub = chain_search(last.board, left, seconds, (lo, hi))
-        checks += sub.checks
-        if sub.repaired and sub.proven:
-            final = judge(sub.final)
-            checks += 1
-            if final.status == Status.UNIQUE:
-                return steps + list(sub.steps), final, checks
-    return None, None, checks
+    return out
+
+
+def _finish_one(board: Board, near: Nearest, profile: Rules, max_edits: int, deadline: float,
+                judge: Judge, short: Callable[[Board, Verdict], bool],
+                chain_search: Callable[..., Chain], span: tuple[int, int], out: Finish
+                ) -> bool:
+    """One solvable board: unique already, or made unique by the chain search with the edits
+    left; True (``out`` filled) when it ends unique."""
+    steps = steps_of(board, near.edits, judge)
+    out.checks += len(near.edits)
+    if steps is None:
+        return False
+    last = steps[-1]
+    if last.status == Status.UNIQUE:
+        verdict = judge(last.board)
+        out.checks += 1
+        if verdict.status == Status.UNIQUE and not short(last.board, verdict):
+            out.steps, out.verdict = steps, verdict
+            return True
+        return False
+    left = max_edits - len(steps)
+    seconds = SHARE * (deadline - time.monotonic())
+    if last.status != Status.MULTIPLE or left < 1 or seconds < 0.05:
+        return False
+    sub = chain_search(last.board, left, seconds, span)
+    out.checks += sub.checks
+    if sub.repaired and sub.proven:
+        final = judge(sub.final)
+        out.checks += 1
+        if final.status == Status.UNIQUE:
+            out.steps, out.verdict = steps + list(sub.steps), final
+            return True
+    return False

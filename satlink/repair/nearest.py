@@ -280,43 +280,66 @@ def _far(board: Board, a: Cell, b: Cell) -> int:
     return abs(ra - rb) + abs(ca - cb)
 
 
-def nearest_solvable(board: Board, rules: Rules | str | None = None, *, max_edits: int = 3,
-                     reach: int = DEFAULT_REACH, colours: int = 1, new_pair: bool = True,
-                     min_length: int = 3, seconds: float = 10.0, first: int = 1
-                     ) -> Iterator[Nearest]:
+class NearestSearch:
     """Solvable boards at the fewest edits from ``board`` first (k = ``first`` ..
-    ``max_edits``), each with a solution; a board is yielded once.  ``colours``: most pairs
-    removed, less the new one (0: none removed nor added); ``new_pair``: whether one new pair
-    may be added; ``seconds``: the whole search's
-    budget (the generator simply stops when it runs out).  See the module's docstring."""
-    deadline = time.monotonic() + seconds
-    profile = parse_rules(rules)
-    if not supported(board):
-        return
-    model = _Model(board, profile, reach, colours, new_pair, min_length)
-    if not model.edit_lits:
-        return
-    total = ITotalizer(lits=model.edit_lits, ubound=max_edits + 1, top_id=model.pool.top)
-    with Solver(name=BACKEND, bootstrap_with=model.clauses + total.cnf.clauses) as solver:
-        for k in range(max(first, 0), max_edits + 1):
-            assume = [-total.rhs[k]] if k < len(total.rhs) else []
-            while True:
-                sat = _solve(solver, assume, deadline)
-                if not sat:
-                    break
-                found = set(lit for lit in solver.get_model() if lit > 0)
-                edited, edits, solution, chosen = model.decode(found)
-                if solution is None:  # detached cycles: cut them, as the check's loop does
-                    for clause in _cycles(model, edited, chosen) or [_exact(model, chosen)]:
-                        solver.add_clause(clause)
-                    continue
-                if not is_valid(edited, solution, profile):
-                    solver.add_clause(_exact(model, chosen))
-                    continue
-                solver.add_clause(_not_board(model, found))
-                yield Nearest(tuple(edits), edited, solution)
-            if sat is None:
-                return
+    ``max_edits``), each with a solution, a board once (:meth:`boards`).  ``reach``: how far
+    an endpoint may move (None: anywhere); ``colours``: most pairs removed, less the new one
+    (0: none removed nor added); ``new_pair``: whether one new pair may be added;
+    ``seconds``: the whole search's budget (the boards simply stop when it runs out).
+
+    ``exhausted`` is set when the solver proved that no other board within ``max_edits``
+    edits of these kinds has a solution (not when the time ran out)."""
+
+    def __init__(self, board: Board, rules: Rules | str | None = None, *, max_edits: int = 3,
+                 reach: int | None = DEFAULT_REACH, colours: int = 1, new_pair: bool = True,
+                 min_length: int = 3, seconds: float = 10.0, first: int = 1):
+        self.board, self.rules = board, parse_rules(rules)
+        self.max_edits, self.first, self.seconds = max_edits, first, seconds
+        self.reach = board.n_nodes if reach is None else reach
+        self.colours, self.new_pair, self.min_length = colours, new_pair, min_length
+        self.exhausted = False
+        self.solves = 0
+
+    def boards(self) -> Iterator[Nearest]:
+        deadline = time.monotonic() + self.seconds
+        board, profile = self.board, self.rules
+        if not supported(board):
+            return
+        model = _Model(board, profile, self.reach, self.colours, self.new_pair,
+                       self.min_length)
+        if not model.edit_lits:
+            self.exhausted = True
+            return
+        total = ITotalizer(lits=model.edit_lits, ubound=self.max_edits + 1,
+                           top_id=model.pool.top)
+        with Solver(name=BACKEND, bootstrap_with=model.clauses + total.cnf.clauses) as solver:
+            for k in range(max(self.first, 0), self.max_edits + 1):
+                assume = [-total.rhs[k]] if k < len(total.rhs) else []
+                while True:
+                    sat = _solve(solver, assume, deadline)
+                    self.solves += 1
+                    if sat is None:
+                        return
+                    if not sat:
+                        break
+                    found = {lit for lit in solver.get_model() if lit > 0}
+                    edited, edits, solution, chosen = model.decode(found)
+                    if solution is None:  # detached cycles: cut them, as the check's loop does
+                        for clause in _cycles(model, edited, chosen) or [_exact(model, chosen)]:
+                            solver.add_clause(clause)
+                        continue
+                    if not is_valid(edited, solution, profile):
+                        solver.add_clause(_exact(model, chosen))
+                        continue
+                    solver.add_clause(_not_board(model, found))
+                    yield Nearest(tuple(edits), edited, solution)
+        self.exhausted = True
+
+
+def nearest_solvable(board: Board, rules: Rules | str | None = None, **options
+                     ) -> Iterator[Nearest]:
+    """:meth:`NearestSearch.boards` (same options)."""
+    return NearestSearch(board, rules, **options).boards()
 
 
 def _cycles(model: _Model, edited: Board, chosen: list[tuple[Cell, Cell]]) -> list[list[int]]:
@@ -366,16 +389,23 @@ def _not_board(model: _Model, found: set[int]) -> list[int]:
 def _solve(solver: Solver, assume: list[int], deadline: float) -> bool | None:
     """True / False, or None at the deadline.  CaDiCaL 1.9.5 has no ``interrupt()``: the
     search runs in conflict-budget slices (learnt clauses kept), the deadline checked between
-    them, as :mod:`satlink.solver.backend` does."""
-    budget = 2_000
+    them, as :mod:`satlink.solver.backend` does; a slice grows while it takes under a tenth
+    of the time left, so the last one ends near the deadline."""
+    budget = 1_000
     while True:
-        if time.monotonic() >= deadline:
+        began = time.monotonic()
+        if began >= deadline:
             return None
         solver.conf_budget(budget)
         sat = solver.solve_limited(assumptions=assume)
         if sat is not None:
             return sat
-        budget = min(2 * budget, 20_000)
+        took = time.monotonic() - began
+        if took < 0.1 * (deadline - time.monotonic()):
+            budget = min(2 * budget, 16_000)
+        elif took > 0.2 * (deadline - time.monotonic()):
+            budget = max(budget // 2, 100)
 
 
-__all__ = ["DEFAULT_REACH", "NearEdit", "Nearest", "nearest_solvable", "supported"]
+__all__ = ["DEFAULT_REACH", "NearEdit", "Nearest", "NearestSearch", "nearest_solvable",
+           "supported"]

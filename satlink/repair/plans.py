@@ -69,7 +69,8 @@ class Chain:
     board: Board | None = None  # the input
     via: str = "search"
     """How the chain was found: ``search`` (best first over single edits) or ``nearest``
-    (the nearest solvable board by SAT, then the search from it)."""
+    (the nearest solvable board by SAT, then the search from it) or ``cuts`` (the fewest
+    cuts of one solution that leave it the only one, :mod:`satlink.repair.hitting`)."""
 
     @property
     def final(self) -> Board | None:
