@@ -184,7 +184,7 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
             chain.via = "nearest"
             return _finish(chain, found.steps[-1].board, found.verdict, tuple(found.steps),
                            profile, start, "unique")
-        if found.none_solvable:
+        if found.none_solvable and not {"solid", "wall"} & allowed:
             chain.partial = True
             return _finish(chain, None, None, (), profile, start,
                            f"no board within {max_edits} edits (endpoints moved anywhere, "

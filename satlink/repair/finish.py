@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from satlink.board import Board
-from satlink.repair.nearest import DEFAULT_REACH, NearEdit, Nearest, NearestSearch
+from satlink.repair.nearest import DEFAULT_REACH, NearEdit, Nearest, NearestSearch, in_order
 from satlink.repair.plans import Chain, Constraints, Step
 from satlink.rules import Rules
 from satlink.solver.verdict import Status, Verdict
@@ -30,11 +30,15 @@ SHARE = 0.35
 long to be made unique is usually a worse start than the next nearest one."""
 
 
-def steps_of(board: Board, edits: tuple[NearEdit, ...], judge: Judge) -> list[Step] | None:
-    """The edits as chain steps, each board on the way checked (None if a check timed
-    out)."""
+def steps_of(board: Board, edits: tuple[NearEdit, ...], judge: Judge, colours: int
+             ) -> list[Step] | None:
+    """The edits as chain steps in an order they can be made (:func:`in_order`), each board
+    on the way checked (None if there is no such order or a check timed out)."""
+    ordered = in_order(board, edits, colours)
+    if ordered is None:
+        return None
     steps = []
-    for e in edits:
+    for e in ordered:
         board = e.apply(board)
         verdict = judge(board)
         if verdict.status == Status.TIMEOUT:
@@ -95,7 +99,7 @@ def _finish_one(board: Board, near: Nearest, profile: Rules, max_edits: int, dea
                 ) -> bool:
     """One solvable board: unique already, or made unique by the chain search with the edits
     left; True (``out`` filled) when it ends unique."""
-    steps = steps_of(board, near.edits, judge)
+    steps = steps_of(board, near.edits, judge, span[1] - len(board.labels))
     out.checks += len(near.edits)
     if steps is None:
         return False

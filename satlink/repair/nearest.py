@@ -79,6 +79,39 @@ class NearEdit:
         return Board(tuple("".join(row) for row in rows), board.geometry)
 
 
+def in_order(board: Board, edits: tuple[NearEdit, ...], colours: int
+             ) -> list[NearEdit] | None:
+    """The edits in an order a designer can make them one by one: each onto cells that are
+    empty by then (an endpoint may take a cell another left), the pair count within
+    +-``colours`` of the draft's all along; None if there is none (two endpoints that swap
+    cells)."""
+    delta = {"move": 0, "remove": -1, "pair": 1}
+    rank = {"move": 0, "remove": 1, "pair": 2}
+    left, out, net = list(edits), [], 0
+    occupied = {x for name in board.labels for x in board.endpoints[name]}
+
+    def free(e: NearEdit) -> bool:
+        targets = e.cells[1:] if e.kind == "move" else e.cells if e.kind == "pair" else ()
+        return not occupied.intersection(targets)
+
+    while left:
+        options = [e for e in left if free(e) and abs(net + delta[e.kind]) <= colours]
+        if not options:
+            return None
+        e = min(options, key=lambda e: (abs(net + delta[e.kind]), rank[e.kind]))
+        left.remove(e)
+        out.append(e)
+        net += delta[e.kind]
+        if e.kind == "move":
+            occupied.discard(e.cells[0])
+            occupied.add(e.cells[1])
+        elif e.kind == "remove":
+            occupied.difference_update(e.cells)
+        else:
+            occupied.update(e.cells)
+    return out
+
+
 @dataclass(frozen=True)
 class Nearest:
     """A solvable board at ``len(edits)`` edits from the draft, and a solution of it (valid
@@ -112,20 +145,20 @@ class _Model:
     """The encoding of one draft with free endpoints (see the module's docstring)."""
 
     def __init__(self, board: Board, rules: Rules, reach: int, colours: int, new_pair: bool,
-                 min_length: int):
-        remove = colours >= 1 and len(board.labels) > 1
-        new_pair = new_pair and colours >= 1
+                 min_length: int, max_edits: int):
+        removable = len(board.labels) if colours >= 1 else 0
+        slots = min(max_edits, (colours + max_edits) // 2) if new_pair and colours >= 1 else 0
         self.board, self.rules, self.min_length = board, rules, min_length
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
         labels = list(board.labels)
-        self.new_label = None
-        if new_pair:
-            i = 0
-            while label_for(i) in labels:
-                i += 1
-            self.new_label = label_for(i)
-            labels.append(self.new_label)
+        self.new_labels: list[str] = []
+        i = 0
+        while len(self.new_labels) < slots:
+            if label_for(i) not in labels:
+                self.new_labels.append(label_for(i))
+            i += 1
+        labels += self.new_labels
         self.labels = labels
         cells = board.open_cells()
         self.cells = cells
@@ -134,22 +167,24 @@ class _Model:
         self.edit_lits: list[int] = []
         self.pos: dict[tuple[int, int], dict[Cell, int]] = {}
         self.off: dict[int, int] = {}
-        empty = [x for x in cells if board.char(x) == EMPTY]
+        added, removed = [], []
         for i, name in enumerate(labels):
-            if name == self.new_label:
-                spots = [set(empty), set(empty)]
+            if name in self.new_labels:  # a new pair anywhere: its slot used is one edit
+                spots = set(cells)
                 self.off[i] = v(("off", i))
                 self.edit_lits.append(-self.off[i])
-            else:
+                added.append(-self.off[i])
+                if i > len(board.labels):  # slots used in order
+                    self.clauses.append([self.off[i], -self.off[i - 1]])
+            else:  # any open cell: one another endpoint leaves is free for this one
                 ends = board.endpoints[name]
-                near = {x for end in ends for x in _within(board, end, reach)
-                        if board.char(x) == EMPTY}
-                spots = [near | set(ends)] * 2  # either end may take any of them
-                if remove:
+                spots = {x for end in ends for x in _within(board, end, reach)} | set(ends)
+                if removable:
                     self.off[i] = v(("off", i))
                     self.edit_lits.append(self.off[i])
-            for s in (0, 1):
-                self.pos[i, s] = {x: v(("pos", i, s, x)) for x in sorted(spots[s])}
+                    removed.append(self.off[i])
+            for s in (0, 1):  # either end may take any of the spots
+                self.pos[i, s] = {x: v(("pos", i, s, x)) for x in sorted(spots)}
                 lits = list(self.pos[i, s].values()) + ([self.off[i]] if i in self.off else [])
                 self._card(CardEnc.equals(lits, 1, vpool=self.pool, encoding=EncType.seqcounter))
             # the two ends in cell order: one board, one assignment
@@ -157,8 +192,12 @@ class _Model:
             for x, lit in first.items():
                 self.clauses.append([-lit] + [m for y, m in second.items() if y > x]
                                     + ([self.off[i]] if i in self.off else []))
-        if self.off:  # pairs removed less pairs added: at most ``colours``
-            self._card(CardEnc.atmost(list(self.off.values()), colours + int(new_pair),
+        # the pair count stays within +-colours: removed - added <= colours and back
+        if removed:
+            self._card(CardEnc.atmost(removed + [-a for a in added], colours + len(added),
+                                      vpool=self.pool, encoding=EncType.seqcounter))
+        if added:
+            self._card(CardEnc.atmost(added + [-r for r in removed], colours + len(removed),
                                       vpool=self.pool, encoding=EncType.seqcounter))
         self.end_of: dict[tuple[Cell, int], int] = {}  # cell holds an endpoint of label i
         self.is_end: dict[Cell, int] = {}
@@ -177,7 +216,7 @@ class _Model:
             self._equiv_or(end, here)
             self.is_end[x] = end
         for i, name in enumerate(labels):  # an original endpoint cell that lost it: an edit
-            if name == self.new_label:
+            if name in self.new_labels:
                 continue
             for end in board.endpoints[name]:
                 lost = v(("lost", i, end))
@@ -250,7 +289,7 @@ class _Model:
             for x in ends:
                 r, c = divmod(x, board.width)
                 rows[r][c] = name
-            if name == self.new_label:
+            if name in self.new_labels:
                 if ends:
                     edits.append(NearEdit("pair", name, tuple(ends)))
                 continue
@@ -306,7 +345,7 @@ class NearestSearch:
         if not supported(board):
             return
         model = _Model(board, profile, self.reach, self.colours, self.new_pair,
-                       self.min_length)
+                       self.min_length, self.max_edits)
         if not model.edit_lits:
             self.exhausted = True
             return
@@ -407,5 +446,5 @@ def _solve(solver: Solver, assume: list[int], deadline: float) -> bool | None:
             budget = max(budget // 2, 100)
 
 
-__all__ = ["DEFAULT_REACH", "NearEdit", "Nearest", "NearestSearch", "nearest_solvable",
-           "supported"]
+__all__ = ["DEFAULT_REACH", "NearEdit", "Nearest", "NearestSearch", "in_order",
+           "nearest_solvable", "supported"]
