@@ -1,13 +1,15 @@
 """The fewest cuts of one solution that leave it the only one: repair a ``multiple`` board.
 
 Cut a path of a solution S at one of its edges ``(a, b)``: ``a`` and ``b`` become endpoints
-(the part beyond ``b`` takes a new label), and S, cut there, is still a solution.  Any other
-solution T of the board that does not use that edge cannot survive: T passes through ``a``
-and ``b``, which now end paths.  And without ``notouch`` every solution of the cut board,
-with the cut edges put back, is a solution of the board that uses them all.  So under
-``fill`` or ``nikoli`` the cut board is unique exactly when no other solution uses every cut
-edge: choosing the cuts is a *hitting set* problem, one set per other solution (the edges of
-S it does not use), solved here by SAT with a cardinality bound raised 1, 2, ...
+(the part beyond ``b`` takes a new label), and S, cut there, is still a solution.  Another
+solution T of the board survives the cut only if its path of the same label runs through
+that edge in the same direction: otherwise ``a`` and ``b`` end the wrong parts.  And without
+``notouch`` every solution of the cut board, with the cut edges put back, is a solution of
+the board that runs through them all that way.  So under ``fill`` or ``nikoli`` choosing the
+cuts is a *hitting set* problem, one set per other solution (the cuts it does not survive),
+solved here by SAT with a cardinality bound raised 1, 2, ...  (Two cuts of one path that T
+survives one by one but in the other order are not counted as a hit: the sets are a little
+smaller than they could be, never wrong.)
 
 The other solutions are not known in advance; they are found one by one (counter-example
 guided): cut, check the cut board with :func:`satlink.solver.check.check`, and if it still
@@ -114,10 +116,9 @@ def hitting_cuts(board: Board, solution: Solution, others: list[Solution], judge
     checks = 0
     with Solver(name="cadical195", bootstrap_with=clauses + total.cnf.clauses) as solver:
         def hit(other: Solution) -> bool:
-            theirs = other.edges()
-            lits = [var[c] for c in candidates if where[c] not in theirs]
+            lits = [var[c] for c in candidates if _kills(solution, c, other)]
             if not lits:
-                return False  # it uses every edge we could cut
+                return False  # it survives every cut we could make
             solver.add_clause(lits)
             return True
 
@@ -141,25 +142,32 @@ def hitting_cuts(board: Board, solution: Solution, others: list[Solution], judge
                 return None  # cannot happen: the cut solution is one
             if verdict.status != Status.MULTIPLE:
                 return None
-            back = [where[c] for c in chosen]
+            back = frozenset(where[c] for c in chosen)
             found = False
             for u in verdict.solutions:
                 if u.edges() != cut_solution.edges():
-                    found = hit(_with_edges(board, u, back)) or found
+                    try:
+                        whole = Solution.from_edges(board, u.edges() | back)
+                    except ValueError:
+                        continue
+                    found = hit(whole) or found
             if not found:
                 return None
     return None
 
 
-def _with_edges(board: Board, cut_solution: Solution, back: list[Edge]) -> Solution:
-    """A solution of the cut board with the cut edges put back, as an edge set to hit (its
-    paths are not walked: only :meth:`Solution.edges` is used)."""
-    paths = {f"{k}": p for k, p in cut_solution.paths.items()}
-    for i, (a, b) in enumerate(back):
-        paths[f"\0{i}"] = (a, b)
-    return Solution.from_paths(paths)
-
-
+def _kills(solution: Solution, cut: Cut, other: Solution) -> bool:
+    """Whether ``other`` is no solution of the board cut at ``cut`` with any edge removed:
+    it does not run through the cut edge on the same path, in the same direction (from the
+    same endpoint), so the cut's two new endpoints end the wrong parts."""
+    path = solution.paths[cut.label]
+    a, b = path[cut.index - 1], path[cut.index]
+    theirs = other.paths.get(cut.label)
+    if theirs is None:
+        return True
+    if theirs[0] != path[0]:
+        theirs = theirs[::-1]
+    return not any(theirs[j] == a and theirs[j + 1] == b for j in range(len(theirs) - 1))
 
 
 def cut_steps(board: Board, solution: Solution, cuts: list[Cut], judge: Judge
