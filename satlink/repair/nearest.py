@@ -187,11 +187,7 @@ class _Model:
                 self.pos[i, s] = {x: v(("pos", i, s, x)) for x in sorted(spots)}
                 lits = list(self.pos[i, s].values()) + ([self.off[i]] if i in self.off else [])
                 self._card(CardEnc.equals(lits, 1, vpool=self.pool, encoding=EncType.seqcounter))
-            # the two ends in cell order: one board, one assignment
-            first, second = self.pos[i, 0], self.pos[i, 1]
-            for x, lit in first.items():
-                self.clauses.append([-lit] + [m for y, m in second.items() if y > x]
-                                    + ([self.off[i]] if i in self.off else []))
+            self._in_order(i)
         # the pair count stays within +-colours: removed - added <= colours and back
         if removed:
             self._card(CardEnc.atmost(removed + [-a for a in added], colours + len(added),
@@ -224,6 +220,22 @@ class _Model:
                                                                    else []))
                 self.edit_lits.append(lost)
         self._rules()
+
+    def _in_order(self, i: int) -> None:
+        """The first end on a lower cell than the second: one board, one assignment.  A
+        suffix literal per spot ("the second end is here or later") keeps it linear."""
+        first, second = self.pos[i, 0], self.pos[i, 1]
+        spots = sorted(second)
+        later = [self.pool.id(("later", i, y)) for y in spots]
+        for j, y in enumerate(spots):
+            self.clauses.append([-later[j], second[y]] + ([later[j + 1]] if j + 1 < len(spots)
+                                                            else []))
+        off = [self.off[i]] if i in self.off else []
+        j = 0
+        for x in sorted(first):
+            while j < len(spots) and spots[j] <= x:
+                j += 1
+            self.clauses.append([-first[x]] + ([later[j]] if j < len(spots) else []) + off)
 
     def _card(self, formula) -> None:
         if formula is not None:
