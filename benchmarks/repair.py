@@ -22,7 +22,9 @@ at most 3 edits, 10 s, paths of at least 3 cells, +-1 pair, symmetry kept, no so
 counts as repaired when the chain ends proven unique (the check, the referee) within 3 edits
 and 10 s.
 
-    python benchmarks/repair.py --per-size 4 --moves 1 --out benchmarks/results/repair.json
+    python benchmarks/repair.py --per-size 4 --moves 1 --jumbo-seconds 30 \
+        --out benchmarks/results/repair.json
+    python benchmarks/repair.py --tables-from benchmarks/results/repair.json
 """
 
 from __future__ import annotations
@@ -141,6 +143,23 @@ def print_table(table: list[dict]) -> None:
               f" | {t['proven_beyond']} |")
 
 
+def tables(rows: list[dict]) -> list[dict]:
+    """The table per group, for the random drafts together, per verdict of the draft, and
+    for all drafts; printed."""
+    groups = list(dict.fromkeys(r["group"] for r in rows))
+    random_rows = [dict(r, group="random 5x5-10x10") for r in rows
+                   if r["group"].startswith("random")]
+    table = [summary(rows, g) for g in groups]
+    table.append(summary(random_rows, "random 5x5-10x10"))
+    for status in ("unsolvable", "multiple", "unique"):
+        mine = [dict(r, group=f"all {status} drafts") for r in rows if r["status"] == status]
+        if mine:
+            table.append(summary(mine, f"all {status} drafts"))
+    table.append(summary(rows, "all drafts"))
+    print_table(table)
+    return table
+
+
 def jumbos(corpus: Path, edits: int, seconds: float) -> list[dict]:
     out = []
     for name in FILL_JUMBOS:
@@ -176,7 +195,12 @@ def main() -> None:
     parser.add_argument("--jumbo-seconds", type=float, default=60.0)
     parser.add_argument("--no-jumbos", action="store_true")
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--tables-from", type=Path, default=None,
+                        help="print the tables of a JSON written by --out, without running")
     args = parser.parse_args()
+    if args.tables_from:
+        tables(json.loads(args.tables_from.read_text(encoding="utf-8"))["drafts"])
+        return
     rng = random.Random(args.seed)
     drafts = random_drafts(rng, args.per_size)
     if args.corpus.is_dir():
@@ -195,13 +219,7 @@ def main() -> None:
         print(f"{i + 1}/{len(drafts)} {group}: {row['status']}, new {ok(row['new'])} "
               f"({row['new']['edits']} edits, {row['new']['seconds']} s), main "
               f"{ok(row['main'])}", file=sys.stderr, flush=True)
-    groups = list(dict.fromkeys(r["group"] for r in rows))
-    random_rows = [dict(r, group="random 5x5-10x10") for r in rows
-                   if r["group"].startswith("random")]
-    table = [summary(rows, g) for g in groups]
-    table.append(summary(random_rows, "random 5x5-10x10"))
-    table.append(summary(rows, "all drafts"))
-    print_table(table)
+    table = tables(rows)
     jumbo_rows = [] if args.no_jumbos or not args.corpus.is_dir() else \
         jumbos(args.corpus, args.jumbo_edits, args.jumbo_seconds)
     if args.out:
