@@ -5,8 +5,9 @@ have a solution (and one solution each); each is checked, and if it has more tha
 solution the chain search (:func:`satlink.repair.chains.repair_chain`, seeded at that board,
 with the edits left) makes it unique, its ``split`` edits cutting a path of one solution
 where another differs.  The solvable boards are tried in turn, fewest edits first, each
-given a share of the time left, until one ends unique within the edits allowed: first with
-endpoints moved a few steps (small models, quick to exhaust), then anywhere on the board.
+given a share of the time left, until one ends unique within the edits allowed: for each
+number of edits, first with endpoints moved a few steps (small models, quick to exhaust),
+then anywhere on the board (an endpoint moved far, put back, is one edit).
 
 Every board on the way is checked with :func:`satlink.solver.check.check`, so each step
 states its count, as the chain search's steps do.
@@ -67,29 +68,30 @@ def finish_from_nearest(board: Board, profile: Rules, cons: Constraints, *, max_
                         chain_search: Callable[..., Chain], reach: int = DEFAULT_REACH
                         ) -> Finish:
     """Repair ``board`` through its nearest solvable boards (see the module's docstring):
-    first with endpoints moved at most ``reach`` steps, then anywhere, in the time left.
-    ``short(board, verdict)``: whether the unique solution breaks ``min_length``;
-    ``chain_search(board, max_edits, seconds, pairs)``: the chain search from a solvable
-    board."""
+    for k = 1, 2, ... ``max_edits`` edits, first with endpoints moved at most ``reach``
+    steps, then anywhere, in the time left.  ``short(board, verdict)``: whether the unique
+    solution breaks ``min_length``; ``chain_search(board, max_edits, seconds, pairs)``: the
+    chain search from a solvable board."""
     lo, hi = len(board.labels) - cons.colours, len(board.labels) + cons.colours
     out = Finish()
     seen: set[tuple[str, ...]] = set()
-    for near_reach in (reach, None):
-        search = NearestSearch(board, profile, max_edits=max_edits, reach=near_reach,
-                               colours=cons.colours, min_length=cons.min_length,
-                               seconds=max(deadline - time.monotonic(), 0.01), first=1)
-        for near in search.boards():
-            if near.board.rows in seen:
-                continue
-            seen.add(near.board.rows)
-            found = _finish_one(board, near, profile, max_edits, deadline, judge, short,
-                                chain_search, (lo, hi), out)
-            if found or time.monotonic() >= deadline:
+    for k in range(1, max_edits + 1):
+        for near_reach in (reach, None):
+            search = NearestSearch(board, profile, max_edits=k, reach=near_reach,
+                                   colours=cons.colours, min_length=cons.min_length,
+                                   seconds=max(deadline - time.monotonic(), 0.01), first=1)
+            for near in search.boards():
+                if near.board.rows in seen:
+                    continue
+                seen.add(near.board.rows)
+                found = _finish_one(board, near, profile, max_edits, deadline, judge, short,
+                                    chain_search, (lo, hi), out)
+                if found or time.monotonic() >= deadline:
+                    return out
+            if time.monotonic() >= deadline:
                 return out
-        if search.exhausted and near_reach is None:
-            out.none_solvable = not seen
-        if time.monotonic() >= deadline:
-            break
+            if near_reach is None and k == max_edits:
+                out.none_solvable = search.exhausted and not seen
     return out
 
 
