@@ -9,6 +9,8 @@ Drafts:
   and scaled below 7x7 by :func:`~satlink.generate.params.published_colours`);
 * **corpus**: every hand-made level of the mzucker corpus (unique under ``flow``) with one
   endpoint moved to a random empty cell, ``--moves`` per level;
+* **corpus under fill** (``--fill-moves``, none by default): the same, another random move,
+  explained and repaired under ``fill``, where most such drafts are ``multiple``;
 * **fill jumbos**: the mzucker jumbos that are ambiguous under ``fill``, repaired with
   ``--jumbo-edits`` edits and as many pairs more allowed, ``--jumbo-seconds`` each (not part
   of the drafts' share).
@@ -94,8 +96,8 @@ def ok(chain: dict) -> bool:
         and chain["seconds"] <= SECONDS
 
 
-def run_chain(board: Board, nearest: bool) -> dict:
-    chain = repair_chain(board, "flow", max_edits=EDITS, seconds=SECONDS, nearest=nearest)
+def run_chain(board: Board, rules: str, nearest: bool) -> dict:
+    chain = repair_chain(board, rules, max_edits=EDITS, seconds=SECONDS, nearest=nearest)
     return {"repaired": chain.repaired, "proven": chain.proven, "edits": len(chain.steps),
             "seconds": round(chain.seconds, 3), "via": chain.via, "reason": chain.reason,
             "final": list(chain.final.rows) if chain.repaired and chain.final else None}
@@ -191,6 +193,9 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=1)
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--fill-moves", type=int, default=0,
+                        help="corpus levels with one endpoint moved, repaired under fill "
+                             "(mostly multiple drafts), per level")
     parser.add_argument("--jumbo-edits", type=int, default=12)
     parser.add_argument("--jumbo-seconds", type=float, default=60.0)
     parser.add_argument("--no-jumbos", action="store_true")
@@ -205,16 +210,20 @@ def main() -> None:
     drafts = random_drafts(rng, args.per_size)
     if args.corpus.is_dir():
         drafts += moved_drafts(rng, args.moves, args.corpus)
+        drafts += [(group + " under fill", board) for group, board in
+                   moved_drafts(rng, args.fill_moves, args.corpus)]
     rows = []
     for i, (group, board) in enumerate(drafts):
         begun = time.perf_counter()
-        why = explain(board, "flow", budget=SECONDS, steps=False)
-        row = {"group": group, "size": [board.width, board.height], "pairs": len(board.labels),
+        rules = "fill" if group.endswith("under fill") else "flow"
+        why = explain(board, rules, budget=SECONDS, steps=False)
+        row = {"group": group, "rules": rules, "size": [board.width, board.height],
+               "pairs": len(board.labels),
                "grid": list(board.rows), "status": why.status, "reason": why.reason,
                "seconds_to_reason": why.seconds_to_reason,
                "explain_seconds": time.perf_counter() - begun}
         for nearest in ((True, False) if i % 2 == 0 else (False, True)):  # interleaved
-            row["new" if nearest else "main"] = run_chain(board, nearest)
+            row["new" if nearest else "main"] = run_chain(board, rules, nearest)
         rows.append(row)
         print(f"{i + 1}/{len(drafts)} {group}: {row['status']}, new {ok(row['new'])} "
               f"({row['new']['edits']} edits, {row['new']['seconds']} s), main "
