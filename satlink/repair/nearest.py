@@ -146,7 +146,7 @@ class _Model:
 
     def __init__(self, board: Board, rules: Rules, reach: int, colours: int, new_pair: bool,
                  min_length: int, max_edits: int):
-        removable = len(board.labels) if colours >= 1 else 0
+        removable = len(board.labels) if colours >= 1 and len(board.labels) > 1 else 0
         slots = min(max_edits, (colours + max_edits) // 2) if new_pair and colours >= 1 else 0
         self.board, self.rules, self.min_length = board, rules, min_length
         self.pool = IDPool()
@@ -188,6 +188,8 @@ class _Model:
                 lits = list(self.pos[i, s].values()) + ([self.off[i]] if i in self.off else [])
                 self._card(CardEnc.equals(lits, 1, vpool=self.pool, encoding=EncType.seqcounter))
             self._in_order(i)
+        if removed:  # a board keeps at least one pair
+            self.clauses.append([-r for r in removed] + added)
         # the pair count stays within +-colours: removed - added <= colours and back
         if removed:
             self._card(CardEnc.atmost(removed + [-a for a in added], colours + len(added),
