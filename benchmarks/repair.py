@@ -1,47 +1,243 @@
-"""Repair that finishes: random drafts (5x5-8x8, ~cells/8 pairs, fixed seed) repaired by
-chains of edits; share unique within 3 edits and the budget, median edits and seconds.
+"""Repair that finishes (issue 21): drafts the way a designer makes them, explained and
+repaired by chains of edits, against the chain search alone (the baseline) in the same run.
 
-    python benchmarks/repair.py [--drafts 40] [--seconds 10] [--out repair.json]
+Drafts:
+
+* **random NxN** (5x5 to 10x10, ``--per-size`` each): endpoints placed at random on an empty
+  board, the colour count drawn uniformly between the fewest and the most of published Flow
+  Free levels of that size (:data:`satlink.generate.params.PUBLISHED_COLOURS`, interpolated
+  and scaled below 7x7 by :func:`~satlink.generate.params.published_colours`);
+* **corpus**: every hand-made level of the mzucker corpus (unique under ``flow``) with one
+  endpoint moved to a random empty cell, ``--moves`` per level;
+* **corpus under fill** (``--fill-moves``, none by default): the same, another random move,
+  explained and repaired under ``fill``, where most such drafts are ``multiple``;
+* **fill jumbos**: the mzucker jumbos that are ambiguous under ``fill``, repaired with
+  ``--jumbo-edits`` edits and as many pairs more allowed, ``--jumbo-seconds`` each (not part
+  of the drafts' share).
+
+Each draft is first explained (:func:`satlink.explain.explain`, no step trace): is the reason
+of an unsolvable one located, and how many seconds until it was.  Then it is repaired twice,
+in alternating order: by :func:`satlink.repair.chains.repair_chain` as it is now (``new``:
+nearest solvable board by SAT, fewest cuts, then the chain search) and with ``nearest=False``
+(``main``: the chain search alone, as on main before this change), each with the defaults:
+at most 3 edits, 10 s, paths of at least 3 cells, +-1 pair, symmetry kept, no solids.  A draft
+counts as repaired when the chain ends proven unique (the check, the referee) within 3 edits
+and 10 s.
+
+    python benchmarks/repair.py --per-size 4 --moves 1 --jumbo-seconds 30 \
+        --out benchmarks/results/repair.json
+    python benchmarks/repair.py --tables-from benchmarks/results/repair.json
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import platform
 import random
 import statistics
 import sys
+import time
 from pathlib import Path
 
+from satlink.board import Board, label_for
+from satlink.explain import explain
+from satlink.formats import read_file
+from satlink.generate.params import published_colours
 from satlink.repair.chains import repair_chain
+from satlink.repair.plans import Constraints
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.boards: the drafts the tests use
-from tests.boards import random_draft  # noqa: E402
+CORPUS = Path(__file__).resolve().parents[2] / "shared/corpus/mzucker-flow_solver/puzzles"
+FILL_JUMBOS = ("jumbo_13x13_26", "jumbo_14x14_19", "jumbo_14x14_30")
+"""The mzucker jumbos no chain repaired under ``fill`` before (``jumbo_14x14_01``, also
+ambiguous under ``fill``, was repaired by one edit already)."""
+LOCATED = ("deduction", "core", "empty-cells")
+EDITS, SECONDS = 3, 10.0
+
+
+def random_drafts(rng: random.Random, per_size: int) -> list[tuple[str, Board]]:
+    out = []
+    for n in range(5, 11):
+        low, _, high = published_colours(n * n)
+        for _ in range(per_size):
+            pairs = rng.randint(max(2, round(low)), max(2, round(high)))
+            spots = rng.sample(range(n * n), 2 * pairs)
+            grid = ["."] * (n * n)
+            for k in range(pairs):
+                grid[spots[2 * k]] = grid[spots[2 * k + 1]] = label_for(k)
+            rows = ["".join(grid[r * n:(r + 1) * n]) for r in range(n)]
+            out.append((f"random {n}x{n}", Board.from_rows(rows)))
+    return out
+
+
+def moved_drafts(rng: random.Random, moves: int, corpus: Path) -> list[tuple[str, Board]]:
+    out = []
+    for path in sorted(corpus.glob("*.txt")):
+        if "unsolvable" in path.name:
+            continue
+        for entry in read_file(str(path)):
+            board = entry.board
+            if board is None:
+                continue
+            for _ in range(moves):
+                rows = [list(r) for r in board.rows]
+                ends = [c for label in board.labels for c in board.endpoints[label]]
+                empty = [c for c in range(board.size) if board.char(c) == "."]
+                a, b = rng.choice(ends), rng.choice(empty)
+                w = board.width
+                rows[b // w][b % w], rows[a // w][a % w] = rows[a // w][a % w], "."
+                out.append(("corpus, one endpoint moved",
+                            board.with_rows("".join(r) for r in rows)))
+    return out
+
+
+def ok(chain: dict) -> bool:
+    return chain["repaired"] and chain["proven"] and chain["edits"] <= EDITS \
+        and chain["seconds"] <= SECONDS
+
+
+def run_chain(board: Board, rules: str, nearest: bool) -> dict:
+    chain = repair_chain(board, rules, max_edits=EDITS, seconds=SECONDS, nearest=nearest)
+    return {"repaired": chain.repaired, "proven": chain.proven, "edits": len(chain.steps),
+            "seconds": round(chain.seconds, 3), "via": chain.via, "reason": chain.reason,
+            "final": list(chain.final.rows) if chain.repaired and chain.final else None}
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def summary(rows: list[dict], group: str) -> dict:
+    mine = [r for r in rows if group in ("all drafts", r["group"])]
+    bad = [r for r in mine if r["status"] == "unsolvable"]
+    located = [r for r in bad if r["reason"] in LOCATED]
+    line = {"group": group, "drafts": len(mine), "unsolvable": len(bad),
+            "explained": len(located) / len(bad) if bad else None}
+    times = [r["seconds_to_reason"] if r["reason"] in LOCATED else r["explain_seconds"]
+             for r in bad]
+    line["explain_max"] = max(times) if times else None
+    line["explain_p95"] = p95(times) if times else None
+    for side in ("new", "main"):
+        good = [r[side] for r in mine if ok(r[side])]
+        line[side] = len(good) / len(mine) if mine else None
+        line[f"{side}_edits"] = statistics.median(g["edits"] for g in good) if good else None
+        line[f"{side}_seconds"] = statistics.median(g["seconds"] for g in good) if good else None
+    line["proven_beyond"] = sum(1 for r in mine if r["new"]["reason"].startswith("no board"))
+    return line
+
+
+def fmt(v: float | None, pattern: str) -> str:
+    return "-" if v is None else format(v, pattern)
+
+
+def print_table(table: list[dict]) -> None:
+    print("| drafts | n | unsolvable | explained | explain s max / p95 | repaired <= 3 edits, "
+          "<= 10 s: new | main (baseline) | median edits new / main | median s new / main "
+          "| proven beyond 3 edits |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for t in table:
+        print(f"| {t['group']} | {t['drafts']} | {t['unsolvable']} | {fmt(t['explained'], '.0%')}"
+              f" | {fmt(t['explain_max'], '.2f')} / {fmt(t['explain_p95'], '.2f')}"
+              f" | {fmt(t['new'], '.0%')} | {fmt(t['main'], '.0%')}"
+              f" | {fmt(t['new_edits'], 'g')} / {fmt(t['main_edits'], 'g')}"
+              f" | {fmt(t['new_seconds'], '.2f')} / {fmt(t['main_seconds'], '.2f')}"
+              f" | {t['proven_beyond']} |")
+
+
+def tables(rows: list[dict]) -> list[dict]:
+    """The table per group, for the random drafts together, per verdict of the draft, and
+    for all drafts; printed."""
+    groups = list(dict.fromkeys(r["group"] for r in rows))
+    random_rows = [dict(r, group="random 5x5-10x10") for r in rows
+                   if r["group"].startswith("random")]
+    table = [summary(rows, g) for g in groups]
+    table.append(summary(random_rows, "random 5x5-10x10"))
+    for status in ("unsolvable", "multiple", "unique"):
+        mine = [dict(r, group=f"all {status} drafts") for r in rows if r["status"] == status]
+        if mine:
+            table.append(summary(mine, f"all {status} drafts"))
+    table.append(summary(rows, "all drafts"))
+    print_table(table)
+    return table
+
+
+def jumbos(corpus: Path, edits: int, seconds: float) -> list[dict]:
+    out = []
+    for name in FILL_JUMBOS:
+        board = next(iter(read_file(str(corpus / f"{name}.txt")))).board
+        cons = Constraints(colours=edits)
+        for nearest in (True, False):
+            chain = repair_chain(board, "fill", constraints=cons, max_edits=edits,
+                                 seconds=seconds, nearest=nearest)
+            out.append({"board": name, "side": "new" if nearest else "main",
+                        "status": str(chain.status), "count": chain.count,
+                        "repaired": chain.repaired, "proven": chain.proven,
+                        "edits": len(chain.steps), "pairs": len(board.labels),
+                        "seconds": round(chain.seconds, 2), "via": chain.via})
+    print(f"\nfill jumbos (--max-edits {edits} --colours {edits} --seconds {seconds:g}):")
+    print("| board | solutions (up to 16) | new: repaired, edits, s | main: repaired, edits, s |")
+    print("|---|---|---|---|")
+    for name in FILL_JUMBOS:
+        new, main = (next(r for r in out if r["board"] == name and r["side"] == s)
+                     for s in ("new", "main"))
+        print(f"| {name} | {new['count']} | {'yes' if new['repaired'] else 'no'}, "
+              f"{new['edits']}, {new['seconds']} | {'yes' if main['repaired'] else 'no'}, "
+              f"{main['edits']}, {main['seconds']} |")
+    return out
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--drafts", type=int, default=40)
-    ap.add_argument("--seconds", type=float, default=10.0)
-    ap.add_argument("--rules", default="flow")
-    ap.add_argument("--out", default="repair.json")
-    args = ap.parse_args()
-    rng = random.Random(21)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--per-size", type=int, default=4)
+    parser.add_argument("--moves", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=21)
+    parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--fill-moves", type=int, default=0,
+                        help="corpus levels with one endpoint moved, repaired under fill "
+                             "(mostly multiple drafts), per level")
+    parser.add_argument("--jumbo-edits", type=int, default=12)
+    parser.add_argument("--jumbo-seconds", type=float, default=60.0)
+    parser.add_argument("--no-jumbos", action="store_true")
+    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--tables-from", type=Path, default=None,
+                        help="print the tables of a JSON written by --out, without running")
+    args = parser.parse_args()
+    if args.tables_from:
+        tables(json.loads(args.tables_from.read_text(encoding="utf-8"))["drafts"])
+        return
+    rng = random.Random(args.seed)
+    drafts = random_drafts(rng, args.per_size)
+    if args.corpus.is_dir():
+        drafts += moved_drafts(rng, args.moves, args.corpus)
+        drafts += [(group + " under fill", board) for group, board in
+                   moved_drafts(rng, args.fill_moves, args.corpus)]
     rows = []
-    for _ in range(args.drafts):
-        size = rng.choice([5, 6, 7, 8])
-        chain = repair_chain(random_draft(rng, size), args.rules, seconds=args.seconds)
-        rows.append({"size": size, "status": str(chain.status), "repaired": chain.repaired,
-                     "edits": len(chain.steps), "seconds": round(chain.seconds, 2)})
-    ok = [r for r in rows if r["repaired"] and r["edits"] <= 3 and r["seconds"] <= 10]
-    share = len(ok) / len(rows)
-    print("| drafts | repaired <= 3 edits, <= 10 s | median edits | median s |")
-    print("|---|---|---|---|")
-    print(f"| {len(rows)} | {share:.0%} | "
-          f"{statistics.median([r['edits'] for r in ok]) if ok else '-'} | "
-          f"{statistics.median([r['seconds'] for r in ok]) if ok else '-'} |")
-    with open(args.out, "w") as f:
-        json.dump({"share": share, "drafts": rows}, f, indent=1)
+    for i, (group, board) in enumerate(drafts):
+        begun = time.perf_counter()
+        rules = "fill" if group.endswith("under fill") else "flow"
+        why = explain(board, rules, budget=SECONDS, steps=False)
+        row = {"group": group, "rules": rules, "size": [board.width, board.height],
+               "pairs": len(board.labels),
+               "grid": list(board.rows), "status": why.status, "reason": why.reason,
+               "seconds_to_reason": why.seconds_to_reason,
+               "explain_seconds": time.perf_counter() - begun}
+        for nearest in ((True, False) if i % 2 == 0 else (False, True)):  # interleaved
+            row["new" if nearest else "main"] = run_chain(board, rules, nearest)
+        rows.append(row)
+        print(f"{i + 1}/{len(drafts)} {group}: {row['status']}, new {ok(row['new'])} "
+              f"({row['new']['edits']} edits, {row['new']['seconds']} s), main "
+              f"{ok(row['main'])}", file=sys.stderr, flush=True)
+    table = tables(rows)
+    jumbo_rows = [] if args.no_jumbos or not args.corpus.is_dir() else \
+        jumbos(args.corpus, args.jumbo_edits, args.jumbo_seconds)
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps({"python": sys.version.split()[0],
+                                        "machine": platform.machine(),
+                                        "args": {k: str(v) for k, v in vars(args).items()},
+                                        "table": table, "jumbos": jumbo_rows, "drafts": rows},
+                                       indent=1), encoding="utf-8")
 
 
 if __name__ == "__main__":

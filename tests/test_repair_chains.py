@@ -74,9 +74,11 @@ def test_symmetry_is_kept_and_colours_stay() -> None:
 
 def test_past_the_budget_says_so() -> None:
     board = random_draft(random.Random(3), 8)
-    chain = repair_chain(board, "flow", checks=5)
+    chain = repair_chain(board, "flow", checks=5, nearest=False)  # the search's budget
     assert chain.partial and not chain.repaired and chain.reason == "budget"
     assert chain.as_dict()["partial"] is True
+    proven = repair_chain(board, "flow", checks=5)  # no solvable board within 3 edits
+    assert proven.partial and not proven.repaired and proven.reason.startswith("no board")
 
 
 def test_apply_keeps_the_format_and_the_rules(tmp_path) -> None:

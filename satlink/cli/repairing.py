@@ -260,6 +260,10 @@ def _repair_painted(entry: Entry, profile, method, seconds: float, max_edits: in
     return painted["outcome"] == "unique-solution" or bool(proposals)
 
 
+VIA = {"nearest": "the nearest solvable board", "cuts": "the fewest cuts of a solution",
+       "search": "the search over single edits"}
+
+
 def print_chain(entry: Entry, found: Chain) -> None:
     where = f"{entry.source}:{entry.index}"
     count = f"{found.count}{'' if found.count_complete else '+'}"
@@ -270,7 +274,11 @@ def print_chain(entry: Entry, found: Chain) -> None:
     if found.repaired:
         click.echo(f"{head}; unique after {len(found.steps)} edit"
                    f"{'s' if len(found.steps) != 1 else ''} ({found.changed} cells changed, "
-                   f"{found.checks} boards checked, {found.seconds:.1f} s), proven:")
+                   f"{found.checks} boards checked, {found.seconds:.1f} s, via "
+                   f"{VIA.get(found.via, found.via)}), proven:")
+    elif not found.steps:
+        click.echo(f"{head}; not repaired ({found.reason}: {found.checks} boards checked, "
+                   f"{found.seconds:.1f} s)")
     else:
         click.echo(f"{head}; not repaired ({found.reason}: {found.checks} boards checked, "
                    f"{found.seconds:.1f} s); best partial progress:")

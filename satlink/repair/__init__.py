@@ -11,6 +11,16 @@ A designer draws a board and ``check`` says ``multiple`` (or ``unsolvable``).
   solutions differ): solid cells, walls, splits, new pairs, moved endpoints;
 * :mod:`.search`: which candidates are checked, in what order, within what budget.
 
+Chains of edits (``repair --chain``, :func:`.chains.repair_chain`):
+
+* :mod:`.chains`: the chain search, best first over single edits, and the stages it tries
+  first; :mod:`.plans`: its values (constraints, steps, the chain);
+* :mod:`.nearest`: the nearest solvable board of an unsolvable draft, by SAT (one selector
+  literal per edit, a cardinality bound raised), and :mod:`.finish`: from there to unique;
+* :mod:`.hitting`: the fewest cuts of one solution of a ``multiple`` board that leave it
+  the only one (hitting sets by SAT, the other solutions found by the check);
+* :mod:`.symmetry`: the symmetries a chain keeps.
+
 The edits are generated from a board and its verdict alone, so a search over chains of
 edits can ask :func:`.edits.single_edits` again on an edited board.
 

@@ -30,12 +30,15 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from satlink.board import EMPTY, Board, BoardError
 from satlink.referee import is_valid
 from satlink.repair.edits import single_edits
+from satlink.repair.finish import finish_from_nearest
+from satlink.repair.hitting import cut_steps, hitting_cuts
+from satlink.repair.nearest import DEFAULT_REACH, supported
 from satlink.repair.plans import Chain, Constraints, Step
 from satlink.repair.proposals import KINDS, Candidate
 from satlink.repair.symmetry import symmetries, symmetrize
@@ -53,6 +56,9 @@ DEFAULT_SECONDS = 10.0
 DEFAULT_CHECKS = 20000
 DEFAULT_EDITS = 3
 DEFAULT_BOUND = 16
+CUT_SHARE = 0.6
+"""Of the budget, the part a ``multiple`` board's search for the fewest cuts may take
+(:mod:`satlink.repair.hitting`); the search over single edits has the rest."""
 
 
 # -- edits ------------------------------------------------------------------------------
@@ -119,12 +125,16 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
                  max_edits: int = DEFAULT_EDITS, seconds: float = DEFAULT_SECONDS,
                  checks: int = DEFAULT_CHECKS, bound: int = DEFAULT_BOUND,
                  timeout: float | None = None, kinds: set[str] | None = None,
-                 per_board: int = 80) -> Chain:
+                 per_board: int = 80, nearest: bool = True, reach: int = DEFAULT_REACH,
+                 pairs: tuple[int, int] | None = None) -> Chain:
     """Edit ``board`` until it is unique under ``rules``, by a chain of at most ``max_edits``
     edits; see the module's docstring.  ``seconds`` and ``checks``: the budget (wall clock,
     boards checked); ``bound``: solutions counted per board; ``timeout``: seconds per check
     (default: what is left of the budget); ``per_board``: most children checked per board
-    expanded, cheapest edits first."""
+    expanded, cheapest edits first; ``nearest``: an unsolvable board goes first through the
+    nearest solvable board (:mod:`satlink.repair.finish`; ``reach``: how far an endpoint may
+    move there), the search below taking what time is left if that finds nothing;
+    ``pairs``: the pair counts allowed (default: the input's, ± ``constraints.colours``)."""
     start = time.monotonic()
     profile = parse_rules(rules)
     cons = constraints or Constraints()
@@ -138,7 +148,7 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
     if cons.colours < 1:
         allowed -= {"split", "pair"}
     remove = cons.colours >= 1
-    lo, hi = len(board.labels) - cons.colours, len(board.labels) + cons.colours
+    lo, hi = pairs or (len(board.labels) - cons.colours, len(board.labels) + cons.colours)
 
     def left() -> float:
         return seconds - (time.monotonic() - start)
@@ -156,6 +166,42 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
         return _finish(chain, board, root_verdict, (), profile, start, "already unique")
     if root_verdict.status == Status.TIMEOUT:
         return _finish(chain, None, None, (), profile, start, "the check of the input timed out")
+    if (nearest and root_verdict.status == Status.UNSOLVABLE and not group
+            and supported(board) and "move" in allowed):
+        def short(b: Board, v: Verdict) -> bool:
+            return _short(b, v.solutions[0], cons.min_length)
+
+        def from_solvable(b: Board, edits: int, budget: float, span: tuple[int, int]) -> Chain:
+            return repair_chain(b, profile, method=method, constraints=cons, max_edits=edits,
+                                seconds=budget, checks=checks, bound=bound, timeout=timeout,
+                                kinds=kinds, per_board=per_board, nearest=False, pairs=span)
+
+        found = finish_from_nearest(board, profile, cons, max_edits=max_edits,
+                                    deadline=start + seconds, judge=judge, short=short,
+                                    chain_search=from_solvable, reach=reach)
+        chain.checks += found.checks
+        if found.steps is not None and found.verdict is not None:
+            chain.via = "nearest"
+            return _finish(chain, found.steps[-1].board, found.verdict, tuple(found.steps),
+                           profile, start, "unique")
+        if found.none_solvable and not {"solid", "wall"} & allowed:
+            chain.partial = True
+            return _finish(chain, None, None, (), profile, start,
+                           f"no board within {max_edits} edits (endpoints moved anywhere, "
+                           f"pairs removed or added within ±{cons.colours}) has a solution: "
+                           "proven by the SAT solver")
+    if (nearest and root_verdict.status == Status.MULTIPLE and not group and "split" in allowed
+            and hi > len(board.labels)):
+        found_cuts = _by_cuts(board, root_verdict, profile, cons, min(max_edits,
+                              hi - len(board.labels)), start + CUT_SHARE * seconds, judge,
+                              method)
+        if found_cuts is not None:
+            steps, verdict, n = found_cuts
+            chain.checks += n
+            if steps:
+                chain.via = "cuts"
+                return _finish(chain, steps[-1].board, verdict, tuple(steps), profile, start,
+                               "unique")
     root = _Node(board, root_verdict, (), 0)
 
     best = root
@@ -218,6 +264,41 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
     chain.partial = True
     chain.steps = list(best.steps)
     return _finish(chain, None, None, best.steps, profile, start, reason)
+
+
+def _by_cuts(board: Board, verdict: Verdict, profile: Rules, cons: Constraints, max_cuts: int,
+             deadline: float, judge: Callable[[Board], Verdict], method: Method
+             ) -> tuple[list[Step], Verdict, int] | None:
+    """The fewest cuts of one of the board's solutions that leave it the only one
+    (:mod:`satlink.repair.hitting`), as steps; None if none within ``max_cuts``."""
+    def two(b: Board) -> Verdict:
+        limit = max(deadline - time.monotonic(), 0.01)
+        return check(b, profile, count=2, timeout=limit, method=method)
+
+    checks = 0
+    best: tuple[list[Step], Verdict] | None = None
+    for drawn in verdict.solutions[:2]:  # the fewer cuts of the first two solutions
+        others = [s for s in verdict.solutions if s.edges() != drawn.edges()]
+        if not others or time.monotonic() >= deadline:
+            break
+        most = max_cuts if best is None else len(best[0]) - 1
+        found = hitting_cuts(board, drawn, others, two, max_cuts=most,
+                             min_length=cons.min_length, deadline=deadline)
+        if found is None:
+            continue
+        checks += found.checks
+        steps = []
+        for text, cells, b, v in cut_steps(board, drawn, found.cuts, judge):
+            checks += 1
+            steps.append(Step("split", text, cells, 2, b, v.status,
+                              v.count or len(v.solutions), bool(v.count_complete)))
+        last = steps[-1]
+        final = judge(last.board)
+        checks += 1
+        if final.status == Status.UNIQUE and not _short(last.board, final.solutions[0],
+                                                        cons.min_length):
+            best = steps, final
+    return None if best is None else (best[0], best[1], checks)
 
 
 def _differ(a: Board, b: Board) -> int:

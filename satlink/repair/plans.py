@@ -67,6 +67,10 @@ class Chain:
     seconds: float = 0.0
     symmetries: list[str] = field(default_factory=list)
     board: Board | None = None  # the input
+    via: str = "search"
+    """How the chain was found: ``search`` (best first over single edits) or ``nearest``
+    (the nearest solvable board by SAT, then the search from it) or ``cuts`` (the fewest
+    cuts of one solution that leave it the only one, :mod:`satlink.repair.hitting`)."""
 
     @property
     def final(self) -> Board | None:
@@ -82,7 +86,7 @@ class Chain:
                "constraints": self.constraints.as_dict(), "symmetries": self.symmetries,
                "repaired": self.repaired, "proven": self.proven, "partial": self.partial,
                "reason": self.reason, "edits": len(self.steps), "changed": self.changed,
-               "checks": self.checks, "seconds": round(self.seconds, 3),
+               "checks": self.checks, "seconds": round(self.seconds, 3), "via": self.via,
                "steps": [s.as_dict() for s in self.steps]}
         final = self.final
         if final is not None:

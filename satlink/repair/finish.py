@@ -1,0 +1,128 @@
+"""Repair an unsolvable draft in two stages: the nearest solvable board, then unique.
+
+:func:`satlink.repair.nearest.nearest_solvable` gives the boards at the fewest edits that
+have a solution (and one solution each); each is checked, and if it has more than one
+solution the chain search (:func:`satlink.repair.chains.repair_chain`, seeded at that board,
+with the edits left) makes it unique, its ``split`` edits cutting a path of one solution
+where another differs.  The solvable boards are tried in turn, fewest edits first, each
+given a share of the time left, until one ends unique within the edits allowed: for each
+number of edits, first with endpoints moved a few steps (small models, quick to exhaust),
+then anywhere on the board (an endpoint moved far, put back, is one edit).
+
+Every board on the way is checked with :func:`satlink.solver.check.check`, so each step
+states its count, as the chain search's steps do.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from satlink.board import Board
+from satlink.repair.nearest import DEFAULT_REACH, NearEdit, Nearest, NearestSearch, in_order
+from satlink.repair.plans import Chain, Constraints, Step
+from satlink.rules import Rules
+from satlink.solver.verdict import Status, Verdict
+
+Judge = Callable[[Board], Verdict]
+SHARE = 0.35
+"""Of the time left, the part one solvable board's chain search may take: a board that needs
+long to be made unique is usually a worse start than the next nearest one."""
+
+
+def steps_of(board: Board, edits: tuple[NearEdit, ...], judge: Judge, colours: int
+             ) -> list[Step] | None:
+    """The edits as chain steps in an order they can be made (:func:`in_order`), each board
+    on the way checked (None if there is no such order or a check timed out)."""
+    ordered = in_order(board, edits, colours)
+    if ordered is None:
+        return None
+    steps = []
+    for e in ordered:
+        board = e.apply(board)
+        verdict = judge(board)
+        if verdict.status == Status.TIMEOUT:
+            return None
+        steps.append(Step(e.kind, e.describe(board), e.cells, len(e.cells), board,
+                          verdict.status, verdict.count or len(verdict.solutions),
+                          bool(verdict.count_complete)))
+    return steps
+
+
+@dataclass
+class Finish:
+    """What :func:`finish_from_nearest` found: the steps to a unique board and its verdict
+    (None when none was found), the boards checked, and ``none_solvable``: the solver proved
+    that no board within the edits allowed (moves anywhere, pairs removed or added as the
+    colours allow) has a solution, so no chain of those edits can repair the draft."""
+
+    steps: list[Step] | None = None
+    verdict: Verdict | None = None
+    checks: int = 0
+    none_solvable: bool = False
+
+
+def finish_from_nearest(board: Board, profile: Rules, cons: Constraints, *, max_edits: int,
+                        deadline: float, judge: Judge, short: Callable[[Board, Verdict], bool],
+                        chain_search: Callable[..., Chain], reach: int = DEFAULT_REACH
+                        ) -> Finish:
+    """Repair ``board`` through its nearest solvable boards (see the module's docstring):
+    for k = 1, 2, ... ``max_edits`` edits, first with endpoints moved at most ``reach``
+    steps, then anywhere, in the time left.  ``short(board, verdict)``: whether the unique
+    solution breaks ``min_length``; ``chain_search(board, max_edits, seconds, pairs)``: the
+    chain search from a solvable board."""
+    lo, hi = len(board.labels) - cons.colours, len(board.labels) + cons.colours
+    out = Finish()
+    seen: set[tuple[str, ...]] = set()
+    for k in range(1, max_edits + 1):
+        for near_reach in (reach, None):
+            search = NearestSearch(board, profile, max_edits=k, reach=near_reach,
+                                   colours=cons.colours, min_length=cons.min_length,
+                                   seconds=max(deadline - time.monotonic(), 0.01), first=1)
+            for near in search.boards():
+                if near.board.rows in seen:
+                    continue
+                seen.add(near.board.rows)
+                found = _finish_one(board, near, profile, max_edits, deadline, judge, short,
+                                    chain_search, (lo, hi), out)
+                if found or time.monotonic() >= deadline:
+                    return out
+            if time.monotonic() >= deadline:
+                return out
+            if near_reach is None and k == max_edits:
+                out.none_solvable = search.exhausted and not seen
+    return out
+
+
+def _finish_one(board: Board, near: Nearest, profile: Rules, max_edits: int, deadline: float,
+                judge: Judge, short: Callable[[Board, Verdict], bool],
+                chain_search: Callable[..., Chain], span: tuple[int, int], out: Finish
+                ) -> bool:
+    """One solvable board: unique already, or made unique by the chain search with the edits
+    left; True (``out`` filled) when it ends unique."""
+    steps = steps_of(board, near.edits, judge, span[1] - len(board.labels))
+    out.checks += len(near.edits)
+    if steps is None:
+        return False
+    last = steps[-1]
+    if last.status == Status.UNIQUE:
+        verdict = judge(last.board)
+        out.checks += 1
+        if verdict.status == Status.UNIQUE and not short(last.board, verdict):
+            out.steps, out.verdict = steps, verdict
+            return True
+        return False
+    left = max_edits - len(steps)
+    seconds = SHARE * (deadline - time.monotonic())
+    if last.status != Status.MULTIPLE or left < 1 or seconds < 0.05:
+        return False
+    sub = chain_search(last.board, left, seconds, span)
+    out.checks += sub.checks
+    if sub.repaired and sub.proven:
+        final = judge(sub.final)
+        out.checks += 1
+        if final.status == Status.UNIQUE:
+            out.steps, out.verdict = steps + list(sub.steps), final
+            return True
+    return False

@@ -1,0 +1,188 @@
+"""The fewest cuts of one solution that leave it the only one: repair a ``multiple`` board.
+
+Cut a path of a solution S at one of its edges ``(a, b)``: ``a`` and ``b`` become endpoints
+(the part beyond ``b`` takes a new label), and S, cut there, is still a solution.  Another
+solution T of the board survives the cut only if its path of the same label runs through
+that edge in the same direction: otherwise ``a`` and ``b`` end the wrong parts.  And without
+``notouch`` every solution of the cut board, with the cut edges put back, is a solution of
+the board that runs through them all that way.  So under ``fill`` or ``nikoli`` choosing the
+cuts is a *hitting set* problem, one set per other solution (the cuts it does not survive),
+solved here by SAT with a cardinality bound raised 1, 2, ...  (Two cuts of one path that T
+survives one by one but in the other order are not counted as a hit: the sets are a little
+smaller than they could be, never wrong.)
+
+The other solutions are not known in advance; they are found one by one (counter-example
+guided): cut, check the cut board with :func:`satlink.solver.check.check`, and if it still
+has another solution U, the board's solution U plus the cut edges joins the sets to hit.
+Under ``notouch`` the correspondence is not exact (two cut parts may run beside each other),
+but the loop is the same and the check decides: every board returned was checked unique.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pysat.card import ITotalizer
+from pysat.formula import IDPool
+from pysat.solvers import Solver
+
+from satlink.board import Board, label_for
+from satlink.graph import Cell, Edge, edge
+from satlink.solution import Solution
+from satlink.solver.verdict import Status, Verdict
+
+Judge = Callable[[Board], Verdict]
+
+
+@dataclass(frozen=True)
+class Cut:
+    """Cut ``label``'s path of the solution before its ``index``-th node."""
+
+    label: str
+    index: int
+
+
+@dataclass
+class CutRepair:
+    """A set of cuts that leaves one solution (``board``, ``verdict`` unique), or None."""
+
+    cuts: list[Cut]
+    board: Board
+    verdict: Verdict
+    checks: int
+
+
+def cut_board(board: Board, solution: Solution, cuts: list[Cut]) -> tuple[Board, Solution,
+                                                                          list[str]]:
+    """The board with ``solution``'s paths cut at ``cuts`` (new labels for the far parts), its
+    cut solution, and the new labels in the order of ``cuts``."""
+    used = set(board.labels)
+    rows = [list(row) for row in board.rows]
+    paths: dict[str, tuple[Cell, ...]] = {}
+    names: dict[Cut, str] = {}
+    by_label: dict[str, list[int]] = {}
+    for c in cuts:
+        by_label.setdefault(c.label, []).append(c.index)
+    for label, path in solution.paths.items():
+        marks = sorted(by_label.get(label, []))
+        bounds = [0, *marks, len(path)]
+        for j in range(len(bounds) - 1):
+            piece = path[bounds[j]:bounds[j + 1]]
+            if j == 0:
+                name = label
+            else:
+                i = 0
+                while label_for(i) in used:
+                    i += 1
+                name = label_for(i)
+                used.add(name)
+                names[Cut(label, bounds[j])] = name
+            paths[name] = piece
+            for node in (piece[0], piece[-1]):
+                r, c = board.coord(node)
+                rows[r][c] = name
+    cut = Board(tuple("".join(row) for row in rows), board.geometry)
+    return cut, Solution.from_paths(paths), [names[c] for c in cuts]
+
+
+def hitting_cuts(board: Board, solution: Solution, others: list[Solution], judge: Judge, *,
+                 max_cuts: int, min_length: int, deadline: float) -> CutRepair | None:
+    """The fewest cuts (at most ``max_cuts``) of ``solution`` whose cut board is unique, found
+    by the loop in the module's docstring; ``others``: other solutions known (at least one);
+    ``judge``: the check (counting at least 2); None if there are none, or past
+    ``deadline``."""
+    candidates: list[Cut] = []
+    where: dict[Cut, Edge] = {}
+    for label, path in solution.paths.items():
+        for i in range(min_length, len(path) - min_length + 1):
+            a, b = path[i - 1], path[i]
+            if a < board.size and b < board.size and a not in board.bridge_node \
+                    and b not in board.bridge_node:
+                cut = Cut(label, i)
+                candidates.append(cut)
+                where[cut] = edge(a, b)
+    if not candidates or max_cuts < 1:
+        return None
+    pool = IDPool()
+    var = {c: pool.id(c) for c in candidates}
+    clauses = []
+    for c in candidates:  # two cuts of one path leave a middle part of min_length nodes
+        for d in candidates:
+            if c.label == d.label and c.index < d.index < c.index + min_length:
+                clauses.append([-var[c], -var[d]])
+    total = ITotalizer(lits=list(var.values()), ubound=max_cuts + 1, top_id=pool.top)
+    checks = 0
+    with Solver(name="cadical195", bootstrap_with=clauses + total.cnf.clauses) as solver:
+        def hit(other: Solution) -> bool:
+            lits = [var[c] for c in candidates if _kills(solution, c, other)]
+            if not lits:
+                return False  # it survives every cut we could make
+            solver.add_clause(lits)
+            return True
+
+        if not all(hit(o) for o in others):
+            return None
+        k = 1
+        while k <= max_cuts:
+            if time.monotonic() >= deadline:
+                return None
+            if not solver.solve(assumptions=[-total.rhs[k]]):
+                k += 1
+                continue
+            model = set(solver.get_model())
+            chosen = [c for c in candidates if var[c] in model]
+            cut, cut_solution, _ = cut_board(board, solution, chosen)
+            verdict = judge(cut)
+            checks += 1
+            if verdict.status == Status.UNIQUE:
+                if verdict.solutions[0].edges() == cut_solution.edges():
+                    return CutRepair(chosen, cut, verdict, checks)
+                return None  # cannot happen: the cut solution is one
+            if verdict.status != Status.MULTIPLE:
+                return None
+            back = frozenset(where[c] for c in chosen)
+            found = False
+            for u in verdict.solutions:
+                if u.edges() != cut_solution.edges():
+                    try:
+                        whole = Solution.from_edges(board, u.edges() | back)
+                    except ValueError:
+                        continue
+                    found = hit(whole) or found
+            if not found:
+                return None
+    return None
+
+
+def _kills(solution: Solution, cut: Cut, other: Solution) -> bool:
+    """Whether ``other`` is no solution of the board cut at ``cut`` with any edge removed:
+    it does not run through the cut edge on the same path, in the same direction (from the
+    same endpoint), so the cut's two new endpoints end the wrong parts."""
+    path = solution.paths[cut.label]
+    a, b = path[cut.index - 1], path[cut.index]
+    theirs = other.paths.get(cut.label)
+    if theirs is None:
+        return True
+    if theirs[0] != path[0]:
+        theirs = theirs[::-1]
+    return not any(theirs[j] == a and theirs[j + 1] == b for j in range(len(theirs) - 1))
+
+
+def cut_steps(board: Board, solution: Solution, cuts: list[Cut], judge: Judge
+              ) -> list[tuple[str, tuple[Cell, Cell], Board, Verdict]]:
+    """The cuts made one at a time: (description, cut cells, board, its verdict) each."""
+    out = []
+    for j in range(1, len(cuts) + 1):
+        cut, _, names = cut_board(board, solution, cuts[:j])
+        c = cuts[j - 1]
+        path = solution.paths[c.label]
+        a, b = path[c.index - 1], path[c.index]
+        out.append((f"split {c.label}: cut between {board.coord(a)} and {board.coord(b)}, "
+                    f"the part from {board.coord(b)} becomes the new pair {names[-1]}",
+                    (a, b), cut, judge(cut)))
+    return out
+
+
+__all__ = ["Cut", "CutRepair", "cut_board", "cut_steps", "hitting_cuts"]
