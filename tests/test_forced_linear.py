@@ -44,3 +44,38 @@ def test_the_bookkeeping_agrees_with_the_scans_on_plain_boards(profile: str) -> 
 def test_the_bookkeeping_agrees_with_the_scans_on_every_geometry(profile: str) -> None:
     for variant in variants(seed=24, per_family=8):
         _agrees(variant.board(), profile)
+
+
+# A draft the repair search met (issue 21's benchmark): the forced moves put a third path edge
+# on the node at (2, 3) before its own pass could say "too many", and the chain walk that
+# logs the colour's new nodes ran off the chain (an AssertionError, an internal error).
+THIRD_EDGE = ("....A..", "..A.B..", ".......", "....B..", ".......", ".......", ".......")
+
+
+def test_a_third_path_edge_at_a_node_is_a_contradiction_not_a_crash() -> None:
+    from satlink import check
+    from tests.oracle import count_solutions
+
+    board = Board.from_rows(THIRD_EDGE)
+    assert count_solutions(THIRD_EDGE, fill=True, notouch=True, no2x2=False, limit=2) == 0
+    assert str(check(board, "flow").status) == "unsolvable"
+
+
+def test_random_drafts_end_in_a_state_or_a_contradiction() -> None:
+    """Drafts placed at random, as a designer's first ones, are mostly unsolvable: the engine
+    must end each in a state or a Contradiction, whatever order its passes meet them in (this
+    seed's 101st draft met the third path edge above too)."""
+    import random
+
+    from satlink.solver.presolve import presolve
+
+    rng = random.Random(2111)
+    for _ in range(600):
+        n, pairs = rng.choice((5, 6, 7)), rng.randint(2, 4)
+        cells = rng.sample(range(n * n), 2 * pairs)
+        grid = [["."] * n for _ in range(n)]
+        for i, c in enumerate(cells):
+            grid[c // n][c % n] = chr(ord("A") + i // 2)
+        board = Board.from_rows(["".join(r) for r in grid])
+        for profile in ("flow", "fill", "nikoli"):
+            presolve(board, parse_rules(profile))  # a Contradiction is an outcome, not raised

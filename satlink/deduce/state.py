@@ -139,6 +139,9 @@ class State:
         colour = self.col[sa] & self.col[sb] & p.colours
         if not colour:
             raise Contradiction("two-colours", nodes=(a, b), edges=(e,))
+        for x in (a, b):  # a third path edge (a second at an endpoint): the chain walks of
+            if self.on[x] >= (1 if p.end_label[x] >= 0 else 2):  # the touch test and _part
+                raise Contradiction("too-many", nodes=(x,), edges=(e,))  # need simple chains
         if p.notouch and (self.on[a] or self.on[b]) and self.would_touch(e):
             raise Contradiction("touch", nodes=(a, b), edges=(e,))
         self.es[e] = ON
