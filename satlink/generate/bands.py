@@ -9,12 +9,23 @@ look-ahead's scores, holds only puzzles the grader solves completely without sea
 from __future__ import annotations
 
 import math
+import random
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from satlink.board import Board
 from satlink.grading import BANDS, MAX_GRADE_NODES, UNSOLVED, grade
 from satlink.records import upgrade_quality
+
+if TYPE_CHECKING:
+    from satlink.generate.params import Params
+
+PUBLISHED_BANDS = ((7, (0.90, 0.05, 0.05)), (10, (0.54, 0.15, 0.31)), (14, (0.12, 0.09, 0.79)))
+"""(side, shares of the easy, medium and hard bands) of published basic square Flow Free
+levels of side x side cells, graded by satlink's grader (issue 22's table, measured there on
+4,717 levels; no corpus of them is on this machine)."""
+ORDER = ("easy", "medium", "hard")
 
 
 class BandError(ValueError):
@@ -83,3 +94,59 @@ def order_key(graded: dict | None, quality: dict) -> tuple[float, float]:
 def grade_key(row: dict) -> tuple[float, float]:
     """Sort key of a catalogue row, easiest first (:func:`order_key` of :func:`row_grade`)."""
     return order_key(row_grade(row), row["quality"])
+
+
+def published_bands(cells: int) -> tuple[float, float, float]:
+    """The published shares of the easy, medium and hard bands for a board of ``cells``
+    cells: interpolated by the side of the square of that area, held at the smallest and
+    largest published side beyond them."""
+    side = math.sqrt(cells)
+    first, last = PUBLISHED_BANDS[0], PUBLISHED_BANDS[-1]
+    if side <= first[0]:
+        return first[1]
+    if side >= last[0]:
+        return last[1]
+    for (s0, a), (s1, b) in zip(PUBLISHED_BANDS, PUBLISHED_BANDS[1:], strict=False):
+        if s0 <= side <= s1:
+            t = (side - s0) / (s1 - s0)
+            return tuple(x + t * (y - x) for x, y in zip(a, b, strict=True))
+    raise AssertionError("unreachable")
+
+
+def band_of_target(target: Target) -> str:
+    """The band a target lies in: its own name, or for a score range the band of the level
+    its middle score falls in (the level of score s is floor(s) + 1)."""
+    if target.text in BANDS:
+        return target.text
+    middle = (target.scores[0] + min(target.scores[1], UNSOLVED)) / 2
+    level = min(UNSOLVED, int(middle) + 1)
+    return next(name for name, (lo, hi) in BANDS.items() if lo <= level <= hi)
+
+
+GOLDEN = (math.sqrt(5) - 1) / 2
+
+
+def attempt_band(params: Params, number: int) -> str | None:
+    """The band attempt ``number`` steers toward: the ``--grade`` target's; with ``--curve``
+    easy, medium and hard in turn; by default (``play`` "published") one drawn from the
+    published shares for the board's area; None when nothing is aimed at (``play`` "any", or
+    a board too large to grade).
+
+    The draw is a golden-ratio sequence over the attempt numbers (started at a point the
+    seed chooses), not independent coin flips: any run of consecutive attempts meets the
+    shares closely, so even a pack of ten follows the published mix."""
+    if params.width * params.height + params.bridges > MAX_GRADE_NODES:
+        return None
+    if params.grade:
+        return band_of_target(parse_target(params.grade))
+    if params.curve:
+        return ORDER[number % len(ORDER)]
+    if params.play != "published":
+        return None
+    start = random.Random(f"{params.seed}:bands").random()
+    draw, total = (start + number * GOLDEN) % 1.0, 0.0
+    for band, share in zip(ORDER, published_bands(params.width * params.height), strict=True):
+        total += share
+        if draw < total:
+            return band
+    return ORDER[-1]

@@ -12,10 +12,12 @@ from dataclasses import asdict, dataclass
 from satlink.board import EMPTY, SOLID
 from satlink.generate.symmetry import SYMMETRIES
 from satlink.geometry import HEX, KINDS, SQUARE, Geometry
+from satlink.grading import MAX_GRADE_NODES
 from satlink.rules import Rules, parse_rules
 from satlink.solver.method import DEFAULT_METHOD, Method
 
 GROWTHS = ("grow", "unionfind")
+PLAYS = ("published", "any")
 GRIDS = KINDS
 STRATEGIES = ("repair", "reject")
 MAX_CELLS = 250_000
@@ -51,6 +53,8 @@ class Params:
     walls: int = 0
     bridges: int = 0
     grade: str = ""  # a band or score range of the human grade ('' any); see bands.py
+    play: str = "published"  # without a grade: bands drawn as published ('any': no aim)
+    curve: bool = False  # without a grade: easy, medium, hard in turn (the pack is ordered)
 
     def key(self) -> str:
         """Identifies a generation run: same parameters, same puzzles, resumable.
@@ -69,6 +73,10 @@ class Params:
         for name, default in VARIANT_DEFAULTS.items():
             if fields[name] == default:
                 del fields[name]
+        if fields["play"] == "published":
+            del fields["play"]
+        if not fields["curve"]:
+            del fields["curve"]
         grade = fields.pop("grade")
         if grade:
             fields["difficulty"] = grade
@@ -186,7 +194,8 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
                 symmetry: str = "none",
                 solving: Method = DEFAULT_METHOD, grid: str = SQUARE, wrap: bool = False,
                 holes: int = 0, shape: tuple[str, ...] = (), walls: int = 0,
-                bridges: int = 0, grade: str | None = None) -> Params:
+                bridges: int = 0, grade: str | None = None, play: str = "published",
+                curve: bool = False) -> Params:
     """Validated parameters; ``growth`` is the growth algorithm, ``solving`` the SAT method,
     ``rules`` a profile as text or :class:`Rules` (None: the default profile), ``grade``
     a target of the human grade (a band or a score range, see :mod:`satlink.generate.bands`).  ``size`` may
@@ -219,11 +228,19 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
         raise ParamsError("max-solids cannot be negative")
     if symmetry not in SYMMETRIES:
         raise ParamsError(f"symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)})")
+    if play not in PLAYS:
+        raise ParamsError(f"play {play!r} (known: {', '.join(PLAYS)})")
+    if curve and grade:
+        raise ParamsError("--curve orders a pack from easy to hard; --grade keeps one grade: "
+                          "give one of them")
+    if curve and width * height + bridges > MAX_GRADE_NODES:
+        raise ParamsError(f"--curve needs boards of at most {MAX_GRADE_NODES} cells (the "
+                          f"grader's limit), not {width * height + bridges}")
     target = _grade(grade, width * height + bridges)  # the graph nodes graded
     return Params(width, height, lo, hi, min_length, max_solids, parse_rules(rules), growth,
                   strategy, seed, symmetry=symmetry, solving=solving, grid=grid, wrap=wrap,
                   holes=holes, shape=tuple(shape), walls=walls, bridges=bridges,
-                  grade=target)
+                  grade=target, play=play, curve=curve)
 
 
 def _grade(text: str | None, nodes: int) -> str:

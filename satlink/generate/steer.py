@@ -1,0 +1,114 @@
+"""Steer a grown puzzle toward a grade band by changing it where the grader gets stuck.
+
+Rejecting candidates until one lands in a band is slow where the band is rare (an easy
+14x14 puzzle: about one candidate in a hundred).  Instead the walk's moves are aimed at the
+band: the board is deduced with the band's techniques (:mod:`satlink.deduce`), the nodes
+left undecided are where a person would need a harder technique, and a short burst of the
+walk's moves there (paths cut, ends slid or rewired: new short separators and endpoints
+where forced chains start) is kept when it brings the board no further from the band
+(hill climbing on :func:`distance`), else undone.
+
+Deductions are sound, so a board the easy or medium techniques solve completely has exactly
+one solution: a climb toward those bands needs no SAT call until the end (the pipeline still
+proves the result with the solver).  Toward ``hard`` the board must stop yielding to them,
+and the pipeline's uniqueness loop then proves or repairs it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from satlink.board import Board
+from satlink.deduce import Contradiction, Puzzle, State, bottleneck, corner, fixpoint, notouch, region
+from satlink.generate.longpaths import Walk
+from satlink.generate.longpaths.moves import propose
+from satlink.generate.paths import PathSystem
+from satlink.rules import Rules
+
+EASY_PASSES = (corner, notouch)
+MEDIUM_PASSES = (corner, notouch, region, bottleneck)
+ORDER = ("easy", "medium", "hard")
+
+
+def deduced(board: Board, rules: Rules, passes) -> tuple[float, list[int]]:
+    """(share of the nodes decided, the nodes left undecided) after the forced rules and
+    ``passes`` run to a fixpoint; (1.0, []) when the board is solved."""
+    p = Puzzle(board, rules)
+    st = State(p)
+    try:
+        fixpoint(st, passes)
+    except Contradiction:  # a board with no solution: nothing to steer
+        return 0.0, list(p.nodes)
+    total = max(1, len(p.nodes))
+    solved = st.solved_nodes()
+    if solved == total:
+        return 1.0, []
+    col, seg, unk = st.col, st.seg, st.unk
+    stuck = [x for x in p.nodes if unk[x] or col[seg[x]] & (col[seg[x]] - 1)]
+    return solved / total, stuck
+
+
+def distance(board: Board, rules: Rules, band: str) -> tuple[float, list[int]]:
+    """How far ``board`` is from ``band`` (0: in it, as far as deductions tell), and where to
+    change it: the undecided nodes when it is too hard, every node when it is too easy.
+
+    * easy: the share the easy techniques leave undecided;
+    * medium: the share the medium techniques leave undecided, or, when the easy ones solve
+      it all, 1 plus the share the forced rules alone decide (fewer forced moves: harder);
+    * hard: 0 once the medium techniques are stuck (uniqueness is the pipeline's to prove),
+      else 1 plus the share the easy techniques decide.
+    """
+    easy, stuck = deduced(board, rules, EASY_PASSES)
+    if band == "easy":
+        return 1.0 - easy, stuck
+    everywhere = board.open_nodes()
+    if easy == 1.0:
+        forced, _ = deduced(board, rules, ())
+        return (1.0 + forced if band == "medium" else 2.0 + forced), everywhere
+    medium, stuck = deduced(board, rules, MEDIUM_PASSES)
+    if band == "medium":
+        return 1.0 - medium, stuck
+    return (0.0, []) if medium < 1.0 else (1.0 + easy, everywhere)
+
+
+def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.Random,
+          rounds: int, valid: Callable[[PathSystem], bool]) -> tuple[float, Walk]:
+    """Hill-climb ``system`` (in place, through ``walk``) toward ``band`` for at most
+    ``rounds`` moves; returns the distance reached (0: in the band as far as deductions
+    tell) and the walk over the result.  Each move starts where the deductions stopped; it
+    is kept when it brings the board closer to the band, or as close while it does not
+    worsen the walk's look; else it is undone.  ``valid``: whether a changed system still
+    meets the request (colour range, shortest path)."""
+    best, stuck = distance(system.board(), rules, band)
+    for _ in range(rounds):
+        if best == 0.0:
+            break
+        # half the moves where the deductions stopped, half anywhere (where merges and
+        # slides bring the colour count back that cuts at the stuck place raised)
+        move = propose(walk, rng, _zone(walk, stuck, rng) if rng.random() < 0.5 else None)
+        if move is None:
+            continue
+        saved = [list(p) for p in system.paths], set(system.solids)
+        delta, apply = move
+        apply()
+        walk.finish()
+        if valid(system):
+            d, where = distance(system.board(), rules, band)
+            if d < best or (d == best and delta <= 0):
+                best, stuck = d, where
+                continue
+        system.paths, system.solids = saved
+        walk = Walk(system, walk.scoring.target, walk.min_length, walk.scoring.look,
+                    walk.allowed, walk.scoring.colours_of)
+    return best, walk
+
+
+def _zone(walk: Walk, stuck: list[int], rng: random.Random) -> set[int]:
+    """A few cells around one undecided node (the first place a harder technique is needed,
+    or any node when the board is too easy), with their neighbours."""
+    centre = stuck[rng.randrange(len(stuck))]
+    zone = {centre, *walk.nbrs[centre]}
+    for c in list(zone):
+        zone.update(walk.nbrs[c])
+    return zone
