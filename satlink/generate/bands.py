@@ -26,6 +26,14 @@ PUBLISHED_BANDS = ((7, (0.90, 0.05, 0.05)), (10, (0.54, 0.15, 0.31)), (14, (0.12
 levels of side x side cells, graded by satlink's grader (issue 22's table, measured there on
 4,717 levels; no corpus of them is on this machine)."""
 ORDER = ("easy", "medium", "hard")
+REACH = ((2, ("easy",), 1.0), (5, ORDER, 5.43), (7, ORDER, 5.5), (8, ORDER, 5.56),
+         (10, ORDER, 5.75), (12, ORDER, 5.8), (14, ORDER, 5.9), (20, ORDER, 6.2))
+"""(side, bands reached, highest score reached) by the generator under the default settings
+(rules flow, plain square board, --min-length 3), from the smallest side up: a board whose
+side is at least ``side`` (and below the next) reaches those.  Measured with
+``benchmarks/grade_reach.py`` (30 attempts per band and size; benchmarks/README.md): 3x3
+and 4x4 boards are always easy, and no board up to 20x20 needed look-ahead deeper than two
+moves (scores 0-6 are lookahead-1 at most, 6-7 lookahead-2)."""
 
 
 class BandError(ValueError):
@@ -150,3 +158,35 @@ def attempt_band(params: Params, number: int) -> str | None:
         if draw < total:
             return band
     return ORDER[-1]
+
+
+def reach_of(width: int, height: int) -> tuple[tuple[str, ...], float]:
+    """(bands, highest score) the generator reaches on a ``width`` x ``height`` board
+    (:data:`REACH`, by the side of the square of its area)."""
+    side = math.sqrt(width * height)
+    found = REACH[0]
+    for entry in REACH:
+        if side >= entry[0]:
+            found = entry
+    return found[1], found[2]
+
+
+def unreachable(target: Target, width: int, height: int) -> str | None:
+    """Why ``target`` cannot be reached on a ``width`` x ``height`` board under the default
+    settings, naming what that size reaches; None when it can (or might).  A score range is
+    refused when it starts at or above the whole level of the highest score reached (a
+    level-L grade scores below L)."""
+    bands, highest = reach_of(width, height)
+    ceiling = math.ceil(highest)
+    reached = (f"at {width}x{height} the generator reaches the "
+               f"{'band' if len(bands) == 1 else 'bands'} {', '.join(bands)}, grade scores "
+               f"0-{ceiling:g} (measured: benchmarks/grade_reach.py)")
+    if target.text in BANDS:
+        if target.text not in bands:
+            bigger = next(s for s, b, _ in REACH if target.text in b)
+            return (f"--grade {target.text}: {reached}; ask for {' or '.join(bands)}, or a "
+                    f"board of at least {bigger}x{bigger}")
+        return None
+    if target.scores[0] >= ceiling:
+        return f"--grade {target.text}: {reached}; ask for a range that starts below {ceiling:g}"
+    return None

@@ -237,6 +237,13 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
         raise ParamsError(f"--curve needs boards of at most {MAX_GRADE_NODES} cells (the "
                           f"grader's limit), not {width * height + bridges}")
     target = _grade(grade, width * height + bridges)  # the graph nodes graded
+    if target and parse_rules(rules) == parse_rules("flow") and not (
+            grid != SQUARE or wrap or holes or shape or walls or bridges) and min_length <= 3:
+        from satlink.generate.bands import parse_target, unreachable
+
+        why = unreachable(parse_target(target), width, height)
+        if why:
+            raise ParamsError(why)
     return Params(width, height, lo, hi, min_length, max_solids, parse_rules(rules), growth,
                   strategy, seed, symmetry=symmetry, solving=solving, grid=grid, wrap=wrap,
                   holes=holes, shape=tuple(shape), walls=walls, bridges=bridges,

@@ -17,6 +17,7 @@ from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.longpaths import Walk, cut_between, lengthen, reshape, settle
 from satlink.generate.params import Params, colour_target
 from satlink.generate.paths import PathSystem
+from satlink.generate.play import play_figures
 from satlink.generate.repair import split_on_difference
 from satlink.generate.steer import distance, steer
 from satlink.generate.symmetry import (
@@ -121,6 +122,9 @@ def _attempt(params: Params, number: int) -> Attempt:
                 return Attempt(number, False, "grade", checks=checks, repairs=repairs)
             if band is not None:
                 figures["target_band"] = band
+            plays = play_figures(board, ours, rules.fill)
+            figures["forced_only"] = plays["forced_only"]
+            figures["stairs_per_100"] = plays["stairs_per_100"]
             return Attempt(number, True, Status.UNIQUE, list(board.rows), ours.to_coords(board),
                            figures, checks, repairs, geometry=_geometry_json(board))
         if verdict.status != Status.MULTIPLE:

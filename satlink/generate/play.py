@@ -33,6 +33,14 @@ def forced_only(board: Board, fill: bool = True) -> float:
     nodes = board.open_nodes()
     if not nodes:
         return 1.0
+    coloured = forced_colouring(board, fill)
+    return round(len(coloured) / len(nodes), 4)
+
+
+def forced_colouring(board: Board, fill: bool = True) -> dict[int, str]:
+    """Node -> label of every node the forced-moves-only solver colours (endpoints
+    included)."""
+    nodes = board.open_nodes()
     nbrs = {x: board.neighbors(x) for x in nodes}
     colour = {x: FREE for x in nodes}
     heads: list[list[int]] = []  # per colour, its open heads (two until joined, then none)
@@ -83,7 +91,7 @@ def forced_only(board: Board, fill: bool = True) -> float:
             if head is not None:
                 move(colour[head], head, x)
                 progress = True
-    return round(sum(colour[x] != FREE for x in nodes) / len(nodes), 4)
+    return {x: board.labels[colour[x]] for x in nodes if colour[x] != FREE}
 
 
 def staircases(board: Board, solution: Solution) -> tuple[int, int]:
