@@ -31,22 +31,32 @@ MEDIUM_PASSES = (corner, notouch, region, bottleneck)
 ORDER = ("easy", "medium", "hard")
 
 
-def deduced(board: Board, rules: Rules, passes) -> tuple[float, list[int]]:
-    """(share of the nodes decided, the nodes left undecided) after the forced rules and
-    ``passes`` run to a fixpoint; (1.0, []) when the board is solved."""
+def _stuck(st: State) -> list[int]:
+    p, col, seg, unk = st.p, st.col, st.seg, st.unk
+    return [x for x in p.nodes if unk[x] or col[seg[x]] & (col[seg[x]] - 1)]
+
+
+def deduced(board: Board, rules: Rules, upto: str) -> list[tuple[float, list[int]]]:
+    """(share of the nodes decided, the nodes left undecided) after the forced rules alone,
+    then the easy techniques, then (``upto`` "medium") the medium ones, each run to a
+    fixpoint on from the state the one before left (one propagation, not three); a stage
+    that solves the board ends the list early (the rest would be the same)."""
     p = Puzzle(board, rules)
     st = State(p)
-    try:
-        fixpoint(st, passes)
-    except Contradiction:  # a board with no solution: nothing to steer
-        return 0.0, list(p.nodes)
     total = max(1, len(p.nodes))
-    solved = st.solved_nodes()
-    if solved == total:
-        return 1.0, []
-    col, seg, unk = st.col, st.seg, st.unk
-    stuck = [x for x in p.nodes if unk[x] or col[seg[x]] & (col[seg[x]] - 1)]
-    return solved / total, stuck
+    out: list[tuple[float, list[int]]] = []
+    stages = [(), EASY_PASSES] + ([MEDIUM_PASSES] if upto == "medium" else [])
+    for passes in stages:
+        try:
+            fixpoint(st, passes)
+        except Contradiction:  # a board with no solution: nothing to steer
+            return [(0.0, list(p.nodes))]
+        solved = st.solved_nodes()
+        if solved == total:
+            out.append((1.0, []))
+            break
+        out.append((solved / total, _stuck(st)))
+    return out
 
 
 def distance(board: Board, rules: Rules, band: str) -> tuple[float, list[int]]:
@@ -59,14 +69,15 @@ def distance(board: Board, rules: Rules, band: str) -> tuple[float, list[int]]:
     * hard: 0 once the medium techniques are stuck (uniqueness is the pipeline's to prove),
       else 1 plus the share the easy techniques decide.
     """
-    easy, stuck = deduced(board, rules, EASY_PASSES)
+    stages = deduced(board, rules, "easy" if band == "easy" else "medium")
+    forced = stages[0][0]
+    easy, stuck = stages[min(1, len(stages) - 1)]
     if band == "easy":
         return 1.0 - easy, stuck
     everywhere = board.open_nodes()
     if easy == 1.0:
-        forced, _ = deduced(board, rules, ())
         return (1.0 + forced if band == "medium" else 2.0 + forced), everywhere
-    medium, stuck = deduced(board, rules, MEDIUM_PASSES)
+    medium, stuck = stages[-1]
     if band == "medium":
         return 1.0 - medium, stuck
     return (0.0, []) if medium < 1.0 else (1.0 + easy, everywhere)
@@ -89,7 +100,7 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
         move = propose(walk, rng, _zone(walk, stuck, rng) if rng.random() < 0.5 else None)
         if move is None:
             continue
-        saved = [list(p) for p in system.paths], set(system.solids)
+        saved = walk.snapshot()
         delta, apply = move
         apply()
         walk.finish()
@@ -98,9 +109,7 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
             if d < best or (d == best and delta <= 0):
                 best, stuck = d, where
                 continue
-        system.paths, system.solids = saved
-        walk = Walk(system, walk.scoring.target, walk.min_length, walk.scoring.look,
-                    walk.allowed, walk.scoring.colours_of)
+        walk.restore(saved)
     return best, walk
 
 
