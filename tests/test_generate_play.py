@@ -62,6 +62,18 @@ def test_every_band_is_reached_at_6x6(band: str) -> None:
         assert count_graph_solutions(board, True, True, limit=2) == 1
 
 
+@pytest.mark.parametrize("variant,band", [({"grid": "hex"}, "hard"), ({"walls": 3}, "easy"),
+                                          ({"wrap": True}, "medium")])
+def test_variants_are_steered_to_a_band(variant: dict, band: str) -> None:
+    params = make_params("7x7", None, 3, 0, "flow", "grow", "repair", 2, grade=band, **variant)
+    found = [r for r in (attempt(params, n) for n in range(4)) if r.accepted]
+    assert found
+    for result in found:
+        board = result.board()
+        assert grade(board, FLOW).band == band
+        assert count_graph_solutions(board, True, True, limit=2) == 1
+
+
 def test_unreachable_range_is_refused_before_any_attempt(monkeypatch) -> None:
     """--grade 6-9 at 8x8 ran 34 s and made nothing (issue 22); now refused at once, naming
     what 8x8 reaches: no attempt is made at all."""
