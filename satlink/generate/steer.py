@@ -29,6 +29,10 @@ from satlink.rules import Rules
 EASY_PASSES = (corner, notouch)
 MEDIUM_PASSES = (corner, notouch, region, bottleneck)
 ORDER = ("easy", "medium", "hard")
+COLOUR_SLACK = 1
+"""Colours a climb may move the count away from the attempt's target: cuts where the
+deductions stop raise the count, and unbounded the climb ends at the top of the colour
+range, above the published spread."""
 
 
 def _stuck(st: State) -> list[int]:
@@ -89,7 +93,8 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
     ``rounds`` moves; returns the distance reached (0: in the band as far as deductions
     tell) and the walk over the result.  Each move starts where the deductions stopped; it
     is kept when it brings the board closer to the band, or as close while it does not
-    worsen the walk's look; else it is undone.  ``valid``: whether a changed system still
+    worsen the walk's look, and keeps the colour count within :data:`COLOUR_SLACK` of the
+    walk's target; else it is undone.  ``valid``: whether a changed system still
     meets the request (colour range, shortest path)."""
     best, stuck = distance(system.board(), rules, band)
     for _ in range(rounds):
@@ -104,7 +109,7 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
         delta, apply = move
         apply()
         walk.finish()
-        if valid(system):
+        if abs(walk.colours - walk.scoring.target) <= COLOUR_SLACK and valid(system):
             d, where = distance(system.board(), rules, band)
             if d < best or (d == best and delta <= 0):
                 best, stuck = d, where
