@@ -26,6 +26,9 @@ PUBLISHED_BANDS = ((7, (0.90, 0.05, 0.05)), (10, (0.54, 0.15, 0.31)), (14, (0.12
 levels of side x side cells, graded by satlink's grader (issue 22's table, measured there on
 4,717 levels; no corpus of them is on this machine)."""
 ORDER = ("easy", "medium", "hard")
+PUBLISHED_FORCED = ((5, 0.95), (7, 0.57), (9, 0.26))
+"""(side, share of the cells a forced-moves-only solver fills) of published levels of side x
+side cells (issue 22's table)."""
 REACH = ((2, ("easy",), 0.86), (5, ORDER, 5.43), (7, ORDER, 5.5), (8, ORDER, 5.56),
          (9, ORDER, 5.6), (10, ORDER, 5.75), (12, ORDER, 5.83), (14, ORDER, 6.2))
 """(side, bands reached, highest score reached) by the generator under the default settings
@@ -194,3 +197,16 @@ def unreachable(target: Target, width: int, height: int) -> str | None:
     if target.scores[0] >= ceiling:
         return f"--grade {target.text}: {reached}; ask for a range that starts below {ceiling:g}"
     return None
+
+
+def published_forced(cells: int) -> float:
+    """The published forced-moves-only share for a board of ``cells`` cells, interpolated by
+    the side of its square between the published sides; 0 (no goal) beyond them, where the
+    issue gives no figure."""
+    side = math.sqrt(cells)
+    if side < PUBLISHED_FORCED[0][0] or side > PUBLISHED_FORCED[-1][0]:
+        return 0.0
+    for (s0, a), (s1, b) in zip(PUBLISHED_FORCED, PUBLISHED_FORCED[1:], strict=False):
+        if s0 <= side <= s1:
+            return a + (side - s0) / (s1 - s0) * (b - a)
+    return PUBLISHED_FORCED[-1][1]

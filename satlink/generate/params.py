@@ -163,18 +163,6 @@ and 8-12 at 12x12 (5, 11, 14), issue 22.  Published counts lean low: a quarter o
 have well under the median, few have more than a colour above it."""
 
 
-STEER_ADDS = 0.7
-"""Colours the steering toward the published bands and the uniqueness repairs add to a
-plain board's walk target on average (its cuts where deductions stop; measured at 10x10
-and 12x12 with benchmarks/generator_play.py): by default the target is drawn that much
-lower, so packs meet the published spread.  Not below 7x7, where the published counts are
-extrapolated (5x5 levels with fewer colours lost the forced moves: 76 % of the cells filled
-by forced moves alone, against 94 % and 95 % published), nor with ``--grade`` or
-``--curve``, where
-fewer colours make the easy and medium bands slower to reach (14x14 medium: 6 of 10
-attempts at 2.9 s each against 9 of 10 at 0.9 s)."""
-
-
 def colour_target(params: Params, rng: random.Random) -> int:
     """The colour count one attempt grows toward, drawn from the published spread for the
     board's area: the fewest, lower quartile, median, upper quartile and most
@@ -191,9 +179,6 @@ def colour_target(params: Params, rng: random.Random) -> int:
         if u <= p1:
             value = v0 + (u - p0) / (p1 - p0) * (v1 - v0)
             break
-    if (not (params.is_variant or params.grade or params.curve) and params.play == "published"
-            and cells >= PUBLISHED_COLOURS[0][0] ** 2):
-        value -= STEER_ADDS
     return min(max(round(value), params.colours_min), params.colours_max)
 
 

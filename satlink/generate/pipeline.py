@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 
 from satlink.board import Board
-from satlink.generate.bands import attempt_band, parse_target
+from satlink.generate.bands import attempt_band, parse_target, published_forced
 from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.longpaths import Walk, cut_between, lengthen, reshape, settle
 from satlink.generate.params import Params, colour_target
@@ -41,6 +41,7 @@ from satlink.solver.verdict import Status
 SETTLE_ROUNDS = 3  # after a repair, settles to bring the colour count back into range
 RESHAPES = 5  # repairs that keep the colour count before a cut may add one
 STEER_ROUNDS = 10  # moves per cell of the board in one climb toward the attempt's band
+MIN_ROUNDS = 1000  # and at least this many (small boards: the forced-move goal needs them)
 FULL_GRADE_NODES = 256
 """Boards up to 16x16 get the full grade (look-ahead and all); larger ones stop at the band."""
 STEER_CYCLES = 3  # climbs after a uniqueness repair moved the board out of the band again
@@ -98,8 +99,12 @@ def _attempt(params: Params, number: int) -> Attempt:
     def valid(changed: PathSystem) -> bool:
         return not _violation(changed, params)
 
+    # by default an easy puzzle also aims at the published share of forced moves
+    goal = (published_forced(params.width * params.height)
+            if band == "easy" and not (params.grade or params.curve) else 0.0)
+    rounds = max(STEER_ROUNDS * walk.cells, MIN_ROUNDS) if steerable else 0
     if steerable:
-        _, walk = steer(system, walk, band, rules, rng, STEER_ROUNDS * walk.cells, valid)
+        _, walk = steer(system, walk, band, rules, rng, rounds, valid, goal)
     checks = repairs = cycles = 0
     while True:
         board, ours = system.board(), system.solution()
@@ -111,7 +116,7 @@ def _attempt(params: Params, number: int) -> Attempt:
             if band is not None and distance(board, rules, band)[0] > 0:  # cheap: no look-ahead
                 if steerable and cycles < STEER_CYCLES:
                     cycles += 1
-                    _, walk = steer(system, walk, band, rules, rng, STEER_ROUNDS * walk.cells, valid)
+                    _, walk = steer(system, walk, band, rules, rng, rounds, valid, goal)
                     continue
                 return Attempt(number, False, "grade", checks=checks, repairs=repairs)
             figures = quality(board, ours, verdict, grade=False)
