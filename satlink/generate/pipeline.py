@@ -41,7 +41,7 @@ from satlink.solver.verdict import Status
 SETTLE_ROUNDS = 3  # after a repair, settles to bring the colour count back into range
 RESHAPES = 5  # repairs that keep the colour count before a cut may add one
 STEER_ROUNDS = 10  # moves per cell of the board in one climb toward the attempt's band
-MIN_ROUNDS = 1000  # and at least this many (small boards: the forced-move goal needs them)
+MIN_ROUNDS = 1000  # and at least this many toward a forced-move goal (small boards need them)
 FULL_GRADE_NODES = 256
 """Boards up to 16x16 get the full grade (look-ahead and all); larger ones stop at the band."""
 STEER_CYCLES = 3  # climbs after a uniqueness repair moved the board out of the band again
@@ -102,7 +102,9 @@ def _attempt(params: Params, number: int) -> Attempt:
     # by default an easy puzzle also aims at the published share of forced moves
     goal = (published_forced(params.width * params.height)
             if band == "easy" and not (params.grade or params.curve) else 0.0)
-    rounds = max(STEER_ROUNDS * walk.cells, MIN_ROUNDS) if steerable else 0
+    rounds = STEER_ROUNDS * walk.cells if steerable else 0
+    if goal:
+        rounds = max(rounds, MIN_ROUNDS)
     if steerable:
         _, walk = steer(system, walk, band, rules, rng, rounds, valid, goal)
     checks = repairs = cycles = 0
