@@ -83,7 +83,8 @@ def _attempt(params: Params, number: int) -> Attempt:
             layout = _layout(params, rng)
         except LayoutError:
             return Attempt(number, False, "layout")
-        system, walk = _grown(params, rng, layout)
+        system, walk = _grown(params, rng, layout, headroom=attempt_band(params, number)
+                              in ("easy", "medium"))
     else:
         folded = fold(params.width, params.height, params.symmetry)
         half, walk = _grown(params, rng, folded=folded)
@@ -208,7 +209,7 @@ def _layout(params: Params, rng: random.Random) -> Board | None:
 
 
 def _grown(params: Params, rng: random.Random, layout: Board | None = None,
-           folded: Fold | None = None) -> tuple[PathSystem, Walk | None]:
+           folded: Fold | None = None, headroom: bool = False) -> tuple[PathSystem, Walk | None]:
     """The seeds' growth, then (``--growth grow``) the walk toward this attempt's colour
     target and the look; with ``folded``, on the half of a symmetric layout (where a path
     makes two colours, or one when it is its own image)."""
@@ -219,6 +220,8 @@ def _grown(params: Params, rng: random.Random, layout: Board | None = None,
     if params.growth != "grow":
         return system, None
     target = colour_target(params, rng)
+    if headroom:  # a climb toward easier cuts paths: leave it a colour below the most
+        target = min(target, max(params.colours_min, params.colours_max - 1))
     if folded is None:
         return system, lengthen(system, rng, target, params.min_length)
     if len(folded.fixed) == 1 and target % 2 == 0:  # one path crosses the centre: odd
