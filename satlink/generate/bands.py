@@ -139,13 +139,18 @@ def band_of_target(target: Target) -> str:
 
 
 GOLDEN = (math.sqrt(5) - 1) / 2
+PUBLISHED_MAX_CELLS = 300
+"""The default aims at the published bands up to this many cells (15x15 and 15x18, not
+20x20): the published table stops at 14x14, and at 20x20 a climb toward easy or medium
+takes 20 s or more (benchmarks/generator_play.py), so a 20x20 pack keeps the walk's own mix
+unless ``--grade`` or ``--curve`` asks."""
 
 
 def attempt_band(params: Params, number: int) -> str | None:
     """The band attempt ``number`` steers toward: the ``--grade`` target's; with ``--curve``
     easy, medium and hard in turn; by default (``play`` "published") one drawn from the
-    published shares for the board's area; None when nothing is aimed at (``play`` "any", or
-    a board too large to grade).
+    published shares for the board's area (up to :data:`PUBLISHED_MAX_CELLS`); None when
+    nothing is aimed at (``play`` "any", a larger board, or one too large to grade).
 
     The draw is a golden-ratio sequence over the attempt numbers (started at a point the
     seed chooses), not independent coin flips: any run of consecutive attempts meets the
@@ -156,7 +161,7 @@ def attempt_band(params: Params, number: int) -> str | None:
         return band_of_target(parse_target(params.grade))
     if params.curve:
         return ORDER[number % len(ORDER)]
-    if params.play != "published":
+    if params.play != "published" or params.width * params.height > PUBLISHED_MAX_CELLS:
         return None
     start = random.Random(f"{params.seed}:bands").random()
     draw, total = (start + number * GOLDEN) % 1.0, 0.0
