@@ -3,10 +3,11 @@
 Rejecting candidates until one lands in a band is slow where the band is rare (an easy
 14x14 puzzle: about one candidate in a hundred).  Instead the walk's moves are aimed at the
 band: the board is deduced with the band's techniques (:mod:`satlink.deduce`), the nodes
-left undecided are where a person would need a harder technique, and a short burst of the
-walk's moves there (paths cut, ends slid or rewired: new short separators and endpoints
+left undecided are where a person would need a harder technique, and one of the walk's
+moves there (a path cut, an end slid, rewired or merged: new short separators and endpoints
 where forced chains start) is kept when it brings the board no further from the band
-(hill climbing on :func:`distance`), else undone.
+(hill climbing on :func:`distance`), else undone; every other move is drawn anywhere, where
+merges and slides bring back the colour count the cuts raise.
 
 Deductions are sound, so a board the easy or medium techniques solve completely has exactly
 one solution: a climb toward those bands needs no SAT call until the end (the pipeline still
@@ -29,7 +30,6 @@ from satlink.rules import Rules
 
 EASY_PASSES = (corner, notouch)
 MEDIUM_PASSES = (corner, notouch, region, bottleneck)
-ORDER = ("easy", "medium", "hard")
 FORCED_BELOW, FORCED_ABOVE = -0.03, 0.17
 """How far below and above the forced-move goal a board may stop: a climb from below stops
 at the first board past the lower bound, so the bounds sit above the goal to centre the
