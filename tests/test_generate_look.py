@@ -93,14 +93,16 @@ def test_odd_symmetric_layouts_are_symmetric_and_unique(symmetry: str, size: str
                                           ("7x7", "3-4"), ("12x12", "5-7")])
 def test_published_low_end_colour_counts_succeed(size: str, colours: str) -> None:
     """The fewest colours of published levels (3, 4, 5), every puzzle proven unique, and
-    few short paths (the walk merges paths; it does not wait for a lucky candidate)."""
+    few short paths (the walk merges paths; it does not wait for a lucky candidate).  Since
+    issue 22 the walk no longer penalises paths of at most 3 cells (7-13 % of published
+    paths are that short); with so few colours a puzzle keeps at most one."""
     params = make_params(size, colours, 3, 0, "flow", "grow", "repair", 7)
     catalogue = Catalogue(":memory:")
     assert run_generation(params, 3, catalogue, max_attempts=12) == 3
     for row in catalogue.puzzles():
         board = Board(tuple(row["grid"]))
         assert params.colours_min <= len(board.labels) <= params.colours_max
-        assert row["quality"]["short_share"] == 0.0
+        assert sum(n <= 3 for n in row["quality"]["lengths"]) <= 1
         assert check(board, "flow").status == "unique"
 
 

@@ -102,6 +102,15 @@ def read_shape(path: str) -> str:
                    "puzzles are solved by the grader without any search.")
 @click.option("--difficulty", "old_grade", default=None, hidden=True,
               help="Deprecated name of --grade.")
+@click.option("--curve", is_flag=True,
+              help="A pack ordered easy -> hard: the puzzles aim at easy, medium and hard in "
+                   "turn (a third each) and the pack is written easiest first, by grade score.")
+@click.option("--play", type=click.Choice(["published", "any"]), default="published",
+              show_default=True,
+              help="Without --grade or --curve: published aims each puzzle at a band drawn "
+                   "from the shares of published Flow Free levels of the board's size (about "
+                   "90 % easy at 7x7, half at 10x10, one in eight at 14x14); any keeps the band "
+                   "the walk gives.")
 @click.option("--symmetry", type=click.Choice(["none", "mirror", "rotational"]), default="none",
               show_default=True, help="Symmetric layout of the endpoints.")
 @click.option("--grid", type=click.Choice(["square", "hex"]), default="square", show_default=True,
@@ -129,11 +138,15 @@ def read_shape(path: str) -> str:
               help="Worker processes.")
 @method_options()
 def generate(size, colours, min_length, max_solids, rules, growth, old_growth, strategy,
-             grade, old_grade, symmetry, grid, wrap, holes, shape, walls, bridges, seed, count, out,
-             out_format, target, target_check, db, jobs, method):
+             grade, old_grade, curve, play, symmetry, grid, wrap, holes, shape, walls, bridges, seed,
+             count, out, out_format, target, target_check, db, jobs, method):
     """Generate puzzles, each proven unique under the rule profile, with their solutions.
 
-    Without --seed each run takes a fresh random seed and prints it. Interrupt at any time
+    By default each puzzle is steered toward a grade band drawn from the shares of published
+    Flow Free levels of its size (--play any: no aim; --grade: one band or score range;
+    --curve: easy to hard). A band or range the size does not reach is refused at once,
+    naming what it reaches. Without --seed each run takes a fresh random seed and prints it.
+    Interrupt at any time
     (Ctrl-C, kill): with --db, running the command again with that --seed resumes without
     losing or repeating a puzzle. Puzzles equal under the board's symmetries (rotations,
     reflections; shifts on warps) and relabelling are stored once. Writing for a program
@@ -151,6 +164,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
       satlink generate --size 8x8 --rules fill --out pack.url        # puzz.link arukone
       satlink generate --size 8x8 --symmetry rotational --to grid
       satlink generate --size 7x7 --grade easy --count 20 --out easy.jsonl
+      satlink generate --size 10x10 --curve --count 20 --out course.jsonl   # easy -> hard
       satlink generate --size 9x9 --grid hex --walls 4 --db variants.sqlite
       satlink generate --shape heart.txt --bridges 2 --to grid
     """
@@ -176,7 +190,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
         params = make_params(size, colours, min_length, max_solids, rules,
                              growth, strategy, seed, symmetry, solving=method, grid=grid,
                              wrap=wrap, holes=holes, shape=mask, walls=walls, bridges=bridges,
-                             grade=grade)
+                             grade=grade, play=play, curve=curve)
     except ParamsError as exc:
         raise click.UsageError(str(exc)) from None
     try:
@@ -211,7 +225,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
                                          seed=seed if fresh else None)
             sys.exit(130)
     state = catalogue.state(params)
-    rows = catalogue.puzzles(run=params.key(), order="attempt")
+    rows = catalogue.puzzles(run=params.key(), order="grade" if curve else "attempt")
     catalogue.close()
     print_generation_summary(have, params, state, console)
     write_pack(pack_entries(rows), out, pack_format(out, out_format),

@@ -9,12 +9,38 @@ look-ahead's scores, holds only puzzles the grader solves completely without sea
 from __future__ import annotations
 
 import math
+import random
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from satlink.board import Board
 from satlink.grading import BANDS, MAX_GRADE_NODES, UNSOLVED, grade
 from satlink.records import upgrade_quality
+
+if TYPE_CHECKING:
+    from satlink.generate.params import Params
+
+PUBLISHED_BANDS = ((7, (0.90, 0.05, 0.05)), (10, (0.54, 0.15, 0.31)), (14, (0.12, 0.09, 0.79)))
+"""(side, shares of the easy, medium and hard bands) of published basic square Flow Free
+levels of side x side cells, graded by satlink's grader (issue 22's table, measured there on
+4,717 levels; no corpus of them is on this machine)."""
+ORDER = ("easy", "medium", "hard")
+PUBLISHED_FORCED = ((5, 0.95), (7, 0.57), (9, 0.26))
+"""(side, share of the cells a forced-moves-only solver fills) of published levels of side x
+side cells (issue 22's table)."""
+REACH = ((2, ("easy",), 0.86), (5, ORDER, 5.43), (7, ORDER, 5.5), (8, ORDER, 5.56),
+         (9, ORDER, 5.6), (10, ORDER, 5.75), (12, ORDER, 5.83), (14, ORDER, 6.2))
+"""(side, bands reached, highest score reached) by the generator under the default settings
+(rules flow, plain square board, --min-length 3), from the smallest side up: a board whose
+side is at least ``side`` (and below the next) reaches those.  Measured with
+``benchmarks/grade_reach.py`` (30 attempts per band and size up to 12x12, 12 from 14x14;
+benchmarks/README.md): 3x3 and 4x4 boards are always easy (scores 0.69-0.86), every band
+is reached from 5x5 on, and up to 12x12 no puzzle needed look-ahead deeper than one move
+(highest scores 5.43-5.83, so ranges from 6 up are refused there).  From 14x14 on the
+highest measured were 5.89 (14x14) and 5.94 (16x16), but a 20x20 puzzle needed look-ahead
+of two moves (score 6.2, benchmarks/grade_cost.py's puzzles): ranges up to 7 are let
+through there rather than refused on a small sample."""
 
 
 class BandError(ValueError):
@@ -83,3 +109,109 @@ def order_key(graded: dict | None, quality: dict) -> tuple[float, float]:
 def grade_key(row: dict) -> tuple[float, float]:
     """Sort key of a catalogue row, easiest first (:func:`order_key` of :func:`row_grade`)."""
     return order_key(row_grade(row), row["quality"])
+
+
+def published_bands(cells: int) -> tuple[float, float, float]:
+    """The published shares of the easy, medium and hard bands for a board of ``cells``
+    cells: interpolated by the side of the square of that area, held at the smallest and
+    largest published side beyond them."""
+    side = math.sqrt(cells)
+    first, last = PUBLISHED_BANDS[0], PUBLISHED_BANDS[-1]
+    if side <= first[0]:
+        return first[1]
+    if side >= last[0]:
+        return last[1]
+    for (s0, a), (s1, b) in zip(PUBLISHED_BANDS, PUBLISHED_BANDS[1:], strict=False):
+        if s0 <= side <= s1:
+            t = (side - s0) / (s1 - s0)
+            return tuple(x + t * (y - x) for x, y in zip(a, b, strict=True))
+    raise AssertionError("unreachable")
+
+
+def band_of_target(target: Target) -> str:
+    """The band a target lies in: its own name, or for a score range the band of the level
+    its middle score falls in (the level of score s is floor(s) + 1)."""
+    if target.text in BANDS:
+        return target.text
+    middle = (target.scores[0] + min(target.scores[1], UNSOLVED)) / 2
+    level = min(UNSOLVED, int(middle) + 1)
+    return next(name for name, (lo, hi) in BANDS.items() if lo <= level <= hi)
+
+
+GOLDEN = (math.sqrt(5) - 1) / 2
+PUBLISHED_MAX_CELLS = 300
+"""The default aims at the published bands up to this many cells (15x15 and 15x18, not
+20x20): the published table stops at 14x14, and at 20x20 a climb toward easy or medium
+takes 20 s or more (benchmarks/generator_play.py), so a 20x20 pack keeps the walk's own mix
+unless ``--grade`` or ``--curve`` asks."""
+
+
+def attempt_band(params: Params, number: int) -> str | None:
+    """The band attempt ``number`` steers toward: the ``--grade`` target's; with ``--curve``
+    easy, medium and hard in turn; by default (``play`` "published") one drawn from the
+    published shares for the board's area (up to :data:`PUBLISHED_MAX_CELLS`); None when
+    nothing is aimed at (``play`` "any", a larger board, or one too large to grade).
+
+    The draw is a golden-ratio sequence over the attempt numbers (started at a point the
+    seed chooses), not independent coin flips: any run of consecutive attempts meets the
+    shares closely, so even a pack of ten follows the published mix."""
+    if params.width * params.height + params.bridges > MAX_GRADE_NODES:
+        return None
+    if params.grade:
+        return band_of_target(parse_target(params.grade))
+    if params.curve:
+        return ORDER[number % len(ORDER)]
+    if params.play != "published" or params.width * params.height > PUBLISHED_MAX_CELLS:
+        return None
+    start = random.Random(f"{params.seed}:bands").random()
+    draw, total = (start + number * GOLDEN) % 1.0, 0.0
+    for band, share in zip(ORDER, published_bands(params.width * params.height), strict=True):
+        total += share
+        if draw < total:
+            return band
+    return ORDER[-1]
+
+
+def reach_of(width: int, height: int) -> tuple[tuple[str, ...], float]:
+    """(bands, highest score) the generator reaches on a ``width`` x ``height`` board
+    (:data:`REACH`, by the side of the square of its area)."""
+    side = math.sqrt(width * height)
+    found = REACH[0]
+    for entry in REACH:
+        if side >= entry[0]:
+            found = entry
+    return found[1], found[2]
+
+
+def unreachable(target: Target, width: int, height: int) -> str | None:
+    """Why ``target`` cannot be reached on a ``width`` x ``height`` board under the default
+    settings, naming what that size reaches; None when it can (or might).  A score range is
+    refused when it starts at or above the whole level of the highest score reached (a
+    level-L grade scores below L)."""
+    bands, highest = reach_of(width, height)
+    ceiling = math.ceil(highest)
+    reached = (f"at {width}x{height} the generator reaches the "
+               f"{'band' if len(bands) == 1 else 'bands'} {', '.join(bands)}, grade scores "
+               f"0-{ceiling:g} (measured: benchmarks/grade_reach.py)")
+    if target.text in BANDS:
+        if target.text not in bands:
+            bigger = next(s for s, b, _ in REACH if target.text in b)
+            return (f"--grade {target.text}: {reached}; ask for {' or '.join(bands)}, or a "
+                    f"board of at least {bigger}x{bigger}")
+        return None
+    if target.scores[0] >= ceiling:
+        return f"--grade {target.text}: {reached}; ask for a range that starts below {ceiling:g}"
+    return None
+
+
+def published_forced(cells: int) -> float:
+    """The published forced-moves-only share for a board of ``cells`` cells, interpolated by
+    the side of its square between the published sides; 0 (no goal) beyond them, where the
+    issue gives no figure."""
+    side = math.sqrt(cells)
+    if side < PUBLISHED_FORCED[0][0] or side > PUBLISHED_FORCED[-1][0]:
+        return 0.0
+    for (s0, a), (s1, b) in zip(PUBLISHED_FORCED, PUBLISHED_FORCED[1:], strict=False):
+        if s0 <= side <= s1:
+            return a + (side - s0) / (s1 - s0) * (b - a)
+    return PUBLISHED_FORCED[-1][1]

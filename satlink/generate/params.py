@@ -12,10 +12,12 @@ from dataclasses import asdict, dataclass
 from satlink.board import EMPTY, SOLID
 from satlink.generate.symmetry import SYMMETRIES
 from satlink.geometry import HEX, KINDS, SQUARE, Geometry
+from satlink.grading import MAX_GRADE_NODES
 from satlink.rules import Rules, parse_rules
 from satlink.solver.method import DEFAULT_METHOD, Method
 
 GROWTHS = ("grow", "unionfind")
+PLAYS = ("published", "any")
 GRIDS = KINDS
 STRATEGIES = ("repair", "reject")
 MAX_CELLS = 250_000
@@ -51,6 +53,8 @@ class Params:
     walls: int = 0
     bridges: int = 0
     grade: str = ""  # a band or score range of the human grade ('' any); see bands.py
+    play: str = "published"  # without a grade: bands drawn as published ('any': no aim)
+    curve: bool = False  # without a grade: easy, medium, hard in turn (the pack is ordered)
 
     def key(self) -> str:
         """Identifies a generation run: same parameters, same puzzles, resumable.
@@ -69,6 +73,10 @@ class Params:
         for name, default in VARIANT_DEFAULTS.items():
             if fields[name] == default:
                 del fields[name]
+        if fields["play"] == "published":
+            del fields["play"]
+        if not fields["curve"]:
+            del fields["curve"]
         grade = fields.pop("grade")
         if grade:
             fields["difficulty"] = grade
@@ -148,16 +156,30 @@ def parse_colours(text: str | None, cells: int, grid: str = SQUARE) -> tuple[int
     return lo, hi
 
 
+LOWER_QUARTILE, UPPER_QUARTILE = 0.4, 0.33
+"""Where the middle half of published colour counts lies, as fractions of the way from the
+median down to the fewest and up to the most: 6-10 at 10x10 (fewest 4, median 9, most 12)
+and 8-12 at 12x12 (5, 11, 14), issue 22.  Published counts lean low: a quarter of the levels
+have well under the median, few have more than a colour above it."""
+
+
 def colour_target(params: Params, rng: random.Random) -> int:
-    """The colour count one attempt grows toward: around the published median for the
-    board's area (kept inside the range), spread over about a sixth of the range."""
+    """The colour count one attempt grows toward, drawn from the published spread for the
+    board's area: the fewest, lower quartile, median, upper quartile and most
+    (:data:`LOWER_QUARTILE`, :data:`UPPER_QUARTILE`) joined by straight lines in the
+    quantile function, the result kept inside the requested range."""
     cells = params.width * params.height - (
         "".join(params.shape).count(SOLID) if params.shape else params.holes)
-    median = published_colours(cells)[1] * (1.25 if params.grid == HEX else 1.0)
-    lo, hi = params.colours_min, params.colours_max
-    centre = min(max(median, lo), hi)
-    spread = max(0.75, (hi - lo) / 6)
-    return min(max(round(rng.gauss(centre, spread)), lo), hi)
+    scale = 1.25 if params.grid == HEX else 1.0
+    low, median, high = (v * scale for v in published_colours(cells))
+    quantiles = ((0.0, low), (0.25, median - LOWER_QUARTILE * (median - low)), (0.5, median),
+                 (0.75, median + UPPER_QUARTILE * (high - median)), (1.0, high))
+    u = rng.random()
+    for (p0, v0), (p1, v1) in zip(quantiles, quantiles[1:], strict=False):
+        if u <= p1:
+            value = v0 + (u - p0) / (p1 - p0) * (v1 - v0)
+            break
+    return min(max(round(value), params.colours_min), params.colours_max)
 
 
 def parse_shape(text: str, source: str = "shape") -> tuple[str, ...]:
@@ -186,7 +208,8 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
                 symmetry: str = "none",
                 solving: Method = DEFAULT_METHOD, grid: str = SQUARE, wrap: bool = False,
                 holes: int = 0, shape: tuple[str, ...] = (), walls: int = 0,
-                bridges: int = 0, grade: str | None = None) -> Params:
+                bridges: int = 0, grade: str | None = None, play: str = "published",
+                curve: bool = False) -> Params:
     """Validated parameters; ``growth`` is the growth algorithm, ``solving`` the SAT method,
     ``rules`` a profile as text or :class:`Rules` (None: the default profile), ``grade``
     a target of the human grade (a band or a score range, see :mod:`satlink.generate.bands`).  ``size`` may
@@ -219,11 +242,26 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
         raise ParamsError("max-solids cannot be negative")
     if symmetry not in SYMMETRIES:
         raise ParamsError(f"symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)})")
+    if play not in PLAYS:
+        raise ParamsError(f"play {play!r} (known: {', '.join(PLAYS)})")
+    if curve and grade:
+        raise ParamsError("--curve orders a pack from easy to hard; --grade keeps one grade: "
+                          "give one of them")
+    if curve and width * height + bridges > MAX_GRADE_NODES:
+        raise ParamsError(f"--curve needs boards of at most {MAX_GRADE_NODES} cells (the "
+                          f"grader's limit), not {width * height + bridges}")
     target = _grade(grade, width * height + bridges)  # the graph nodes graded
+    if target and parse_rules(rules) == parse_rules("flow") and not (
+            grid != SQUARE or wrap or holes or shape or walls or bridges) and min_length <= 3:
+        from satlink.generate.bands import parse_target, unreachable
+
+        why = unreachable(parse_target(target), width, height)
+        if why:
+            raise ParamsError(why)
     return Params(width, height, lo, hi, min_length, max_solids, parse_rules(rules), growth,
                   strategy, seed, symmetry=symmetry, solving=solving, grid=grid, wrap=wrap,
                   holes=holes, shape=tuple(shape), walls=walls, bridges=bridges,
-                  grade=target)
+                  grade=target, play=play, curve=curve)
 
 
 def _grade(text: str | None, nodes: int) -> str:

@@ -12,12 +12,14 @@ import time
 from dataclasses import dataclass, field
 
 from satlink.board import Board
-from satlink.generate.bands import parse_target
+from satlink.generate.bands import attempt_band, parse_target, published_forced
 from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.longpaths import Walk, cut_between, lengthen, reshape, settle
 from satlink.generate.params import Params, colour_target
 from satlink.generate.paths import PathSystem
+from satlink.generate.play import play_figures
 from satlink.generate.repair import split_on_difference
+from satlink.generate.steer import distance, steer
 from satlink.generate.symmetry import (
     Fold,
     edges_to_half,
@@ -29,6 +31,7 @@ from satlink.generate.symmetry import (
 )
 from satlink.generate.unionfind import grow_paths
 from satlink.geometry import geometry_to_json
+from satlink.grading import BANDS, LEVEL, MAX_GRADE_NODES, grade
 from satlink.quality import quality
 from satlink.referee import solution_errors
 from satlink.solution import Solution, diff_cells
@@ -37,6 +40,11 @@ from satlink.solver.verdict import Status
 
 SETTLE_ROUNDS = 3  # after a repair, settles to bring the colour count back into range
 RESHAPES = 5  # repairs that keep the colour count before a cut may add one
+STEER_ROUNDS = 10  # moves per cell of the board in one climb toward the attempt's band
+MIN_ROUNDS = 1000  # and at least this many toward a forced-move goal (small boards need them)
+FULL_GRADE_NODES = 256
+"""Boards up to 16x16 get the full grade (look-ahead and all); larger ones stop at the band."""
+STEER_CYCLES = 3  # climbs after a uniqueness repair moved the board out of the band again
 
 
 @dataclass
@@ -75,7 +83,8 @@ def _attempt(params: Params, number: int) -> Attempt:
             layout = _layout(params, rng)
         except LayoutError:
             return Attempt(number, False, "layout")
-        system, walk = _grown(params, rng, layout)
+        system, walk = _grown(params, rng, layout, headroom=attempt_band(params, number)
+                              in ("easy", "medium"))
     else:
         folded = fold(params.width, params.height, params.symmetry)
         half, walk = _grown(params, rng, folded=folded)
@@ -83,7 +92,23 @@ def _attempt(params: Params, number: int) -> Attempt:
     reason = _violation(system, params)
     if reason:
         return Attempt(number, False, reason)
-    checks = repairs = 0
+    band = attempt_band(params, number)
+    steerable = band is not None and walk is not None and folded is None
+    if not steerable and not (params.grade or params.curve):
+        band = None  # the published mix is aimed at where it can be steered, never rejected for
+
+    def valid(changed: PathSystem) -> bool:
+        return not _violation(changed, params)
+
+    # by default an easy puzzle also aims at the published share of forced moves
+    goal = (published_forced(params.width * params.height)
+            if band == "easy" and not (params.grade or params.curve) else 0.0)
+    rounds = STEER_ROUNDS * walk.cells if steerable else 0
+    if goal:
+        rounds = max(rounds, MIN_ROUNDS)
+    if steerable:
+        _, walk = steer(system, walk, band, rules, rng, rounds, valid, goal)
+    checks = repairs = cycles = 0
     while True:
         board, ours = system.board(), system.solution()
         verdict = check(board, rules, method=params.solving)
@@ -91,9 +116,23 @@ def _attempt(params: Params, number: int) -> Attempt:
         if verdict.status == Status.UNIQUE:
             if verdict.solutions[0].edges() != ours.edges() or solution_errors(board, ours, rules):
                 raise AssertionError("generator bug: the unique solution is not the grown one")
-            figures = quality(board, ours, verdict)
+            if band is not None and distance(board, rules, band)[0] > 0:  # cheap: no look-ahead
+                if steerable and cycles < STEER_CYCLES:
+                    cycles += 1
+                    _, walk = steer(system, walk, band, rules, rng, rounds, valid, goal)
+                    continue
+                return Attempt(number, False, "grade", checks=checks, repairs=repairs)
+            figures = quality(board, ours, verdict, grade=False)
+            graded = _graded(board, params)
+            if graded is not None:
+                figures["grade"] = graded
             if params.grade and not parse_target(params.grade).admits(figures.get("grade")):
                 return Attempt(number, False, "grade", checks=checks, repairs=repairs)
+            if band is not None:
+                figures["target_band"] = band
+            plays = play_figures(board, ours, rules.fill)
+            figures["forced_only"] = plays["forced_only"]
+            figures["stairs_per_100"] = plays["stairs_per_100"]
             return Attempt(number, True, Status.UNIQUE, list(board.rows), ours.to_coords(board),
                            figures, checks, repairs, geometry=_geometry_json(board))
         if verdict.status != Status.MULTIPLE:
@@ -170,7 +209,7 @@ def _layout(params: Params, rng: random.Random) -> Board | None:
 
 
 def _grown(params: Params, rng: random.Random, layout: Board | None = None,
-           folded: Fold | None = None) -> tuple[PathSystem, Walk | None]:
+           folded: Fold | None = None, headroom: bool = False) -> tuple[PathSystem, Walk | None]:
     """The seeds' growth, then (``--growth grow``) the walk toward this attempt's colour
     target and the look; with ``folded``, on the half of a symmetric layout (where a path
     makes two colours, or one when it is its own image)."""
@@ -181,12 +220,32 @@ def _grown(params: Params, rng: random.Random, layout: Board | None = None,
     if params.growth != "grow":
         return system, None
     target = colour_target(params, rng)
+    if headroom:  # a climb toward easier cuts paths: leave it a colour below the most
+        target = min(target, max(params.colours_min, params.colours_max - 1))
     if folded is None:
         return system, lengthen(system, rng, target, params.min_length)
     if len(folded.fixed) == 1 and target % 2 == 0:  # one path crosses the centre: odd
         target += 1 if target < params.colours_max else -1
     return system, lengthen(system, rng, target, params.min_length, allowed=folded.allowed,
                             colours_of=folded.colours)
+
+
+def _graded(board: Board, params: Params) -> dict | None:
+    """The human grade of an accepted puzzle (None past the grader's limit).  Boards of more
+    than :data:`FULL_GRADE_NODES` nodes stop once the band is known: the look-ahead that
+    scores a hard 20x20 board costs seconds (0.5-5 s), the techniques below it hundredths,
+    so a hard one there is graded ``unsolved`` by those techniques and marked ``bounded``
+    (its level and score say what they did not solve, not how deep the look-ahead goes).
+    A ``--grade`` score range is judged on the full grade at every size."""
+    if board.n_nodes > MAX_GRADE_NODES:
+        return None
+    if board.n_nodes <= FULL_GRADE_NODES or (params.grade and params.grade not in BANDS):
+        return grade(board, params.rules).as_dict()
+    graded = grade(board, params.rules, max_level=LEVEL["bottleneck"])
+    figures = graded.as_dict()
+    if graded.solution is None:
+        figures["bounded"] = True
+    return figures
 
 
 def _geometry_json(board: Board) -> dict | None:

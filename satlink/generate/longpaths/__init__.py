@@ -6,8 +6,9 @@ that keep it valid, accepting each by the Metropolis rule on a cost while the te
 falls (simulated annealing).  One module per job:
 
 * :mod:`.cost`: the look aimed at (:class:`Look`) and how a path cover is scored: colours
-  away from the target, leftover cells, turns, one-edge jogs, short paths and endpoints on
-  the border count against it, one long "snake" path for it;
+  away from the target, leftover cells, turns and endpoints on the border count against
+  it, one long "snake" path and (a little, as published levels have them) one-edge jogs
+  for it;
 * :mod:`.walk`: the path cover in a form cheap to change (:class:`Walk`), and the price of
   a change before it is made;
 * :mod:`.moves`: the moves (extend, merge, slide, rewire, split, absorb);

@@ -61,6 +61,22 @@ class Walk:
         self.cost = self.scoring.whole(self.colours, len(self.free), self.border_ends,
                                        self.longest)
 
+    def snapshot(self) -> tuple:
+        """Everything a move changes, copied: :meth:`restore` undoes the moves made since
+        (cheaper than a new walk: lists copied, no path rescored)."""
+        return (self.owner[:], self.index[:], {pid: p[:] for pid, p in self.paths.items()},
+                self.ids[:], dict(self.slot), dict(self.cost_of), self.next_id, set(self.free),
+                self.border_ends, self.colours, self.longest, self.cost)
+
+    def restore(self, saved: tuple) -> None:
+        """Back to a :meth:`snapshot` (which stays usable), the path system included."""
+        (owner, index, paths, ids, slot, cost_of, self.next_id, free, self.border_ends,
+         self.colours, self.longest, self.cost) = saved
+        self.owner, self.index, self.ids = owner[:], index[:], ids[:]
+        self.paths = {pid: p[:] for pid, p in paths.items()}
+        self.slot, self.cost_of, self.free = dict(slot), dict(cost_of), set(free)
+        self.finish()
+
     def finish(self) -> None:
         """Write the walk's paths and leftovers back into the path system."""
         self.system.paths = [self.paths[pid] for pid in sorted(self.paths)]

@@ -1,0 +1,261 @@
+"""How generated puzzles *play* against published Flow Free levels (issue 22), and what it costs.
+
+Per size (default 5x5, 7x7, 9x9, 10x10, 12x12, 14x14, 15x15, 20x20 and the rectangles 8x10,
+15x18) and per setting (``default``: no ``--grade``; ``easy``, ``medium``, ``hard``: that
+``--grade`` band), each generator makes up to ``--count`` proven-unique puzzles under
+``flow`` within ``--budget`` seconds and ``--attempts`` attempts.  Reported per row: seconds
+per puzzle (generation time only, one core: the attempts that were rejected included),
+acceptance, the grader's bands, the share of the board the grader's forced moves alone
+decide, the share a forced-moves-only solver fills (:func:`satlink.generate.play.forced_only`,
+stated in benchmarks/README.md), paths of at most 3 cells, staircases (one-edge runs between
+two turns) per 100 path edges, the longest path's share of the board, the border cells
+holding an endpoint, and the colour quartiles.  Every accepted puzzle is checked again here
+(``unique`` column, not timed) and all figures are measured by this checkout's code.
+
+The published column is the table of issue 22 (4,717 published basic square levels; there
+is no corpus of them on this machine): a ``published`` row is printed under each size the
+issue gives figures for.
+
+Each generator runs in its own worker process importing satlink from its own checkout
+(``--baseline PATH``: today's generator, e.g. ``git worktree add --detach /tmp/gen-base
+main``); they take turns attempt by attempt, so both see the same machine load.
+
+    python benchmarks/generator_play.py --baseline /tmp/gen-base --out benchmarks/results/play.json
+    python benchmarks/generator_play.py --quick --baseline /tmp/gen-base
+    python benchmarks/generator_play.py --sizes 14x14 --settings easy,medium,hard --count 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+from statistics import median, quantiles
+
+HERE = Path(__file__).resolve().parents[1]
+DEFAULT_SIZES = "5x5,7x7,9x9,10x10,12x12,14x14,15x15,20x20,8x10,15x18"
+SETTINGS = ("default", "easy", "medium", "hard")
+PUBLISHED = {  # issue 22's "published" column (4,717 published basic square levels)
+    "5x5": {"forced_only": 0.95},
+    "7x7": {"bands": (0.90, 0.05, 0.05), "forced_only": 0.57, "short_share": 0.13,
+            "stairs_per_100": 4.8, "border_end_share": 0.21},
+    "9x9": {"forced_only": 0.26},
+    "10x10": {"bands": (0.54, 0.15, 0.31), "short_share": 0.08, "stairs_per_100": 5.6,
+              "colours": (6, 10)},
+    "12x12": {"longest_share": 0.24, "colours": (8, 12)},
+    "14x14": {"bands": (0.12, 0.09, 0.79), "short_share": 0.07, "stairs_per_100": 7.2,
+              "longest_share": 0.20},
+}
+
+
+# -- worker: one generator, one checkout ------------------------------------------------------
+def worker() -> None:
+    """Answer attempts on stdin ({size, grade, rules, seed, number}) with a JSON line each."""
+    from satlink.generate.params import make_params
+    from satlink.generate.pipeline import attempt
+
+    params = {}
+    for line in sys.stdin:
+        ask = json.loads(line)
+        key = (ask["size"], ask["grade"], ask["rules"], ask["seed"])
+        if key not in params:
+            params[key] = make_params(ask["size"], None, 3, 0, ask["rules"], "grow", "repair",
+                                      ask["seed"], grade=ask["grade"])
+        start = time.perf_counter()
+        result = attempt(params[key], ask["number"])
+        seconds = time.perf_counter() - start
+        print(json.dumps({"accepted": result.accepted, "reason": str(result.reason),
+                          "seconds": seconds, "rows": result.rows, "solution": result.solution,
+                          "grade": result.quality.get("grade")}), flush=True)
+
+
+class Generator:
+    """A worker process importing satlink from ``checkout``."""
+
+    def __init__(self, name: str, checkout: Path):
+        self.name = name
+        env = dict(os.environ, PYTHONPATH=str(checkout))
+        self.process = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--worker"], cwd=checkout, env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.origin = subprocess.run(["git", "-C", str(checkout), "log", "-1", "--format=%h"],
+                                     capture_output=True, text=True).stdout.strip()
+
+    def attempt(self, size: str, grade: str | None, rules: str, seed: int, number: int) -> dict:
+        ask = {"size": size, "grade": grade, "rules": rules, "seed": seed, "number": number}
+        self.process.stdin.write(json.dumps(ask) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"{self.name}: the worker stopped")
+        return json.loads(line)
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait()
+
+
+# -- measuring ----------------------------------------------------------------------------------
+def measure(generators: list[Generator], size: str, grade: str | None, args) -> dict:
+    from satlink import check
+    from satlink.board import Board
+    from satlink.generate.play import play_figures
+    from satlink.grading import grade as grade_board
+    from satlink.solution import Solution
+
+    state = {g.name: {"accepted": [], "attempts": 0, "seconds": 0.0, "reasons": {}, "unique": 0}
+             for g in generators}
+
+    def open_(name: str) -> bool:
+        s = state[name]
+        return (len(s["accepted"]) < args.count and s["seconds"] < args.budget
+                and s["attempts"] < args.attempts)
+
+    number = 0
+    while any(open_(g.name) for g in generators):
+        for g in generators:
+            if not open_(g.name):
+                continue
+            s = state[g.name]
+            r = g.attempt(size, grade, args.rules, args.seed, number)
+            s["attempts"] += 1
+            s["seconds"] += r["seconds"]
+            s["reasons"][r["reason"]] = s["reasons"].get(r["reason"], 0) + 1
+            if r["accepted"]:
+                board = Board.from_json(r["rows"])
+                solution = Solution.from_coords(board, r["solution"])
+                s["unique"] += check(board, args.rules).status == "unique"
+                graded = r["grade"] or grade_board(board, args.rules).as_dict()
+                s["accepted"].append({"colours": len(board.labels), "band": graded["band"],
+                                      "grader_forced": graded["shares"]["forced"],
+                                      "seconds": r["seconds"],
+                                      **play_figures(board, solution)})
+        number += 1
+    return {name: summary(s) for name, s in state.items()}
+
+
+def summary(s: dict) -> dict:
+    acc = s["accepted"]
+
+    def mean_of(key: str) -> float | None:
+        values = [a[key] for a in acc if a[key] is not None]
+        return sum(values) / len(values) if values else None
+
+    colours = sorted(a["colours"] for a in acc)
+    quartiles = (quantiles(colours, n=4, method="inclusive") if len(colours) > 1
+                 else colours * 3 if colours else None)
+    return {
+        "attempts": s["attempts"], "puzzles": len(acc), "seconds": s["seconds"],
+        "unique": s["unique"], "reasons": s["reasons"],
+        "acceptance": len(acc) / s["attempts"] if s["attempts"] else 0.0,
+        "seconds_per_puzzle": s["seconds"] / len(acc) if acc else None,
+        "bands": {b: sum(a["band"] == b for a in acc) / len(acc) for b in
+                  ("easy", "medium", "hard")} if acc else None,
+        "grader_forced": mean_of("grader_forced"), "forced_only": mean_of("forced_only"),
+        "short_share": mean_of("short_share"), "stairs_per_100": mean_of("stairs_per_100"),
+        "longest_share": mean_of("longest_share"),
+        "border_end_share": mean_of("border_end_share"),
+        "colours": colours, "colour_quartiles": quartiles,
+        "colours_median": median(colours) if colours else None,
+    }
+
+
+def pct(v) -> str:
+    return "–" if v is None else f"{100 * v:.0f} %"
+
+
+def row(size: str, setting: str, name: str, m: dict) -> str:
+    bands = ("–" if not m["bands"] else
+             " / ".join(f"{100 * m['bands'][b]:.0f}" for b in ("easy", "medium", "hard")))
+    q = m["colour_quartiles"]
+    colours = "–" if not q else f"{q[0]:g}–{q[2]:g} ({m['colours_median']:g})"
+    spp = "–" if m["seconds_per_puzzle"] is None else f"{m['seconds_per_puzzle']:.2f}"
+    stairs = "–" if m["stairs_per_100"] is None else f"{m['stairs_per_100']:.1f}"
+    return (f"| {size} | {setting} | {name} | {m['puzzles']}/{m['attempts']} | {spp} | {bands} | "
+            f"{pct(m['grader_forced'])} | {pct(m['forced_only'])} | {pct(m['short_share'])} | "
+            f"{stairs} | {pct(m['longest_share'])} | {pct(m['border_end_share'])} | {colours} | "
+            f"{m['unique']}/{m['puzzles']} |")
+
+
+def published_row(size: str) -> str | None:
+    p = PUBLISHED.get(size)
+    if not p:
+        return None
+    bands = " / ".join(f"{100 * v:.0f}" for v in p["bands"]) if "bands" in p else "–"
+    stairs = f"{p['stairs_per_100']:.1f}" if "stairs_per_100" in p else "–"
+    colours = f"{p['colours'][0]}–{p['colours'][1]}" if "colours" in p else "–"
+    return (f"| {size} | published | issue 22 | – | – | {bands} | – | "
+            f"{pct(p.get('forced_only'))} | {pct(p.get('short_share'))} | {stairs} | "
+            f"{pct(p.get('longest_share'))} | {pct(p.get('border_end_share'))} | {colours} | – |")
+
+
+HEADER = ("| size | setting | generator | puzzles/attempts | s/puzzle | bands e / m / h % | "
+          "grader forced | forced-only solver | paths ≤ 3 | stairs /100 edges | longest | "
+          "border ends | colours q1–q3 (median) | unique |\n" + "|---" * 14 + "|")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--sizes", default=DEFAULT_SIZES)
+    parser.add_argument("--settings", default=",".join(SETTINGS),
+                        help="comma-separated: default (no --grade), easy, medium, hard")
+    parser.add_argument("--count", type=int, default=20,
+                        help="puzzles per size, setting, generator")
+    parser.add_argument("--budget", type=float, default=40.0,
+                        help="generation seconds per size, setting and generator")
+    parser.add_argument("--attempts", type=int, default=400,
+                        help="attempts per size, setting and generator")
+    parser.add_argument("--quick", action="store_true",
+                        help="10 puzzles, 15 s and 150 attempts per size, setting, generator")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="flow", help="the profile puzzles are unique under")
+    parser.add_argument("--baseline", default=None, help="a second satlink checkout to compare")
+    parser.add_argument("--out", default=None, help="write the figures as JSON")
+    args = parser.parse_args()
+    if args.worker:
+        worker()
+        return
+    if args.quick:
+        args.count, args.budget, args.attempts = 10, 15.0, 150
+    sys.path.insert(0, str(HERE))  # this checkout's satlink measures both generators
+    generators = [Generator("this", HERE)]
+    if args.baseline:
+        generators.insert(0, Generator("baseline", Path(args.baseline).resolve()))
+    results: dict = {}
+    lines = []
+    try:
+        for size in args.sizes.split(","):
+            published = published_row(size)
+            if published:
+                lines.append(published)
+            for setting in args.settings.split(","):
+                r = measure(generators, size, None if setting == "default" else setting, args)
+                results[f"{size} {setting}"] = r
+                for name, m in r.items():
+                    lines.append(row(size, setting, name, m))
+                    print(lines[-1], file=sys.stderr, flush=True)
+    finally:
+        for g in generators:
+            g.close()
+    print(f"{args.rules}, one core; {platform.python_version()}; count {args.count}, budget "
+          f"{args.budget:g} s, attempts {args.attempts}; "
+          + ", ".join(f"{g.name} = {g.origin}" for g in generators))
+    print(HEADER)
+    print("\n".join(lines))
+    if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(json.dumps({"args": vars(args), "results": results,
+                                              "published": PUBLISHED,
+                                              "origins": {g.name: g.origin for g in generators}},
+                                             indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""Which grades the generator reaches per board size (issue 22): the figures behind
+``satlink.generate.bands.REACH``, which ``generate --grade`` uses to refuse at once a band or
+score range a size does not reach.
+
+Per square size (and the rectangles given), ``--attempts`` attempts are made aiming at each
+band (``--grade easy``, ``medium``, ``hard``) and the grades of the accepted puzzles are
+collected: the bands reached, and the lowest and highest score (the full grade, look-ahead
+and all, at every size).  Prints a table and the ``REACH`` literal; ``--out`` writes JSON.
+
+    python benchmarks/grade_reach.py --sizes 2x2,3x3,4x4,5x5,6x6,7x7,8x8 --attempts 40
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(HERE))
+
+
+def reach(size: str, attempts: int, seed: int) -> dict:
+    from satlink.generate.params import make_params
+    from satlink.generate.pipeline import attempt
+    from satlink.grading import grade
+
+    found: dict[str, list[float]] = {}
+    start = time.perf_counter()
+    for band in ("easy", "medium", "hard"):
+        params = make_params(size, None, 3, 0, "flow", "grow", "repair", seed, grade=band)
+        for n in range(attempts):
+            result = attempt(params, n)
+            if result.accepted:
+                g = grade(result.board(), "flow")
+                found.setdefault(g.band, []).append(g.score)
+    scores = [s for v in found.values() for s in v]
+    return {"bands": sorted(found, key=("easy", "medium", "hard").index),
+            "lowest": min(scores, default=None), "highest": max(scores, default=None),
+            "puzzles": {b: len(v) for b, v in found.items()},
+            "seconds": round(time.perf_counter() - start, 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="2x2,3x3,4x4,5x5,6x6,7x7,8x8,9x9,10x10")
+    parser.add_argument("--attempts", type=int, default=40, help="attempts per size and band")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", default=None)
+    args = parser.parse_args()
+    results = {}
+    print("| size | bands reached | puzzles per band | lowest score | highest score | s |")
+    print("|---|---|---|---|---|---|")
+    for size in args.sizes.split(","):
+        r = results[size] = reach(size, args.attempts, args.seed)
+        print(f"| {size} | {', '.join(r['bands']) or '–'} | {r['puzzles']} | {r['lowest']} | "
+              f"{r['highest']} | {r['seconds']} |", flush=True)
+    if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(json.dumps({"args": vars(args), "results": results}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

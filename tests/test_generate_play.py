@@ -1,0 +1,171 @@
+"""Issue 22: generated puzzles play like published levels (bands, forced moves), reachable
+bands are steered to, unreachable ones refused at once, a pack can run easy -> hard."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from satlink import Board, Solution, check
+from satlink.cli import main
+from satlink.generate import pipeline
+from satlink.generate.bands import attempt_band, parse_target, published_bands, unreachable
+from satlink.generate.catalogue import Catalogue
+from satlink.generate.params import ParamsError, make_params
+from satlink.generate.pipeline import attempt
+from satlink.generate.play import forced_colouring, forced_only, staircases
+from satlink.generate.runner import run_generation
+from satlink.generate.steer import distance
+from satlink.grading import LOOKAHEAD, grade
+from satlink.rules import parse_rules
+from tests.oracle import count_graph_solutions, graph_solutions
+
+FLOW = parse_rules("flow")
+
+
+def _pack(size: str, count: int, seed: int, **options) -> list[dict]:
+    params = make_params(size, None, 3, 0, "flow", "grow", "repair", seed, **options)
+    catalogue = Catalogue(":memory:")
+    assert run_generation(params, count, catalogue, max_attempts=10 * count) == count
+    return catalogue.puzzles(run=params.key(), order="attempt")
+
+
+def test_default_7x7_pack_is_mostly_easy_and_unique() -> None:
+    """Published 7x7 levels are 90 % easy (issue 22); a default pack follows them, and every
+    puzzle is unique (the solver, and brute force on the board graph)."""
+    rows = _pack("7x7", 10, 5)
+    bands = [row["quality"]["grade"]["band"] for row in rows]
+    assert bands.count("easy") >= 7
+    for row in rows:
+        board = Board.from_json(row["grid"])
+        assert check(board, "flow").status == "unique"
+        assert count_graph_solutions(board, True, True, limit=2) == 1
+
+
+@pytest.mark.parametrize("size", ["7x7", "10x10"])
+def test_easy_puzzles_are_solved_by_the_grader_without_look_ahead(size: str) -> None:
+    for row in _pack(size, 3, 11, grade="easy"):
+        board = Board.from_json(row["grid"])
+        graded = grade(board, FLOW)
+        assert graded.level < LOOKAHEAD and graded.band == "easy" and graded.hypotheses == 0
+        assert graded.solution is not None  # solved completely, by deductions alone
+        assert graded.solution.edges() == Solution.from_coords(board, row["solution"]).edges()
+
+
+@pytest.mark.parametrize("band", ["medium", "hard"])
+def test_every_band_is_reached_at_6x6(band: str) -> None:
+    for row in _pack("6x6", 2, 3, grade=band):
+        board = Board.from_json(row["grid"])
+        assert grade(board, FLOW).band == band == row["quality"]["target_band"]
+        assert count_graph_solutions(board, True, True, limit=2) == 1
+
+
+@pytest.mark.parametrize("variant,band", [({"grid": "hex"}, "hard"), ({"walls": 3}, "easy"),
+                                          ({"wrap": True}, "medium")])
+def test_variants_are_steered_to_a_band(variant: dict, band: str) -> None:
+    params = make_params("7x7", None, 3, 0, "flow", "grow", "repair", 2, grade=band, **variant)
+    found = [r for r in (attempt(params, n) for n in range(4)) if r.accepted]
+    assert found
+    for result in found:
+        board = result.board()
+        assert grade(board, FLOW).band == band
+        assert count_graph_solutions(board, True, True, limit=2) == 1
+
+
+def test_unreachable_range_is_refused_before_any_attempt(monkeypatch) -> None:
+    """--grade 6-9 at 8x8 ran 34 s and made nothing (issue 22); now refused at once, naming
+    what 8x8 reaches: no attempt is made at all."""
+
+    def no_attempts(*_):
+        raise AssertionError("an attempt was made")
+
+    monkeypatch.setattr(pipeline, "_attempt", no_attempts)
+    result = CliRunner().invoke(main, ["generate", "--size", "8x8", "--grade", "6-9",
+                                       "--seed", "1"])
+    assert result.exit_code == 2
+    assert "at 8x8 the generator reaches the bands easy, medium, hard, grade scores 0-6" in (
+        result.output)
+    assert "Traceback" not in result.output
+    result = CliRunner().invoke(main, ["generate", "--size", "4x4", "--grade", "hard"])
+    assert result.exit_code == 2 and "reaches the band easy" in result.output
+    assert "at least 5x5" in result.output
+
+
+def test_reachable_targets_are_not_refused() -> None:
+    for size, text in (("8x8", "hard"), ("8x8", "5-9"), ("5x5", "medium"), ("3x3", "easy"),
+                       ("20x20", "easy")):
+        w, h = map(int, size.split("x"))
+        assert unreachable(parse_target(text), w, h) is None, (size, text)
+    with pytest.raises(ParamsError, match="grade scores 0-1"):
+        make_params("3x3", None, 3, 0, "flow", "grow", "repair", 1, grade="1-2")
+    # other rules and variants are not in the measured table: nothing is refused for them
+    make_params("4x4", None, 3, 0, "fill", "grow", "repair", 1, grade="hard")
+
+
+def test_curve_pack_runs_easy_to_hard() -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["generate", "--size", "7x7", "--curve", "--count", "6",
+                                  "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    scores = [row["quality"]["grade"]["score"] for row in rows]
+    assert len(rows) == 6 and scores == sorted(scores)
+    assert {row["quality"]["grade"]["band"] for row in rows} == {"easy", "medium", "hard"}
+    assert runner.invoke(main, ["generate", "--size", "7x7", "--curve", "--grade",
+                                "easy"]).exit_code == 2
+
+
+def test_published_band_draw_follows_the_published_shares() -> None:
+    params = make_params("10x10", None, 3, 0, "flow", "grow", "repair", 9)
+    drawn = [attempt_band(params, n) for n in range(200)]
+    for band, share in zip(("easy", "medium", "hard"), published_bands(100), strict=True):
+        assert abs(drawn.count(band) / 200 - share) < 0.03
+    assert attempt_band(make_params("10x10", None, 3, 0, "flow", "grow", "repair", 9,
+                                    play="any"), 0) is None
+    keys = {make_params("10x10", None, 3, 0, "flow", "grow", "repair", 9, **options).key()
+            for options in ({}, {"play": "any"}, {"curve": True})}
+    assert len(keys) == 3  # each setting is its own run in a catalogue
+
+
+def test_steering_distance_zero_means_the_band() -> None:
+    params = make_params("9x9", None, 3, 0, "flow", "grow", "repair", 4, grade="medium")
+    found = [r for r in (attempt(params, n) for n in range(4)) if r.accepted]
+    assert found
+    for result in found:
+        board = result.board()
+        assert distance(board, FLOW, "medium")[0] == 0.0
+        assert distance(board, FLOW, "easy")[0] > 0.0
+        assert grade(board, FLOW).band == "medium"
+
+
+SMALL = [("A.B", "...", "A.B"), ("AB.", "..B", "A.."), ("A..B", "....", "....", "A..B"),
+         ("A...", ".BC.", "...C", "B..A"), ("A..", ".#.", "..A"), ("A.C.", "B..C", "...B", "A...")]
+
+
+@pytest.mark.parametrize("rows", SMALL)
+def test_forced_only_solver_is_sound_against_brute_force(rows) -> None:
+    """Every node the forced-moves-only solver colours carries that colour in every
+    solution (brute force under fill, with and without no-touch)."""
+    board = Board.from_rows(rows)
+    coloured = forced_colouring(board)
+    assert all(coloured[x] == label for label, ends in board.endpoints.items() for x in ends)
+    for notouch in (False, True):
+        for _, owner in graph_solutions(board, True, notouch):
+            assert all(owner[x] == label for x, label in coloured.items()), (rows, notouch)
+    assert forced_only(board) == round(len(coloured) / len(board.open_nodes()), 4)
+
+
+def test_forced_only_fills_corridors_and_stops_at_a_choice() -> None:
+    assert forced_only(Board.from_rows(("A..A", "####"))) == 1.0
+    assert forced_only(Board.from_rows(("A.B", "#.#", "A.B"))) == 1.0  # rule 2: two ways left
+    ring = Board.from_rows(("A..", ".#.", "..A"))  # two ways round the hole: no head moves,
+    assert forced_colouring(ring, fill=False) == {0: "A", 8: "A"}  # but under fill every
+    assert forced_only(ring) == 1.0  # cell beside an end has two ways left (rule 2)
+
+
+def test_staircases_count_one_edge_runs_between_turns() -> None:
+    board = Board.from_rows(("A...", "....", "....", "...A"))
+    stairs = Solution.from_paths({"A": [0, 1, 5, 6, 10, 11, 15]})
+    assert staircases(board, stairs) == (4, 6)  # runs 1,1,1,1,1,1: the four inner ones
