@@ -29,13 +29,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import platform
-import subprocess
 import sys
 import time
 from pathlib import Path
 from statistics import median, quantiles
+
+from attempts import CheckoutWorker
 
 HERE = Path(__file__).resolve().parents[1]
 DEFAULT_SIZES = "5x5,7x7,9x9,10x10,12x12,14x14,15x15,20x20,8x10,15x18"
@@ -74,30 +74,15 @@ def worker() -> None:
                           "grade": result.quality.get("grade")}), flush=True)
 
 
-class Generator:
+class Generator(CheckoutWorker):
     """A worker process importing satlink from ``checkout``."""
 
     def __init__(self, name: str, checkout: Path):
-        self.name = name
-        env = dict(os.environ, PYTHONPATH=str(checkout))
-        self.process = subprocess.Popen(
-            [sys.executable, str(Path(__file__).resolve()), "--worker"], cwd=checkout, env=env,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.origin = subprocess.run(["git", "-C", str(checkout), "log", "-1", "--format=%h"],
-                                     capture_output=True, text=True).stdout.strip()
+        super().__init__(name, checkout, Path(__file__))
 
     def attempt(self, size: str, grade: str | None, rules: str, seed: int, number: int) -> dict:
-        ask = {"size": size, "grade": grade, "rules": rules, "seed": seed, "number": number}
-        self.process.stdin.write(json.dumps(ask) + "\n")
-        self.process.stdin.flush()
-        line = self.process.stdout.readline()
-        if not line:
-            raise RuntimeError(f"{self.name}: the worker stopped")
-        return json.loads(line)
-
-    def close(self) -> None:
-        self.process.stdin.close()
-        self.process.wait()
+        return self.ask({"size": size, "grade": grade, "rules": rules, "seed": seed,
+                         "number": number})
 
 
 # -- measuring ----------------------------------------------------------------------------------
