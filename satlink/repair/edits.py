@@ -60,7 +60,7 @@ def single_edits(board: Board, verdict: Verdict, kinds: set[str]) -> Iterator[Ca
     if "pair" in kinds and verdict.status == Status.MULTIPLE:
         label = _new_label(board)
         for i, u in enumerate(empty):
-            near = _distances(board, u, PAIR_REACH)
+            near = distances(board, u, PAIR_REACH)
             for v in empty[i + 1:]:
                 if v in near:
                     yield from once(_edit(board, "pair", (u, v), {u: label, v: label}, 2, near[v],
@@ -80,7 +80,7 @@ def _around(board: Board, cells: set[int], steps: int) -> set[int]:
     return out
 
 
-def _distances(board: Board, start: int, reach: int) -> dict[int, int]:
+def distances(board: Board, start: int, reach: int) -> dict[int, int]:
     """Graph distance from ``start`` to cells at most ``reach`` steps away (through any open
     node, endpoints included)."""
     seen = {start: 0}
@@ -166,7 +166,7 @@ def _moves(board: Board, verdict: Verdict, focus: set[int]) -> Iterator[Candidat
     bridges = set(board.geometry.bridges)
     for name in labels:
         for end in board.endpoints[name]:
-            for target, distance in sorted(_distances(board, end, MOVE_REACH).items()):
+            for target, distance in sorted(distances(board, end, MOVE_REACH).items()):
                 if board.char(target) != EMPTY or target in bridges:
                     continue
                 candidate = _edit(board, "move", (end, target), {end: EMPTY, target: name}, 2,

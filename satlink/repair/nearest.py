@@ -26,7 +26,6 @@ never an endpoint, and the encoding does not know crossings): :func:`supported` 
 from __future__ import annotations
 
 import time
-from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
@@ -38,6 +37,7 @@ from pysat.solvers import Solver
 from satlink.board import EMPTY, Board, label_for
 from satlink.graph import Cell
 from satlink.referee import is_valid
+from satlink.repair.edits import distances
 from satlink.rules import Rules, parse_rules
 from satlink.solution import Solution
 
@@ -127,20 +127,6 @@ def supported(board: Board) -> bool:
     return board.n_nodes == board.size and not board.geometry.bridges
 
 
-def _within(board: Board, start: Cell, reach: int) -> set[Cell]:
-    seen = {start: 0}
-    queue = deque([start])
-    while queue:
-        x = queue.popleft()
-        if seen[x] >= reach:
-            continue
-        for y in board.neighbors(x):
-            if y not in seen:
-                seen[y] = seen[x] + 1
-                queue.append(y)
-    return set(seen)
-
-
 class _Model:
     """The encoding of one draft with free endpoints (see the module's docstring)."""
 
@@ -178,7 +164,7 @@ class _Model:
                     self.clauses.append([self.off[i], -self.off[i - 1]])
             else:  # any open cell: one another endpoint leaves is free for this one
                 ends = board.endpoints[name]
-                spots = {x for end in ends for x in _within(board, end, reach)} | set(ends)
+                spots = {x for end in ends for x in distances(board, end, reach)} | set(ends)
                 if removable:
                     self.off[i] = v(("off", i))
                     self.edit_lits.append(self.off[i])
