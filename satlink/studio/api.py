@@ -57,6 +57,8 @@ async def body_of(request: Request) -> dict:
         data = json.loads(await request.body())
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise Problem(400, {"message": f"not JSON: {exc}"}) from None
+    except RecursionError:  # Python's reader recurses per bracket: a small body can exhaust it
+        raise Problem(400, {"message": "not JSON the studio reads: nested too deeply"}) from None
     if not isinstance(data, dict):
         raise Problem(400, {"message": "the body must be a JSON object"})
     return data

@@ -1,0 +1,48 @@
+"""Hostile and malformed requests to the studio's server (Starlette's TestClient): each is a
+plain 4xx answer naming what was wrong, never a 500 or a hung server, and the server keeps
+answering afterwards; nothing is written but a regular file where the user saved."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+with warnings.catch_warnings():  # Starlette 1.x prefers httpx2, which is not installed; httpx works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+from satlink.studio import Limits, create_app  # noqa: E402
+
+LOCAL = "http://127.0.0.1"
+BOARD = {"grid": ["A.B", "...", "B.A"]}
+
+
+@pytest.fixture()
+def client(tmp_path: Path) -> TestClient:
+    app = create_app(Limits(max_cells=400, timeout=5.0), root=tmp_path, max_body=100_000)
+    with TestClient(app, base_url=LOCAL, raise_server_exceptions=False) as c:
+        yield c
+
+
+def post_raw(client, endpoint: str, text: str):
+    return client.post(f"/api/{endpoint}", content=text.encode(),
+                       headers={"content-type": "application/json"})
+
+
+def still_answers(client) -> None:
+    answer = client.post("/api/check", json={"board": BOARD})
+    assert answer.status_code == 200 and answer.json()["status"] == "unsolvable"
+
+
+def test_json_nested_too_deeply_is_a_plain_refusal(client):
+    """Python's JSON reader recurses: a small body of 50,000 brackets must not become a 500."""
+    for text in ("[" * 50_000 + "]" * 50_000, '{"board": ' + "[" * 20_000 + "]" * 20_000 + "}"):
+        answer = post_raw(client, "check", text)
+        assert answer.status_code == 400, answer.text
+        assert "nested" in answer.json()["error"]["message"]
+    still_answers(client)
