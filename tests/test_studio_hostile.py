@@ -46,3 +46,28 @@ def test_json_nested_too_deeply_is_a_plain_refusal(client):
         assert answer.status_code == 400, answer.text
         assert "nested" in answer.json()["error"]["message"]
     still_answers(client)
+
+
+@pytest.mark.parametrize("field", ["width", "height", "seed", "holes", "walls", "bridges"])
+@pytest.mark.parametrize("value", ["Infinity", "-Infinity", "NaN", '"x"', "[]", "{}"])
+def test_generate_names_a_number_field_that_is_not_a_number(client, field, value):
+    """Python's JSON reader accepts Infinity and NaN, which ``int()`` cannot take."""
+    answer = post_raw(client, "generate", f'{{"width": 3, "height": 3, "{field}": {value}}}')
+    assert answer.status_code == 400, answer.text
+    assert field in answer.json()["error"]["message"]
+    still_answers(client)
+
+
+@pytest.mark.parametrize("value", ["-1", "1.5", "true", "[\"easy\"]", "{}", "Infinity"])
+def test_generate_names_a_grade_that_is_not_text(client, value):
+    answer = post_raw(client, "generate", f'{{"width": 3, "height": 3, "grade": {value}}}')
+    assert answer.status_code == 400, answer.text
+    assert "grade" in answer.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("field", ["width", "height"])
+@pytest.mark.parametrize("value", ["Infinity", "-Infinity", "NaN"])
+def test_layout_names_a_size_that_is_not_a_number(client, field, value):
+    answer = post_raw(client, "layout", f'{{"width": 3, "height": 3, "{field}": {value}}}')
+    assert answer.status_code == 400, answer.text
+    assert field in answer.json()["error"]["message"]
