@@ -4,6 +4,7 @@ answering afterwards; nothing is written but a regular file where the user saved
 
 from __future__ import annotations
 
+import os
 import warnings
 from pathlib import Path
 
@@ -71,3 +72,41 @@ def test_layout_names_a_size_that_is_not_a_number(client, field, value):
     answer = post_raw(client, "layout", f'{{"width": 3, "height": 3, "{field}": {value}}}')
     assert answer.status_code == 400, answer.text
     assert field in answer.json()["error"]["message"]
+
+
+def save(client, path: str, **options):
+    return client.post("/api/save", json={"boards": [{"board": BOARD}], "path": path, **options})
+
+
+@pytest.mark.parametrize("catalogue", [False, True])
+def test_a_file_name_with_a_nul_byte_or_a_symlink_loop_is_refused(client, tmp_path, catalogue):
+    (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+    for path in ("a\x00b.txt", "loop1", "loop1/x.txt"):
+        answer = save(client, path, catalogue=catalogue, overwrite=True)
+        assert answer.status_code == 400, (path, answer.text)
+        assert answer.json()["error"]["message"]
+        answer = client.post("/api/open", json={"path": path, "catalogue": catalogue})
+        assert answer.status_code in (200, 400), (path, answer.text)  # 200: a located error per board
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["loop1", "loop2"]
+    still_answers(client)
+
+
+@pytest.mark.parametrize("catalogue", [False, True])
+def test_a_save_over_a_pipe_is_refused_and_the_pipe_kept(client, tmp_path, catalogue):
+    """Saving over what is not a regular file (a pipe here; a device such as /dev/null alike)
+    must neither replace it by a file nor block the server reading it."""
+    pipe = tmp_path / "pipe.txt"
+    os.mkfifo(pipe)
+    held = os.open(pipe, os.O_RDWR | os.O_NONBLOCK)  # a reader and writer, so nothing blocks
+    try:
+        os.write(held, b"x" * 64)
+        for overwrite in (False, True):
+            answer = save(client, "pipe.txt", catalogue=catalogue, overwrite=overwrite)
+            assert answer.status_code == 400, answer.text
+            assert "regular file" in answer.json()["error"]["message"]
+            assert pipe.is_fifo()
+    finally:
+        os.close(held)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.txt"]
+    still_answers(client)

@@ -19,6 +19,7 @@ path becomes a new catalogue; an existing file that is not one is refused, never
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 import threading
 from dataclasses import dataclass
@@ -135,18 +136,37 @@ def _lock(path: Path) -> threading.Lock:
         return _LOCKS.setdefault(str(path), threading.Lock())
 
 
+def _save_target(path: str, root: Path, what: str = "file") -> Path:
+    """Where a save named ``path`` writes, or :class:`SaveRefused`.  Only a regular file may
+    be replaced: a save over a pipe would block the server reading it, and one over a
+    device (``/dev/null``) would replace the device by a file.  A NUL byte or a loop of
+    symbolic links is refused here, where it would otherwise raise from ``resolve()``."""
+    if not path or not path.strip():
+        raise SaveRefused(f"give a {what} name to save to")
+    if "\x00" in path:
+        raise SaveRefused("a file name cannot hold a NUL byte")
+    try:
+        target = (root / path).resolve()
+        info = target.stat()
+    except FileNotFoundError:
+        return target
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop (Python < 3.13)
+        raise SaveRefused(f"{path}: cannot save there ({getattr(exc, 'strerror', None) or exc})") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise SaveRefused(f"{path} is a folder")
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveRefused(f"{path} is not a regular file (a device, pipe or socket): save to a file")
+    return target
+
+
 def save_pack(entries: list[Entry], path: str, fmt: str | None, root: Path,
               expected: str | None, overwrite: bool) -> dict:
     """Write ``entries`` to ``path`` (see the module's docstring for when it asks first).
     ``expected``: the version of the file the page opened from this path, if any."""
-    if not path or not path.strip():
-        raise SaveRefused("give a file name to save to")
-    target = (root / path).resolve()
+    target = _save_target(path, root)
     fmt = fmt or format_for_path(str(target))
     if fmt not in FORMATS:
         raise SaveRefused(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
-    if target.is_dir():
-        raise SaveRefused(f"{path} is a folder")
     if _is_sqlite(target):
         raise SaveRefused(f"{path} is a catalogue: tick 'catalogue' to add the boards to it, or "
                           "save the pack to a file (.jsonl, .txt, .flow, ...)")
@@ -187,11 +207,7 @@ def save_catalogue(entries: list[Entry], path: str, root: Path, timeout: float) 
     from satlink.solver.check import check
     from satlink.solver.verdict import Status
 
-    if not path or not path.strip():
-        raise SaveRefused("give a catalogue file name to save to")
-    target = (root / path).resolve()
-    if target.is_dir():
-        raise SaveRefused(f"{path} is a folder")
+    target = _save_target(path, root, "catalogue file")
     if target.exists() and not _is_sqlite(target) and target.stat().st_size > 0:
         raise SaveRefused(f"{path} is not a catalogue: save into a .db file made by satlink "
                           "generate --db or by the studio")
