@@ -35,3 +35,15 @@ def test_repair_json_is_one_object_per_board_whatever_the_board(tmp_path: Path, 
     assert records[1]["status"] == "invalid"
     assert records[1]["error"]["line"] == 2 and records[1]["error"]["grid_column"] == 1
     assert "Traceback" not in result.stderr
+
+
+def test_a_progress_file_nested_too_deeply_is_located_not_an_internal_error(tmp_path: Path) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text("A.B\n...\nA.B\n")
+    progress = tmp_path / "drawn.json"
+    progress.write_text('{"paths":\n ' + "[" * 100_000 + "]" * 100_000 + "}\n")
+    for json_flag in ([], ["--json"]):
+        result = run("hint", str(board), "--progress", str(progress), *json_flag)
+        assert result.exit_code == 2, result.output
+        assert "nested too deeply" in result.stderr and "line 2" in result.stderr
+        assert "internal error" not in result.stderr
