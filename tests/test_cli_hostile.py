@@ -47,3 +47,16 @@ def test_a_progress_file_nested_too_deeply_is_located_not_an_internal_error(tmp_
         assert result.exit_code == 2, result.output
         assert "nested too deeply" in result.stderr and "line 2" in result.stderr
         assert "internal error" not in result.stderr
+
+
+def test_studio_names_an_address_it_cannot_listen_on(tmp_path: Path) -> None:
+    """192.0.2.1 is a documentation address (TEST-NET-1), on no machine: bind fails at once."""
+    result = run("studio", "--host", "192.0.2.1", "--port", "0")
+    assert result.exit_code == 2, result.output
+    assert "--host 192.0.2.1" in result.stderr and "file" not in result.stderr
+
+
+def test_studio_says_a_folder_is_a_folder(tmp_path: Path) -> None:
+    result = run("studio", str(tmp_path))
+    assert result.exit_code == 2, result.output
+    assert "folder" in result.stderr and "no such file" not in result.stderr

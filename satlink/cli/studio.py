@@ -7,6 +7,7 @@ answers, and the Host check knows its port), and serves the page with uvicorn un
 
 from __future__ import annotations
 
+import errno
 import re
 import socket
 from pathlib import Path
@@ -30,10 +31,33 @@ def _split_fragment(file: str) -> tuple[str, int | None]:
 def _bind(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
-    sock.listen(128)  # connections wait in the queue until uvicorn serves them
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)  # connections wait in the queue until uvicorn serves them
+    except BaseException:
+        sock.close()
+        raise
     return sock
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host``: on ``port``, or on a free one when that port is busy.
+    Any other failure (a name that does not resolve, an address of another machine) is a
+    usage error naming ``--host``, not the command line's message about files."""
+    try:
+        try:
+            return _bind(host, port)
+        except OSError as exc:
+            if exc.errno not in (errno.EADDRINUSE, errno.EACCES) or port == 0:
+                raise
+        sock = _bind(host, 0)
+        click.echo(f"port {port} is busy; using another", err=True)
+        return sock
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        click.echo(f"satlink studio: --host {host}: cannot listen there ({reason})", err=True)
+        raise SystemExit(EXIT_INPUT) from None
 
 
 @click.command()
@@ -86,17 +110,14 @@ def studio(file, catalogue, host, port, open_browser, timeout, max_cells):
             path, board = _split_fragment(file)
             path = expand_files([path])[0]
             if not Path(path).is_file():
-                click.echo(f"satlink studio: {path}: no such file", err=True)
+                what = "a folder, not a pack file" if Path(path).is_dir() else "no such file"
+                click.echo(f"satlink studio: {path}: {what}", err=True)
                 raise SystemExit(EXIT_INPUT)
             opened = open_pack(path, root, max_cells).as_dict()
     except ValueError as exc:  # a catalogue that is not one
         click.echo(f"satlink studio: {exc}", err=True)
         raise SystemExit(EXIT_INPUT) from None
-    try:
-        sock = _bind(host, port)
-    except OSError:
-        sock = _bind(host, 0)
-        click.echo(f"port {port} is busy; using another", err=True)
+    sock = _listen(host, port)
     actual = sock.getsockname()[1]
     extra = () if host in LOCAL else (host,)
     app = create_app(Limits(max_cells, timeout), root, opened, actual, extra)
