@@ -110,3 +110,45 @@ def test_a_save_over_a_pipe_is_refused_and_the_pipe_kept(client, tmp_path, catal
         os.close(held)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.txt"]
     still_answers(client)
+
+
+def _damaged_catalogue(client, tmp_path: Path, solution: str) -> None:
+    """A catalogue of two unique puzzles whose first stored solution is then overwritten."""
+    import sqlite3
+
+    boards = [{"board": {"grid": ["A.A", "B.B"]}}, {"board": {"grid": ["A..A"]}}]
+    answer = client.post("/api/save", json={"boards": boards, "path": "cat.db", "catalogue": True})
+    assert answer.json()["added"] == 2, answer.text
+    with sqlite3.connect(tmp_path / "cat.db") as db:
+        db.execute("UPDATE puzzles SET solution = ? WHERE id = (SELECT min(id) FROM puzzles)",
+                   (solution,))
+    db.close()
+
+
+def test_a_damaged_puzzle_of_a_catalogue_is_an_error_entry_and_the_others_open(client, tmp_path):
+    _damaged_catalogue(client, tmp_path, '{"A": [[9, 9]]}')
+    answer = client.post("/api/open", json={"path": "cat.db", "catalogue": True})
+    assert answer.status_code == 200, answer.text
+    boards = answer.json()["boards"]
+    assert [("error" in b) for b in boards].count(True) == 1 and len(boards) == 2
+    assert "damaged" in next(b for b in boards if "error" in b)["error"]["message"]
+    still_answers(client)
+
+
+def test_a_catalogue_whose_json_is_nested_too_deeply_is_a_plain_refusal(client, tmp_path):
+    _damaged_catalogue(client, tmp_path, "[" * 5000 + "]" * 5000)
+    answer = client.post("/api/open", json={"path": "cat.db", "catalogue": True})
+    assert answer.status_code == 400, answer.text
+    assert "puzzle" in answer.json()["error"]["message"]
+    still_answers(client)
+
+
+def test_export_names_a_damaged_catalogue_puzzle_instead_of_an_internal_error(client, tmp_path):
+    from click.testing import CliRunner
+
+    from satlink.cli import main
+
+    _damaged_catalogue(client, tmp_path, "[" * 5000 + "]" * 5000)
+    result = CliRunner().invoke(main, ["export", "--db", str(tmp_path / "cat.db")])
+    assert result.exit_code == 2, result.output
+    assert "puzzle" in result.stderr and "internal error" not in result.stderr

@@ -260,6 +260,8 @@ def export(db, where, out, out_format, target, target_check):
         raise click.UsageError(str(exc)) from None
     try:
         rows = catalogue.puzzles(chosen, order="grade")
+    except CatalogueError as exc:  # a damaged puzzle, named
+        raise click.UsageError(f"{db}: {exc}") from None
     finally:
         catalogue.close()
     write_pack(pack_entries(rows, db), out, pack_format(out, out_format),

@@ -95,6 +95,7 @@ def open_catalogue(path: str, root: Path) -> Opened:
     through :func:`save_catalogue`, never rewrites it)."""
     from satlink.board import Board
     from satlink.generate.catalogue import Catalogue
+    from satlink.referee import solution_errors
     from satlink.rules import parse_rules
     from satlink.solution import Solution
 
@@ -105,10 +106,18 @@ def open_catalogue(path: str, root: Path) -> Opened:
         catalogue.close()
     boards = []
     for i, row in enumerate(rows, start=1):
-        board = Board.from_json(row["grid"], row["geometry"])
-        entry = Entry(path, i, board, Solution.from_coords(board, row["solution"]),
-                      parse_rules(row["rules"]), quality=row["quality"])
-        boards.append(entry_json(entry))
+        try:  # a damaged row is that puzzle's error; the others still open
+            board = Board.from_json(row["grid"], row["geometry"])
+            rules = parse_rules(row["rules"])
+            solution = Solution.from_coords(board, row["solution"])
+            broken = solution_errors(board, solution, rules)
+            if broken:
+                raise ValueError(f"its solution breaks the rules ({broken[0]})")
+            entry = Entry(path, i, board, solution, rules, quality=row["quality"])
+            boards.append(entry_json(entry))
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            boards.append({"index": i, "error": {"message": f"puzzle {i} of the catalogue is "
+                                                 f"damaged: {exc}"}})
     return Opened(path, "catalogue", version(root / path), boards, readonly=True)
 
 
