@@ -152,3 +152,14 @@ def test_export_names_a_damaged_catalogue_puzzle_instead_of_an_internal_error(cl
     result = CliRunner().invoke(main, ["export", "--db", str(tmp_path / "cat.db")])
     assert result.exit_code == 2, result.output
     assert "puzzle" in result.stderr and "internal error" not in result.stderr
+
+
+def test_export_names_a_catalogue_puzzle_whose_solution_is_off_its_board(client, tmp_path):
+    from click.testing import CliRunner
+
+    from satlink.cli import main
+
+    _damaged_catalogue(client, tmp_path, '{"A": [[9, 9]]}')
+    result = CliRunner().invoke(main, ["export", "--db", str(tmp_path / "cat.db")])
+    assert result.exit_code == 2, result.output
+    assert "off the board" in result.stderr and "internal error" not in result.stderr
