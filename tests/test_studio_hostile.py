@@ -163,3 +163,28 @@ def test_export_names_a_catalogue_puzzle_whose_solution_is_off_its_board(client,
     result = CliRunner().invoke(main, ["export", "--db", str(tmp_path / "cat.db")])
     assert result.exit_code == 2, result.output
     assert "off the board" in result.stderr and "internal error" not in result.stderr
+
+
+@pytest.mark.parametrize("headers", [
+    {"Host": "localhost.evil.example:8765"}, {"Host": "127.0.0.1.nip.io:8765"},
+    {"Host": "127.0.0.1.:8765"}, {"Host": "0.0.0.0:8765"}, {"Host": "[::ffff:127.0.0.1]:8765"},
+    {"Host": "127.0.0.1:8766"}, {"Host": ""},
+    {"Origin": "http://127.0.0.1@evil.example:8765"}, {"Origin": "http://evil.example#@127.0.0.1:8765"},
+    {"Origin": "http://localhost.evil.example:8765"}, {"Origin": "http://127.0.0.1:8765/path"},
+    {"Origin": "file://"},
+])
+def test_dns_rebinding_and_origin_tricks_are_refused(tmp_path, headers):
+    app = create_app(Limits(), root=tmp_path, port=8765)
+    with TestClient(app, base_url="http://127.0.0.1:8765") as c:
+        answer = c.post("/api/check", json={"board": BOARD}, headers=headers)
+        assert answer.status_code == 403, answer.text
+        assert "refused" in answer.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8765", "localhost:8765", "[::1]:8765", "LOCALHOST:8765"])
+def test_every_local_name_of_the_studio_is_answered(tmp_path, host):
+    app = create_app(Limits(), root=tmp_path, port=8765)
+    with TestClient(app, base_url="http://127.0.0.1:8765") as c:
+        origin = "http://" + host.lower()
+        answer = c.post("/api/check", json={"board": BOARD}, headers={"Host": host, "Origin": origin})
+        assert answer.status_code == 200, answer.text
