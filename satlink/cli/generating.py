@@ -274,9 +274,15 @@ def export(db, where, out, out_format, target, target_check):
         raise click.UsageError(str(exc)) from None
     try:
         rows = catalogue.puzzles(chosen, order="grade")
+    except CatalogueError as exc:  # a damaged puzzle, named
+        raise click.UsageError(f"{db}: {exc}") from None
     finally:
         catalogue.close()
-    write_pack(pack_entries(rows, db), out, pack_format(out, out_format),
+    try:
+        entries = pack_entries(rows, db)
+    except CatalogueError as exc:
+        raise click.UsageError(f"{db}: {exc}") from None
+    write_pack(entries, out, pack_format(out, out_format),
                "choose another format, or the plain boards with --where variant=0", target,
                target_check)
     click.echo(f"{len(rows)} puzzles", err=True)

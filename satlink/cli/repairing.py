@@ -20,6 +20,7 @@ from satlink.cli.options import (
     to_option,
 )
 from satlink.formats import Entry
+from satlink.records import invalid_record
 from satlink.repair import DEFAULT_BUDGET, KINDS, Repair, repair_proposals
 from satlink.repair.chains import repair_chain
 from satlink.repair.plans import Chain, Constraints
@@ -151,14 +152,26 @@ def repair(file, index, rules, limit, budget, kinds, walls, chain, max_edits, se
         raise click.UsageError(f"{file} has {len(entries)} boards: say which with --index")
     status = EXIT_OK
     for entry in entries:
-        if entry.error is not None:
+        if entry.error is not None:  # --json: an object for it too, so none goes missing
+            if as_json:
+                click.echo(json.dumps(invalid_record(entry.source, entry.index,
+                                                     entry.error.as_dict(),
+                                                     entry.rules_under(rules))))
             click.echo(f"invalid: {entry.error}", err=True)
             status = EXIT_INPUT
             continue
         profile = entry.rules_under(rules)
         if entry.painting is not None and not entry.painting.complete:
-            click.echo(f"{entry.source}:{entry.index}: partly painted: nothing to repair yet "
-                       "(satlink paint completes it into a unique puzzle)")
+            if as_json:  # the painted object (outcome partial), not a line of text in the JSON
+                from satlink.cli.painting import painted_fix
+
+                painted, _ = painted_fix(entry, profile, method, seconds, max_edits,
+                                         min_length, limit, search=False)
+                click.echo(json.dumps({"source": entry.source, "index": entry.index,
+                                       "rules": str(profile), "painted": painted}))
+            else:
+                click.echo(f"{entry.source}:{entry.index}: partly painted: nothing to repair "
+                           "yet (satlink paint completes it into a unique puzzle)")
             status = max(status, EXIT_NOT_OK)
             continue
         if entry.painting is not None:

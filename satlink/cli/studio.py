@@ -7,6 +7,7 @@ answers, and the Host check knows its port), and serves the page with uvicorn un
 
 from __future__ import annotations
 
+import errno
 import re
 from pathlib import Path
 
@@ -24,6 +25,27 @@ def _split_fragment(file: str) -> tuple[str, int | None]:
     if match and not Path(file).exists():
         return match.group(1), int(match.group(2))
     return file, None
+
+
+def _listen(host: str, port: int):
+    """A socket listening on ``host``: on ``port``, or on a free one when that port is busy.
+    Any other failure (a name that does not resolve, an address of another machine) is a
+    usage error naming ``--host``, not the command line's message about files."""
+    from satlink.studio.listen import listening_socket
+
+    try:
+        try:
+            return listening_socket(host, port)
+        except OSError as exc:
+            if exc.errno not in (errno.EADDRINUSE, errno.EACCES) or port == 0:
+                raise
+        sock = listening_socket(host, 0)
+        click.echo(f"port {port} is busy; using another", err=True)
+        return sock
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        click.echo(f"satlink studio: --host {host}: cannot listen there ({reason})", err=True)
+        raise SystemExit(EXIT_INPUT) from None
 
 
 @click.command()
@@ -60,7 +82,6 @@ def studio(file, catalogue, host, port, open_browser, timeout, max_cells):
 
     from satlink.studio import Limits, create_app
     from satlink.studio.files import open_catalogue, open_pack
-    from satlink.studio.listen import listening_socket
 
     root = Path.cwd()
     opened, board = None, None
@@ -77,17 +98,14 @@ def studio(file, catalogue, host, port, open_browser, timeout, max_cells):
             path, board = _split_fragment(file)
             path = expand_files([path])[0]
             if not Path(path).is_file():
-                click.echo(f"satlink studio: {path}: no such file", err=True)
+                what = "a folder, not a pack file" if Path(path).is_dir() else "no such file"
+                click.echo(f"satlink studio: {path}: {what}", err=True)
                 raise SystemExit(EXIT_INPUT)
             opened = open_pack(path, root, max_cells).as_dict()
     except ValueError as exc:  # a catalogue that is not one
         click.echo(f"satlink studio: {exc}", err=True)
         raise SystemExit(EXIT_INPUT) from None
-    try:
-        sock = listening_socket(host, port)
-    except OSError:
-        sock = listening_socket(host, 0)
-        click.echo(f"port {port} is busy; using another", err=True)
+    sock = _listen(host, port)
     actual = sock.getsockname()[1]
     extra = () if host in LOCAL else (host,)
     app = create_app(Limits(max_cells, timeout), root, opened, actual, extra)

@@ -73,8 +73,10 @@ def read_progress(text: str, board: Board, source: str = "<progress>") -> Pieces
     def fail(message: str, line: int | None = None, column: int | None = None) -> InputError:
         return InputError(message, source, None, line, column)
 
+    from satlink.formats.jsonl import _loads  # deep nesting: located, not a RecursionError
+
     try:
-        data = json.loads(text)
+        data = _loads(text)
     except json.JSONDecodeError as exc:
         raise fail(f"not JSON: {exc.msg}", exc.lineno, exc.colno) from None
     if not isinstance(data, Mapping):

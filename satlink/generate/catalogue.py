@@ -54,6 +54,19 @@ class CatalogueError(ValueError):
     """A --db file that is not a satlink catalogue."""
 
 
+def _stored_json(text: str, puzzle: int, column: str):
+    """A JSON column of a stored puzzle; a damaged one (edited by hand, a foreign tool) is a
+    :class:`CatalogueError` naming the puzzle, not a JSONDecodeError or RecursionError."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+        raise CatalogueError(f"puzzle {puzzle}: its {column} is damaged ({reason})") from None
+    if column == "stats" and not isinstance(value, dict):
+        raise CatalogueError(f"puzzle {puzzle}: its {column} is damaged (not a JSON object)")
+    return value
+
+
 @dataclass
 class RunState:
     next_attempt: int
@@ -295,12 +308,12 @@ class Catalogue:
             args.append(run)
         order_by = "attempt, id" if order == "attempt" else "effort, id"
         rows = self.db.execute(
-            f"SELECT grid, solution, rules, stats, hash, geometry FROM {self._table()} "
+            f"SELECT grid, solution, rules, stats, hash, geometry, id FROM {self._table()} "
             f"WHERE {clause} ORDER BY {order_by}", args).fetchall()
-        found = [{"grid": g.split("\n"), "solution": json.loads(s), "rules": r,
-                  "quality": upgrade_quality(json.loads(st)), "hash": h,
-                  "geometry": json.loads(geo) if geo else None}
-                 for g, s, r, st, h, geo in rows]
+        found = [{"grid": g.split("\n"), "solution": _stored_json(s, i, "solution"), "rules": r,
+                  "quality": upgrade_quality(_stored_json(st, i, "stats")), "hash": h,
+                  "geometry": _stored_json(geo, i, "geometry") if geo else None}
+                 for g, s, r, st, h, geo, i in rows]
         if order == "grade" or chosen.grade:
             from satlink.generate.bands import order_key, row_grade
 

@@ -9,12 +9,31 @@ from satlink.solution import Solution
 
 
 def pack_entries(rows: list[dict], source: str = "generated") -> list[Entry]:
+    """Entries of catalogue rows; a row damaged in the file (edited by hand, a foreign tool)
+    is a :class:`~satlink.generate.catalogue.CatalogueError` naming it, where the writers
+    would otherwise fail on a solution cell off the board."""
+    from satlink.generate.catalogue import CatalogueError
+
     entries = []
     for i, row in enumerate(rows, start=1):
-        board = Board.from_json(row["grid"], row.get("geometry"))
-        entries.append(Entry(source, i, board, Solution.from_coords(board, row["solution"]),
-                             parse_rules(row["rules"]), quality=row["quality"]))
+        try:
+            board = Board.from_json(row["grid"], row.get("geometry"))
+            _check_cells(board, row["solution"])
+            entries.append(Entry(source, i, board, Solution.from_coords(board, row["solution"]),
+                                 parse_rules(row["rules"]), quality=row["quality"]))
+        except (ValueError, TypeError, KeyError) as exc:
+            raise CatalogueError(f"puzzle {i} (in this order) is damaged: {exc}") from None
     return entries
+
+
+def _check_cells(board: Board, solution: object) -> None:
+    if not isinstance(solution, dict):
+        raise ValueError("its solution is not {label: [[row, col], ...]}")
+    for label, path in solution.items():
+        for cell in path:
+            row, col = cell
+            if not (0 <= row < board.height and 0 <= col < board.width):
+                raise ValueError(f"its solution path {label} has [{row}, {col}], off the board")
 
 
 def variant_loss(entries: list[Entry], fmt: str) -> str | None:

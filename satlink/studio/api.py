@@ -57,6 +57,8 @@ async def body_of(request: Request) -> dict:
         data = json.loads(await request.body())
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise Problem(400, {"message": f"not JSON: {exc}"}) from None
+    except RecursionError:  # Python's reader recurses per bracket: a small body can exhaust it
+        raise Problem(400, {"message": "not JSON the studio reads: nested too deeply"}) from None
     if not isinstance(data, dict):
         raise Problem(400, {"message": "the body must be a JSON object"})
     return data
@@ -94,6 +96,21 @@ def _channel(data: dict) -> tuple[str | None, int | None]:
     if not isinstance(seq, int) or isinstance(seq, bool):
         seq = None
     return channel, seq
+
+
+def whole_number(data: dict, key: str, default: int | None = None) -> int:
+    """The whole number in field ``key`` (``default`` when absent).  Checked here because
+    JSON as Python reads it has Infinity and NaN, which ``int()`` turns into an
+    OverflowError the handlers would not expect, and ``true`` is not a count."""
+    value = data.get(key, default)
+    if isinstance(value, (int, float, str)) and not isinstance(value, bool):
+        try:
+            return int(value)
+        except (ValueError, OverflowError):
+            pass
+    shown = json.dumps(value)
+    shown = shown if len(shown) <= 40 else shown[:37] + "..."
+    raise Problem(400, {"message": f"'{key}' must be a whole number, not {shown}"})
 
 
 def verdict_json(board: Board, verdict) -> dict:
@@ -206,14 +223,17 @@ async def api_generate(studio: Studio, data: dict) -> dict:
     from satlink.generate.params import ParamsError, make_params
     from satlink.generate.pipeline import attempt
 
+    grade = data.get("grade")
+    if grade is not None and not isinstance(grade, str):
+        raise Problem(400, {"message": "'grade' must be a band or a score range as text"})
     try:
         params = make_params(
-            f"{int(data.get('width', 7))}x{int(data.get('height', 7))}",
+            f"{whole_number(data, 'width', 7)}x{whole_number(data, 'height', 7)}",
             data.get("colours") or None, 3, 0, read_rules(data.get("rules")), "grow", "repair",
-            int(data.get("seed", 0)), grid=str(data.get("kind", "square")),
-            wrap=bool(data.get("wrap", False)), holes=int(data.get("holes", 0)),
-            walls=int(data.get("walls", 0)), bridges=int(data.get("bridges", 0)),
-            grade=data.get("grade") or None)
+            whole_number(data, "seed", 0), grid=str(data.get("kind", "square")),
+            wrap=bool(data.get("wrap", False)), holes=whole_number(data, "holes", 0),
+            walls=whole_number(data, "walls", 0), bridges=whole_number(data, "bridges", 0),
+            grade=grade or None)
     except (ParamsError, ValueError, TypeError) as exc:
         raise Problem(400, {"message": str(exc)}) from None
     if params.width * params.height > studio.limits.max_cells:
@@ -278,10 +298,7 @@ COMPLETE_ATTEMPTS = 1000
 
 async def api_layout(studio: Studio, data: dict) -> dict:
     """Pixel positions for drawing a board of this size and cell kind."""
-    try:
-        width, height = int(data.get("width")), int(data.get("height"))
-    except (TypeError, ValueError):
-        raise Problem(400, {"message": "'width' and 'height' must be numbers"}) from None
+    width, height = whole_number(data, "width"), whole_number(data, "height")
     kind, wrap = str(data.get("kind", "square")), bool(data.get("wrap", False))
     if not (1 <= width and 1 <= height and width * height <= studio.limits.max_cells):
         raise Problem(400, {"message": f"a board of 1 to {studio.limits.max_cells:,} cells"})

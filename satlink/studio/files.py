@@ -19,6 +19,7 @@ path becomes a new catalogue; an existing file that is not one is refused, never
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 import threading
 from dataclasses import dataclass
@@ -94,6 +95,7 @@ def open_catalogue(path: str, root: Path) -> Opened:
     through :func:`save_catalogue`, never rewrites it)."""
     from satlink.board import Board
     from satlink.generate.catalogue import Catalogue
+    from satlink.referee import solution_errors
     from satlink.rules import parse_rules
     from satlink.solution import Solution
 
@@ -104,10 +106,18 @@ def open_catalogue(path: str, root: Path) -> Opened:
         catalogue.close()
     boards = []
     for i, row in enumerate(rows, start=1):
-        board = Board.from_json(row["grid"], row["geometry"])
-        entry = Entry(path, i, board, Solution.from_coords(board, row["solution"]),
-                      parse_rules(row["rules"]), quality=row["quality"])
-        boards.append(entry_json(entry))
+        try:  # a damaged row is that puzzle's error; the others still open
+            board = Board.from_json(row["grid"], row["geometry"])
+            rules = parse_rules(row["rules"])
+            solution = Solution.from_coords(board, row["solution"])
+            broken = solution_errors(board, solution, rules)
+            if broken:
+                raise ValueError(f"its solution breaks the rules ({broken[0]})")
+            entry = Entry(path, i, board, solution, rules, quality=row["quality"])
+            boards.append(entry_json(entry))
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            boards.append({"index": i, "error": {"message": f"puzzle {i} of the catalogue is "
+                                                 f"damaged: {exc}"}})
     return Opened(path, "catalogue", version(root / path), boards, readonly=True)
 
 
@@ -135,18 +145,37 @@ def _lock(path: Path) -> threading.Lock:
         return _LOCKS.setdefault(str(path), threading.Lock())
 
 
+def _save_target(path: str, root: Path, what: str = "file") -> Path:
+    """Where a save named ``path`` writes, or :class:`SaveRefused`.  Only a regular file may
+    be replaced: a save over a pipe would block the server reading it, and one over a
+    device (``/dev/null``) would replace the device by a file.  A NUL byte or a loop of
+    symbolic links is refused here, where it would otherwise raise from ``resolve()``."""
+    if not path or not path.strip():
+        raise SaveRefused(f"give a {what} name to save to")
+    if "\x00" in path:
+        raise SaveRefused("a file name cannot hold a NUL byte")
+    try:
+        target = (root / path).resolve()
+        info = target.stat()
+    except FileNotFoundError:
+        return target
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop (Python < 3.13)
+        raise SaveRefused(f"{path}: cannot save there ({getattr(exc, 'strerror', None) or exc})") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise SaveRefused(f"{path} is a folder")
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveRefused(f"{path} is not a regular file (a device, pipe or socket): save to a file")
+    return target
+
+
 def save_pack(entries: list[Entry], path: str, fmt: str | None, root: Path,
               expected: str | None, overwrite: bool) -> dict:
     """Write ``entries`` to ``path`` (see the module's docstring for when it asks first).
     ``expected``: the version of the file the page opened from this path, if any."""
-    if not path or not path.strip():
-        raise SaveRefused("give a file name to save to")
-    target = (root / path).resolve()
+    target = _save_target(path, root)
     fmt = fmt or format_for_path(str(target))
     if fmt not in FORMATS:
         raise SaveRefused(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
-    if target.is_dir():
-        raise SaveRefused(f"{path} is a folder")
     if _is_sqlite(target):
         raise SaveRefused(f"{path} is a catalogue: tick 'catalogue' to add the boards to it, or "
                           "save the pack to a file (.jsonl, .txt, .flow, ...)")
@@ -187,11 +216,7 @@ def save_catalogue(entries: list[Entry], path: str, root: Path, timeout: float) 
     from satlink.solver.check import check
     from satlink.solver.verdict import Status
 
-    if not path or not path.strip():
-        raise SaveRefused("give a catalogue file name to save to")
-    target = (root / path).resolve()
-    if target.is_dir():
-        raise SaveRefused(f"{path} is a folder")
+    target = _save_target(path, root, "catalogue file")
     if target.exists() and not _is_sqlite(target) and target.stat().st_size > 0:
         raise SaveRefused(f"{path} is not a catalogue: save into a .db file made by satlink "
                           "generate --db or by the studio")

@@ -16,8 +16,12 @@ def listening_socket(host: str, port: int) -> socket.socket:
     """A TCP socket listening on ``host:port`` (port 0: any free port), without Nagle's delay."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    sock.bind((host, port))
-    sock.listen(128)  # connections wait in the queue until uvicorn serves them
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.bind((host, port))
+        sock.listen(128)  # connections wait in the queue until uvicorn serves them
+    except BaseException:
+        sock.close()
+        raise
     return sock
