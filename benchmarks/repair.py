@@ -96,8 +96,9 @@ def ok(chain: dict) -> bool:
         and chain["seconds"] <= SECONDS
 
 
-def run_chain(board: Board, rules: str, nearest: bool) -> dict:
-    chain = repair_chain(board, rules, max_edits=EDITS, seconds=SECONDS, nearest=nearest)
+def run_chain(board: Board, rules: str, nearest: bool, colours: int = 1) -> dict:
+    chain = repair_chain(board, rules, constraints=Constraints(colours=colours),
+                         max_edits=EDITS, seconds=SECONDS, nearest=nearest)
     return {"repaired": chain.repaired, "proven": chain.proven, "edits": len(chain.steps),
             "seconds": round(chain.seconds, 3), "via": chain.via, "reason": chain.reason,
             "final": list(chain.final.rows) if chain.repaired and chain.final else None}
@@ -199,6 +200,8 @@ def main() -> None:
     parser.add_argument("--jumbo-edits", type=int, default=12)
     parser.add_argument("--jumbo-seconds", type=float, default=60.0)
     parser.add_argument("--no-jumbos", action="store_true")
+    parser.add_argument("--colours", type=int, default=1,
+                        help="pairs a repair may add or remove in all (repair --colours; default 1)")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--tables-from", type=Path, default=None,
                         help="print the tables of a JSON written by --out, without running")
@@ -223,7 +226,7 @@ def main() -> None:
                "seconds_to_reason": why.seconds_to_reason,
                "explain_seconds": time.perf_counter() - begun}
         for nearest in ((True, False) if i % 2 == 0 else (False, True)):  # interleaved
-            row["new" if nearest else "main"] = run_chain(board, rules, nearest)
+            row["new" if nearest else "main"] = run_chain(board, rules, nearest, args.colours)
         rows.append(row)
         print(f"{i + 1}/{len(drafts)} {group}: {row['status']}, new {ok(row['new'])} "
               f"({row['new']['edits']} edits, {row['new']['seconds']} s), main "
