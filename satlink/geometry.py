@@ -100,7 +100,7 @@ class Geometry:
 
     def adjacent(self, width: int, height: int, cell: int) -> list[int]:
         """Cells sharing a side with ``cell`` (wrap applied; walls and solids not removed)."""
-        return list(_adjacency(self.kind, self.wrap, width, height)[cell])
+        return list(_adjacency(self.kind, self.wrap, width, height, cell))
 
     def is_vertical(self, width: int, height: int, a: int, b: int) -> bool:
         """Whether neighbours ``a`` and ``b`` of a square board are joined along a column
@@ -188,32 +188,55 @@ def geometry_from_json(obj: object, width: int, height: int) -> Geometry:
 
 # -- memoised per board shape ------------------------------------------------------------------
 # Every check builds its graph and lemmas from these; the studio's live verdict checks the same
-# shape again on every edit, so they are computed once per (kind, wrap, width, height).
+# shape again on every edit, so they are computed once per (kind, wrap, width, height) -- up to
+# MEMO_CELLS cells: a cached table of a 1002x1002 board would hold some 100 MB for the rest of
+# a batch, so a larger board's cell is walked on its own and its blocks are built uncached.
+
+MEMO_CELLS = 40_000
+"""The largest board (in cells) whose neighbour table and blocks are kept between checks."""
+
+
+def _adjacency(kind: str, wrap: bool, width: int, height: int, cell: int) -> tuple[int, ...]:
+    """The neighbours of ``cell`` (see :meth:`Geometry.adjacent`)."""
+    if width * height <= MEMO_CELLS:
+        return _adjacency_table(kind, wrap, width, height)[cell]
+    return _cell_neighbours(kind, wrap, width, height, cell)
+
+
+def _cell_neighbours(kind: str, wrap: bool, width: int, height: int, cell: int) -> tuple[int, ...]:
+    r, c = divmod(cell, width)
+    near: list[int] = []
+    steps = _SQUARE_STEPS if kind == SQUARE else (_HEX_STEPS_ODD if c % 2 else _HEX_STEPS_EVEN)
+    for dr, dc in steps:
+        r2, c2 = r + dr, c + dc
+        if wrap:
+            r2, c2 = r2 % height, c2 % width
+        elif not (0 <= r2 < height and 0 <= c2 < width):
+            continue
+        n = r2 * width + c2
+        if n != cell and n not in near:
+            near.append(n)
+    return tuple(near)
+
 
 @lru_cache(maxsize=64)
-def _adjacency(kind: str, wrap: bool, width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    """Each cell's neighbours (see :meth:`Geometry.adjacent`)."""
-    out = []
-    for cell in range(width * height):
-        r, c = divmod(cell, width)
-        near: list[int] = []
-        steps = _SQUARE_STEPS if kind == SQUARE else (_HEX_STEPS_ODD if c % 2 else _HEX_STEPS_EVEN)
-        for dr, dc in steps:
-            r2, c2 = r + dr, c + dc
-            if wrap:
-                r2, c2 = r2 % height, c2 % width
-            elif not (0 <= r2 < height and 0 <= c2 < width):
-                continue
-            n = r2 * width + c2
-            if n != cell and n not in near:
-                near.append(n)
-        out.append(tuple(near))
-    return tuple(out)
+def _adjacency_table(kind: str, wrap: bool, width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(_cell_neighbours(kind, wrap, width, height, cell) for cell in range(width * height))
 
 
-@lru_cache(maxsize=64)
 def _blocks(kind: str, wrap: bool, width: int, height: int) -> tuple[tuple[int, ...], ...]:
     """The ``no2x2`` blocks (see :meth:`Geometry.blocks`)."""
+    if width * height <= MEMO_CELLS:
+        return _blocks_table(kind, wrap, width, height)
+    return _build_blocks(kind, wrap, width, height)
+
+
+@lru_cache(maxsize=64)
+def _blocks_table(kind: str, wrap: bool, width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    return _build_blocks(kind, wrap, width, height)
+
+
+def _build_blocks(kind: str, wrap: bool, width: int, height: int) -> tuple[tuple[int, ...], ...]:
     out: list[tuple[int, ...]] = []
     if kind == SQUARE:
         for r in range(height - 1):
@@ -221,11 +244,10 @@ def _blocks(kind: str, wrap: bool, width: int, height: int) -> tuple[tuple[int, 
                 a = r * width + c
                 out.append((a, a + 1, a + width + 1, a + width))
         return tuple(out)
-    table = _adjacency(kind, wrap, width, height)
     for a in range(width * height):
-        near = [n for n in table[a] if n > a]
+        near = [n for n in _adjacency(kind, wrap, width, height, a) if n > a]
         for i, b in enumerate(near):
             for c in near[i + 1:]:
-                if c in table[b]:
+                if c in _adjacency(kind, wrap, width, height, b):
                     out.append((a, b, c))
     return tuple(out)

@@ -202,3 +202,15 @@ def test_bridge_crossings_stay_empty_only_without_fill() -> None:
     paths = [s.to_cells(board) for s in nikoli.solutions]
     assert {"A": (2, 7, 12), "B": (5, 6, 7, 8, 9)} in paths  # both crossings used
     assert all(p["A"] == (2, 7, 12) for p in paths)  # A has no other way
+
+
+@pytest.mark.parametrize("kind,wrap", [("square", False), ("square", True), ("hex", False)])
+def test_a_board_too_large_to_memoise_gets_the_same_neighbours_and_blocks(monkeypatch, kind, wrap) -> None:
+    """Past MEMO_CELLS a board's neighbours are walked cell by cell and its blocks built
+    uncached (a cached 1002x1002 table would stay in memory for the rest of a batch)."""
+    from satlink import geometry
+
+    shape = geometry.Geometry.of(kind, wrap)
+    memoised = [shape.adjacent(7, 6, c) for c in range(42)], shape.blocks(7, 6)
+    monkeypatch.setattr(geometry, "MEMO_CELLS", 0)
+    assert ([shape.adjacent(7, 6, c) for c in range(42)], shape.blocks(7, 6)) == memoised
