@@ -12,14 +12,20 @@ import time
 from dataclasses import dataclass, field
 
 from satlink.board import Board
-from satlink.generate.bands import attempt_band, attempt_target, parse_target, published_forced
+from satlink.generate.bands import (
+    PUBLISHED_MAX_CELLS,
+    attempt_band,
+    attempt_target,
+    parse_target,
+    published_forced,
+)
 from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.longpaths import Walk, cut_between, lengthen, reshape, settle
 from satlink.generate.params import Params, colour_target
 from satlink.generate.paths import PathSystem
 from satlink.generate.play import play_figures
 from satlink.generate.repair import split_on_difference
-from satlink.generate.steer import distance, steer
+from satlink.generate.steer import COLOUR_SLACK, LARGE_EASY_SLACK, distance, steer
 from satlink.generate.symmetry import (
     Fold,
     edges_to_half,
@@ -107,8 +113,10 @@ def _attempt(params: Params, number: int) -> Attempt:
     rounds = STEER_ROUNDS * walk.cells if steerable else 0
     if goal:
         rounds = max(rounds, MIN_ROUNDS)
+    slack = (LARGE_EASY_SLACK if band == "easy" and params.width * params.height
+             > PUBLISHED_MAX_CELLS else COLOUR_SLACK)
     if steerable:
-        _, walk = steer(system, walk, band, rules, rng, rounds, valid, goal)
+        _, walk = steer(system, walk, band, rules, rng, rounds, valid, goal, slack)
     checks = repairs = cycles = 0
     while True:
         board, ours = system.board(), system.solution()
@@ -120,7 +128,7 @@ def _attempt(params: Params, number: int) -> Attempt:
             if band is not None and distance(board, rules, band)[0] > 0:  # cheap: no look-ahead
                 if steerable and cycles < STEER_CYCLES:
                     cycles += 1
-                    _, walk = steer(system, walk, band, rules, rng, rounds, valid, goal)
+                    _, walk = steer(system, walk, band, rules, rng, rounds, valid, goal, slack)
                     continue
                 return Attempt(number, False, "grade", checks=checks, repairs=repairs)
             figures = quality(board, ours, verdict, grade=False)

@@ -39,6 +39,13 @@ COLOUR_SLACK = 1
 """Colours a climb may move the count away from the attempt's target: cuts where the
 deductions stop raise the count, and unbounded the climb ends at the top of the colour
 range, above the published spread."""
+LARGE_EASY_SLACK = 3
+"""The slack of a climb toward easy on a board past the published sizes
+(:data:`satlink.generate.bands.PUBLISHED_MAX_CELLS`): there the easy puzzles need more short
+paths than the walk's colour target leaves, and with a slack of 1 the 20x20 climbs stalled
+(undecided share 0.50, 0.28 and 0.90 after four climbs of 4,000 moves: 87 % of the moves
+were undone for the colour count); there is no published colour spread to keep there, and
+the count stays inside the requested range (``valid``)."""
 
 
 def _stuck(st: State) -> list[int]:
@@ -123,12 +130,12 @@ def distance(board: Board, rules: Rules, band: str) -> tuple[float, list[int]]:
 
 def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.Random,
           rounds: int, valid: Callable[[PathSystem], bool],
-          forced_goal: float = 0.0) -> tuple[float, Walk]:
+          forced_goal: float = 0.0, colour_slack: int = COLOUR_SLACK) -> tuple[float, Walk]:
     """Hill-climb ``system`` (in place, through ``walk``) toward ``band`` for at most
     ``rounds`` moves; returns the distance reached (0: in the band as far as deductions
     tell) and the walk over the result.  Each move starts where the deductions stopped; it
     is kept when it brings the board closer to the band, or as close while it does not
-    worsen the walk's look, and keeps the colour count within :data:`COLOUR_SLACK` of the
+    worsen the walk's look, and keeps the colour count within ``colour_slack`` of the
     walk's target; else it is undone.  ``valid``: whether a changed system still
     meets the request (colour range, shortest path).  ``forced_goal``: once in the band, go
     on until the forced-moves-only solver (:func:`satlink.generate.play.forced_only`) fills
@@ -162,7 +169,7 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
         delta, apply = move
         apply()
         walk.finish()
-        if abs(walk.colours - walk.scoring.target) <= COLOUR_SLACK and valid(system):
+        if abs(walk.colours - walk.scoring.target) <= colour_slack and valid(system):
             d, where = objective(system.board())
             if d < best or (d == best and delta <= 0):
                 best, stuck = d, where
