@@ -151,8 +151,9 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
 
     By default each puzzle is steered toward a grade band drawn from the shares of published
     Flow Free levels of its size (--play any: no aim; --grade: one band or score range;
-    --curve: easy to hard). A band or range the size does not reach is refused at once,
-    naming what it reaches. Without --seed each run takes a fresh random seed and prints it.
+    --curve: easy to hard, or --curve TARGETS: a target per slot). A band or range the size
+    does not reach is refused at once, naming what it reaches. Without --seed each run takes
+    a fresh random seed and prints it.
     Interrupt at any time
     (Ctrl-C, kill): with --db, running the command again with that --seed resumes without
     losing or repeating a puzzle. Puzzles equal under the board's symmetries (rotations,
