@@ -55,6 +55,8 @@ def deprecated(old: str, new: str) -> None:
     click.echo(f"note: {old} is deprecated, it is now called {new}", err=True)
 
 
+PLAIN_CURVE = "\0plain"
+"""What ``--curve`` without a value stands for (no target text can be it)."""
 MAX_SHAPE_BYTES = 16 * 2**20
 """A --shape file longer than this is refused unread (a mask holds at most 250,000 cells)."""
 
@@ -102,9 +104,14 @@ def read_shape(path: str) -> str:
                    "puzzles are solved by the grader without any search.")
 @click.option("--difficulty", "old_grade", default=None, hidden=True,
               help="Deprecated name of --grade.")
-@click.option("--curve", is_flag=True,
+@click.option("--curve", is_flag=False, flag_value=PLAIN_CURVE, default=None,
+              metavar="[TARGETS]",
               help="A pack ordered easy -> hard: the puzzles aim at easy, medium and hard in "
-                   "turn (a third each) and the pack is written easiest first, by grade score.")
+                   "turn (a third each) and the pack is written easiest first, by grade score. "
+                   "With TARGETS, a grade per slot: bands or score ranges separated by commas "
+                   "(easy,easy,medium,hard or 1-3,2-4,4-6), stretched over --count in order "
+                   "(3 targets over 6 puzzles: two slots each); every puzzle is in its slot's "
+                   "target and the pack is written in slot order.")
 @click.option("--play", type=click.Choice(["published", "any"]), default="published",
               show_default=True,
               help="Without --grade or --curve: published aims each puzzle at a band drawn "
@@ -144,8 +151,9 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
 
     By default each puzzle is steered toward a grade band drawn from the shares of published
     Flow Free levels of its size (--play any: no aim; --grade: one band or score range;
-    --curve: easy to hard). A band or range the size does not reach is refused at once,
-    naming what it reaches. Without --seed each run takes a fresh random seed and prints it.
+    --curve: easy to hard, or --curve TARGETS: a target per slot). A band or range the size
+    does not reach is refused at once, naming what it reaches. Without --seed each run takes
+    a fresh random seed and prints it.
     Interrupt at any time
     (Ctrl-C, kill): with --db, running the command again with that --seed resumes without
     losing or repeating a puzzle. Puzzles equal under the board's symmetries (rotations,
@@ -165,13 +173,15 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
       satlink generate --size 8x8 --symmetry rotational --to grid
       satlink generate --size 7x7 --grade easy --count 20 --out easy.jsonl
       satlink generate --size 10x10 --curve --count 20 --out course.jsonl   # easy -> hard
+      satlink generate --size 8x8 --curve easy,easy,medium,hard --count 8 -o course.jsonl
       satlink generate --size 9x9 --grid hex --walls 4 --db variants.sqlite
       satlink generate --shape heart.txt --bridges 2 --to grid
     """
     from satlink.generate.catalogue import Catalogue, CatalogueError
     from satlink.generate.pack import pack_entries
-    from satlink.generate.params import ParamsError, make_params, parse_shape
+    from satlink.generate.params import ParamsError, make_params, parse_shape, spread_slots
     from satlink.generate.runner import run_generation
+    from satlink.generate.slots import in_slot_order
 
     if old_growth is not None:
         deprecated("--method", "--growth")
@@ -187,10 +197,11 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
         mask = ()
         if shape:
             mask = parse_shape(read_shape(shape), shape)
+        slots = spread_slots(curve, count) if curve not in (None, PLAIN_CURVE) else ()
         params = make_params(size, colours, min_length, max_solids, rules,
                              growth, strategy, seed, symmetry, solving=method, grid=grid,
                              wrap=wrap, holes=holes, shape=mask, walls=walls, bridges=bridges,
-                             grade=grade, play=play, curve=curve)
+                             grade=grade, play=play, curve=curve == PLAIN_CURVE, slots=slots)
     except ParamsError as exc:
         raise click.UsageError(str(exc)) from None
     try:
@@ -225,7 +236,9 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
                                          seed=seed if fresh else None)
             sys.exit(130)
     state = catalogue.state(params)
-    rows = catalogue.puzzles(run=params.key(), order="grade" if curve else "attempt")
+    rows = catalogue.puzzles(run=params.key(), order="grade" if params.curve else "attempt")
+    if params.slots:
+        rows = in_slot_order(rows, params.slots)
     catalogue.close()
     print_generation_summary(have, params, state, console)
     write_pack(pack_entries(rows), out, pack_format(out, out_format),

@@ -147,18 +147,20 @@ unless ``--grade`` or ``--curve`` asks."""
 
 
 def attempt_band(params: Params, number: int) -> str | None:
-    """The band attempt ``number`` steers toward: the ``--grade`` target's; with ``--curve``
-    easy, medium and hard in turn; by default (``play`` "published") one drawn from the
-    published shares for the board's area (up to :data:`PUBLISHED_MAX_CELLS`); None when
-    nothing is aimed at (``play`` "any", a larger board, or one too large to grade).
+    """The band attempt ``number`` steers toward: the ``--grade`` target's, or its slot
+    target's (:func:`attempt_target`); with a plain ``--curve`` easy, medium and hard in
+    turn; by default (``play`` "published") one drawn from the published shares for the
+    board's area (up to :data:`PUBLISHED_MAX_CELLS`); None when nothing is aimed at
+    (``play`` "any", a larger board, or one too large to grade).
 
     The draw is a golden-ratio sequence over the attempt numbers (started at a point the
     seed chooses), not independent coin flips: any run of consecutive attempts meets the
     shares closely, so even a pack of ten follows the published mix."""
     if params.width * params.height + params.bridges > MAX_GRADE_NODES:
         return None
-    if params.grade:
-        return band_of_target(parse_target(params.grade))
+    target = attempt_target(params, number)
+    if target:
+        return band_of_target(parse_target(target))
     if params.curve:
         return ORDER[number % len(ORDER)]
     if params.play != "published" or params.width * params.height > PUBLISHED_MAX_CELLS:
@@ -172,6 +174,16 @@ def attempt_band(params: Params, number: int) -> str | None:
     return ORDER[-1]
 
 
+def attempt_target(params: Params, number: int) -> str:
+    """The grade target attempt ``number`` must meet to be kept ('' for none): the
+    ``--grade`` one, or with slot targets the target of slot ``number`` modulo the pack's
+    size, so each target is tried as often as it has slots (a result whose target's slots
+    are all filled is discarded by the runner, in attempt order)."""
+    if params.slots:
+        return params.slots[number % len(params.slots)]
+    return params.grade
+
+
 def reach_of(width: int, height: int) -> tuple[tuple[str, ...], float]:
     """(bands, highest score) the generator reaches on a ``width`` x ``height`` board
     (:data:`REACH`, by the side of the square of its area)."""
@@ -183,7 +195,7 @@ def reach_of(width: int, height: int) -> tuple[tuple[str, ...], float]:
     return found[1], found[2]
 
 
-def unreachable(target: Target, width: int, height: int) -> str | None:
+def unreachable(target: Target, width: int, height: int, option: str = "--grade") -> str | None:
     """Why ``target`` cannot be reached on a ``width`` x ``height`` board under the default
     settings, naming what that size reaches; None when it can (or might).  A score range is
     refused when it starts at or above the whole level of the highest score reached (a
@@ -196,11 +208,11 @@ def unreachable(target: Target, width: int, height: int) -> str | None:
     if target.text in BANDS:
         if target.text not in bands:
             bigger = next(s for s, b, _ in REACH if target.text in b)
-            return (f"--grade {target.text}: {reached}; ask for {' or '.join(bands)}, or a "
+            return (f"{option} {target.text}: {reached}; ask for {' or '.join(bands)}, or a "
                     f"board of at least {bigger}x{bigger}")
         return None
     if target.scores[0] >= ceiling:
-        return f"--grade {target.text}: {reached}; ask for a range that starts below {ceiling:g}"
+        return f"{option} {target.text}: {reached}; ask for a range that starts below {ceiling:g}"
     return None
 
 

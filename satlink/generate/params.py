@@ -55,6 +55,7 @@ class Params:
     grade: str = ""  # a band or score range of the human grade ('' any); see bands.py
     play: str = "published"  # without a grade: bands drawn as published ('any': no aim)
     curve: bool = False  # without a grade: easy, medium, hard in turn (the pack is ordered)
+    slots: tuple[str, ...] = ()  # a grade target per slot of the pack ('--curve T1,T2,...')
 
     def key(self) -> str:
         """Identifies a generation run: same parameters, same puzzles, resumable.
@@ -77,6 +78,8 @@ class Params:
             del fields["play"]
         if not fields["curve"]:
             del fields["curve"]
+        if not fields["slots"]:
+            del fields["slots"]
         grade = fields.pop("grade")
         if grade:
             fields["difficulty"] = grade
@@ -209,10 +212,11 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
                 solving: Method = DEFAULT_METHOD, grid: str = SQUARE, wrap: bool = False,
                 holes: int = 0, shape: tuple[str, ...] = (), walls: int = 0,
                 bridges: int = 0, grade: str | None = None, play: str = "published",
-                curve: bool = False) -> Params:
+                curve: bool = False, slots: tuple[str, ...] = ()) -> Params:
     """Validated parameters; ``growth`` is the growth algorithm, ``solving`` the SAT method,
     ``rules`` a profile as text or :class:`Rules` (None: the default profile), ``grade``
-    a target of the human grade (a band or a score range, see :mod:`satlink.generate.bands`).  ``size`` may
+    a target of the human grade (a band or a score range, see :mod:`satlink.generate.bands`),
+    ``slots`` one such target per slot of the pack (:func:`spread_slots`).  ``size`` may
     be None with a ``shape`` (the mask gives it), else it defaults to 10x10."""
     if shape:
         width, height = len(shape[0]), len(shape)
@@ -244,29 +248,34 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
         raise ParamsError(f"symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)})")
     if play not in PLAYS:
         raise ParamsError(f"play {play!r} (known: {', '.join(PLAYS)})")
-    if curve and grade:
+    if (curve or slots) and grade:
         raise ParamsError("--curve orders a pack from easy to hard; --grade keeps one grade: "
                           "give one of them")
-    if curve and width * height + bridges > MAX_GRADE_NODES:
+    if curve and slots:
+        raise ParamsError("give --curve with slot targets or without, not both")
+    if (curve or slots) and width * height + bridges > MAX_GRADE_NODES:
         raise ParamsError(f"--curve needs boards of at most {MAX_GRADE_NODES} cells (the "
                           f"grader's limit), not {width * height + bridges}")
     target = _grade(grade, width * height + bridges)  # the graph nodes graded
-    if target and parse_rules(rules) == parse_rules("flow") and not (
+    slots = tuple(_grade(text, width * height + bridges, "--curve") for text in slots)
+    if parse_rules(rules) == parse_rules("flow") and not (
             grid != SQUARE or wrap or holes or shape or walls or bridges) and min_length <= 3:
         from satlink.generate.bands import parse_target, unreachable
 
-        why = unreachable(parse_target(target), width, height)
-        if why:
-            raise ParamsError(why)
+        for text, option in ((target, "--grade"), *((t, "--curve") for t in dict.fromkeys(slots))):
+            why = text and unreachable(parse_target(text), width, height, option)
+            if why:
+                raise ParamsError(why)
     return Params(width, height, lo, hi, min_length, max_solids, parse_rules(rules), growth,
                   strategy, seed, symmetry=symmetry, solving=solving, grid=grid, wrap=wrap,
                   holes=holes, shape=tuple(shape), walls=walls, bridges=bridges,
-                  grade=target, play=play, curve=curve)
+                  grade=target, play=play, curve=curve, slots=slots)
 
 
-def _grade(text: str | None, nodes: int) -> str:
-    """The normalised ``--grade`` target ('' for none); ``nodes``: the board's cells and
-    bridge crossings, which the grader must be allowed to take."""
+def _grade(text: str | None, nodes: int, option: str = "--grade") -> str:
+    """The normalised ``--grade`` target ('' for none), or one slot target of ``--curve``;
+    ``nodes``: the board's cells and bridge crossings, which the grader must be allowed to
+    take."""
     if not text:
         return ""
     from satlink.generate.bands import BandError, check_size, parse_target
@@ -275,8 +284,25 @@ def _grade(text: str | None, nodes: int) -> str:
         target = parse_target(text)
         check_size(nodes)
     except BandError as exc:
-        raise ParamsError(str(exc)) from None
+        message = str(exc)
+        raise ParamsError(message if option == "--grade" else f"--curve: {message}") from None
     return target.text
+
+
+def spread_slots(text: str, count: int) -> tuple[str, ...]:
+    """``--curve T1,T2,...`` (bands or score ranges) stretched over a pack of ``count``
+    puzzles: slot j (from 0) aims at target ``floor(j * k / count)`` of the k given, so the
+    targets keep their order and each covers a run of about ``count / k`` consecutive slots
+    (``easy,medium,hard`` over 6: easy, easy, medium, medium, hard, hard; k = count: one
+    each).  More targets than puzzles is refused: some would be dropped silently."""
+    targets = [t.strip() for t in text.split(",")]
+    if not all(targets):
+        raise ParamsError(f"--curve {text!r}: an empty target (give bands or ranges separated "
+                          "by commas, e.g. easy,easy,medium,hard or 1-3,2-4,4-6)")
+    if len(targets) > count:
+        raise ParamsError(f"--curve gives {len(targets)} targets for a pack of {count}: give "
+                          f"at most --count targets")
+    return tuple(targets[j * len(targets) // count] for j in range(count))
 
 
 def _check_variant(width: int, height: int, grid: str, wrap: bool, holes: int,

@@ -12,14 +12,20 @@ import time
 from dataclasses import dataclass, field
 
 from satlink.board import Board
-from satlink.generate.bands import attempt_band, parse_target, published_forced
+from satlink.generate.bands import (
+    PUBLISHED_MAX_CELLS,
+    attempt_band,
+    attempt_target,
+    parse_target,
+    published_forced,
+)
 from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.longpaths import Walk, cut_between, lengthen, reshape, settle
 from satlink.generate.params import Params, colour_target
 from satlink.generate.paths import PathSystem
 from satlink.generate.play import play_figures
 from satlink.generate.repair import split_on_difference
-from satlink.generate.steer import distance, steer
+from satlink.generate.steer import COLOUR_SLACK, LARGE_EASY_SLACK, distance, steer
 from satlink.generate.symmetry import (
     Fold,
     edges_to_half,
@@ -93,8 +99,9 @@ def _attempt(params: Params, number: int) -> Attempt:
     if reason:
         return Attempt(number, False, reason)
     band = attempt_band(params, number)
+    target = attempt_target(params, number)
     steerable = band is not None and walk is not None and folded is None
-    if not steerable and not (params.grade or params.curve):
+    if not steerable and not (target or params.curve):
         band = None  # the published mix is aimed at where it can be steered, never rejected for
 
     def valid(changed: PathSystem) -> bool:
@@ -102,12 +109,14 @@ def _attempt(params: Params, number: int) -> Attempt:
 
     # by default an easy puzzle also aims at the published share of forced moves
     goal = (published_forced(params.width * params.height)
-            if band == "easy" and not (params.grade or params.curve) else 0.0)
+            if band == "easy" and not (target or params.curve) else 0.0)
     rounds = STEER_ROUNDS * walk.cells if steerable else 0
     if goal:
         rounds = max(rounds, MIN_ROUNDS)
+    slack = (LARGE_EASY_SLACK if band == "easy" and params.width * params.height
+             > PUBLISHED_MAX_CELLS else COLOUR_SLACK)
     if steerable:
-        _, walk = steer(system, walk, band, rules, rng, rounds, valid, goal)
+        _, walk = steer(system, walk, band, rules, rng, rounds, valid, goal, slack)
     checks = repairs = cycles = 0
     while True:
         board, ours = system.board(), system.solution()
@@ -119,17 +128,19 @@ def _attempt(params: Params, number: int) -> Attempt:
             if band is not None and distance(board, rules, band)[0] > 0:  # cheap: no look-ahead
                 if steerable and cycles < STEER_CYCLES:
                     cycles += 1
-                    _, walk = steer(system, walk, band, rules, rng, rounds, valid, goal)
+                    _, walk = steer(system, walk, band, rules, rng, rounds, valid, goal, slack)
                     continue
                 return Attempt(number, False, "grade", checks=checks, repairs=repairs)
             figures = quality(board, ours, verdict, grade=False)
-            graded = _graded(board, params)
+            graded = _graded(board, params, target)
             if graded is not None:
                 figures["grade"] = graded
-            if params.grade and not parse_target(params.grade).admits(figures.get("grade")):
+            if target and not parse_target(target).admits(figures.get("grade")):
                 return Attempt(number, False, "grade", checks=checks, repairs=repairs)
             if band is not None:
                 figures["target_band"] = band
+            if params.slots:
+                figures["slot_target"] = target
             plays = play_figures(board, ours, rules.fill)
             figures["forced_only"] = plays["forced_only"]
             figures["stairs_per_100"] = plays["stairs_per_100"]
@@ -230,16 +241,17 @@ def _grown(params: Params, rng: random.Random, layout: Board | None = None,
                             colours_of=folded.colours)
 
 
-def _graded(board: Board, params: Params) -> dict | None:
+def _graded(board: Board, params: Params, target: str | None = None) -> dict | None:
     """The human grade of an accepted puzzle (None past the grader's limit).  Boards of more
     than :data:`FULL_GRADE_NODES` nodes stop once the band is known: the look-ahead that
     scores a hard 20x20 board costs seconds (0.5-5 s), the techniques below it hundredths,
     so a hard one there is graded ``unsolved`` by those techniques and marked ``bounded``
     (its level and score say what they did not solve, not how deep the look-ahead goes).
-    A ``--grade`` score range is judged on the full grade at every size."""
+    A score range (``--grade`` or a slot's) is judged on the full grade at every size."""
     if board.n_nodes > MAX_GRADE_NODES:
         return None
-    if board.n_nodes <= FULL_GRADE_NODES or (params.grade and params.grade not in BANDS):
+    target = params.grade if target is None else target
+    if board.n_nodes <= FULL_GRADE_NODES or (target and target not in BANDS):
         return grade(board, params.rules).as_dict()
     graded = grade(board, params.rules, max_level=LEVEL["bottleneck"])
     figures = graded.as_dict()
