@@ -86,3 +86,31 @@ class CheckoutWorker:
     def close(self) -> None:
         self.process.stdin.close()
         self.process.wait()
+
+
+def interleaved_workers(workers: list[CheckoutWorker], attempt: Callable[[CheckoutWorker, int], dict],
+                        answered: Callable[[dict, dict], None], count: int, budget: float,
+                        attempts: int) -> dict[str, dict]:
+    """Attempt numbers 0, 1, ... given to every worker in turn, until each has ``count``
+    puzzles, ``budget`` seconds of attempts or ``attempts`` attempts; ``answered(state,
+    answer)`` records what a benchmark wants of each answer (the accepted puzzles in
+    ``state["accepted"]``). Returns each worker's state by name."""
+    state = {w.name: {"accepted": [], "attempts": 0, "seconds": 0.0, "reasons": {}, "unique": 0}
+             for w in workers}
+
+    def open_(s: dict) -> bool:
+        return len(s["accepted"]) < count and s["seconds"] < budget and s["attempts"] < attempts
+
+    number = 0
+    while any(open_(state[w.name]) for w in workers):
+        for w in workers:
+            s = state[w.name]
+            if not open_(s):
+                continue
+            answer = attempt(w, number)
+            s["attempts"] += 1
+            s["seconds"] += answer["seconds"]
+            s["reasons"][answer["reason"]] = s["reasons"].get(answer["reason"], 0) + 1
+            answered(s, answer)
+        number += 1
+    return state

@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from statistics import median
 
-from attempts import CheckoutWorker
+from attempts import CheckoutWorker, interleaved_workers
 
 HERE = Path(__file__).resolve().parents[1]
 DEFAULT_SIZES = "7x7,10x10,12x12,14x14,15x15,20x20,8x10,15x18"
@@ -90,34 +90,20 @@ def measure(generators: list[Generator], size: str, colours: str | None, args) -
     from satlink.looks import look
     from satlink.solution import Solution
 
-    state = {g.name: {"accepted": [], "attempts": 0, "seconds": 0.0, "reasons": {}, "unique": 0,
-                      "range": None} for g in generators}
+    def answered(s: dict, r: dict) -> None:
+        s["range"] = r["range"]
+        if r["accepted"]:
+            board = Board.from_json(r["rows"])
+            solution = Solution.from_coords(board, r["solution"])
+            s["unique"] += check(board, args.rules).status == "unique"
+            lengths = sorted(len(p) for p in solution.paths.values())
+            s["accepted"].append({"colours": len(board.labels), "lengths": lengths,
+                                  "seconds": r["seconds"], "checks": r["checks"],
+                                  **look(board, solution)})
 
-    def open_(name: str) -> bool:
-        s = state[name]
-        return (len(s["accepted"]) < args.count and s["seconds"] < args.budget
-                and s["attempts"] < args.attempts)
-
-    number = 0
-    while any(open_(g.name) for g in generators):
-        for g in generators:
-            if not open_(g.name):
-                continue
-            s = state[g.name]
-            r = g.attempt(size, colours, args.rules, args.seed, number)
-            s["attempts"] += 1
-            s["seconds"] += r["seconds"]
-            s["range"] = r["range"]
-            s["reasons"][r["reason"]] = s["reasons"].get(r["reason"], 0) + 1
-            if r["accepted"]:
-                board = Board.from_json(r["rows"])
-                solution = Solution.from_coords(board, r["solution"])
-                s["unique"] += check(board, args.rules).status == "unique"
-                lengths = sorted(len(p) for p in solution.paths.values())
-                s["accepted"].append({"colours": len(board.labels), "lengths": lengths,
-                                      "seconds": r["seconds"], "checks": r["checks"],
-                                      **look(board, solution)})
-        number += 1
+    state = interleaved_workers(generators, lambda g, n: g.attempt(size, colours, args.rules,
+                                                                   args.seed, n),
+                                answered, args.count, args.budget, args.attempts)
     return {name: summary(s) for name, s in state.items()}
 
 
@@ -130,7 +116,7 @@ def summary(s: dict) -> dict:
         return median(values) if values else None
 
     return {
-        "range": s["range"], "attempts": s["attempts"], "puzzles": len(acc),
+        "range": s.get("range"), "attempts": s["attempts"], "puzzles": len(acc),
         "seconds": s["seconds"], "unique": s["unique"], "reasons": s["reasons"],
         "acceptance": len(acc) / s["attempts"] if s["attempts"] else 0.0,
         "puzzles_per_second": len(acc) / s["seconds"] if s["seconds"] else 0.0,

@@ -35,7 +35,7 @@ import time
 from pathlib import Path
 from statistics import median, quantiles
 
-from attempts import CheckoutWorker
+from attempts import CheckoutWorker, interleaved_workers
 
 HERE = Path(__file__).resolve().parents[1]
 DEFAULT_SIZES = "5x5,7x7,9x9,10x10,12x12,14x14,15x15,20x20,8x10,15x18"
@@ -93,34 +93,19 @@ def measure(generators: list[Generator], size: str, grade: str | None, args) -> 
     from satlink.grading import grade as grade_board
     from satlink.solution import Solution
 
-    state = {g.name: {"accepted": [], "attempts": 0, "seconds": 0.0, "reasons": {}, "unique": 0}
-             for g in generators}
+    def answered(s: dict, r: dict) -> None:
+        if r["accepted"]:
+            board = Board.from_json(r["rows"])
+            solution = Solution.from_coords(board, r["solution"])
+            s["unique"] += check(board, args.rules).status == "unique"
+            graded = r["grade"] or grade_board(board, args.rules).as_dict()
+            s["accepted"].append({"colours": len(board.labels), "band": graded["band"],
+                                  "grader_forced": graded["shares"]["forced"],
+                                  "seconds": r["seconds"], **play_figures(board, solution)})
 
-    def open_(name: str) -> bool:
-        s = state[name]
-        return (len(s["accepted"]) < args.count and s["seconds"] < args.budget
-                and s["attempts"] < args.attempts)
-
-    number = 0
-    while any(open_(g.name) for g in generators):
-        for g in generators:
-            if not open_(g.name):
-                continue
-            s = state[g.name]
-            r = g.attempt(size, grade, args.rules, args.seed, number)
-            s["attempts"] += 1
-            s["seconds"] += r["seconds"]
-            s["reasons"][r["reason"]] = s["reasons"].get(r["reason"], 0) + 1
-            if r["accepted"]:
-                board = Board.from_json(r["rows"])
-                solution = Solution.from_coords(board, r["solution"])
-                s["unique"] += check(board, args.rules).status == "unique"
-                graded = r["grade"] or grade_board(board, args.rules).as_dict()
-                s["accepted"].append({"colours": len(board.labels), "band": graded["band"],
-                                      "grader_forced": graded["shares"]["forced"],
-                                      "seconds": r["seconds"],
-                                      **play_figures(board, solution)})
-        number += 1
+    state = interleaved_workers(generators, lambda g, n: g.attempt(size, grade, args.rules,
+                                                                   args.seed, n),
+                                answered, args.count, args.budget, args.attempts)
     return {name: summary(s) for name, s in state.items()}
 
 
