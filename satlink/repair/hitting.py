@@ -23,6 +23,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import combinations
 
 from pysat.card import ITotalizer
 from pysat.formula import IDPool
@@ -115,8 +116,15 @@ def hitting_cuts(board: Board, solution: Solution, others: list[Solution], judge
     total = ITotalizer(lits=list(var.values()), ubound=max_cuts + 1, top_id=pool.top)
     checks = 0
     with Solver(name="cadical195", bootstrap_with=clauses + total.cnf.clauses) as solver:
+        top = [total.top_id]
+
         def hit(other: Solution) -> bool:
             lits = [var[c] for c in candidates if _kills(solution, c, other)]
+            for c, d in _crossed(solution, [c for c in candidates if var[c] not in lits], other):
+                top[0] += 1  # both cuts, which ``other`` runs through in the other order
+                solver.add_clause([-top[0], var[c]])
+                solver.add_clause([-top[0], var[d]])
+                lits.append(top[0])
             if not lits:
                 return False  # it survives every cut we could make
             solver.add_clause(lits)
@@ -168,6 +176,29 @@ def _kills(solution: Solution, cut: Cut, other: Solution) -> bool:
     if theirs[0] != path[0]:
         theirs = theirs[::-1]
     return not any(theirs[j] == a and theirs[j + 1] == b for j in range(len(theirs) - 1))
+
+
+def _crossed(solution: Solution, survived: list[Cut], other: Solution) -> list[tuple[Cut, Cut]]:
+    """The pairs of cuts of one path that ``other`` survives one by one (each edge run
+    through the same way) but passes in the other order: cut at both, its parts join the
+    wrong new endpoints, so the pair together is a hit."""
+    out = []
+    steps: dict[str, dict[tuple[Cell, Cell], int]] = {}  # label -> (a, b) -> its place in other
+    for c, d in combinations(survived, 2):
+        if c.label != d.label:
+            continue
+        path = solution.paths[c.label]
+        if c.label not in steps:
+            theirs = other.paths[c.label]
+            if theirs[0] != path[0]:
+                theirs = theirs[::-1]
+            steps[c.label] = {(theirs[j], theirs[j + 1]): j for j in range(len(theirs) - 1)}
+        at = steps[c.label]
+        first, second = (c, d) if c.index < d.index else (d, c)
+        if (at[path[first.index - 1], path[first.index]]
+                > at[path[second.index - 1], path[second.index]]):
+            out.append((c, d))
+    return out
 
 
 def cut_steps(board: Board, solution: Solution, cuts: list[Cut], judge: Judge
