@@ -8,8 +8,8 @@ that edge in the same direction: otherwise ``a`` and ``b`` end the wrong parts. 
 the board that runs through them all that way.  So under ``fill`` or ``nikoli`` choosing the
 cuts is a *hitting set* problem, one set per other solution (the cuts it does not survive),
 solved here by SAT with a cardinality bound raised 1, 2, ...  (Two cuts of one path that T
-survives one by one but in the other order are not counted as a hit: the sets are a little
-smaller than they could be, never wrong.)
+survives one by one but passes in the other order hit T together: such a pair is one more
+way to hit it.)
 
 The other solutions are not known in advance; they are found one by one (counter-example
 guided): cut, check the cut board with :func:`satlink.solver.check.check`, and if it still
