@@ -20,6 +20,7 @@ from satlink.repair.hitting import Cut, cut_board, hitting_cuts
 from satlink.repair.nearest import NearestSearch, in_order
 from satlink.repair.plans import Constraints
 from satlink.rules import parse_rules
+from satlink.solution import Solution
 from satlink.solver.verdict import Status
 from tests.boards import random_draft
 from tests.oracle import count_graph_solutions, graph_solutions
@@ -220,3 +221,24 @@ def test_fewest_cuts_counts_two_cuts_another_solution_runs_through_in_the_other_
                                           False, limit=2)) == 1)
     assert found is not None and len(found.cuts) == fewest
     assert len(graph_solutions(found.board, True, False, limit=2)) == 1
+
+
+def test_fewest_cuts_may_take_every_candidate_cut() -> None:
+    """Three candidate cuts and ``max_cuts`` 3: the bound for k = 3 is past the totalizer's
+    outputs (one per candidate), so it must be no bound at all, not an IndexError."""
+    board = Board.from_rows(["....", "B..B", "A...", "A..."])
+    drawn = Solution.from_paths({"B": (4, 0, 1, 2, 3, 7), "A": (8, 12)})
+    verdict = check(board, "nikoli", count=16)
+    others = [s for s in verdict.solutions if s.edges() != drawn.edges()]
+    found = hitting_cuts(board, drawn, others, lambda b: check(b, "nikoli", count=2),
+                         max_cuts=3, min_length=2, deadline=float("inf"))
+    cuts = [Cut("B", i) for i in (2, 3, 4)]
+    unique = [n for n in range(4) for chosen in itertools.combinations(cuts, n)
+              if not any(abs(a.index - b.index) < 2 for a, b in itertools.combinations(chosen, 2))
+              and len(graph_solutions(cut_board(board, drawn, list(chosen))[0], False, False,
+                                      limit=2)) == 1]
+    if found is None:
+        assert not unique
+    else:
+        assert len(found.cuts) == min(unique)
+        assert len(graph_solutions(found.board, False, False, limit=2)) == 1
