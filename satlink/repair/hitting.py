@@ -136,7 +136,8 @@ def hitting_cuts(board: Board, solution: Solution, others: list[Solution], judge
         while k <= max_cuts:
             if time.monotonic() >= deadline:
                 return None
-            if not solver.solve(assumptions=[-total.rhs[k]]):
+            # k at or past the candidates' count bounds nothing (no totalizer output for it)
+            if not solver.solve(assumptions=[-total.rhs[k]] if k < len(total.rhs) else []):
                 k += 1
                 continue
             model = set(solver.get_model())
