@@ -89,8 +89,8 @@ def test_unreachable_range_is_refused_before_any_attempt(monkeypatch) -> None:
         result.output)
     assert "Traceback" not in result.output
     result = CliRunner().invoke(main, ["generate", "--size", "4x4", "--grade", "hard"])
-    assert result.exit_code == 2 and "reaches the band easy" in result.output
-    assert "at least 5x5" in result.output
+    assert result.exit_code == 2 and "reaches the bands easy, medium," in result.output
+    assert "at least 4x5" in result.output
 
 
 def test_reachable_targets_are_not_refused() -> None:
@@ -169,3 +169,19 @@ def test_staircases_count_one_edge_runs_between_turns() -> None:
     board = Board.from_rows(("A...", "....", "....", "...A"))
     stairs = Solution.from_paths({"A": [0, 1, 5, 6, 10, 11, 15]})
     assert staircases(board, stairs) == (4, 6)  # runs 1,1,1,1,1,1: the four inner ones
+
+
+@pytest.mark.parametrize(("rows", "band"), [
+    (("D..C", ".CB.", ".DA.", "A..B"), "medium"),            # 4x4, seed 1, 16 candidates
+    (("A...", ".CB.", ".A..", "..B.", "C..."), "hard"),      # 4x5, seed 1, 3 candidates
+])
+def test_bands_the_generator_reaches_on_small_boards_are_not_refused(rows, band) -> None:
+    """Puzzles the generator made (``generate --size WxH --grade BAND --seed 1`` with the
+    refusal lifted, in a review): unique under flow, no path under 3 cells, graded in the
+    band, so refusing the band at that size refuses what the generator reaches."""
+    board = Board.from_rows(rows)
+    verdict = check(board, "flow")
+    assert count_graph_solutions(board, True, True, limit=2) == 1
+    assert min(len(p) for p in verdict.solutions[0].paths.values()) >= 3
+    assert grade(board, FLOW).band == band
+    assert unreachable(parse_target(band), board.width, board.height) is None

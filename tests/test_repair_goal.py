@@ -20,6 +20,7 @@ from satlink.repair.hitting import Cut, cut_board, hitting_cuts
 from satlink.repair.nearest import NearestSearch, in_order
 from satlink.repair.plans import Constraints
 from satlink.rules import parse_rules
+from satlink.solution import Solution
 from satlink.solver.verdict import Status
 from tests.boards import random_draft
 from tests.oracle import count_graph_solutions, graph_solutions
@@ -200,3 +201,44 @@ def test_cli_chain_json_says_how(tmp_path) -> None:
     final = Board.from_rows(record["grid"])
     assert len(graph_solutions(final, True, True, limit=2)) == 1
     assert len(record["steps"]) == record["edits"] <= 3
+
+
+def test_fewest_cuts_counts_two_cuts_another_solution_runs_through_in_the_other_order() -> None:
+    """A solution that runs through both cut edges of one path, each the right way but in
+    the other order, does not survive the two cuts together: the fewest cuts must count
+    such a pair as a hit (found by a fuzz run: three cuts were given where two suffice)."""
+    board = Board.from_rows(["AC..C", "..A..", "..B..", ".....", "....B"])
+    verdict = check(board, "fill", count=16)
+    drawn = verdict.solutions[0]
+    others = [s for s in verdict.solutions if s.edges() != drawn.edges()]
+    found = hitting_cuts(board, drawn, others, lambda b: check(b, "fill", count=2),
+                         max_cuts=3, min_length=2, deadline=float("inf"))
+    cuts = [Cut(k, i) for k, p in drawn.paths.items() for i in range(2, len(p) - 1)]
+    fewest = next(n for n in range(4) for chosen in itertools.combinations(cuts, n)
+                  if not any(a.label == b.label and abs(a.index - b.index) < 2
+                             for a, b in itertools.combinations(chosen, 2))
+                  and len(graph_solutions(cut_board(board, drawn, list(chosen))[0], True,
+                                          False, limit=2)) == 1)
+    assert found is not None and len(found.cuts) == fewest
+    assert len(graph_solutions(found.board, True, False, limit=2)) == 1
+
+
+def test_fewest_cuts_may_take_every_candidate_cut() -> None:
+    """Three candidate cuts and ``max_cuts`` 3: the bound for k = 3 is past the totalizer's
+    outputs (one per candidate), so it must be no bound at all, not an IndexError."""
+    board = Board.from_rows(["....", "B..B", "A...", "A..."])
+    drawn = Solution.from_paths({"B": (4, 0, 1, 2, 3, 7), "A": (8, 12)})
+    verdict = check(board, "nikoli", count=16)
+    others = [s for s in verdict.solutions if s.edges() != drawn.edges()]
+    found = hitting_cuts(board, drawn, others, lambda b: check(b, "nikoli", count=2),
+                         max_cuts=3, min_length=2, deadline=float("inf"))
+    cuts = [Cut("B", i) for i in (2, 3, 4)]
+    unique = [n for n in range(4) for chosen in itertools.combinations(cuts, n)
+              if not any(abs(a.index - b.index) < 2 for a, b in itertools.combinations(chosen, 2))
+              and len(graph_solutions(cut_board(board, drawn, list(chosen))[0], False, False,
+                                      limit=2)) == 1]
+    if found is None:
+        assert not unique
+    else:
+        assert len(found.cuts) == min(unique)
+        assert len(graph_solutions(found.board, False, False, limit=2)) == 1

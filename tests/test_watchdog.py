@@ -4,8 +4,9 @@ order of their deadlines, cancelled ones never do, and an interrupt reaches a ru
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 
-from satlink.solver.backend import Watchdog
+from satlink.solver.backend import WATCHDOG, Watchdog
 
 
 def test_alarms_fire_in_order_and_cancelled_ones_never():
@@ -38,3 +39,47 @@ def test_many_cancelled_alarms_do_not_pile_up():
     for _ in range(10_000):
         dog.cancel(dog.schedule(3600, lambda: None))
     assert len(dog._heap) <= 64 + 2 and not dog._live
+
+
+def _timed_check_in_child() -> None:
+    """In the forked child: a solve with a deadline (which schedules an alarm)."""
+    import os
+
+    from satlink import Board, check
+    from satlink.solver.check import DEFAULT_METHOD
+
+    board = Board.from_rows(["A..", "...", "..A"])
+    verdict = check(board, "fill", timeout=30, method=replace(DEFAULT_METHOD, presolve=False))
+    os._exit(0 if str(verdict.status) == "multiple" else 3)
+
+
+def test_a_child_forked_while_the_watchdog_holds_its_lock_can_still_time_solves():
+    """``batch`` forks its workers; a fork taken while the watchdog's thread held its lock
+    (waking for an alarm) left the child a lock nobody would release: its first solve with
+    a deadline hung until the batch's hard limit killed it."""
+    import multiprocessing
+
+    from satlink import Board, check
+
+    check(Board.from_rows(["A.A"]), "flow", timeout=30)  # the watchdog runs in this process
+    ctx = multiprocessing.get_context("fork")
+    held, forked = threading.Event(), threading.Event()
+
+    def hold() -> None:  # another thread holds it, as the watchdog's does popping an alarm
+        with WATCHDOG._cond:
+            held.set()
+            forked.wait(60)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    held.wait(60)
+    child = ctx.Process(target=_timed_check_in_child)
+    child.start()
+    forked.set()
+    holder.join()
+    child.join(20)  # a liveness bound only
+    hung = child.is_alive()
+    if hung:
+        child.kill()
+        child.join()
+    assert not hung and child.exitcode == 0

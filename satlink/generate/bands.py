@@ -29,18 +29,22 @@ ORDER = ("easy", "medium", "hard")
 PUBLISHED_FORCED = ((5, 0.95), (7, 0.57), (9, 0.26))
 """(side, share of the cells a forced-moves-only solver fills) of published levels of side x
 side cells (issue 22's table)."""
-REACH = ((2, ("easy",), 0.86), (5, ORDER, 5.43), (7, ORDER, 5.5), (8, ORDER, 5.56),
+REACH = ((2, ("easy",), 0.86), (4, ("easy", "medium"), 4.5), (math.sqrt(20), ORDER, 5.2),
+         (5, ORDER, 5.43), (7, ORDER, 5.5), (8, ORDER, 5.56),
          (9, ORDER, 5.6), (10, ORDER, 5.75), (12, ORDER, 5.83), (14, ORDER, 6.2))
 """(side, bands reached, highest score reached) by the generator under the default settings
 (rules flow, plain square board, --min-length 3), from the smallest side up: a board whose
 side is at least ``side`` (and below the next) reaches those.  Measured with
 ``benchmarks/grade_reach.py`` (30 attempts per band and size up to 12x12, 12 from 14x14;
-benchmarks/README.md): 3x3 and 4x4 boards are always easy (scores 0.69-0.86), every band
-is reached from 5x5 on, and up to 12x12 no puzzle needed look-ahead deeper than one move
+benchmarks/README.md): 3x3 boards are always easy (scores 0.69-0.86), every band is reached
+from 5x5 on, and up to 12x12 no puzzle needed look-ahead deeper than one move
 (highest scores 5.43-5.83, so ranges from 6 up are refused there).  From 14x14 on the
 highest measured were 5.89 (14x14) and 5.94 (16x16), but a 20x20 puzzle needed look-ahead
 of two moves (score 6.2, benchmarks/grade_cost.py's puzzles): ranges up to 7 are let
-through there rather than refused on a small sample."""
+through there rather than refused on a small sample.  Below 5x5 a review lifted the
+refusal and ran ``generate --grade BAND --seed 1``: 4x4 gave a medium puzzle (score 4.5) in
+16 candidates but no hard one in 1,000, 4x5 a hard one (score 5.2) in 3; 3x3 and 3x4 no
+medium one in 1,000 each."""
 
 
 class BandError(ValueError):
@@ -209,11 +213,17 @@ def unreachable(target: Target, width: int, height: int, option: str = "--grade"
         if target.text not in bands:
             bigger = next(s for s, b, _ in REACH if target.text in b)
             return (f"{option} {target.text}: {reached}; ask for {' or '.join(bands)}, or a "
-                    f"board of at least {bigger}x{bigger}")
+                    f"board of at least {_size_of(bigger)}")
         return None
     if target.scores[0] >= ceiling:
         return f"{option} {target.text}: {reached}; ask for a range that starts below {ceiling:g}"
     return None
+
+
+def _size_of(side: float) -> str:
+    """The smallest board of a side ``side`` square's area, e.g. 4x5 for sqrt(20)."""
+    short = math.floor(side + 1e-9)
+    return f"{short}x{math.ceil(side * side / short - 1e-9)}"
 
 
 def published_forced(cells: int) -> float:

@@ -8,8 +8,8 @@ that edge in the same direction: otherwise ``a`` and ``b`` end the wrong parts. 
 the board that runs through them all that way.  So under ``fill`` or ``nikoli`` choosing the
 cuts is a *hitting set* problem, one set per other solution (the cuts it does not survive),
 solved here by SAT with a cardinality bound raised 1, 2, ...  (Two cuts of one path that T
-survives one by one but in the other order are not counted as a hit: the sets are a little
-smaller than they could be, never wrong.)
+survives one by one but passes in the other order hit T together: such a pair is one more
+way to hit it.)
 
 The other solutions are not known in advance; they are found one by one (counter-example
 guided): cut, check the cut board with :func:`satlink.solver.check.check`, and if it still
@@ -23,6 +23,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import combinations
 
 from pysat.card import ITotalizer
 from pysat.formula import IDPool
@@ -115,8 +116,15 @@ def hitting_cuts(board: Board, solution: Solution, others: list[Solution], judge
     total = ITotalizer(lits=list(var.values()), ubound=max_cuts + 1, top_id=pool.top)
     checks = 0
     with Solver(name="cadical195", bootstrap_with=clauses + total.cnf.clauses) as solver:
+        top = [total.top_id]
+
         def hit(other: Solution) -> bool:
             lits = [var[c] for c in candidates if _kills(solution, c, other)]
+            for c, d in _crossed(solution, [c for c in candidates if var[c] not in lits], other):
+                top[0] += 1  # both cuts, which ``other`` runs through in the other order
+                solver.add_clause([-top[0], var[c]])
+                solver.add_clause([-top[0], var[d]])
+                lits.append(top[0])
             if not lits:
                 return False  # it survives every cut we could make
             solver.add_clause(lits)
@@ -128,7 +136,8 @@ def hitting_cuts(board: Board, solution: Solution, others: list[Solution], judge
         while k <= max_cuts:
             if time.monotonic() >= deadline:
                 return None
-            if not solver.solve(assumptions=[-total.rhs[k]]):
+            # k at or past the candidates' count bounds nothing (no totalizer output for it)
+            if not solver.solve(assumptions=[-total.rhs[k]] if k < len(total.rhs) else []):
                 k += 1
                 continue
             model = set(solver.get_model())
@@ -168,6 +177,29 @@ def _kills(solution: Solution, cut: Cut, other: Solution) -> bool:
     if theirs[0] != path[0]:
         theirs = theirs[::-1]
     return not any(theirs[j] == a and theirs[j + 1] == b for j in range(len(theirs) - 1))
+
+
+def _crossed(solution: Solution, survived: list[Cut], other: Solution) -> list[tuple[Cut, Cut]]:
+    """The pairs of cuts of one path that ``other`` survives one by one (each edge run
+    through the same way) but passes in the other order: cut at both, its parts join the
+    wrong new endpoints, so the pair together is a hit."""
+    out = []
+    steps: dict[str, dict[tuple[Cell, Cell], int]] = {}  # label -> (a, b) -> its place in other
+    for c, d in combinations(survived, 2):
+        if c.label != d.label:
+            continue
+        path = solution.paths[c.label]
+        if c.label not in steps:
+            theirs = other.paths[c.label]
+            if theirs[0] != path[0]:
+                theirs = theirs[::-1]
+            steps[c.label] = {(theirs[j], theirs[j + 1]): j for j in range(len(theirs) - 1)}
+        at = steps[c.label]
+        first, second = (c, d) if c.index < d.index else (d, c)
+        if (at[path[first.index - 1], path[first.index]]
+                > at[path[second.index - 1], path[second.index]]):
+            out.append((c, d))
+    return out
 
 
 def cut_steps(board: Board, solution: Solution, cuts: list[Cut], judge: Judge

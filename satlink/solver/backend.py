@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import heapq
 import math
+import os
 import threading
 import time
 from collections import deque
@@ -110,6 +111,15 @@ class Watchdog:
         with self._cond:
             self._live.pop(alarm, None)
 
+    def forget(self) -> None:
+        """In a forked child: a fresh lock, no alarms, no thread.  The parent's thread is not
+        in the child, and if it held the lock at the fork (it does while it pops an alarm) the
+        child's first solve with a deadline would wait on it for ever (``batch`` forks)."""
+        self._cond = threading.Condition()
+        self._heap = []
+        self._live = {}
+        self._thread = None
+
     def _run(self) -> None:
         with self._cond:
             while True:
@@ -134,6 +144,8 @@ class Watchdog:
 
 
 WATCHDOG = Watchdog()
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=WATCHDOG.forget)
 
 
 class Backend:
