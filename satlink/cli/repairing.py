@@ -273,7 +273,8 @@ def _repair_painted(entry: Entry, profile, method, seconds: float, max_edits: in
     return painted["outcome"] == "unique-solution" or bool(proposals)
 
 
-VIA = {"nearest": "the nearest solvable board", "cuts": "the fewest cuts of a solution",
+VIA = {"nearest": "the nearest solvable board", "cuts": "cuts of a solution (the fewest under fill "
+       "and nikoli)",
        "search": "the search over single edits"}
 
 

@@ -188,8 +188,9 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
             chain.partial = True
             return _finish(chain, None, None, (), profile, start,
                            f"no board within {max_edits} edits (endpoints moved anywhere, "
-                           f"pairs removed or added within ±{cons.colours}) has a solution: "
-                           "proven by the SAT solver")
+                           f"pairs removed or added within ±{cons.colours}) has a solution "
+                           f"with paths of at least {cons.min_length} cells: proven by the SAT "
+                           "solver")
     if (nearest and root_verdict.status == Status.MULTIPLE and not group and "split" in allowed
             and hi > len(board.labels)):
         found_cuts = _by_cuts(board, root_verdict, profile, cons, min(max_edits,
