@@ -89,9 +89,14 @@ def board_and_rules(studio: Studio, data: dict) -> tuple[Board, Rules]:
     return read_board(data.get("board"), studio.limits), read_rules(data.get("rules"))
 
 
+MAX_CHANNEL = 200
+"""The longest channel name kept (a tab's id and a purpose: a few dozen characters). A longer
+one is treated as no channel, so a page cannot park megabytes of names in the server."""
+
+
 def _channel(data: dict) -> tuple[str | None, int | None]:
     channel, seq = data.get("channel"), data.get("seq")
-    if channel is not None and not isinstance(channel, str):
+    if channel is not None and (not isinstance(channel, str) or len(channel) > MAX_CHANNEL):
         channel = None
     if not isinstance(seq, int) or isinstance(seq, bool):
         seq = None
