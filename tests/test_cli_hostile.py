@@ -60,3 +60,14 @@ def test_studio_says_a_folder_is_a_folder(tmp_path: Path) -> None:
     result = run("studio", str(tmp_path))
     assert result.exit_code == 2, result.output
     assert "folder" in result.stderr and "no such file" not in result.stderr
+
+
+def test_hint_json_on_an_invalid_board_prints_the_invalid_record(tmp_path: Path) -> None:
+    """The shape `explain --json` prints for an invalid board, located, with exit status 2."""
+    path = tmp_path / "bad.txt"
+    path.write_text("3 3\nA..\n.B.\nA.C\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["hint", str(path), "--json"])
+    assert result.exit_code == 2
+    record = json.loads(result.stdout.splitlines()[0])
+    assert record["status"] == "invalid"
+    assert (record["error"]["line"], record["error"]["column"]) == (3, 2)

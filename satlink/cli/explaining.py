@@ -203,7 +203,7 @@ def hint(file, index, rules, progress, as_json, no_color):
     from satlink.explain.hint import read_progress
     from satlink.render.console import print_json
 
-    entry = one_entry(file, index)
+    entry = one_entry(file, index, as_json)
     board = entry.board
     pieces = {}
     if progress is not None:

@@ -37,13 +37,20 @@ def read_entries(files: tuple[str, ...] | list[str], in_format: str | None = Non
         return [e for f in expand_files(files) for e in read_file(f, in_format, max_cells)]
 
 
-def one_entry(file: str, index: int) -> Entry:
-    """Board number ``index`` (from 1) of a file; input errors exit with status 2."""
+def one_entry(file: str, index: int, as_json: bool = False) -> Entry:
+    """Board number ``index`` (from 1) of a file; input errors exit with status 2, and with
+    ``as_json`` an invalid board is also the ``invalid`` record on standard output that the
+    commands reading many boards print (``explain --json``), so a script reads one shape."""
     entries = read_entries((file,))
     if index > len(entries):
         raise click.UsageError(f"{file} has {len(entries)} boards, not {index}")
     entry = entries[index - 1]
     if entry.error is not None:
+        if as_json:
+            from satlink.render.console import print_json
+
+            print_json({"source": entry.source, "index": entry.index, "status": "invalid",
+                        "error": entry.error.as_dict()})
         click.echo(f"invalid: {entry.error}", err=True)
         sys.exit(EXIT_INPUT)
     return entry
