@@ -197,3 +197,29 @@ def test_a_channel_name_too_long_to_keep_is_no_channel() -> None:
 
     assert _channel({"channel": "tab:check", "seq": 3}) == ("tab:check", 3)
     assert _channel({"channel": "x" * (MAX_CHANNEL + 1), "seq": 3}) == (None, 3)
+
+
+def test_opening_a_pack_does_not_hold_up_other_requests(client, monkeypatch) -> None:
+    """A pack is read in a worker thread: while a slow read is still going, the server
+    answers other requests (before, the read ran in the event loop and every request waited)."""
+    import threading
+
+    from satlink.studio import packs
+
+    release, reading = threading.Event(), threading.Event()
+
+    def slow_open(*args, **kwargs):
+        reading.set()
+        release.wait(30)
+        raise ValueError("not a pack")
+
+    monkeypatch.setattr(packs, "open_pack", slow_open)
+    opener = threading.Thread(target=client.post, args=("/api/open",), kwargs={"json": {"path": "x.txt"}})
+    opener.start()
+    try:
+        assert reading.wait(30)
+        assert client.get("/api/session").status_code == 200
+        assert opener.is_alive()  # the session was answered while the read still waited
+    finally:
+        release.set()
+        opener.join(30)

@@ -56,9 +56,10 @@ async def api_save(studio: Studio, data: dict) -> dict:
             raise Problem(400, {"message": f"cannot write: {exc.strerror or exc}"}) from None
     fmt = data.get("format") or None
     expected = data.get("version") if data.get("version_of") == data.get("path") else None
-    try:
-        return save_pack(entries, str(data.get("path") or ""), fmt, studio.root,
-                         expected, bool(data.get("overwrite")))
+    path, overwrite = str(data.get("path") or ""), bool(data.get("overwrite"))
+    try:  # in a worker thread: a large pack written must not hold up the other requests
+        return await studio.jobs.run(lambda: save_pack(entries, path, fmt, studio.root, expected,
+                                                       overwrite))
     except SaveRefused as exc:
         raise Problem(409 if exc.confirm else 400,
                       {"message": exc.message, "confirm": exc.confirm}) from None
@@ -83,10 +84,13 @@ async def api_open(studio: Studio, data: dict) -> dict:
     path = data.get("path")
     if not isinstance(path, str) or not path:
         raise Problem(400, {"message": "give a file to open"})
-    try:
+    def read() -> dict:
         if data.get("catalogue"):
             return open_catalogue(path, studio.root).as_dict()
         return open_pack(path, studio.root, studio.limits.max_cells).as_dict()
+
+    try:  # in a worker thread: a large pack read must not hold up the other requests
+        return await studio.jobs.run(read)
     except (OSError, ValueError) as exc:
         raise Problem(400, {"message": f"{path}: {exc}"}) from None
 
