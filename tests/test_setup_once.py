@@ -1,5 +1,5 @@
-"""Per-board set-up done once per process (issue 24): the memory reading is reused between
-boards, but read afresh when a board could come near the limit or the reading is old."""
+"""Per-board set-up kept off small boards (issue 24): the memory reading is skipped for boards
+far below any limit and taken afresh for every larger one."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from satlink import Board, check
 from satlink.looks import border_cells
 
 
-def test_the_memory_reading_is_reused_for_small_needs_and_refreshed_for_large(monkeypatch) -> None:
+def test_a_small_board_reads_no_memory_figures_and_a_large_one_does(monkeypatch) -> None:
     reads: list[int] = []
 
     def reader() -> int:
@@ -18,20 +18,14 @@ def test_the_memory_reading_is_reused_for_small_needs_and_refreshed_for_large(mo
         return 8 * 2**30
 
     monkeypatch.setattr(memory, "available_bytes", reader)
-    monkeypatch.setattr(memory, "_reading", None)
-    assert memory.recent_available_bytes(2**20) == 8 * 2**30
-    assert memory.recent_available_bytes(2**20) == 8 * 2**30
-    assert len(reads) == 1  # a small board: the reading of a moment ago holds
-    memory.recent_available_bytes(3 * 2**30)
-    assert len(reads) == 2  # a board that could come near the limit: read afresh
-    monkeypatch.setattr(memory, "REFRESH_SECONDS", -1.0)
-    memory.recent_available_bytes(2**20)
-    assert len(reads) == 3  # an old reading: read afresh
+    check(Board.from_rows(["A.A"]), "flow")
+    assert not reads  # below ALWAYS_FITS: /proc and the cgroup files are not read
+    check(Board.from_rows(["A" + "." * 199] + ["." * 200] * 198 + ["." * 199 + "A"]), "flow")
+    assert reads
 
 
 def test_a_smaller_reading_is_seen_by_the_next_board_that_needs_it(monkeypatch) -> None:
     """A cached large figure must not let a board through that the machine cannot hold."""
-    monkeypatch.setattr(memory, "_reading", None)
     monkeypatch.setattr(memory, "available_bytes", lambda: 64 * 2**30)
     check(Board.from_rows(["A.A"]), "flow")
     monkeypatch.setattr(memory, "available_bytes", lambda: 200 * 2**20)

@@ -10,8 +10,6 @@ are in ``benchmarks/README.md``, "Memory estimate").
 from __future__ import annotations
 
 import os
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -138,49 +136,22 @@ def estimated_bytes(cells: int, labels: int, kind: EncodingKind, card: str = DEF
     return BASE_BYTES + BYTES_PER_CLAUSE * kind.clauses(cells, labels, card)
 
 
-REFRESH_SECONDS = 1.0
-"""How old a reading of the memory available may be before :func:`ensure_fits` reads again."""
-
-REFRESH_SHARE = 0.25
-"""A board that needs more than this share of the last reading gets a fresh reading: only a
-board that could come near the limit needs the exact figure of this moment."""
-
-_reading: tuple[Callable[[], int | None], float, int | None] | None = None
-"""(reader, when, bytes) of the last reading: a run of thousands of small boards read about
-14 ``/proc`` and cgroup files per board (1.2 ms a board, more than a small board's proof)."""
-
-
-def recent_available_bytes(need: int = 0) -> int | None:
-    """:func:`available_bytes`, read again only when the last reading is older than
-    :data:`REFRESH_SECONDS`, when ``need`` is more than :data:`REFRESH_SHARE` of it, or when
-    the reader itself was replaced (a test's stand-in)."""
-    global _reading
-    now = time.monotonic()
-    if _reading is not None:
-        reader, when, value = _reading
-        if (reader is available_bytes and now - when <= REFRESH_SECONDS
-                and (value is None or need <= REFRESH_SHARE * value)):
-            return value
-    value = available_bytes()
-    _reading = (available_bytes, now, value)
-    return value
-
-
 ALWAYS_FITS = BASE_BYTES + 16 * 2**20
 """An estimate below this (the interpreter's share and 16 MB of clauses: boards of a few
-thousand cells) is taken to fit anywhere satlink runs."""
+thousand cells) is taken to fit anywhere satlink runs: reading /proc and the cgroup files
+(about 14 files, 1.2 ms) cost more than a small board's proof, and a larger board's own work
+dwarfs one reading, so it is read afresh for each of those."""
 
 
 def ensure_fits(board: Board, method: Method, available: int | None = None) -> None:
     """Raise :class:`BoardTooLarge` when the estimate exceeds the usable memory.  A board
     whose estimate is below :data:`ALWAYS_FITS` is not measured against the machine (reading
     /proc and the cgroup files cost a few milliseconds per check, a good part of a small
-    board's check in the studio's live verdict); a larger one against a recent reading
-    (:func:`recent_available_bytes`)."""
+    board's check in the studio's live verdict)."""
     need = estimated_bytes(board.size, len(board.labels), method.kind, method.card)
     if available is None and need < ALWAYS_FITS:
         return
-    available = recent_available_bytes(need) if available is None else available
+    available = available_bytes() if available is None else available
     if available is None:
         return
     if need > USABLE_SHARE * available:
