@@ -159,16 +159,6 @@ def test_generate_gives_a_unique_board(client):
     assert client.post("/api/generate", json={"width": 1, "height": 1}).status_code == 400
 
 
-def test_layout_covers_every_geometry(client):
-    for kind, wrap in (("square", False), ("square", True), ("hex", False)):
-        lay = client.post("/api/layout", json={"width": 4, "height": 3, "kind": kind,
-                                               "wrap": wrap}).json()
-        assert len(lay["cells"]) == 12
-        assert any(p["wrap"] for p in lay["pairs"]) == wrap
-    assert client.post("/api/layout", json={"width": 3, "height": 3, "kind": "hex",
-                                            "wrap": True}).status_code == 400
-
-
 def test_save_asks_before_replacing_and_keeps_the_format(client, tmp_path):
     pack = tmp_path / "pack.txt"
     pack.write_text("3 1\nA.A\n")

@@ -68,8 +68,8 @@ def test_generate_names_a_grade_that_is_not_text(client, value):
 
 @pytest.mark.parametrize("field", ["width", "height"])
 @pytest.mark.parametrize("value", ["Infinity", "-Infinity", "NaN"])
-def test_layout_names_a_size_that_is_not_a_number(client, field, value):
-    answer = post_raw(client, "layout", f'{{"width": 3, "height": 3, "{field}": {value}}}')
+def test_generate_names_a_size_that_is_not_a_number(client, field, value):
+    answer = post_raw(client, "generate", f'{{"width": 3, "height": 3, "{field}": {value}}}')
     assert answer.status_code == 400, answer.text
     assert field in answer.json()["error"]["message"]
 

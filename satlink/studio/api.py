@@ -25,7 +25,7 @@ from satlink.referee import solution_errors
 from satlink.rules import PROFILES, Rules
 from satlink.solver.check import check
 from satlink.solver.verdict import Status
-from satlink.studio.boards import BoardProblem, Limits, board_json, layout_json, read_board, read_rules
+from satlink.studio.boards import BoardProblem, Limits, board_json, read_board, read_rules
 from satlink.studio.jobs import Jobs, Stale
 
 
@@ -301,18 +301,6 @@ COMPLETE_ATTEMPTS = 1000
 """Attempts of one completion: in practice the studio's seconds bound it."""
 
 
-async def api_layout(studio: Studio, data: dict) -> dict:
-    """Pixel positions for drawing a board of this size and cell kind."""
-    width, height = whole_number(data, "width"), whole_number(data, "height")
-    kind, wrap = str(data.get("kind", "square")), bool(data.get("wrap", False))
-    if not (1 <= width and 1 <= height and width * height <= studio.limits.max_cells):
-        raise Problem(400, {"message": f"a board of 1 to {studio.limits.max_cells:,} cells"})
-    try:
-        return layout_json(width, height, kind, wrap)
-    except ValueError as exc:
-        raise Problem(400, {"message": str(exc)}) from None
-
-
 async def api_session(studio: Studio, data: dict) -> dict:
     """What the page needs at start: the profiles, formats, limits and the opened pack."""
     return {"profiles": list(PROFILES), "formats": list(FORMATS),
@@ -321,6 +309,5 @@ async def api_session(studio: Studio, data: dict) -> dict:
 
 
 ROUTES = {"check": api_check, "explain": api_explain, "hint": api_hint, "referee": api_referee,
-          "repair": api_repair, "generate": api_generate, "complete": api_complete,
-          "layout": api_layout}
+          "repair": api_repair, "generate": api_generate, "complete": api_complete}
 """The board handlers; :mod:`satlink.studio.packs` has those of whole packs."""
