@@ -8,6 +8,7 @@ stay empty: its colour set then holds the extra bit ``U`` (unused).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 
 from satlink.deduce.puzzle import OFF, ON, Contradiction, Puzzle
 from satlink.solution import Solution
@@ -85,21 +86,23 @@ class State:
             self.queued[x] = 1
             self.queue.append(x)
 
-    def chain(self, end: int) -> list[int]:
-        """The nodes of the chain that ends at ``end``, in order."""
+    def along(self, end: int) -> Iterator[int]:
+        """The nodes of the chain that ends at ``end``, in order from it (one walk for the
+        chain, its part up to a node, and the touch test)."""
         inc, es = self.p.inc, self.es
-        out = [end]
         prev, cur = -1, end
-        while True:
+        while cur >= 0:
+            yield cur
             nxt = -1
             for e, y in inc[cur]:
                 if es[e] == ON and y != prev:
                     nxt = y
                     break
-            if nxt < 0:
-                return out
-            out.append(nxt)
             prev, cur = cur, nxt
+
+    def chain(self, end: int) -> list[int]:
+        """The nodes of the chain that ends at ``end``, in order."""
+        return list(self.along(end))
 
     def touch(self, colours: int) -> None:
         """The candidate graphs of ``colours`` lost something."""
@@ -175,18 +178,12 @@ class State:
 
     def _part(self, end: int, stop: int) -> list[int]:
         """The nodes of a chain from its end ``end`` to ``stop``, in order."""
-        inc, es = self.p.inc, self.es
-        out = [end]
-        prev, cur = -1, end
-        while cur != stop:
-            for e, y in inc[cur]:
-                if es[e] == ON and y != prev:
-                    prev, cur = cur, y
-                    break
-            else:
-                raise AssertionError("stop is not on the chain")  # a bug, never a verdict
-            out.append(cur)
-        return out
+        out = []
+        for x in self.along(end):
+            out.append(x)
+            if x == stop:
+                return out
+        raise AssertionError("stop is not on the chain")  # a bug, never a verdict
 
     def _relabel(self, start: int, before: int, chain: int) -> None:
         """Walk the chain from ``start`` (away from ``before``) giving its nodes id ``chain``."""
@@ -232,18 +229,10 @@ class State:
         # walked from the joining end when ``a`` is one: a touch is mostly a U-turn beside the
         # join, found in a step or two instead of after the whole chain
         start = a if a == self.end1[sa] or a == self.end2[sa] else self.end1[sa]
-        inc, es = p.inc, self.es
-        prev, x = -1, start
-        while x >= 0:  # the chain, step by step, stopping at the first touch
+        for x in self.along(start):  # stopping at the first touch
             for y in nb[x]:
                 if seg[y] == sb and not (x == a and y == b):
                     return True
-            nxt = -1
-            for f, y in inc[x]:
-                if es[f] == ON and y != prev:
-                    nxt = y
-                    break
-            prev, x = x, nxt
         return False
 
     def changed(self, t: int) -> list[int]:
