@@ -1,6 +1,6 @@
 """Repair an unsolvable draft in two stages: the nearest solvable board, then unique.
 
-:func:`satlink.repair.nearest.nearest_solvable` gives the boards at the fewest edits that
+:meth:`satlink.repair.nearest.NearestSearch.boards` gives the boards at the fewest edits that
 have a solution (and one solution each); each is checked, and if it has more than one
 solution the chain search (:func:`satlink.repair.chains.repair_chain`, seeded at that board,
 with the edits left) makes it unique, its ``split`` edits cutting a path of one solution

@@ -376,12 +376,6 @@ class NearestSearch:
         self.exhausted = True
 
 
-def nearest_solvable(board: Board, rules: Rules | str | None = None, **options
-                     ) -> Iterator[Nearest]:
-    """:meth:`NearestSearch.boards` (same options)."""
-    return NearestSearch(board, rules, **options).boards()
-
-
 def _cycles(model: _Model, edited: Board, chosen: list[tuple[Cell, Cell]]) -> list[list[int]]:
     """A clause per detached cycle of an edge set (a component holding no endpoint, found
     as the check's loop finds it, :mod:`satlink.solver.cycles`): not all of its edges."""
@@ -427,4 +421,4 @@ def _solve(solver: Solver, assume: list[int], deadline: float) -> bool | None:
 
 
 __all__ = ["DEFAULT_REACH", "NearEdit", "Nearest", "NearestSearch", "in_order",
-           "nearest_solvable", "supported"]
+           "supported"]
