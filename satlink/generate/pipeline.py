@@ -84,13 +84,13 @@ def _attempt(params: Params, number: int) -> Attempt:
     rng = random.Random(f"{params.seed}:{number}")
     rules = params.rules
     folded = None
+    band = attempt_band(params, number)
     if params.symmetry == "none":
         try:
             layout = _layout(params, rng)
         except LayoutError:
             return Attempt(number, False, "layout")
-        system, walk = _grown(params, rng, layout, headroom=attempt_band(params, number)
-                              in ("easy", "medium"))
+        system, walk = _grown(params, rng, layout, headroom=band in ("easy", "medium"))
     else:
         folded = fold(params.width, params.height, params.symmetry)
         half, walk = _grown(params, rng, folded=folded)
@@ -98,7 +98,6 @@ def _attempt(params: Params, number: int) -> Attempt:
     reason = _violation(system, params)
     if reason:
         return Attempt(number, False, reason)
-    band = attempt_band(params, number)
     target = attempt_target(params, number)
     steerable = band is not None and walk is not None and folded is None
     if not steerable and not (target or params.curve):
