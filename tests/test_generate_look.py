@@ -148,3 +148,34 @@ def test_the_walk_keeps_every_path_valid(width: int, height: int, kind: str, see
     _assert_valid(system)
     reshape(walk, rng.sample(system.nodes(), min(5, len(system.nodes()))), frozenset(), rng)
     _assert_valid(system)
+
+
+def test_walk_restore_undoes_the_moves_since_its_snapshot() -> None:
+    """The steering climb (satlink.generate.steer) undoes a rejected move by
+    Walk.restore: the walk and the path system it writes must be back exactly, and the
+    snapshot usable again."""
+    from satlink.generate.longpaths.moves import propose
+
+    rng = random.Random(11)
+    system = grow_paths(8, 8, rng)
+    walk = lengthen(system, rng, 8, 3)
+
+    def state() -> tuple:
+        return (walk.owner[:], walk.index[:], {k: p[:] for k, p in walk.paths.items()},
+                sorted(walk.ids), dict(walk.cost_of), walk.next_id, set(walk.free),
+                walk.border_ends, walk.colours, walk.longest, walk.cost,
+                [p[:] for p in system.paths])
+
+    before = state()
+    saved = walk.snapshot()
+    for _ in range(2):  # twice from the same snapshot
+        made = 0
+        for _ in range(200):
+            move = propose(walk, rng)
+            if move is not None:
+                move[1]()
+                walk.finish()
+                made += 1
+        assert made and state() != before
+        walk.restore(saved)
+        assert state() == before

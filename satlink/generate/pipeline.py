@@ -23,7 +23,7 @@ from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.longpaths import Walk, cut_between, lengthen, reshape, settle
 from satlink.generate.params import Params, colour_target
 from satlink.generate.paths import PathSystem
-from satlink.generate.play import play_figures
+from satlink.generate.play import forced_only, stairs_per_100
 from satlink.generate.repair import split_on_difference
 from satlink.generate.steer import COLOUR_SLACK, LARGE_EASY_SLACK, distance, steer
 from satlink.generate.symmetry import (
@@ -84,13 +84,13 @@ def _attempt(params: Params, number: int) -> Attempt:
     rng = random.Random(f"{params.seed}:{number}")
     rules = params.rules
     folded = None
+    band = attempt_band(params, number)
     if params.symmetry == "none":
         try:
             layout = _layout(params, rng)
         except LayoutError:
             return Attempt(number, False, "layout")
-        system, walk = _grown(params, rng, layout, headroom=attempt_band(params, number)
-                              in ("easy", "medium"))
+        system, walk = _grown(params, rng, layout, headroom=band in ("easy", "medium"))
     else:
         folded = fold(params.width, params.height, params.symmetry)
         half, walk = _grown(params, rng, folded=folded)
@@ -98,7 +98,6 @@ def _attempt(params: Params, number: int) -> Attempt:
     reason = _violation(system, params)
     if reason:
         return Attempt(number, False, reason)
-    band = attempt_band(params, number)
     target = attempt_target(params, number)
     steerable = band is not None and walk is not None and folded is None
     if not steerable and not (target or params.curve):
@@ -141,9 +140,9 @@ def _attempt(params: Params, number: int) -> Attempt:
                 figures["target_band"] = band
             if params.slots:
                 figures["slot_target"] = target
-            plays = play_figures(board, ours, rules.fill)
-            figures["forced_only"] = plays["forced_only"]
-            figures["stairs_per_100"] = plays["stairs_per_100"]
+            # the rest of play_figures (short paths, longest, border ends) is quality's look
+            figures["forced_only"] = forced_only(board, rules.fill)
+            figures["stairs_per_100"] = stairs_per_100(board, ours)
             return Attempt(number, True, Status.UNIQUE, list(board.rows), ours.to_coords(board),
                            figures, checks, repairs, geometry=_geometry_json(board))
         if verdict.status != Status.MULTIPLE:

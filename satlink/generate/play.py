@@ -104,15 +104,20 @@ def staircases(board: Board, solution: Solution) -> tuple[int, int]:
     return stairs, edges
 
 
+def stairs_per_100(board: Board, solution: Solution) -> float:
+    """Staircases (:func:`staircases`) per 100 path edges of ``solution``."""
+    stairs, edges = staircases(board, solution)
+    return round(100 * stairs / edges, 2) if edges else 0.0
+
+
 def play_figures(board: Board, solution: Solution, fill: bool = True) -> dict:
     """The play figures of a solved board (module docstring); ``short_share`` is per path
     (paths of at most 3 cells), ``stairs_per_100`` per 100 path edges."""
-    stairs, edges = staircases(board, solution)
     shape = look(board, solution)
     return {
         "forced_only": forced_only(board, fill),
         "short_share": shape["short_share"],
-        "stairs_per_100": round(100 * stairs / edges, 2) if edges else 0.0,
+        "stairs_per_100": stairs_per_100(board, solution),
         "longest_share": shape["longest_share"],
         "border_end_share": shape["border_end_share"],
     }

@@ -293,9 +293,8 @@ def _by_cuts(board: Board, verdict: Verdict, profile: Rules, cons: Constraints, 
             checks += 1
             steps.append(Step("split", text, cells, 2, b, v.status,
                               v.count or len(v.solutions), bool(v.count_complete)))
+            final = v  # the last cut's verdict: its board is the repaired one
         last = steps[-1]
-        final = judge(last.board)
-        checks += 1
         if final.status == Status.UNIQUE and not _short(last.board, final.solutions[0],
                                                         cons.min_length):
             best = steps, final

@@ -1,6 +1,6 @@
 """Repair an unsolvable draft in two stages: the nearest solvable board, then unique.
 
-:func:`satlink.repair.nearest.nearest_solvable` gives the boards at the fewest edits that
+:meth:`satlink.repair.nearest.NearestSearch.boards` gives the boards at the fewest edits that
 have a solution (and one solution each); each is checked, and if it has more than one
 solution the chain search (:func:`satlink.repair.chains.repair_chain`, seeded at that board,
 with the edits left) makes it unique, its ``split`` edits cutting a path of one solution
@@ -32,13 +32,15 @@ long to be made unique is usually a worse start than the next nearest one."""
 
 
 def steps_of(board: Board, edits: tuple[NearEdit, ...], judge: Judge, colours: int
-             ) -> list[Step] | None:
+             ) -> tuple[list[Step], Verdict] | None:
     """The edits as chain steps in an order they can be made (:func:`in_order`), each board
-    on the way checked (None if there is no such order or a check timed out)."""
+    on the way checked, and the last board's verdict, so a caller need not check it again
+    (None if there is no such order or a check timed out)."""
     ordered = in_order(board, edits, colours)
     if ordered is None:
         return None
     steps = []
+    verdict: Verdict | None = None
     for e in ordered:
         board = e.apply(board)
         verdict = judge(board)
@@ -47,7 +49,9 @@ def steps_of(board: Board, edits: tuple[NearEdit, ...], judge: Judge, colours: i
         steps.append(Step(e.kind, e.describe(board), e.cells, len(e.cells), board,
                           verdict.status, verdict.count or len(verdict.solutions),
                           bool(verdict.count_complete)))
-    return steps
+    if verdict is None:
+        return None
+    return steps, verdict
 
 
 @dataclass
@@ -101,15 +105,14 @@ def _finish_one(board: Board, near: Nearest, profile: Rules, max_edits: int, dea
                 ) -> bool:
     """One solvable board: unique already, or made unique by the chain search with the edits
     left; True (``out`` filled) when it ends unique."""
-    steps = steps_of(board, near.edits, judge, span[1] - len(board.labels))
+    found = steps_of(board, near.edits, judge, span[1] - len(board.labels))
     out.checks += len(near.edits)
-    if steps is None:
+    if found is None:
         return False
+    steps, verdict = found
     last = steps[-1]
     if last.status == Status.UNIQUE:
-        verdict = judge(last.board)
-        out.checks += 1
-        if verdict.status == Status.UNIQUE and not short(last.board, verdict):
+        if not short(last.board, verdict):
             out.steps, out.verdict = steps, verdict
             return True
         return False

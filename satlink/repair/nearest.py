@@ -40,6 +40,7 @@ from satlink.referee import is_valid
 from satlink.repair.edits import distances
 from satlink.rules import Rules, parse_rules
 from satlink.solution import Solution
+from satlink.solver.cycles import detached_components, endpoint_cells
 
 DEFAULT_REACH = 3
 """How far (graph steps) an endpoint may move: near enough to read as the same draft."""
@@ -375,38 +376,11 @@ class NearestSearch:
         self.exhausted = True
 
 
-def nearest_solvable(board: Board, rules: Rules | str | None = None, **options
-                     ) -> Iterator[Nearest]:
-    """:meth:`NearestSearch.boards` (same options)."""
-    return NearestSearch(board, rules, **options).boards()
-
-
 def _cycles(model: _Model, edited: Board, chosen: list[tuple[Cell, Cell]]) -> list[list[int]]:
-    """A clause per detached cycle of an edge set (a component holding no endpoint): not
-    all of its edges."""
-    ends = {x for name in edited.labels for x in edited.endpoints[name]}
-    adj: dict[Cell, list[tuple[Cell, Cell]]] = {}
-    for a, b in chosen:
-        adj.setdefault(a, []).append((a, b))
-        adj.setdefault(b, []).append((a, b))
-    seen: set[Cell] = set()
-    out = []
-    for start in adj:
-        if start in seen:
-            continue
-        stack, comp, nodes = [start], set(), set()
-        while stack:
-            x = stack.pop()
-            if x in seen:
-                continue
-            seen.add(x)
-            nodes.add(x)
-            for a, b in adj[x]:
-                comp.add((a, b))
-                stack.append(b if a == x else a)
-        if not nodes & ends:
-            out.append([-model.edge_var[e] for e in sorted(comp)])
-    return out
+    """A clause per detached cycle of an edge set (a component holding no endpoint, found
+    as the check's loop finds it, :mod:`satlink.solver.cycles`): not all of its edges."""
+    return [[-model.edge_var[e] for e in sorted(e for e in chosen if e[0] in comp)]
+            for comp in detached_components(chosen, endpoint_cells(edited))]
 
 
 def _exact(model: _Model, chosen: list[tuple[Cell, Cell]]) -> list[int]:
@@ -447,4 +421,4 @@ def _solve(solver: Solver, assume: list[int], deadline: float) -> bool | None:
 
 
 __all__ = ["DEFAULT_REACH", "NearEdit", "Nearest", "NearestSearch", "in_order",
-           "nearest_solvable", "supported"]
+           "supported"]
