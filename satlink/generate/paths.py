@@ -56,7 +56,7 @@ class PathSystem:
     def can_end(self, node: int) -> bool:
         """Whether a path may end on ``node`` (not on a bridge crossing)."""
         return self.layout is None or not self.layout.geometry.bridges or (
-            node < self.layout.size and node not in self.layout.bridge_node)
+            node < self.layout.size and node not in self.layout.crossings)
 
     def holes(self) -> set[int]:
         """Cells solid before anything grew."""
