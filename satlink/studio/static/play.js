@@ -11,7 +11,7 @@ import { indexLayout, pairKey } from "./draw.js";
 
 export function newPlay() { return {paths: {}, active: null, done: new Set()}; }
 
-function axis(layout, a, b) { return layout.byKey.get(pairKey(a, b)).vertical ? "v" : "h"; }
+function axis(layout, a, b) { return layout.byKey.get(pairKey(a, b)).axis; }
 
 function step(layout, m, a, b) {
   const p = layout.byKey.get(pairKey(a, b));
