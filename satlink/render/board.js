@@ -2,7 +2,8 @@
 
    Every geometry is drawn here once: square and hexagonal cells, holes, walls, warps (the
    tunnels at the border and a path through one drawn as two stubs), bridges (a deck carrying
-   the horizontal crossing over the vertical one), paths, and the highlights both pages use
+   the horizontal crossing over the vertical one; on hexagons the falling crossing on a deck
+   over the rising one, the vertical one on a deck over both), paths, and the highlights both pages use
    (differing cells, marked cells, a located error, ghost paths, decided edges, closed sides).
 
    The layout is satlink/render/layout.py's (the module the SVG and PNG renderers use), written
