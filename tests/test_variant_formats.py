@@ -121,6 +121,9 @@ def test_writers_without_geometry_refuse_variant_boards(fmt: str) -> None:
     bridge = read_one(LINES["bridge"] + "\n")
     with pytest.raises(WriteError, match="bridges"):
         write_text([bridge], fmt)
+    hex_bridge = read_one(LINES["hex-bridge"] + "\n")
+    with pytest.raises(WriteError, match="hexagonal cells, bridges"):
+        write_text([hex_bridge], fmt)
 
 
 def test_convert_names_the_features_a_format_cannot_express() -> None:
@@ -185,6 +188,7 @@ VARIANTS = {  # the boards of LINES, as rows and geometry (each unique under flo
     "holes-wall": (["...A", "BC..", "C..A", "##.B"], Geometry.of(walls=[(5, 6)])),
     "warps": ([".A..", ".B.C", "CA..", "B..."], Geometry(wrap=True)),
     "hex": (["...A", "BC..", "C...", "B.A."], Geometry("hex")),
+    "hex-bridge": (["DACB.", "..DF.", "....B", ".EA..", "C..EF"], Geometry.of("hex", bridges=[6])),
 }
 
 
@@ -239,6 +243,19 @@ def test_bad_json_geometry_is_a_located_invalid_entry(geometry: object, message:
     assert (err.board, err.line) == (2, 2)
     status, records = check_json(f"{good}\n{bad}\n")
     assert status == 2 and [r["status"] for r in records] == ["unique", "invalid"]
+
+
+def test_a_hexagonal_bridge_crossed_three_ways_reads_as_three_crossings() -> None:
+    entry = read_one(LINES["hex-bridge"] + "\n")
+    board, paths = entry.board, entry.solution.paths
+    vertical, falling, rising = board.crossings[6]
+    assert paths["A"][:3] == (1, vertical, 11) and vertical == 6
+    assert paths["C"][:3] == (2, rising, 5)
+    assert paths["D"] == (0, falling, 7)
+    assert entry.solution.to_cells(board)["D"] == (0, 6, 7)
+    text = write_text([entry], "json")
+    assert json.loads(text)["geometry"]["bridges"] == [[1, 1]]
+    assert read_one(text).solution == entry.solution
 
 
 def test_diff_cells_are_cells_each_once() -> None:
