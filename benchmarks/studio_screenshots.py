@@ -4,7 +4,8 @@ A studio is served on a temporary folder holding a small pack (hand-drawn drafts
 generated variant boards), and the system Chromium, driven by Playwright, walks through the
 modes: the editor with a ``multiple`` verdict and its differing cells, the why panel of a
 unique board stepping through its deductions, a repair proposal previewed, play mode with a
-hint, the pack view graded and sorted, and a variant board (warps, walls, a bridge).
+hint, the pack view graded and sorted, variant boards (warps, walls, a bridge, hexagons) and
+a hexagonal board whose bridge three paths cross.
 
     PYTHONPATH=. python benchmarks/studio_screenshots.py --out docs/studio
 """
@@ -23,6 +24,8 @@ from tests.studio_server import browser, click_cell, drag_path, served, wait_sta
 DRAFT = [((0, 0), (2, 0)), ((1, 4), (4, 4)), ((2, 2), (3, 4))]  # multiple under fill
 VARIANTS = [dict(size="7x7"), dict(size="6x6", grid="hex"), dict(size="6x6", wrap=True, walls=3),
             dict(size="7x7", bridges=2), dict(size="6x6", holes=4), dict(size="8x8")]
+HEX_BRIDGE = {"grid": ["DACB.", "..DF.", "....B", ".EA..", "C..EF"], "rules": "flow",
+              "geometry": {"kind": "hex", "bridges": [[1, 1]]}}  # crossed along all three axes
 
 
 def generated(spec: dict, seed: int) -> dict:
@@ -116,6 +119,18 @@ def main() -> None:
                 drag_path(page, path)
             page.wait_for_selector("#message.win")
             shoot(page, out, f"play-{name}")
+        # 7. a hexagonal board with a bridge, played: three colours cross it, one per axis
+        (folder / "hex-bridge.jsonl").write_text(json.dumps(HEX_BRIDGE) + "\n")
+        page.click("#modes [data-mode=edit]")
+        page.fill("#path", "hex-bridge.jsonl")
+        page.click("#open")
+        page.wait_for_function("window.studio.model.kind === 'hex' && window.studio.model.bridges.size === 1")
+        wait_status(page, "unique")
+        page.click("#modes [data-mode=play]")
+        for path in page.evaluate("window.studio.verdict.solutions[0]").values():
+            drag_path(page, path)
+        page.wait_for_selector("#message.win")
+        shoot(page, out, "play-hex-bridges")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 For each size, one process and one core:
 
 1. **generation**: the plain square generator and one generator per variant (holes, walls,
-   warps, hexagonal cells, bridges) alternate attempt by attempt until each holds
+   warps, hexagonal cells, bridges, hexagonal cells with bridges) alternate attempt by attempt until each holds
    ``--count`` proven-unique puzzles under ``flow`` (or its ``--budget`` runs out);
    puzzles per second include rejected attempts;
 2. **checking**: each variant's puzzles and the square puzzles of the same size are checked
@@ -33,7 +33,7 @@ from satlink import check
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
 
-KINDS = ("square", "holes", "walls", "warps", "hex", "bridges")
+KINDS = ("square", "holes", "walls", "warps", "hex", "bridges", "hex-bridges")
 
 
 def variant(kind: str, cells: int) -> tuple[dict, str]:
@@ -46,6 +46,7 @@ def variant(kind: str, cells: int) -> tuple[dict, str]:
         "warps": ({"wrap": True}, "wrap"),
         "hex": ({"grid": "hex"}, "hexagons"),
         "bridges": ({"bridges": bridges}, f"bridges={bridges}"),
+        "hex-bridges": ({"grid": "hex", "bridges": bridges}, f"hexagons, bridges={bridges}"),
     }[kind]
 
 

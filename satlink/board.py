@@ -6,9 +6,12 @@ variants (hexagonal cells, warps, walls, bridges; holes are solid cells).  Every
 downstream (encodings, cycle cuts, renderers) reads the graph through :attr:`Board.edges` /
 :meth:`Board.neighbors`, so a variant changes only the graph, not the solver.
 
-The graph's *nodes* are the cells ``0 .. W*H-1`` plus, for each bridge, a second node
-``W*H + i`` for its vertical crossing (the cell's own node is the horizontal one).  A path is
-a sequence of nodes; :meth:`Board.node_cell` maps a node back to its cell for output.
+The graph's *nodes* are the cells ``0 .. W*H-1`` plus, for each bridge, one extra node per
+axis past the first (:attr:`Board.crossings`): on square cells ``W*H + i`` for the i-th
+bridge's vertical crossing (the cell's own node is the horizontal one), on hexagons
+``W*H + 2i`` and ``W*H + 2i + 1`` for its two diagonal crossings (the cell's own node is the
+vertical one).  A path is a sequence of nodes; :meth:`Board.node_cell` maps a node back to
+its cell for output.
 
 Solutions, one ordered path per label, are :class:`satlink.solution.Solution`.
 """
@@ -71,7 +74,8 @@ class Board:
     graph: BoardGraph = field(init=False, repr=False, compare=False)
     """The board's adjacency graph (:mod:`satlink.graph`): one per board, its parts built on
     first use."""
-    bridge_node: Mapping[Cell, Cell] = field(init=False, repr=False, compare=False)
+    crossings: Mapping[Cell, tuple[Cell, ...]] = field(init=False, repr=False, compare=False)
+    """Each bridge cell's nodes, one per axis of its geometry (axis 0: the cell itself)."""
     _label_at: Mapping[Cell, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -127,11 +131,14 @@ class Board:
         except GeometryError as exc:
             r, c = divmod(exc.cell, width) if exc.cell is not None else (None, None)
             raise BoardError(exc.message, r, c) from None
-        object.__setattr__(self, "bridge_node",
-                           {b: width * len(rows) + i for i, b in enumerate(self.geometry.bridges)})
-        kinds = flat + EMPTY * len(self.geometry.bridges)  # a crossing is an empty node
+        extra = len(self.geometry.axes) - 1
+        size = width * len(rows)
+        object.__setattr__(self, "crossings", {
+            b: (b, *range(size + i * extra, size + (i + 1) * extra))
+            for i, b in enumerate(self.geometry.bridges)})
+        kinds = flat + EMPTY * (extra * len(self.geometry.bridges))  # a crossing is an empty node
         object.__setattr__(self, "graph",
-                           BoardGraph(width, len(rows), self.geometry, kinds, self.bridge_node))
+                           BoardGraph(width, len(rows), self.geometry, kinds, self.crossings))
 
     # -- construction -------------------------------------------------------------------
     @classmethod
@@ -164,14 +171,21 @@ class Board:
 
     @property
     def n_nodes(self) -> int:
-        """Cells plus one extra node per bridge."""
-        return self.width * self.height + len(self.geometry.bridges)
+        """Cells plus, per bridge, one extra node per axis past the first."""
+        return self.graph.n_nodes
 
     def node_cell(self, node: Cell) -> Cell:
-        """The cell a graph node lies in (a bridge's vertical node lies in the bridge)."""
+        """The cell a graph node lies in (a bridge's extra crossings lie in the bridge)."""
         if node < self.size:
             return node
-        return self.geometry.bridges[node - self.size]
+        return self.geometry.bridges[(node - self.size) // (len(self.geometry.axes) - 1)]
+
+    def node_axis(self, node: Cell) -> int | None:
+        """The axis a bridge crossing's node carries (None for a node that is no bridge's):
+        what a renderer draws it along."""
+        if node < self.size:
+            return 0 if node in self.crossings else None
+        return 1 + (node - self.size) % (len(self.geometry.axes) - 1)
 
     def coord(self, cell: Cell) -> tuple[int, int]:
         """(row, col) of a cell (or of the cell a node lies in), row 0 at the top."""
@@ -201,21 +215,23 @@ class Board:
         cells = np.fromiter(nodes, dtype=np.int64, count=len(nodes))
         if self.geometry.bridges:
             crossing = cells >= self.size
-            cells[crossing] = np.asarray(self.geometry.bridges)[cells[crossing] - self.size]
+            extra = len(self.geometry.axes) - 1
+            cells[crossing] = np.asarray(self.geometry.bridges)[
+                (cells[crossing] - self.size) // extra]
         return np.stack(np.divmod(cells, self.width), axis=1).tolist()
 
     def path_nodes(self, cells: Sequence[Cell]) -> tuple[Cell, ...]:
         """Graph nodes of a path given as cells: a bridge visit becomes the crossing on the
         axis of the step into it (or out of it, at the start).  A bent crossing is left for
         the validator to report."""
-        if not self.bridge_node:
+        if not self.crossings:
             return tuple(cells)
         out = []
         for i, cell in enumerate(cells):
-            if cell in self.bridge_node:
+            if cell in self.crossings:
                 other = cells[i - 1] if i else (cells[1] if len(cells) > 1 else cell)
-                vertical = self.geometry.is_vertical(self.width, self.height, cell, other)
-                cell = self.graph.crossing(cell, vertical)
+                axis = self.geometry.axis_of(self.width, self.height, cell, other)
+                cell = self.graph.crossing(cell, axis)
             out.append(cell)
         return tuple(out)
 
@@ -263,7 +279,7 @@ class Board:
         return [i for i, ch in enumerate(cells) if ch != SOLID]
 
     def open_nodes(self) -> list[Cell]:
-        """All graph nodes a path may use: open cells and the bridges' vertical crossings."""
+        """All graph nodes a path may use: open cells and the bridges' extra crossings."""
         return self.open_cells() + list(range(self.size, self.n_nodes))
 
     def solid_count(self) -> int:

@@ -11,9 +11,12 @@ renderers read only that graph.  The variants of Flow Free are:
   higher);
 * **wrap** (warps): the last column neighbours the first and the last row the first;
 * **walls**: pairs of neighbouring cells that are not joined;
-* **bridges**: a cell crossed straight through once along each axis.  The board gives it two
-  nodes, the cell itself for the horizontal crossing and an extra node for the vertical one,
+* **bridges**: a cell crossed straight through once along each axis: a square cell has two
+  axes (horizontal, vertical), a hexagon three (vertical, and the diagonals joining opposite
+  sides, :data:`HEX_AXES`).  The board gives a bridge one node per axis, the cell itself for
+  axis 0 and an extra node for each other axis (:meth:`satlink.graph.BoardGraph.crossing`),
   so "straight through" is simply that each node has only its two neighbours on that axis.
+  All axes of one bridge may be crossed at once, each by at most one path.
 
 Holes are solid cells (``#``): no path enters them and ``fill`` does not ask for them.
 """
@@ -31,6 +34,19 @@ KINDS = (SQUARE, HEX)
 _SQUARE_STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
 _HEX_STEPS_EVEN = ((-1, 0), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 _HEX_STEPS_ODD = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0))
+
+SQUARE_AXES = ("horizontal", "vertical")
+"""The axes of a square cell, by number: axis 0 is the bridge cell's own node."""
+HEX_AXES = ("vertical", "falling", "rising")
+"""The axes of a hexagon, by number: axis 0 (its own node) joins (r-1, c) and (r+1, c);
+axis 1 ("falling", like a backslash) the upper-left and lower-right neighbours, axis 2 ("rising", like
+a slash) the lower-left and upper-right ones.  One word each: DIMACS comments and messages name
+them."""
+
+_HEX_AXIS_EVEN = {(-1, 0): 0, (1, 0): 0, (0, -1): 1, (1, 1): 1, (1, -1): 2, (0, 1): 2}
+_HEX_AXIS_ODD = {(-1, 0): 0, (1, 0): 0, (-1, -1): 1, (0, 1): 1, (0, -1): 2, (-1, 1): 2}
+"""Each step of :data:`_HEX_STEPS_EVEN` / :data:`_HEX_STEPS_ODD` and its axis: a step and the
+step to the opposite side of the hexagon share one."""
 
 Pair = tuple[int, int]
 
@@ -65,9 +81,6 @@ class Geometry:
         object.__setattr__(self, "bridges", tuple(sorted(set(self.bridges))))
         if self.kind == HEX and self.wrap:
             raise GeometryError("unsupported variant: warps on a hexagonal board")
-        if self.kind == HEX and self.bridges:
-            raise GeometryError("unsupported variant: bridges on a hexagonal board",
-                                self.bridges[0])
 
     @classmethod
     def of(cls, kind: str = SQUARE, wrap: bool = False, walls: Iterable[Pair] = (),
@@ -102,10 +115,21 @@ class Geometry:
         """Cells sharing a side with ``cell`` (wrap applied; walls and solids not removed)."""
         return list(_adjacency(self.kind, self.wrap, width, height, cell))
 
-    def is_vertical(self, width: int, height: int, a: int, b: int) -> bool:
-        """Whether neighbours ``a`` and ``b`` of a square board are joined along a column
-        (wrap edges included); the axis decides which crossing of a bridge a step uses."""
-        return a % width == b % width and a != b
+    @property
+    def axes(self) -> tuple[str, ...]:
+        """The names of a cell's axes, by number (:data:`SQUARE_AXES`, :data:`HEX_AXES`): a
+        bridge has one crossing per axis."""
+        return HEX_AXES if self.kind == HEX else SQUARE_AXES
+
+    def axis_of(self, width: int, height: int, a: int, b: int) -> int:
+        """The axis (an index into :attr:`axes`) along which neighbours ``a`` and ``b`` are
+        joined (wrap edges included): which crossing of a bridge the step between them uses.
+        Cells that are no neighbours (a jump, which the referee reports) get some axis."""
+        if self.kind == SQUARE:
+            return 1 if a % width == b % width and a != b else 0
+        (r1, c1), (r2, c2) = divmod(a, width), divmod(b, width)
+        table = _HEX_AXIS_ODD if c1 % 2 else _HEX_AXIS_EVEN
+        return table.get((r2 - r1, c2 - c1), 0)
 
     def blocks(self, width: int, height: int) -> list[tuple[int, ...]]:
         """The smallest compact groups of cells, in cycle order, for the ``no2x2`` rule: the

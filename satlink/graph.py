@@ -6,8 +6,10 @@ decoding and cycle cuts.  Only the referee (:mod:`satlink.referee`) keeps away f
 purpose: it checks claimed paths against the board's cells and geometry with code of its own,
 so that a mistake here cannot hide behind itself.
 
-The *nodes* are the cells ``0 .. W*H-1`` plus, for each bridge, a second node ``W*H + i`` for
-its vertical crossing.  The *edges* are ordered pairs ``(a, b)`` with ``a < b``; edge ``e``
+The *nodes* are the cells ``0 .. W*H-1`` plus, for each bridge, one node per axis past axis 0
+(:meth:`BoardGraph.crossing`): on square cells ``W*H + i`` for the i-th bridge's vertical
+crossing, on hexagons ``W*H + 2i`` and ``W*H + 2i + 1`` for its two diagonal ones.
+The *edges* are ordered pairs ``(a, b)`` with ``a < b``; edge ``e``
 is SAT variable ``e + 1`` in every encoding (:func:`edge_variable`), which is what makes a
 model's edge set, a DIMACS export's ``c edge`` lines and the forced moves' units agree.
 """
@@ -27,8 +29,8 @@ EMPTY = "."
 SOLID = "#"
 
 Cell = int
-"""A cell is its row-major index ``row * width + col``; as a graph node, a bridge's vertical
-crossing is ``width * height + i``."""
+"""A cell is its row-major index ``row * width + col``; as a graph node, a bridge's crossing on
+an axis other than 0 is numbered from ``width * height`` up (:meth:`BoardGraph.crossing`)."""
 
 Edge = tuple[int, int]
 """An undirected edge, always stored with the smaller node first."""
@@ -99,8 +101,8 @@ def square_edges(flat: str, w: int, h: int) -> list[Edge]:
 
 class BoardGraph:
     """One board's adjacency graph.  ``kinds`` holds each node's character (``.`` empty, ``#``
-    solid, a label) as one string, the bridges' vertical crossings as ``.``; ``bridge_node``
-    maps each bridge cell to its vertical crossing's node.
+    solid, a label) as one string, the bridges' extra crossings as ``.``; ``crossings`` maps
+    each bridge cell to its nodes, one per axis of the geometry (axis 0: the cell itself).
 
     Everything is built on first use: reading a huge board stays cheap, and what a search
     needs is built inside its deadline (a huge board's millions of edge tuples are slow to make;
@@ -108,11 +110,11 @@ class BoardGraph:
     """
 
     def __init__(self, width: int, height: int, geometry: Geometry, kinds: str,
-                 bridge_node: Mapping[Cell, Cell]):
+                 crossings: Mapping[Cell, tuple[Cell, ...]]):
         self.width, self.height, self.geometry = width, height, geometry
         self.n_nodes = len(kinds)
         self.kinds = kinds
-        self.bridge_node = bridge_node
+        self.crossings = crossings
 
     @cached_property
     def edges(self) -> tuple[Edge, ...]:
@@ -134,13 +136,15 @@ class BoardGraph:
             for b in geometry.adjacent(w, h, a):
                 if b < a or flat[b] == SOLID or (a, b) in geometry.walls:
                     continue
-                vertical = geometry.is_vertical(w, h, a, b)
-                found.add(edge(self.crossing(a, vertical), self.crossing(b, vertical)))
+                axis = geometry.axis_of(w, h, a, b)
+                found.add(edge(self.crossing(a, axis), self.crossing(b, axis)))
         return sorted(found)
 
-    def crossing(self, cell: Cell, vertical: bool) -> Cell:
-        """The node a step along an axis enters: the bridge's vertical node, or the cell."""
-        return self.bridge_node.get(cell, cell) if vertical else cell
+    def crossing(self, cell: Cell, axis: int) -> Cell:
+        """The node a step along ``axis`` enters: the bridge's crossing on that axis, or the
+        cell (every axis of a cell that is no bridge, and axis 0 of a bridge)."""
+        nodes = self.crossings.get(cell)
+        return cell if nodes is None else nodes[axis]
 
     @cached_property
     def _edge_array(self) -> np.ndarray:
@@ -245,7 +249,7 @@ class GraphArrays:
 
     @cached_property
     def open_cells(self) -> np.ndarray:
-        """Open nodes: non-solid cells and the bridges' vertical crossings."""
+        """Open nodes: non-solid cells and the bridges' extra crossings."""
         import numpy as np
 
         return np.flatnonzero(~self.solid)

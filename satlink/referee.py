@@ -7,9 +7,15 @@ directly, computing which cells neighbour which from their coordinates.  Tests p
 solver answer through it, so an encoding or graph bug cannot certify its own output.
 
 A path is a sequence of graph nodes as :class:`satlink.board.Board` numbers them: cells, and
-``W*H + i`` for the vertical crossing of the i-th bridge (the bridge's own cell index is its
-horizontal crossing).  Plain mappings of cells or ``[row, col]`` pairs name each bridge
-visit by its cell; :func:`as_solution` gives such a visit the crossing of the step into it.
+past ``W*H`` the i-th bridge's other crossings: on square cells ``W*H + i`` its vertical one
+(the bridge's own cell index is its horizontal crossing), on hexagons ``W*H + 2i`` its
+falling (backslash) and ``W*H + 2i + 1`` its rising (slash) one (the cell's index is its vertical
+crossing).  Plain mappings of cells or ``[row, col]`` pairs name each bridge visit by its
+cell; :func:`as_solution` gives such a visit the crossing of the step into it.
+
+Axes here come from the cells' centres on the page (:func:`_axis`), not from the geometry's
+step tables: a hexagon's opposite sides are those whose neighbours' centres lie on one line
+through its own.
 """
 
 from __future__ import annotations
@@ -25,7 +31,9 @@ PathsLike = Solution | Mapping[str, Sequence[int] | Sequence[Sequence[int]]]
 _SQUARE = ((-1, 0), (1, 0), (0, -1), (0, 1))
 _HEX_EVEN = ((-1, 0), (1, 0), (0, -1), (0, 1), (1, -1), (1, 1))  # even column (0, 2, ...)
 _HEX_ODD = ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 1))  # odd columns sit higher
-HORIZONTAL, VERTICAL = "horizontally", "vertically"
+HORIZONTAL, VERTICAL, FALLING, RISING = "horizontally", "vertically", "falling (\\)", "rising (/)"
+_SQUARE_AXES = (HORIZONTAL, VERTICAL)  # by crossing number: the cell's own, then the extra node
+_HEX_AXES = (VERTICAL, FALLING, RISING)
 
 Visit = int | tuple[int, str]
 """What a path occupies: a cell, or (bridge cell, axis) for one crossing of a bridge."""
@@ -56,7 +64,7 @@ def as_solution(board: Board, solution: PathsLike) -> Solution:
 
 
 def _name_crossings(board: Board, cells: list[int]) -> tuple[int, ...]:
-    """Cells as graph nodes: a vertical step into a bridge names its vertical crossing."""
+    """Cells as graph nodes: a step into a bridge names its crossing on the step's axis."""
     bridges = board.geometry.bridges
     out = []
     for i, cell in enumerate(cells):
@@ -64,8 +72,8 @@ def _name_crossings(board: Board, cells: list[int]) -> tuple[int, ...]:
             cell = -1  # off the board, whatever number it had (never a crossing's node)
         elif cell in bridges and len(cells) > 1:
             other = cells[i - 1] if i else cells[1]
-            if _axis(board, cell, other) == VERTICAL:
-                cell = board.size + bridges.index(cell)
+            if 0 <= other < board.size:
+                cell = _crossing_node(board, cell, _axis(board, cell, other))
         out.append(cell)
     return tuple(out)
 
@@ -139,14 +147,34 @@ def is_valid(board: Board, solution: PathsLike, rules: Rules | str) -> bool:
 
 # -- geometry, from coordinates and the board's geometry description ----------------------
 
+def _axes(board: Board) -> tuple[str, ...]:
+    """A bridge's axes in the order its crossings are numbered."""
+    return _HEX_AXES if board.geometry.kind == "hex" else _SQUARE_AXES
+
+
 def _node_cell(board: Board, node: int) -> int | None:
     """The cell a graph node lies in, or None for a node that is not on the board."""
     if 0 <= node < board.size:
         return node
-    bridges = board.geometry.bridges
-    if board.size <= node < board.size + len(bridges):
-        return bridges[node - board.size]
+    bridges, extra = board.geometry.bridges, len(_axes(board)) - 1
+    if board.size <= node < board.size + extra * len(bridges):
+        return bridges[(node - board.size) // extra]
     return None
+
+
+def _node_axis(board: Board, node: int) -> str:
+    """The axis of the crossing a bridge node names (the cell's own: the first axis)."""
+    if node < board.size:
+        return _axes(board)[0]
+    return _axes(board)[1 + (node - board.size) % (len(_axes(board)) - 1)]
+
+
+def _crossing_node(board: Board, cell: int, axis: str) -> int:
+    """The node of bridge ``cell``'s crossing along ``axis``."""
+    k, extra = _axes(board).index(axis), len(_axes(board)) - 1
+    if k == 0:
+        return cell
+    return board.size + board.geometry.bridges.index(cell) * extra + k - 1
 
 
 def _adjacent(board: Board, cell: int) -> set[int]:
@@ -180,8 +208,17 @@ def _joined(board: Board, a: int) -> set[int]:
 
 
 def _axis(board: Board, a: int, b: int) -> str:
-    """The axis of a step between neighbours of a square board (a warp step included)."""
-    return VERTICAL if a % board.width == b % board.width else HORIZONTAL
+    """The axis of a step between neighbours: on square cells (a warp step included) by
+    column; on hexagons by the direction between the two centres, with columns 1.5 units
+    apart and an even column's centres half a row lower than an odd one's (y grows down)."""
+    if board.geometry.kind != "hex":
+        return VERTICAL if a % board.width == b % board.width else HORIZONTAL
+    (r1, c1), (r2, c2) = divmod(a, board.width), divmod(b, board.width)
+    dx = c2 - c1
+    dy = (2 * r2 + (c2 % 2 == 0)) - (2 * r1 + (c1 % 2 == 0))  # in half rows
+    if dx == 0:
+        return VERTICAL
+    return FALLING if dx * dy > 0 else RISING
 
 
 def _visit(board: Board, cell: int, towards: int) -> Visit:
@@ -206,7 +243,7 @@ def _crossing(board: Board, where: str, path: Sequence[int], cells: list[int], i
     errors = []
     if i == 0 or i == len(path) - 1:
         errors.append(f"{where} ends on the bridge at {at} (a bridge is never an endpoint)")
-    named = VERTICAL if path[i] >= board.size else HORIZONTAL
+    named = _node_axis(board, path[i])
     axes = [_axis(board, cell, cells[j]) for j in (i - 1, i + 1) if 0 <= j < len(cells)]
     if not axes:  # the path left the board right after it
         return named, errors
@@ -216,7 +253,7 @@ def _crossing(board: Board, where: str, path: Sequence[int], cells: list[int], i
                       f"(entered {axes[0]}, left {axes[1]}): a bridge is crossed straight")
     if named != axis:
         errors.append(f"{where} crosses the bridge at {at} {axis} but names its "
-                      f"{'vertical' if named == VERTICAL else 'horizontal'} crossing")
+                      f"{_crossing_name(named)} crossing")
     return axis, errors
 
 
@@ -238,10 +275,17 @@ def _empty(board: Board, owner: Mapping[Visit, str]) -> list[str]:
             if cell not in owner:
                 out.append(str(board.coord(cell)))
             continue
-        for axis, name in ((HORIZONTAL, "horizontal"), (VERTICAL, "vertical")):
+        for axis in _axes(board):
             if (cell, axis) not in owner:
-                out.append(f"the {name} crossing of the bridge at {board.coord(cell)}")
+                out.append(f"the {_crossing_name(axis)} crossing of the bridge at "
+                           f"{board.coord(cell)}")
     return out
+
+
+def _crossing_name(axis: str) -> str:
+    """``vertically`` -> ``vertical``: the adjective a crossing is named by."""
+    return {HORIZONTAL: "horizontal", VERTICAL: "vertical", FALLING: "falling (\\)",
+            RISING: "rising (/)"}[axis]
 
 
 def _touch_errors(board: Board, visits: Mapping[str, list[Visit]]) -> list[str]:

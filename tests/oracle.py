@@ -8,13 +8,16 @@ Variants are described here from scratch, by coordinates (nothing from
 :mod:`satlink.geometry` or the board graph): ``kind`` ``"square"`` or ``"hex"`` (columns; an
 even column's cell (r, c) has the extra neighbours (r+1, c-1) and (r+1, c+1), an odd column's
 (r-1, c-1) and (r-1, c+1)), ``wrap`` (both axes, square only), ``walls`` (pairs of
-neighbouring (row, col) cells that are not joined), ``bridges`` ((row, col) cells, square
-only).  Holes are ``#`` cells.
+neighbouring (row, col) cells that are not joined), ``bridges`` ((row, col) cells).  Holes
+are ``#`` cells.
 
-A path occupies *slots*: a cell, or one of a bridge's two axis slots.  A path steps into a
-bridge's slot for the axis of its step and must leave it by the same step again (straight
-through), so a bridge carries at most one horizontal and one vertical crossing.  ``fill``
-wants every slot of every open cell used (both slots of a bridge); ``notouch`` forbids two
+A path occupies *slots*: a cell, or one of a bridge's axis slots.  The axis of a step is the
+line between the two cells' centres as drawn: on square cells ``h`` or ``v``; on hexagons
+(columns 1.5 apart, an even column's centres half a row below an odd one's) ``|``, backslash or
+slash.  A path steps into a bridge's slot for the axis of its step and must leave it along
+the same line in the same direction (straight through, to the opposite side), so a square
+bridge carries at most one crossing per axis (two), a hexagonal one three.  ``fill`` wants
+every slot of every open cell used (every slot of a bridge); ``notouch`` forbids two
 non-consecutive slots of one path joined by a step (a step into a bridge joins the slot of
 its axis); ``no2x2`` forbids one path on all cells of a block (2x2 squares not across the
 warp seam, triangles of mutually adjacent hexagons) with no solid or bridge cell.
@@ -27,7 +30,7 @@ from collections.abc import Iterable, Iterator
 Grid = list[str]
 Coord = tuple[int, int]
 Step = tuple[int, int]
-Slot = tuple[int, int, str]  # (row, col, "") for a cell; axis "h" / "v" for a bridge
+Slot = tuple[int, int, str]  # (row, col, "") for a cell; axis "h" / "v" / "|" / "\\" / "/"
 
 SQUARE_STEPS: tuple[Step, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 HEX_EVEN_STEPS = SQUARE_STEPS + ((1, -1), (1, 1))
@@ -48,14 +51,15 @@ class Layout:
         self.bridges = set(bridges)
         if kind not in ("square", "hex"):
             raise ValueError(f"unknown kind {kind!r}")
-        if kind == "hex" and (wrap or self.bridges):
-            raise ValueError("the oracle knows no warps or bridges on hexagonal cells")
+        if kind == "hex" and wrap:
+            raise ValueError("the oracle knows no warps on hexagonal cells")
         if wrap and (self.w < 3 or self.h < 3):
             raise ValueError("warps on a board narrower than 3 make parallel steps")
         self.walls = {frozenset(pair) for pair in walls}
         self.open = {(r, c) for r in range(self.h) for c in range(self.w) if rows[r][c] != "#"}
+        axes = ("h", "v") if kind == "square" else ("|", "\\", "/")
         self.slots = [(r, c, axis) for r, c in sorted(self.open)
-                      for axis in (("h", "v") if (r, c) in self.bridges else ("",))]
+                      for axis in (axes if (r, c) in self.bridges else ("",))]
 
     def steps(self, cell: Coord) -> tuple[Step, ...]:
         if self.kind == "square":
@@ -73,23 +77,44 @@ class Layout:
         """Cells sharing a side with ``cell``, walls and holes included."""
         return {n for d in self.steps(cell) if (n := self.target(cell, d)) is not None} - {cell}
 
-    def slot(self, cell: Coord, d: Step) -> Slot:
-        """The slot a step ``d`` into (or out of) ``cell`` uses."""
+    def heading(self, cell: Coord, d: Step) -> tuple[int, int]:
+        """The direction of step ``d`` from ``cell`` as drawn, (x, y) in units of half a row
+        (y down): on hexagons an even column's centre sits half a row below an odd one's."""
+        if self.kind == "square":
+            return d[1], d[0]
+        c = cell[1]
+        return d[1], 2 * d[0] + (c + d[1] + 1) % 2 - (c + 1) % 2
+
+    def axis(self, cell: Coord, d: Step) -> str:
+        """The line a step runs along (a step and its reverse share it)."""
+        x, y = self.heading(cell, d)
+        if self.kind == "square":
+            return "v" if x == 0 else "h"
+        return "|" if x == 0 else ("\\" if x * y > 0 else "/")
+
+    def slot(self, cell: Coord, axis: str) -> Slot:
+        """The slot a step along ``axis`` into (or out of) ``cell`` uses."""
         if cell in self.bridges:
-            return (*cell, "v" if d[1] == 0 else "h")
+            return (*cell, axis)
         return (*cell, "")
+
+    def straight(self, cell: Coord, d_in: Step, d_out: Step) -> bool:
+        """Whether leaving ``cell`` by ``d_out`` goes on in the direction it was entered by
+        ``d_in`` (taken from the cell it was entered from)."""
+        before = (cell[0] - d_in[0], cell[1] - d_in[1])
+        return self.heading(before, d_in) == self.heading(cell, d_out)
 
     def moves(self, at: Slot) -> Iterator[tuple[Slot, Step]]:
         """Steps out of a slot into open cells (from a bridge's slot only along its axis),
         never through a wall."""
         cell = at[:2]
         for d in self.steps(cell):
-            if at[2] and ("v" if d[1] == 0 else "h") != at[2]:
+            if at[2] and self.axis(cell, d) != at[2]:
                 continue
             n = self.target(cell, d)
             if n is None or n not in self.open or frozenset((cell, n)) in self.walls:
                 continue
-            yield self.slot(n, d), d
+            yield self.slot(n, self.axis(cell, d)), d
 
     def blocks(self) -> list[list[Coord]]:
         """no2x2 blocks without a hole or a bridge."""
@@ -155,7 +180,7 @@ def count_solutions(rows: Grid, fill: bool, notouch: bool, no2x2: bool, limit: i
                 if steps_left < 0:
                     raise TooLarge
             for n, d in grid.moves(cur):
-                if cur[2] and d != d_in:  # a bridge is crossed straight through
+                if cur[2] and not grid.straight(cur[:2], d_in, d):  # crossed straight through
                     continue
                 if n == goal:
                     if not (notouch and touches(n, cur, on_path)):

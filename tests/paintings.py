@@ -24,6 +24,7 @@ VARIANTS: dict[str, tuple[Geometry, int, int, int]] = {
     "hex": (Geometry.of(HEX), 0, 0, 0),
     "wrap": (Geometry.of(wrap=True), 0, 0, 0),
     "bridges": (Geometry(), 0, 0, 1),
+    "hex-bridges": (Geometry.of(HEX), 0, 0, 1),
 }
 
 
@@ -55,7 +56,7 @@ def painted_rows(system: PathSystem) -> list[str]:
         grid[x // system.width][x % system.width] = "#"
     for i, path in enumerate(system.paths):
         for node in path:
-            if node < layout.size and node not in layout.bridge_node:
+            if node < layout.size and node not in layout.crossings:
                 grid[node // system.width][node % system.width] = label_for(i)
     return ["".join(row) for row in grid]
 
@@ -68,7 +69,7 @@ def ambiguous_crossing(system: PathSystem) -> bool:
         return False
     owner = system.owner()
     for b in layout.geometry.bridges:
-        for x in (b, layout.bridge_node[b]):
+        for x in layout.crossings[b]:
             around = layout.neighbors(x)
             ids = {owner.get(n) for n in around}
             if len(around) == 2 and len(ids) == 1 and None not in ids and owner.get(x) not in ids:
@@ -82,7 +83,7 @@ def erased(rows: list[str], keep: set[str], placed: set[str], painting) -> list[
     grid = [["." if ch != "#" else ch for ch in row] for row in rows]
     for label, path in painting.drawn.items():
         cells = [board.node_cell(x) for x in path]
-        cells = [x for x in cells if x not in board.bridge_node]
+        cells = [x for x in cells if x not in board.crossings]
         shown = cells if label in keep else [cells[0], cells[-1]] if label in placed else []
         for x in shown:
             grid[x // board.width][x % board.width] = label

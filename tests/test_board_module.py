@@ -98,7 +98,7 @@ def test_the_javascript_layout_is_the_python_layout(chromium, width, height, kin
         assert _close(g["c"], w["c"]) and _close(g["poly"], w["poly"]), (g, w)
     assert [(p["a"], p["b"]) for p in got["pairs"]] == [(p["a"], p["b"]) for p in want["pairs"]]
     for g, w in zip(got["pairs"], want["pairs"], strict=True):
-        for key in ("vertical", "wrap", "runs", "sides", "tunnels"):
+        for key in ("axis", "wrap", "runs", "sides", "tunnels"):
             assert _close(g[key], w[key]), (key, g, w)
 
 
@@ -110,3 +110,42 @@ def test_the_javascript_colours_are_the_python_colours(chromium):
     want = [[hex_colour(i), "#{:02x}{:02x}{:02x}".format(*text_colour(i))] for i in range(80)]
     assert got == want, json.dumps([(i, g, w) for i, (g, w) in enumerate(zip(got, want, strict=True))
                                     if g != w][:5])
+
+
+def test_a_hexagonal_bridge_is_drawn_as_the_svg_renderer_draws_it(chromium):
+    """Two decks (falling, then vertical on top) with their crossings drawn again on them,
+    the rising crossing beneath both: the same polygons and lines as satlink/render/svg.py."""
+    import xml.etree.ElementTree as ET
+
+    from satlink.render.svg import board_svg
+
+    board, solution = solved("hex-bridge")
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.fromstring(board_svg(board, solution, cell=LAYOUT_CELL))
+
+    def pairs(text):
+        return [[float(v) for v in p.split(",")] for p in text.split()]
+
+    want = {"decks": [pairs(p.get("points")) for p in root.iter(ns + "polygon")
+                      if p.get("class") == "bridge"],
+            "over": [[float(line.get(k)) for k in ("x1", "y1", "x2", "y2")]
+                     for line in root.iter(ns + "line") if line.get("class") == "over"],
+            "rails": len([line for line in root.iter(ns + "line")
+                          if line.get("class") == "railing"])}
+    assert len(want["decks"]) == 2 and len(want["over"]) == 2 and want["rails"] == 4
+    page = chromium.new_page()
+    page.set_content(f"<script>{MODULE}</script>")
+    got = page.evaluate("""([w, h, cells, paths, cell]) => { const B = window.SatlinkBoard;
+      const lay = B.layout({width: w, height: h, kind: 'hex', wrap: false, cell});
+      const svg = B.create(lay, {cells, walls: [], bridges: [6]}, {paths});
+      const num = s => s.split(' ').map(p => p.split(',').map(Number));
+      return {decks: Array.from(svg.querySelectorAll('polygon.bridge')).map(
+                p => num(p.getAttribute('points'))),
+              over: Array.from(svg.querySelectorAll('line.over')).map(
+                l => ['x1', 'y1', 'x2', 'y2'].map(k => Number(l.getAttribute(k)))),
+              rails: svg.querySelectorAll('line.railing').length}; }""",
+                        [board.width, board.height, "".join(board.rows),
+                         {k: list(p) for k, p in solution.to_cells(board).items()}, LAYOUT_CELL])
+    assert got["rails"] == want["rails"]
+    assert _close(got["decks"], want["decks"], 0.06), (got, want)
+    assert _close(got["over"], want["over"], 0.06), (got, want)

@@ -39,6 +39,10 @@ VARIANTS = {
     "wrap 5x3": Board(("A.B..", "....C", "BC..A"), Geometry.of(wrap=True)),
     "hex odd width": Board(("A....", "....B", "AC...", "C.#.B"), Geometry.of(HEX, walls=[(1, 2)])),
     "hex even width": Board(("...C", "C#.B", "A..B", "A..."), Geometry.of(HEX, walls=[(6, 10)])),
+    "hex odd width+bridge": Board(("A....", "....B", "AC...", "C...B"),
+                                  Geometry.of(HEX, bridges=[cell(5, 1, 2)])),
+    "hex even width+bridge": Board(("...C", "C..B", "A..B", "A..."),
+                                   Geometry.of(HEX, bridges=[cell(4, 1, 1)])),
 }
 
 
@@ -116,4 +120,4 @@ def test_a_bridge_stays_a_bridge_under_rotation() -> None:
     for image in images(board):
         assert len(image.geometry.bridges) == 1
         (b,) = image.geometry.bridges
-        assert len(image.neighbors(b)) == 2 and len(image.neighbors(image.bridge_node[b])) == 2
+        assert len(image.neighbors(b)) == 2 and len(image.neighbors(image.crossings[b][1])) == 2

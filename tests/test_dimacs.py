@@ -110,7 +110,8 @@ def test_the_header_holds_the_board_and_its_geometry(name: str) -> None:
     assert any(line.startswith("c geometry {") for line in text) == (not board.geometry.is_plain)
     edges = [line.split() for line in text if line.startswith("c edge ")]
     crossings = [e for e in edges if len(e) > 7]
-    assert all(e[7:] in (["crossing", "vertical"], ["crossing", "horizontal"]) for e in crossings)
+    assert all(e[7] == "crossing" and e[8] in board.geometry.axes and len(e) == 9
+               for e in crossings)
     into_bridges = sum(1 for a, b in board.edges for x in (a, b) if board.node_cell(x) in
                        board.geometry.bridges)
     assert len(crossings) == into_bridges  # here no two bridges are neighbours
@@ -125,7 +126,19 @@ def test_a_bridge_edge_says_which_crossing() -> None:
     assert "0 0 0 1" in edges
 
 
-@pytest.mark.parametrize("name", ["holes-wall", "bridge"])
+def test_a_hexagonal_bridge_edge_names_one_of_three_crossings() -> None:
+    """Cell (1, 1) is in an odd column: (0, 1)/(2, 1) are its vertical neighbours, (0, 0)
+    and (1, 2) its falling ones, (1, 0) and (0, 2) its rising ones."""
+    board = Board.from_rows([".A.", "B.B", ".A."], Geometry.of("hex", bridges=[4]))
+    text = list(dimacs_lines(encode(board, parse_rules("nikoli"), Method(encoding="acyclic"))))
+    edges = sorted(line.split(" ", 3)[3] for line in text if line.startswith("c edge "))
+    into = [e for e in edges if "crossing" in e]
+    assert into == ["0 0 1 1 crossing falling", "0 1 1 1 crossing vertical",
+                    "0 2 1 1 crossing rising", "1 0 1 1 crossing rising",
+                    "1 1 2 1 crossing vertical", "1 2 1 1 crossing falling"]
+
+
+@pytest.mark.parametrize("name", ["holes-wall", "bridge", "hex-bridge"])
 def test_decode_reads_the_board_from_the_cnf(tmp_path: Path, name: str) -> None:
     (entry,) = list(read_text(LINES[name] + "\n", "t.flow"))
     level = tmp_path / "level.flow"

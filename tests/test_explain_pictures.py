@@ -21,6 +21,7 @@ VARIANTS = {
     "hex": (["A.B", "...", "B.A"], Geometry.of(HEX)),
     "wrap+wall": (["A.B", "...", "B.A"], Geometry.of(wrap=True, walls=[(0, 1)])),
     "bridge": ([".A.", "B.B", ".A."], Geometry.of(bridges=[4])),
+    "hex bridge": ([".A.", "B.B", ".A."], Geometry.of(HEX, bridges=[4])),
     "holes": (["A.#", "...", "#.A"], Geometry.of(walls=[(3, 4)])),
 }
 
@@ -43,7 +44,7 @@ def test_variant_cells_are_picked_out_in_place(name) -> None:
         x, y, _ = spans[c]
         ch = lines[y][x]
         assert ch == (board.label_at(c) or ("█" if board.is_solid(c) else "┼"
-                                            if c in board.bridge_node else "·"))
+                                            if c in board.crossings else "·"))
 
 
 @pytest.mark.parametrize("grid,geometry", [

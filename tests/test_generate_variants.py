@@ -41,6 +41,7 @@ VARIANTS = {
     "bridges": dict(size="6x6", bridges=2),
     "hex+holes+walls": dict(size="6x5", grid=HEX, holes=2, walls=2),
     "wrap+walls+bridges": dict(size="6x6", wrap=True, walls=2, bridges=1),
+    "hex+bridges": dict(size="6x6", grid=HEX, bridges=2),
 }
 
 
@@ -112,7 +113,7 @@ def test_variant_runs_are_reproducible_and_plain_runs_unchanged() -> None:
 
 
 def test_canonical_hash_of_a_generated_variant_survives_its_symmetries() -> None:
-    for name in ("wrap", "hex", "bridges"):
+    for name in ("wrap", "hex", "bridges", "hex+bridges"):
         board = first_puzzle(params_for(name)).board()
         assert {canonical_hash(image) for image in images(board)} == {canonical_hash(board)}
 
@@ -127,9 +128,9 @@ def test_layouts_are_as_asked() -> None:
         for a, b in layout.geometry.walls:  # both sides stay usable
             assert len(layout.neighbors(a)) >= 2 and len(layout.neighbors(b)) >= 2
         for b in layout.geometry.bridges:  # each crossing passes straight through
-            assert len(layout.neighbors(b)) == 2 and len(layout.neighbors(layout.bridge_node[b])) == 2
+            assert len(layout.neighbors(b)) == 2 and len(layout.neighbors(layout.crossings[b][1])) == 2
         # the open cells stay in one piece
-        nodes = [n for n in range(layout.size) if flat[n] != "#" and n not in layout.bridge_node]
+        nodes = [n for n in range(layout.size) if flat[n] != "#" and n not in layout.crossings]
         seen, todo = {nodes[0]}, [nodes[0]]
         while todo:
             for n in layout.neighbors(todo.pop()):
@@ -142,9 +143,23 @@ def test_layouts_are_as_asked() -> None:
         make_layout(3, 3, Geometry(), 0, (), 0, 2, rng)
 
 
+def test_hexagonal_bridges_have_every_crossing_straight_through() -> None:
+    """A bridge on hexagons has its six neighbours open and to itself: each of its three
+    crossings joins exactly the two cells on opposite sides of it."""
+    rng = random.Random(1)
+    for _ in range(20):
+        layout = make_layout(7, 6, Geometry(HEX), 0, (), 0, 2, rng)
+        assert len(layout.geometry.bridges) == 2
+        for b in layout.geometry.bridges:
+            nodes = layout.crossings[b]
+            assert len(nodes) == 3 and nodes[0] == b
+            around = [tuple(sorted(layout.neighbors(x))) for x in nodes]
+            assert all(len(pair) == 2 for pair in around)
+            assert sorted(c for pair in around for c in pair) == sorted(Geometry(HEX).adjacent(7, 6, b))
+
+
 @pytest.mark.parametrize("kw,message", [
     (dict(grid=HEX, wrap=True), "warps need square cells"),
-    (dict(grid=HEX, bridges=1), "bridges need square cells"),
     (dict(holes=2, shape=SHAPE), "give one of them"),
     (dict(holes=2, symmetry="rotational"), "is for plain square boards"),
     (dict(bridges=20), "bridges do not fit"),

@@ -28,7 +28,7 @@ from tests.paintings import VARIANTS, ambiguous_crossing, erased, grown, painted
 
 PROFILES = ("flow", "fill", "nikoli")
 SIZES = {"square": (4, 4), "holes": (4, 4), "walls": (4, 4), "hex": (5, 4), "wrap": (4, 3),
-         "bridges": (5, 4)}
+         "bridges": (5, 4), "hex-bridges": (5, 5)}
 
 
 def oracle_count(board, rules) -> int:

@@ -59,7 +59,7 @@ def test_svg_of_every_variant_parses_and_has_one_tile_per_open_cell(name: str) -
     board, solution = solved(name)
     for sol in (None, solution):
         root = parse(board_svg(board, sol, highlight={0, 7}, title=name))
-        tiles = of_class(root, "polygon" if name == "hex" else "rect", "cell")
+        tiles = of_class(root, "polygon" if board.geometry.kind == "hex" else "rect", "cell")
         assert len(tiles) == len(board.open_cells())
         layout = Layout(board, CELL)
         assert (int(root.get("width")), int(root.get("height"))) == (layout.width, layout.height)
@@ -195,7 +195,7 @@ def test_png_draws_holes_bridges_and_wrap_stubs() -> None:
     image = variant_image(board, solution, cell)
     layout = Layout(board, cell)
     x, y = layout.centre(12)
-    x0, y0, x1, y1 = layout.deck(12)
+    (x0, y0), _, (x1, y1), _ = layout.deck(12)
     gap = (y0 + (y - layout.path_width / 2)) / 2
     assert near(image.getpixel((round(x), round(y))), rgb(colour_of(board, "B")))
     assert near(image.getpixel((round(x), round(gap))), rgb(svg.CELL))
@@ -235,7 +235,7 @@ def test_terminal_drawing_of_every_variant_is_aligned(name: str) -> None:
         assert draw_rich(board, sol).plain == draw_plain(board, sol)
     lines = draw_plain(board, solution).splitlines()
     frame = 2 if board.geometry.wrap else 0
-    if name == "hex":
+    if board.geometry.kind == "hex":
         assert len(lines) == 2 * board.height
         assert len(lines[0]) == 4 * (board.width - 1) + 1
     else:

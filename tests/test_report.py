@@ -265,7 +265,7 @@ def test_puzzlink_links_are_the_writers_urls(tmp_path, page) -> None:
     assert "+12b+12b" in links[3]  # label 299 as '+xxx'
 
 
-@pytest.mark.parametrize("name", ["hex", "bridge", "walls", "warp"])
+@pytest.mark.parametrize("name", ["hex", "bridge", "walls", "warp", "hex-bridge"])
 def test_variant_boards_are_drawn_where_the_python_layout_puts_them(tmp_path, page, name) -> None:
     board, solution = solved(name)
     record = {"source": "variants.jsonl", "index": 1, "status": "multiple", "rules": "flow",
@@ -308,7 +308,10 @@ def test_variant_boards_are_drawn_where_the_python_layout_puts_them(tmp_path, pa
         assert any(abs(x1 - w[0]) + abs(y1 - w[1]) + abs(x2 - w[2]) + abs(y2 - w[3]) < 0.3
                    or abs(x1 - w[2]) + abs(y1 - w[3]) + abs(x2 - w[0]) + abs(y2 - w[1]) < 0.3
                    for w in walls), (x1, y1, x2, y2)
-    assert overs == (len(board.geometry.bridges) if name == "bridge" else 0)
+    crossed = {(board.node_cell(x), board.node_axis(x)) for path in solution.paths.values()
+               for x in path if board.node_axis(x) is not None}
+    assert overs == sum(axis in layout.deck_axes() for _, axis in crossed)  # drawn on a deck
+    assert overs == {"bridge": 1, "hex-bridge": 2}.get(name, 0)
 
 
 def test_validate_repairs_each_ambiguous_board_and_the_report_data_holds_the_proposals(tmp_path) -> None:

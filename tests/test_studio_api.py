@@ -76,6 +76,27 @@ def test_hexagonal_and_bridge_boards_agree_with_the_oracle(client):
     assert not solution_errors(board, data["solutions"][0], "nikoli")
 
 
+def test_a_hexagonal_bridge_board_is_checked_and_generated(client):
+    """Three paths across one hexagonal bridge: the verdict is the coordinate oracle's under
+    every profile asked, its solutions pass the referee; the generator makes such boards."""
+    geometry = {"kind": "hex", "wrap": False, "walls": [], "bridges": [[1, 1]]}
+    rows = ["CAB", "B.C", ".A."]
+    board = Board.from_json(rows, geometry)
+    for profile, fill, notouch in (("nikoli", False, False), ("notouch", False, True),
+                                   ("fill", True, False)):
+        data = verdict(client, rows, profile, geometry).json()
+        n = count_solutions(rows, fill, notouch, False, limit=2, kind="hex", bridges=[(1, 1)])
+        assert data["status"] == {0: "unsolvable", 1: "unique", 2: "multiple"}[n], profile
+        for s in data["solutions"]:
+            assert not solution_errors(board, s, profile)
+    made = client.post("/api/generate", json={"width": 6, "height": 6, "kind": "hex",
+                                              "bridges": 1, "seed": 2}).json()
+    assert made["board"]["geometry"]["kind"] == "hex"
+    assert len(made["board"]["geometry"]["bridges"]) == 1
+    assert verdict(client, made["board"]["grid"], "flow",
+                   made["board"]["geometry"]).json()["status"] == "unique"
+
+
 def test_a_bad_board_is_a_located_error_and_the_server_goes_on(client):
     answer = verdict(client, ["A.B", "...", "A.A"])
     assert answer.status_code == 400

@@ -129,6 +129,39 @@ def test_a_bridge_board_is_drawn_and_played(page):
     play_solution(page)
 
 
+# issue 23: "a hexagonal board with a bridge is drawn and played".  Unique under flow, its
+# bridge at (1, 1) crossed along all three axes: A vertically, C rising, D falling.
+HEX_BRIDGE_ENDS = {"A": ((0, 1), (3, 2)), "B": ((0, 3), (2, 4)), "C": ((0, 2), (4, 0)),
+                   "D": ((0, 0), (1, 2)), "E": ((3, 1), (4, 3)), "F": ((1, 3), (4, 4))}
+
+
+def test_a_hexagonal_bridge_board_is_drawn_and_played(page, folder):
+    new_board(page, 5, 5, "hex")
+    page.check("input[name=tool][value=bridge]")
+    click_cell(page, 1, 1)
+    page.check("input[name=tool][value=end]")
+    for a, b in HEX_BRIDGE_ENDS.values():
+        click_cell(page, *a)
+        click_cell(page, *b)
+    page.select_option("#rules", "flow")
+    wait_status(page, "unique")
+    assert page.evaluate("[...window.studio.model.bridges]") == [6]
+    assert page.locator("#board polygon.bridge").count() == 2  # two decks over the third axis
+    solution = page.evaluate("window.studio.verdict.solutions[0]")
+    through = {label: path for label, path in solution.items() if [1, 1] in path}
+    assert len(through) == 3  # three colours cross the one bridge
+    for path in through.values():  # each straight on: in and out by opposite sides
+        i = path.index([1, 1])
+        (r0, c0), (r2, c2) = path[i - 1], path[i + 1]
+        assert c0 + c2 == 2 and (c0 != 1 or {r0, r2} == {0, 2})
+    page.click("#modes [data-mode=play]")
+    for path in solution.values():
+        drag_path(page, path)
+    page.wait_for_selector("#message.win")
+    assert page.locator("#board line.over").count() == 2  # the crossings on the decks
+    page.screenshot(path=str(folder / "hex-bridge-play.png"))
+
+
 def test_a_bad_board_is_located_in_the_page(page):
     new_board(page, 3, 3)
     page.check("input[name=tool][value=bridge]")
@@ -204,6 +237,32 @@ def test_play_rules_of_the_hand(page):
     # path cuts it; never into another colour's endpoint; dragging back takes a step back
     assert page.evaluate(PLAY_RULES) == [True, False, True, True, True,
                                          True, "0", False, True, True, "2,1"]
+
+
+HEX_PLAY_RULES = """async () => {
+  const P = await import('/static/play.js'), M = await import('/static/model.js');
+  const m = M.fromBoard({grid: ['CAB', 'B.C', '.A.'], geometry: {kind: 'hex', bridges: [[1, 1]]}});
+  const lay = window.studio.layout, play = P.newPlay(), out = [];
+  P.start(lay, m, play, 1);
+  out.push(P.extend(lay, m, play, 4), P.extend(lay, m, play, 5), P.extend(lay, m, play, 3),
+           P.extend(lay, m, play, 7));
+  P.start(lay, m, play, 3);
+  out.push(P.extend(lay, m, play, 4), P.extend(lay, m, play, 2));
+  P.start(lay, m, play, 0);
+  out.push(P.extend(lay, m, play, 4), P.extend(lay, m, play, 7), P.extend(lay, m, play, 5));
+  P.stop(play);
+  out.push(['A', 'B', 'C'].map(k => play.paths[k].join(',')).join(' '));
+  return out;
+}"""
+
+
+def test_play_goes_straight_through_a_hexagonal_bridge(page):
+    """Cell 4 of a 3x3 hexagonal board (odd column): vertical 1-7, rising 3-2, falling 0-5.
+    A path entering it leaves by the opposite side only (A may not turn to 5 or 3); three
+    paths cross it at once, each on its own axis."""
+    new_board(page, 3, 3, "hex")
+    assert page.evaluate(HEX_PLAY_RULES) == [True, False, False, True, True, True,
+                                             True, False, True, "1,4,7 3,4,2 0,4,5"]
 
 
 SIDE_XY = """([a, b]) => { const s = document.getElementById('board'), lay = window.studio.layout;

@@ -57,7 +57,7 @@ def test_fields_become_the_geometry() -> None:
 def test_paths_over_a_bridge_become_its_crossings() -> None:
     entry = read_one(LINES["bridge"] + "\n")
     board, paths = entry.board, entry.solution.paths
-    vertical = board.bridge_node[12]
+    vertical = board.crossings[12][1]
     assert paths["A"][:5] == (5, 6, 7, vertical, 17)  # down through the bridge
     assert paths["B"][2:5] == (11, 12, 13)  # across it
     assert entry.solution.to_cells(board)["A"][3] == 12
@@ -121,6 +121,9 @@ def test_writers_without_geometry_refuse_variant_boards(fmt: str) -> None:
     bridge = read_one(LINES["bridge"] + "\n")
     with pytest.raises(WriteError, match="bridges"):
         write_text([bridge], fmt)
+    hex_bridge = read_one(LINES["hex-bridge"] + "\n")
+    with pytest.raises(WriteError, match="hexagonal cells, bridges"):
+        write_text([hex_bridge], fmt)
 
 
 def test_convert_names_the_features_a_format_cannot_express() -> None:
@@ -137,7 +140,6 @@ def test_grid_and_wh_write_holes_as_solid_cells() -> None:
 
 # (line, message, column): each a located invalid entry, and exit status 2 from check
 BAD_LINES = [
-    ("X_4,0,1,1,5;0,1", "unsupported variant: bridges on a hexagonal board", 11),
     ("X_W_4,0,1,1;0,1", "unsupported variant: warps on a hexagonal board", 1),
     ("W_X_4,0,1,1;0,1", "unsupported variant: warps on a hexagonal board", 1),
     ("4,0,1,1,5,5;0,1", "bridge on a hole (cell 5)", 9),
@@ -186,6 +188,7 @@ VARIANTS = {  # the boards of LINES, as rows and geometry (each unique under flo
     "holes-wall": (["...A", "BC..", "C..A", "##.B"], Geometry.of(walls=[(5, 6)])),
     "warps": ([".A..", ".B.C", "CA..", "B..."], Geometry(wrap=True)),
     "hex": (["...A", "BC..", "C...", "B.A."], Geometry("hex")),
+    "hex-bridge": (["DACB.", "..DF.", "....B", ".EA..", "C..EF"], Geometry.of("hex", bridges=[6])),
 }
 
 
@@ -215,7 +218,7 @@ def test_json_solution_over_a_bridge_reads_as_crossings() -> None:
                        "solution": solution})
     entry = read_one(text + "\n")
     assert entry.board == board
-    assert entry.solution.paths["A"][3] == board.bridge_node[12]  # down through the bridge
+    assert entry.solution.paths["A"][3] == board.crossings[12][1]  # down through the bridge
     assert entry.solution.paths["B"][3] == 12  # across it
     assert entry.solution.to_coords(board) == solution
 
@@ -223,7 +226,6 @@ def test_json_solution_over_a_bridge_reads_as_crossings() -> None:
 @pytest.mark.parametrize("geometry,message", [
     (3, "'geometry': geometry must be an object"),
     ({"kind": "triangle"}, "unknown grid kind 'triangle'"),
-    ({"kind": "hex", "bridges": [[1, 1]]}, "bridges on a hexagonal board"),
     ({"kind": "hex", "wrap": True}, "warps on a hexagonal board"),
     ({"wrap": "yes"}, "wrap must be true or false"),
     ({"bridges": [[9, 9]]}, "off the 3x3 board"),
@@ -243,9 +245,22 @@ def test_bad_json_geometry_is_a_located_invalid_entry(geometry: object, message:
     assert status == 2 and [r["status"] for r in records] == ["unique", "invalid"]
 
 
+def test_a_hexagonal_bridge_crossed_three_ways_reads_as_three_crossings() -> None:
+    entry = read_one(LINES["hex-bridge"] + "\n")
+    board, paths = entry.board, entry.solution.paths
+    vertical, falling, rising = board.crossings[6]
+    assert paths["A"][:3] == (1, vertical, 11) and vertical == 6
+    assert paths["C"][:3] == (2, rising, 5)
+    assert paths["D"] == (0, falling, 7)
+    assert entry.solution.to_cells(board)["D"] == (0, 6, 7)
+    text = write_text([entry], "json")
+    assert json.loads(text)["geometry"]["bridges"] == [[1, 1]]
+    assert read_one(text).solution == entry.solution
+
+
 def test_diff_cells_are_cells_each_once() -> None:
     board = Board.from_rows([".A.", "B.B", ".A."], Geometry.of(bridges=[4]))
-    vertical = board.bridge_node[4]
+    vertical = board.crossings[4][1]
     first = Solution.from_paths({"A": (1, vertical, 7), "B": (3, 4, 5)})
     second = Solution.from_paths({"A": (1, 0, 6, 7), "B": (3, 5)})  # neither crossing used
     assert diff_cells(board, first, second) == [0, 1, 3, 4, 5, 6, 7]

@@ -21,9 +21,9 @@ from tests.helpers import UncutSearch
 from tests.variants import FAMILIES, VARIANT_PROFILES, Variant, variants
 
 PER_FAMILY = 40
-BOARDS = variants(seed=2026, per_family=PER_FAMILY)  # 7 families x 40 = 280 boards
-SUBSET = BOARDS[::7]  # 40 boards, every family
-LEMMA_SUBSET = BOARDS[2::10]  # 28 boards, every family
+BOARDS = variants(seed=2026, per_family=PER_FAMILY)  # 8 families x 40 = 320 boards
+SUBSET = BOARDS[::7]  # 46 boards, every family
+LEMMA_SUBSET = BOARDS[2::10]  # 32 boards, every family
 
 METHODS = {
     **{name: Method(encoding=name, presolve=False) for name in ENCODING_KINDS},
@@ -56,20 +56,23 @@ def test_counts_match_brute_force(profile: str) -> None:
 
 def test_boards_reach_every_verdict() -> None:
     """Each family has unique, multiple and unsolvable boards (so the counts above mean
-    something), and bridges are crossed both ways in some solution."""
+    something), bridges are crossed both ways in some solution, and some hexagonal bridge is
+    crossed along all three of its axes at once."""
     for f, family in enumerate(FAMILIES):
         seen = {expected_status(v.count(parse_rules(p), CAP))
                 for v in BOARDS[f * PER_FAMILY:(f + 1) * PER_FAMILY] for p in VARIANT_PROFILES}
         assert seen == {"unique", "multiple", "unsolvable"}, family
-    both = 0
+    both = three = 0
     for variant in BOARDS:
         board = variant.board()
         if board.geometry.bridges:
             for solution in check(board, "fill", count=CAP).solutions:
                 used = {n for path in solution.paths.values() for n in path}
-                both += any(b in used and board.bridge_node[b] in used
-                            for b in board.geometry.bridges)
+                full = [b for b, nodes in board.crossings.items() if used >= set(nodes)]
+                both += bool(full)
+                three += any(len(board.crossings[b]) == 3 for b in full)
     assert both >= 10
+    assert three >= 3
 
 
 @pytest.mark.parametrize("profile", VARIANT_PROFILES)

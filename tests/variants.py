@@ -15,7 +15,7 @@ from satlink.rules import Rules
 from satlink.solution import Solution
 from tests.oracle import Coord, Layout, Slot, TooLarge, count_solutions
 
-FAMILIES = ("holes", "walls", "warps", "hexes", "bridges", "square-mix", "hex-mix")
+FAMILIES = ("holes", "walls", "warps", "hexes", "bridges", "square-mix", "hex-mix", "hex-bridges")
 VARIANT_PROFILES = ["flow", "fill", "nikoli", "no2x2", "fill,no2x2", "notouch,no2x2"]
 
 
@@ -54,7 +54,7 @@ def random_variant(rng: random.Random, family: str) -> Variant:
     w, h = rng.randint(3, 5), rng.randint(3, 5)
     if rng.random() < 0.08:
         w, h = rng.choice(((6, 4), (4, 6)))
-    kind = "hex" if family in ("hexes", "hex-mix") else "square"
+    kind = "hex" if family in ("hexes", "hex-mix", "hex-bridges") else "square"
     wrap = family == "warps" or (family == "square-mix" and rng.random() < 0.6)
     hole_rate = {"holes": 0.2, "square-mix": 0.1, "hex-mix": 0.12}.get(family, 0.0)
     cells = [(r, c) for r in range(h) for c in range(w)]
@@ -66,7 +66,7 @@ def random_variant(rng: random.Random, family: str) -> Variant:
         walls = rng.sample(sides, rng.randint(1, min(5, len(sides))))
     open_cells = [x for x in cells if grid[x[0]][x[1]] == "."]
     bridges: list[Coord] = []
-    if family == "bridges" or (family == "square-mix" and rng.random() < 0.6):
+    if family in ("bridges", "hex-bridges") or (family == "square-mix" and rng.random() < 0.6):
         inner = [(r, c) for r, c in open_cells  # crossable both ways, most of the time
                  if wrap or (0 < r < h - 1 and 0 < c < w - 1) or rng.random() < 0.1]
         bridges = rng.sample(inner, min(len(inner), rng.randint(1, 2)))
@@ -101,7 +101,7 @@ def _walk_endpoints(rng: random.Random, layout: Layout, grid: list[list[str]],
         while True:
             here = path[-1]
             options = [(n, d) for n, d in layout.moves(here)
-                       if n not in used and (not here[2] or d == d_in)]
+                       if n not in used and (not here[2] or layout.straight(here[:2], d_in, d))]
             quiet = [(n, d) for n, d in options
                      if not any(m in path and m != here for m, _ in layout.moves(n))]
             if calm:
@@ -165,6 +165,9 @@ LINES = {
     "warps": "W_4,0,1,3;1,0,3,15,11,10,9;5,6,2,14,13,12;7,4,8",
     "warps-rectangle": "W_4:3:I,0,1,2;1,5,6,7,11,8;4,0,3,2,10,9",
     "hex": "X_4,0,1,3;3,7,11,15,14;4,0,1,2,6,10,13,12;5,9,8",  # 10-13: a hexagonal step
+    # bridge 6 crossed along all three axes: 1-6-11, 2-6-5 (rising), 0-6-7 (falling)
+    "hex-bridge": "X_5,0,1,6,6;1,6,11,12,17;3,4,9,14;2,6,5,10,15,20;0,6,7;16,21,22,23;"
+                  "8,13,18,19,24",
 }
 
 
@@ -184,7 +187,10 @@ WALLS = ([".....", "A..B.", "#A.BC", ".....", ".CDD#"],
          Geometry.of(walls=[(1, 2), (6, 7), (11, 16), (12, 17), (13, 18)]),
          {"A": (5, 0, 1, 6, 11), "B": (8, 9, 4, 3, 2, 7, 12, 13), "C": (14, 19, 18, 17, 16, 15, 20, 21),
           "D": (22, 23)})
-VARIANTS = {"hex": HEX, "bridge": BRIDGE, "warp": WARP, "walls": WALLS}
+HEX_BRIDGE = (["DACB.", "..DF.", "....B", ".EA..", "C..EF"], Geometry.of("hex", bridges=[6]),
+              {"A": (1, 6, 11, 12, 17), "B": (3, 4, 9, 14), "C": (2, 6, 5, 10, 15, 20),
+               "D": (0, 6, 7), "E": (16, 21, 22, 23), "F": (8, 13, 18, 19, 24)})
+VARIANTS = {"hex": HEX, "bridge": BRIDGE, "warp": WARP, "walls": WALLS, "hex-bridge": HEX_BRIDGE}
 
 
 def solved(name: str) -> tuple[Board, Solution]:

@@ -130,7 +130,7 @@ def read_shape(path: str) -> str:
 @click.option("--walls", type=click.IntRange(min=0), default=0, show_default=True,
               help="Random walls between neighbouring cells, new per puzzle.")
 @click.option("--bridges", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Random bridges (cells crossed straight once each way; square cells).")
+              help="Random bridges (cells crossed straight once along each axis).")
 @click.option("--seed", type=int, default=None,
               help="Same seed, same pack (default: a fresh random seed, printed; give it to "
                    "make the pack again or to resume the run in --db).")
@@ -162,7 +162,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
     warns where it is not unique. The solving options (--encoding, --solver, ...) are those
     of 'check'; puzzles do not depend on them, their solver-effort figures do. Flow Free
     variants: --grid hex, --wrap, --holes or --shape, --walls, --bridges (combinable, except
-    that warps and bridges need square cells).
+    that warps need square cells).
 
     \b
     Example:

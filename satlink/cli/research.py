@@ -36,7 +36,8 @@ def cnf(board, index, rules, method, names, out):
     """Write one board's CNF as DIMACS, with a header mapping variables to cells and edges.
 
     Variables 1..E are the edges (one 'c edge V R1 C1 R2 C2' line each, plus 'crossing
-    vertical|horizontal' for an edge into a bridge) in every encoding; 'c ind' projects onto
+    AXIS' for an edge into a bridge: horizontal or vertical, on hexagons vertical, falling or
+    rising) in every encoding; 'c ind' projects onto
     them, since two solutions differ exactly when their edges do. A Flow Free variant's
     geometry is one 'c geometry' line (the JSON object).
     Only --encoding acyclic (the default here) gives a complete CNF.

@@ -3,8 +3,8 @@
 All four cells of a block are on one path exactly when they are used and carry the same
 colour; the clauses demand a used-flag to fail or the colours to differ.  The blocks come
 from the geometry (:meth:`satlink.geometry.Geometry.blocks`: 2x2 squares, or triangles of
-hexagons); a block with a solid cell or a bridge (whose cell holds two crossings) is never
-on one path as a whole and is left out.
+hexagons); a block with a solid cell or a bridge (whose cell holds a crossing per axis) is
+never on one path as a whole and is left out.
 
 Under ``notouch`` a block whose cycle edges all exist is already forbidden (its cells would
 have to be joined all round, a detached cycle), so only blocks cut by a wall need clauses.

@@ -34,7 +34,7 @@ def add_shapes(vs: Variables, rules: Rules, out: Clauses, card: Cardinality) -> 
     board = vs.board
     names: list[tuple] = []
     per_cell: list[tuple[int, list[tuple[int, ...]]]] = []
-    for cell in range(board.n_nodes):  # cells and the bridges' vertical crossings
+    for cell in range(board.n_nodes):  # cells and the bridges' extra crossings
         ch = board.char(cell)
         if ch == SOLID:
             continue

@@ -54,9 +54,8 @@ def regions(board: Board, cells: list[int]) -> list[list[int]]:
         piece, stack = [start], [start]
         while stack:
             x = stack.pop()
-            near = set(neighbours[x])
-            if x in board.bridge_node:  # a bridge's vertical crossing is its cell too
-                near |= set(neighbours[board.bridge_node[x]])
+            near = {y for node in board.crossings.get(x, (x,))  # a bridge: all its crossings
+                    for y in neighbours[node]}
             for y in near:
                 y = board.node_cell(y)
                 if y in left:

@@ -75,9 +75,6 @@ def parse_header(header: list[str], max_cells: int) -> HeaderFields:
     bridge_columns: dict[int, int] = {}  # cell -> column of its first mention
     for cell, column in _cells(fields, 4, size, width, height):
         bridge_columns.setdefault(cell, column)
-    if bridge_columns and kind == HEX:
-        raise LineError("unsupported variant: bridges on a hexagonal board",
-                        _field_column(fields, 4))
     holes: dict[int, int] = {}
     for cell, column in _cells(fields, 5, size, width, height):
         holes.setdefault(cell, column)

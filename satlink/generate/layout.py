@@ -4,8 +4,9 @@ Chosen at the start of each attempt from its random generator, in this order:
 
 * **holes** (``--holes N``): random cells made solid, each only if the open cells around it
   stay connected without it; or the solid cells of a ``--shape`` mask, as given;
-* **bridges** (``--bridges N``, square cells): random open cells whose four neighbours are
-  open cells that are not bridges, so each crossing can be passed straight through;
+* **bridges** (``--bridges N``): random open cells whose neighbours on every axis (four on
+  square cells, six on hexagons) are open cells that are not bridges, so each crossing can be
+  passed straight through;
 * **walls** (``--walls N``): random removed edges between open cells, where both cells keep
   at least two neighbours, neither is a bridge, and the two stay joined around the wall.
 
@@ -84,8 +85,8 @@ def _bridges(width: int, height: int, bare: Geometry, near: list[set[int]], soli
         if len(chosen) == count:
             break
         around = bare.adjacent(width, height, x)
-        vertical = [n for n in around if bare.is_vertical(width, height, x, n)]
-        if (len(around) == 4 and len(vertical) == 2 and x not in taken
+        axes = sorted(bare.axis_of(width, height, x, n) for n in around)
+        if (axes == sorted(2 * list(range(len(bare.axes)))) and x not in taken
                 and not any(n in solid or n in taken for n in around)):
             chosen.append(x)
             taken |= {x, *around}

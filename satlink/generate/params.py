@@ -309,8 +309,8 @@ def _check_variant(width: int, height: int, grid: str, wrap: bool, holes: int,
                    shape: tuple[str, ...], walls: int, bridges: int, symmetry: str) -> None:
     if grid not in GRIDS:
         raise ParamsError(f"grid {grid!r} (known: {', '.join(GRIDS)})")
-    if grid != SQUARE and (wrap or bridges):
-        raise ParamsError(f"{'warps' if wrap else 'bridges'} need square cells, not --grid {grid}")
+    if grid != SQUARE and wrap:
+        raise ParamsError(f"warps need square cells, not --grid {grid}")
     for name, value in (("holes", holes), ("walls", walls), ("bridges", bridges)):
         if value < 0:
             raise ParamsError(f"{name} cannot be negative")
@@ -323,7 +323,7 @@ def _check_variant(width: int, height: int, grid: str, wrap: bool, holes: int,
         raise ParamsError("the shape has fewer than two open cells")
     if bridges > cells // 9:
         raise ParamsError(f"{bridges} bridges do not fit a {width}x{height} board (each needs its "
-                          f"four neighbours to itself: at most {cells // 9})")
+                          f"neighbours to itself: at most {cells // 9})")
     if walls > cells:
         raise ParamsError(f"{walls} walls are more than the {width}x{height} board's cells; "
                           "walls are removed edges between neighbouring cells")

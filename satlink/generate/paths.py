@@ -4,8 +4,8 @@ Paths are lists of graph nodes.  On the plain square board the nodes are the cel
 neighbours are computed from coordinates (the seeds' generator, as written); a *layout* (an
 empty :class:`satlink.board.Board` with the variant's geometry and its holes) makes the
 growth walk that board's graph instead, so hexagonal cells, warps and walls need nothing
-more, and a bridge is two ordinary nodes with two neighbours each (its horizontal and
-vertical crossings).  A bridge's crossings are never the end of a path.
+more, and a bridge is ordinary nodes with two neighbours each (one crossing per axis: two on
+square cells, three on hexagons).  A bridge's crossings are never the end of a path.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ class PathSystem:
     def can_end(self, node: int) -> bool:
         """Whether a path may end on ``node`` (not on a bridge crossing)."""
         return self.layout is None or not self.layout.geometry.bridges or (
-            node < self.layout.size and node not in self.layout.bridge_node)
+            node < self.layout.size and node not in self.layout.crossings)
 
     def holes(self) -> set[int]:
         """Cells solid before anything grew."""

@@ -203,7 +203,7 @@ def _attempt(painting: Painting, blank: Board, rules: Rules, method: Method,
             return f"the completed puzzle is {verdict.status}"
         other = next(s for s in verdict.solutions if s.edges() != ours.edges())
         cells = diff_cells(board, ours, other)
-        nodes = [x for c in cells for x in (c, board.bridge_node.get(c)) if x is not None]
+        nodes = [x for c in cells for x in board.crossings.get(c, (c,))]
         mine = [x for x in nodes if x in region]
         if walk is not None and mine and repairs < max_repairs:
             repairs += 1

@@ -155,7 +155,7 @@ class _Node:
 
 
 def _can_end(board: Board, node: Cell) -> bool:
-    return node < board.size and node not in board.bridge_node
+    return node < board.size and node not in board.crossings
 
 
 def edits(board: Board, drawn: Solution, other: Solution, rules: Rules,

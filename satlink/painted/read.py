@@ -136,7 +136,7 @@ def read_painting(rows: Sequence[str], geometry: Geometry) -> Painting:
 def _crossings(blank: Board, label_of: dict[Cell, str]) -> dict[str, set[Cell]]:
     """The bridge crossings each label takes: those whose two neighbours on their axis carry
     that label (repeated, for bridges side by side)."""
-    crossings = [x for b in blank.geometry.bridges for x in (b, blank.bridge_node[b])]
+    crossings = [x for b in blank.geometry.bridges for x in blank.crossings[b]]
     taken: dict[Cell, str] = {}
     grew = True
     while grew:

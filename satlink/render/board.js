@@ -2,7 +2,8 @@
 
    Every geometry is drawn here once: square and hexagonal cells, holes, walls, warps (the
    tunnels at the border and a path through one drawn as two stubs), bridges (a deck carrying
-   the horizontal crossing over the vertical one), paths, and the highlights both pages use
+   the horizontal crossing over the vertical one; on hexagons the falling crossing on a deck
+   over the rising one, the vertical one on a deck over both), paths, and the highlights both pages use
    (differing cells, marked cells, a located error, ghost paths, decided edges, closed sides).
 
    The layout is satlink/render/layout.py's (the module the SVG and PNG renderers use), written
@@ -73,7 +74,9 @@
   var layouts = {};
 
   /* Pixel positions for a board of this size and kind: cells (centre ``c``, outline
-     ``poly``), each pair of neighbours (``a`` < ``b``, ``vertical``, ``wrap``, the ``runs``
+     ``poly``), each pair of neighbours (``a`` < ``b``, the ``axis`` of the step between them
+     as satlink.geometry numbers axes (square: 0 horizontal, 1 vertical; hexagons: 0
+     vertical, 1 falling like a backslash, 2 rising like a slash), ``wrap``, the ``runs``
      a path along it is drawn as, the ``sides`` a wall between them is drawn on, the
      ``tunnels`` of a wrap edge), ``px`` the picture's size.  ``plain``: a square board
      without variants, drawn without a margin (as the renderers draw it).  Memoised: a
@@ -149,6 +152,12 @@
       }
       return out;
     }
+    function axisOf(a, b) {  /* the line between two neighbours' centres */
+      if (!hex) return a % w === b % w ? 1 : 0;
+      var pa = centre(a), pb = centre(b), dx = pb[0] - pa[0], dy = pb[1] - pa[1];
+      if (Math.abs(dx) < 1e-9) return 0;
+      return dx * dy > 0 ? 1 : 2;
+    }
     var lay = {width: w, height: h, kind: kind, wrap: wrap, plain: plain, cell: cell, pad: pad,
       px: [Math.ceil(innerW + 2 * pad), Math.ceil(innerH + 2 * pad)], path_width: pw,
       disc: cell * (hex ? DISC.hex : DISC.square), cells: [], pairs: [], byKey: new Map(), near: []};
@@ -157,7 +166,7 @@
       adjacent(x).forEach(function (b) {
         if (b <= x) return;
         var wrapped = isWrap(x, b);
-        var pair = {a: x, b: b, vertical: x % w === b % w, wrap: wrapped,
+        var pair = {a: x, b: b, axis: axisOf(x, b), wrap: wrapped,
           runs: wrapped ? [[centre(x), stub(x, b)], [stub(b, x), centre(b)]] : [[centre(x), centre(b)]],
           sides: wrapped ? [side(x, b), side(b, x)] : [side(x, b)],
           tunnels: wrapped ? [tunnel(x, b), tunnel(b, x)] : []};
@@ -180,8 +189,18 @@
       }
       return runs;
     };
-    /* a bridge's deck (half width, half height) and its horizontal crossing */
+    /* a bridge's deck (half length, half width); one deck per axis but the last, bottom
+       first (as layout.py's deck_axes): square, the horizontal crossing over the vertical
+       one; hexagons, falling over rising and vertical over both */
     lay.deck = [cell / 2 - cell * BRIDGE_INSET, pw / 2 + cell * BRIDGE_GAP];
+    lay.axes = hex ? [[0, 1], [Math.cos(Math.PI / 6), 0.5], [Math.cos(Math.PI / 6), -0.5]] : [[1, 0], [0, 1]];
+    lay.deckAxes = hex ? [1, 0] : [0];
+    lay.deckCorners = function (x, axis) {  /* long edges: corners 0-1 and 3-2 */
+      var c = centre(x), u = lay.axes[axis], n = [-u[1], u[0]], l = lay.deck[0], d = lay.deck[1];
+      return [[-1, -1], [-1, 1], [1, 1], [1, -1]].map(function (sk) {
+        return [c[0] + u[0] * l * sk[1] + n[0] * d * sk[0], c[1] + u[1] * l * sk[1] + n[1] * d * sk[0]];
+      });
+    };
     lay.centre = centre;
     layouts[key] = lay;
     return lay;
@@ -276,29 +295,38 @@
           'stroke-width': cell * 0.08, 'stroke-linecap': 'round'}, svg);
       });
     });
-    /* bridges: a deck over the vertical crossing, the horizontal one drawn again on top */
-    var across = {};
+    /* bridges: a deck per axis but the last (lay.deckAxes, bottom first), each hiding the
+       crossings beneath it, with its own crossing drawn again on top */
+    var across = {};  /* "cell:axis" -> label */
     Object.keys(over.paths || {}).forEach(function (label) {
       var path = over.paths[label];
       for (var i = 1; i < path.length; i++) {
         var a = path[i - 1], b = path[i], p = lay.byKey.get(pairKey(a, b));
-        if (!p || p.vertical) continue;
-        if (has(bridges, a)) across[a] = label;
-        if (has(bridges, b)) across[b] = label;
+        if (!p) continue;
+        if (has(bridges, a)) across[a + ':' + p.axis] = label;
+        if (has(bridges, b)) across[b + ':' + p.axis] = label;
       }
     });
     var rail = Math.max(1, cell * 0.06);
     bridges.forEach(function (b) {
-      var c = lay.cells[b].c, dw = lay.deck[0], dh = lay.deck[1];
-      el('rect', {x: (c[0] - dw).toFixed(1), y: (c[1] - dh).toFixed(1), width: (2 * dw).toFixed(1),
-        height: (2 * dh).toFixed(1), 'class': 'bridge', fill: INK.deck}, svg);
-      if (across[b] !== undefined) {
-        el('line', {x1: (c[0] - cell / 2).toFixed(1), y1: c[1].toFixed(1), x2: (c[0] + cell / 2).toFixed(1),
-          y2: c[1].toFixed(1), 'class': 'over', stroke: colourOf(across[b]), 'stroke-width': pw.toFixed(1)}, svg);
-      }
-      [c[1] - dh, c[1] + dh].forEach(function (y) {
-        el('line', {x1: (c[0] - dw).toFixed(1), y1: y.toFixed(1), x2: (c[0] + dw).toFixed(1), y2: y.toFixed(1),
-          'class': 'railing', stroke: INK.railing, 'stroke-width': rail.toFixed(1), 'stroke-linecap': 'round'}, svg);
+      var c = lay.cells[b].c;
+      lay.deckAxes.forEach(function (axis) {
+        var k = lay.deckCorners(b, axis), u = lay.axes[axis], label = across[b + ':' + axis];
+        if (lay.kind === 'hex') {
+          el('polygon', {points: pts(k), 'class': 'bridge', fill: INK.deck, 'data-axis': axis}, svg);
+        } else {
+          el('rect', {x: k[0][0].toFixed(1), y: k[0][1].toFixed(1), width: (k[2][0] - k[0][0]).toFixed(1),
+            height: (k[2][1] - k[0][1]).toFixed(1), 'class': 'bridge', fill: INK.deck}, svg);
+        }
+        if (label !== undefined) {
+          el('line', {x1: (c[0] - u[0] * cell / 2).toFixed(1), y1: (c[1] - u[1] * cell / 2).toFixed(1),
+            x2: (c[0] + u[0] * cell / 2).toFixed(1), y2: (c[1] + u[1] * cell / 2).toFixed(1), 'class': 'over',
+            stroke: colourOf(label), 'stroke-width': pw.toFixed(1), 'data-axis': axis}, svg);
+        }
+        [[k[0], k[1]], [k[3], k[2]]].forEach(function (e) {
+          el('line', {x1: e[0][0].toFixed(1), y1: e[0][1].toFixed(1), x2: e[1][0].toFixed(1), y2: e[1][1].toFixed(1),
+            'class': 'railing', stroke: INK.railing, 'stroke-width': rail.toFixed(1), 'stroke-linecap': 'round'}, svg);
+        });
       });
     });
     walls.forEach(function (key) {

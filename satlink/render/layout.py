@@ -38,6 +38,13 @@ WRAP_MARGIN = 0.45
 BRIDGE_INSET = 0.1
 BRIDGE_GAP = 0.09
 
+_AXIS_DIRECTIONS = {
+    False: ((1.0, 0.0), (0.0, 1.0)),
+    True: ((0.0, 1.0), (math.cos(math.pi / 6), 0.5), (math.cos(math.pi / 6), -0.5)),
+}
+"""Unit vectors along a cell's axes, numbered as :attr:`satlink.geometry.Geometry.axes`
+numbers them (y down): square horizontal, vertical; hexagon vertical, falling, rising (the
+centres of neighbouring hexagons are 30 degrees off the horizontal)."""
 
 def _unit(dx: float, dy: float) -> Point:
     length = math.hypot(dx, dy) or 1.0
@@ -161,15 +168,34 @@ class Layout:
         return runs
 
     # -- bridges -------------------------------------------------------------------------
-    def deck(self, cell: Cell) -> tuple[float, float, float, float]:
-        """The box (x0, y0, x1, y1) of a bridge's deck: the horizontal crossing runs along
-        it, and it hides the vertical crossing beneath (the gap either side of the path)."""
-        x, y = self.centre(cell)
-        half_w = self.cell / 2 - self.cell * BRIDGE_INSET
-        half_h = self.path_width / 2 + self.cell * BRIDGE_GAP
-        return x - half_w, y - half_h, x + half_w, y + half_h
+    def deck_axes(self) -> tuple[int, ...]:
+        """The axes that get a deck, bottom first: all but the last axis, whose crossing
+        runs beneath them as a plain path (on square cells the horizontal crossing rides over
+        the vertical one; on hexagons the falling one over the rising one, the vertical one
+        over both), so every crossing shows, straight through its cell."""
+        return tuple(range(len(self.board.geometry.axes) - 2, -1, -1))
 
-    def crossing(self, cell: Cell) -> tuple[Point, Point]:
-        """The horizontal crossing of a bridge, from side to side of its cell."""
+    def axis_direction(self, axis: int) -> Point:
+        """Unit vector along ``axis`` of a cell (:data:`_AXIS_DIRECTIONS`)."""
+        return _AXIS_DIRECTIONS[self.hexagonal][axis]
+
+    def deck(self, cell: Cell, axis: int = 0) -> list[Point]:
+        """The corners of a bridge's deck along ``axis``: the crossing on that axis runs
+        along it, and it hides the crossings beneath (the gap either side of the path).  Its
+        first two corners and its last two are its long edges, where the railings go."""
         x, y = self.centre(cell)
-        return (x - self.cell / 2, y), (x + self.cell / 2, y)
+        ux, uy = self.axis_direction(axis)
+        half_l = self.cell / 2 - self.cell * BRIDGE_INSET
+        half_w = self.path_width / 2 + self.cell * BRIDGE_GAP
+        nx, ny = -uy, ux
+        return [(x - ux * half_l + nx * sign * half_w, y - uy * half_l + ny * sign * half_w)
+                if end < 0 else
+                (x + ux * half_l + nx * sign * half_w, y + uy * half_l + ny * sign * half_w)
+                for sign, end in ((-1, -1), (-1, 1), (1, 1), (1, -1))]
+
+    def crossing(self, cell: Cell, axis: int = 0) -> tuple[Point, Point]:
+        """The crossing of a bridge along ``axis``, from side to side of its cell."""
+        x, y = self.centre(cell)
+        ux, uy = self.axis_direction(axis)
+        half = self.cell / 2
+        return (x - ux * half, y - uy * half), (x + ux * half, y + uy * half)

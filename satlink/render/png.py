@@ -104,16 +104,21 @@ def variant_image(board: Board, solution: Solution | None, cell: int = 24,
         for label, nodes in solution.paths.items():
             for run in layout.runs(nodes):
                 line(run, colour[label], layout.path_width, round_ends=True)
-    over = {node: label for label, nodes in (solution.paths.items() if solution else ())
-            for node in nodes if node in board.bridge_node}
+    over = svg.bridge_crossings(board, solution)
     rail = max(1.0, cell * 0.06)
     for b in board.geometry.bridges:
-        x0, y0, x1, y1 = layout.deck(b)
-        draw.rectangle((x0 * k, y0 * k, x1 * k, y1 * k), fill=_rgb(svg.CELL))
-        if b in over:
-            line(list(layout.crossing(b)), colour[over[b]], layout.path_width, round_ends=False)
-        for y in (y0, y1):
-            line([(x0, y), (x1, y)], _rgb(svg.RAILING), rail, round_ends=True)
+        for axis in layout.deck_axes():
+            corners = layout.deck(b, axis)
+            if layout.hexagonal:
+                draw.polygon(sc(corners), fill=_rgb(svg.CELL))
+            else:  # square decks as they were always drawn (the same pixels)
+                (x0, y0), (x1, y1) = corners[0], corners[2]
+                draw.rectangle((x0 * k, y0 * k, x1 * k, y1 * k), fill=_rgb(svg.CELL))
+            if (b, axis) in over:
+                line(list(layout.crossing(b, axis)), colour[over[b, axis]], layout.path_width,
+                     round_ends=False)
+            for ends in ((corners[0], corners[1]), (corners[3], corners[2])):
+                line(list(ends), _rgb(svg.RAILING), rail, round_ends=True)
     wall = max(2.0, cell * 0.14)
     for a, b in sorted(board.geometry.walls):
         sides = [layout.side(a, b)] + ([layout.side(b, a)] if layout.is_wrap(a, b) else [])

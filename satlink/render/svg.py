@@ -4,7 +4,8 @@ Plain boards are a grid of squares with solid cells filled grey.  Variant boards
 :mod:`satlink.render.layout` for the geometry) draw each open cell as its own tile, a square or
 a flat-topped hexagon, on a darker canvas, so holes are simply left out; walls are thick light
 lines on the side two cells share; a bridge is a deck carrying the horizontal crossing over a
-gap in the vertical one, with a railing along each edge; warps are marked by tunnels at the
+gap in the vertical one, with a railing along each edge (on hexagons two decks, the falling
+crossing over the rising one and the vertical one over both); warps are marked by tunnels at the
 border and a path through a wrap edge is drawn as two stubs, never across the board.
 
 Elements of variant boards carry a class (``cell``, ``wall``, ``tunnel``, ``bridge``,
@@ -130,29 +131,42 @@ def _variant_cells(layout: Layout, highlight: set[int] | None) -> list[str]:
 
 
 def _bridges(layout: Layout, solution: Solution | None, colour: dict[str, str]) -> list[str]:
-    """Each bridge's deck over the vertical crossing, its railings, and the horizontal
-    crossing drawn again on top of the deck."""
+    """Each bridge's decks (:meth:`Layout.deck_axes`, bottom first), each hiding the
+    crossings beneath it, with its railings and its own crossing drawn again on top."""
     board = layout.board
-    over: dict[int, str] = {}
-    if solution is not None:
-        for label, path in solution.paths.items():
-            for node in path:
-                if node in board.bridge_node:  # the cell's own node: the horizontal crossing
-                    over[node] = label
+    over = bridge_crossings(board, solution)
     rail = max(1.0, layout.cell * 0.06)
     out = []
     for cell in board.geometry.bridges:
-        x0, y0, x1, y1 = layout.deck(cell)
-        out.append(f'<rect class="bridge" x="{_n(x0)}" y="{_n(y0)}" width="{_n(x1 - x0)}" '
-                   f'height="{_n(y1 - y0)}" fill="{CELL}"/>')
-        if cell in over:
-            (ax, ay), (bx, by) = layout.crossing(cell)
-            out.append(f'<line class="over" x1="{_n(ax)}" y1="{_n(ay)}" x2="{_n(bx)}" y2="{_n(by)}" '
-                       f'stroke="{colour[over[cell]]}" stroke-width="{layout.path_width:.1f}"/>')
-        for y in (y0, y1):
-            out.append(f'<line class="railing" x1="{_n(x0)}" y1="{_n(y)}" x2="{_n(x1)}" y2="{_n(y)}" '
-                       f'stroke="{RAILING}" stroke-width="{rail:.1f}" stroke-linecap="round"/>')
+        for axis in layout.deck_axes():
+            corners = layout.deck(cell, axis)
+            if layout.hexagonal:
+                out.append(f'<polygon class="bridge" points="{_points(corners)}" fill="{CELL}"/>')
+            else:
+                (x0, y0), (x1, y1) = corners[0], corners[2]
+                out.append(f'<rect class="bridge" x="{_n(x0)}" y="{_n(y0)}" '
+                           f'width="{_n(x1 - x0)}" height="{_n(y1 - y0)}" fill="{CELL}"/>')
+            if (cell, axis) in over:
+                (ax, ay), (bx, by) = layout.crossing(cell, axis)
+                out.append(f'<line class="over" x1="{_n(ax)}" y1="{_n(ay)}" x2="{_n(bx)}" '
+                           f'y2="{_n(by)}" stroke="{colour[over[cell, axis]]}" '
+                           f'stroke-width="{layout.path_width:.1f}"/>')
+            for (xa, ya), (xb, yb) in ((corners[0], corners[1]), (corners[3], corners[2])):
+                out.append(f'<line class="railing" x1="{_n(xa)}" y1="{_n(ya)}" x2="{_n(xb)}" '
+                           f'y2="{_n(yb)}" stroke="{RAILING}" stroke-width="{rail:.1f}" '
+                           'stroke-linecap="round"/>')
     return out
+
+
+def bridge_crossings(board: Board, solution: Solution | None) -> dict[tuple[int, int], str]:
+    """``{(bridge cell, axis): label}`` for each bridge crossing the solution uses."""
+    over: dict[tuple[int, int], str] = {}
+    for label, path in (solution.paths.items() if solution is not None else ()):
+        for node in path:
+            axis = board.node_axis(node)
+            if axis is not None:
+                over[board.node_cell(node), axis] = label
+    return over
 
 
 def _walls(layout: Layout) -> list[str]:

@@ -140,7 +140,7 @@ def _splits(board: Board, first: Solution, second: frozenset, diff: set[int]
     """Cut a path of the first solution at an edge the second does not use, inside the
     region where they differ: the cut's two cells become endpoints."""
     label = _new_label(board)
-    bridges = set(board.bridge_node.values()) | set(board.geometry.bridges)
+    bridges = {x for nodes in board.crossings.values() for x in nodes}
     for name, cut in cuts_missing_from(first.paths.items(), second, 2,
                                        lambda x: x not in bridges):
         path = first.paths[name]

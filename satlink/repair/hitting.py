@@ -99,8 +99,8 @@ def hitting_cuts(board: Board, solution: Solution, others: list[Solution], judge
     for label, path in solution.paths.items():
         for i in range(min_length, len(path) - min_length + 1):
             a, b = path[i - 1], path[i]
-            if a < board.size and b < board.size and a not in board.bridge_node \
-                    and b not in board.bridge_node:
+            if a < board.size and b < board.size and a not in board.crossings \
+                    and b not in board.crossings:
                 cut = Cut(label, i)
                 candidates.append(cut)
                 where[cut] = edge(a, b)

@@ -10,9 +10,9 @@ is a solution); the header says so.  :func:`read_header` rebuilds the board and 
 the header, so a model can be decoded with the CNF file alone.
 
 An edge into a bridge names the crossing it uses after the coordinates:
-``c edge V R1 C1 R2 C2 crossing vertical`` (or ``horizontal``); the bridge is whichever end
-is a bridge cell.  The two crossings of a bridge are different graph nodes, so without the
-word two edges could look alike.
+``c edge V R1 C1 R2 C2 crossing vertical`` (or ``horizontal``; on hexagons ``vertical``,
+``falling`` or ``rising``); the bridge is whichever end is a bridge cell.  The crossings of a
+bridge are different graph nodes, so without the word two edges could look alike.
 """
 
 from __future__ import annotations
@@ -83,11 +83,11 @@ def dimacs_lines(encoding: Encoding, names: bool = False) -> Iterator[str]:
 
 
 def _crossing(board: Board, a: int, b: int) -> str:
-    """`` crossing vertical``/`` horizontal`` for an edge into a bridge, else nothing."""
-    if max(a, b) >= board.size:
-        return " crossing vertical"
-    if a in board.bridge_node or b in board.bridge_node:
-        return " crossing horizontal"
+    """`` crossing AXIS`` (the axis's name) for an edge into a bridge, else nothing."""
+    for node in (a, b):  # an edge into a bridge runs along the axis of the crossing it enters
+        axis = board.node_axis(node)
+        if axis is not None:
+            return f" crossing {board.geometry.axes[axis]}"
     return ""
 
 

@@ -14,6 +14,7 @@ tests/test_board_module.py holds board.js to, point by point.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from satlink.board import Board, BoardError
@@ -117,17 +118,17 @@ def layout_json(width: int, height: int, kind: str, wrap: bool) -> dict:
             sides = [[_pt(p) for p in lay.side(a, b)]]
             if wrapped:
                 sides.append([_pt(p) for p in lay.side(b, a)])
-            pairs.append({"a": a, "b": b, "vertical": geometry.is_vertical(width, height, a, b),
+            pairs.append({"a": a, "b": b, "axis": geometry.axis_of(width, height, a, b),
                           "wrap": wrapped, "runs": [[_pt(p) for p in run] for run in runs],
                           "sides": sides,
                           "tunnels": ([[_pt(p) for p in lay.tunnel(a, b)],
                                        [_pt(p) for p in lay.tunnel(b, a)]] if wrapped else [])})
-    deck = lay.deck(0)
-    cx, cy = lay.centre(0)
+    deck = lay.deck(0)  # its half length and half width: the same on every axis
     return {"width": width, "height": height, "kind": kind, "wrap": wrap,
             "px": [lay.width, lay.height], "cell": LAYOUT_CELL, "pad": lay.pad,
             "path_width": round(lay.path_width, 2), "cells": cells, "pairs": pairs,
-            "deck": [round(cx - deck[0], 2), round(cy - deck[1], 2)],
+            "deck": [round(math.dist(deck[0], deck[1]) / 2, 2),
+                     round(math.dist(deck[1], deck[2]) / 2, 2)],
             "bridge": {"inset": BRIDGE_INSET, "gap": BRIDGE_GAP},
             "palette": [hex_colour(i) for i in range(PALETTE)],
             "ink": ["#{:02x}{:02x}{:02x}".format(*text_colour(i)) for i in range(PALETTE)]}

@@ -13,7 +13,9 @@ to one width:
   pictures.  A column neighbour is joined by ``│`` on the line between; a neighbour in the next
   column, one line up or down, by a small staircase (``─╯`` ``╭─`` and so on) through the
   three characters between the columns.  Walls are ``━`` between column neighbours and ``╲``
-  or ``╱`` (in the wall colour) on the side two diagonal neighbours share.
+  or ``╱`` (in the wall colour) on the side two diagonal neighbours share.  A bridge is ``┼``
+  in the colour of its vertical crossing (else of any crossing used); the paths through it
+  show in the gaps around it, each leaving by the side opposite the one it came in by.
 """
 
 from __future__ import annotations
@@ -99,7 +101,7 @@ def _base_glyph(board: Board, cell: Cell, colour: dict[str, str]) -> Glyph:
     label = board.label_at(cell)
     if label is not None:
         return label, f"bold {colour[label]}"
-    if cell in board.bridge_node:
+    if cell in board.crossings:
         return BRIDGE, DIM
     return ("█" if board.is_solid(cell) else "·"), DIM
 
@@ -196,7 +198,7 @@ def _square_canvas(board: Board, solution: Solution | None, colour: dict[str, st
     for cell in range(board.size):
         ch, style = _base_glyph(board, cell, colour)
         if cell in owner and board.label_at(cell) is None:
-            ch = BRIDGE if cell in board.bridge_node else PIECES.get(masks[cell], "?")
+            ch = BRIDGE if cell in board.crossings else PIECES.get(masks[cell], "?")
             style = colour[owner[cell]]
         canvas.put(*at(cell), _cell_text(ch, masks.get(cell, 0), cw), style)
 
@@ -267,10 +269,13 @@ def _hex_canvas(board: Board, solution: Solution | None, colour: dict[str, str],
                 canvas.link(mid, ya, LEFT | (UP if yb < ya else DOWN), colour[label])
                 canvas.link(mid, yb, RIGHT | (DOWN if yb < ya else UP), colour[label])
                 canvas.link(mid + 1, yb, LEFT | RIGHT, colour[label])
+    vertical = {node: label for label, path in (solution.paths.items() if solution else ())
+                for node in path if node in board.crossings}  # a bridge's own node
     for cell in range(board.size):
         ch, style = _base_glyph(board, cell, colour)
         if cell in owner and board.label_at(cell) is None:
-            ch, style = PIECES.get(masks[cell], "?"), colour[owner[cell]]
+            ch = BRIDGE if cell in board.crossings else PIECES.get(masks[cell], "?")
+            style = colour[vertical.get(cell, owner[cell])]
         canvas.put(*at(cell), _cell_text(ch, masks.get(cell, 0), gw), style)
     for a, b in board.geometry.walls:
         (xa, ya), (xb, yb) = sorted((at(a), at(b)))

@@ -100,7 +100,7 @@ export function toggleWall(m, a, b) {
 }
 
 export function toggleBridge(m, x) {
-  if (m.kind !== "square" || m.cells[x] !== ".") return false;
+  if (m.cells[x] !== ".") return false;
   if (m.bridges.has(x)) m.bridges.delete(x); else m.bridges.add(x);
   return true;
 }

@@ -2,8 +2,9 @@
 //
 // A path grows one neighbour at a time (the layout's neighbour pairs, less walls and holes);
 // it never enters another colour's endpoint; through a bridge it goes straight on (the step
-// out is on the axis of the step in); entering a cell another path holds cuts that path
-// there (a bridge's two crossings are held separately); going back onto its own cells takes
+// out is on the axis of the step in, to the opposite side: two axes on square cells, three
+// on hexagons); entering a cell another path holds cuts that path there (a bridge's
+// crossings are held separately, one per axis); going back onto its own cells takes
 // the path back.  Whether the finished drawing wins is not decided here but by the server's
 // referee, the validator's, under the board's rules (fill, notouch...).
 
@@ -11,7 +12,7 @@ import { indexLayout, pairKey } from "./draw.js";
 
 export function newPlay() { return {paths: {}, active: null, done: new Set()}; }
 
-function axis(layout, a, b) { return layout.byKey.get(pairKey(a, b)).vertical ? "v" : "h"; }
+function axis(layout, a, b) { return layout.byKey.get(pairKey(a, b)).axis; }
 
 function step(layout, m, a, b) {
   const p = layout.byKey.get(pairKey(a, b));

@@ -188,8 +188,7 @@ svg.addEventListener("pointerdown", e => {
     edit(m => M.toggleHole(m, x));
     drag = {paint: value, last: x};
   } else if (t === "bridge") {
-    if (S.model.kind !== "square") say("bridges need square cells (satlink has no bridges on hexagons)");
-    else if (ch !== ".") say("a bridge goes on an empty cell, never on an endpoint or a hole");
+    if (ch !== ".") say("a bridge goes on an empty cell, never on an endpoint or a hole");
     else edit(m => M.toggleBridge(m, x));
   }
   else if (t === "erase") edit(m => M.erase(m, x));
