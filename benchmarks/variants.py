@@ -3,7 +3,8 @@
 For each size, one process and one core:
 
 1. **generation**: the plain square generator and one generator per variant (holes, walls,
-   warps, hexagonal cells, bridges, hexagonal cells with bridges) alternate attempt by attempt until each holds
+   warps, hexagonal cells, bridges, hexagonal cells with bridges) alternate attempt by attempt
+   until each holds
    ``--count`` proven-unique puzzles under ``flow`` (or its ``--budget`` runs out);
    puzzles per second include rejected attempts;
 2. **checking**: each variant's puzzles and the square puzzles of the same size are checked
