@@ -21,6 +21,7 @@ from satlink.generate.bands import (
 )
 from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.longpaths import Walk, cut_between, lengthen, reshape, settle
+from satlink.generate.longpaths.aims import look_for
 from satlink.generate.params import Params, colour_target
 from satlink.generate.paths import PathSystem
 from satlink.generate.play import forced_only, stairs_per_100
@@ -232,11 +233,12 @@ def _grown(params: Params, rng: random.Random, layout: Board | None = None,
     target = colour_target(params, rng)
     if headroom:  # a climb toward easier cuts paths: leave it a colour below the most
         target = min(target, max(params.colours_min, params.colours_max - 1))
+    look = look_for(params.width * params.height)
     if folded is None:
-        return system, lengthen(system, rng, target, params.min_length)
+        return system, lengthen(system, rng, target, params.min_length, look)
     if len(folded.fixed) == 1 and target % 2 == 0:  # one path crosses the centre: odd
         target += 1 if target < params.colours_max else -1
-    return system, lengthen(system, rng, target, params.min_length, allowed=folded.allowed,
+    return system, lengthen(system, rng, target, params.min_length, look, allowed=folded.allowed,
                             colours_of=folded.colours)
 
 
