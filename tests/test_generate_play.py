@@ -157,6 +157,37 @@ def test_steering_distance_zero_means_the_band() -> None:
         assert grade(board, FLOW).band == "medium"
 
 
+def test_a_stalled_climb_ends_and_is_not_climbed_again(monkeypatch) -> None:
+    """A climb that deduces STALL_BOARDS boards in a row none closer to the band ends, and
+    the pipeline does not climb again from the same board (only after a uniqueness repair
+    changed it): the attempt is given up, as a new attempt is cheaper."""
+    from satlink.generate import steer as steering
+
+    calls = {"distance": 0, "steer": 0}
+
+    def never_closer(board, rules, band):
+        calls["distance"] += 1
+        return 0.5, board.open_nodes()
+
+    monkeypatch.setattr(steering, "distance", never_closer)
+    monkeypatch.setattr(steering, "STALL_BOARDS", 20)
+    real_steer = pipeline.steer
+
+    def counted(*args, **kwargs):
+        calls["steer"] += 1
+        return real_steer(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "steer", counted)
+    monkeypatch.setattr(pipeline, "distance", never_closer)
+    params = make_params("8x8", None, 3, 0, "flow", "grow", "repair", 1, grade="easy")
+    results = [attempt(params, n) for n in range(3)]
+    assert all(not r.accepted and r.reason == "grade" and r.repairs == 0 for r in results)
+    assert calls["steer"] == len(results)  # no repair: one climb per attempt (main: four)
+    # each climb deduced its start and at most 20 boards (of 640 rounds), and each attempt
+    # one more for the band check after the uniqueness proof
+    assert calls["distance"] <= len(results) * 22
+
+
 SMALL = [("A.B", "...", "A.B"), ("AB.", "..B", "A.."), ("A..B", "....", "....", "A..B"),
          ("A...", ".BC.", "...C", "B..A"), ("A..", ".#.", "..A"), ("A.C.", "B..C", "...B", "A...")]
 

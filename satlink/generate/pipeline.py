@@ -51,7 +51,10 @@ STEER_ROUNDS = 10  # moves per cell of the board in one climb toward the attempt
 MIN_ROUNDS = 1000  # and at least this many toward a forced-move goal (small boards need them)
 FULL_GRADE_NODES = 256
 """Boards up to 16x16 get the full grade (look-ahead and all); larger ones stop at the band."""
-STEER_CYCLES = 3  # climbs after a uniqueness repair moved the board out of the band again
+STEER_CYCLES = 3
+"""Climbs after a uniqueness repair moved the board out of the band again; a climb that
+ended short of the band with no repair since is not climbed again (from the same board,
+further climbs did not improve it in 30 attempts at 14x14 medium: benchmarks/README.md)."""
 
 
 @dataclass
@@ -118,6 +121,7 @@ def _attempt(params: Params, number: int) -> Attempt:
     if steerable:
         _, walk = steer(system, walk, band, rules, rng, rounds, valid, goal, slack)
     checks = repairs = cycles = 0
+    steered = 0  # the repairs made before the last climb
     while True:
         board, ours = system.board(), system.solution()
         verdict = check(board, rules, method=params.solving)
@@ -126,8 +130,8 @@ def _attempt(params: Params, number: int) -> Attempt:
             if verdict.solutions[0].edges() != ours.edges() or solution_errors(board, ours, rules):
                 raise AssertionError("generator bug: the unique solution is not the grown one")
             if band is not None and distance(board, rules, band)[0] > 0:  # cheap: no look-ahead
-                if steerable and cycles < STEER_CYCLES:
-                    cycles += 1
+                if steerable and cycles < STEER_CYCLES and repairs > steered:
+                    cycles, steered = cycles + 1, repairs
                     _, walk = steer(system, walk, band, rules, rng, rounds, valid, goal, slack)
                     continue
                 return Attempt(number, False, "grade", checks=checks, repairs=repairs)

@@ -48,6 +48,13 @@ were undone for the colour count); there is no published colour spread to keep t
 the count stays inside the requested range (``valid``)."""
 
 
+STALL_BOARDS = 100
+"""A climb ends after this many boards deduced without one closer to the band: at 14x14
+toward medium (30 attempts) the climbs that reached the band had gaps of at most 81 boards
+between improvements, and those that stalled never improved again (nor did the further
+climbs the pipeline then started from the same board); a new attempt is cheaper."""
+
+
 def _stuck(st: State) -> list[int]:
     p, col, seg, unk = st.p, st.col, st.seg, st.unk
     return [x for x in p.nodes if unk[x] or col[seg[x]] & (col[seg[x]] - 1)]
@@ -136,7 +143,8 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
     tell) and the walk over the result.  Each move starts where the deductions stopped; it
     is kept when it brings the board closer to the band, or as close while it does not
     worsen the walk's look, and keeps the colour count within ``colour_slack`` of the
-    walk's target; else it is undone.  ``valid``: whether a changed system still
+    walk's target; else it is undone; the climb ends early once :data:`STALL_BOARDS`
+    boards in a row brought it no closer.  ``valid``: whether a changed system still
     meets the request (colour range, shortest path).  ``forced_goal``: once in the band, go
     on until the forced-moves-only solver (:func:`satlink.generate.play.forced_only`) fills
     this share of the board (the published levels' figure; within :data:`FORCED_BELOW` and
@@ -157,8 +165,9 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
         return (0.0, abs(off)), nodes if off > 0 else [x for x in nodes if x not in coloured]
 
     best, stuck = objective(system.board())
+    since = 0  # boards deduced since the last one closer to the band
     for _ in range(rounds):
-        if best == (0.0, 0.0):
+        if best == (0.0, 0.0) or since >= STALL_BOARDS:
             break
         # half the moves where the deductions stopped, half anywhere (where merges and
         # slides bring the colour count back that cuts at the stuck place raised)
@@ -171,6 +180,7 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
         walk.finish()
         if abs(walk.colours - walk.scoring.target) <= colour_slack and valid(system):
             d, where = objective(system.board())
+            since = 0 if d < best else since + 1
             if d < best or (d == best and delta <= 0):
                 best, stuck = d, where
                 continue
