@@ -160,7 +160,8 @@ def test_steering_distance_zero_means_the_band() -> None:
 def test_a_stalled_climb_ends_and_is_not_climbed_again(monkeypatch) -> None:
     """A climb that deduces STALL_BOARDS boards in a row none closer to the band ends, and
     the pipeline does not climb again from the same board (only after a uniqueness repair
-    changed it): the attempt is given up, as a new attempt is cheaper."""
+    changed it, or when the climb ran out of rounds instead): the attempt is given up, as a
+    new attempt is cheaper."""
     from satlink.generate import steer as steering
 
     calls = {"distance": 0, "steer": 0}
@@ -186,6 +187,12 @@ def test_a_stalled_climb_ends_and_is_not_climbed_again(monkeypatch) -> None:
     # each climb deduced its start and at most 20 boards (of 640 rounds), and each attempt
     # one more for the band check after the uniqueness proof
     assert calls["distance"] <= len(results) * 22
+    # a climb that ran out of rounds before stalling is climbed on, up to STEER_CYCLES times
+    monkeypatch.setattr(steering, "STALL_BOARDS", 10**9)
+    calls["steer"] = 0
+    again = attempt(params, 0)
+    assert not again.accepted and again.repairs == 0
+    assert calls["steer"] == 1 + pipeline.STEER_CYCLES
 
 
 SMALL = [("A.B", "...", "A.B"), ("AB.", "..B", "A.."), ("A..B", "....", "....", "A..B"),

@@ -52,9 +52,9 @@ MIN_ROUNDS = 1000  # and at least this many toward a forced-move goal (small boa
 FULL_GRADE_NODES = 256
 """Boards up to 16x16 get the full grade (look-ahead and all); larger ones stop at the band."""
 STEER_CYCLES = 3
-"""Climbs after a uniqueness repair moved the board out of the band again; a climb that
-ended short of the band with no repair since is not climbed again (from the same board,
-further climbs did not improve it in 30 attempts at 14x14 medium: benchmarks/README.md)."""
+"""Further climbs when one ended short of the band still improving (out of rounds), or a
+uniqueness repair moved the board out of the band again; a climb that stalled
+(:data:`satlink.generate.steer.STALL_BOARDS`) with no repair since is not climbed again."""
 
 
 @dataclass
@@ -118,8 +118,9 @@ def _attempt(params: Params, number: int) -> Attempt:
         rounds = max(rounds, MIN_ROUNDS)
     slack = (LARGE_EASY_SLACK if band == "easy" and params.width * params.height
              > PUBLISHED_MAX_CELLS else COLOUR_SLACK)
+    stalled = False
     if steerable:
-        _, walk = steer(system, walk, band, rules, rng, rounds, valid, goal, slack)
+        _, walk, stalled = steer(system, walk, band, rules, rng, rounds, valid, goal, slack)
     checks = repairs = cycles = 0
     steered = 0  # the repairs made before the last climb
     while True:
@@ -130,9 +131,10 @@ def _attempt(params: Params, number: int) -> Attempt:
             if verdict.solutions[0].edges() != ours.edges() or solution_errors(board, ours, rules):
                 raise AssertionError("generator bug: the unique solution is not the grown one")
             if band is not None and distance(board, rules, band)[0] > 0:  # cheap: no look-ahead
-                if steerable and cycles < STEER_CYCLES and repairs > steered:
+                if steerable and cycles < STEER_CYCLES and (repairs > steered or not stalled):
                     cycles, steered = cycles + 1, repairs
-                    _, walk = steer(system, walk, band, rules, rng, rounds, valid, goal, slack)
+                    _, walk, stalled = steer(system, walk, band, rules, rng, rounds, valid, goal,
+                                             slack)
                     continue
                 return Attempt(number, False, "grade", checks=checks, repairs=repairs)
             figures = quality(board, ours, verdict, grade=False)

@@ -51,8 +51,10 @@ the count stays inside the requested range (``valid``)."""
 STALL_BOARDS = 100
 """A climb ends after this many boards deduced without one closer to the band: at 14x14
 toward medium (30 attempts) the climbs that reached the band had gaps of at most 81 boards
-between improvements, and those that stalled never improved again (nor did the further
-climbs the pipeline then started from the same board); a new attempt is cheaper."""
+between improvements, and once a climb had run that long without one, further climbs from
+the same board never improved it (a new attempt is cheaper).  At 20x20 toward medium the
+climbs improve slowly but steadily (undecided 0.93 -> 0.71 over 270 boards), gaps up to 64
+boards before the last: those run out of rounds, not into this."""
 
 
 def _stuck(st: State) -> list[int]:
@@ -137,14 +139,16 @@ def distance(board: Board, rules: Rules, band: str) -> tuple[float, list[int]]:
 
 def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.Random,
           rounds: int, valid: Callable[[PathSystem], bool],
-          forced_goal: float = 0.0, colour_slack: int = COLOUR_SLACK) -> tuple[float, Walk]:
+          forced_goal: float = 0.0,
+          colour_slack: int = COLOUR_SLACK) -> tuple[float, Walk, bool]:
     """Hill-climb ``system`` (in place, through ``walk``) toward ``band`` for at most
     ``rounds`` moves; returns the distance reached (0: in the band as far as deductions
-    tell) and the walk over the result.  Each move starts where the deductions stopped; it
-    is kept when it brings the board closer to the band, or as close while it does not
-    worsen the walk's look, and keeps the colour count within ``colour_slack`` of the
-    walk's target; else it is undone; the climb ends early once :data:`STALL_BOARDS`
-    boards in a row brought it no closer.  ``valid``: whether a changed system still
+    tell), the walk over the result, and whether the climb stalled (ended after
+    :data:`STALL_BOARDS` boards none closer: climbing on from there is not worth it, while
+    a climb that ran out of rounds still improving may go on).  Each move starts where the
+    deductions stopped; it is kept when it brings the board closer to the band, or as
+    close while it does not worsen the walk's look, and keeps the colour count within
+    ``colour_slack`` of the walk's target; else it is undone.  ``valid``: whether a changed system still
     meets the request (colour range, shortest path).  ``forced_goal``: once in the band, go
     on until the forced-moves-only solver (:func:`satlink.generate.play.forced_only`) fills
     this share of the board (the published levels' figure; within :data:`FORCED_BELOW` and
@@ -185,7 +189,7 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
                 best, stuck = d, where
                 continue
         walk.restore(saved)
-    return best[0], walk
+    return best[0], walk, since >= STALL_BOARDS
 
 
 def _zone(walk: Walk, stuck: list[int], rng: random.Random) -> set[int]:
