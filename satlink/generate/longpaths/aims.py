@@ -9,13 +9,15 @@ the weights and goals that produce them are interpolated by the side of the boar
 between the sides where they were tuned (held at the nearest end beyond them):
 
 * ``jog``: the reward per staircase; -0.2 (the old constant) gives the published 5.6 and
-  7.2 at 10x10 and 14x14, -0.5 gives 4.9-5.5 at 7x7 (30 puzzles, two seeds);
-* ``border_share``: the share of border cells aimed to hold an endpoint: 0.20 at 7x7
-  gives 21-23 % (published 21 %), 0.12 from 10x10 gives the published 10-15 % (issue 12);
+  7.2 at 10x10 and 14x14; at 7x7 -0.4 gives 4.3-5.2 per 100 edges (default packs of 30,
+  three seeds; -0.5 gave 5.1-6.4, -1.0 gave 15);
+* ``border_share``: the share of border cells aimed to hold an endpoint: 0.19 at 7x7
+  gives 21-22 % (published 21 %; 0.21 gave 23 %), 0.12 from 10x10 gives the published
+  10-15 % (issue 12);
 * ``snake_share``: the longest path's share beyond which its cells stop earning the snake
   reward and start costing ``snake_over`` each; without that cost the longest path ran
-  1-3 points past the cap.  Shares are the published ones plus about one point, as the
-  walk lands about a point under the cap.
+  1-3 points past the cap (27.5 % at 12x12 for 0.26).  With 0.25 / 0.21 at 12x12 / 14x14
+  the longest path is 23 / 21 % of the board (published 24 / 20 %).
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ JOG = ((7, -0.4), (10, -0.2))
 BORDER_SHARE = ((7, 0.19), (10, 0.12))
 SNAKE_SHARE = ((10, 0.26), (12, 0.25), (14, 0.21))
 SNAKE_OVER = 0.1
-"""Cost per cell of the longest path past ``snake_share`` (with 0.1 the longest path at
-12x12 stayed 1 point above a 0.22 cap, with 0.3 it landed 1 point under it)."""
+"""Cost per cell of the longest path past ``snake_share`` (0.3 pulled it to 21 % at 12x12,
+2 points further under the published 24 %; 0.05 left 14x14 at 22 %)."""
 
 
 def by_side(points: tuple[tuple[float, float], ...], side: float) -> float:
@@ -44,7 +46,7 @@ def by_side(points: tuple[tuple[float, float], ...], side: float) -> float:
 
 
 def look_for(cells: int, base: Look = DEFAULT_LOOK) -> Look:
-    """The look aimed at on a board of ``cells`` open cells (``base`` for the other
+    """The look aimed at on a board of ``cells`` cells, width x height (``base`` for the other
     weights)."""
     side = math.sqrt(cells)
     return replace(base, jog=by_side(JOG, side), border_share=by_side(BORDER_SHARE, side),
