@@ -53,8 +53,9 @@ STALL_BOARDS = 100
 toward medium (30 attempts) the climbs that reached the band had gaps of at most 81 boards
 between improvements, and once a climb had run that long without one, further climbs from
 the same board never improved it (a new attempt is cheaper).  At 20x20 toward medium the
-climbs improve slowly but steadily (undecided 0.93 -> 0.71 over 270 boards), gaps up to 64
-boards before the last: those run out of rounds, not into this."""
+climbs improve slowly but steadily (undecided 0.93 -> 0.71 over 270 boards, four climbs
+traced): most gaps were under 65 boards and those climbs run out of rounds, not into this,
+but one gap was 203 boards, so this may give up a 20x20 climb that would have gone on."""
 
 
 def _stuck(st: State) -> list[int]:
@@ -148,14 +149,14 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
     a climb that ran out of rounds still improving may go on).  Each move starts where the
     deductions stopped; it is kept when it brings the board closer to the band, or as
     close while it does not worsen the walk's look, and keeps the colour count within
-    ``colour_slack`` of the walk's target; else it is undone.  ``valid``: whether a changed system still
-    meets the request (colour range, shortest path).  ``forced_goal``: once in the band, go
-    on until the forced-moves-only solver (:func:`satlink.generate.play.forced_only`) fills
-    this share of the board (the published levels' figure; within :data:`FORCED_BELOW` and
-    :data:`FORCED_ABOVE`),
-    moving where it stops when it fills less, anywhere when it fills more (one move can
-    open a whole small board, so a one-sided goal overshoots: 79 % at 7x7 for 57 %); the
-    band comes first, the goal is never bought with it."""
+    ``colour_slack`` of the walk's target; else it is undone.  ``valid``: whether a changed
+    system still meets the request (colour range, shortest path).  ``forced_goal``: once in
+    the band, go on until the forced-moves-only solver
+    (:func:`satlink.generate.play.forced_only`) fills this share of the board (the published
+    levels' figure; within :data:`FORCED_BELOW` and :data:`FORCED_ABOVE`), moving where it
+    stops when it fills less, anywhere when it fills more (one move can open a whole small
+    board, so a one-sided goal overshoots: 79 % at 7x7 for 57 %); the band comes first, the
+    goal is never bought with it."""
 
     def objective(board: Board) -> tuple[tuple[float, float], list[int]]:
         d, where = distance(board, rules, band)
