@@ -179,3 +179,42 @@ def test_walk_restore_undoes_the_moves_since_its_snapshot() -> None:
         assert made and state() != before
         walk.restore(saved)
         assert state() == before
+
+
+def test_the_look_aimed_at_follows_the_board_size() -> None:
+    """Small boards aim at more staircases and border endpoints, large ones at a shorter
+    longest path (satlink.generate.longpaths.aims), linear between the tuned sides and held
+    beyond them."""
+    from satlink.generate.longpaths.aims import BORDER_SHARE, JOG, SNAKE_SHARE, by_side, look_for
+
+    assert by_side(((7, 1.0), (10, 4.0)), 8) == pytest.approx(2.0)
+    assert by_side(((7, 1.0), (10, 4.0)), 5) == 1.0 and by_side(((7, 1.0), (10, 4.0)), 20) == 4.0
+    small, large = look_for(49), look_for(196)
+    assert small.jog == JOG[0][1] < large.jog == JOG[-1][1]
+    assert small.border_share == BORDER_SHARE[0][1] > large.border_share
+    assert small.snake_share > large.snake_share == SNAKE_SHARE[-1][1]
+    assert large.snake_over > 0
+
+
+@pytest.mark.parametrize("size", [7, 12])
+def test_the_walks_running_cost_is_the_cost_rescored(size: int) -> None:
+    """The walk prices each move from the paths it changes and running totals (the longest
+    path among them, now also penalised past its cap): after many moves the running cost
+    must equal the cost of the same paths scored from scratch."""
+    from satlink.generate.longpaths import Walk
+    from satlink.generate.longpaths.aims import look_for
+    from satlink.generate.longpaths.moves import propose
+
+    rng = random.Random(size)
+    system = grow_paths(size, size, rng)
+    look = look_for(size * size)
+    walk = lengthen(system, rng, size, 3, look)
+    for _ in range(500):
+        move = propose(walk, rng)
+        if move is not None:
+            move[1]()
+    walk.finish()
+    fresh = Walk(system, size, 3, look)
+    assert walk.longest == fresh.longest
+    assert walk.cost + sum(walk.cost_of.values()) == pytest.approx(
+        fresh.cost + sum(fresh.cost_of.values()))

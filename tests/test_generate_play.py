@@ -44,6 +44,23 @@ def test_default_7x7_pack_is_mostly_easy_and_unique() -> None:
         assert count_graph_solutions(board, True, True, limit=2) == 1
 
 
+def test_default_7x7_pack_has_published_staircases_and_border_endpoints() -> None:
+    """Published 7x7 levels have 4.8 staircases per 100 path edges and 21 % of border cells
+    holding an endpoint (issue 22); a fixed-seed default pack of 20 lands within 1 staircase
+    and 3 points of them (main at 3d69dd5: 2.45 and 16.5 %, so this fails there), and every
+    puzzle is unique."""
+    rows = _pack("7x7", 20, 1)
+    figures = [row["quality"] for row in rows]
+    stairs = sum(q["stairs_per_100"] for q in figures) / len(figures)
+    border = sum(q["border_end_share"] for q in figures) / len(figures)
+    assert 3.8 <= stairs <= 5.8
+    assert 0.18 <= border <= 0.24
+    for row in rows:
+        board = Board.from_json(row["grid"])
+        assert check(board, "flow").status == "unique"
+        assert count_graph_solutions(board, True, True, limit=2) == 1
+
+
 @pytest.mark.parametrize("size", ["7x7", "10x10"])
 def test_easy_puzzles_are_solved_by_the_grader_without_look_ahead(size: str) -> None:
     for row in _pack(size, 3, 11, grade="easy"):
@@ -138,6 +155,44 @@ def test_steering_distance_zero_means_the_band() -> None:
         assert distance(board, FLOW, "medium")[0] == 0.0
         assert distance(board, FLOW, "easy")[0] > 0.0
         assert grade(board, FLOW).band == "medium"
+
+
+def test_a_stalled_climb_ends_and_is_not_climbed_again(monkeypatch) -> None:
+    """A climb that deduces STALL_BOARDS boards in a row none closer to the band ends, and
+    the pipeline does not climb again from the same board (only after a uniqueness repair
+    changed it, or when the climb ran out of rounds instead): the attempt is given up, as a
+    new attempt is cheaper."""
+    from satlink.generate import steer as steering
+
+    calls = {"distance": 0, "steer": 0}
+
+    def never_closer(board, rules, band):
+        calls["distance"] += 1
+        return 0.5, board.open_nodes()
+
+    monkeypatch.setattr(steering, "distance", never_closer)
+    monkeypatch.setattr(steering, "STALL_BOARDS", 20)
+    real_steer = pipeline.steer
+
+    def counted(*args, **kwargs):
+        calls["steer"] += 1
+        return real_steer(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "steer", counted)
+    monkeypatch.setattr(pipeline, "distance", never_closer)
+    params = make_params("8x8", None, 3, 0, "flow", "grow", "repair", 1, grade="easy")
+    results = [attempt(params, n) for n in range(3)]
+    assert all(not r.accepted and r.reason == "grade" and r.repairs == 0 for r in results)
+    assert calls["steer"] == len(results)  # no repair: one climb per attempt (main: four)
+    # each climb deduced its start and at most 20 boards (of 640 rounds), and each attempt
+    # one more for the band check after the uniqueness proof
+    assert calls["distance"] <= len(results) * 22
+    # a climb that ran out of rounds before stalling is climbed on, up to STEER_CYCLES times
+    monkeypatch.setattr(steering, "STALL_BOARDS", 10**9)
+    calls["steer"] = 0
+    again = attempt(params, 0)
+    assert not again.accepted and again.repairs == 0
+    assert calls["steer"] == 1 + pipeline.STEER_CYCLES
 
 
 SMALL = [("A.B", "...", "A.B"), ("AB.", "..B", "A.."), ("A..B", "....", "....", "A..B"),

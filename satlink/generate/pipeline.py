@@ -21,6 +21,7 @@ from satlink.generate.bands import (
 )
 from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.longpaths import Walk, cut_between, lengthen, reshape, settle
+from satlink.generate.longpaths.aims import look_for
 from satlink.generate.params import Params, colour_target
 from satlink.generate.paths import PathSystem
 from satlink.generate.play import forced_only, stairs_per_100
@@ -50,7 +51,10 @@ STEER_ROUNDS = 10  # moves per cell of the board in one climb toward the attempt
 MIN_ROUNDS = 1000  # and at least this many toward a forced-move goal (small boards need them)
 FULL_GRADE_NODES = 256
 """Boards up to 16x16 get the full grade (look-ahead and all); larger ones stop at the band."""
-STEER_CYCLES = 3  # climbs after a uniqueness repair moved the board out of the band again
+STEER_CYCLES = 3
+"""Further climbs when one ended short of the band still improving (out of rounds), or a
+uniqueness repair moved the board out of the band again; a climb that stalled
+(:data:`satlink.generate.steer.STALL_BOARDS`) with no repair since is not climbed again."""
 
 
 @dataclass
@@ -114,9 +118,11 @@ def _attempt(params: Params, number: int) -> Attempt:
         rounds = max(rounds, MIN_ROUNDS)
     slack = (LARGE_EASY_SLACK if band == "easy" and params.width * params.height
              > PUBLISHED_MAX_CELLS else COLOUR_SLACK)
+    stalled = False
     if steerable:
-        _, walk = steer(system, walk, band, rules, rng, rounds, valid, goal, slack)
+        _, walk, stalled = steer(system, walk, band, rules, rng, rounds, valid, goal, slack)
     checks = repairs = cycles = 0
+    steered = 0  # the repairs made before the last climb
     while True:
         board, ours = system.board(), system.solution()
         verdict = check(board, rules, method=params.solving)
@@ -125,9 +131,10 @@ def _attempt(params: Params, number: int) -> Attempt:
             if verdict.solutions[0].edges() != ours.edges() or solution_errors(board, ours, rules):
                 raise AssertionError("generator bug: the unique solution is not the grown one")
             if band is not None and distance(board, rules, band)[0] > 0:  # cheap: no look-ahead
-                if steerable and cycles < STEER_CYCLES:
-                    cycles += 1
-                    _, walk = steer(system, walk, band, rules, rng, rounds, valid, goal, slack)
+                if steerable and cycles < STEER_CYCLES and (repairs > steered or not stalled):
+                    cycles, steered = cycles + 1, repairs
+                    _, walk, stalled = steer(system, walk, band, rules, rng, rounds, valid, goal,
+                                             slack)
                     continue
                 return Attempt(number, False, "grade", checks=checks, repairs=repairs)
             figures = quality(board, ours, verdict, grade=False)
@@ -232,11 +239,12 @@ def _grown(params: Params, rng: random.Random, layout: Board | None = None,
     target = colour_target(params, rng)
     if headroom:  # a climb toward easier cuts paths: leave it a colour below the most
         target = min(target, max(params.colours_min, params.colours_max - 1))
+    look = look_for(params.width * params.height)
     if folded is None:
-        return system, lengthen(system, rng, target, params.min_length)
+        return system, lengthen(system, rng, target, params.min_length, look)
     if len(folded.fixed) == 1 and target % 2 == 0:  # one path crosses the centre: odd
         target += 1 if target < params.colours_max else -1
-    return system, lengthen(system, rng, target, params.min_length, allowed=folded.allowed,
+    return system, lengthen(system, rng, target, params.min_length, look, allowed=folded.allowed,
                             colours_of=folded.colours)
 
 

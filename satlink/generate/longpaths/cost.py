@@ -37,6 +37,7 @@ class Look:
     border_share: float = 0.12
     snake: float = 0.08      # reward per cell of the longest path, up to ``snake_share``
     snake_share: float = 0.26
+    snake_over: float = 0.0  # penalty per cell of the longest path past ``snake_share``
 
 
 DEFAULT_LOOK = Look()
@@ -96,7 +97,8 @@ class Scoring:
         look = self.look
         return (look.colour * abs(colours - self.target) + look.leftover * free
                 + look.border * abs(border_ends - self.border_goal)
-                - look.snake * min(longest, self.snake_cap))
+                - look.snake * min(longest, self.snake_cap)
+                + look.snake_over * max(0.0, longest - self.snake_cap))
 
     def colours(self, paths: Iterable[list[int]]) -> int:
         """How many colours ``paths`` make."""
