@@ -14,6 +14,7 @@ from satlink import Board, check
 from satlink.board import EMPTY, SOLID, BoardError, label_for
 from satlink.cli import main as cli
 from satlink.explain import explain
+from satlink.geometry import Geometry
 from satlink.referee import is_valid
 from satlink.repair.chains import repair_chain
 from satlink.repair.hitting import Cut, cut_board, hitting_cuts
@@ -148,6 +149,30 @@ def test_nearest_with_solids_and_near_first_matches_brute_force() -> None:
     chain = repair_chain(corner, "flow", constraints=cons, max_edits=1)
     assert chain.via == "nearest" and chain.final.solid_count() == 1
     assert_repaired(corner, "flow", chain, cons)
+
+
+def test_nearest_on_hexagons_and_warps_matches_brute_force() -> None:
+    """The short cycles forbidden up front are the graph's (hexagons' triangles, warps'
+    squares): on those boards the fewest edits still match the oracle."""
+    rng = random.Random(23)
+    cases = 0
+    for kind, wrap in (("hex", False), ("square", True)) * 5:
+        draft = random_draft(rng, 4)
+        board = Board(draft.rows, Geometry.of(kind, wrap))
+        for rules in ("fill", "nikoli"):
+            p = parse_rules(rules)
+            if count_graph_solutions(board, p.fill, p.notouch, limit=1):
+                continue
+            search = NearestSearch(board, rules, max_edits=1, reach=None, min_length=2,
+                                   seconds=30)
+            found = list(search.boards())
+            assert search.exhausted
+            for near in found:
+                assert is_valid(near.board, near.solution, p)
+            brute = _brute_fewest(board, rules, 1)
+            assert (brute is None) == (not found), (kind, wrap, rules, board.rows)
+            cases += 1
+    assert cases >= 4
 
 
 def test_unsolvable_drafts_repaired_through_the_nearest_solvable_board() -> None:
