@@ -40,6 +40,7 @@ def repair_record(entry: Entry, rules, result: Repair) -> dict:
         "tried": len(result.tried),
         "skipped": result.skipped,
         "complete": result.complete,
+        "short": len(result.short),
         "proposals": [dict(rank=i, **p.as_dict()) for i, p in enumerate(result.proposals, 1)],
     }
 
@@ -56,6 +57,8 @@ def print_repair(entry: Entry, rules, result: Repair) -> None:
            if result.status == Status.MULTIPLE else "no solution")
     tried = (f"{len(result.tried)} edited boards checked, {result.skipped} ruled out without "
              f"the solver, of {result.candidates} candidates"
+             + (f", {len(result.short)} unique but with a path shorter than --min-length"
+                if result.short else "")
              + ("" if result.complete else "; the --budget stopped the search"))
     if not result.proposals:
         click.echo(f"{where}: {result.status} under {rules} ({why}); no single edit makes it "
