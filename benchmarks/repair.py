@@ -226,7 +226,44 @@ def tables(rows: list[dict]) -> list[dict]:
             table.append(summary(mine, f"all {status} drafts"))
     table.append(summary(rows, "all drafts"))
     print_table(table)
+    for side in SIDES:
+        if all(side in r for r in rows):
+            ends = [_end(r[side]) for r in rows]
+            print(f"{side}: " + ", ".join(f"{ends.count(e)} {e}" for e in
+                                          ("repaired", "proven beyond", "other", "out of time")))
+    big = [r for r in rows if r["group"] in ("random 8x8", "random 9x9", "random 10x10")]
+    for side in ("new", "solids"):
+        paired(rows, side, "main", "all drafts")
+        paired(big, side, "main", "random 8x8-10x10")
     return table
+
+
+def _end(chain: dict) -> str:
+    """How a repair ended: repaired (within the goal), proven beyond (no solvable board
+    within the edits, by SAT), out of time (the 10 s ran out), other."""
+    if ok(chain):
+        return "repaired"
+    if chain["reason"].startswith("no board"):
+        return "proven beyond"
+    return "out of time" if chain["reason"] == "budget" or chain["seconds"] >= SECONDS \
+        else "other"
+
+
+def paired(rows: list[dict], side: str, base: str, label: str) -> dict | None:
+    """Seconds of ``side`` against ``base`` on the drafts both repaired (the same drafts, the
+    same minutes): the median of the per-draft ratios and the ratio of the sums; printed."""
+    both = [(r[side]["seconds"], r[base]["seconds"]) for r in rows
+            if side in r and base in r and ok(r[side]) and ok(r[base])]
+    if not both:
+        return None
+    ratios = [a / b for a, b in both if b > 0]
+    line = {"side": side, "base": base, "drafts": len(both),
+            "median_ratio": statistics.median(ratios) if ratios else None,
+            "sum_ratio": sum(a for a, _ in both) / max(sum(b for _, b in both), 1e-9)}
+    print(f"{label}: {side} / {base} seconds on the {line['drafts']} drafts both repaired: "
+          f"median ratio "
+          f"{fmt(line['median_ratio'], '.2f')}, ratio of the sums {line['sum_ratio']:.2f}")
+    return line
 
 
 def jumbos(corpus: Path, edits: int, seconds: float) -> list[dict]:
