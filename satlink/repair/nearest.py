@@ -52,7 +52,8 @@ from satlink.solution import Solution
 from satlink.solver.cycles import detached_components, endpoint_cells
 
 DEFAULT_REACH = 3
-"""How far (graph steps) an endpoint may move: near enough to read as the same draft."""
+"""How far (graph steps) an endpoint may move in the first pass for each number of edits:
+near enough to read as the same draft (the repair then tries anywhere)."""
 BACKEND = "cadical195"
 """CaDiCaL 1.9.5: fast on these small instances and incremental with assumptions."""
 
