@@ -124,6 +124,8 @@ class Baseline:
     def __init__(self, revision: str):
         self.folder = tempfile.TemporaryDirectory(prefix="satlink-baseline-")
         root = Path(__file__).resolve().parents[1]
+        self.commit = subprocess.run(["git", "-C", str(root), "rev-parse", revision], check=True,
+                                     capture_output=True, text=True).stdout.strip()
         archive = subprocess.run(["git", "-C", str(root), "archive", revision, "satlink"],
                                  check=True, capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", self.folder.name], input=archive, check=True)
@@ -386,6 +388,7 @@ def main() -> None:
         args.out.write_text(json.dumps({"python": sys.version.split()[0],
                                         "machine": platform.machine(),
                                         "args": {k: str(v) for k, v in vars(args).items()},
+                                        "baseline_commit": baseline.commit if baseline else None,
                                         "table": table, "jumbos": jumbo_rows, "drafts": rows},
                                        indent=1), encoding="utf-8")
 
