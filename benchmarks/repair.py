@@ -4,9 +4,10 @@ repaired by chains of edits, against the chain search alone (the baseline) in th
 Drafts:
 
 * **random NxN** (5x5 to 10x10, ``--per-size`` each): endpoints placed at random on an empty
-  board, the colour count drawn uniformly between the fewest and the most of published Flow
-  Free levels of that size (:data:`satlink.generate.params.PUBLISHED_COLOURS`, interpolated
-  and scaled below 7x7 by :func:`~satlink.generate.params.published_colours`);
+  board, the colour count drawn from the published spread of Flow Free levels of that size
+  (``--colour-draw published``, the default: the fewest, quartiles, median and most of
+  :func:`~satlink.generate.params.published_colour_draw`, as ``generate`` draws them) or
+  uniformly between the fewest and the most (``--colour-draw uniform``, as before);
 * **corpus**: every hand-made level of the mzucker corpus (unique under ``flow``) with one
   endpoint moved to a random empty cell, ``--moves`` per level;
 * **corpus under fill** (``--fill-moves``, none by default): the same, another random move,
@@ -16,15 +17,17 @@ Drafts:
   of the drafts' share).
 
 Each draft is first explained (:func:`satlink.explain.explain`, no step trace): is the reason
-of an unsolvable one located, and how many seconds until it was.  Then it is repaired twice,
-in alternating order: by :func:`satlink.repair.chains.repair_chain` as it is now (``new``:
-nearest solvable board by SAT, fewest cuts, then the chain search) and with ``nearest=False``
-(``main``: the chain search alone, as on main before this change), each with the defaults:
-at most 3 edits, 10 s, paths of at least 3 cells, +-1 pair, symmetry kept, no solids.  A draft
-counts as repaired when the chain ends proven unique (the check, the referee) within 3 edits
-and 10 s.
+of an unsolvable one located, and how many seconds until it was.  Then it is repaired by
+each side of ``--sides``, their order rotated from draft to draft: ``new`` is
+:func:`satlink.repair.chains.repair_chain` of this tree with the defaults (at most 3 edits,
+10 s, paths of at least 3 cells, +-1 pair, symmetry kept, no solids); ``solids`` the same
+with solid cells allowed (``repair --chain --allow-solids``); ``main`` the baseline:
+``repair_chain`` with the defaults from the ``--baseline`` git revision (``main``), extracted
+with ``git archive`` and run in a worker process fed draft by draft, so both run in the same
+minutes under the same load.  A draft counts as repaired when the chain ends proven unique
+(the check, the referee) within 3 edits and 10 s.
 
-    python benchmarks/repair.py --per-size 4 --moves 1 --jumbo-seconds 30 \
+    python benchmarks/repair.py --per-size 10 --moves 1 --no-jumbos \
         --out benchmarks/results/repair.json
     python benchmarks/repair.py --tables-from benchmarks/results/repair.json
 """
@@ -33,17 +36,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 from satlink.board import Board, label_for
-from satlink.explain import explain
-from satlink.formats import read_file
-from satlink.generate.params import published_colours
 from satlink.repair.chains import repair_chain
 from satlink.repair.plans import Constraints
 
@@ -52,15 +55,22 @@ FILL_JUMBOS = ("jumbo_13x13_26", "jumbo_14x14_19", "jumbo_14x14_30")
 """The mzucker jumbos no chain repaired under ``fill`` before (``jumbo_14x14_01``, also
 ambiguous under ``fill``, was repaired by one edit already)."""
 LOCATED = ("deduction", "core", "empty-cells")
+SIDES = ("new", "solids", "main")
 EDITS, SECONDS = 3, 10.0
 
 
-def random_drafts(rng: random.Random, per_size: int) -> list[tuple[str, Board]]:
+def random_drafts(rng: random.Random, per_size: int, draw: str = "published"
+                  ) -> list[tuple[str, Board]]:
+    from satlink.generate.params import published_colour_draw, published_colours
+
     out = []
     for n in range(5, 11):
         low, _, high = published_colours(n * n)
         for _ in range(per_size):
-            pairs = rng.randint(max(2, round(low)), max(2, round(high)))
+            if draw == "uniform":
+                pairs = rng.randint(max(2, round(low)), max(2, round(high)))
+            else:
+                pairs = max(2, round(published_colour_draw(n * n, rng.random())))
             spots = rng.sample(range(n * n), 2 * pairs)
             grid = ["."] * (n * n)
             for k in range(pairs):
@@ -71,6 +81,8 @@ def random_drafts(rng: random.Random, per_size: int) -> list[tuple[str, Board]]:
 
 
 def moved_drafts(rng: random.Random, moves: int, corpus: Path) -> list[tuple[str, Board]]:
+    from satlink.formats import read_file
+
     out = []
     for path in sorted(corpus.glob("*.txt")):
         if "unsolvable" in path.name:
@@ -96,12 +108,55 @@ def ok(chain: dict) -> bool:
         and chain["seconds"] <= SECONDS
 
 
-def run_chain(board: Board, rules: str, nearest: bool, colours: int = 1) -> dict:
-    chain = repair_chain(board, rules, constraints=Constraints(colours=colours),
-                         max_edits=EDITS, seconds=SECONDS, nearest=nearest)
+def run_chain(board: Board, rules: str, solids: bool = False, colours: int = 1) -> dict:
+    chain = repair_chain(board, rules, constraints=Constraints(colours=colours, solids=solids),
+                         max_edits=EDITS, seconds=SECONDS)
     return {"repaired": chain.repaired, "proven": chain.proven, "edits": len(chain.steps),
             "seconds": round(chain.seconds, 3), "via": chain.via, "reason": chain.reason,
             "final": list(chain.final.rows) if chain.repaired and chain.final else None}
+
+
+class Baseline:
+    """``repair_chain`` of another git revision, in a worker process: the revision's
+    ``satlink`` extracted by ``git archive`` into a temporary folder (no worktree touched),
+    this script run there with ``--worker``, one draft a line in, one result a line out."""
+
+    def __init__(self, revision: str):
+        self.folder = tempfile.TemporaryDirectory(prefix="satlink-baseline-")
+        root = Path(__file__).resolve().parents[1]
+        self.commit = subprocess.run(["git", "-C", str(root), "rev-parse", revision], check=True,
+                                     capture_output=True, text=True).stdout.strip()
+        archive = subprocess.run(["git", "-C", str(root), "archive", revision, "satlink"],
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", self.folder.name], input=archive, check=True)
+        env = dict(os.environ, PYTHONPATH=self.folder.name)
+        self.worker = subprocess.Popen([sys.executable, __file__, "--worker"], env=env,
+                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                       cwd=self.folder.name)
+
+    def run(self, board: Board, rules: str, colours: int) -> dict:
+        assert self.worker.stdin is not None and self.worker.stdout is not None
+        self.worker.stdin.write(json.dumps({"rows": list(board.rows), "rules": rules,
+                                            "colours": colours}) + "\n")
+        self.worker.stdin.flush()
+        return json.loads(self.worker.stdout.readline())
+
+    def close(self) -> None:
+        if self.worker.stdin is not None:
+            self.worker.stdin.close()
+        self.worker.wait(timeout=60)
+        self.folder.cleanup()
+
+
+def worker() -> None:
+    """The baseline's side: repair each draft read from stdin with this ``satlink``."""
+    import satlink.repair.chains
+
+    assert "satlink-baseline-" in satlink.repair.chains.__file__, "not the baseline tree"
+    for line in sys.stdin:
+        job = json.loads(line)
+        out = run_chain(Board.from_rows(job["rows"]), job["rules"], colours=job["colours"])
+        print(json.dumps(out), flush=True)
 
 
 def p95(values: list[float]) -> float:
@@ -119,12 +174,16 @@ def summary(rows: list[dict], group: str) -> dict:
              for r in bad]
     line["explain_max"] = max(times) if times else None
     line["explain_p95"] = p95(times) if times else None
-    for side in ("new", "main"):
+    for side in SIDES:
+        if not all(side in r for r in mine):
+            continue
         good = [r[side] for r in mine if ok(r[side])]
         line[side] = len(good) / len(mine) if mine else None
         line[f"{side}_edits"] = statistics.median(g["edits"] for g in good) if good else None
         line[f"{side}_seconds"] = statistics.median(g["seconds"] for g in good) if good else None
-    line["proven_beyond"] = sum(1 for r in mine if r["new"]["reason"].startswith("no board"))
+    for side in ("new", "solids"):
+        line[f"{side}_beyond"] = sum(1 for r in mine if side in r
+                                     and r[side]["reason"].startswith("no board"))
     return line
 
 
@@ -133,17 +192,26 @@ def fmt(v: float | None, pattern: str) -> str:
 
 
 def print_table(table: list[dict]) -> None:
-    print("| drafts | n | unsolvable | explained | explain s max / p95 | repaired <= 3 edits, "
-          "<= 10 s: new | main (baseline) | median edits new / main | median s new / main "
-          "| proven beyond 3 edits |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    sides = [s for s in SIDES if s in table[0]]
+    names = " / ".join(sides)
+    print(f"| drafts | n | unsolvable | explained | explain s max / p95 | repaired <= 3 edits, "
+          f"<= 10 s: {' | '.join(sides)} | median edits {names} | median s {names} "
+          f"| proven beyond 3 edits: new / solids |")
+    print("|---|---|---|---|---|" + "---|" * len(sides) + "---|---|---|")
     for t in table:
         print(f"| {t['group']} | {t['drafts']} | {t['unsolvable']} | {fmt(t['explained'], '.0%')}"
               f" | {fmt(t['explain_max'], '.2f')} / {fmt(t['explain_p95'], '.2f')}"
-              f" | {fmt(t['new'], '.0%')} | {fmt(t['main'], '.0%')}"
-              f" | {fmt(t['new_edits'], 'g')} / {fmt(t['main_edits'], 'g')}"
-              f" | {fmt(t['new_seconds'], '.2f')} / {fmt(t['main_seconds'], '.2f')}"
-              f" | {t['proven_beyond']} |")
+              f" | {' | '.join(_share(t, s) for s in sides)}"
+              f" | {' / '.join(fmt(t[s + '_edits'], 'g') for s in sides)}"
+              f" | {' / '.join(fmt(t[s + '_seconds'], '.2f') for s in sides)}"
+              f" | {t['new_beyond']} / {t['solids_beyond']} |")
+
+
+def _share(t: dict, side: str) -> str:
+    """The share repaired and the count behind it (``85% (44)``)."""
+    if t[side] is None:
+        return "-"
+    return f"{t[side]:.0%} ({round(t[side] * t['drafts'])})"
 
 
 def tables(rows: list[dict]) -> list[dict]:
@@ -160,10 +228,62 @@ def tables(rows: list[dict]) -> list[dict]:
             table.append(summary(mine, f"all {status} drafts"))
     table.append(summary(rows, "all drafts"))
     print_table(table)
+    for side in SIDES:
+        if all(side in r for r in rows):
+            ends = [_end(r[side]) for r in rows]
+            print(f"{side}: " + ", ".join(f"{ends.count(e)} {e}" for e in
+                                          ("repaired", "proven beyond", "other", "out of time")))
+    big = [r for r in rows if r["group"] in ("random 8x8", "random 9x9", "random 10x10")]
+    for side in ("new", "solids"):
+        paired(rows, side, "main", "all drafts")
+        paired(big, side, "main", "random 8x8-10x10")
     return table
 
 
+def _end(chain: dict) -> str:
+    """How a repair ended: repaired (within the goal), proven beyond (no solvable board
+    within the edits, by SAT), out of time (the 10 s ran out), other."""
+    if ok(chain):
+        return "repaired"
+    if chain["reason"].startswith("no board"):
+        return "proven beyond"
+    return "out of time" if chain["reason"] == "budget" or chain["seconds"] >= SECONDS \
+        else "other"
+
+
+def longer(rows: list[dict], seconds: float) -> None:
+    """The drafts ``new`` ran out of time on, repaired again with ``seconds`` (the other
+    defaults kept): how each ends tells whether more speed could have repaired it."""
+    for r in rows:
+        if r["new"] and _end(r["new"]) == "out of time":
+            chain = repair_chain(Board.from_rows(r["grid"]), r["rules"], max_edits=EDITS,
+                                 seconds=seconds)
+            end = "repaired" if chain.repaired and chain.proven else \
+                "proven beyond" if chain.reason.startswith("no board") else "out of time"
+            print(f"{r['group']}, {r['pairs']} pairs, {seconds:g} s: {end} after "
+                  f"{chain.seconds:.1f} s ({len(chain.steps)} edits)", flush=True)
+
+
+def paired(rows: list[dict], side: str, base: str, label: str) -> dict | None:
+    """Seconds of ``side`` against ``base`` on the drafts both repaired (the same drafts, the
+    same minutes): the median of the per-draft ratios and the ratio of the sums; printed."""
+    both = [(r[side]["seconds"], r[base]["seconds"]) for r in rows
+            if side in r and base in r and ok(r[side]) and ok(r[base])]
+    if not both:
+        return None
+    ratios = [a / b for a, b in both if b > 0]
+    line = {"side": side, "base": base, "drafts": len(both),
+            "median_ratio": statistics.median(ratios) if ratios else None,
+            "sum_ratio": sum(a for a, _ in both) / max(sum(b for _, b in both), 1e-9)}
+    print(f"{label}: {side} / {base} seconds on the {line['drafts']} drafts both repaired: "
+          f"median ratio "
+          f"{fmt(line['median_ratio'], '.2f')}, ratio of the sums {line['sum_ratio']:.2f}")
+    return line
+
+
 def jumbos(corpus: Path, edits: int, seconds: float) -> list[dict]:
+    from satlink.formats import read_file
+
     out = []
     for name in FILL_JUMBOS:
         board = next(iter(read_file(str(corpus / f"{name}.txt")))).board
@@ -190,7 +310,14 @@ def jumbos(corpus: Path, edits: int, seconds: float) -> list[dict]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--per-size", type=int, default=4)
+    parser.add_argument("--per-size", type=int, default=10)
+    parser.add_argument("--colour-draw", choices=("published", "uniform"), default="published",
+                        help="random drafts' colour count: the published spread (quantiles) "
+                             "or uniform between the fewest and the most")
+    parser.add_argument("--sides", default=",".join(SIDES),
+                        help="repairs per draft, a comma list of: new (this tree, defaults), "
+                             "solids (this tree, solids allowed), main (--baseline's tree)")
+    parser.add_argument("--baseline", default="main", help="git revision of the main side")
     parser.add_argument("--moves", type=int, default=1)
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--corpus", type=Path, default=CORPUS)
@@ -205,12 +332,28 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--tables-from", type=Path, default=None,
                         help="print the tables of a JSON written by --out, without running")
+    parser.add_argument("--longer", type=float, default=None,
+                        help="with --tables-from: repair the drafts new ran out of time on "
+                             "again with this many seconds (are they repairable at all?)")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.tables_from:
-        tables(json.loads(args.tables_from.read_text(encoding="utf-8"))["drafts"])
+    if args.worker:
+        worker()
         return
+    if args.tables_from:
+        rows = json.loads(args.tables_from.read_text(encoding="utf-8"))["drafts"]
+        tables(rows)
+        if args.longer:
+            longer(rows, args.longer)
+        return
+    from satlink.explain import explain
+
+    sides = [s.strip() for s in args.sides.split(",") if s.strip()]
+    if not sides or set(sides) - set(SIDES):
+        parser.error(f"--sides: a comma list of {', '.join(SIDES)}")
+    baseline = Baseline(args.baseline) if "main" in sides else None
     rng = random.Random(args.seed)
-    drafts = random_drafts(rng, args.per_size)
+    drafts = random_drafts(rng, args.per_size, args.colour_draw)
     if args.corpus.is_dir():
         drafts += moved_drafts(rng, args.moves, args.corpus)
         drafts += [(group + " under fill", board) for group, board in
@@ -225,12 +368,18 @@ def main() -> None:
                "grid": list(board.rows), "status": why.status, "reason": why.reason,
                "seconds_to_reason": why.seconds_to_reason,
                "explain_seconds": time.perf_counter() - begun}
-        for nearest in ((True, False) if i % 2 == 0 else (False, True)):  # interleaved
-            row["new" if nearest else "main"] = run_chain(board, rules, nearest, args.colours)
+        for side in sides[i % len(sides):] + sides[:i % len(sides)]:  # interleaved
+            if side == "main":
+                assert baseline is not None
+                row[side] = baseline.run(board, rules, args.colours)
+            else:
+                row[side] = run_chain(board, rules, side == "solids", args.colours)
         rows.append(row)
-        print(f"{i + 1}/{len(drafts)} {group}: {row['status']}, new {ok(row['new'])} "
-              f"({row['new']['edits']} edits, {row['new']['seconds']} s), main "
-              f"{ok(row['main'])}", file=sys.stderr, flush=True)
+        print(f"{i + 1}/{len(drafts)} {group} {len(board.labels)} pairs: {row['status']}, "
+              + ", ".join(f"{s} {ok(row[s])} ({row[s]['edits']} edits, {row[s]['seconds']} s)"
+                          for s in sides), file=sys.stderr, flush=True)
+    if baseline is not None:
+        baseline.close()
     table = tables(rows)
     jumbo_rows = [] if args.no_jumbos or not args.corpus.is_dir() else \
         jumbos(args.corpus, args.jumbo_edits, args.jumbo_seconds)
@@ -239,6 +388,7 @@ def main() -> None:
         args.out.write_text(json.dumps({"python": sys.version.split()[0],
                                         "machine": platform.machine(),
                                         "args": {k: str(v) for k, v in vars(args).items()},
+                                        "baseline_commit": baseline.commit if baseline else None,
                                         "table": table, "jumbos": jumbo_rows, "drafts": rows},
                                        indent=1), encoding="utf-8")
 

@@ -13,6 +13,8 @@ from satlink.cli import main
 from satlink.formats import read_file
 from satlink.geometry import Geometry
 from satlink.repair import KINDS, Proposal, repair_proposals
+from satlink.repair.plans import Constraints
+from satlink.repair.symmetry import symmetries
 from satlink.solver.verdict import Status
 
 FILL_MULTIPLE = [".....F",  # grown by the generator, two solutions under fill
@@ -43,8 +45,13 @@ def assert_sound(board: Board, rules: str, budget: int = 120) -> list[Proposal]:
     ranks = [p.rank() for p in result.proposals]
     assert ranks == sorted(ranks)
     shown = {(p.board.rows, p.board.geometry) for p in result.proposals}
+    for proposal in result.proposals:  # generate's --min-length 3, the chain's default
+        assert all(len(path) >= 3 for path in proposal.solution.paths.values())
     for candidate, status in result.tried:  # minimal among the candidates tried
-        if status == Status.UNIQUE and (candidate.board.rows, candidate.board.geometry) not in shown:
+        if status == Status.UNIQUE and candidate in result.short:
+            short = check(candidate.board, rules).solutions[0]
+            assert any(len(path) < 3 for path in short.paths.values())
+        elif status == Status.UNIQUE and (candidate.board.rows, candidate.board.geometry) not in shown:
             other = check(candidate.board, rules).solutions[0]
             left_out = Proposal(candidate, other, len(other.edges() ^ first.edges()))
             assert left_out.rank() >= result.proposals[-1].rank()
@@ -62,11 +69,48 @@ def test_flow_proposals_are_unique() -> None:
     assert_sound(Board.from_rows(FLOW_MULTIPLE), "flow")
 
 
-def test_an_unsolvable_board_gets_a_solid_cell() -> None:
-    result = repair_proposals(Board.from_rows(["A.A", "...", "B.B"]), "fill")
+def test_an_unsolvable_board_gets_a_solid_cell_when_solids_are_allowed() -> None:
+    board = Board.from_rows(["A.A", "...", "B.B"])
+    result = repair_proposals(board, "fill", constraints=Constraints(solids=True,
+                                                                     symmetry=False))
     assert result.status == Status.UNSOLVABLE
     assert result.proposals[0].candidate.kind == "solid"
     assert check(result.proposals[0].board, "fill").status == Status.UNIQUE
+    assert all(c.kind != "solid" for c, _ in repair_proposals(board, "fill").tried)
+    mirrored = repair_proposals(board, "fill", constraints=Constraints(solids=True))
+    for proposal in mirrored.proposals:  # symmetry kept: each edit with its images
+        assert {"mirror-lr", "mirror-ud"} <= set(symmetries(proposal.board))
+
+
+SHORT_CUT = ["..BA",  # fill, multiple: its cheapest unique single edit (a split) leaves
+             "..B.",  # a path of two cells
+             "....",
+             ".A.."]
+
+
+def test_single_edits_respect_the_chains_min_length(tmp_path) -> None:
+    """The studio's Proposals and ``repair`` without ``--chain`` offered paths of two cells
+    (a new pair, a split) though ``--min-length`` is 3 (the chain's default, generate's):
+    such a board is unique, but no proposal; with ``min_length`` 2 it is one."""
+    board = Board.from_rows(SHORT_CUT)
+    loose = repair_proposals(board, "fill", constraints=Constraints(min_length=2), limit=3)
+    assert min(len(p) for p in loose.proposals[0].solution.paths.values()) == 2
+    strict = repair_proposals(board, "fill", limit=3)
+    assert strict.short and strict.proposals  # the same edits were found unique, and refused
+    for proposal in strict.proposals:
+        assert all(len(p) >= 3 for p in proposal.solution.paths.values())
+        verdict = check(proposal.board, "fill")
+        assert verdict.status == Status.UNIQUE
+        assert verdict.solutions[0].edges() == proposal.solution.edges()
+    source = tmp_path / "draft.txt"
+    source.write_text("\n".join(SHORT_CUT) + "\n")
+    for extra, shortest in (([], 3), (["--min-length", "2"], 2)):
+        shown = CliRunner().invoke(main, ["repair", str(source), "--rules", "fill", "--json",
+                                          *extra])
+        record = json.loads(shown.output)
+        lengths = [min(len(p) for p in q["solution"].values()) for q in record["proposals"]]
+        assert lengths and (min(lengths) == 2) == (shortest == 2), (extra, lengths)
+        assert min(lengths) >= shortest
 
 
 def test_a_unique_board_needs_nothing() -> None:

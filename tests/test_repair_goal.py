@@ -11,9 +11,10 @@ import random
 from click.testing import CliRunner
 
 from satlink import Board, check
-from satlink.board import EMPTY, BoardError, label_for
+from satlink.board import EMPTY, SOLID, BoardError, label_for
 from satlink.cli import main as cli
 from satlink.explain import explain
+from satlink.geometry import Geometry
 from satlink.referee import is_valid
 from satlink.repair.chains import repair_chain
 from satlink.repair.hitting import Cut, cut_board, hitting_cuts
@@ -39,11 +40,12 @@ def _edit(board: Board, chars: dict[int, str]) -> Board | None:
         return None
 
 
-def _single_edits(board: Board) -> list[tuple[Board, int]]:
+def _single_edits(board: Board, solids: bool = False) -> list[tuple[Board, int]]:
     """Every board one edit away (move an endpoint to any empty cell, remove a pair, add a
-    pair on two empty cells) with the change of the pair count."""
+    pair on two empty cells, and with ``solids`` make an empty cell solid) with the change
+    of the pair count."""
     empty = [x for x in range(board.size) if board.char(x) == EMPTY]
-    out = []
+    out = [(_edit(board, {x: SOLID}), 0) for x in empty] if solids else []
     for name in board.labels:
         for end in board.endpoints[name]:
             out += [(b, 0) for t in empty if (b := _edit(board, {end: EMPTY, t: name}))]
@@ -53,7 +55,7 @@ def _single_edits(board: Board) -> list[tuple[Board, int]]:
     return [(b, d) for b, d in out if b is not None]
 
 
-def _brute_fewest(board: Board, rules: str, most: int) -> int | None:
+def _brute_fewest(board: Board, rules: str, most: int, solids: bool = False) -> int | None:
     """The fewest edits (at most ``most``, the pair count within +-1 all along) that give
     ``board`` a solution, by the oracle; None if none within ``most``."""
     p = parse_rules(rules)
@@ -62,7 +64,7 @@ def _brute_fewest(board: Board, rules: str, most: int) -> int | None:
     for k in range(1, most + 1):
         nxt = {}
         for b, net in level.values():
-            for c, d in _single_edits(b):
+            for c, d in _single_edits(b, solids):
                 if c.rows in seen or abs(net + d) > 1:
                     continue
                 seen.add(c.rows)
@@ -101,6 +103,76 @@ def test_nearest_solvable_matches_brute_force() -> None:
             assert fewest == brute
         cases += 1
     assert cases >= 3
+
+
+def test_nearest_with_solids_and_near_first_matches_brute_force() -> None:
+    """Solid cells as edits (under fill, the rule they can help) and the near-first pass:
+    still the fewest edits first, each board solvable by the oracle; and a draft that only
+    a solid cell repairs in one edit is found."""
+    rng = random.Random(17)
+    cases = 0
+    for size, most in ((3, 2), (4, 1)) * 6:
+        rules = rng.choice(["flow", "fill"])
+        board = random_draft(rng, size)
+        p = parse_rules(rules)
+        if count_graph_solutions(board, p.fill, p.notouch, limit=1):
+            continue
+        search = NearestSearch(board, rules, max_edits=most, reach=None, near=1, min_length=2,
+                               seconds=30, solids=True)
+        found = list(search.boards())
+        assert search.exhausted
+        brute = _brute_fewest(board, rules, most, solids=True)
+        for near in found:
+            assert is_valid(near.board, near.solution, p)
+            assert count_graph_solutions(near.board, p.fill, p.notouch, limit=1) >= 1
+            assert 1 <= len(near.edits) <= most
+            assert near.board.solid_count() == sum(e.kind == "solid" for e in near.edits)
+        if brute is None:
+            assert not found, board.rows
+            continue
+        fewest = min(len(n.edits) for n in found)
+        assert len(found[0].edits) == fewest
+        if in_order(board, found[0].edits, 1) is not None:
+            assert fewest == brute
+        cases += 1
+    assert cases >= 3
+    corner = Board.from_rows(["B..", "A..", ".AB"])  # one solid cell fixes it, nothing else
+    assert _brute_fewest(corner, "flow", 1) is None
+    assert _brute_fewest(corner, "flow", 1, solids=True) == 1
+    without = NearestSearch(corner, "flow", max_edits=1, reach=None, min_length=2)
+    assert not list(without.boards()) and without.exhausted
+    (first, *_) = NearestSearch(corner, "flow", max_edits=1, reach=None, min_length=2,
+                                solids=True).boards()
+    assert [e.kind for e in first.edits] == ["solid"]
+    assert count_graph_solutions(first.board, True, True, limit=1) == 1
+    cons = Constraints(min_length=2, solids=True, symmetry=False)  # (it is mirror-symmetric)
+    chain = repair_chain(corner, "flow", constraints=cons, max_edits=1)
+    assert chain.via == "nearest" and chain.final.solid_count() == 1
+    assert_repaired(corner, "flow", chain, cons)
+
+
+def test_nearest_on_hexagons_and_warps_matches_brute_force() -> None:
+    """The short cycles forbidden up front are the graph's (hexagons' triangles, warps'
+    squares): on those boards the fewest edits still match the oracle."""
+    rng = random.Random(23)
+    cases = 0
+    for kind, wrap in (("hex", False), ("square", True)) * 5:
+        draft = random_draft(rng, 4)
+        board = Board(draft.rows, Geometry.of(kind, wrap))
+        for rules in ("fill", "nikoli"):
+            p = parse_rules(rules)
+            if count_graph_solutions(board, p.fill, p.notouch, limit=1):
+                continue
+            search = NearestSearch(board, rules, max_edits=1, reach=None, min_length=2,
+                                   seconds=30)
+            found = list(search.boards())
+            assert search.exhausted
+            for near in found:
+                assert is_valid(near.board, near.solution, p)
+            brute = _brute_fewest(board, rules, 1)
+            assert (brute is None) == (not found), (kind, wrap, rules, board.rows)
+            cases += 1
+    assert cases >= 4
 
 
 def test_unsolvable_drafts_repaired_through_the_nearest_solvable_board() -> None:

@@ -316,7 +316,7 @@ def test_variant_boards_are_drawn_where_the_python_layout_puts_them(tmp_path, pa
 
 def test_validate_repairs_each_ambiguous_board_and_the_report_data_holds_the_proposals(tmp_path) -> None:
     pack = tmp_path / "amb.txt"
-    pack.write_text("5 4\nA.B..\n.....\n.....\nA.B..\n3 1\nA.A\n")
+    pack.write_text("5 4\nA.B..\n.....\n.....\nA...B\n3 1\nA.A\n")  # no mirror: repairs keep one
     records = validate_tasks(plan([str(pack)], "fill"), RunOptions(jobs=1, repairs=2)).records
     ambiguous, unique = records
     assert ambiguous["status"] == "multiple" and "repairs" not in unique
@@ -331,7 +331,7 @@ def test_validate_repairs_each_ambiguous_board_and_the_report_data_holds_the_pro
 
 def test_the_report_draws_each_repair_proposal(tmp_path, page) -> None:
     pack = tmp_path / "amb.txt"
-    pack.write_text("5 4\nA.B..\n.....\n.....\nA.B..\n3 1\nA.A\n")
+    pack.write_text("5 4\nA.B..\n.....\n.....\nA...B\n3 1\nA.A\n")  # no mirror: repairs keep one
     records = validate_tasks(plan([str(pack)], "fill"), RunOptions(jobs=1, repairs=2)).records
     shown = len(records[0]["repairs"])
     assert shown >= 1

@@ -146,6 +146,18 @@ def test_a_form_post_is_refused(client):
     assert answer.status_code == 415
 
 
+def test_proposals_keep_the_chains_min_length(client):
+    """The Proposals button offered a two-cell path (issue 21's known bug): under the
+    chain's defaults every proposal's solution has paths of at least 3 cells."""
+    from tests.test_repair import SHORT_CUT
+
+    found = client.post("/api/repair", json={"board": {"grid": SHORT_CUT}, "rules": "fill"}).json()
+    assert found["proposals"]
+    for proposal in found["proposals"]:
+        assert all(len(path) >= 3 for path in proposal["solution"].values())
+        assert verdict(client, proposal["grid"], "fill").json()["status"] == "unique"
+
+
 def test_explain_repair_and_referee(client):
     board = {"grid": MULTIPLE_FILL}
     why = client.post("/api/explain", json={"board": board, "rules": "fill"}).json()

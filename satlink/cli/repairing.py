@@ -40,6 +40,7 @@ def repair_record(entry: Entry, rules, result: Repair) -> dict:
         "tried": len(result.tried),
         "skipped": result.skipped,
         "complete": result.complete,
+        "short": len(result.short),
         "proposals": [dict(rank=i, **p.as_dict()) for i, p in enumerate(result.proposals, 1)],
     }
 
@@ -56,6 +57,8 @@ def print_repair(entry: Entry, rules, result: Repair) -> None:
            if result.status == Status.MULTIPLE else "no solution")
     tried = (f"{len(result.tried)} edited boards checked, {result.skipped} ruled out without "
              f"the solver, of {result.candidates} candidates"
+             + (f", {len(result.short)} unique but with a path shorter than --min-length"
+                if result.short else "")
              + ("" if result.complete else "; the --budget stopped the search"))
     if not result.proposals:
         click.echo(f"{where}: {result.status} under {rules} ({why}); no single edit makes it "
@@ -98,16 +101,17 @@ def print_repair(entry: Entry, rules, result: Repair) -> None:
               help="With --chain: the search's budget in seconds (then: the best partial "
                    "progress, said so).")
 @click.option("--min-length", type=click.IntRange(min=2), default=3, show_default=True,
-              help="With --chain: every path of the final solution covers this many cells "
-                   "(generate's default).")
+              help="Every path of the repaired board's solution covers this many cells "
+                   "(generate's default; single edits and --chain alike).")
 @click.option("--colours", type=click.IntRange(min=0), default=1, show_default=True,
-              help="With --chain: the final board has at most this many pairs more or "
-                   "fewer (0: no new or removed pairs).")
+              help="The repaired board has at most this many pairs more or fewer (0: no "
+                   "new or removed pairs; single edits and --chain alike).")
 @click.option("--symmetry/--no-symmetry", default=True, show_default=True,
-              help="With --chain: keep a rotation or mirror symmetry of the board (edits "
-                   "made in symmetric sets, or refused).")
+              help="Keep a rotation or mirror symmetry of the board (edits made in "
+                   "symmetric sets, or refused; single edits and --chain alike).")
 @click.option("--allow-solids", is_flag=True,
-              help="With --chain: solid cells may be added (default: none).")
+              help="Solid cells may be added (default: none; single edits and --chain "
+                   "alike).")
 @click.option("--apply", "apply", type=click.IntRange(min=1), default=None,
               help="Write proposal N (from 1) as a board file to --out.")
 @out_option("With --apply: the board file to write (in the input's format, unless --to).")
@@ -122,12 +126,14 @@ def repair(file, index, rules, limit, budget, kinds, walls, chain, max_edits, se
            timeout, method, in_format, max_cells):
     """Propose the smallest edits that make a 'multiple' (or unsolvable) board unique.
 
-    Edits: a solid cell, a wall (variant boards), a new endpoint pair (cutting a path of
-    one solution where the other differs, or on two empty cells), or one endpoint moved.
-    The search looks where the two solutions differ; every proposal is checked and proven
-    unique, and they are ranked by how little they change: cells changed, then solution
-    edges changed, then distance. Exit status: 0 if every board is unique or has a
-    proposal, 1 if some board has none, 2 on usage or input errors.
+    Edits: a solid cell (with --allow-solids), a wall (variant boards), a new endpoint pair
+    (cutting a path of one solution where the other differs, or on two empty cells), or one
+    endpoint moved, under the same constraints as --chain (--min-length, --colours,
+    --symmetry, --allow-solids). The search looks where the two solutions differ; every
+    proposal is checked and proven unique, and they are ranked by how little they change:
+    cells changed, then solution edges changed, then distance. Exit status: 0 if every
+    board is unique or has a proposal, 1 if some board has none, 2 on usage or input
+    errors.
 
     \b
     Example:
@@ -180,8 +186,8 @@ def repair(file, index, rules, limit, budget, kinds, walls, chain, max_edits, se
             if not ok and status == EXIT_OK:
                 status = EXIT_NOT_OK
             continue
+        cons = Constraints(min_length, colours, symmetry, allow_solids, bool(walls))
         if chain:
-            cons = Constraints(min_length, colours, symmetry, allow_solids, bool(walls))
             found = repair_chain(entry.board, profile, method=method, constraints=cons,
                                  max_edits=max_edits, seconds=seconds, timeout=timeout,
                                  kinds=set(chosen))
@@ -202,7 +208,8 @@ def repair(file, index, rules, limit, budget, kinds, walls, chain, max_edits, se
                            err=True)
             continue
         result = repair_proposals(entry.board, profile, method=method, limit=limit,
-                                  budget=budget, timeout=timeout, kinds=chosen, walls=walls)
+                                  budget=budget, timeout=timeout, kinds=chosen, walls=walls,
+                                  constraints=cons)
         if as_json:
             click.echo(json.dumps(repair_record(entry, profile, result)))
         else:

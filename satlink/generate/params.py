@@ -173,16 +173,22 @@ def colour_target(params: Params, rng: random.Random) -> int:
     quantile function, the result kept inside the requested range."""
     cells = params.width * params.height - (
         "".join(params.shape).count(SOLID) if params.shape else params.holes)
-    scale = 1.25 if params.grid == HEX else 1.0
+    value = published_colour_draw(cells, rng.random(), 1.25 if params.grid == HEX else 1.0)
+    return min(max(round(value), params.colours_min), params.colours_max)
+
+
+def published_colour_draw(cells: int, u: float, scale: float = 1.0) -> float:
+    """The colour count at quantile ``u`` (0..1) of the published spread for ``cells`` open
+    cells (times ``scale``): the fewest, lower quartile, median, upper quartile and most
+    joined by straight lines.  One place for the spread, so the generator and the repair
+    benchmark's drafts (issue 21: "published colour counts") draw from the same one."""
     low, median, high = (v * scale for v in published_colours(cells))
     quantiles = ((0.0, low), (0.25, median - LOWER_QUARTILE * (median - low)), (0.5, median),
                  (0.75, median + UPPER_QUARTILE * (high - median)), (1.0, high))
-    u = rng.random()
     for (p0, v0), (p1, v1) in zip(quantiles, quantiles[1:], strict=False):
         if u <= p1:
-            value = v0 + (u - p0) / (p1 - p0) * (v1 - v0)
-            break
-    return min(max(round(value), params.colours_min), params.colours_max)
+            return v0 + (u - p0) / (p1 - p0) * (v1 - v0)
+    return high
 
 
 def parse_shape(text: str, source: str = "shape") -> tuple[str, ...]:

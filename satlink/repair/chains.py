@@ -176,7 +176,8 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
                                 seconds=budget, checks=checks, bound=bound, timeout=timeout,
                                 kinds=kinds, per_board=per_board, nearest=False, pairs=span)
 
-        found = finish_from_nearest(board, profile, cons, max_edits=max_edits,
+        found = finish_from_nearest(board, profile, replace(cons, solids="solid" in allowed),
+                                    max_edits=max_edits,
                                     deadline=start + seconds, judge=judge, short=short,
                                     chain_search=from_solvable, reach=reach)
         chain.checks += found.checks
@@ -184,13 +185,15 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
             chain.via = "nearest"
             return _finish(chain, found.steps[-1].board, found.verdict, tuple(found.steps),
                            profile, start, "unique")
-        if found.none_solvable and not {"solid", "wall"} & allowed:
+        if found.none_solvable and "wall" not in allowed:
+            # solids allowed are in that search (a solid cell helps only under fill)
             chain.partial = True
+            solids = ", solid cells added" if "solid" in allowed else ""
             return _finish(chain, None, None, (), profile, start,
                            f"no board within {max_edits} edits (endpoints moved anywhere, "
-                           f"pairs removed or added within ±{cons.colours}) has a solution "
-                           f"with paths of at least {cons.min_length} cells: proven by the SAT "
-                           "solver")
+                           f"pairs removed or added within ±{cons.colours}{solids}) has a "
+                           f"solution with paths of at least {cons.min_length} cells: proven by "
+                           "the SAT solver")
     if (nearest and root_verdict.status == Status.MULTIPLE and not group and "split" in allowed
             and hi > len(board.labels)):
         found_cuts = _by_cuts(board, root_verdict, profile, cons, min(max_edits,

@@ -6,8 +6,9 @@ solution the chain search (:func:`satlink.repair.chains.repair_chain`, seeded at
 with the edits left) makes it unique, its ``split`` edits cutting a path of one solution
 where another differs.  The solvable boards are tried in turn, fewest edits first, each
 given a share of the time left, until one ends unique within the edits allowed: for each
-number of edits, first with endpoints moved a few steps (small models, quick to exhaust),
-then anywhere on the board (an endpoint moved far, put back, is one edit).
+number of edits, first with endpoints moved a few steps (quick to find or to exhaust), then
+anywhere on the board (an endpoint moved far, put back, is one edit), all in one incremental
+SAT search; solid cells count as edits too when the designer allows them.
 
 Every board on the way is checked with :func:`satlink.solver.check.check`, so each step
 states its count, as the chain search's steps do.
@@ -59,7 +60,8 @@ class Finish:
     """What :func:`finish_from_nearest` found: the steps to a unique board and its verdict
     (None when none was found), the boards checked, and ``none_solvable``: the solver proved
     that no board within the edits allowed (moves anywhere, pairs removed or added as the
-    colours allow) has a solution, so no chain of those edits can repair the draft."""
+    colours allow, solid cells if allowed) has a solution, so no chain of those edits can
+    repair the draft."""
 
     steps: list[Step] | None = None
     verdict: Verdict | None = None
@@ -79,23 +81,19 @@ def finish_from_nearest(board: Board, profile: Rules, cons: Constraints, *, max_
     lo, hi = len(board.labels) - cons.colours, len(board.labels) + cons.colours
     out = Finish()
     seen: set[tuple[str, ...]] = set()
-    for k in range(1, max_edits + 1):
-        for near_reach in (reach, None):
-            search = NearestSearch(board, profile, max_edits=k, reach=near_reach,
-                                   colours=cons.colours, min_length=cons.min_length,
-                                   seconds=max(deadline - time.monotonic(), 0.01), first=1)
-            for near in search.boards():
-                if near.board.rows in seen:
-                    continue
-                seen.add(near.board.rows)
-                found = _finish_one(board, near, profile, max_edits, deadline, judge, short,
-                                    chain_search, (lo, hi), out)
-                if found or time.monotonic() >= deadline:
-                    return out
-            if time.monotonic() >= deadline:
-                return out
-            if near_reach is None and k == max_edits:
-                out.none_solvable = search.exhausted and not seen
+    search = NearestSearch(board, profile, max_edits=max_edits, reach=None, near=reach,
+                           colours=cons.colours, min_length=cons.min_length,
+                           seconds=max(deadline - time.monotonic(), 0.01), first=1,
+                           solids=cons.solids)
+    for near in search.boards():
+        if near.board.rows in seen:
+            continue
+        seen.add(near.board.rows)
+        found = _finish_one(board, near, profile, max_edits, deadline, judge, short,
+                            chain_search, (lo, hi), out)
+        if found or time.monotonic() >= deadline:
+            return out
+    out.none_solvable = search.exhausted and not seen
     return out
 
 

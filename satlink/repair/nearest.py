@@ -5,10 +5,19 @@ a solvable one: every unsolvable board looks the same to it.  Here the edits are
 SAT problem instead.  One encoding holds the board with its endpoints *free*: each endpoint
 of each pair sits on one of its candidate cells (its own cell, or an empty cell within
 ``reach`` steps: a move), or the pair is removed, and one new pair may be placed on any two
-empty cells.  A literal per edit (an original endpoint cell that lost its endpoint, a removed
-pair, the new pair) goes into one cardinality constraint (PySAT's incremental totalizer), and
-the bound is raised k = 1, 2, 3 under solver assumptions: the first model is a board at the
-fewest edits that has a solution, *and* that solution.
+empty cells, and (when the designer allows solids, under ``fill``) any open cell may be made
+solid.  A literal per edit (an original endpoint cell that lost its endpoint, a removed pair,
+the new pair, a new solid cell) goes into one cardinality constraint (PySAT's incremental
+totalizer), and the bound is raised k = 1, 2, 3 under solver assumptions: the first model is
+a board at the fewest edits that has a solution, *and* that solution.
+
+One solver serves the whole search: for each k, endpoints are first kept within ``near``
+steps of where they were (one selector literal, assumed, forbids every farther spot), then
+allowed anywhere.  The near boards read as the same draft and their models are found
+quickly; what the solver learnt there, and the boards and cycles it was told to avoid, stay
+for the wider search, where building a fresh encoding per k and per reach (as before) cost
+most of the time at 8x8-10x10.  Solids are only encoded under ``fill``: without it a cell
+may stay empty, so a solid cell never gives a board a solution it did not have.
 
 The rest of the encoding is the profile's rules written once on free endpoints: one colour
 per used cell (one-hot), an edge joins two cells of one colour, an endpoint has one edge and
@@ -34,7 +43,7 @@ from pysat.card import CardEnc, EncType, ITotalizer
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from satlink.board import EMPTY, Board, label_for
+from satlink.board import EMPTY, SOLID, Board, label_for
 from satlink.graph import Cell
 from satlink.referee import is_valid
 from satlink.repair.edits import distances
@@ -43,7 +52,8 @@ from satlink.solution import Solution
 from satlink.solver.cycles import detached_components, endpoint_cells
 
 DEFAULT_REACH = 3
-"""How far (graph steps) an endpoint may move: near enough to read as the same draft."""
+"""How far (graph steps) an endpoint may move in the first pass for each number of edits:
+near enough to read as the same draft (the repair then tries anywhere)."""
 BACKEND = "cadical195"
 """CaDiCaL 1.9.5: fast on these small instances and incremental with assumptions."""
 
@@ -58,6 +68,8 @@ class NearEdit:
     cells: tuple[Cell, ...]
 
     def describe(self, board: Board) -> str:
+        if self.kind == "solid":
+            return f"solid cell at {board.coord(self.cells[0])}"
         a, b = (board.coord(x) for x in self.cells)
         if self.kind == "move":
             return f"move {self.label} from {a} to {b}"
@@ -70,6 +82,8 @@ class NearEdit:
         rows = [list(row) for row in board.rows]
         if self.kind == "move":
             chars = {self.cells[0]: EMPTY, self.cells[1]: self.label}
+        elif self.kind == "solid":
+            chars = {self.cells[0]: SOLID}
         elif self.kind == "remove":
             chars = dict.fromkeys(self.cells, EMPTY)
         else:
@@ -86,13 +100,14 @@ def in_order(board: Board, edits: tuple[NearEdit, ...], colours: int
     empty by then (an endpoint may take a cell another left), the pair count within
     +-``colours`` of the draft's all along; None if there is none (two endpoints that swap
     cells)."""
-    delta = {"move": 0, "remove": -1, "pair": 1}
-    rank = {"move": 0, "remove": 1, "pair": 2}
+    delta = {"move": 0, "solid": 0, "remove": -1, "pair": 1}
+    rank = {"move": 0, "solid": 1, "remove": 2, "pair": 3}
     left, out, net = list(edits), [], 0
     occupied = {x for name in board.labels for x in board.endpoints[name]}
 
     def free(e: NearEdit) -> bool:
-        targets = e.cells[1:] if e.kind == "move" else e.cells if e.kind == "pair" else ()
+        targets = e.cells[1:] if e.kind == "move" else e.cells if e.kind in ("pair", "solid") \
+            else ()
         return not occupied.intersection(targets)
 
     while left:
@@ -108,7 +123,7 @@ def in_order(board: Board, edits: tuple[NearEdit, ...], colours: int
             occupied.add(e.cells[1])
         elif e.kind == "remove":
             occupied.difference_update(e.cells)
-        else:
+        else:  # a new pair's cells, a solid cell: no endpoint may come there after
             occupied.update(e.cells)
     return out
 
@@ -132,7 +147,8 @@ class _Model:
     """The encoding of one draft with free endpoints (see the module's docstring)."""
 
     def __init__(self, board: Board, rules: Rules, reach: int, colours: int, new_pair: bool,
-                 min_length: int, max_edits: int):
+                 min_length: int, max_edits: int, near: int | None = None,
+                 solids: bool = False):
         removable = len(board.labels) if colours >= 1 and len(board.labels) > 1 else 0
         slots = min(max_edits, (colours + max_edits) // 2) if new_pair and colours >= 1 else 0
         self.board, self.rules, self.min_length = board, rules, min_length
@@ -154,6 +170,8 @@ class _Model:
         self.edit_lits: list[int] = []
         self.pos: dict[tuple[int, int], dict[Cell, int]] = {}
         self.off: dict[int, int] = {}
+        self.near: int | None = None  # assumed: every endpoint within ``near`` steps
+        far: list[int] = []
         added, removed = [], []
         for i, name in enumerate(labels):
             if name in self.new_labels:  # a new pair anywhere: its slot used is one edit
@@ -166,12 +184,16 @@ class _Model:
             else:  # any open cell: one another endpoint leaves is free for this one
                 ends = board.endpoints[name]
                 spots = {x for end in ends for x in distances(board, end, reach)} | set(ends)
+                close = spots if near is None or near >= reach else \
+                    {x for end in ends for x in distances(board, end, near)} | set(ends)
                 if removable:
                     self.off[i] = v(("off", i))
                     self.edit_lits.append(self.off[i])
                     removed.append(self.off[i])
             for s in (0, 1):  # either end may take any of the spots
                 self.pos[i, s] = {x: v(("pos", i, s, x)) for x in sorted(spots)}
+                if name not in self.new_labels:
+                    far.extend(lit for x, lit in self.pos[i, s].items() if x not in close)
                 lits = list(self.pos[i, s].values()) + ([self.off[i]] if i in self.off else [])
                 self._card(CardEnc.equals(lits, 1, vpool=self.pool, encoding=EncType.seqcounter))
             self._in_order(i)
@@ -184,6 +206,9 @@ class _Model:
         if added:
             self._card(CardEnc.atmost(added + [-r for r in removed], colours + len(removed),
                                       vpool=self.pool, encoding=EncType.seqcounter))
+        if far:
+            self.near = v("near")
+            self.clauses.extend([-self.near, -lit] for lit in far)
         self.end_of: dict[tuple[Cell, int], int] = {}  # cell holds an endpoint of label i
         self.is_end: dict[Cell, int] = {}
         for x in cells:
@@ -208,6 +233,12 @@ class _Model:
                 self.clauses.append([self.end_of[end, i], lost] + ([self.off[i]] if i in self.off
                                                                    else []))
                 self.edit_lits.append(lost)
+        self.solid: dict[Cell, int] = {}
+        if solids and rules.fill:  # a cell left out of fill: one edit, never an endpoint
+            for x in cells:
+                self.solid[x] = v(("solid", x))
+                self.edit_lits.append(self.solid[x])
+                self.clauses.append([-self.solid[x], -self.is_end[x]])
         self._rules()
 
     def _in_order(self, i: int) -> None:
@@ -241,13 +272,16 @@ class _Model:
         self.used = {}
         for x in self.cells:
             lits = [self.colour[x, i] for i in range(n)]
-            if rules.fill:
+            if rules.fill and x not in self.solid:
                 self._card(CardEnc.equals(lits, 1, vpool=self.pool, encoding=EncType.seqcounter))
                 self.used[x] = None
             else:
                 self._card(CardEnc.atmost(lits, 1, vpool=self.pool, encoding=EncType.seqcounter))
                 self.used[x] = v(("used", x))
                 self._equiv_or(self.used[x], lits)
+                if x in self.solid:  # under fill: used, or made solid
+                    self.clauses += [[self.used[x], self.solid[x]],
+                                     [-self.used[x], -self.solid[x]]]
             for i in range(n):
                 if (x, i) in self.end_of:
                     self.clauses.append([-self.end_of[x, i], self.colour[x, i]])
@@ -262,6 +296,7 @@ class _Model:
                     self.clauses.append([e, -ca, -cb])
             if self.min_length >= 3:
                 self.clauses.append([-e, -self.is_end[a], -self.is_end[b]])
+        self._short_cycles()
         for x, inc in incident.items():
             end, used = self.is_end[x], self.used[x]
             for trio in combinations(inc, 3):
@@ -275,6 +310,32 @@ class _Model:
                 self.clauses.append([end] + [f for f in inc if f != e] + unused)
                 if used is not None:
                     self.clauses.append([used, -e])
+
+    def _short_cycles(self) -> None:
+        """No cycle of three or four edges, up front.  Any cycle of chosen edges is a
+        detached one (each of its cells has its two edges there, so no endpoint is on it),
+        which the search would otherwise cut lazily, one solve each; under ``fill`` the
+        solver proposes the smallest by the hundred, and proving that no board within k
+        edits has a solution took about half as long with them gone (an 8x8 and a 9x9
+        draft, 1.4-2x).  Found on the graph, so hexagons' triangles and warps' squares
+        count alike."""
+        var = {frozenset(e): lit for e, lit in self.edge_var.items()}
+        near = {x: set(self.board.neighbors(x)) & set(self.cells) for x in self.cells}
+        seen: set[frozenset] = set()
+        for a in self.cells:
+            for b in near[a]:
+                for c in near[a]:
+                    if b >= c:
+                        continue
+                    rings = [[a, b, c]] if c in near[b] else []
+                    rings += [[a, b, d, c] for d in near[b] & near[c] if d != a]
+                    for ring in rings:
+                        edges = frozenset(frozenset((ring[i - 1], ring[i]))
+                                          for i in range(len(ring)))
+                        if edges in seen or not all(e in var for e in edges):
+                            continue
+                        seen.add(edges)
+                        self.clauses.append([-var[e] for e in edges])
 
     def decode(self, model: set[int]) -> tuple[Board, list[NearEdit], Solution | None,
                                               list[tuple[Cell, Cell]]]:
@@ -304,6 +365,11 @@ class _Model:
                     > _far(board, lost[0], gained[1]) + _far(board, lost[1], gained[0]):
                 gained.reverse()
             edits.extend(NearEdit("move", name, (a, b)) for a, b in zip(lost, gained, strict=True))
+        for x, lit in self.solid.items():
+            if lit in model:
+                r, c = divmod(x, board.width)
+                rows[r][c] = SOLID
+                edits.append(NearEdit("solid", SOLID, (x,)))
         edited = Board(tuple("".join(row) for row in rows), board.geometry)
         chosen = [e for e, var in self.edge_var.items() if var in model]
         try:
@@ -323,8 +389,11 @@ def _far(board: Board, a: Cell, b: Cell) -> int:
 class NearestSearch:
     """Solvable boards at the fewest edits from ``board`` first (k = ``first`` ..
     ``max_edits``), each with a solution, a board once (:meth:`boards`).  ``reach``: how far
-    an endpoint may move (None: anywhere); ``colours``: most pairs removed, less the new one
-    (0: none removed nor added); ``new_pair``: whether one new pair may be added;
+    an endpoint may move (None: anywhere); ``near``: for each k, first only boards whose
+    endpoints stay within this many steps, then the rest (None: no such first pass);
+    ``colours``: most pairs removed, less the new one (0: none removed nor added);
+    ``new_pair``: whether one new pair may be added; ``solids``: whether open cells may be
+    made solid (only encoded under ``fill``, the one rule a solid cell can help);
     ``seconds``: the whole search's budget (the boards simply stop when it runs out).
 
     ``exhausted`` is set when the solver proved that no other board within ``max_edits``
@@ -332,10 +401,12 @@ class NearestSearch:
 
     def __init__(self, board: Board, rules: Rules | str | None = None, *, max_edits: int = 3,
                  reach: int | None = DEFAULT_REACH, colours: int = 1, new_pair: bool = True,
-                 min_length: int = 3, seconds: float = 10.0, first: int = 1):
+                 min_length: int = 3, seconds: float = 10.0, first: int = 1,
+                 near: int | None = None, solids: bool = False):
         self.board, self.rules = board, parse_rules(rules)
         self.max_edits, self.first, self.seconds = max_edits, first, seconds
         self.reach = board.n_nodes if reach is None else reach
+        self.near, self.solids = near, solids
         self.colours, self.new_pair, self.min_length = colours, new_pair, min_length
         self.exhausted = False
         self.solves = 0
@@ -346,15 +417,17 @@ class NearestSearch:
         if not supported(board):
             return
         model = _Model(board, profile, self.reach, self.colours, self.new_pair,
-                       self.min_length, self.max_edits)
+                       self.min_length, self.max_edits, self.near, self.solids)
         if not model.edit_lits:
             self.exhausted = True
             return
         total = ITotalizer(lits=model.edit_lits, ubound=self.max_edits + 1,
                            top_id=model.pool.top)
         with Solver(name=BACKEND, bootstrap_with=model.clauses + total.cnf.clauses) as solver:
-            for k in range(max(self.first, 0), self.max_edits + 1):
-                assume = [-total.rhs[k]] if k < len(total.rhs) else []
+            passes = [[model.near], []] if model.near is not None else [[]]
+            for k, near in ((k, p) for k in range(max(self.first, 0), self.max_edits + 1)
+                            for p in passes):
+                assume = ([-total.rhs[k]] if k < len(total.rhs) else []) + near
                 while True:
                     sat = _solve(solver, assume, deadline)
                     self.solves += 1
@@ -394,7 +467,7 @@ def _not_board(model: _Model, found: set[int]) -> list[int]:
     out = []
     for spots in model.pos.values():
         out.extend(-lit for lit in spots.values() if lit in found)
-    for off in model.off.values():
+    for off in list(model.off.values()) + list(model.solid.values()):
         out.append(-off if off in found else off)
     return out
 

@@ -76,6 +76,9 @@ class Repair:
     """Every candidate checked with the solver, and its verdict."""
     skipped: int = 0
     """Candidates two known solutions still satisfy (multiple without a solver call)."""
+    short: list[Candidate] = field(default_factory=list)
+    """Candidates found unique (in ``tried``) whose solution has a path shorter than the
+    designer's ``min_length``: no proposals."""
     candidates: int = 0
     diff_cells: list[int] = field(default_factory=list)
 

@@ -6,6 +6,13 @@ candidates that two known solutions still satisfy are discarded without a solver
 (every ``multiple`` verdict met on the way adds its witness), and at most ``budget`` boards
 are checked, cheapest edits first.  Every proposal is minimal among the candidates tried: no
 candidate that was checked and found unique ranks below a proposal and is left out.
+
+The designer's constraints are the chain's (:class:`~satlink.repair.plans.Constraints`, the
+same defaults), so a single edit never offers what ``repair --chain`` would refuse: a unique
+board whose solution has a path shorter than ``min_length`` is no proposal (a new two-cell
+pair was the top proposal once, which ``generate`` refuses by default), solid cells only
+when allowed, no new pair or split with ``colours`` 0, and on a symmetric board each edit is
+completed with its images (or dropped), the pair count kept within ``colours``.
 """
 
 from __future__ import annotations
@@ -15,7 +22,9 @@ from collections.abc import Iterable
 from satlink.board import Board
 from satlink.referee import is_valid
 from satlink.repair.edits import single_edits
+from satlink.repair.plans import Constraints
 from satlink.repair.proposals import KINDS, Candidate, Proposal, Repair
+from satlink.repair.symmetry import symmetries, symmetrize
 from satlink.rules import Rules, parse_rules
 from satlink.solver.check import check
 from satlink.solver.method import DEFAULT_METHOD, Method
@@ -27,14 +36,16 @@ DEFAULT_BUDGET = 200
 def repair_proposals(board: Board, rules: Rules | str | None = None, *,
                      method: Method = DEFAULT_METHOD, verdict: Verdict | None = None,
                      limit: int = 5, budget: int = DEFAULT_BUDGET, timeout: float | None = 10.0,
-                     kinds: Iterable[str] | None = None, walls: bool | None = None) -> Repair:
+                     kinds: Iterable[str] | None = None, walls: bool | None = None,
+                     constraints: Constraints | None = None) -> Repair:
     """Up to ``limit`` single edits that make ``board`` unique under ``rules``, best first.
 
     ``verdict``: the board's check if the caller has it (saves one); ``budget``: most boards
     checked; ``timeout``: seconds per check (a check that runs out is not a proposal);
     ``kinds``: which edits to try (default: all of :data:`KINDS`); ``walls``: offer walls
-    (default: only on boards whose geometry is already a variant).  A board that is already
-    unique, or whose check timed out, gets no proposals.
+    (default: only on boards whose geometry is already a variant); ``constraints``: what
+    the designer allows (default: :class:`Constraints`' defaults, as ``repair --chain``).
+    A board that is already unique, or whose check timed out, gets no proposals.
     """
     profile = parse_rules(rules)
     if verdict is None:
@@ -48,11 +59,19 @@ def repair_proposals(board: Board, rules: Rules | str | None = None, *,
         raise ValueError(f"unknown repair kinds {sorted(unknown)} (known: {', '.join(KINDS)})")
     if walls is None:
         walls = not board.geometry.is_plain
-    if not walls or board.geometry.bridges:  # a wall beside a bridge would bend its crossing
-        chosen.discard("wall")
+    cons = constraints or Constraints()
+    group = symmetries(board) if cons.symmetry else {}
+    if not walls or board.geometry.bridges or group:  # a wall beside a bridge would bend
+        chosen.discard("wall")  # its crossing; a wall has no symmetric image on the grid
+    if not cons.solids:
+        chosen.discard("solid")
+    if cons.colours < 1:
+        chosen -= {"split", "pair"}
+    lo, hi = len(board.labels) - cons.colours, len(board.labels) + cons.colours
     first = verdict.solutions[0] if verdict.solutions else None
     known = list(verdict.solutions)
-    candidates = sorted(single_edits(board, verdict, chosen), key=Candidate.order)
+    candidates = sorted(_allowed(board, single_edits(board, verdict, chosen), group, (lo, hi)),
+                        key=Candidate.order)
     result.candidates = len(candidates)
     found: list[Proposal] = []
     for candidate in candidates:
@@ -71,11 +90,35 @@ def repair_proposals(board: Board, rules: Rules | str | None = None, *,
             known.extend(s for s in outcome.solutions if s not in known)
         elif outcome.status == Status.UNIQUE:
             new = outcome.solutions[0]
+            if any(len({candidate.board.node_cell(x) for x in path}) < cons.min_length
+                   for path in new.paths.values()):
+                result.short.append(candidate)  # unique, but a path is shorter than allowed
+                continue
             change = None if first is None else len(new.edges() ^ first.edges())
             found.append(Proposal(candidate, new, change))
     found.sort(key=Proposal.rank)
     result.proposals = found[:limit]
     return result
+
+
+def _allowed(board: Board, candidates: Iterable[Candidate], group: dict[str, list[int]],
+             span: tuple[int, int]) -> list[Candidate]:
+    """The candidates completed with their symmetric images (dropped when the images
+    clash), each board once, the pair count within ``span``."""
+    out, seen = [], set()
+    for c in candidates:
+        edited = symmetrize(board, c.board, group)
+        if edited is None or not span[0] <= len(edited.labels) <= span[1]:
+            continue
+        if edited is not c.board:
+            if edited.rows in seen:
+                continue
+            seen.add(edited.rows)
+            changed = sum(board.char(x) != edited.char(x) for x in range(board.size))
+            c = Candidate(c.kind, c.cells, c.description + " (with its symmetric images)",
+                          edited, max(c.changed, changed), c.distance, c.hint)
+        out.append(c)
+    return out
 
 
 def _worst(found: list[Proposal], limit: int) -> Candidate:

@@ -189,9 +189,11 @@ async def api_referee(studio: Studio, data: dict) -> dict:
 
 async def api_repair(studio: Studio, data: dict) -> dict:
     """Edits that make the board unique: single edits (``proposals``), or with ``chain`` a
-    chain of edits until it is."""
+    chain of edits until it is, both under the chain's default constraints (paths of at
+    least 3 cells, +-1 pair, symmetry kept, no solids)."""
     from satlink.repair import repair_proposals
     from satlink.repair.chains import repair_chain
+    from satlink.repair.plans import Constraints
 
     board, rules = board_and_rules(studio, data)
     channel, seq = _channel(data)
@@ -206,7 +208,8 @@ async def api_repair(studio: Studio, data: dict) -> dict:
         return {"chain": out, "seq": seq}
     per_check = max(MIN_CHECK_SECONDS, limits.timeout / REPAIR_BUDGET)  # the whole within ~--timeout
     found = await studio.jobs.run(
-        lambda: repair_proposals(board, rules, budget=REPAIR_BUDGET, timeout=per_check),
+        lambda: repair_proposals(board, rules, budget=REPAIR_BUDGET, timeout=per_check,
+                                 constraints=Constraints()),
         channel, seq)
     return {"status": str(found.status), "complete": found.complete,
             "tried": len(found.tried), "proposals": [p.as_dict() for p in found.proposals],
