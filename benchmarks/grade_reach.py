@@ -6,8 +6,13 @@ Per square size (and the rectangles given), ``--attempts`` attempts are made aim
 band (``--grade easy``, ``medium``, ``hard``) and the grades of the accepted puzzles are
 collected: the bands reached, and the lowest and highest score (the full grade, look-ahead
 and all, at every size).  Prints a table and the ``REACH`` literal; ``--out`` writes JSON.
+``--variants`` measures the Flow Free variants the same way (``square`` is the plain board),
+each with the generator's own variant options (:data:`VARIANTS`), so that "every band at
+every size and on the variants" is a measured claim, not an assumption.
 
     python benchmarks/grade_reach.py --sizes 2x2,3x3,4x4,5x5,6x6,7x7,8x8 --attempts 40
+    python benchmarks/grade_reach.py --sizes 5x5,10x10,15x15 --attempts 8 \
+        --variants hex,wrap,walls,bridges,holes,hex-bridges
 """
 
 from __future__ import annotations
@@ -23,7 +28,20 @@ HERE = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(HERE))
 
 
-def reach(size: str, attempts: int, seed: int) -> dict:
+VARIANTS: dict[str, dict] = {
+    "square": {},
+    "hex": {"grid": "hex"},
+    "wrap": {"wrap": True},
+    "walls": {"walls": 4},
+    "bridges": {"bridges": 2},
+    "holes": {"holes": 3},
+    "hex-bridges": {"grid": "hex", "bridges": 1},
+}
+"""The ``generate`` variant options each ``--variants`` name stands for (a few walls, bridges
+or holes: enough to change how a board plays, few enough for every size from 5x5)."""
+
+
+def reach(size: str, attempts: int, seed: int, variant: str = "square") -> dict:
     from satlink.generate.params import make_params
     from satlink.generate.pipeline import attempt
     from satlink.grading import grade
@@ -34,7 +52,8 @@ def reach(size: str, attempts: int, seed: int) -> dict:
         # the refusal (bands.unreachable) is built from this table: measuring must not go
         # through it, or a band once refused could never be measured again
         with patch("satlink.generate.bands.unreachable", lambda *_: None):
-            params = make_params(size, None, 3, 0, "flow", "grow", "repair", seed, grade=band)
+            params = make_params(size, None, 3, 0, "flow", "grow", "repair", seed, grade=band,
+                                 **VARIANTS[variant])
         for n in range(attempts):
             result = attempt(params, n)
             if result.accepted:
@@ -53,15 +72,23 @@ def main() -> None:
     parser.add_argument("--sizes", default="2x2,3x3,4x4,5x5,6x6,7x7,8x8,9x9,10x10")
     parser.add_argument("--attempts", type=int, default=40, help="attempts per size and band")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variants", default="square",
+                        help=f"comma-separated, of {', '.join(VARIANTS)} (default: square)")
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
+    variants = args.variants.split(",")
+    unknown = [v for v in variants if v not in VARIANTS]
+    if unknown:
+        parser.error(f"unknown variant {unknown[0]!r} (known: {', '.join(VARIANTS)})")
     results = {}
-    print("| size | bands reached | puzzles per band | lowest score | highest score | s |")
-    print("|---|---|---|---|---|---|")
-    for size in args.sizes.split(","):
-        r = results[size] = reach(size, args.attempts, args.seed)
-        print(f"| {size} | {', '.join(r['bands']) or '–'} | {r['puzzles']} | {r['lowest']} | "
-              f"{r['highest']} | {r['seconds']} |", flush=True)
+    print("| variant | size | bands reached | puzzles per band | lowest score | highest score | s |")
+    print("|---|---|---|---|---|---|---|")
+    for variant in variants:
+        for size in args.sizes.split(","):
+            r = reach(size, args.attempts, args.seed, variant)
+            results[size if variant == "square" else f"{variant} {size}"] = r
+            print(f"| {variant} | {size} | {', '.join(r['bands']) or '–'} | {r['puzzles']} | "
+                  f"{r['lowest']} | {r['highest']} | {r['seconds']} |", flush=True)
     if args.out:
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out).write_text(json.dumps({"args": vars(args), "results": results}, indent=1))
