@@ -1,0 +1,200 @@
+"""One incremental SAT solver kept across checks of a board whose holes are being painted.
+
+:func:`satlink.solver.check.check` builds a CNF and a solver for every board.  In the studio
+the boards come one edit apart, and an edit of the holes keeps the endpoints, the geometry
+and the profile.  A :class:`HoleSession` loads the switched CNF of the board with every hole
+opened once (:mod:`satlink.cnf.switches`) and answers each such board with assumptions: its
+holes switched off, its other cells on, the forced moves of that very board as further
+assumptions.  What the solver learnt on earlier boards stays, since every learnt clause is
+implied by the loaded clauses alone.
+
+The verdict is proven exactly as :func:`check` proves it: a solution is a model under this
+board's assumptions without a detached cycle, checked again by the referee
+(:func:`satlink.referee.solution_errors`) on the board itself; the second search blocks the
+first solution's edge set behind a literal assumed for this check only and retired after
+it, so ``unique`` is an unsatisfiable second search and ``unsolvable`` an unsatisfiable
+first one.  Cycle cuts say "one boundary edge is used, or a cell of the cycle is a hole",
+which holds for every painting, so they are kept.
+
+A session answers only what it was built for (the default method, with or without the
+forced moves, and a ``fill`` profile);
+:meth:`HoleSession.search` returns None otherwise, and the caller runs the ordinary search.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import replace
+
+import numpy as np
+
+from satlink.board import Board
+from satlink.cnf.encoding import Encoding
+from satlink.cnf.switches import encode_switched, skeleton
+from satlink.cnf.usage import Usage
+from satlink.graph import SOLID, edge_of_variable, edge_variable
+from satlink.referee import solution_errors
+from satlink.rules import Rules
+from satlink.solution import Solution
+from satlink.solver.backend import Backend, Timeout
+from satlink.solver.decode import read_model
+from satlink.solver.method import DEFAULT_METHOD, Method
+from satlink.solver.stats import SolveStats
+
+MAX_CHECKS = 500
+"""Checks one solver answers before it is built afresh: each leaves a retired blocking
+literal and its learnt clauses behind, which the solver's own clean-up bounds only in part."""
+
+
+class _Loaded:
+    """A switched CNF and the solver that holds it."""
+
+    def __init__(self, board: Board, rules: Rules, lemmas: tuple[str, ...], method: Method,
+                 deadline: float | None):
+        self.key = (skeleton(board), rules, lemmas)
+        begun = time.perf_counter()
+        self.encoding, self.usage = encode_switched(board, rules, lemmas)
+        self.encode_seconds = time.perf_counter() - begun
+        enc: Encoding = self.encoding
+        self.n_clauses = enc.n_clauses
+        self.ends = enc.variables.graph.edges
+        self.edge_var = enc.variables.edge_var
+        self.backend = Backend(method.solver, enc.clauses, deadline, release=True)
+        self.load_seconds = self.backend.load_seconds
+        self.top = enc.n_vars
+        self.cuts = 0
+        self.checks = 0
+        self.conflicts = 0
+
+    def fresh(self) -> int:
+        self.top += 1
+        return self.top
+
+    def delete(self) -> None:
+        self.backend.delete()
+
+
+class HoleSession:
+    """A solver for a run of boards that differ only in their holes (one per studio tab).
+
+    Thread-safe in the only way it needs to be: a check that finds the session busy (an
+    older check of the same tab still stopping) is told None and takes the ordinary route.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._loaded: _Loaded | None = None
+        self.reused = 0
+        """Checks answered by an already loaded solver (for tests and benchmarks)."""
+
+    def close(self) -> None:
+        with self._lock:
+            self._drop()
+
+    def _drop(self) -> None:
+        if self._loaded is not None:
+            self._loaded.delete()
+            self._loaded = None
+
+    def search(self, board: Board, rules: Rules, method: Method, lemmas: tuple[str, ...],
+               deadline: float | None, limit: int, units: list[int], stats: SolveStats,
+               found: list[Solution]) -> tuple[bool, bool] | None:
+        """Up to ``limit`` solutions of ``board`` appended to ``found``; (exhausted, timed_out)
+        as :func:`satlink.solver.check._search` answers, or None where this session does not
+        apply (another method, a profile without ``fill``, or the session busy)."""
+        if replace(method, presolve=True) != DEFAULT_METHOD or not rules.fill:
+            return None
+        if not self._lock.acquire(blocking=False):
+            return None
+        try:
+            return self._search(board, rules, method, lemmas, deadline, limit, units, stats,
+                                found)
+        finally:
+            self._lock.release()
+
+    def _load(self, board: Board, rules: Rules, method: Method, lemmas: tuple[str, ...],
+              deadline: float | None, stats: SolveStats) -> _Loaded:
+        loaded = self._loaded
+        if (loaded is not None and loaded.checks < MAX_CHECKS
+                and loaded.key == (skeleton(board), rules, lemmas)):
+            self.reused += 1
+            return loaded
+        self._drop()
+        loaded = self._loaded = _Loaded(board, rules, lemmas, method, deadline)
+        stats.encode_seconds += loaded.encode_seconds
+        stats.load_seconds += loaded.load_seconds
+        return loaded
+
+    def _search(self, board: Board, rules: Rules, method: Method, lemmas: tuple[str, ...],
+                deadline: float | None, limit: int, units: list[int], stats: SolveStats,
+                found: list[Solution]) -> tuple[bool, bool]:
+        loaded = self._load(board, rules, method, lemmas, deadline, stats)
+        loaded.checks += 1
+        stats.variables, stats.clauses = loaded.top, loaded.n_clauses
+        block = loaded.fresh()  # this check's blocking clauses hold only while it is assumed
+        assumptions = self._assumptions(loaded, board, units) + [block]
+        mine: list[Solution] = []
+        timed_out = exhausted = False
+        try:
+            while len(mine) < limit:
+                stats.sat_calls += 1
+                begun = time.perf_counter()
+                model = loaded.backend.solve(deadline, assumptions)
+                stats.sat_seconds += time.perf_counter() - begun
+                if model is None:
+                    exhausted = True
+                    break
+                begun = time.perf_counter()
+                read = read_model(loaded.encoding.board, loaded.ends, model)
+                if read.cycles:
+                    for cells in read.cycles:
+                        loaded.backend.add_clause(_cut(loaded.encoding, loaded.usage, cells))
+                        stats.cycle_cuts += 1
+                    stats.decode_seconds += time.perf_counter() - begun
+                    continue
+                solution = read.solution()
+                errors = solution_errors(board, solution, rules)
+                stats.decode_seconds += time.perf_counter() - begun
+                if errors:  # a bug in the switched CNF must cost a verdict nothing: say so
+                    raise RuntimeError(f"internal error: the hole session's solution is not "
+                                       f"one: {errors[0]}")
+                mine.append(solution)
+                loaded.backend.add_clause([-block] + (-edge_variable(read.chosen)).tolist())
+        except Timeout:
+            timed_out = True
+        except BaseException:
+            self._drop()  # whatever state the solver is in, it is not reused
+            raise
+        finally:
+            if self._loaded is not None:
+                loaded.backend.add_clause([-block])  # retire this check's blocking clauses
+                conflicts, _ = loaded.backend.counters()
+                stats.conflicts += conflicts
+        found.extend(mine)
+        return exhausted, timed_out
+
+    @staticmethod
+    def _assumptions(loaded: _Loaded, board: Board, units: list[int]) -> list[int]:
+        """This board's holes switched off and its other plain cells on, then its forced
+        moves (edge literals of ``board``'s own numbering) in the skeleton's numbering."""
+        switch = loaded.usage.var
+        cells = np.flatnonzero(switch)
+        kinds = board.graph.kinds
+        out = [-v if kinds[c] == SOLID else v
+               for c, v in zip(cells.tolist(), switch[cells].tolist(), strict=True)]
+        edges = board.edges
+        for literal in units:
+            var = loaded.edge_var[edges[edge_of_variable(abs(literal))]]
+            out.append(var if literal > 0 else -var)
+        return out
+
+
+def _cut(encoding: Encoding, usage: Usage, cells: set[int]) -> list[int]:
+    """A detached cycle over ``cells`` (no endpoint among them): under ``fill`` one of its
+    boundary edges is used, unless one of its cells is a hole."""
+    board = encoding.board
+    ev = encoding.variables.edge_var
+    boundary = [ev[(a, b) if a < b else (b, a)] for a in cells for b in board.neighbors(a)
+                if b not in cells]
+    return boundary + [-int(usage.var[c]) for c in sorted(cells) if usage.var[c]]
