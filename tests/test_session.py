@@ -97,3 +97,27 @@ def test_other_methods_and_profiles_take_the_ordinary_route() -> None:
         assert (check(board, rules, method=method, session=session).status
                 == check(board, rules, method=method).status)
     assert session.reused == 0 and session._loaded is None
+
+
+def test_a_closed_session_frees_its_solver_and_answers_nothing_more() -> None:
+    board = Board.from_rows(["A..B", "....", "A..B"])
+    session = HoleSession()
+    method = Method(presolve=False)
+    first = check(board, "flow", session=session, method=method)
+    assert session._loaded is not None
+    session.close()
+    assert session._loaded is None
+    assert check(board, "flow", session=session, method=method).status == first.status
+    assert session._loaded is None  # the ordinary route answered
+
+
+def test_studio_tabs_keep_one_session_each_and_forget_the_oldest() -> None:
+    from satlink.studio.tabs import TabSessions
+
+    tabs = TabSessions(limit=2)
+    a = tabs.of("a:check")
+    assert tabs.of("a:check") is a and tabs.of(None) is None
+    tabs.of("b:check")
+    tabs.of("c:check")  # a is the least recently used: closed
+    assert a._closed and tabs.of("a:check") is not a
+    tabs.close()

@@ -85,12 +85,18 @@ class HoleSession:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._loaded: _Loaded | None = None
+        self._closed = False
         self.reused = 0
         """Checks answered by an already loaded solver (for tests and benchmarks)."""
 
     def close(self) -> None:
-        with self._lock:
-            self._drop()
+        """Free the solver: now, or when the check running on it ends (never waits)."""
+        self._closed = True
+        if self._lock.acquire(blocking=False):
+            try:
+                self._drop()
+            finally:
+                self._lock.release()
 
     def _drop(self) -> None:
         if self._loaded is not None:
@@ -105,12 +111,14 @@ class HoleSession:
         apply (another method, a profile without ``fill``, or the session busy)."""
         if replace(method, presolve=True) != DEFAULT_METHOD or not rules.fill:
             return None
-        if not self._lock.acquire(blocking=False):
+        if self._closed or not self._lock.acquire(blocking=False):
             return None
         try:
             return self._search(board, rules, method, lemmas, deadline, limit, units, stats,
                                 found)
         finally:
+            if self._closed:  # closed while this check ran
+                self._drop()
             self._lock.release()
 
     def _load(self, board: Board, rules: Rules, method: Method, lemmas: tuple[str, ...],
