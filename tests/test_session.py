@@ -104,7 +104,9 @@ def test_a_closed_session_frees_its_solver_and_answers_nothing_more() -> None:
     session = HoleSession()
     method = Method(presolve=False)
     first = check(board, "flow", session=session, method=method)
-    assert session._loaded is not None
+    assert session._loaded is None  # a first board: the ordinary route, the session notes it
+    assert check(board, "flow", session=session, method=method).status == first.status
+    assert session._loaded is not None  # a second board of that skeleton: the session loads
     session.close()
     assert session._loaded is None
     assert check(board, "flow", session=session, method=method).status == first.status

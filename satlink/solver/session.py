@@ -50,9 +50,9 @@ literal and its learnt clauses behind, which the solver's own clean-up bounds on
 class _Loaded:
     """A switched CNF and the solver that holds it."""
 
-    def __init__(self, board: Board, rules: Rules, lemmas: tuple[str, ...], method: Method,
-                 deadline: float | None):
-        self.key = (skeleton(board), rules, lemmas)
+    def __init__(self, key: tuple, board: Board, rules: Rules, lemmas: tuple[str, ...],
+                 method: Method, deadline: float | None):
+        self.key = key
         begun = time.perf_counter()
         self.encoding, self.usage = encode_switched(board, rules, lemmas)
         self.encode_seconds = time.perf_counter() - begun
@@ -86,6 +86,7 @@ class HoleSession:
         self._lock = threading.Lock()
         self._loaded: _Loaded | None = None
         self._closed = False
+        self._seen: tuple | None = None  # the key of the last board the ordinary route answered
         self.reused = 0
         """Checks answered by an already loaded solver (for tests and benchmarks)."""
 
@@ -114,30 +115,41 @@ class HoleSession:
         if self._closed or not self._lock.acquire(blocking=False):
             return None
         try:
-            return self._search(board, rules, method, lemmas, deadline, limit, units, stats,
-                                found)
+            try:
+                loaded = self._load(board, rules, method, lemmas, deadline, stats)
+            except Timeout:  # the deadline passed while the clauses were loaded
+                return False, True
+            if loaded is None:
+                return None
+            return self._search(loaded, board, rules, deadline, limit, units, stats, found)
         finally:
             if self._closed:  # closed while this check ran
                 self._drop()
             self._lock.release()
 
     def _load(self, board: Board, rules: Rules, method: Method, lemmas: tuple[str, ...],
-              deadline: float | None, stats: SolveStats) -> _Loaded:
+              deadline: float | None, stats: SolveStats) -> _Loaded | None:
+        """The loaded solver if it covers ``board``; a new one if the board before it had the
+        same skeleton (a hole was edited: more such edits are likely); else None, and the
+        ordinary route answers (an endpoint moved, a board opened: the switched CNF, a little
+        larger than the board's own, would pay only from the next hole edit on)."""
+        key = (skeleton(board), rules, lemmas)
         loaded = self._loaded
-        if (loaded is not None and loaded.checks < MAX_CHECKS
-                and loaded.key == (skeleton(board), rules, lemmas)):
+        if loaded is not None and loaded.checks < MAX_CHECKS and loaded.key == key:
             self.reused += 1
             return loaded
+        if key != self._seen:
+            self._seen = key
+            return None
         self._drop()
-        loaded = self._loaded = _Loaded(board, rules, lemmas, method, deadline)
+        loaded = self._loaded = _Loaded(key, board, rules, lemmas, method, deadline)
         stats.encode_seconds += loaded.encode_seconds
         stats.load_seconds += loaded.load_seconds
         return loaded
 
-    def _search(self, board: Board, rules: Rules, method: Method, lemmas: tuple[str, ...],
-                deadline: float | None, limit: int, units: list[int], stats: SolveStats,
+    def _search(self, loaded: _Loaded, board: Board, rules: Rules, deadline: float | None,
+                limit: int, units: list[int], stats: SolveStats,
                 found: list[Solution]) -> tuple[bool, bool]:
-        loaded = self._load(board, rules, method, lemmas, deadline, stats)
         loaded.checks += 1
         stats.variables, stats.clauses = loaded.top, loaded.n_clauses
         block = loaded.fresh()  # this check's blocking clauses hold only while it is assumed
