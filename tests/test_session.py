@@ -16,6 +16,23 @@ from tests.boards import CAP, expected_status
 from tests.variants import Variant, variants
 
 FILL_PROFILES = ["flow", "fill", "fill,no2x2"]
+WARPS_15 = [  # studio_latency.py's warps 15x15 puzzle (unique)
+    "....J..........",
+    "......L........",
+    "....C........E.",
+    ".....A.........",
+    ".MJE...........",
+    "...F....C.A....",
+    "............HB.",
+    "K....F.........",
+    ".....G.........",
+    "...............",
+    "....HL......IK.",
+    "...G.........M.",
+    "....D...B.....I",
+    "..........D....",
+    "...............",
+]
 
 
 def hole_edits(rng: random.Random, variant: Variant, n: int) -> list[Variant]:
@@ -123,3 +140,29 @@ def test_studio_tabs_keep_one_session_each_and_forget_the_oldest() -> None:
     tabs.of("c:check")  # a is the least recently used: closed
     assert a._closed and tabs.of("a:check") is not a
     tabs.close()
+
+
+def test_a_check_cancelled_midway_leaves_the_session_sound() -> None:
+    """The studio interrupts a stale check (satlink.cancel); the tab's solver stays loaded
+    and its next verdicts are still the ordinary check's (the interrupted check's blocking
+    literal is retired like any other)."""
+    from satlink.cancel import CancelToken, cancelling
+    from satlink.solver.verdict import Status
+
+    rows = WARPS_15
+    board = Board.from_json(rows, {"kind": "square", "wrap": True})
+    holed = board.with_rows(rows[:7] + [rows[7][:7] + "#" + rows[7][8:]] + rows[8:])
+    method = Method(presolve=False)
+    session = HoleSession()
+    for _ in range(2):  # the second loads the session
+        check(board, "flow", method=method, session=session)
+    assert session._loaded is not None
+    token = CancelToken()
+    token.cancel()
+    with cancelling(token):
+        stopped = check(holed, "flow", method=method, session=session)
+    assert stopped.status == Status.TIMEOUT and session._loaded is not None
+    for edited in (board, holed, board):
+        assert (check(edited, "flow", method=method, session=session).status
+                == check(edited, "flow", method=method).status)
+    assert session.reused >= 4
