@@ -1,6 +1,6 @@
 """The studio's per-tab solver (:mod:`satlink.solver.session`): painting and erasing holes
-on one board, answered by one incremental solver under assumptions, gives the brute-force
-oracle's counts and the ordinary check's verdicts on every geometry."""
+and moving endpoints on one board, answered by one incremental solver under assumptions,
+gives the brute-force oracle's counts and the ordinary check's verdicts on every geometry."""
 
 from __future__ import annotations
 
@@ -35,22 +35,29 @@ WARPS_15 = [  # studio_latency.py's warps 15x15 puzzle (unique)
 ]
 
 
-def hole_edits(rng: random.Random, variant: Variant, n: int) -> list[Variant]:
-    """``n`` boards, each one hole painted or erased on the one before (endpoints and
-    bridges kept), as a designer's edits come."""
+def designer_edits(rng: random.Random, variant: Variant, n: int) -> list[Variant]:
+    """``n`` boards, each one edit of the one before, as a designer's edits come: a hole
+    painted or erased, or (one time in three) an endpoint moved to an empty cell (the
+    geometry, bridges and number of labels kept)."""
     out = []
     rows = [list(r) for r in variant.rows]
-    cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row)
-             if ch in ".#" and (r, c) not in variant.bridges]
+    cells = [(r, c) for r, row in enumerate(rows) for c in range(len(row))
+             if (r, c) not in variant.bridges]
     for _ in range(n):
-        r, c = rng.choice(cells)
-        rows[r][c] = "#" if rows[r][c] == "." else "."
+        ends = [(r, c) for r, c in cells if rows[r][c] not in ".#"]
+        empty = [(r, c) for r, c in cells if rows[r][c] == "."]
+        if ends and empty and rng.random() < 1 / 3:
+            (r, c), (r2, c2) = rng.choice(ends), rng.choice(empty)
+            rows[r2][c2], rows[r][c] = rows[r][c], "."
+        else:
+            r, c = rng.choice([x for x in cells if rows[x[0]][x[1]] in ".#"])
+            rows[r][c] = "#" if rows[r][c] == "." else "."
         out.append(replace(variant, rows=tuple("".join(row) for row in rows)))
     return out
 
 
 @pytest.mark.parametrize("profile", FILL_PROFILES)
-def test_hole_edits_match_brute_force_on_every_geometry(profile: str) -> None:
+def test_hole_and_endpoint_edits_match_brute_force_on_every_geometry(profile: str) -> None:
     rules = parse_rules(profile)
     rng = random.Random(len(profile))
     reused = 0
@@ -60,7 +67,7 @@ def test_hole_edits_match_brute_force_on_every_geometry(profile: str) -> None:
         # the forced moves decide most small boards before SAT: off on every other board,
         # so the kept solver answers many of them
         method = Method(presolve=number % 2 == 0)
-        for edited in [variant, *hole_edits(rng, variant, 5)]:
+        for edited in [variant, *designer_edits(rng, variant, 6)]:
             board = edited.board()
             truth = edited.count(rules, CAP)
             verdict = check(board, rules, count=CAP, session=session, method=method)

@@ -1,24 +1,25 @@
-"""One incremental SAT solver kept across checks of a board whose holes are being painted.
+"""One incremental SAT solver kept across checks of a board whose holes and endpoints are
+being edited.
 
 :func:`satlink.solver.check.check` builds a CNF and a solver for every board.  In the studio
-the boards come one edit apart, and an edit of the holes keeps the endpoints, the geometry
-and the profile.  A :class:`HoleSession` loads the switched CNF of the board with every hole
-opened once (:mod:`satlink.cnf.switches`) and answers each such board with assumptions: its
-holes switched off, its other cells on, the forced moves of that very board as further
-assumptions.  What the solver learnt on earlier boards stays, since every learnt clause is
-implied by the loaded clauses alone.
+the boards come one edit apart, and painting a hole or moving an endpoint keeps the
+geometry, the profile and the number of labels.  A :class:`HoleSession` loads the switched
+CNF of the blank board once (:mod:`satlink.cnf.switches`) and answers each such board with
+assumptions: its holes off, its endpoints and their codes on, the forced moves of that very
+board as further assumptions.  What the solver learnt on earlier boards stays, since every
+learnt clause is implied by the loaded clauses alone.
 
 The verdict is proven exactly as :func:`check` proves it: a solution is a model under this
 board's assumptions without a detached cycle, checked again by the referee
 (:func:`satlink.referee.solution_errors`) on the board itself; the second search blocks the
 first solution's edge set behind a literal assumed for this check only and retired after
 it, so ``unique`` is an unsatisfiable second search and ``unsolvable`` an unsatisfiable
-first one.  Cycle cuts say "one boundary edge is used, or a cell of the cycle is a hole",
-which holds for every painting, so they are kept.
+first one.  Cycle cuts say "one boundary edge is used, or a cell of the cycle is a hole
+or an endpoint", which holds for every board, so they are kept.
 
 A session answers only what it was built for (the default method, with or without the
-forced moves, and a ``fill`` profile);
-:meth:`HoleSession.search` returns None otherwise, and the caller runs the ordinary search.
+forced moves, and a ``fill`` profile); :meth:`HoleSession.search` returns None otherwise,
+and the caller runs the ordinary search.
 """
 
 from __future__ import annotations
@@ -27,13 +28,10 @@ import threading
 import time
 from dataclasses import replace
 
-import numpy as np
-
 from satlink.board import Board
 from satlink.cnf.encoding import Encoding
-from satlink.cnf.switches import encode_switched, skeleton
-from satlink.cnf.usage import Usage
-from satlink.graph import SOLID, edge_of_variable, edge_variable
+from satlink.cnf.switches import Switches, blank, encode_switched
+from satlink.graph import edge_of_variable, edge_variable
 from satlink.referee import solution_errors
 from satlink.rules import Rules
 from satlink.solution import Solution
@@ -54,7 +52,7 @@ class _Loaded:
                  method: Method, deadline: float | None):
         self.key = key
         begun = time.perf_counter()
-        self.encoding, self.usage = encode_switched(board, rules, lemmas)
+        self.encoding, self.switches = encode_switched(board, rules, lemmas)
         self.encode_seconds = time.perf_counter() - begun
         enc: Encoding = self.encoding
         self.n_clauses = enc.n_clauses
@@ -76,7 +74,8 @@ class _Loaded:
 
 
 class HoleSession:
-    """A solver for a run of boards that differ only in their holes (one per studio tab).
+    """A solver for a run of boards that differ only in their holes and endpoints (one per
+    studio tab).
 
     Thread-safe in the only way it needs to be: a check that finds the session busy (an
     older check of the same tab still stopping) is told None and takes the ordinary route.
@@ -131,9 +130,10 @@ class HoleSession:
               deadline: float | None, stats: SolveStats) -> _Loaded | None:
         """The loaded solver if it covers ``board``; a new one if the board before it had the
         same skeleton (a hole was edited: more such edits are likely); else None, and the
-        ordinary route answers (an endpoint moved, a board opened: the switched CNF, a little
-        larger than the board's own, would pay only from the next hole edit on)."""
-        key = (skeleton(board), rules, lemmas)
+        ordinary route answers (a board opened, resized, its geometry or number of labels
+        changed: the switched CNF, a little larger than the board's own, would pay only from
+        the next edit on)."""
+        key = (blank(board), len(board.labels), rules, lemmas)
         loaded = self._loaded
         if loaded is not None and loaded.checks < MAX_CHECKS and loaded.key == key:
             self.reused += 1
@@ -166,10 +166,11 @@ class HoleSession:
                     exhausted = True
                     break
                 begun = time.perf_counter()
-                read = read_model(loaded.encoding.board, loaded.ends, model)
+                read = read_model(board, loaded.ends, model)
                 if read.cycles:
                     for cells in read.cycles:
-                        loaded.backend.add_clause(_cut(loaded.encoding, loaded.usage, cells))
+                        loaded.backend.add_clause(_cut(loaded.encoding, loaded.switches,
+                                                       cells))
                         stats.cycle_cuts += 1
                     stats.decode_seconds += time.perf_counter() - begun
                     continue
@@ -196,13 +197,9 @@ class HoleSession:
 
     @staticmethod
     def _assumptions(loaded: _Loaded, board: Board, units: list[int]) -> list[int]:
-        """This board's holes switched off and its other plain cells on, then its forced
-        moves (edge literals of ``board``'s own numbering) in the skeleton's numbering."""
-        switch = loaded.usage.var
-        cells = np.flatnonzero(switch)
-        kinds = board.graph.kinds
-        out = [-v if kinds[c] == SOLID else v
-               for c, v in zip(cells.tolist(), switch[cells].tolist(), strict=True)]
+        """This board's switches, then its forced moves (edge literals of ``board``'s own
+        numbering) in the blank board's numbering."""
+        out = loaded.switches.assumptions(board)
         edges = board.edges
         for literal in units:
             var = loaded.edge_var[edges[edge_of_variable(abs(literal))]]
@@ -210,11 +207,13 @@ class HoleSession:
         return out
 
 
-def _cut(encoding: Encoding, usage: Usage, cells: set[int]) -> list[int]:
-    """A detached cycle over ``cells`` (no endpoint among them): under ``fill`` one of its
-    boundary edges is used, unless one of its cells is a hole."""
+def _cut(encoding: Encoding, switches: Switches, cells: set[int]) -> list[int]:
+    """A detached cycle over ``cells``: under ``fill`` one of its boundary edges is used,
+    unless one of its cells is a hole or an endpoint (then it was no detached cycle)."""
     board = encoding.board
     ev = encoding.variables.edge_var
     boundary = [ev[(a, b) if a < b else (b, a)] for a in cells for b in board.neighbors(a)
                 if b not in cells]
-    return boundary + [-int(usage.var[c]) for c in sorted(cells) if usage.var[c]]
+    ordered = sorted(cells)
+    return (boundary + [-int(switches.used[c]) for c in ordered]
+            + [int(switches.end[c]) for c in ordered])
