@@ -11,7 +11,7 @@ import pytest
 
 from satlink import Board, check, parse_rules, solution_errors
 from satlink.solver.method import Method
-from satlink.solver.session import HoleSession
+from satlink.solver.session import EditSession
 from tests.boards import CAP, expected_status
 from tests.variants import Variant, variants
 
@@ -63,7 +63,7 @@ def test_hole_and_endpoint_edits_match_brute_force_on_every_geometry(profile: st
     reused = 0
     seen = set()
     for number, variant in enumerate(variants(seed=40 + len(profile), per_family=4)):
-        session = HoleSession()
+        session = EditSession()
         # the forced moves decide most small boards before SAT: off on every other board,
         # so the kept solver answers many of them
         method = Method(presolve=number % 2 == 0)
@@ -99,7 +99,7 @@ def test_same_verdicts_as_the_ordinary_check_on_toggled_puzzles() -> None:
         puzzle = Board.from_json(result.rows, result.geometry)
         empty = [c for c in range(puzzle.size) if puzzle.char(c) == "."
                  and c not in puzzle.geometry.bridges]
-        session = HoleSession()
+        session = EditSession()
         rows = list(puzzle.rows)
         for k in range(12):
             cell = empty[(k // 2) * 5 % len(empty)]
@@ -114,7 +114,7 @@ def test_same_verdicts_as_the_ordinary_check_on_toggled_puzzles() -> None:
 
 def test_other_methods_and_profiles_take_the_ordinary_route() -> None:
     board = Board.from_rows(["A.B", "...", "A.B"])
-    session = HoleSession()
+    session = EditSession()
     for rules, method in (("nikoli", Method(presolve=False)),
                           ("flow", Method(solver="minisat22", presolve=False)),
                           ("flow", Method(lemmas="all"))):
@@ -125,7 +125,7 @@ def test_other_methods_and_profiles_take_the_ordinary_route() -> None:
 
 def test_a_closed_session_frees_its_solver_and_answers_nothing_more() -> None:
     board = Board.from_rows(["A..B", "....", "A..B"])
-    session = HoleSession()
+    session = EditSession()
     method = Method(presolve=False)
     first = check(board, "flow", session=session, method=method)
     assert session._loaded is None  # a first board: the ordinary route, the session notes it
@@ -160,7 +160,7 @@ def test_a_check_cancelled_midway_leaves_the_session_sound() -> None:
     board = Board.from_json(rows, {"kind": "square", "wrap": True})
     holed = board.with_rows(rows[:7] + [rows[7][:7] + "#" + rows[7][8:]] + rows[8:])
     method = Method(presolve=False)
-    session = HoleSession()
+    session = EditSession()
     for _ in range(2):  # the second loads the session
         check(board, "flow", method=method, session=session)
     assert session._loaded is not None

@@ -26,7 +26,7 @@ from satlink.solver.stats import SolveStats
 from satlink.solver.verdict import Status, Verdict
 
 if TYPE_CHECKING:
-    from satlink.solver.session import HoleSession
+    from satlink.solver.session import EditSession
 
 
 def check(
@@ -36,7 +36,7 @@ def check(
     count: int = 2,
     timeout: float | None = None,
     method: Method = DEFAULT_METHOD,
-    session: HoleSession | None = None,
+    session: EditSession | None = None,
 ) -> Verdict:
     """Find up to ``count`` (at least 2) solutions and classify the board.
 
@@ -46,7 +46,8 @@ def check(
     in seconds (``None`` or ``math.inf``: no limit).  A board whose CNF would not fit in the
     memory available raises :class:`satlink.solver.memory.BoardTooLarge` before anything is built.
     ``session`` (the studio's, one per tab): the SAT search runs on its solver, kept from the
-    previous board when only the holes changed (:mod:`satlink.solver.session`); same verdict.
+    previous board when only holes and endpoints changed (:mod:`satlink.solver.session`);
+    same verdict.
     """
     if isinstance(count, bool) or not isinstance(count, int):
         raise TypeError(f"count must be an int, not {type(count).__name__}")
@@ -114,7 +115,7 @@ def _judge(
     timeout: float | None,
     method: Method,
     report_count: bool,
-    session: HoleSession | None = None,
+    session: EditSession | None = None,
 ) -> Verdict:
     timeout = _arguments(board, timeout, method)
     profile = parse_rules(rules)

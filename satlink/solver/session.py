@@ -3,7 +3,7 @@ being edited.
 
 :func:`satlink.solver.check.check` builds a CNF and a solver for every board.  In the studio
 the boards come one edit apart, and painting a hole or moving an endpoint keeps the
-geometry, the profile and the number of labels.  A :class:`HoleSession` loads the switched
+geometry, the profile and the number of labels.  A :class:`EditSession` loads the switched
 CNF of the blank board once (:mod:`satlink.cnf.switches`) and answers each such board with
 assumptions: its holes off, its endpoints and their codes on, the forced moves of that very
 board as further assumptions.  What the solver learnt on earlier boards stays, since every
@@ -18,7 +18,7 @@ first one.  Cycle cuts say "one boundary edge is used, or a cell of the cycle is
 or an endpoint", which holds for every board, so they are kept.
 
 A session answers only what it was built for (the default method, with or without the
-forced moves, and a ``fill`` profile); :meth:`HoleSession.search` returns None otherwise,
+forced moves, and a ``fill`` profile); :meth:`EditSession.search` returns None otherwise,
 and the caller runs the ordinary search.
 """
 
@@ -73,9 +73,9 @@ class _Loaded:
         self.backend.delete()
 
 
-class HoleSession:
-    """A solver for a run of boards that differ only in their holes and endpoints (one per
-    studio tab).
+class EditSession:
+    """A solver for a run of boards of one size, geometry and number of labels, which differ
+    in their holes and endpoints (one per studio tab).
 
     Thread-safe in the only way it needs to be: a check that finds the session busy (an
     older check of the same tab still stopping) is told None and takes the ordinary route.
@@ -178,7 +178,7 @@ class HoleSession:
                 errors = solution_errors(board, solution, rules)
                 stats.decode_seconds += time.perf_counter() - begun
                 if errors:  # a bug in the switched CNF must cost a verdict nothing: say so
-                    raise RuntimeError(f"internal error: the hole session's solution is not "
+                    raise RuntimeError(f"internal error: the edit session's solution is not "
                                        f"one: {errors[0]}")
                 mine.append(solution)
                 loaded.backend.add_clause([-block] + (-edge_variable(read.chosen)).tolist())

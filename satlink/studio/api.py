@@ -132,8 +132,8 @@ def verdict_json(board: Board, verdict) -> dict:
 
 
 async def api_check(studio: Studio, data: dict) -> dict:
-    """The live verdict of the board being edited (on the tab's kept solver when only the
-    holes changed since its last check: :mod:`satlink.solver.session`)."""
+    """The live verdict of the board being edited (on the tab's kept solver when only holes
+    and endpoints changed since its last check: :mod:`satlink.solver.session`)."""
     board, rules = board_and_rules(studio, data)
     channel, seq = _channel(data)
     session = studio.tabs.of(channel)

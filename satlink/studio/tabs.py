@@ -1,7 +1,7 @@
-"""One kept SAT solver per tab of the studio (:class:`satlink.solver.session.HoleSession`).
+"""One kept SAT solver per tab of the studio (:class:`satlink.solver.session.EditSession`).
 
-A tab's live verdict asks about one board after another, most of them an edit of the holes
-of the one before; the tab's session answers those with the solver it already loaded.  The
+A tab's live verdict asks about one board after another, most of them a hole or an endpoint
+edited on the one before; the tab's session answers those with the solver it already loaded.  The
 sessions are keyed by the live request's channel (a tab's id and a purpose) and the least
 recently used are closed past :data:`MAX_TABS`, so a page that opens many tabs cannot make
 the server hold a solver for each.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from satlink.solver.session import HoleSession
+from satlink.solver.session import EditSession
 
 MAX_TABS = 8
 """Sessions kept; one holds a board's CNF and learnt clauses (a few MB at 20x20)."""
@@ -23,17 +23,17 @@ class TabSessions:
 
     def __init__(self, limit: int = MAX_TABS):
         self.limit = limit
-        self._sessions: OrderedDict[str, HoleSession] = OrderedDict()
+        self._sessions: OrderedDict[str, EditSession] = OrderedDict()
         self._lock = threading.Lock()
 
-    def of(self, channel: str | None) -> HoleSession | None:
+    def of(self, channel: str | None) -> EditSession | None:
         """The session of ``channel`` (made on first use); None without a channel."""
         if channel is None:
             return None
         with self._lock:
             session = self._sessions.get(channel)
             if session is None:
-                session = self._sessions[channel] = HoleSession()
+                session = self._sessions[channel] = EditSession()
             self._sessions.move_to_end(channel)
             evicted = []
             while len(self._sessions) > self.limit:

@@ -1,21 +1,21 @@
 """The studio's check alone: a fresh ``check`` per edit against one kept solver per board.
 
-``satlink.solver.session.HoleSession`` answers edits that only paint or erase holes with the
-solver it loaded for the board's first check (:mod:`satlink.cnf.switches`).  This script
+``satlink.solver.session.EditSession`` answers boards that differ only in their holes and
+endpoints with one solver, loaded on the second board of one size, geometry and number of
+labels (:mod:`satlink.cnf.switches`).  This script
 runs, on generated unique puzzles (the boards of ``studio_latency.py``, fixed seeds, plus
 ``--extra`` more per variant), three kinds of edit sequence, each edit checked both ways in
 turn (the order alternating), so both columns come from one run at one load:
 
 * ``toggle``: one hole painted and erased again on one cell (``studio_latency.py``'s edit);
 * ``walk``: a hole painted or erased on a random empty cell each time;
-* ``move``: an endpoint moved to a free neighbour and back (the geometry of the switches
-  changes: the session builds its CNF afresh each time, its worst case).
+* ``move``: an endpoint moved to a free neighbour and back.
 
 Verdicts are compared edit by edit (a disagreement is printed and counted).  Figures: p50,
 p95 and the sum of the verdicts' own ``seconds``, and the median of the per-edit ratios.
 
-    PYTHONPATH=. python benchmarks/hole_session.py --only warps:15,hex:15,bridges:15,square:15 \
-        --edits 40 --extra 3 --out benchmarks/results/hole-session.json
+    PYTHONPATH=. python benchmarks/edit_session.py --only warps:15,hex:15,bridges:15,square:15 \
+        --edits 40 --extra 3 --out benchmarks/results/edit-session.json
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from pathlib import Path
 from benchmarks.studio_latency import CASES, pct, puzzle
 from satlink.board import Board
 from satlink.solver.check import check
-from satlink.solver.session import HoleSession
+from satlink.solver.session import EditSession
 
 PATTERNS = ("toggle", "walk", "move")
 
@@ -92,7 +92,7 @@ def main() -> None:
             fresh, kept, ratios = [], [], []
             reused = 0
             for number, board in enumerate(boards):
-                session = HoleSession()
+                session = EditSession()
                 start = Board.from_json(board["grid"], board.get("geometry"))
                 check(start, board.get("rules"), session=session)  # the opened board
                 for i, edited in enumerate(edit_sequence(board, pattern, args.edits, number)):
