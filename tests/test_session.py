@@ -173,3 +173,14 @@ def test_a_check_cancelled_midway_leaves_the_session_sound() -> None:
         assert (check(edited, "flow", method=method, session=session).status
                 == check(edited, "flow", method=method).status)
     assert session.reused >= 4
+
+
+def test_each_verdict_counts_its_own_conflicts_on_a_kept_solver() -> None:
+    """The kept solver's counters run on across checks; a verdict's stats are its own."""
+    board = Board.from_json(WARPS_15, {"kind": "square", "wrap": True})
+    session = EditSession()
+    check(board, "flow", session=session)
+    loaded = check(board, "flow", session=session)  # loads the session and searches
+    again = check(board, "flow", session=session)
+    total = session._loaded.backend.counters()[0]
+    assert loaded.stats.conflicts + again.stats.conflicts == total

@@ -61,9 +61,8 @@ class _Loaded:
         self.backend = Backend(method.solver, enc.clauses, deadline, release=True)
         self.load_seconds = self.backend.load_seconds
         self.top = enc.n_vars
-        self.cuts = 0
         self.checks = 0
-        self.conflicts = 0
+        self.counted = (0, 0)  # the solver's conflicts and decisions so far (it keeps counting)
 
     def fresh(self) -> int:
         self.top += 1
@@ -129,10 +128,10 @@ class EditSession:
     def _load(self, board: Board, rules: Rules, method: Method, lemmas: tuple[str, ...],
               deadline: float | None, stats: SolveStats) -> _Loaded | None:
         """The loaded solver if it covers ``board``; a new one if the board before it had the
-        same skeleton (a hole was edited: more such edits are likely); else None, and the
-        ordinary route answers (a board opened, resized, its geometry or number of labels
-        changed: the switched CNF, a little larger than the board's own, would pay only from
-        the next edit on)."""
+        same blank board (a hole or an endpoint was edited: more such edits are likely); else
+        None, and the ordinary route answers (a board opened, resized, its geometry or number
+        of labels changed: the switched CNF, a little larger than the board's own, would pay
+        only from the next edit on)."""
         key = (blank(board), len(board.labels), rules, lemmas)
         loaded = self._loaded
         if loaded is not None and loaded.checks < MAX_CHECKS and loaded.key == key:
@@ -190,8 +189,10 @@ class EditSession:
         finally:
             if self._loaded is not None:
                 loaded.backend.add_clause([-block])  # retire this check's blocking clauses
-                conflicts, _ = loaded.backend.counters()
-                stats.conflicts += conflicts
+                counted = loaded.backend.counters()  # since the solver was made
+                stats.conflicts += counted[0] - loaded.counted[0]
+                stats.decisions += counted[1] - loaded.counted[1]
+                loaded.counted = counted
         found.extend(mine)
         return exhausted, timed_out
 
