@@ -51,7 +51,7 @@ from satlink.cnf.notouch import add_notouch
 from satlink.cnf.rows import compact_rows
 from satlink.cnf.usage import Usage, add_usage
 from satlink.cnf.variables import Variables
-from satlink.graph import EMPTY
+from satlink.graph import EMPTY, SOLID
 from satlink.rules import Rules
 
 
@@ -79,7 +79,7 @@ class Switches:
         for node, (used, end) in enumerate(zip(self.used.tolist(), self.end.tolist(),
                                                strict=True)):
             kind = kinds[node]
-            if kind == "#":
+            if kind == SOLID:
                 out += [-used, -end]
             elif kind == EMPTY:
                 out += [used, -end]
