@@ -366,3 +366,26 @@ def test_complete_keeps_the_endpoints(client):
     assert kept["solution"]["A"] in (drawn["A"], drawn["A"][::-1])
     off = client.post("/api/complete", json={"board": board, "paths": {"A": [[9, 9]]}})
     assert off.status_code == 400
+
+
+def test_live_checks_of_one_tab_share_its_solver_and_keep_their_verdicts(client):
+    """Holes painted and erased on one tab's channel: the second board of one skeleton loads
+    the tab's solver (satlink/solver/session.py), the rest reuse it; every verdict is a
+    fresh check's.  A warp board the forced moves do not decide, so the SAT search runs."""
+    from satlink import check
+    from tests.test_session import WARPS_15
+
+    studio = client.app.app.state.studio
+    geometry = {"kind": "square", "wrap": True}
+    rng = random.Random(5)
+    cells = [(r, c) for r, row in enumerate(WARPS_15) for c, ch in enumerate(row) if ch == "."]
+    grid = [list(r) for r in WARPS_15]
+    for seq in range(8):
+        board = ["".join(r) for r in grid]
+        answer = client.post("/api/check", json={"board": {"grid": board, "geometry": geometry},
+                                                 "rules": "flow", "channel": "tab1:check",
+                                                 "seq": seq}).json()
+        assert answer["status"] == str(check(Board.from_json(board, geometry), "flow").status)
+        r, c = cells[len(cells) // 2] if seq % 2 == 0 else rng.choice(cells)
+        grid[r][c] = "#" if grid[r][c] == "." else "."
+    assert studio.tabs.of("tab1:check").reused > 0

@@ -40,9 +40,12 @@ the difference bits: the direct form measured slower there (``encodings/binary-e
 class BinaryColours:
     """Logarithmic colour codes (``binary-edge``, ``shape``, ``acyclic``), built as arrays."""
 
-    def __init__(self, vs: Variables):
+    def __init__(self, vs: Variables, n_labels: int | None = None):
+        """``n_labels``: codes for that many labels (default: the board's); a board without
+        endpoints whose endpoints are assumptions (:mod:`satlink.cnf.switches`) names it."""
         self.vs = vs
-        n_labels = len(vs.board.labels)
+        n_labels = len(vs.board.labels) if n_labels is None else n_labels
+        self.n_labels = n_labels
         self.k = max(1, (n_labels - 1).bit_length()) if n_labels else 0
         self.bits = vs.cell_array("bit", vs.graph.open_cells, self.k)
         """(cells, k) bit variables, zero rows for solid cells."""
@@ -67,7 +70,7 @@ class BinaryColours:
             x, y = bits[edges[:, 0], i], bits[edges[:, 1], i]
             out.extend_array("colour-edge", np.column_stack([-e, -x, y]))
             out.extend_array("colour-edge", np.column_stack([-e, x, -y]))
-        largest = len(board.labels) - 1
+        largest = self.n_labels - 1
         if largest + 1 == 1 << k:
             return
         # forbid codes above `largest`: bit i set where largest has 0 while every higher bit

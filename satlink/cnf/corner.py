@@ -17,6 +17,11 @@ On the square grid D is the cell diagonally inside the corner N1-X-N2, and repea
 argument backs every corner by a diagonal staircase of equal corners that ends in an
 endpoint or a solid cell.  Two clauses per (X, N1, N2, D): one per onward edge, and the
 two-literal clause in place of each onward edge that is missing.
+
+With ``guard`` (:mod:`satlink.cnf.switches`: a CNF whose cells may each be switched into a
+hole or an endpoint) each clause gets D's guard literals, "D is a hole or an endpoint": the
+proof needs D plain and on some path.  X needs none: a hole has no edges and an endpoint
+one, so X never uses two; N1 and N2 none, the proof does not ask what they are.
 """
 
 from __future__ import annotations
@@ -30,7 +35,8 @@ from satlink.cnf.rows import compact_rows
 from satlink.cnf.variables import Variables
 
 
-def add_corner_lemma(vs: Variables, out: Clauses) -> None:
+def add_corner_lemma(vs: Variables, out: Clauses, guard: np.ndarray | None = None) -> None:
+    """``guard``: an (all nodes, g) array of literals added to the clauses of each D."""
     graph = vs.graph
     inc, nb, plain = graph.incident, graph.neighbour, graph.plain
     xs = np.flatnonzero(plain)  # solid cells and endpoints do not turn under this lemma
@@ -55,6 +61,8 @@ def add_corner_lemma(vs: Variables, out: Clauses) -> None:
                     continue
                 rows = (onward != 0).sum(axis=1) == count
                 pair = np.column_stack([-f1[rows], -f2[rows]])
+                if guard is not None:
+                    pair = np.column_stack([pair, guard[dx[rows]]])
                 for t in range(count):
                     out.extend_array("corner", np.column_stack([pair, edges[:, t]]))
                 for _ in range(2 - count):

@@ -205,16 +205,19 @@ class Backend:
         else:
             self.solver.add_clause(clause)
 
-    def solve(self, deadline: float | None) -> list[int] | None:
-        """A model, or None if unsatisfiable; raises :class:`Timeout` at the deadline."""
+    def solve(self, deadline: float | None, assumptions: list[int] | None = None
+              ) -> list[int] | None:
+        """A model, or None if unsatisfiable (under ``assumptions``, literals that hold for
+        this call only); raises :class:`Timeout` at the deadline."""
+        assumptions = assumptions or []
         if deadline is None and cancel.current() is None:
             self._ready()
-            sat = self.solver.solve()
+            sat = self.solver.solve(assumptions=assumptions)
         else:  # in slices, so a deadline or a cancel token (satlink.cancel) can stop it
-            sat = self._solve_until(math.inf if deadline is None else deadline)
+            sat = self._solve_until(math.inf if deadline is None else deadline, assumptions)
         return self.solver.get_model() if sat else None
 
-    def _solve_until(self, deadline: float) -> bool:
+    def _solve_until(self, deadline: float, assumptions: list[int]) -> bool:
         budget = 10_000
         while True:
             remaining = deadline - time.monotonic()
@@ -227,7 +230,8 @@ class Backend:
             try:
                 with token.running(self) if token is not None else nullcontext():
                     self.solver.conf_budget(budget)
-                    sat = self.solver.solve_limited(expect_interrupt=True)
+                    sat = self.solver.solve_limited(assumptions=assumptions,
+                                                    expect_interrupt=True)
             finally:
                 WATCHDOG.cancel(alarm)
             if sat is not None:

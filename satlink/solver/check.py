@@ -14,6 +14,7 @@ import math
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from satlink.board import Board
 from satlink.rules import Rules, parse_rules
@@ -24,6 +25,9 @@ from satlink.solver.presolve import CONTRADICTION, SOLVED, PresolveTimeout, pres
 from satlink.solver.stats import SolveStats
 from satlink.solver.verdict import Status, Verdict
 
+if TYPE_CHECKING:
+    from satlink.solver.session import EditSession
+
 
 def check(
     board: Board,
@@ -32,6 +36,7 @@ def check(
     count: int = 2,
     timeout: float | None = None,
     method: Method = DEFAULT_METHOD,
+    session: EditSession | None = None,
 ) -> Verdict:
     """Find up to ``count`` (at least 2) solutions and classify the board.
 
@@ -40,13 +45,16 @@ def check(
     exact (the search ran out of solutions) rather than a cap or a timeout.  ``timeout`` is
     in seconds (``None`` or ``math.inf``: no limit).  A board whose CNF would not fit in the
     memory available raises :class:`satlink.solver.memory.BoardTooLarge` before anything is built.
+    ``session`` (the studio's, one per tab): the SAT search runs on its solver, kept from the
+    previous board when only holes and endpoints changed (:mod:`satlink.solver.session`);
+    same verdict.
     """
     if isinstance(count, bool) or not isinstance(count, int):
         raise TypeError(f"count must be an int, not {type(count).__name__}")
     if count < 2:
         raise ValueError(f"count must be at least 2 (uniqueness needs two), not {count}; "
                          "solve() finds one solution")
-    return _judge(board, rules, count, timeout, method, report_count=count > 2)
+    return _judge(board, rules, count, timeout, method, report_count=count > 2, session=session)
 
 
 def solve(
@@ -107,6 +115,7 @@ def _judge(
     timeout: float | None,
     method: Method,
     report_count: bool,
+    session: EditSession | None = None,
 ) -> Verdict:
     timeout = _arguments(board, timeout, method)
     profile = parse_rules(rules)
@@ -139,7 +148,11 @@ def _judge(
     start += imported
     if deadline is not None:
         deadline += imported
-    exhausted, timed_out = _search(board, profile, method, deadline, limit, units, stats, found)
+    searched = None if session is None else session.search(
+        board, profile, method, lemmas, deadline, limit, units, stats, found)
+    if searched is None:
+        searched = _search(board, profile, method, deadline, limit, units, stats, found)
+    exhausted, timed_out = searched
     return _verdict(board, profile, method, lemmas, found, stats, start, limit, report_count,
                     exhausted=exhausted, timed_out=timed_out)
 

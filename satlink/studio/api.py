@@ -27,17 +27,19 @@ from satlink.solver.check import check
 from satlink.solver.verdict import Status
 from satlink.studio.boards import BoardProblem, Limits, board_json, read_board, read_rules
 from satlink.studio.jobs import Jobs, Stale
+from satlink.studio.tabs import TabSessions
 
 
 @dataclass
 class Studio:
     """What every handler shares: the limits, the worker pool, the folder paths are taken
-    from, and what was opened on the command line."""
+    from, what was opened on the command line, and each tab's kept solver."""
 
     limits: Limits
     root: Path
     jobs: Jobs = field(default_factory=Jobs)
     opened: dict | None = None
+    tabs: TabSessions = field(default_factory=TabSessions)
 
 
 class Problem(Exception):
@@ -130,12 +132,14 @@ def verdict_json(board: Board, verdict) -> dict:
 
 
 async def api_check(studio: Studio, data: dict) -> dict:
-    """The live verdict of the board being edited."""
+    """The live verdict of the board being edited (on the tab's kept solver when only holes
+    and endpoints changed since its last check: :mod:`satlink.solver.session`)."""
     board, rules = board_and_rules(studio, data)
     channel, seq = _channel(data)
+    session = studio.tabs.of(channel)
     start = time.perf_counter()
-    verdict = await studio.jobs.run(lambda: check(board, rules, timeout=studio.limits.timeout),
-                                    channel, seq)
+    verdict = await studio.jobs.run(
+        lambda: check(board, rules, timeout=studio.limits.timeout, session=session), channel, seq)
     out = verdict_json(board, verdict)
     out["seq"] = seq
     out["server_seconds"] = round(time.perf_counter() - start, 4)

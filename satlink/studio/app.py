@@ -59,6 +59,7 @@ def create_app(limits: Limits | None = None, root: Path | None = None,
     async def lifespan(app):
         yield
         studio.jobs.close()
+        studio.tabs.close()
 
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.studio = studio
