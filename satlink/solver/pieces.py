@@ -1,0 +1,151 @@
+"""Split what the forced moves leave open into independent pieces.
+
+After the forced moves every edge is on, off or undecided.  A solution's paths use only
+edges that are on or undecided, so take the graph of those edges (plus, for each bridge, a
+tie between its two crossings, which share a cell): its connected components are the
+*pieces*.  A path lies in one component, so every node a solution uses carries a colour
+whose two endpoints lie in that node's component.  Hence, under every profile:
+
+* the edges between two components are off (otherwise they would be one component);
+* two used nodes of different components carry different colours, so ``notouch`` ("two
+  neighbours of one colour are joined") and ``no2x2`` ("no block all of one colour") can
+  never be broken across a border, and ``fill`` and the degree rules are one node's business;
+* a detached cycle is a set of on edges, so it too lies inside one component.
+
+So no rule couples two components, and the board's solutions are exactly the products of
+its components' solutions: the board is unique iff every piece is, unsolvable as soon as
+one piece is, and its count is the product.  This holds on every geometry (square, hex,
+warps, walls: the graph is the board graph; a bridge's two crossings are tied together only
+so that a piece's sub-board can keep or drop the bridge cell whole).
+
+Each piece with an undecided edge becomes a *sub-board*: the same width, height and
+geometry, every cell outside the piece solid (dropped bridges outside it), its colours'
+endpoints where they were.  The rest of the board, components whose every edge is decided,
+adds its on edges to every solution as they are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from satlink.board import Board
+from satlink.deduce import OFF, ON
+from satlink.geometry import Geometry
+from satlink.graph import SOLID, Edge, edge, edge_literal
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One independent part of a board: a sub-board of its own and how to map it back."""
+
+    board: Board
+    """The sub-board: cells outside the piece solid, only the piece's colours."""
+    units: list[int]
+    """The piece's decided edges as unit literals over the sub-board's edge variables."""
+    undecided: int
+    """Undecided edges in the piece (its size, for the smallest-first order)."""
+    to_full: dict[int, int]
+    """Sub-board node -> board node, for nodes whose number differs (bridge crossings, when
+    bridges outside the piece were dropped); every other node keeps its number."""
+
+    def full_edges(self, edges: frozenset[Edge]) -> list[Edge]:
+        """A sub-board solution's edges as edges of the whole board."""
+        if not self.to_full:
+            return list(edges)
+        m = self.to_full
+        return [edge(m.get(a, a), m.get(b, b)) for a, b in edges]
+
+
+@dataclass(frozen=True)
+class Split:
+    """The pieces of a board, smallest first, and the on edges outside all of them."""
+
+    pieces: list[Piece]
+    fixed: list[Edge]
+    """On edges of the components with nothing undecided (whole decided paths)."""
+
+
+def _find(parent: list[int], x: int) -> int:
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+def split(board: Board, states: bytes | bytearray) -> Split | None:
+    """The pieces of ``board`` given each edge's state (``satlink.deduce``: 0 undecided,
+    ``ON``, ``OFF``, indexed like ``board.edges``).
+
+    None when splitting cannot help or cannot be done cleanly: nothing is undecided, or a
+    colour's two endpoints lie in different components (then the board has no solution; the
+    whole-board route proves that rather than this function).
+    """
+    edges = board.edges
+    n = board.n_nodes
+    parent = list(range(n))
+    for (a, b), s in zip(edges, states, strict=True):
+        if s != OFF:
+            ra, rb = _find(parent, a), _find(parent, b)
+            if ra != rb:
+                parent[ra] = rb
+    for cell, crossing in board.bridge_node.items():
+        ra, rb = _find(parent, cell), _find(parent, crossing)
+        if ra != rb:
+            parent[ra] = rb
+    root = [_find(parent, x) for x in range(n)]
+    open_edges: dict[int, int] = {}  # component -> undecided edges
+    for (a, _), s in zip(edges, states, strict=True):
+        if not s:
+            open_edges[root[a]] = open_edges.get(root[a], 0) + 1
+    if not open_edges:
+        return None
+    labels_of: dict[int, list[str]] = {}
+    for label in board.labels:
+        p, q = board.endpoints[label]
+        if root[p] != root[q]:
+            return None
+        labels_of.setdefault(root[p], []).append(label)
+    fixed: list[Edge] = []
+    inside: dict[int, list[int]] = {r: [] for r in open_edges}  # component -> its edges
+    for e, ((a, b), s) in enumerate(zip(edges, states, strict=True)):
+        r = root[a]
+        if r in inside:
+            if root[b] == r:  # an off edge to another component is no edge of the sub-board
+                inside[r].append(e)
+        elif s == ON:
+            fixed.append((a, b))
+    pieces = [_piece(board, root, r, inside[r], states, open_edges[r]) for r in open_edges]
+    pieces.sort(key=lambda piece: piece.undecided)
+    return Split(pieces, fixed)
+
+
+def _piece(board: Board, root: list[int], r: int, own: list[int], states: bytes | bytearray,
+           undecided: int) -> Piece:
+    """The sub-board of component ``r``: its cells kept, every other cell solid."""
+    width, size = board.width, board.size
+    flat = "".join(board.rows)
+    kept = "".join(ch if root[x] == r else SOLID for x, ch in enumerate(flat))
+    rows = tuple(kept[i:i + width] for i in range(0, size, width))
+    bridges = [b for b in board.geometry.bridges if root[b] == r]
+    to_full: dict[int, int] = {}
+    if len(bridges) == len(board.geometry.bridges):
+        geometry = board.geometry
+    else:
+        g = board.geometry
+        geometry = Geometry(g.kind, g.wrap, g.walls, tuple(bridges))
+        for i, b in enumerate(bridges):  # sub-board crossing size + i is the board's
+            if size + i != board.bridge_node[b]:
+                to_full[size + i] = board.bridge_node[b]
+    sub = Board(rows, geometry)
+    to_sub = {v: k for k, v in to_full.items()}
+    index = sub.graph.edge_index
+    units = []
+    for e in own:
+        s = states[e]
+        if s:
+            a, b = board.edges[e]
+            units.append(edge_literal(index[edge(to_sub.get(a, a), to_sub.get(b, b))], s == ON))
+    return Piece(sub, units, undecided, to_full)
+
+
+__all__ = ["Piece", "Split", "split"]
