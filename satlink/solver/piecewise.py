@@ -19,9 +19,10 @@ from __future__ import annotations
 import itertools
 import time
 from contextlib import ExitStack
-from dataclasses import fields
+from dataclasses import fields, replace
 
 from satlink.board import Board
+from satlink.cnf.substitute import Falsified, substitute
 from satlink.referee import solution_errors
 from satlink.rules import Rules
 from satlink.solution import Solution
@@ -46,15 +47,22 @@ class _Part:
         self.stats = SolveStats()
         begun = time.perf_counter()
         encoding = encode(piece.board, profile, method, deadline)
+        self.found: list[list] = []  # each solution's edges on the whole board
+        self.exhausted = False
+        try:
+            encoding = replace(encoding, clauses=substitute(encoding.clauses, piece.units,
+                                                            encoding.n_vars))
+        except Falsified:  # the decided edges contradict the piece's rules: no solution
+            self.exhausted = True
         self.stats.encode_seconds = time.perf_counter() - begun
         if deadline is not None and time.monotonic() > deadline:
             raise Timeout
+        if self.exhausted:
+            return
+        # the decided edges are in the substituted clauses already, as unit clauses
         search = stack.enter_context(SolutionSearch(encoding, method, deadline,
-                                                    release_clauses=True, units=piece.units,
-                                                    stats=self.stats))
+                                                    release_clauses=True, stats=self.stats))
         self._solutions = search.solutions()
-        self.found: list[list] = []  # each solution's edges on the whole board
-        self.exhausted = False
 
     def more(self) -> bool:
         """Find one more solution; False once there is none."""
