@@ -35,11 +35,14 @@ def substitute(clauses: Clauses, known: Sequence[int], top: int) -> Clauses:
     for lit in known:
         value[abs(lit)] = 1 if lit > 0 else -1
     out = Clauses()
+    by_width: dict[int, list[np.ndarray]] = {}
     for part in clauses.parts():
         if isinstance(part, np.ndarray):
-            _substitute_array(part, value, out)
+            by_width.setdefault(part.shape[1], []).append(part)
         else:
             _substitute_lists(part, value, out)
+    for parts in by_width.values():  # one pass per clause width: numpy's cost is per call
+        _substitute_array(np.concatenate(parts) if len(parts) > 1 else parts[0], value, out)
     out.extend(FAMILY, [[lit] for lit in known])
     for lits, bound in clauses.atmost:
         out.add_atmost(FAMILY, lits, bound)
@@ -50,8 +53,8 @@ def _substitute_array(part: np.ndarray, value: np.ndarray, out: Clauses) -> None
     if not len(part):
         return
     truth = value[np.abs(part)] * np.sign(part)  # 1 true, -1 false, 0 unknown, per literal
-    rows = part[~(truth == 1).any(axis=1)]
-    truth = truth[~(truth == 1).any(axis=1)]
+    open_rows = ~(truth == 1).any(axis=1)
+    rows, truth = part[open_rows], truth[open_rows]
     alive = truth == 0
     left = alive.sum(axis=1)
     if (left == 0).any():

@@ -56,6 +56,15 @@ class Piece:
         return [edge(m.get(a, a), m.get(b, b)) for a, b in edges]
 
 
+KEPT_SHARE = 0.5
+"""A board split into one piece goes that way only if the piece keeps at most this share of
+the board's open nodes.  A piece costs a sub-board, its graph, the substitution and a
+referee check (about 2 ms on a 14x14 board) that the whole-board route does not pay; on the
+mzucker and hand-made boards the forced moves leave one piece of 74-100 % of the nodes, and
+there the route measured 1.0-1.5x the whole-board time (``benchmarks/README.md``, "Pieces").
+Two or more pieces always split: each is then proved alone, not inside one search."""
+
+
 @dataclass(frozen=True)
 class Split:
     """The pieces of a board, smallest first, and the on edges outside all of them."""
@@ -63,6 +72,8 @@ class Split:
     pieces: list[Piece]
     fixed: list[Edge]
     """On edges of the components with nothing undecided (whole decided paths)."""
+    kept: float
+    """Share of the board's open nodes that lie in a piece."""
 
 
 def _find(parent: list[int], x: int) -> int:
@@ -76,9 +87,10 @@ def split(board: Board, states: bytes | bytearray) -> Split | None:
     """The pieces of ``board`` given each edge's state (``satlink.deduce``: 0 undecided,
     ``ON``, ``OFF``, indexed like ``board.edges``).
 
-    None when splitting cannot help or cannot be done cleanly: nothing is undecided, or a
-    colour's two endpoints lie in different components (then the board has no solution; the
-    whole-board route proves that rather than this function).
+    None when splitting cannot help or cannot be done cleanly: nothing is undecided, one
+    piece holds more than :data:`KEPT_SHARE` of the open nodes, or a colour's two endpoints
+    lie in different components (then the board has no solution; the whole-board route
+    proves that rather than this function).
     """
     edges = board.edges
     n = board.n_nodes
@@ -105,6 +117,10 @@ def split(board: Board, states: bytes | bytearray) -> Split | None:
         if root[p] != root[q]:
             return None
         labels_of.setdefault(root[p], []).append(label)
+    open_nodes = board.open_nodes()
+    kept = sum(1 for x in open_nodes if root[x] in open_edges) / len(open_nodes)
+    if len(open_edges) == 1 and kept > KEPT_SHARE:
+        return None
     fixed: list[Edge] = []
     inside: dict[int, list[int]] = {r: [] for r in open_edges}  # component -> its edges
     for e, ((a, b), s) in enumerate(zip(edges, states, strict=True)):
@@ -116,7 +132,7 @@ def split(board: Board, states: bytes | bytearray) -> Split | None:
             fixed.append((a, b))
     pieces = [_piece(board, root, r, inside[r], states, open_edges[r]) for r in open_edges]
     pieces.sort(key=lambda piece: piece.undecided)
-    return Split(pieces, fixed)
+    return Split(pieces, fixed, kept)
 
 
 def _piece(board: Board, root: list[int], r: int, own: list[int], states: bytes | bytearray,
