@@ -18,10 +18,11 @@ one piece is, and its count is the product.  This holds on every geometry (squar
 warps, walls: the graph is the board graph; a bridge's two crossings are tied together only
 so that a piece's sub-board can keep or drop the bridge cell whole).
 
-Each piece with an undecided edge becomes a *sub-board*: the same width, height and
-geometry, every cell outside the piece solid (dropped bridges outside it), its colours'
-endpoints where they were.  The rest of the board, components whose every edge is decided,
-adds its on edges to every solution as they are.
+Each piece with an undecided edge becomes a *sub-board*: the smallest box of the board
+around it, of the same geometry, every cell of the box outside the piece solid (walls and
+bridges outside it dropped), its colours' endpoints where they were.  The rest of the
+board, components whose every edge is decided, adds its on edges to every solution as they
+are.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 
 from satlink.board import Board
 from satlink.deduce import OFF, ON
-from satlink.geometry import Geometry
+from satlink.geometry import HEX, Geometry
 from satlink.graph import SOLID, Edge, edge, edge_literal
 
 
@@ -39,21 +40,19 @@ class Piece:
     """One independent part of a board: a sub-board of its own and how to map it back."""
 
     board: Board
-    """The sub-board: cells outside the piece solid, only the piece's colours."""
+    """The sub-board: a box around the piece, cells outside it solid, only its colours."""
     units: list[int]
     """The piece's decided edges as unit literals over the sub-board's edge variables."""
     undecided: int
     """Undecided edges in the piece (its size, for the smallest-first order)."""
-    to_full: dict[int, int]
-    """Sub-board node -> board node, for nodes whose number differs (bridge crossings, when
-    bridges outside the piece were dropped); every other node keeps its number."""
+    to_full: list[int]
+    """Sub-board node -> board node (the sub-board is a box of the board, with its own
+    numbering)."""
 
     def full_edges(self, edges: frozenset[Edge]) -> list[Edge]:
         """A sub-board solution's edges as edges of the whole board."""
-        if not self.to_full:
-            return list(edges)
         m = self.to_full
-        return [edge(m.get(a, a), m.get(b, b)) for a, b in edges]
+        return [edge(m[a], m[b]) for a, b in edges]
 
 
 KEPT_SHARE = 0.5
@@ -137,30 +136,43 @@ def split(board: Board, states: bytes | bytearray) -> Split | None:
 
 def _piece(board: Board, root: list[int], r: int, own: list[int], states: bytes | bytearray,
            undecided: int) -> Piece:
-    """The sub-board of component ``r``: its cells kept, every other cell solid."""
-    width, size = board.width, board.size
-    flat = "".join(board.rows)
-    kept = "".join(ch if root[x] == r else SOLID for x, ch in enumerate(flat))
-    rows = tuple(kept[i:i + width] for i in range(0, size, width))
-    bridges = [b for b in board.geometry.bridges if root[b] == r]
-    to_full: dict[int, int] = {}
-    if len(bridges) == len(board.geometry.bridges):
-        geometry = board.geometry
+    """The sub-board of component ``r``: the smallest box around its cells (the whole board
+    when it wraps: a piece may cross the seam; on hexagons from an even column, whose
+    neighbours are the same), every cell of the box outside the component solid."""
+    width = board.width
+    g = board.geometry
+    if g.wrap:
+        r0, c0, r1, c1 = 0, 0, board.height - 1, width - 1
     else:
-        g = board.geometry
-        geometry = Geometry(g.kind, g.wrap, g.walls, tuple(bridges))
-        for i, b in enumerate(bridges):  # sub-board crossing size + i is the board's
-            if size + i != board.bridge_node[b]:
-                to_full[size + i] = board.bridge_node[b]
-    sub = Board(rows, geometry)
-    to_sub = {v: k for k, v in to_full.items()}
+        cells = {board.node_cell(x) for e in own for x in board.edges[e]}
+        rs = [x // width for x in cells]
+        cs = [x % width for x in cells]
+        r0, r1, c0, c1 = min(rs), max(rs), min(cs), max(cs)
+        c0 -= c0 % 2 if g.kind == HEX else 0
+    w = c1 - c0 + 1
+    flat = "".join(board.rows)
+    rows = tuple("".join(flat[y * width + x] if root[y * width + x] == r else SOLID
+                         for x in range(c0, c1 + 1)) for y in range(r0, r1 + 1))
+
+    def inner(cell: int) -> int:
+        return (cell // width - r0) * w + cell % width - c0
+
+    def inside(cell: int) -> bool:
+        return r0 <= cell // width <= r1 and c0 <= cell % width <= c1
+
+    bridges = [b for b in g.bridges if root[b] == r]
+    walls = [(inner(a), inner(b)) for a, b in g.walls if inside(a) and inside(b)]
+    sub = Board(rows, Geometry(g.kind, g.wrap, frozenset(walls), tuple(inner(b) for b in bridges)))
+    to_full = [(y + r0) * width + x + c0 for y in range(len(rows)) for x in range(w)]
+    to_full += [board.bridge_node[b] for b in bridges]  # crossings, in the same order
+    to_sub = {full: node for node, full in enumerate(to_full)}
     index = sub.graph.edge_index
     units = []
     for e in own:
-        s = states[e]
-        if s:
+        state = states[e]
+        if state:
             a, b = board.edges[e]
-            units.append(edge_literal(index[edge(to_sub.get(a, a), to_sub.get(b, b))], s == ON))
+            units.append(edge_literal(index[edge(to_sub[a], to_sub[b])], state == ON))
     return Piece(sub, units, undecided, to_full)
 
 
