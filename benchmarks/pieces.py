@@ -5,16 +5,18 @@ Two tables, each timing ``check`` in this process, the two routes interleaved bo
 taken run by run:
 
 * **one piece** (why :data:`satlink.solver.pieces.KEPT_SHARE` is what it is): every corpus
-  board the forced moves leave partly open, forced through the split route
-  (``KEPT_SHARE`` = 1) against the whole board, by the share of open nodes the one piece
-  keeps;
-* **several pieces** (where the route pays): each of those boards k times side by side, a
-  solid column between copies, the labels renamed: k independent pieces the default route
-  splits, against the same board whole.
+  board of at most ``MAX_NODES`` nodes the forced moves leave partly open, through the
+  split route against the whole board, by the share of open nodes the one piece keeps;
+* **several pieces** (why :data:`satlink.solver.pieces.MIN_UNDECIDED` is what it is): each
+  of those boards ``--copies`` times side by side, a solid column between copies, the labels
+  renamed: independent pieces, against the same board whole, by undecided edges.
+
+Both under each of ``--rules`` (``fill`` has the longest searches), the gates lifted
+(``KEPT_SHARE`` 1, ``MIN_UNDECIDED`` 0) so that every such board takes the split route.
 
 Verdicts and counts are checked equal between the routes on every board.
 
-    python benchmarks/pieces.py --repeat 5 --out /tmp/pieces.json
+    python benchmarks/pieces.py --repeat 5 --rules flow,fill --out /tmp/pieces.json
 """
 
 from __future__ import annotations
@@ -65,19 +67,20 @@ def side_by_side(board: Board, copies: int) -> Board:
     return Board.from_rows(rows)
 
 
-def timed(board: Board, method: Method) -> tuple[float, str, int, int]:
+def timed(board: Board, method: Method, rules: str, count: int) -> tuple[float, str, int, int]:
     start = time.perf_counter()
-    verdict = check(board, "flow", method=method)
-    return time.perf_counter() - start, verdict.status.value, verdict.stats.pieces, len(board.labels)
+    verdict = check(board, rules, method=method, count=count)
+    return (time.perf_counter() - start, f"{verdict.status.value} {verdict.count}",
+            verdict.stats.pieces, len(board.labels))
 
 
-def pair(board: Board, repeat: int) -> dict:
+def pair(board: Board, repeat: int, rules: str = "flow", count: int = 2) -> dict:
     """Interleaved runs of both routes; the split/whole ratio run by run, its median."""
     whole, split = [], []
     for r in range(repeat):
         order = [(WHOLE, whole), (SPLIT, split)] if r % 2 == 0 else [(SPLIT, split), (WHOLE, whole)]
         for method, into in order:
-            into.append(timed(board, method))
+            into.append(timed(board, method, rules, count))
     statuses = {w[1] for w in whole} | {s[1] for s in split}
     if len(statuses) != 1:
         raise SystemExit(f"verdicts differ: {statuses}")
@@ -87,61 +90,75 @@ def pair(board: Board, repeat: int) -> dict:
             "pieces": split[0][2], "status": split[0][1]}
 
 
+def bands(rows: list[dict], key: str, edges: list[float]) -> list[str]:
+    """Table lines: rows grouped by ``key`` between consecutive ``edges``."""
+    out = []
+    for low, high in zip(edges, edges[1:], strict=False):
+        chosen = [r for r in rows if low <= r[key] < high]
+        if chosen:
+            out.append(f"{low:g}-{high:g} | {len(chosen)} | "
+                       f"{statistics.median(r['whole_ms'] for r in chosen):.1f} | "
+                       f"{statistics.median(r['split_ms'] for r in chosen):.1f} | "
+                       f"{statistics.median(r['ratio'] for r in chosen):.2f} | "
+                       f"{sum(r['whole_ms'] for r in chosen) / 1e3:.2f} | "
+                       f"{sum(r['split_ms'] for r in chosen) / 1e3:.2f}")
+    return out
+
+
+HEADER = ("| boards | whole ms (median) | split ms (median) | split/whole (median) "
+          "| total whole s | total split s")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--corpus", default=str(HERE.parent / "shared" / "corpus"))
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--copies", default="2,4")
+    parser.add_argument("--copies", type=int, default=2)
+    parser.add_argument("--rules", default="flow,fill")
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
-    flow = parse_rules("flow")
-    partial = []
-    for name, board in corpus_boards(Path(args.corpus)):
-        if board.n_nodes <= 400 and board.geometry.is_plain:
-            result = presolve(board, flow)
-            if result.outcome == PARTIAL:
-                partial.append((name, board, result))
-    for _, board, _ in partial[:3]:  # warm: imports, first solver
-        check(board, method=WHOLE)
+    saved = pieces.KEPT_SHARE, pieces.MIN_UNDECIDED
+    pieces.KEPT_SHARE, pieces.MIN_UNDECIDED = 1.0, 0  # the route forced, the gates measured
     results: dict = {"one_piece": [], "copies": []}
-    saved = pieces.KEPT_SHARE
-    pieces.KEPT_SHARE = 1.0
     try:
-        for name, board, result in partial:
-            split = pieces.split(board, result.states)
-            row = {"board": name, "kept": split.kept if split else 1.0, **pair(board, args.repeat)}
-            results["one_piece"].append(row)
+        for rules in args.rules.split(","):
+            profile = parse_rules(rules)
+            partial = []
+            for name, board in corpus_boards(Path(args.corpus)):
+                if board.n_nodes <= MAX_NODES and board.geometry.is_plain:
+                    result = presolve(board, profile)
+                    if result.outcome == PARTIAL:
+                        partial.append((name, board, result))
+            for _, board, _ in partial[:3]:  # warm: imports, first solver
+                check(board, rules, method=WHOLE)
+            one = []
+            for name, board, result in partial:
+                split = pieces.split(board, result.states)
+                one.append({"board": name, "rules": rules, "kept": split.kept if split else 1.0,
+                            **pair(board, args.repeat, rules)})
+            results["one_piece"] += one
+            print(f"{rules}: one piece, the split route against the whole board, by the share "
+                  "of open nodes the piece keeps")
+            print("kept share " + HEADER)
+            print("\n".join(bands(one, "kept", [0, 0.8, 0.95, 1.01])))
+            many = []
+            for name, board, _ in partial:
+                composite = side_by_side(board, args.copies)
+                if composite.n_nodes > MAX_NODES:  # no forced moves there: neither route splits
+                    continue
+                split = pieces.split(composite, presolve(composite, profile).states)
+                undecided = sum(p.undecided for p in split.pieces) if split else 0
+                many.append({"board": name, "rules": rules, "copies": args.copies,
+                             "undecided": undecided, **pair(composite, args.repeat, rules)})
+            results["copies"] += many
+            print(f"{rules}: {args.copies} copies side by side ({args.copies} independent "
+                  "pieces), by undecided edges")
+            print("undecided edges " + HEADER)
+            print("\n".join(bands(many, "undecided", [0, 200, 400, 10**6])))
+            print()
     finally:
-        pieces.KEPT_SHARE = saved
-    print("one piece, split forced (KEPT_SHARE = 1) against the whole board")
-    print("kept share | boards | whole ms (median) | split ms (median) | split/whole (median)")
-    bands = [(0.0, 0.8), (0.8, 0.95), (0.95, 1.01)]
-    for low, high in bands:
-        rows = [r for r in results["one_piece"] if low <= r["kept"] < high]
-        if rows:
-            print(f"{low:.2f}-{min(high, 1):.2f} | {len(rows)} | "
-                  f"{statistics.median(r['whole_ms'] for r in rows):.1f} | "
-                  f"{statistics.median(r['split_ms'] for r in rows):.1f} | "
-                  f"{statistics.median(r['ratio'] for r in rows):.2f}")
-    print()
-    print("k copies side by side (k independent pieces), default route against the whole board")
-    print("copies | boards | whole ms (median) | split ms (median) | split/whole (median) | "
-          "total whole s | total split s")
-    for copies in [int(c) for c in args.copies.split(",")]:
-        rows = []
-        for name, board, _ in partial:
-            composite = side_by_side(board, copies)
-            if composite.n_nodes > MAX_NODES:  # no forced moves there: neither route splits
-                continue
-            rows.append({"board": name, "copies": copies, **pair(composite, args.repeat)})
-        results["copies"] += rows
-        if rows:
-            print(f"{copies} | {len(rows)} | {statistics.median(r['whole_ms'] for r in rows):.1f} | "
-                  f"{statistics.median(r['split_ms'] for r in rows):.1f} | "
-                  f"{statistics.median(r['ratio'] for r in rows):.2f} | "
-                  f"{sum(r['whole_ms'] for r in rows) / 1e3:.2f} | "
-                  f"{sum(r['split_ms'] for r in rows) / 1e3:.2f}")
+        pieces.KEPT_SHARE, pieces.MIN_UNDECIDED = saved
     if args.out:
         Path(args.out).write_text(json.dumps(results, indent=1))
     return 0

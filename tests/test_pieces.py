@@ -2,9 +2,10 @@
 brute force: every profile and geometry, counts that multiply, witnesses the referee accepts,
 cycles that stay inside a piece, and the substitution of decided edges into a CNF.
 
-``KEPT_SHARE`` is raised to 1 in these tests so that every board the forced moves leave
-partly open goes piece by piece (in use a single piece must be small to be worth it); each
-test also checks that the route was taken, so it fails if the route is never used.
+``KEPT_SHARE`` is raised to 1 and ``MIN_UNDECIDED`` lowered to 0 in these tests so that
+every board the forced moves leave partly open goes piece by piece (in use only large open
+boards are worth it); each test also checks that the route was taken, so it fails if the
+route is never used.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 @pytest.fixture(autouse=True)
 def every_split(monkeypatch):
     monkeypatch.setattr(pieces_module, "KEPT_SHARE", 1.0)
+    monkeypatch.setattr(pieces_module, "MIN_UNDECIDED", 0)
 
 
 def side_by_side(left: list[str], right: list[str], gap: str) -> list[str]:

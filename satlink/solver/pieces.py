@@ -56,12 +56,19 @@ class Piece:
 
 
 KEPT_SHARE = 0.5
-"""A board split into one piece goes that way only if the piece keeps at most this share of
-the board's open nodes.  A piece costs a sub-board, its graph, the substitution and a
-referee check (about 2 ms on a 14x14 board) that the whole-board route does not pay; on the
-mzucker and hand-made boards the forced moves leave one piece of 74-100 % of the nodes, and
-there the route measured 1.0-1.5x the whole-board time (``benchmarks/README.md``, "Pieces").
-Two or more pieces always split: each is then proved alone, not inside one search."""
+"""A board left as one piece goes that way only if the piece keeps at most this share of the
+board's open nodes (two or more pieces always may).  On the mzucker and hand-made boards the
+forced moves leave one piece of 74-100 % of the nodes, and forced through the route those
+boards took 1.1-1.3x the whole-board time (``benchmarks/pieces.py``; ``benchmarks/README.md``,
+"Pieces")."""
+
+MIN_UNDECIDED = 400
+"""Fewer undecided edges than this, and the board goes whole.  Each piece costs a sub-board,
+its graph, an encoding's fixed costs, a solver and, per solution, a referee check (a few ms
+in all) that the whole-board route does not pay, and on a board this open the SAT search is
+too short to win them back: two copies of a corpus board side by side took 1.2-1.6x the
+whole-board time below 400 undecided edges and 0.5-1.1x (median 0.96, the total 0.6x) above
+(``benchmarks/pieces.py``, under ``fill``, where the search is longest)."""
 
 
 @dataclass(frozen=True)
@@ -86,11 +93,14 @@ def split(board: Board, states: bytes | bytearray) -> Split | None:
     """The pieces of ``board`` given each edge's state (``satlink.deduce``: 0 undecided,
     ``ON``, ``OFF``, indexed like ``board.edges``).
 
-    None when splitting cannot help or cannot be done cleanly: nothing is undecided, one
-    piece holds more than :data:`KEPT_SHARE` of the open nodes, or a colour's two endpoints
+    None when splitting cannot help or cannot be done cleanly: fewer than
+    :data:`MIN_UNDECIDED` edges undecided, one piece holding more than :data:`KEPT_SHARE` of
+    the open nodes, or a colour's two endpoints
     lie in different components (then the board has no solution; the whole-board route
     proves that rather than this function).
     """
+    if states.count(0) < max(MIN_UNDECIDED, 1):  # counted in C: most boards stop here
+        return None
     edges = board.edges
     n = board.n_nodes
     parent = list(range(n))
@@ -118,7 +128,7 @@ def split(board: Board, states: bytes | bytearray) -> Split | None:
         labels_of.setdefault(root[p], []).append(label)
     open_nodes = board.open_nodes()
     kept = sum(1 for x in open_nodes if root[x] in open_edges) / len(open_nodes)
-    if len(open_edges) == 1 and kept > KEPT_SHARE:
+    if (len(open_edges) == 1 and kept > KEPT_SHARE) or sum(open_edges.values()) < MIN_UNDECIDED:
         return None
     fixed: list[Edge] = []
     inside: dict[int, list[int]] = {r: [] for r in open_edges}  # component -> its edges
