@@ -116,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--copies", type=int, default=2)
     parser.add_argument("--rules", default="flow,fill")
+    parser.add_argument("--tables", default="one,copies", help="one, copies or both")
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
     saved = pieces.KEPT_SHARE, pieces.MIN_UNDECIDED
@@ -133,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
             for _, board, _ in partial[:3]:  # warm: imports, first solver
                 check(board, rules, method=WHOLE)
             one = []
-            for name, board, result in partial:
+            for name, board, result in partial if "one" in args.tables else []:
                 split = pieces.split(board, result.states)
                 one.append({"board": name, "rules": rules, "kept": split.kept if split else 1.0,
                             **pair(board, args.repeat, rules)})
@@ -143,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
             print("kept share " + HEADER)
             print("\n".join(bands(one, "kept", [0, 0.8, 0.95, 1.01])))
             many = []
-            for name, board, _ in partial:
+            for name, board, _ in partial if "copies" in args.tables else []:
                 composite = side_by_side(board, args.copies)
                 if composite.n_nodes > MAX_NODES:  # no forced moves there: neither route splits
                     continue
