@@ -296,3 +296,15 @@ def test_substitution_keeps_exactly_the_models_with_the_known_literals() -> None
         assert models(kept, n) == expected
         assert not any(abs(lit) in {abs(k) for k in known} for c in kept if len(c) > 1
                        for lit in c), "a known literal was left in a clause"
+
+
+def test_the_deadline_stops_the_split_route() -> None:
+    """A deadline already past stops the first piece's encoding: timed out, nothing found."""
+    import time
+
+    board = Board.from_rows(["A.#B.", ".A#.B"])
+    parts = split(board, bytes(len(board.edges)))
+    found: list = []
+    exhausted, timed_out = search_pieces(board, parse_rules("nikoli"), DEFAULT_METHOD, parts,
+                                         time.monotonic() - 1, CAP, SolveStats(), found)
+    assert (exhausted, timed_out, found) == (False, True, [])
