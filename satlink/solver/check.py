@@ -153,7 +153,8 @@ def _judge(
         except Refused:  # a wrong split or forced move: SAT decides the board without them
             found.clear()
             units = []
-            stats.pieces = 0
+            stats = SolveStats(edges=stats.edges, presolved_edges=stats.presolved_edges,
+                               presolve_seconds=stats.presolve_seconds)
     exhausted, timed_out = _search(board, profile, method, deadline, limit, units, stats, found)
     return _verdict(board, profile, method, lemmas, found, stats, start, limit, report_count,
                     exhausted=exhausted, timed_out=timed_out)
