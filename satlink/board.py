@@ -246,6 +246,8 @@ class Board:
         return self.rows[r][c]
 
     def is_solid(self, cell: Cell) -> bool:
+        if 0 <= cell < self.width * self.height:  # a cell: its row string, no coordinates made
+            return self.rows[cell // self.width][cell % self.width] == SOLID
         return self.char(cell) == SOLID
 
     def label_at(self, cell: Cell) -> str | None:

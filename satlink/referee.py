@@ -21,6 +21,7 @@ through its own.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from satlink.board import Board
 from satlink.rules import Rules, parse_rules
@@ -177,25 +178,32 @@ def _crossing_node(board: Board, cell: int, axis: str) -> int:
     return board.size + board.geometry.bridges.index(cell) * extra + k - 1
 
 
-def _adjacent(board: Board, cell: int) -> set[int]:
+def _adjacent(board: Board, cell: int) -> frozenset[int]:
     """Cells sharing a side with ``cell``, from coordinates: square or hexagonal steps, warps
     applied; walls and solid cells are not removed (see :func:`_joined`)."""
-    w, h = board.width, board.height
+    return _adjacent_cells(board.width, board.height, board.geometry.kind, board.geometry.wrap,
+                           cell)
+
+
+@lru_cache(maxsize=1 << 16)
+def _adjacent_cells(w: int, h: int, kind: str, wrap: bool, cell: int) -> frozenset[int]:
+    """:func:`_adjacent` by the board's shape alone, remembered: the notouch check asks for
+    every cell of every path, and a process checks many boards of few shapes."""
     r, c = divmod(cell, w)
-    if board.geometry.kind == "hex":
+    if kind == "hex":
         steps = _HEX_ODD if c % 2 else _HEX_EVEN
     else:
         steps = _SQUARE
     out = set()
     for dr, dc in steps:
         r2, c2 = r + dr, c + dc
-        if board.geometry.wrap:
+        if wrap:
             r2, c2 = r2 % h, c2 % w
         elif not (0 <= r2 < h and 0 <= c2 < w):
             continue
         if (r2, c2) != (r, c):
             out.add(r2 * w + c2)
-    return out
+    return frozenset(out)
 
 
 def _walled(board: Board, a: int, b: int) -> bool:

@@ -69,8 +69,11 @@ class Params:
         fields = self.as_dict()
         if self.solving == DEFAULT_METHOD:
             del fields["solving"]
-        elif self.solving.presolve:  # on, as before it was a choice: old runs still resume
-            del fields["solving"]["presolve"]
+        else:
+            if self.solving.presolve:  # on, as before it was a choice: old runs still resume
+                del fields["solving"]["presolve"]
+            if self.solving.pieces:  # likewise the pieces (issue 24), on by default
+                del fields["solving"]["pieces"]
         for name, default in VARIANT_DEFAULTS.items():
             if fields[name] == default:
                 del fields[name]

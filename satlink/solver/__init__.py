@@ -3,6 +3,8 @@
 :mod:`~satlink.solver.method` (how a board is solved, one validated value),
 :mod:`~satlink.solver.memory` (refuse what cannot fit before building it),
 :mod:`~satlink.solver.presolve` (the forced moves of :mod:`satlink.deduce`),
+:mod:`~satlink.solver.pieces` and :mod:`~satlink.solver.piecewise` (what they leave open, cut
+into independent sub-boards and proved one by one),
 :mod:`~satlink.solver.backend` (one PySAT solver), :mod:`~satlink.solver.search` (cycle cuts,
 blocking clauses, deadlines; :mod:`~satlink.solver.cycles`, :mod:`~satlink.solver.propagator`),
 :mod:`~satlink.solver.decode` (models as paths), :mod:`~satlink.solver.check` (the verdict,

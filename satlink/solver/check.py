@@ -21,6 +21,7 @@ from satlink.rules import Rules, parse_rules
 from satlink.solution import Solution, diff_cells
 from satlink.solver.memory import ensure_fits
 from satlink.solver.method import DEFAULT_METHOD, Method, MethodError
+from satlink.solver.pieces import split
 from satlink.solver.presolve import CONTRADICTION, SOLVED, PresolveTimeout, presolve
 from satlink.solver.stats import SolveStats
 from satlink.solver.verdict import Status, Verdict
@@ -127,12 +128,13 @@ def _judge(
     timed_out = exhausted = False
     stats = SolveStats(edges=board.n_edges)
     units: list[int] = []
+    states = b""
     try:
         if method.presolve:
             presolved = presolve(board, profile, deadline)
             stats.presolve_seconds = presolved.seconds
             stats.presolved_edges = presolved.decided
-            units = presolved.units
+            units, states = presolved.units, presolved.states
             if presolved.outcome in (SOLVED, CONTRADICTION):  # exactly 1 or 0 solutions
                 found = [presolved.solution] if presolved.solution is not None else []
                 return _verdict(board, profile, method, lemmas, found, stats, start, limit,
@@ -150,6 +152,20 @@ def _judge(
         deadline += imported
     searched = None if session is None else session.search(
         board, profile, method, lemmas, deadline, limit, units, stats, found)
+    parts = split(board, states) if searched is None and method.pieces and states else None
+    if parts is not None:
+        from satlink.solver.piecewise import Refused, search_pieces
+
+        try:
+            exhausted, timed_out = search_pieces(board, profile, method, parts, deadline, limit,
+                                                 stats, found)
+            return _verdict(board, profile, method, lemmas, found, stats, start, limit,
+                            report_count, exhausted=exhausted, timed_out=timed_out)
+        except Refused:  # a wrong split or forced move: SAT decides the board without them
+            found.clear()
+            units = []
+            stats = SolveStats(edges=stats.edges, presolved_edges=stats.presolved_edges,
+                               presolve_seconds=stats.presolve_seconds)
     if searched is None:
         searched = _search(board, profile, method, deadline, limit, units, stats, found)
     exhausted, timed_out = searched

@@ -113,6 +113,10 @@ class Method:
     """Make the forced moves before SAT (:mod:`satlink.solver.presolve`): a board they decide
     completely needs no CNF at all; otherwise the decided edges become unit clauses.  Off,
     every board goes through the encoding, which is what tests of an encoding want."""
+    pieces: bool = True
+    """After the forced moves, split what they leave open into independent pieces and solve
+    each alone (:mod:`satlink.solver.pieces`); needs ``presolve``.  Off, the undecided rest
+    is one CNF of the whole board, the decided edges its unit clauses."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "lemmas", parse_lemmas(self.lemmas))
@@ -136,6 +140,8 @@ class Method:
                     "pip install 'satlink[cms]'")
         if not isinstance(self.presolve, bool):
             return f"presolve must be True or False, not {self.presolve!r}"
+        if not isinstance(self.pieces, bool):
+            return f"pieces must be True or False, not {self.pieces!r}"
         if self.cycles not in CYCLE_MODES:
             return f"unknown cycle handling {self.cycles!r} (known: {', '.join(CYCLE_MODES)})"
         if self.cycles == "propagator" and self.solver not in PROPAGATOR_SOLVERS:
@@ -215,11 +221,18 @@ class Method:
             parts.append(f"lemmas={self.lemmas}")
         if not self.presolve:
             parts.append("no-presolve")
+        if not self.pieces:
+            parts.append("no-pieces")
         return "/".join(parts)
 
     def as_dict(self) -> dict:
-        return {"encoding": self.encoding, "solver": self.solver, "card": self.card,
-                "cycles": self.cycles, "lemmas": self.lemmas, "presolve": self.presolve}
+        """The JSON form; ``pieces`` only when off, so that the keys of generator runs and
+        the records written before it was a choice stay as they were."""
+        out = {"encoding": self.encoding, "solver": self.solver, "card": self.card,
+               "cycles": self.cycles, "lemmas": self.lemmas, "presolve": self.presolve}
+        if not self.pieces:
+            out["pieces"] = False
+        return out
 
 
 DEFAULT_METHOD = Method()

@@ -81,6 +81,9 @@ class Presolved:
     (:func:`satlink.graph.edge_literal`)."""
     decided: int = 0
     """Edges decided (on or off)."""
+    states: bytes = b""
+    """Every edge's state (``partial`` only): 0 undecided, ``ON`` or ``OFF``, indexed like
+    ``board.edges``; what :mod:`satlink.solver.pieces` splits the board by."""
     seconds: float = 0.0
 
 
@@ -116,7 +119,7 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None) -> Preso
         # SAT decides the board alone (units would pin it to this very edge set)
         return Presolved(SKIPPED, seconds=time.perf_counter() - start)
     units = [edge_literal(e, s == ON) for e, s in enumerate(es) if s]
-    return Presolved(PARTIAL, units=units, decided=len(units),
+    return Presolved(PARTIAL, units=units, decided=len(units), states=bytes(es),
                      seconds=time.perf_counter() - start)
 
 

@@ -17,13 +17,17 @@ class SolveStats:
     ``load_seconds`` creating the SAT solver, handing it the clauses and deleting it (and
     rebuilding it, for one-shot backends), ``sat_seconds`` inside ``solve()`` (the propagator's
     callbacks included), ``decode_seconds`` reading models into edge sets, looking for detached
-    cycles, walking the paths and comparing two solutions.
+    cycles, walking the paths and comparing two solutions.  ``pieces``: how many independent
+    pieces the forced moves' undecided rest was solved as (:mod:`satlink.solver.pieces`; 0
+    when the board went to SAT whole or needed no SAT); the counters and times are then the
+    sums over the pieces' solvers.
     """
 
     variables: int = 0
     clauses: int = 0
     sat_calls: int = 0
     cycle_cuts: int = 0
+    pieces: int = 0
     conflicts: int = 0
     decisions: int = 0
     edges: int = 0
