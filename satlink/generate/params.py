@@ -98,6 +98,13 @@ class Params:
         return Geometry(self.grid, self.wrap)
 
     @property
+    def few_forced(self) -> bool:
+        """Hexagons and warps: a cell has six neighbours, or four everywhere (no border to
+        start from), so forced chains start only between many short paths; an easy or
+        medium puzzle there needs the top of the colour range (:data:`CELLS_PER_COLOUR`)."""
+        return self.grid == HEX or self.wrap
+
+    @property
     def is_variant(self) -> bool:
         """Anything but the plain square board: each attempt first lays out its board."""
         return any(getattr(self, name) != default for name, default in VARIANT_DEFAULTS.items())
@@ -263,6 +270,8 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
         raise ParamsError(f"--curve needs boards of at most {MAX_GRADE_NODES} cells (the "
                           f"grader's limit), not {width * height + bridges}")
     target = _grade(grade, width * height + bridges)  # the graph nodes graded
+    if colours is None and target and (grid == HEX or wrap):
+        hi = min(room, max(hi, _easier_colours(target, cells)))
     slots = tuple(_grade(text, width * height + bridges, "--curve") for text in slots)
     if parse_rules(rules) == parse_rules("flow") and not (
             grid != SQUARE or wrap or holes or shape or walls or bridges) and min_length <= 3:
@@ -276,6 +285,27 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
                   strategy, seed, symmetry=symmetry, solving=solving, grid=grid, wrap=wrap,
                   holes=holes, shape=tuple(shape), walls=walls, bridges=bridges,
                   grade=target, play=play, curve=curve, slots=slots)
+
+
+CELLS_PER_COLOUR = 7
+"""Open cells per colour an easy or medium target on hexagons or warps may go down to when
+no ``--colors`` is given (the published range's most is 11 cells a colour at 15x15 on
+hexagons, 14 on warps).  Measured (seed 1, the attempt's colour target at the top of the
+range; benchmarks/README.md, "grade_reach on the variants"): hex 10x10 toward medium reached
+0 of 6 with 5-8 colours, 1 of 6 with 12-15 and 5 of 6 with 15-18 (6-7 cells a colour); hex
+15x15 toward medium 0 of 6 in the default 11-20, 1 of 4 with 11-25, 2 of 4 with 11-29 and 4
+of 4 with 30-34; wrap 15x15 toward easy 0 of 6, 2 of 4, 0 of 4 and 4 of 4 the same way."""
+
+
+def _easier_colours(target: str, cells: int) -> int:
+    """The most colours an easy or medium ``target`` (or a score range below the look-ahead)
+    may use on hexagons or warps: one per :data:`CELLS_PER_COLOUR` open cells; 0 (no change)
+    for a hard one."""
+    from satlink.generate.bands import band_of_target, parse_target
+
+    if band_of_target(parse_target(target)) == "hard":
+        return 0
+    return round(cells / CELLS_PER_COLOUR)
 
 
 def _grade(text: str | None, nodes: int, option: str = "--grade") -> str:

@@ -1,0 +1,53 @@
+"""Issue 22 on the Flow Free variants: easy and medium puzzles on hexagons and warps (where
+they need the top of a wider colour range), and a band a variant's size does not reach
+refused at once with the range it reaches."""
+
+from __future__ import annotations
+
+import pytest
+
+from satlink import Solution, check
+from satlink.generate.params import CELLS_PER_COLOUR, make_params, parse_colours
+from satlink.generate.pipeline import attempt
+from satlink.grading import LOOKAHEAD, grade
+from satlink.rules import parse_rules
+
+FLOW = parse_rules("flow")
+
+
+def _params(size: str, band: str | None, colours: str | None = None, **variant):
+    return make_params(size, colours, 3, 0, "flow", "grow", "repair", 1, grade=band, **variant)
+
+
+@pytest.mark.parametrize(("variant", "band"), [({"grid": "hex"}, "medium"),
+                                               ({"wrap": True}, "easy")])
+def test_hex_and_wrap_10x10_reach_the_easier_bands(variant: dict, band: str) -> None:
+    """On main (1f9c54a) hex 10x10 reached no medium puzzle in 6 attempts and wrap 10x10 no
+    easy one; here the first attempts give them.  Each is unique (the solver), and the
+    grader solves it completely by deductions alone, reaching the grown solution (sound
+    deductions that decide every edge leave one solution)."""
+    params = _params("10x10", band, **variant)
+    found = [r for r in (attempt(params, n) for n in range(4)) if r.accepted]
+    assert found
+    for result in found:
+        board = result.board()
+        graded = grade(board, FLOW)
+        assert graded.band == band and graded.level < LOOKAHEAD and graded.hypotheses == 0
+        assert graded.solution is not None
+        assert graded.solution.edges() == Solution.from_coords(board, result.solution).edges()
+        assert check(board, FLOW).status == "unique"
+
+
+def test_easier_targets_widen_the_colour_range_on_hex_and_wrap_only() -> None:
+    cells = 15 * 15
+    low, high = parse_colours(None, cells, "hex")
+    assert high < round(cells / CELLS_PER_COLOUR)
+    for band in ("easy", "medium", "2-4"):
+        params = _params("15x15", band, grid="hex")
+        assert (params.colours_min, params.colours_max) == (low, round(cells / CELLS_PER_COLOUR))
+    assert _params("15x15", "medium", wrap=True).colours_max == round(cells / CELLS_PER_COLOUR)
+    # not for hard, nor without a target, nor over an explicit --colors, nor on squares
+    assert _params("15x15", "hard", grid="hex").colours_max == high
+    assert _params("15x15", None, grid="hex").colours_max == high
+    assert _params("15x15", "medium", "8-12", grid="hex").colours_max == 12
+    assert _params("15x15", "medium").colours_max == parse_colours(None, cells)[1]
