@@ -28,17 +28,7 @@ HERE = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(HERE))
 
 
-VARIANTS: dict[str, dict] = {
-    "square": {},
-    "hex": {"grid": "hex"},
-    "wrap": {"wrap": True},
-    "walls": {"walls": 4},
-    "bridges": {"bridges": 2},
-    "holes": {"holes": 3},
-    "hex-bridges": {"grid": "hex", "bridges": 1},
-}
-"""The ``generate`` variant options each ``--variants`` name stands for (a few walls, bridges
-or holes: enough to change how a board plays, few enough for every size from 5x5)."""
+from satlink.generate.bands import VARIANTS  # noqa: E402  (the options each name stands for)
 
 
 def reach(size: str, attempts: int, seed: int, variant: str = "square") -> dict:
@@ -89,6 +79,15 @@ def main() -> None:
             results[size if variant == "square" else f"{variant} {size}"] = r
             print(f"| {variant} | {size} | {', '.join(r['bands']) or '–'} | {r['puzzles']} | "
                   f"{r['lowest']} | {r['highest']} | {r['seconds']} |", flush=True)
+    if any(v != "square" for v in variants):
+        print("\nVARIANT_REACH entries (satlink.generate.bands):")
+        for variant in variants:
+            sizes = [(size, results[f"{variant} {size}"]) for size in args.sizes.split(",")
+                     if variant != "square" and results[f"{variant} {size}"]["bands"]]
+            if sizes:
+                inner = ", ".join(f"({size.replace('x', ', ')}): ({tuple(r['bands'])!r}, "
+                                  f"{r['highest']})" for size, r in sizes)
+                print(f"    {variant!r}: {{{inner}}},")
     if args.out:
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out).write_text(json.dumps({"args": vars(args), "results": results}, indent=1))

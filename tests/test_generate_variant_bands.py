@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from satlink import Solution, check
-from satlink.generate.params import CELLS_PER_COLOUR, make_params, parse_colours
+from satlink.generate.params import CELLS_PER_COLOUR, ParamsError, make_params, parse_colours
 from satlink.generate.pipeline import attempt
 from satlink.grading import LOOKAHEAD, grade
 from satlink.rules import parse_rules
@@ -51,3 +51,44 @@ def test_easier_targets_widen_the_colour_range_on_hex_and_wrap_only() -> None:
     assert _params("15x15", None, grid="hex").colours_max == high
     assert _params("15x15", "medium", "8-12", grid="hex").colours_max == 12
     assert _params("15x15", "medium").colours_max == parse_colours(None, cells)[1]
+
+
+def test_a_variant_band_measured_out_of_reach_is_refused_at_once(monkeypatch) -> None:
+    """5x5 with two bridges reached no medium puzzle in 30 attempts of grade_reach.py
+    --variants (every band from 10x10): ``--grade medium`` there is refused before any
+    attempt, naming the bands and scores that size reaches and the measured sizes that reach
+    medium."""
+    from click.testing import CliRunner
+
+    from satlink.cli import main
+    from satlink.generate import pipeline
+
+    def no_attempts(*_):
+        raise AssertionError("an attempt was made")
+
+    monkeypatch.setattr(pipeline, "_attempt", no_attempts)
+    result = CliRunner().invoke(main, ["generate", "--size", "5x5", "--bridges", "2", "--grade",
+                                       "medium", "--seed", "1"])
+    assert result.exit_code == 2, result.output
+    assert "on bridges at 5x5 the generator reaches the bands easy, hard, grade scores 0-6" in (
+        " ".join(result.output.split()))
+    assert "or a board of 10x10 or 15x15" in " ".join(result.output.split())
+    assert "Traceback" not in result.output
+    with pytest.raises(ParamsError, match="ask for a range that starts below 6"):
+        _params("5x5", "6-9", bridges=2)
+
+
+def test_only_measured_variants_and_sizes_are_refused() -> None:
+    from satlink.generate.bands import VARIANT_REACH, parse_target, unreachable, variant_of
+
+    assert "medium" not in VARIANT_REACH["bridges"][(5, 5)][0]
+    assert variant_of({"grid": "hex", "wrap": False, "walls": 0}) == "hex"
+    assert variant_of({"bridges": 1}) is None  # not the measured 2 bridges
+    assert unreachable(parse_target("medium"), 7, 7, variant="bridges") is None  # not measured
+    # other counts, an explicit colour range, other rules: let through as before
+    _params("5x5", "medium", bridges=1)
+    _params("5x5", "medium", "3-5", bridges=2)
+    make_params("5x5", None, 3, 0, "fill", "grow", "repair", 1, grade="medium", bridges=2)
+    for band in ("easy", "medium", "hard"):  # measured reachable
+        _params("15x15", band, grid="hex")
+        _params("15x15", band, wrap=True)

@@ -273,12 +273,17 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
     if colours is None and target and (grid == HEX or wrap):
         hi = min(room, max(hi, _easier_colours(target, cells)))
     slots = tuple(_grade(text, width * height + bridges, "--curve") for text in slots)
-    if parse_rules(rules) == parse_rules("flow") and not (
-            grid != SQUARE or wrap or holes or shape or walls or bridges) and min_length <= 3:
-        from satlink.generate.bands import parse_target, unreachable
+    plain = not (grid != SQUARE or wrap or holes or shape or walls or bridges)
+    if parse_rules(rules) == parse_rules("flow") and min_length <= 3 and (
+            plain or (colours is None and not shape)):
+        from satlink.generate.bands import parse_target, unreachable, variant_of
 
+        # a variant is judged only as measured: its exact options, the default colours
+        variant = variant_of(dict(grid=grid, wrap=wrap, holes=holes, walls=walls,
+                                  bridges=bridges))
         for text, option in ((target, "--grade"), *((t, "--curve") for t in dict.fromkeys(slots))):
-            why = text and unreachable(parse_target(text), width, height, option)
+            why = text and variant and unreachable(parse_target(text), width, height, option,
+                                                   variant)
             if why:
                 raise ParamsError(why)
     return Params(width, height, lo, hi, min_length, max_solids, parse_rules(rules), growth,
