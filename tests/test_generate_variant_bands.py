@@ -74,8 +74,9 @@ def test_a_variant_band_measured_out_of_reach_is_refused_at_once(monkeypatch) ->
         " ".join(result.output.split()))
     assert "or a board of 10x10 or 15x15" in " ".join(result.output.split())
     assert "Traceback" not in result.output
-    with pytest.raises(ParamsError, match="ask for a range that starts below 6"):
-        _params("5x5", "6-9", bridges=2)
+    with pytest.raises(ParamsError, match="ask for a range in the easy or hard bands"):
+        _params("5x5", "3.5-4.9", bridges=2)
+    _params("5x5", "6-9", bridges=2)  # a hard range: refused by band only (few attempts)
 
 
 def test_only_measured_variants_and_sizes_are_refused() -> None:
