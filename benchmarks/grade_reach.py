@@ -7,8 +7,10 @@ band (``--grade easy``, ``medium``, ``hard``) and the grades of the accepted puz
 collected: the bands reached, and the lowest and highest score (the full grade, look-ahead
 and all, at every size).  Prints a table and the ``REACH`` literal; ``--out`` writes JSON.
 ``--variants`` measures the Flow Free variants the same way (``square`` is the plain board),
-each with the generator's own variant options (:data:`VARIANTS`), so that "every band at
-every size and on the variants" is a measured claim, not an assumption.
+each with the variant options of ``satlink.generate.bands.VARIANTS``, so that "every band at
+every size and on the variants" is a measured claim, not an assumption; it also prints the
+entries of ``bands.VARIANT_REACH``, which refuses a band a measured variant size does not
+reach.
 
     python benchmarks/grade_reach.py --sizes 2x2,3x3,4x4,5x5,6x6,7x7,8x8 --attempts 40
     python benchmarks/grade_reach.py --sizes 5x5,10x10,15x15 --attempts 8 \
