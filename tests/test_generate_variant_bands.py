@@ -15,8 +15,8 @@ from satlink.rules import parse_rules
 FLOW = parse_rules("flow")
 
 
-def _params(size: str, band: str | None, colours: str | None = None, **variant):
-    return make_params(size, colours, 3, 0, "flow", "grow", "repair", 1, grade=band, **variant)
+def _params(size: str, band: str | None, colours: str | None = None, **options):
+    return make_params(size, colours, 3, 0, "flow", "grow", "repair", 1, grade=band, **options)
 
 
 @pytest.mark.parametrize(("variant", "band"), [({"grid": "hex"}, "medium"),
@@ -39,6 +39,7 @@ def test_hex_and_wrap_10x10_reach_the_easier_bands(variant: dict, band: str) -> 
 
 
 def test_easier_targets_widen_the_colour_range_on_hex_and_wrap_only() -> None:
+    """--grade easy or medium (or a range in them), --curve, or an easier slot target."""
     cells = 15 * 15
     low, high = parse_colours(None, cells, "hex")
     assert high < round(cells / CELLS_PER_COLOUR)
@@ -46,6 +47,12 @@ def test_easier_targets_widen_the_colour_range_on_hex_and_wrap_only() -> None:
         params = _params("15x15", band, grid="hex")
         assert (params.colours_min, params.colours_max) == (low, round(cells / CELLS_PER_COLOUR))
     assert _params("15x15", "medium", wrap=True).colours_max == round(cells / CELLS_PER_COLOUR)
+    widened = round(cells / CELLS_PER_COLOUR)
+    assert _params("15x15", None, grid="hex", curve=True).colours_max == widened
+    assert make_params("15x15", None, 3, 0, "flow", "grow", "repair", 1, grid="hex",
+                       slots=("hard", "medium")).colours_max == widened
+    assert make_params("15x15", None, 3, 0, "flow", "grow", "repair", 1, grid="hex",
+                       slots=("hard", "5-9")).colours_max == high
     # not for hard, nor without a target, nor over an explicit --colors, nor on squares
     assert _params("15x15", "hard", grid="hex").colours_max == high
     assert _params("15x15", None, grid="hex").colours_max == high

@@ -270,9 +270,10 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
         raise ParamsError(f"--curve needs boards of at most {MAX_GRADE_NODES} cells (the "
                           f"grader's limit), not {width * height + bridges}")
     target = _grade(grade, width * height + bridges)  # the graph nodes graded
-    if colours is None and target and (grid == HEX or wrap):
-        hi = min(room, max(hi, _easier_colours(target, cells)))
     slots = tuple(_grade(text, width * height + bridges, "--curve") for text in slots)
+    if colours is None and (grid == HEX or wrap):  # easier targets need more colours there
+        aims = [t for t in (target, *slots) if t] or (["easy"] if curve else [])
+        hi = min(room, max([hi, *(_easier_colours(t, cells) for t in aims)]))
     plain = not (grid != SQUARE or wrap or holes or shape or walls or bridges)
     if parse_rules(rules) == parse_rules("flow") and min_length <= 3 and (
             plain or (colours is None and not shape)):
