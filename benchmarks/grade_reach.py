@@ -7,8 +7,10 @@ band (``--grade easy``, ``medium``, ``hard``) and the grades of the accepted puz
 collected: the bands reached, and the lowest and highest score (the full grade, look-ahead
 and all, at every size).  Prints a table and the ``REACH`` literal; ``--out`` writes JSON.
 ``--variants`` measures the Flow Free variants the same way (``square`` is the plain board),
-each with the generator's own variant options (:data:`VARIANTS`), so that "every band at
-every size and on the variants" is a measured claim, not an assumption.
+each with the variant options of ``satlink.generate.bands.VARIANTS``, so that "every band at
+every size and on the variants" is a measured claim, not an assumption; it also prints the
+entries of ``bands.VARIANT_REACH``, which refuses a band a measured variant size does not
+reach.
 
     python benchmarks/grade_reach.py --sizes 2x2,3x3,4x4,5x5,6x6,7x7,8x8 --attempts 40
     python benchmarks/grade_reach.py --sizes 5x5,10x10,15x15 --attempts 8 \
@@ -28,17 +30,7 @@ HERE = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(HERE))
 
 
-VARIANTS: dict[str, dict] = {
-    "square": {},
-    "hex": {"grid": "hex"},
-    "wrap": {"wrap": True},
-    "walls": {"walls": 4},
-    "bridges": {"bridges": 2},
-    "holes": {"holes": 3},
-    "hex-bridges": {"grid": "hex", "bridges": 1},
-}
-"""The ``generate`` variant options each ``--variants`` name stands for (a few walls, bridges
-or holes: enough to change how a board plays, few enough for every size from 5x5)."""
+from satlink.generate.bands import VARIANTS  # noqa: E402  (the options each name stands for)
 
 
 def reach(size: str, attempts: int, seed: int, variant: str = "square") -> dict:
@@ -89,6 +81,15 @@ def main() -> None:
             results[size if variant == "square" else f"{variant} {size}"] = r
             print(f"| {variant} | {size} | {', '.join(r['bands']) or '–'} | {r['puzzles']} | "
                   f"{r['lowest']} | {r['highest']} | {r['seconds']} |", flush=True)
+    if any(v != "square" for v in variants):
+        print("\nVARIANT_REACH entries (satlink.generate.bands):")
+        for variant in variants:
+            sizes = [(size, results[f"{variant} {size}"]) for size in args.sizes.split(",")
+                     if variant != "square" and results[f"{variant} {size}"]["bands"]]
+            if sizes:
+                inner = ", ".join(f"({size.replace('x', ', ')}): ({tuple(r['bands'])!r}, "
+                                  f"{r['highest']})" for size, r in sizes)
+                print(f"    {variant!r}: {{{inner}}},")
     if args.out:
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out).write_text(json.dumps({"args": vars(args), "results": results}, indent=1))

@@ -101,6 +101,13 @@ class Params:
         return Geometry(self.grid, self.wrap)
 
     @property
+    def few_forced(self) -> bool:
+        """Hexagons and warps: a cell has six neighbours, or four everywhere (no border to
+        start from), so forced chains start only between many short paths; an easy or
+        medium puzzle there needs the top of the colour range (:data:`CELLS_PER_COLOUR`)."""
+        return self.grid == HEX or self.wrap
+
+    @property
     def is_variant(self) -> bool:
         """Anything but the plain square board: each attempt first lays out its board."""
         return any(getattr(self, name) != default for name, default in VARIANT_DEFAULTS.items())
@@ -267,18 +274,47 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
                           f"grader's limit), not {width * height + bridges}")
     target = _grade(grade, width * height + bridges)  # the graph nodes graded
     slots = tuple(_grade(text, width * height + bridges, "--curve") for text in slots)
-    if parse_rules(rules) == parse_rules("flow") and not (
-            grid != SQUARE or wrap or holes or shape or walls or bridges) and min_length <= 3:
-        from satlink.generate.bands import parse_target, unreachable
+    if colours is None and (grid == HEX or wrap):  # easier targets need more colours there
+        aims = [t for t in (target, *slots) if t] or (["easy"] if curve else [])
+        hi = min(room, max([hi, *(_easier_colours(t, cells) for t in aims)]))
+    plain = not (grid != SQUARE or wrap or holes or shape or walls or bridges)
+    if parse_rules(rules) == parse_rules("flow") and min_length <= 3 and (
+            plain or (colours is None and not shape)):
+        from satlink.generate.bands import parse_target, unreachable, variant_of
 
+        # a variant is judged only as measured: its exact options, the default colours
+        variant = variant_of(dict(grid=grid, wrap=wrap, holes=holes, walls=walls,
+                                  bridges=bridges))
         for text, option in ((target, "--grade"), *((t, "--curve") for t in dict.fromkeys(slots))):
-            why = text and unreachable(parse_target(text), width, height, option)
+            why = text and variant and unreachable(parse_target(text), width, height, option,
+                                                   variant)
             if why:
                 raise ParamsError(why)
     return Params(width, height, lo, hi, min_length, max_solids, parse_rules(rules), growth,
                   strategy, seed, symmetry=symmetry, solving=solving, grid=grid, wrap=wrap,
                   holes=holes, shape=tuple(shape), walls=walls, bridges=bridges,
                   grade=target, play=play, curve=curve, slots=slots)
+
+
+CELLS_PER_COLOUR = 7
+"""Open cells per colour an easy or medium target on hexagons or warps may go down to when
+no ``--colors`` is given (the published range's most is 11 cells a colour at 15x15 on
+hexagons, 14 on warps).  Measured (seed 1, the attempt's colour target at the top of the
+range; benchmarks/README.md, "grade_reach on the variants"): hex 10x10 toward medium reached
+0 of 6 with 5-8 colours, 1 of 6 with 12-15 and 5 of 6 with 15-18 (6-7 cells a colour); hex
+15x15 toward medium 0 of 6 in the default 11-20, 1 of 4 with 11-25, 2 of 4 with 11-29 and 4
+of 4 with 30-34; wrap 15x15 toward easy 0 of 6, 2 of 4, 0 of 4 and 4 of 4 the same way."""
+
+
+def _easier_colours(target: str, cells: int) -> int:
+    """The most colours an easy or medium ``target`` (or a score range below the look-ahead)
+    may use on hexagons or warps: one per :data:`CELLS_PER_COLOUR` open cells; 0 (no change)
+    for a hard one."""
+    from satlink.generate.bands import band_of_target, parse_target
+
+    if band_of_target(parse_target(target)) == "hard":
+        return 0
+    return round(cells / CELLS_PER_COLOUR)
 
 
 def _grade(text: str | None, nodes: int, option: str = "--grade") -> str:

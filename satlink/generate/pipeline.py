@@ -239,6 +239,8 @@ def _grown(params: Params, rng: random.Random, layout: Board | None = None,
     target = colour_target(params, rng)
     if headroom:  # a climb toward easier cuts paths: leave it a colour below the most
         target = min(target, max(params.colours_min, params.colours_max - 1))
+        if params.few_forced:  # and there the easier bands need the most colours
+            target = max(params.colours_min, params.colours_max - 1)
     look = look_for(params.width * params.height)
     if folded is None:
         return system, lengthen(system, rng, target, params.min_length, look)
