@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -29,9 +30,9 @@ from satlink.solver.piecewise import search_pieces
 from satlink.solver.presolve import PARTIAL, presolve
 from satlink.solver.stats import SolveStats
 from tests.boards import CAP, PROFILES, boards, cover_board, expected_status, mzucker_boards
-from tests.oracle import count_solutions
+from tests.oracle import TooLarge, count_solutions
 from tests.test_bruteforce import FLOW_AMBIGUOUS
-from tests.variants import VARIANT_PROFILES, variants
+from tests.variants import BUDGET, VARIANT_PROFILES, Variant, random_variant, variants
 
 WHOLE = Method(pieces=False)
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
@@ -308,3 +309,53 @@ def test_the_deadline_stops_the_split_route() -> None:
     exhausted, timed_out = search_pieces(board, parse_rules("nikoli"), DEFAULT_METHOD, parts,
                                          time.monotonic() - 1, CAP, SolveStats(), found)
     assert (exhausted, timed_out, found) == (False, True, [])
+
+
+def crowded_bridges(seed: int, n: int) -> list[Variant]:
+    """``n`` bridge boards (square, hexagonal, warped) with walls and holes put next to their
+    bridges, and paths that start or end beside them: where a piece's sub-board must keep
+    a bridge's crossings, its walls and the holes around it."""
+    rng = random.Random(seed)
+    out: list[Variant] = []
+    while len(out) < n:
+        variant = random_variant(rng, rng.choice(("bridges", "hex-bridges", "square-mix")))
+        if not variant.bridges:
+            continue
+        layout = variant.layout()
+        rows = [list(r) for r in variant.rows]
+        walls = list(variant.walls)
+        for bridge in variant.bridges:
+            for near in sorted(layout.near(bridge)):
+                if rng.random() < 0.35 and not {(bridge, near), (near, bridge)} & set(walls):
+                    walls.append((bridge, near))
+                elif (rng.random() < 0.25 and rows[near[0]][near[1]] == "."
+                      and near not in variant.bridges):
+                    rows[near[0]][near[1]] = "#"
+        crowded = replace(variant, rows=tuple("".join(r) for r in rows), walls=tuple(walls))
+        try:
+            crowded.board()
+            count_solutions(list(crowded.rows), False, False, False, limit=10**9,
+                            kind=crowded.kind, wrap=crowded.wrap, walls=crowded.walls,
+                            bridges=crowded.bridges, budget=BUDGET)
+        except (ValueError, TooLarge):
+            continue
+        out.append(crowded)
+    return out
+
+
+@pytest.mark.parametrize("profile", VARIANT_PROFILES)
+def test_split_route_matches_brute_force_beside_walled_and_holed_bridges(profile: str) -> None:
+    """On an unsolvable board the random edge states may isolate an open cell (a walled-in
+    bridge): the split route then combines piece solutions the referee refuses under
+    ``fill``, and ``check`` decides the board whole (``Refused``); never on a solvable one."""
+    rng = random.Random(9 + len(profile))
+    rules = parse_rules(profile)
+    used = 0
+    for variant in crowded_bridges(seed=31, n=60):
+        try:
+            used += agree(variant.board(), list(variant.rows), profile, rng, kind=variant.kind,
+                          wrap=variant.wrap, walls=variant.walls, bridges=variant.bridges) > 0
+        except piecewise.Refused:
+            assert rules.fill and variant.count(rules, 1) == 0, (variant, profile)
+        assert check(variant.board(), rules, count=CAP).count == variant.count(rules, CAP)
+    assert used >= 20, used

@@ -184,3 +184,71 @@ def test_each_verdict_counts_its_own_conflicts_on_a_kept_solver() -> None:
     again = check(board, "flow", session=session)
     total = session._loaded.backend.counters()[0]
     assert loaded.stats.conflicts + again.stats.conflicts == total
+
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def relabelled_edits(rng: random.Random, variant: Variant, n: int) -> list[Variant]:
+    """``n`` boards, each one edit of the one before, of the kinds that keep the board's size
+    and geometry but change what a kept solver must not carry over: labels renamed or
+    swapped between endpoints, a pair added, a hole painted on an endpoint (its pair gone:
+    one colour fewer), an endpoint moved onto a former hole."""
+    out = []
+    rows = [list(r) for r in variant.rows]
+    cells = [(r, c) for r, row in enumerate(rows) for c in range(len(row))
+             if (r, c) not in variant.bridges]
+    for _ in range(n):
+        ends = [(r, c) for r, c in cells if rows[r][c] not in ".#"]
+        labels = sorted({rows[r][c] for r, c in ends})
+        kind = rng.randrange(5)
+        if kind == 0 and labels:
+            fresh = rng.sample(LETTERS, len(labels))
+            rename = dict(zip(labels, fresh, strict=True))
+            rows = [[rename.get(ch, ch) for ch in row] for row in rows]
+        elif kind == 1 and len(ends) >= 2:
+            (r, c), (r2, c2) = rng.sample(ends, 2)
+            rows[r][c], rows[r2][c2] = rows[r2][c2], rows[r][c]
+        elif kind == 2:
+            empty = [x for x in cells if rows[x[0]][x[1]] == "."]
+            free = [ch for ch in LETTERS if ch not in labels]
+            if free and len(empty) >= 2:
+                for r, c in rng.sample(empty, 2):
+                    rows[r][c] = free[0]
+        elif kind == 3 and ends:
+            r, c = rng.choice(ends)
+            gone = rows[r][c]
+            rows = [["." if ch == gone else ch for ch in row] for row in rows]
+            rows[r][c] = "#"
+        else:
+            holes = [x for x in cells if rows[x[0]][x[1]] == "#"]
+            if ends and holes:
+                (r, c), (r2, c2) = rng.choice(ends), rng.choice(holes)
+                rows[r2][c2], rows[r][c] = rows[r][c], "."
+        out.append(replace(variant, rows=tuple("".join(row) for row in rows)))
+    return out
+
+
+def test_renamed_added_and_removed_colours_and_switched_rules_match_brute_force() -> None:
+    """One session through boards whose labels, number of colours and profile change
+    between checks (a kept solver must answer only boards its CNF was written for): every
+    count is the oracle's."""
+    rng = random.Random(5)
+    reused = 0
+    for variant in variants(seed=77, per_family=4):
+        session = EditSession()
+        profile = rng.choice(FILL_PROFILES)
+        for edited in [variant, *relabelled_edits(rng, variant, 8)]:
+            if rng.random() < 0.4:
+                profile = rng.choice(FILL_PROFILES + ["no2x2"])
+            try:
+                board = edited.board()
+            except ValueError:  # an edit that leaves a label once or no label: not a board
+                continue
+            rules = parse_rules(profile)
+            verdict = check(board, rules, count=CAP, session=session,
+                            method=Method(presolve=False))
+            assert verdict.count == edited.count(rules, CAP), (edited, profile)
+        reused += session.reused
+        session.close()
+    assert reused > 20, "the session never kept its solver: this test tested nothing new"
