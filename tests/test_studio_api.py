@@ -216,6 +216,20 @@ def test_save_asks_before_replacing_and_keeps_the_format(client, tmp_path):
     assert refused.status_code == 400 and not (tmp_path / "w.grid").exists()
 
 
+def test_a_board_without_endpoints_is_not_saved_where_it_could_not_be_reopened(client, tmp_path):
+    """Every reader refuses a board with no endpoints, so a draft saved with every endpoint
+    erased would be a file the studio cannot open again: the save is refused, file untouched."""
+    boards = [{"board": {"grid": ["A.A"]}}, {"board": {"grid": ["#..", "..."]}}]
+    for fmt_path in ("empty.jsonl", "empty.txt", "empty.flow"):
+        answer = client.post("/api/save", json={"path": fmt_path, "boards": boards})
+        assert answer.status_code == 400, fmt_path
+        assert "board 2 has no endpoints" in answer.json()["error"]["message"]
+        assert not (tmp_path / fmt_path).exists()
+    saved = client.post("/api/save", json={"path": "one.jsonl", "boards": boards[:1]})
+    assert saved.status_code == 200
+    assert client.post("/api/open", json={"path": "one.jsonl"}).status_code == 200
+
+
 def test_two_tabs_saving_one_file_leave_one_whole_pack(client, tmp_path):
     packs = [[{"board": {"grid": [f"A{'.' * n}A"]}}] * 200 for n in (1, 2)]
     answers = []

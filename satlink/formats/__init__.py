@@ -188,7 +188,14 @@ def format_for_path(path: str, default: str = "json") -> str:
 
 
 def write_text(entries: Sequence[Entry], fmt: str) -> str:
-    """Serialise boards; raises :class:`WriteError` when the format cannot express one."""
+    """Serialise boards; raises :class:`WriteError` when the format cannot express one, or
+    for a board without endpoints: every reader refuses one (``entry.NO_LABELS``), so writing
+    it would make a file satlink cannot open again (a studio draft saved with every endpoint
+    erased)."""
     if fmt not in READERS:
         raise WriteError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+    for number, entry in enumerate(entries, 1):
+        if entry.board is not None and not entry.board.labels:
+            raise WriteError(f"board {number} has no endpoints: satlink could not read it back "
+                             "(place a pair first)")
     return READERS[fmt].write(entries)
