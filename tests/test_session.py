@@ -5,6 +5,7 @@ gives the brute-force oracle's counts and the ordinary check's verdicts on every
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -35,16 +36,31 @@ WARPS_15 = [  # studio_latency.py's warps 15x15 puzzle (unique)
 ]
 
 
-def designer_edits(rng: random.Random, variant: Variant, n: int) -> list[Variant]:
-    """``n`` boards, each one edit of the one before, as a designer's edits come: a hole
-    painted or erased, or (one time in three) an endpoint moved to an empty cell (the
-    geometry, bridges and number of labels kept)."""
+Rows = list[list[str]]
+Cells = list[tuple[int, int]]
+
+
+def edit_chain(variant: Variant, n: int,
+               step: Callable[[Rows, Cells, Cells], Rows]) -> list[Variant]:
+    """``n`` boards, each ``step(rows, cells, ends)`` applied to the one before (``cells``:
+    every cell but the bridges, ``ends``: the endpoints now; the geometry is kept)."""
     out = []
     rows = [list(r) for r in variant.rows]
     cells = [(r, c) for r, row in enumerate(rows) for c in range(len(row))
              if (r, c) not in variant.bridges]
     for _ in range(n):
         ends = [(r, c) for r, c in cells if rows[r][c] not in ".#"]
+        rows = step(rows, cells, ends)
+        out.append(replace(variant, rows=tuple("".join(row) for row in rows)))
+    return out
+
+
+def designer_edits(rng: random.Random, variant: Variant, n: int) -> list[Variant]:
+    """``n`` boards, each one edit of the one before, as a designer's edits come: a hole
+    painted or erased, or (one time in three) an endpoint moved to an empty cell (the
+    geometry, bridges and number of labels kept)."""
+
+    def step(rows: Rows, cells: Cells, ends: Cells) -> Rows:
         empty = [(r, c) for r, c in cells if rows[r][c] == "."]
         if ends and empty and rng.random() < 1 / 3:
             (r, c), (r2, c2) = rng.choice(ends), rng.choice(empty)
@@ -52,8 +68,9 @@ def designer_edits(rng: random.Random, variant: Variant, n: int) -> list[Variant
         else:
             r, c = rng.choice([x for x in cells if rows[x[0]][x[1]] in ".#"])
             rows[r][c] = "#" if rows[r][c] == "." else "."
-        out.append(replace(variant, rows=tuple("".join(row) for row in rows)))
-    return out
+        return rows
+
+    return edit_chain(variant, n, step)
 
 
 @pytest.mark.parametrize("profile", FILL_PROFILES)
@@ -194,12 +211,8 @@ def relabelled_edits(rng: random.Random, variant: Variant, n: int) -> list[Varia
     and geometry but change what a kept solver must not carry over: labels renamed or
     swapped between endpoints, a pair added, a hole painted on an endpoint (its pair gone:
     one colour fewer), an endpoint moved onto a former hole."""
-    out = []
-    rows = [list(r) for r in variant.rows]
-    cells = [(r, c) for r, row in enumerate(rows) for c in range(len(row))
-             if (r, c) not in variant.bridges]
-    for _ in range(n):
-        ends = [(r, c) for r, c in cells if rows[r][c] not in ".#"]
+
+    def step(rows: Rows, cells: Cells, ends: Cells) -> Rows:
         labels = sorted({rows[r][c] for r, c in ends})
         kind = rng.randrange(5)
         if kind == 0 and labels:
@@ -225,8 +238,9 @@ def relabelled_edits(rng: random.Random, variant: Variant, n: int) -> list[Varia
             if ends and holes:
                 (r, c), (r2, c2) = rng.choice(ends), rng.choice(holes)
                 rows[r2][c2], rows[r][c] = rows[r][c], "."
-        out.append(replace(variant, rows=tuple("".join(row) for row in rows)))
-    return out
+        return rows
+
+    return edit_chain(variant, n, step)
 
 
 def test_renamed_added_and_removed_colours_and_switched_rules_match_brute_force() -> None:
