@@ -34,7 +34,7 @@ from satlink.generate.bands import VARIANTS  # noqa: E402  (the options each nam
 
 
 def reach(size: str, attempts: int, seed: int, variant: str = "square") -> dict:
-    from satlink.generate.params import make_params
+    from satlink.generate.params import ParamsError, make_params
     from satlink.generate.pipeline import attempt
     from satlink.grading import grade
 
@@ -44,8 +44,12 @@ def reach(size: str, attempts: int, seed: int, variant: str = "square") -> dict:
         # the refusal (bands.unreachable) is built from this table: measuring must not go
         # through it, or a band once refused could never be measured again
         with patch("satlink.generate.bands.unreachable", lambda *_: None):
-            params = make_params(size, None, 3, 0, "flow", "grow", "repair", seed, grade=band,
-                                 **VARIANTS[variant])
+            try:
+                params = make_params(size, None, 3, 0, "flow", "grow", "repair", seed,
+                                     grade=band, **VARIANTS[variant])
+            except ParamsError as exc:  # the variant does not fit this size (2 bridges at 4x4)
+                return {"bands": [], "lowest": None, "highest": None, "puzzles": {},
+                        "seconds": 0.0, "refused": str(exc)}
         for n in range(attempts):
             result = attempt(params, n)
             if result.accepted:
@@ -79,7 +83,8 @@ def main() -> None:
         for size in args.sizes.split(","):
             r = reach(size, args.attempts, args.seed, variant)
             results[size if variant == "square" else f"{variant} {size}"] = r
-            print(f"| {variant} | {size} | {', '.join(r['bands']) or '–'} | {r['puzzles']} | "
+            reached = ", ".join(r["bands"]) or r.get("refused", "–")
+            print(f"| {variant} | {size} | {reached} | {r['puzzles']} | "
                   f"{r['lowest']} | {r['highest']} | {r['seconds']} |", flush=True)
     if any(v != "square" for v in variants):
         print("\nVARIANT_REACH entries (satlink.generate.bands):")
