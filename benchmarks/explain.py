@@ -61,16 +61,21 @@ def moved_drafts(rng: random.Random, moves: int, corpus: Path) -> list[tuple[str
             if board is None:
                 continue
             for _ in range(moves):
-                rows = [list(r) for r in board.rows]
-                ends = [c for label in board.labels for c in board.endpoints[label]]
-                empty = [c for c in range(board.size) if board.rows[c // board.width][
-                    c % board.width] == "."]
-                a, b = rng.choice(ends), rng.choice(empty)
-                w = board.width
-                rows[b // w][b % w], rows[a // w][a % w] = rows[a // w][a % w], "."
                 group = "corpus <=9x9" if board.size <= 81 else "corpus 10x10+"
-                out.append((group, board.with_rows("".join(r) for r in rows)))
+                out.append((group, one_endpoint_moved(board, rng)))
     return out
+
+
+def one_endpoint_moved(board: Board, rng: random.Random) -> Board:
+    """``board`` with one endpoint, drawn at random, moved to a random empty cell: the draft
+    a designer makes of a finished level (also ``benchmarks/repair.py``'s corpus drafts)."""
+    rows = [list(r) for r in board.rows]
+    ends = [c for label in board.labels for c in board.endpoints[label]]
+    empty = [c for c in range(board.size) if board.char(c) == "."]
+    a, b = rng.choice(ends), rng.choice(empty)
+    w = board.width
+    rows[b // w][b % w], rows[a // w][a % w] = rows[a // w][a % w], "."
+    return board.with_rows("".join(r) for r in rows)
 
 
 def main() -> None:

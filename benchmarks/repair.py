@@ -46,6 +46,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.explain import one_endpoint_moved
 from satlink.board import Board, label_for
 from satlink.repair.chains import repair_chain
 from satlink.repair.plans import Constraints
@@ -92,14 +93,7 @@ def moved_drafts(rng: random.Random, moves: int, corpus: Path) -> list[tuple[str
             if board is None:
                 continue
             for _ in range(moves):
-                rows = [list(r) for r in board.rows]
-                ends = [c for label in board.labels for c in board.endpoints[label]]
-                empty = [c for c in range(board.size) if board.char(c) == "."]
-                a, b = rng.choice(ends), rng.choice(empty)
-                w = board.width
-                rows[b // w][b % w], rows[a // w][a % w] = rows[a // w][a % w], "."
-                out.append(("corpus, one endpoint moved",
-                            board.with_rows("".join(r) for r in rows)))
+                out.append(("corpus, one endpoint moved", one_endpoint_moved(board, rng)))
     return out
 
 
