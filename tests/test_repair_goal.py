@@ -181,7 +181,7 @@ def test_unsolvable_drafts_repaired_through_the_nearest_solvable_board() -> None
     for _ in range(12):
         board = random_draft(rng, 5)
         assert explain(board, "flow", steps=False).reason in LOCATED  # a located reason
-        chain = repair_chain(board, "flow", seconds=10)
+        chain = repair_chain(board, "flow", seconds=120)  # no wall-clock verdict under load
         assert chain.status == Status.UNSOLVABLE
         if chain.repaired:
             assert_repaired(board, "flow", chain, Constraints())
