@@ -91,6 +91,9 @@ def test_unreachable_or_bad_slot_target_is_refused_at_once(monkeypatch) -> None:
              "reaches the bands easy, medium, hard, grade scores 0-6"),
             (["--size", "4x4", "--curve", "easy,hard"], "--curve hard: at 4x4 the generator "
              "reaches the bands easy, medium"),
+            # a plain --curve aims at every band: at 4x4 two thirds of its attempts were wasted
+            (["--size", "4x4", "--curve"], "--curve hard: at 4x4 the generator reaches the "
+             "bands easy, medium"),
             (["--size", "7x7", "--curve", "easy,tricky"], "--curve: grade 'tricky' is not"),
             (["--size", "7x7", "--curve", "easy,hard", "--grade", "easy"], "give one of them")):
         result = runner.invoke(main, ["generate", *args, "--count", "4", "--seed", "1"])

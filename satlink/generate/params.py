@@ -280,12 +280,14 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
     plain = not (grid != SQUARE or wrap or holes or shape or walls or bridges)
     if parse_rules(rules) == parse_rules("flow") and min_length <= 3 and (
             plain or (colours is None and not shape)):
-        from satlink.generate.bands import parse_target, unreachable, variant_of
+        from satlink.generate.bands import ORDER, parse_target, unreachable, variant_of
 
         # a variant is judged only as measured: its exact options, the default colours
         variant = variant_of(dict(grid=grid, wrap=wrap, holes=holes, walls=walls,
                                   bridges=bridges))
-        for text, option in ((target, "--grade"), *((t, "--curve") for t in dict.fromkeys(slots))):
+        # a plain --curve aims at every band in turn: each must be reachable, as a slot's is
+        aimed = dict.fromkeys(slots or (ORDER if curve else ()))
+        for text, option in ((target, "--grade"), *((t, "--curve") for t in aimed)):
             why = text and variant and unreachable(parse_target(text), width, height, option,
                                                    variant)
             if why:
