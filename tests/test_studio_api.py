@@ -190,6 +190,9 @@ def test_generate_gives_a_unique_board(client):
                                                "seed": 3}).json()
     assert hexes["board"]["geometry"]["kind"] == "hex"
     assert client.post("/api/generate", json={"width": 1, "height": 1}).status_code == 400
+    for colours in (7, [6, 9]):  # not text: the field is named, not a Python type error
+        answer = client.post("/api/generate", json={"width": 5, "height": 5, "colours": colours})
+        assert answer.status_code == 400 and "'colours'" in answer.json()["error"]["message"]
 
 
 def test_save_asks_before_replacing_and_keeps_the_format(client, tmp_path):

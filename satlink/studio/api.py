@@ -235,13 +235,15 @@ async def api_generate(studio: Studio, data: dict) -> dict:
     from satlink.generate.params import ParamsError, make_params
     from satlink.generate.pipeline import attempt
 
-    grade = data.get("grade")
+    grade, colours = data.get("grade"), data.get("colours")
     if grade is not None and not isinstance(grade, str):
         raise Problem(400, {"message": "'grade' must be a band or a score range as text"})
+    if colours is not None and not isinstance(colours, str):
+        raise Problem(400, {"message": "'colours' must be a count or a range as text, e.g. '6-9'"})
     try:
         params = make_params(
             f"{whole_number(data, 'width', 7)}x{whole_number(data, 'height', 7)}",
-            data.get("colours") or None, 3, 0, read_rules(data.get("rules")), "grow", "repair",
+            colours or None, 3, 0, read_rules(data.get("rules")), "grow", "repair",
             whole_number(data, "seed", 0), grid=str(data.get("kind", "square")),
             wrap=bool(data.get("wrap", False)), holes=whole_number(data, "holes", 0),
             walls=whole_number(data, "walls", 0), bridges=whole_number(data, "bridges", 0),
