@@ -43,7 +43,6 @@ from satlink.repair.plans import Chain, Constraints, Step
 from satlink.repair.proposals import KINDS, Candidate
 from satlink.repair.symmetry import symmetries, symmetrize
 from satlink.rules import Rules, parse_rules
-from satlink.solution import Solution
 from satlink.solver.check import check
 from satlink.solver.method import DEFAULT_METHOD, Method
 from satlink.solver.verdict import Status, Verdict
@@ -89,11 +88,6 @@ def _order(c: Candidate) -> tuple:
     """Cheapest first, as :meth:`Candidate.order`; a removed pair ranks last among equals."""
     kind = KINDS.index(c.kind) if c.kind in KINDS else len(KINDS)
     return (c.changed, c.hint, c.distance, kind, c.cells)
-
-
-def _short(board: Board, solution: Solution, min_length: int) -> bool:
-    return any(len({board.node_cell(x) for x in path}) < min_length
-               for path in solution.paths.values())
 
 
 # -- search -----------------------------------------------------------------------------
@@ -161,15 +155,14 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
     chain = Chain(root_verdict.status, root_verdict.count or len(root_verdict.solutions),
                   bool(root_verdict.count_complete), profile, cons, board=board,
                   symmetries=sorted(group), checks=1)
-    if root_verdict.status == Status.UNIQUE and not _short(board, root_verdict.solutions[0],
-                                                          cons.min_length):
+    if root_verdict.status == Status.UNIQUE and not cons.too_short(board, root_verdict.solutions[0]):
         return _finish(chain, board, root_verdict, (), profile, start, "already unique")
     if root_verdict.status == Status.TIMEOUT:
         return _finish(chain, None, None, (), profile, start, "the check of the input timed out")
     if (nearest and root_verdict.status == Status.UNSOLVABLE and not group
             and supported(board) and "move" in allowed):
         def short(b: Board, v: Verdict) -> bool:
-            return _short(b, v.solutions[0], cons.min_length)
+            return cons.too_short(b, v.solutions[0])
 
         def from_solvable(b: Board, edits: int, budget: float, span: tuple[int, int]) -> Chain:
             return repair_chain(b, profile, method=method, constraints=cons, max_edits=edits,
@@ -254,7 +247,7 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
             if verdict.status == Status.MULTIPLE:
                 known.extend(s for s in verdict.solutions[:2] if s not in known)
             if verdict.status == Status.UNIQUE:
-                if not _short(edited, verdict.solutions[0], cons.min_length):
+                if not cons.too_short(edited, verdict.solutions[0]):
                     return _finish(chain, edited, verdict, child.steps, profile, start,
                                    "unique")
                 # unique but a path is too short: keep it as a step toward a good one
@@ -298,8 +291,7 @@ def _by_cuts(board: Board, verdict: Verdict, profile: Rules, cons: Constraints, 
                               v.count or len(v.solutions), bool(v.count_complete)))
             final = v  # the last cut's verdict: its board is the repaired one
         last = steps[-1]
-        if final.status == Status.UNIQUE and not _short(last.board, final.solutions[0],
-                                                        cons.min_length):
+        if final.status == Status.UNIQUE and not cons.too_short(last.board, final.solutions[0]):
             best = steps, final
     return None if best is None else (best[0], best[1], checks)
 

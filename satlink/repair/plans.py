@@ -22,6 +22,12 @@ class Constraints:
     solids: bool = False
     walls: bool | None = False
 
+    def too_short(self, board: Board, solution: Solution) -> bool:
+        """Whether ``solution`` has a path of fewer cells than ``min_length`` (a bridge
+        crossed counts once): such a unique board is no repair, as ``generate`` refuses it."""
+        return any(len({board.node_cell(x) for x in path}) < self.min_length
+                   for path in solution.paths.values())
+
     def as_dict(self) -> dict:
         return {"min_length": self.min_length, "colours": self.colours,
                 "symmetry": self.symmetry, "solids": self.solids, "walls": self.walls}

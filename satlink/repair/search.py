@@ -90,8 +90,7 @@ def repair_proposals(board: Board, rules: Rules | str | None = None, *,
             known.extend(s for s in outcome.solutions if s not in known)
         elif outcome.status == Status.UNIQUE:
             new = outcome.solutions[0]
-            if any(len({candidate.board.node_cell(x) for x in path}) < cons.min_length
-                   for path in new.paths.values()):
+            if cons.too_short(candidate.board, new):
                 result.short.append(candidate)  # unique, but a path is shorter than allowed
                 continue
             change = None if first is None else len(new.edges() ^ first.edges())
