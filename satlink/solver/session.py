@@ -36,6 +36,7 @@ from satlink.referee import solution_errors
 from satlink.rules import Rules
 from satlink.solution import Solution
 from satlink.solver.backend import Backend, Timeout
+from satlink.solver.cycles import cycle_cut
 from satlink.solver.decode import read_model
 from satlink.solver.method import DEFAULT_METHOD, Method
 from satlink.solver.stats import SolveStats
@@ -210,11 +211,10 @@ class EditSession:
 
 def _cut(encoding: Encoding, switches: Switches, cells: set[int]) -> list[int]:
     """A detached cycle over ``cells``: under ``fill`` one of its boundary edges is used,
-    unless one of its cells is a hole or an endpoint (then it was no detached cycle)."""
-    board = encoding.board
-    ev = encoding.variables.edge_var
-    boundary = [ev[(a, b) if a < b else (b, a)] for a in cells for b in board.neighbors(a)
-                if b not in cells]
+    unless one of its cells is a hole or an endpoint (then it was no detached cycle): the
+    ordinary cut (:func:`cycle_cut`, its boundary under ``fill``, the only profiles a session
+    holds) with the switches that make it hold on this board only."""
+    assert encoding.rules.fill, "a kept session holds fill profiles only"
     ordered = sorted(cells)
-    return (boundary + [-int(switches.used[c]) for c in ordered]
+    return (cycle_cut(encoding, cells, []) + [-int(switches.used[c]) for c in ordered]
             + [int(switches.end[c]) for c in ordered])
