@@ -106,9 +106,7 @@ class Clauses:
         """Each family part as stored (a list of lists or an (m, width) array), not copied:
         for a step that rewrites clauses a part at a time
         (:func:`satlink.cnf.substitute.substitute`)."""
-        if self.released:
-            raise RuntimeError("these clauses were released to a solver and cannot be read again")
-        yield from self._parts
+        return self._hand_out(False)
 
     def _hand_out(self, release: bool) -> Iterator[list[list[int]] | np.ndarray]:
         """Each family part in order; ``release``: forget each as it is handed out."""
