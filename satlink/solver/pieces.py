@@ -119,8 +119,6 @@ def split(board: Board, states: bytes | bytearray) -> Split | None:
     for (a, _), s in zip(edges, states, strict=True):
         if not s:
             open_edges[root[a]] = open_edges.get(root[a], 0) + 1
-    if not open_edges:
-        return None
     labels_of: dict[int, list[str]] = {}
     for label in board.labels:
         p, q = board.endpoints[label]
@@ -129,7 +127,7 @@ def split(board: Board, states: bytes | bytearray) -> Split | None:
         labels_of.setdefault(root[p], []).append(label)
     open_nodes = board.open_nodes()
     kept = sum(1 for x in open_nodes if root[x] in open_edges) / len(open_nodes)
-    if (len(open_edges) == 1 and kept > KEPT_SHARE) or sum(open_edges.values()) < MIN_UNDECIDED:
+    if len(open_edges) == 1 and kept > KEPT_SHARE:  # (the undecided edges were counted above)
         return None
     fixed: list[Edge] = []
     inside: dict[int, list[int]] = {r: [] for r in open_edges}  # component -> its edges
@@ -161,7 +159,7 @@ def _piece(board: Board, root: list[int], r: int, own: list[int], states: bytes 
         r0, r1, c0, c1 = min(rs), max(rs), min(cs), max(cs)
         c0 -= c0 % 2 if g.kind == HEX else 0
     w = c1 - c0 + 1
-    flat = "".join(board.rows)
+    flat = board.graph.kinds  # the cells' characters, one flat string (not rebuilt per piece)
     rows = tuple("".join(flat[y * width + x] if root[y * width + x] == r else SOLID
                          for x in range(c0, c1 + 1)) for y in range(r0, r1 + 1))
 
