@@ -31,6 +31,9 @@ class CancelToken:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._cancelled = False
+        self.flag = bytearray(1)
+        """1 once cancelled: the compiled deduction engine reads this byte while it works
+        without the GIL (:mod:`satlink.deduce.engines`)."""
         self._running: list[Interruptible] = []
 
     @property
@@ -41,6 +44,7 @@ class CancelToken:
         """Set the flag and interrupt every solver running under this token."""
         with self._lock:
             self._cancelled = True
+            self.flag[0] = 1
             running = list(self._running)
         for solver in running:
             solver.interrupt()
@@ -73,6 +77,12 @@ def cancelled() -> bool:
     """Whether the work running in this thread has been cancelled."""
     token = getattr(_local, "token", None)
     return token is not None and token._cancelled
+
+
+def current_flag() -> bytearray | None:
+    """The cancel flag of the work running in this thread (:attr:`CancelToken.flag`), if any."""
+    token = getattr(_local, "token", None)
+    return None if token is None else token.flag
 
 
 @contextmanager
