@@ -17,10 +17,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from satlink.board import Board
-from satlink.deduce import Contradiction, Puzzle, State
+from satlink.deduce import Contradiction, Puzzle
+from satlink.deduce.engines import Engine, StateLike
 from satlink.explain.failure import describe
 from satlink.explain.steps import Failure, Step
-from satlink.explain.trace import Recorder, RecordingState
+from satlink.explain.trace import Recorder
 from satlink.formats import InputError
 from satlink.grading import grade
 from satlink.graph import edge
@@ -125,8 +126,8 @@ class _ProgressRecorder(Recorder):
         self.first_only = first_only
         self.drawn = 0
 
-    def begin(self, puzzle: Puzzle) -> State:
-        st = super().begin(puzzle)
+    def begin(self, puzzle: Puzzle, engine: Engine) -> StateLike:
+        st = super().begin(puzzle, engine)
         self.current = "drawing"  # a contradiction while laying the pieces is the drawing's
         index = self.board.graph.edge_index
         for label, pieces in self.pieces.items():
@@ -147,18 +148,18 @@ class _ProgressRecorder(Recorder):
 
 
 def hint(board: Board, rules: Rules | str | None = None, pieces: Pieces | None = None, *,
-         check_rest: bool = True) -> Hint:
+         check_rest: bool = True, using: Engine | None = None) -> Hint:
     """The next deduction on ``board`` with ``pieces`` drawn (see :func:`read_progress`).
     ``check_rest``: solve on to the end, to tell a drawing that cannot be completed."""
     rules = parse_rules(rules)
     recorder = _ProgressRecorder(board, pieces or {}, first_only=not check_rest)
     failure = None
     try:
-        grade(board, rules, recorder=recorder)
+        grade(board, rules, recorder=recorder, using=using)
     except _First:
         pass
     except Contradiction as why:
-        st: RecordingState | None = recorder.state
+        st: StateLike | None = recorder.state
         p = st.p if st is not None else Puzzle(board, rules)
         kind, text, nodes, edges = describe(board, p, why, st)
         label = p.labels[why.label] if why.label >= 0 else None
