@@ -29,6 +29,7 @@ import asyncio
 import itertools
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -79,10 +80,13 @@ class Job:
     """Why the token was cancelled: ``deadline``, ``stale`` or ``gone``."""
     order: int = 0
 
-    def stop(self, why: str) -> None:
-        if self.why is None:
+    def stop(self, why: str) -> bool:
+        """Cancel the job's token; True the first time (its reason is then ``why``)."""
+        first = self.why is None
+        if first:
             self.why = why
         self.token.cancel()
+        return first
 
 
 class Jobs:
@@ -104,6 +108,7 @@ class Jobs:
         self.waiting: list[Job] = []
         self.running: set[Job] = set()
         self.cancelled = 0  # jobs stopped by a newer request (for tests, benchmarks)
+        self.stopped: Counter[str] = Counter()  # jobs stopped, by reason (for tests, benchmarks)
         self._order = itertools.count()
 
     # -- channels --------------------------------------------------------------------------
@@ -121,7 +126,7 @@ class Jobs:
                      and j.seq < seq and not j.token.cancelled]
         for job in older:
             self.cancelled += 1
-            job.stop("stale")
+            self._stop(job, "stale")
 
     def is_stale(self, channel: str | None, seq: int | None) -> bool:
         if channel is None or seq is None:
@@ -167,7 +172,7 @@ class Jobs:
             from satlink.solver.backend import WATCHDOG
 
             alarm = WATCHDOG.schedule(max(0.0, deadline - time.monotonic()),
-                                      lambda: job.stop("deadline"))
+                                      lambda: self._stop(job, "deadline"))
         with self.lock:
             self.jobs.add(job)
         self.waiting.append(job)
@@ -187,7 +192,7 @@ class Jobs:
     async def _wait_turn(self, job: Job, gone: asyncio.Event | None) -> None:
         while True:
             if gone is not None and gone.is_set():
-                job.stop("gone")
+                self._stop(job, "gone")
             if job.token.cancelled:
                 self._raise_for(job)
             if self._next() is job:
@@ -216,10 +221,10 @@ class Jobs:
             if future.done():
                 break
             if gone is not None and gone.is_set():
-                job.stop("gone")
+                self._stop(job, "gone")
                 raise Gone
             if deadline is not None and time.monotonic() >= deadline + GRACE:
-                job.stop("deadline")
+                self._stop(job, "deadline")
                 raise TimedOut  # the thread stops at its next look; its slot frees then
         try:
             result = future.result()
@@ -230,6 +235,10 @@ class Jobs:
         if job.why in ("stale", "gone") or self.is_stale(job.channel, job.seq):
             self._raise_for(job, "stale" if job.why != "gone" else "gone")
         return result  # under the deadline: the library's own timeout answer
+
+    def _stop(self, job: Job, why: str) -> None:
+        if job.stop(why):
+            self.stopped[why] += 1
 
     def _raise_for(self, job: Job, why: str | None = None) -> None:
         why = why or job.why
@@ -249,7 +258,7 @@ class Jobs:
 
     def stop_all(self) -> None:
         for job in list(self.jobs):
-            job.stop("gone")
+            self._stop(job, "gone")
 
     def close(self) -> None:
         self.stop_all()
