@@ -18,8 +18,9 @@ from satlink.cancel import within
 
 T = TypeVar("T")
 
-GRACE = 1.0
-"""Seconds past the budget the command waits for the work to stop by itself."""
+GRACE = 0.5
+"""Seconds past the budget the command waits for the work to stop by itself (it looks at its
+token every few milliseconds where it can)."""
 
 
 def finish_within(seconds: float, work: Callable[[], T]) -> tuple[bool, T | None]:
