@@ -37,19 +37,20 @@ def valid(board: Board, solution: Solution, rules: Rules) -> bool:
     blank = kinds == ord(".")
     owner = np.full(size, -1, dtype=np.int64)
     position = np.zeros(size, dtype=np.int64)
-    for k, label in enumerate(board.labels):
-        path = np.asarray(solution.paths[label], dtype=np.int64)
-        if len(path) < 2 or {int(path[0]), int(path[-1])} != set(board.endpoints[label]):
+    paths = [np.asarray(solution.paths[label], dtype=np.int64) for label in board.labels]
+    for path in paths:
+        if len(path) and (path.min() < 0 or path.max() >= size):
             return False
-        if path.min() < 0 or path.max() >= size:
+    if paths and np.bincount(np.concatenate(paths), minlength=size).max() > 1:
+        return False  # a cell used twice, by one path or two
+    for k, (label, path) in enumerate(zip(board.labels, paths, strict=True)):
+        if len(path) < 2 or {int(path[0]), int(path[-1])} != set(board.endpoints[label]):
             return False
         rows, cols = np.divmod(path, w)
         if np.any(np.abs(np.diff(rows)) + np.abs(np.diff(cols)) != 1):
             return False  # a jump (on a plain board a neighbour differs by one row or column)
         if np.any(solid[path]) or not np.all(blank[path[1:-1]]):
             return False  # a solid cell, or another endpoint passed through
-        if np.any(owner[path] >= 0) or len(np.unique(path)) != len(path):
-            return False  # a cell used twice
         owner[path] = k
         position[path] = np.arange(len(path))
     grid_owner = owner.reshape(board.height, w)
