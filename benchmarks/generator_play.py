@@ -32,6 +32,7 @@ import json
 import platform
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from statistics import median, quantiles
 
@@ -86,7 +87,10 @@ class Generator(CheckoutWorker):
 
 
 # -- measuring ----------------------------------------------------------------------------------
-def measure(generators: list[Generator], size: str, grade: str | None, args) -> dict:
+def measure(generators: list[Generator], size: str, grade: str | None, args,
+            extra: Callable[[list[str], dict], dict] | None = None) -> dict:
+    """Each generator's summary (:func:`summary`); ``extra(rows, solution)``: more figures of
+    each accepted puzzle, listed per puzzle under ``extra`` (``opening.py``'s measure)."""
     from satlink import check
     from satlink.board import Board
     from satlink.generate.play import play_figures
@@ -101,7 +105,8 @@ def measure(generators: list[Generator], size: str, grade: str | None, args) -> 
             graded = r["grade"] or grade_board(board, args.rules).as_dict()
             s["accepted"].append({"colours": len(board.labels), "band": graded["band"],
                                   "grader_forced": graded["shares"]["forced"],
-                                  "seconds": r["seconds"], **play_figures(board, solution)})
+                                  "seconds": r["seconds"], **play_figures(board, solution),
+                                  "extra": extra(r["rows"], r["solution"]) if extra else None})
 
     state = interleaved_workers(generators, lambda g, n: g.attempt(size, grade, args.rules,
                                                                    args.seed, n),
@@ -132,6 +137,7 @@ def summary(s: dict) -> dict:
         "border_end_share": mean_of("border_end_share"),
         "colours": colours, "colour_quartiles": quartiles,
         "colours_median": median(colours) if colours else None,
+        "extra": [a["extra"] for a in acc if a["extra"] is not None],
     }
 
 

@@ -24,7 +24,7 @@ from satlink.generate.longpaths import Walk, cut_between, lengthen, reshape, set
 from satlink.generate.longpaths.aims import look_for
 from satlink.generate.params import Params, colour_target
 from satlink.generate.paths import PathSystem
-from satlink.generate.play import forced_only, stairs_per_100
+from satlink.generate.play import forced_only, opening_share, stairs_per_100
 from satlink.generate.repair import split_on_difference
 from satlink.generate.steer import COLOUR_SLACK, LARGE_EASY_SLACK, distance, steer
 from satlink.generate.symmetry import (
@@ -148,7 +148,8 @@ def _attempt(params: Params, number: int) -> Attempt:
             if params.slots:
                 figures["slot_target"] = target
             # the rest of play_figures (short paths, longest, border ends) is quality's look
-            figures["forced_only"] = forced_only(board, rules.fill)
+            figures["forced_only"] = forced_only(board, rules.fill, rules.notouch)
+            figures["opening"] = opening_share(board, rules)
             figures["stairs_per_100"] = stairs_per_100(board, ours)
             return Attempt(number, True, Status.UNIQUE, list(board.rows), ours.to_coords(board),
                            figures, checks, repairs, geometry=_geometry_json(board))
