@@ -130,6 +130,16 @@ def opening_share(board: Board, rules: Rules | None = None) -> float:
     return round((len(coloured) - ends) / inner, 4) if inner else 1.0
 
 
+def opening_left(board: Board, rules: Rules) -> tuple[float, list[int]]:
+    """(:func:`opening_share`, the open nodes the forced moves leave uncoloured): where a
+    climb toward a board they solve should change it."""
+    coloured = forced_colouring(board, rules.fill, rules.notouch)
+    nodes = board.open_nodes()
+    inner = len(nodes) - 2 * len(board.labels)
+    left = [x for x in nodes if x not in coloured]
+    return (1.0 - len(left) / inner if inner else 1.0), left
+
+
 def staircases(board: Board, solution: Solution) -> tuple[int, int]:
     """(one-edge runs between two turns, path edges) over all paths of ``solution``."""
     stairs = edges = 0
