@@ -144,9 +144,13 @@ def _attempt(params: Params, number: int) -> Attempt:
                                              opening, slack)
                     continue
                 return Attempt(number, False, "grade", checks=checks, repairs=repairs)
-            if (opening and steerable and cycles < STEER_CYCLES and not stalled
+            if (opening and steerable and cycles < STEER_CYCLES
                     and opening_off(board, rules, opening)[0] > 0):
-                cycles, steered = cycles + 1, repairs  # kept either way: never rejected for it
+                # kept either way, never rejected for it; a stalled climb toward complete
+                # goes on with a colour more of slack (the count is what opens a board most)
+                cycles, steered = cycles + 1, repairs
+                if stalled and opening == "complete":
+                    slack += 1
                 _, walk, stalled = steer(system, walk, band, rules, rng, rounds, valid,
                                          opening, slack)
                 continue
