@@ -245,7 +245,8 @@ def colour_quantiles(params: Params, number: int) -> tuple[float, float]:
     so the climbs toward ``complete`` start near it, while the pack's colours keep the
     published spread."""
     share = published_complete(params.width * params.height)
-    if _published_draw(params, number) is None or params.is_variant or params.symmetry != "none":
+    if (attempt_target(params, number) or params.curve or params.is_variant
+            or params.symmetry != "none" or _published_draw(params, number) is None):
         return 0.0, 1.0
     if attempt_opening(params, number) == "complete":
         return 1.0 - share, 1.0
