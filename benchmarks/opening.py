@@ -176,14 +176,15 @@ def pct(value: float | None) -> str:
     return "–" if value is None else f"{100 * value:.0f} %"
 
 
-OPEN_HEADER = ("| size | generator | puzzles/attempts | s/puzzle | mean share | solved completely | "
-               "median share | wrong cells | published mean | published completely |\n"
+OPEN_HEADER = ("| size | generator | puzzles/attempts | s/puzzle wall / cpu | mean share | "
+               "solved completely | median share | wrong cells | published mean | published completely |\n"
                + "|---" * 10 + "|")
 
 
 def open_row(size: str, name: str, m: dict, figures: dict) -> str:
     pub = published_of(size)
-    spp = "–" if m["seconds_per_puzzle"] is None else f"{m['seconds_per_puzzle']:.2f}"
+    spp = ("–" if m["seconds_per_puzzle"] is None else
+           f"{m['seconds_per_puzzle']:.2f} / {m['cpu_seconds_per_puzzle']:.2f}")
     return (f"| {size} | {name} | {m['puzzles']}/{m['attempts']} | {spp} | {pct(figures['mean'])} | "
             f"{pct(figures['complete'])} | {pct(figures['median'])} | {figures['wrong_cells']} | "
             f"{pct(pub[0]) if pub else '–'} | {pct(pub[1]) if pub else '–'} |")

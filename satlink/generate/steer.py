@@ -172,11 +172,13 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
         move = propose(walk, rng, _zone(walk, stuck, rng) if rng.random() < 0.5 else None)
         if move is None:
             continue
-        saved = walk.snapshot()
         delta, apply = move
+        if abs(apply.colours - walk.scoring.target) > colour_slack:
+            continue  # most moves at the stuck place: refused before the copy and the undo
+        saved = walk.snapshot()
         apply()
         walk.finish()
-        if abs(walk.colours - walk.scoring.target) <= colour_slack and valid(system):
+        if valid(system):
             d, where = objective(system.board())
             since = 0 if d < best else since + 1
             if d < best or (d == best and delta <= 0):
