@@ -150,7 +150,7 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
     close while it does not worsen the walk's look, and keeps the colour count within
     ``colour_slack`` of the walk's target; else it is undone.  ``valid``: whether a changed
     system still meets the request (colour range, shortest path).  ``opening``: once in
-    the band, go on until the forced moves alone (:func:`satlink.generate.play.opening`)
+    the band, go on until the forced moves alone (:func:`satlink.generate.play.opening_share`)
     solve the board (``complete``: moving where they stop) or leave at least half of it
     (``partial``, :data:`PARTIAL_CAP`: moving anywhere); the band comes first, the opening
     is never bought with it."""
