@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from attempts import write_results  # noqa: E402
+from difficulty import above, spearman  # noqa: E402
 from opening import opening  # noqa: E402
 
 from satlink.board import Board  # noqa: E402
@@ -74,39 +75,11 @@ def _solution(board: Board, paths: list[list[int]]):
     return Solution.from_paths({board.label_at(p[0]): p for p in paths})
 
 
-def ranks(values: list[float]) -> list[float]:
-    order = sorted(range(len(values)), key=values.__getitem__)
-    out = [0.0] * len(values)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            out[order[k]] = (i + j) / 2
-        i = j + 1
-    return out
-
-
-def spearman(xs: list[float], ys: list[float]) -> float | None:
-    rx, ry = ranks(xs), ranks(ys)
-    n = len(xs)
-    mx, my = sum(rx) / n, sum(ry) / n
-    sxy = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
-    sxx = sum((a - mx) ** 2 for a in rx)
-    syy = sum((b - my) ** 2 for b in ry)
-    return sxy / (sxx * syy) ** 0.5 if sxx and syy else None
-
-
 def auc(xs: list[float], complete: list[bool]) -> float | None:
-    """P(a complete candidate's value > an incomplete one's), ties counted half."""
+    """P(a completely solved candidate's value > an unsolved one's), ties counted half."""
     yes = [x for x, c in zip(xs, complete, strict=True) if c]
     no = [x for x, c in zip(xs, complete, strict=True) if not c]
-    if not yes or not no:
-        return None
-    r = ranks(xs)
-    rank_sum = sum(r[i] + 1 for i, c in enumerate(complete) if c)
-    return (rank_sum - len(yes) * (len(yes) + 1) / 2) / (len(yes) * len(no))
+    return above(yes, no) if yes and no else None
 
 
 def main() -> None:
@@ -146,7 +119,7 @@ def main() -> None:
             yes = [x for x, c in zip(xs, complete, strict=True) if c]
             no = [x for x, c in zip(xs, complete, strict=True) if not c]
             summary["properties"][name] = {"spearman": rho, "auc": area}
-            print(f"| {size} | {name} | {rho:+.2f} | "
+            print(f"| {size} | {name} | {'–' if rho is None else f'{rho:+.2f}'} | "
                   f"{'–' if area is None else f'{area:.2f}'} | "
                   f"{sum(yes) / len(yes) if yes else float('nan'):.3f} | "
                   f"{sum(no) / len(no) if no else float('nan'):.3f} |", flush=True)
