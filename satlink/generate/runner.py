@@ -10,6 +10,7 @@ proves and hashes its attempt (:func:`made`); this process only records it.
 from __future__ import annotations
 
 import os
+from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 
@@ -17,7 +18,7 @@ from satlink.batch.distributed import CONNECT_TIMEOUT, connect
 from satlink.canonical import canonical_hash
 from satlink.generate.bands import attempt_target
 from satlink.generate.catalogue import Catalogue
-from satlink.generate.cluster import cluster_attempts
+from satlink.generate.cluster import IN_FLIGHT_PER_THREAD, cluster_attempts
 from satlink.generate.params import Params
 from satlink.generate.pipeline import Attempt, attempt
 from satlink.generate.slots import FULL, filled, is_full
@@ -48,15 +49,20 @@ def _attempts(params: Params, start: int, jobs: int,
         while True:
             yield (Attempt(number, False, FULL), None) if skip(number) else made(params, number)
             number += 1
-    batch = jobs * 4
-    with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent,
-                             initargs=(os.getpid(),)) as pool:
+    window = jobs * IN_FLIGHT_PER_THREAD  # a sliding window, not batches: no worker waits
+    with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent,  # for a batch's
+                             initargs=(os.getpid(),)) as pool:  # slowest attempt
+        pending: deque = deque()
         number = start
-        while True:
-            futures = [pool.submit(made, params, n) for n in range(number, number + batch)]
-            for future in futures:
-                yield future.result()
-            number += batch
+        try:
+            while True:
+                while len(pending) < window:
+                    pending.append(pool.submit(made, params, number))
+                    number += 1
+                yield pending.popleft().result()
+        finally:
+            for future in pending:
+                future.cancel()
 
 
 def run_generation(params: Params, count: int, catalogue: Catalogue, jobs: int = 1,
