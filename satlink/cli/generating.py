@@ -262,6 +262,10 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
                                          seed=seed if fresh else None)
             sys.exit(130)
         except ClusterError as exc:
+            import logging  # the client's own reconnect errors, with tracebacks, would follow
+
+            for name in ("distributed", "distributed.client"):
+                logging.getLogger(name).setLevel(logging.CRITICAL)
             catalogue.close()
             click.echo(f"error: {exc}; the puzzles made so far are kept"
                        f"{f' in {db}: run the command again to resume' if db else ''}", err=True)

@@ -15,8 +15,10 @@ number.  Every worker needs satlink installed, as for ``validate --scheduler``.
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from collections.abc import Callable, Iterator
+from concurrent.futures import CancelledError
 
 from satlink.generate.params import Params
 
@@ -28,7 +30,8 @@ few enough that a run stopping at ``--count`` discards little work."""
 
 
 class ClusterError(RuntimeError):
-    """An attempt could not be run on the cluster (its workers kept dying)."""
+    """An attempt could not be run on the cluster: its workers kept dying, or the scheduler
+    stopped answering."""
 
 
 def cluster_attempts(made: Callable, params: Params, start: int, client,
@@ -55,6 +58,9 @@ def cluster_attempts(made: Callable, params: Params, start: int, client,
             entry = pending[0]
             try:
                 result = entry[1].result()
+            except (OSError, TimeoutError, asyncio.CancelledError, CancelledError) as exc:
+                raise ClusterError(f"the cluster stopped answering ({type(exc).__name__}: "
+                                   f"{exc})") from None
             except KilledWorker as exc:
                 if entry[2] >= RESUBMITS:
                     raise ClusterError(f"attempt {entry[0]} failed on the cluster "
