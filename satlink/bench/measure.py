@@ -132,7 +132,10 @@ def measure(board: Board, rules: str, config: BenchConfig, timeout: float | None
                                      memory_mb, shuffle_seed))
         # what the backend's own load_seconds leaves out (shuffling): loading too
         preparing = time.perf_counter() - loading - meter.load_seconds
-        with SolutionSearch(encoding, method, deadline, units=units, stats=stats,
+        # a backend PySAT cannot stop (Lingeling) gets no deadline: the harness runs it
+        # only in a child process, which is killed at the cutoff (satlink.bench.isolate)
+        searching = None if method.deadline_problem(timeout) else deadline
+        with SolutionSearch(encoding, method, searching, units=units, stats=stats,
                             backend=meter) as search:
             solutions = search.solutions()
             try:

@@ -26,14 +26,26 @@ from satlink.solver.memory import BoardTooLarge, ensure_fits
 
 
 @click.command()
-@click.argument("board")
+@click.argument("boards", nargs=-1, required=True)
 @index_option
 @rules_option("Rule profile (default: the file's, else flow).")
 @method_options(default_encoding="acyclic", backend=False)
 @click.option("--names", is_flag=True, help="Name every variable in the header (c var lines).")
+@click.option("--presolve", "forced", is_flag=True,
+              help="Add the forced moves as unit clauses, as check does (a board they decide "
+                   "has no CNF).")
+@click.option("--second", is_flag=True,
+              help="One board: write the uniqueness instance (the first solution blocked).")
+@click.option("--out-dir", type=click.Path(file_okay=False), default=None,
+              help="Export every board of the files and folders given into this folder: "
+                   "FAMILY/FILE/INDEX.first.cnf and .second.cnf, and manifest.json/.csv.")
+@click.option("--timeout", "-t", type=SECONDS, default=60.0, show_default=True,
+              help="Seconds per board for the search that finds the cuts and the first "
+                   "solution (--second, --out-dir).")
 @out_option("Output file (default stdout).")
-def cnf(board, index, rules, method, names, out):
-    """Write one board's CNF as DIMACS, with a header mapping variables to cells and edges.
+def cnf(boards, index, rules, method, names, forced, second, out_dir, timeout, out):
+    """Write a board's CNF as DIMACS, with a header mapping variables to cells and edges;
+    with --out-dir, a whole corpus with both instances of each board and a manifest.
 
     Variables 1..E are the edges (one 'c edge V R1 C1 R2 C2' line each, plus 'crossing
     AXIS' for an edge into a bridge: horizontal or vertical, on hexagons vertical, falling or
@@ -42,31 +54,118 @@ def cnf(board, index, rules, method, names, out):
     geometry is one 'c geometry' line (the JSON object).
     Only --encoding acyclic (the default here) gives a complete CNF.
 
+    With --second or --out-dir the board is first searched as check does: the instances hold
+    the cycle cuts that search needed, so their expected statuses (in a 'c expected' line and
+    the manifest) are exact for every encoding: the first is satisfiable iff the board has a
+    solution, the second (first solution blocked) iff it has two.
+
     \b
     Example:
       satlink cnf example --index 2 --encoding acyclic > board.cnf
       kissat board.cnf > model.txt; satlink decode example model.txt --index 2
+      satlink cnf ../shared/corpus/mzucker-flow_solver/puzzles --out-dir mz-cnf --presolve
     """
-    from satlink.solver.dimacs import dimacs_lines
-    from satlink.solver.encode import encode  # numpy: only when a CNF is asked for
-
+    if out_dir is not None:
+        if out is not None or second:
+            raise click.UsageError("--out-dir writes every instance itself: leave out --out "
+                                   "and --second")
+        _export_corpus(boards, rules, method, names, forced, out_dir, timeout)
+        return
+    if len(boards) != 1:
+        raise click.UsageError("give one board file (or --out-dir DIR for many)")
+    board = boards[0]
     check_outputs((board,), out=out)
     entry = one_entry(board, index)
     profile = entry.rules_under(rules)
-    try:  # refused before building, as check does: a CNF too large for memory never ends
+    _refuse_too_large(entry, method)
+    if forced or second:
+        from satlink.bench.export import export_board
+
+        exported = export_board(entry.board, profile, method, forced, timeout, names)
+        lines = exported.second if second else exported.first
+        if lines is None:
+            click.echo(f"no CNF: the forced moves decide this board ({exported.verdict})"
+                       if exported.first is None else
+                       f"no second instance: the board has no solution ({exported.verdict})",
+                       err=True)
+            sys.exit(EXIT_NOT_OK)
+    else:
+        from satlink.solver.dimacs import dimacs_lines
+        from satlink.solver.encode import encode  # numpy: only when a CNF is asked for
+
+        encoded = encode(entry.board, profile, method)  # an unsound --lemmas: a usage error
+        if not encoded.acyclic:
+            click.echo(f"note: {method.encoding} does not exclude detached cycles; a model may "
+                       "not be a solution (satlink decode says so). Use --encoding acyclic for "
+                       "an exact CNF.", err=True)
+        lines = dimacs_lines(encoded, names=names)
+    with writing(out), click.open_file(out or "-", "w", encoding="utf-8") as handle:
+        for line in lines:
+            handle.write(line + "\n")
+
+
+def _refuse_too_large(entry: Entry, method) -> None:
+    """Refused before building, as check does: a CNF too large for memory never ends."""
+    try:
         ensure_fits(entry.board, method)
     except BoardTooLarge as exc:
         click.echo(f"invalid: {InputError(str(exc), entry.source, entry.index, entry.line)}",
                    err=True)
         sys.exit(EXIT_INPUT)
-    encoded = encode(entry.board, profile, method)  # an unsound --lemmas: a usage error
-    if not encoded.acyclic:
-        click.echo(f"note: {method.encoding} does not exclude detached cycles; a model may not be "
-                   "a solution (satlink decode says so). Use --encoding acyclic for an exact CNF.",
-                   err=True)
-    with writing(out), click.open_file(out or "-", "w", encoding="utf-8") as handle:
-        for line in dimacs_lines(encoded, names=names):
-            handle.write(line + "\n")
+
+
+def _export_corpus(paths: tuple[str, ...], rules, method, names: bool, forced: bool,
+                   out_dir: str, timeout: float) -> None:
+    """``cnf --out-dir``: every board of ``paths`` as FAMILY/FILE/INDEX instances, and the
+    manifest (:mod:`satlink.bench.export`)."""
+    from satlink.bench.corpus import corpus_files
+    from satlink.bench.export import Manifest, export_board, instance_stem, manifest_rows
+    from satlink.formats import expand_files, read_file
+
+    root = Path(out_dir)
+    manifest = Manifest(method, forced)
+    seen: dict[str, str] = {}
+    boards = decided = skipped = 0
+    with writing(out_dir):
+        root.mkdir(parents=True, exist_ok=True)
+        for given in expand_files(paths):
+            family = (Path(given).name if Path(given).is_dir()
+                      else Path(given).parent.name or "stdin" if given != "-" else "stdin")
+            for path in corpus_files((given,)):
+                for entry in read_file(path):
+                    if entry.error is not None:
+                        click.echo(f"skipped: {entry.error}", err=True)
+                        skipped += 1
+                        continue
+                    stem = instance_stem(family, path, entry.index)
+                    if seen.setdefault(stem, path) != path:
+                        raise click.UsageError(f"{path} and {seen[stem]} would both be "
+                                               f"exported as {stem}: give them apart")
+                    profile = entry.rules_under(rules)
+                    try:
+                        ensure_fits(entry.board, method)
+                    except BoardTooLarge as exc:
+                        click.echo(f"skipped: {path} board {entry.index}: {exc}", err=True)
+                        skipped += 1
+                        continue
+                    exported = export_board(entry.board, profile, method, forced, timeout,
+                                            names)
+                    lemmas = method.lemmas_for(profile, entry.board.geometry.kind)
+                    for row in manifest_rows(stem, path, entry.index, entry.board, profile,
+                                             method, exported, lemmas):
+                        manifest.add(row)
+                        if row["path"] is not None:
+                            lines = exported.first if row["kind"] == "first" else exported.second
+                            target = root / row["path"]
+                            target.parent.mkdir(parents=True, exist_ok=True)
+                            target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+                    boards += 1
+                    decided += exported.first is None
+        manifest.write(root)
+    written = sum(1 for row in manifest.instances if row["path"] is not None)
+    click.echo(f"wrote {written} instances of {boards} boards to {out_dir} (manifest.json, "
+               f"manifest.csv); {decided} decided by the forced moves (no CNF), "
+               f"{skipped} skipped", err=True)
 
 
 @click.command()
