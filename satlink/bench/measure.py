@@ -193,13 +193,15 @@ def _figures(row: dict, stats: SolveStats, meter: Metered | None, seconds: float
     """The stats and the phases into ``row``; a figure the run never reached, or that its
     backend does not count, is None (the propagator's cuts are counted only in total)."""
     known = meter is not None and getattr(meter.inner, "counts_known", True)
+    find, prove = meter.phases if meter is not None else (Phase(), Phase())
+    # the backend's own time inside solve(), which the phases measure closest (the search's
+    # sat_seconds also holds the meter's reading of the counters)
+    sat = find.seconds + prove.seconds if meter is not None else stats.sat_seconds
     row.update(presolve_seconds=stats.presolve_seconds, encode_seconds=stats.encode_seconds,
-               load_seconds=stats.load_seconds, sat_seconds=stats.sat_seconds,
-               decode_seconds=stats.decode_seconds,
-               python_seconds=max(0.0, seconds - stats.sat_seconds),
+               load_seconds=stats.load_seconds, sat_seconds=sat,
+               decode_seconds=stats.decode_seconds, python_seconds=max(0.0, seconds - sat),
                sat_calls=stats.sat_calls, cycle_cuts=stats.cycle_cuts,
                conflicts=stats.conflicts if known else None)
-    find, prove = meter.phases if meter is not None else (Phase(), Phase())
     for name, phase in zip(PHASES, (find, prove), strict=True):
         ran = phase.calls > 0
         row[f"{name}_calls"] = phase.calls if ran else None
