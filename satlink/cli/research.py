@@ -371,7 +371,7 @@ def bench(corpus, encodings, solvers, externals, calls, cards, cycles, lemma_set
         rows = run_interleaved(boards, configs, options, repeat, lambda row: bar.advance())
     out_console = Console(highlight=False)
     if not out_console.is_terminal:
-        out_console = Console(highlight=False, width=200)
+        out_console = Console(highlight=False, width=250)
     settings = BenchSettings(options, repeat, baseline, sat_bound, dropped)
     result = print_summary(rows, configs, boards, settings, out_console)
     with writing(out, csv_path):
