@@ -97,6 +97,18 @@ def test_an_external_solver_that_sleeps_is_killed_at_the_cutoff() -> None:
     assert row["find_calls"] == 1 and row["prove_calls"] is None
 
 
+def test_the_memory_limit_holds_in_process_and_for_external_solvers() -> None:
+    board, method = small_boards()[0], Method(presolve=False)
+    assert run_one(board, BenchConfig(method), RunOptions(timeout=30, memory_mb=100))[
+        "status"] == "memout"
+    assert run_one(board, BenchConfig(method), RunOptions(timeout=30, memory_mb=2000))[
+        "status"] == "unique"
+    hog = BenchConfig(method, tiny("hog", "--hog 1000"))
+    refused = run_one(board, hog, RunOptions(timeout=30, memory_mb=500))
+    assert refused["status"] == "error" and "MemoryError" in refused["error"], refused
+    assert run_one(board, hog, RunOptions(timeout=30))["status"] == "unique"
+
+
 def test_an_answer_after_the_cutoff_is_a_timeout_everywhere() -> None:
     rows = [apply_cutoff({"board": "b", "config": "late", "status": "unique", "seconds": 1.3},
                          1.0),

@@ -32,9 +32,11 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+import numpy as np
 
 from satlink.cnf.clauses import Clauses, Timeout
 from satlink.solver.dimacs import clause_lines, first_unsatisfied
@@ -122,7 +124,7 @@ def parse_external(text: str, taken: set[str] = frozenset()) -> ExternalSolver:
     return ExternalSolver(name, template)
 
 
-def _limit_memory(memory_mb: int | None):
+def _limit_memory(memory_mb: int | None) -> Callable[[], None] | None:
     """The child's address-space limit, set between fork and exec."""
     if not memory_mb:
         return None
@@ -268,7 +270,7 @@ class ExternalBackend:
                                       f"{missing}")
         return [value[v] for v in range(1, self._n_vars + 1)]
 
-    def _parts(self, units: list[list[int]]):
+    def _parts(self, units: list[list[int]]) -> Iterator[list[list[int]] | np.ndarray]:
         yield from self._clauses.parts()
         yield self._added
         yield units

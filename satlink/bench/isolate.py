@@ -22,6 +22,7 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 
 KILL_GRACE = 0.1
 """Seconds past the cutoff before a child is killed: enough for a backend that stops at
@@ -44,7 +45,7 @@ class Outcome:
 
 
 def _child(work: Callable[[Callable[[dict], None]], dict], memory_mb: int | None,
-           conn) -> None:
+           conn: Connection) -> None:
     from satlink.bench import external
 
     external.spawn_hook = lambda group, running: conn.send(("group", group, running))

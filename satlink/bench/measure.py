@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from satlink.bench.configs import BenchConfig
 from satlink.board import Board
 from satlink.cnf.clauses import Clauses, Timeout
-from satlink.rules import parse_rules
+from satlink.rules import Rules, parse_rules
 from satlink.solver.presolve import PresolveTimeout
 from satlink.solver.stats import SolveStats
 from satlink.solver.verdict import Status
@@ -164,7 +164,7 @@ class _Decided(Exception):
     """The forced moves decided the board: no CNF."""
 
 
-def _presolve(board: Board, profile, deadline: float | None, stats: SolveStats,
+def _presolve(board: Board, profile: Rules, deadline: float | None, stats: SolveStats,
               row: dict) -> tuple[list[int], int | None]:
     """The forced moves: (units for the CNF, None) or ([], solutions) when they decide the
     board (1: the forced solution, 0: a contradiction)."""

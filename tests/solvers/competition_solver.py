@@ -6,6 +6,7 @@ Reads the DIMACS file, prints ``s SATISFIABLE`` with ``v`` lines ending in ``0``
 10) or ``s UNSATISFIABLE`` (exit status 20), and a ``c conflicts: N`` statistics line unless
 ``--quiet``.  The search is PySAT's MiniSat: what is under test is the protocol around it.
 ``--sleep S`` first sleeps S seconds ignoring every deadline (the harness must kill it);
+``--hog MIB`` first fills that much memory (a memory limit must stop it);
 ``--exit-zero`` and ``--wrong-model`` break the protocol on purpose; ``--version`` prints
 a version line.
 """
@@ -48,8 +49,10 @@ def main() -> int:
     parser.add_argument("--exit-zero", action="store_true")
     parser.add_argument("--wrong-model", action="store_true")
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--hog", type=int, default=0)
     args = parser.parse_args()
     time.sleep(args.sleep)
+    hog = bytearray(args.hog * 1024 * 1024)  # noqa: F841 - held until the end
     from pysat.solvers import Solver
 
     n_vars, clauses = read_dimacs(args.cnf)
