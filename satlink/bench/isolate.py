@@ -14,6 +14,7 @@ run's time is the parent's clock from the fork to the kill.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import resource
@@ -48,6 +49,9 @@ def _child(work: Callable[[Callable[[dict], None]], dict], memory_mb: int | None
            conn: Connection) -> None:
     from satlink.bench import external
 
+    # the parent's objects are the child's too: a collection that walked them would touch
+    # every page of the parent's heap (copy-on-write), a cost the measured run would carry
+    gc.freeze()
     external.spawn_hook = lambda group, running: conn.send(("group", group, running))
     if memory_mb:
         size = memory_mb * 1024 * 1024

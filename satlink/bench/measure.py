@@ -29,6 +29,7 @@ from satlink.bench.configs import BenchConfig
 from satlink.board import Board
 from satlink.cnf.clauses import Clauses, Timeout
 from satlink.rules import Rules, parse_rules
+from satlink.solver.check import collector_paused
 from satlink.solver.presolve import PresolveTimeout
 from satlink.solver.stats import SolveStats
 from satlink.solver.verdict import Status
@@ -89,6 +90,7 @@ def make_backend(config: BenchConfig, clauses: Clauses, n_vars: int, deadline: f
     return ShuffledBackend(Shuffle(n_vars, shuffle_seed), clauses, build)
 
 
+@collector_paused()
 def measure(board: Board, rules: str, config: BenchConfig, timeout: float | None, *,
             memory_mb: int | None = None, shuffle_seed: int | None = None,
             report: Callable[[dict], None] | None = None) -> dict:
@@ -96,7 +98,8 @@ def measure(board: Board, rules: str, config: BenchConfig, timeout: float | None
 
     ``report`` is told the CNF's size as soon as it is built, so a run killed at the cutoff
     still has it (:mod:`satlink.bench.isolate`).  Exceptions propagate (the caller records
-    them)."""
+    them).  Python's cycle collector is off meanwhile, as in ``check``
+    (:func:`~satlink.solver.check.collector_paused`), so both take the same time."""
     from satlink.solver.encode import encode
     from satlink.solver.search import SolutionSearch
 

@@ -107,7 +107,7 @@ def print_summary(rows: list[dict], configs: list[BenchConfig], boards: list[Ben
         "clauses (common)", "SAT calls", "conflicts"]
     for col in columns:
         table.add_column(col, justify="left" if col == "configuration" else "right",
-                         no_wrap=col == "configuration")
+                         no_wrap=True)
     for i, t in enumerate(summary, 1):
         cells = [str(i), t["config"], f"{t['solved']}/{t['boards']}", str(t["timeouts"]),
                  str(t["errors"] + t["memouts"]), _seconds(t["par2_sum_seconds"]),

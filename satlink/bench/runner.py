@@ -24,6 +24,7 @@ from satlink.bench.isolate import run_isolated
 from satlink.bench.measure import measure
 from satlink.bench.shuffle import shuffle_seed
 from satlink.board import Board
+from satlink.rules import parse_rules
 from satlink.solver.verdict import Status
 
 
@@ -106,6 +107,20 @@ def prepare() -> None:
     import satlink.solver.search  # noqa: F401
 
 
+def warm(item: BenchBoard, configs: list[BenchConfig]) -> None:
+    """Build what a board caches for its encodings (its graph and arrays) once, before its
+    runs: otherwise the first configuration on a board would pay for them and the others
+    not (in process), or every run would (forked children), where a repeated ``check`` of a
+    board pays once; warm, every configuration starts alike."""
+    from satlink.solver.encode import encode
+
+    for method in {config.method for config in configs}:
+        try:
+            encode(item.board, parse_rules(item.rules), method)
+        except Exception:  # noqa: BLE001 - the run itself will meet and record it
+            pass
+
+
 def run_interleaved(boards: list[BenchBoard], configs: list[BenchConfig],
                     options: RunOptions, repeat: int = 1,
                     progress: Callable[[dict], None] | None = None) -> list[dict]:
@@ -114,6 +129,7 @@ def run_interleaved(boards: list[BenchBoard], configs: list[BenchConfig],
     rows = []
     for r in range(repeat):
         for i, item in enumerate(boards):
+            warm(item, configs)
             shift = (i + r) % len(configs)
             for config in configs[shift:] + configs[:shift]:
                 row = run_one(item, config, options, r)
