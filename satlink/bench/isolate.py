@@ -41,6 +41,9 @@ class Outcome:
     killed: bool = False
     died: str = ""
     """Why a child that was not killed sent no result (its exit status)."""
+    memout: bool = False
+    """It died under a memory limit: a C extension that cannot allocate crashes the process
+    rather than raise MemoryError, so such a death is counted as the limit reached."""
     partial: dict = field(default_factory=dict)
     """What the child reported before it ended (the CNF's size)."""
 
@@ -93,9 +96,9 @@ def run_isolated(work: Callable[[Callable[[dict], None]], dict], cutoff: float |
             except EOFError:  # the child died without a word (a signal, the OOM killer)
                 process.join()
                 _kill_groups(groups)
-                return Outcome(None, time.monotonic() - begun,
+                return Outcome(None, time.monotonic() - begun, partial=partial,
                                died=f"the run's process ended with exit status "
-                                    f"{process.exitcode}", partial=partial)
+                                    f"{process.exitcode}", memout=bool(memory_mb))
             kind = message[0]
             if kind == "group":
                 (groups.add if message[2] else groups.discard)(message[1])

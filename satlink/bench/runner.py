@@ -64,10 +64,11 @@ def run_one(item: BenchBoard, config: BenchConfig, options: RunOptions, repeat: 
         outcome = run_isolated(work, options.timeout, options.memory_mb)
         row.update(outcome.partial)
         if outcome.row is None:
-            row.update(status=Status.TIMEOUT if outcome.killed else Status.ERROR,
-                       seconds=outcome.seconds, killed=outcome.killed)
+            row.update(status=(Status.TIMEOUT if outcome.killed else "memout" if outcome.memout
+                               else Status.ERROR), seconds=outcome.seconds, killed=outcome.killed)
             if outcome.died:
-                row["error"] = outcome.died
+                row["error"] = outcome.died + (" under the memory limit" if outcome.memout
+                                               else "")
         else:
             row.update(outcome.row)
             row.setdefault("seconds", outcome.seconds)
