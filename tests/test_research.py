@@ -349,3 +349,19 @@ def test_one_board_second_instance_and_presolve() -> None:
     assert decided.exit_code == 1 and "the forced moves decide this board" in decided.output
     many = runner.invoke(main, ["cnf", "example", "example"])
     assert many.exit_code == 2 and "--out-dir" in many.output
+
+
+def test_external_solvers_alone_and_usage_errors() -> None:
+    runner = CliRunner()
+    alone = runner.invoke(main, ["bench", "-", "--solvers", "none", "--rules", "fill",
+                                 "--presolve", "off", "--external", f"tiny={TINY}"],
+                          input="AB..\nAB..\n")
+    assert alone.exit_code == 0, alone.output
+    assert "binary-edge/tiny/no-presolve" in alone.output and "glucose4" not in alone.output
+    for args, message in ((["--solvers", "none"], "needs at least one --external"),
+                          (["--external", "x"], "expected NAME=COMMAND"),
+                          (["--shuffle", "1", "--solvers", "cadical195", "--cycles",
+                            "propagator"], "--shuffle renames variables"),
+                          (["--calls", "twice"], "unknown call setting")):
+        refused = runner.invoke(main, ["bench", "example", *args])
+        assert refused.exit_code == 2 and message in refused.output, (args, refused.output)
