@@ -153,6 +153,9 @@ def test_an_external_solver_gives_the_in_process_verdicts(corpus) -> None:
 def test_an_external_solver_that_breaks_the_protocol_is_an_error() -> None:
     board = small_boards()[1]
     method = Method(encoding="acyclic", presolve=False)
+    plain = run_one(small_boards()[2], BenchConfig(method, tiny()), RunOptions(timeout=30))
+    # no conflicts line (none were needed), but a statistics section: 0, known
+    assert plain["status"] == "unsolvable" and plain["conflicts"] == 0
     for flags, message in (("--exit-zero", "exit status 0"), ("--wrong-model", "falsifies"),
                            ("--quiet", None)):
         row = run_one(board, BenchConfig(method, tiny("t", flags)), RunOptions(timeout=30))

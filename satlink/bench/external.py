@@ -12,8 +12,9 @@ the command on it:
 * the cutoff is enforced by the harness: the solver runs in its own process group, killed
   (SIGKILL) when the deadline passes; a memory limit is the address-space limit
   (``RLIMIT_AS``) of that process;
-* ``c conflicts: N`` lines (CaDiCaL's and Kissat's statistics) are summed when present;
-  a call without one makes the conflicts unknown, never zero.
+* ``c conflicts: N`` lines (CaDiCaL's and Kissat's statistics) are summed; a statistics
+  section without one means none (those solvers leave out zero counters); a call with
+  neither makes the conflicts unknown, never zero.
 
 So every call is one-shot: nothing is learnt between the first solution and the uniqueness
 proof, which is what an external solver without an incremental interface can do.  The
@@ -44,6 +45,8 @@ from satlink.solver.dimacs import clause_lines, first_unsatisfied
 PLACEHOLDERS = ("{cnf}", "{timeout}", "{memory}")
 NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_.+-]*$")
 CONFLICTS = re.compile(r"^c\s+conflicts:\s+(\d+)", re.MULTILINE)
+STATISTICS = re.compile(r"^c -+ \[ statistics \]", re.MULTILINE)
+"""The statistics section CaDiCaL and Kissat print; it leaves out counters that are zero."""
 VERSION_SECONDS = 10.0
 SAT_EXIT, UNSAT_EXIT = 10, 20
 
@@ -81,16 +84,19 @@ class ExternalSolver:
         return [word.format(**values) for word in self.words]
 
     def version(self) -> str:
-        """The first line of ``COMMAND --version`` (the template's words without a
-        placeholder), or ``unknown``."""
+        """The first line ``COMMAND --version`` prints (the template's words without a
+        placeholder; failing that, the program alone), or ``unknown``."""
         words = [w for w in self.words if not any(p in w for p in PLACEHOLDERS)]
-        try:
-            done = subprocess.run(words + ["--version"], capture_output=True, text=True,
-                                  timeout=VERSION_SECONDS, stdin=subprocess.DEVNULL)
-        except (OSError, subprocess.SubprocessError):
-            return "unknown"
-        lines = [line.strip() for line in (done.stdout + "\n" + done.stderr).splitlines()]
-        return next((line for line in lines if line), "unknown")
+        for command in (words, words[:1]):  # 'cadical -q --version' is refused, say
+            try:
+                done = subprocess.run(command + ["--version"], capture_output=True, text=True,
+                                      timeout=VERSION_SECONDS, stdin=subprocess.DEVNULL)
+            except (OSError, subprocess.SubprocessError):
+                continue
+            lines = [line.strip() for line in (done.stdout + "\n" + done.stderr).splitlines()]
+            if done.returncode == 0 and any(lines):
+                return next(line for line in lines if line)
+        return "unknown"
 
 
 def parse_external(text: str, taken: set[str] = frozenset()) -> ExternalSolver:
@@ -235,7 +241,7 @@ class ExternalBackend:
         found = CONFLICTS.findall(text)
         if found:
             self._conflicts += int(found[-1])
-        else:
+        elif not STATISTICS.search(text):  # statistics without the line: none were needed
             self.counts_known = False
         status = [line.split()[1] if len(line.split()) > 1 else ""
                   for line in text.splitlines() if line.startswith("s ")]

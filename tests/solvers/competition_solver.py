@@ -3,8 +3,8 @@
     python competition_solver.py [--sleep S] [--exit-zero] [--wrong-model] [--quiet] FILE.cnf
 
 Reads the DIMACS file, prints ``s SATISFIABLE`` with ``v`` lines ending in ``0`` (exit status
-10) or ``s UNSATISFIABLE`` (exit status 20), and a ``c conflicts: N`` statistics line unless
-``--quiet``.  The search is PySAT's MiniSat: what is under test is the protocol around it.
+10) or ``s UNSATISFIABLE`` (exit status 20), and a statistics section with a ``c conflicts: N`` line (left out
+when N is 0, as CaDiCaL does) unless ``--quiet``.  The search is PySAT's MiniSat: what is under test is the protocol around it.
 ``--sleep S`` first sleeps S seconds ignoring every deadline (the harness must kill it);
 ``--hog MIB`` first fills that much memory (a memory limit must stop it);
 ``--exit-zero`` and ``--wrong-model`` break the protocol on purpose; ``--version`` prints
@@ -60,8 +60,10 @@ def main() -> int:
         sat = solver.solve()
         model = solver.get_model() if sat else None
         conflicts = solver.accum_stats().get("conflicts", 0)
-    if not args.quiet:
-        print(f"c conflicts: {conflicts}")
+    if not args.quiet:  # as CaDiCaL does: a statistics section that leaves out zero counters
+        print("c --- [ statistics ] ---")
+        if conflicts:
+            print(f"c conflicts: {conflicts}")
     if not sat:
         print("s UNSATISFIABLE")
         return 0 if args.exit_zero else 20
