@@ -1,10 +1,11 @@
 """A tiny SAT solver that speaks the SAT competitions' protocol, for the harness's tests.
 
-    python competition_solver.py [--sleep S] [--exit-zero] [--wrong-model] [--quiet] FILE.cnf
+    python competition_solver.py [--sleep S] [--hog MIB] [--exit-zero] [--wrong-model] [--quiet] FILE.cnf
 
-Reads the DIMACS file, prints ``s SATISFIABLE`` with ``v`` lines ending in ``0`` (exit status
-10) or ``s UNSATISFIABLE`` (exit status 20), and a statistics section with a ``c conflicts: N`` line (left out
-when N is 0, as CaDiCaL does) unless ``--quiet``.  The search is PySAT's MiniSat: what is under test is the protocol around it.
+Reads the DIMACS file, prints ``s SATISFIABLE`` with ``v`` lines ending in ``0`` (exit
+status 10) or ``s UNSATISFIABLE`` (exit status 20), and a statistics section with a
+``c conflicts: N`` line (left out when N is 0, as CaDiCaL does) unless ``--quiet``.  The
+search is PySAT's MiniSat: what is under test is the protocol around it.
 ``--sleep S`` first sleeps S seconds ignoring every deadline (the harness must kill it);
 ``--hog MIB`` first fills that much memory (a memory limit must stop it);
 ``--exit-zero`` and ``--wrong-model`` break the protocol on purpose; ``--version`` prints
