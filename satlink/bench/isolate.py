@@ -5,7 +5,11 @@ conflict-budget slices, and a slice can run seconds past the deadline; a Python 
 (encoding, decoding) checks the deadline only between its parts.  In a child process none of
 that matters: the parent waits until the cutoff (plus :data:`KILL_GRACE`, so a run that
 stops on its own still reports its figures) and then kills it (SIGKILL).  The child also
-gets the memory limit (``RLIMIT_AS``), so a run that would exhaust the machine fails alone.
+gets the memory limit, so a run that would exhaust the machine fails alone: its address
+space (``RLIMIT_AS``) may grow by that much beyond what it had at the fork (the harness's
+own modules and data, which the run did not ask for and which vary with what the parent
+has loaded); an external solver, a fresh program, gets the limit whole
+(:mod:`satlink.bench.external`).
 
 The child is forked, so it starts with the parent's modules already imported and costs a
 few milliseconds; the times it reports are its own (from the board's start), and a killed
@@ -56,8 +60,8 @@ def _child(work: Callable[[Callable[[dict], None]], dict], memory_mb: int | None
     # every page of the parent's heap (copy-on-write), a cost the measured run would carry
     gc.freeze()
     external.spawn_hook = lambda group, running: conn.send(("group", group, running))
-    if memory_mb:
-        size = memory_mb * 1024 * 1024
+    if memory_mb:  # on top of what the forked process already maps (the harness's modules)
+        size = _address_space() + memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (size, size))
     try:
         row = work(lambda part: conn.send(("partial", part)))
@@ -130,3 +134,12 @@ def _kill_groups(groups: set[int]) -> None:
             os.killpg(group, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
+
+
+def _address_space() -> int:
+    """This process's mapped address space in bytes (``/proc/self/statm``), 0 if unknown."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as handle:
+            return int(handle.read().split()[0]) * resource.getpagesize()
+    except (OSError, ValueError, IndexError):
+        return 0

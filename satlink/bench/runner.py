@@ -61,6 +61,7 @@ def run_one(item: BenchBoard, config: BenchConfig, options: RunOptions, repeat: 
                        shuffle_seed=seed, report=report)
 
     if options.isolate:
+        prepare()  # imported here once, not in each child (inside its time and memory)
         outcome = run_isolated(work, options.timeout, options.memory_mb)
         row.update(outcome.partial)
         if outcome.row is None:
