@@ -98,11 +98,15 @@ def test_an_external_solver_that_sleeps_is_killed_at_the_cutoff() -> None:
 
 
 def test_the_memory_limit_holds_in_process_and_for_external_solvers() -> None:
+    from satlink.bench.isolate import run_isolated
+
+    def greedy(report) -> dict:
+        return {"status": "unique", "held": len(bytearray(800 * 1024 * 1024))}
+
+    starved = run_isolated(greedy, 30, memory_mb=100)  # far beyond what the parent freed
+    assert starved.row is not None and starved.row["status"] == "memout", starved
+    assert run_isolated(greedy, 30).row["held"] == 800 * 1024 * 1024
     board, method = small_boards()[0], Method(presolve=False)
-    wide = Board.from_rows(["A" + "." * 58 + "B"] + ["." * 60] * 58 + ["B" + "." * 58 + "A"])
-    starved = run_one(BenchBoard("wide", wide, "flow"), BenchConfig(method),
-                      RunOptions(timeout=30, memory_mb=2))  # its CNF alone needs more
-    assert starved["status"] == "memout", starved
     assert run_one(board, BenchConfig(method), RunOptions(timeout=30, memory_mb=200))[
         "status"] == "unique"
     hog = BenchConfig(method, tiny("hog", "--hog 1000"))

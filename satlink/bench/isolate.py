@@ -8,7 +8,8 @@ stops on its own still reports its figures) and then kills it (SIGKILL).  The ch
 gets the memory limit, so a run that would exhaust the machine fails alone: its address
 space (``RLIMIT_AS``) may grow by that much beyond what it had at the fork (the harness's
 own modules and data, which the run did not ask for and which vary with what the parent
-has loaded); an external solver, a fresh program, gets the limit whole
+has loaded; memory the parent had freed is reused without growth, so the limit is
+approximate); an external solver, a fresh program, gets the limit whole
 (:mod:`satlink.bench.external`).
 
 The child is forked, so it starts with the parent's modules already imported and costs a
