@@ -82,7 +82,8 @@ def sat_bound(boards: list[BenchBoard], timeout: float | None) -> tuple[list[Ben
     import math
     import time
 
-    from satlink.solver.presolve import CONTRADICTION, SOLVED, PresolveTimeout, presolve
+    from satlink.bench.measure import DECIDED_WITHOUT_SAT
+    from satlink.solver.presolve import PresolveTimeout, presolve
 
     kept = []
     for item in boards:
@@ -92,6 +93,6 @@ def sat_bound(boards: list[BenchBoard], timeout: float | None) -> tuple[list[Ben
             outcome = presolve(item.board, parse_rules(item.rules), deadline).outcome
         except PresolveTimeout:
             outcome = "timeout"
-        if outcome not in (SOLVED, CONTRADICTION):
+        if outcome not in DECIDED_WITHOUT_SAT:
             kept.append(item)
     return kept, len(boards) - len(kept)

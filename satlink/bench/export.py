@@ -82,13 +82,14 @@ def export_board(board: Board, profile: Rules, method: Method, presolve: bool,
     units: list[int] = []
     outcome = "off"
     if presolve:
-        from satlink.solver.presolve import CONTRADICTION, SOLVED
+        from satlink.bench.measure import DECIDED_WITHOUT_SAT
         from satlink.solver.presolve import presolve as forced_moves
 
-        done = forced_moves(board, profile, deadline)
+        done = forced_moves(board, profile, deadline, limit=2)
         outcome = done.outcome
-        if outcome in (SOLVED, CONTRADICTION):
-            verdict = Status.UNIQUE if outcome == SOLVED else Status.UNSOLVABLE
+        if outcome in DECIDED_WITHOUT_SAT:
+            verdict = (Status.MULTIPLE, Status.UNIQUE, Status.UNSOLVABLE)[
+                2 - len(done.solutions[:2])]
             return Exported(str(verdict), outcome)
         units = done.units
     encoding = encode(board, profile, method)

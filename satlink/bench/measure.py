@@ -30,11 +30,14 @@ from satlink.board import Board
 from satlink.cnf.clauses import Clauses, Timeout
 from satlink.rules import Rules, parse_rules
 from satlink.solver.check import collector_paused
-from satlink.solver.presolve import PresolveTimeout
+from satlink.solver.presolve import CONTRADICTION, DECIDED, SOLVED, PresolveTimeout
 from satlink.solver.stats import SolveStats
 from satlink.solver.verdict import Status
 
 PHASES = ("find", "prove")
+DECIDED_WITHOUT_SAT = (SOLVED, DECIDED, CONTRADICTION)
+"""The forced moves' outcomes that settle a board with no SAT call (``check`` reads them so:
+their ``solutions`` are the board's, up to the number asked for)."""
 
 
 @dataclass
@@ -169,17 +172,17 @@ class _Decided(Exception):
 
 def _presolve(board: Board, profile: Rules, deadline: float | None, stats: SolveStats,
               row: dict) -> tuple[list[int], int | None]:
-    """The forced moves: (units for the CNF, None) or ([], solutions) when they decide the
-    board (1: the forced solution, 0: a contradiction)."""
-    from satlink.solver.presolve import CONTRADICTION, SOLVED, presolve
+    """The forced moves: (units for the CNF, None), or ([], solutions found, at most 2) when
+    they decide the board without SAT, as ``check`` reads them."""
+    from satlink.solver.presolve import presolve
 
-    presolved = presolve(board, profile, deadline)
+    presolved = presolve(board, profile, deadline, limit=2)
     stats.presolve_seconds = presolved.seconds
     stats.presolved_edges = presolved.decided
     row["presolve"] = presolved.outcome
-    if presolved.outcome in (SOLVED, CONTRADICTION):
+    if presolved.outcome in DECIDED_WITHOUT_SAT:
         row["sat_bound"] = False
-        return [], int(presolved.outcome == SOLVED)
+        return [], len(presolved.solutions[:2])
     return presolved.units, None
 
 
