@@ -93,9 +93,10 @@ def run_isolated(work: Callable[[Callable[[dict], None]], dict], cutoff: float |
             left = None if cutoff is None else begun + cutoff + KILL_GRACE - time.monotonic()
             if left is not None and left <= 0 or not receive.poll(left):
                 process.kill()
-                process.join()
+                stopped = time.monotonic() - begun  # the run ends here, not when it is reaped
                 _kill_groups(groups)
-                return Outcome(None, time.monotonic() - begun, killed=True, partial=partial)
+                process.join()
+                return Outcome(None, stopped, killed=True, partial=partial)
             try:
                 message = receive.recv()
             except EOFError:  # the child died without a word (a signal, the OOM killer)
