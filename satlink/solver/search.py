@@ -36,7 +36,10 @@ class SolutionSearch:
     (:func:`satlink.solver.check.check` owns its encoding; others may not).  ``units``: literals
     known to hold in every solution (the forced moves of :mod:`satlink.solver.presolve`), added as
     unit clauses; being implied by the rules they lose no solution.  ``stats``: a record
-    to add this search's figures to (the caller's presolve figures are kept).
+    to add this search's figures to (the caller's presolve figures are kept).  ``backend``:
+    a solver already holding the encoding's clauses, to use instead of the method's PySAT
+    backend (``satlink bench`` hands in external solvers, one-shot and shuffled ones; anything
+    with :class:`~satlink.solver.backend.Backend`'s methods).
     """
 
     _cut_cycles = True
@@ -52,6 +55,7 @@ class SolutionSearch:
         release_clauses: bool = False,
         units: Sequence[int] = (),
         stats: SolveStats | None = None,
+        backend: Backend | None = None,
     ):
         self.encoding = encoding
         self.board = encoding.board
@@ -60,8 +64,8 @@ class SolutionSearch:
         self.stats.variables, self.stats.clauses = encoding.n_vars, encoding.n_clauses
         self._endpoint_cells = endpoint_cells(self.board)
         self._ends = encoding.variables.graph.edges  # board.edges as an array
-        self._backend = Backend(method.solver, encoding.clauses, deadline,
-                                release=release_clauses)
+        self._backend = backend if backend is not None else Backend(
+            method.solver, encoding.clauses, deadline, release=release_clauses)
         start = time.perf_counter()
         for literal in units:
             self._backend.add_clause([literal])
