@@ -152,6 +152,8 @@ def _judge(
         deadline += imported
     searched = None if session is None else session.search(
         board, profile, method, lemmas, deadline, limit, units, stats, found)
+    if searched is None and method.stricter_first and not profile.notouch and limit <= 2:
+        searched = _stricter_first(board, profile, method, deadline, limit, units, stats, found)
     parts = split(board, states) if searched is None and method.pieces and states else None
     if parts is not None:
         from satlink.solver.piecewise import Refused, search_pieces
@@ -182,8 +184,22 @@ def _import_sat_modules() -> float:
     import satlink.solver.backend  # noqa: F401
     import satlink.solver.encode  # noqa: F401
     import satlink.solver.search  # noqa: F401
+    import satlink.solver.weaker  # noqa: F401
 
     return time.perf_counter() - begun
+
+
+def _stricter_first(board: Board, profile: Rules, method: Method, deadline: float | None,
+                    limit: int, units: list[int], stats: SolveStats,
+                    found: list[Solution]) -> tuple[bool, bool] | None:
+    """:mod:`satlink.solver.weaker`'s route, each stricter profile decided by this module."""
+    from satlink.solver.weaker import route
+
+    def stricter(rules: Rules, until: float | None) -> Verdict:
+        left = None if until is None else max(0.0, until - time.monotonic())
+        return _judge(board, rules, 1, left, method, report_count=False)
+
+    return route(board, profile, method, deadline, limit, units, stats, found, stricter)
 
 
 def _search(board: Board, profile: Rules, method: Method,
