@@ -14,7 +14,7 @@ from satlink.solution import Solution
 from satlink.solver import weaker
 from satlink.solver.encode import encode
 from satlink.solver.method import Method
-from satlink.solver.nearby import detour, in_windows, windows
+from satlink.solver.nearby import detour, in_windows, shortcut, windows
 from satlink.solver.search import SolutionSearch
 from satlink.solver.weaker import stricter_profiles
 from tests.boards import boards, expected_status
@@ -74,10 +74,19 @@ def test_the_variants_reach_every_verdict_under_both_profiles() -> None:
 
 def test_stricter_profiles_hold_only_solutions_of_the_weaker_one() -> None:
     assert [str(r) for r in stricter_profiles(parse_rules("fill"))] == ["fill,notouch"]
-    assert [str(r) for r in stricter_profiles(parse_rules("nikoli"))] == ["fill,notouch",
-                                                                           "notouch"]
-    assert [str(r) for r in stricter_profiles(parse_rules("no2x2"))] == [
-        "fill,notouch,no2x2", "notouch,no2x2"]
+    assert [str(r) for r in stricter_profiles(parse_rules("nikoli"))] == ["fill,notouch"]
+    assert [str(r) for r in stricter_profiles(parse_rules("no2x2"))] == ["fill,notouch,no2x2"]
+
+
+def test_a_shortcut_cuts_every_touch_and_keeps_the_ends() -> None:
+    """A snake through a 3x3 board touches itself everywhere; cut short it runs straight."""
+    board = Board.from_rows(["A..", "...", "..A"])
+    snake = Solution({"A": (0, 1, 2, 5, 4, 3, 6, 7, 8)})
+    short = shortcut(board, snake)
+    assert short.paths["A"][0] == 0 and short.paths["A"][-1] == 8
+    assert solution_errors(board, short, parse_rules("notouch")) == []
+    assert solution_errors(board, snake, parse_rules("nikoli")) == []
+    assert len(short.paths["A"]) == 5
 
 
 def test_a_detour_is_the_one_second_solution_of_this_nikoli_board() -> None:
@@ -124,11 +133,12 @@ def test_a_window_finds_a_second_solution_that_differs_inside_it_only() -> None:
 
 
 def test_no_window_finds_anything_on_a_unique_board() -> None:
-    rows = ["AB", "AB"]
+    rows = ["C.ED...", "A....B.", ".....E.", ".....D.", ".......", ".C...B.", ".A....."]
     board = Board.from_rows(rows)
-    first = Solution.from_edges(board, check(board, "fill").solutions[0].edges())
+    assert check(board, "fill", method=WHOLE).status == "unique"
+    first = check(board, "flow").solutions[0]
     with SolutionSearch(encode(board, parse_rules("fill"), Method())) as search:
-        assert in_windows(search, board, first, None) is None
+        assert in_windows(search, board, first, None, sides=(4,)) is None
 
 
 def test_nikoli_first_solution_from_notouch_when_flow_has_none() -> None:

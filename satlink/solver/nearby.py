@@ -53,6 +53,23 @@ def detour(board: Board, solution: Solution) -> Solution | None:
     return None
 
 
+def shortcut(board: Board, solution: Solution) -> Solution:
+    """``solution`` with every path cut short where it runs beside itself: from each node in
+    turn, straight to the farthest later node of its path that neighbours it.  The result
+    obeys ``notouch`` (a node that neighboured an earlier one would have been cut to); only
+    without ``fill`` is it a solution too."""
+    paths = {}
+    for label, path in solution.paths.items():
+        where = {n: j for j, n in enumerate(path)}
+        kept = [path[0]]
+        i = 0
+        while i < len(path) - 1:
+            i = max(i + 1, *(where.get(n, -1) for n in board.neighbors(path[i])))
+            kept.append(path[i])
+        paths[label] = tuple(kept)
+    return Solution(paths)
+
+
 def _components(board: Board, nodes: list[int]) -> dict[int, int]:
     """Node -> the number of its component among ``nodes`` (neighbouring in the board graph)."""
     inside = set(nodes)
@@ -139,6 +156,8 @@ def in_windows(search: SolutionSearch, board: Board, first: Solution,
         if key in seen:
             continue
         seen.add(key)
+        if len(cells) == board.width * board.height:
+            continue  # the whole board: the whole-board search that follows does it
         if deadline is not None and time.monotonic() > deadline:
             from satlink.solver.backend import Timeout
 

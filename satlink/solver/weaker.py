@@ -7,9 +7,8 @@ any solution of a large board within seconds, where ``flow`` finds one in millis
 weaker one (every ``flow`` solution is a ``fill`` solution, every ``fill`` solution a ``nikoli``
 one), so:
 
-1. **First solution**: the stricter profiles in turn (``flow`` plus the profile's own rules,
-   then, without ``fill``, ``notouch`` plus them), each decided the usual way (forced moves,
-   pieces, SAT).  The first that has a solution hands it over; ``solve`` stops there.
+1. **First solution**: ``flow`` plus the profile's own rules, decided the usual way (forced
+   moves, pieces, SAT); ``solve`` stops there when it has one.
 2. **A second one nearby**: :func:`satlink.solver.nearby.detour` (plain ``nikoli``, below)
    and :func:`satlink.solver.nearby.in_windows` on the profile's own CNF.
 3. **The whole board**: the profile's CNF with the first solution blocked; a solution is the
@@ -17,17 +16,18 @@ one), so:
 
 Plain ``nikoli`` (no rule at all) goes further, by the shortcut argument: a path that runs
 beside itself (two neighbouring nodes of one path, not consecutive on it) can be cut short
-along their edge, which gives another solution with fewer cells used.  So a board with any
-solution has a ``notouch`` one (cut every touch short, one at a time); and a board with two
-solutions has two ``notouch`` ones, or one whose path edge a way round through empty cells
-lengthens (the last cut of the longer solution, undone).  Hence under ``nikoli``: no
-``notouch`` solution means unsolvable; otherwise the board is unique exactly when its
-``notouch`` solution is unique and has no :func:`~satlink.solver.nearby.detour`.  Step 3 then
-runs on the ``notouch`` CNF, whose propagation is much stronger.  (With ``no2x2`` a way round
-could close a block, so those profiles keep step 3 on their own CNF.)
+along their edge, which gives another solution with fewer cells used
+(:func:`~satlink.solver.nearby.shortcut`).  So a board with two solutions has two ``notouch``
+ones, or one whose path edge a way round through empty cells lengthens (the last cut of the
+longer solution, undone).  Hence under ``nikoli`` the board is unique exactly when its
+``notouch`` solution is unique and has no :func:`~satlink.solver.nearby.detour`, and step 3
+runs on the ``notouch`` CNF, whose propagation is much stronger.  Without a ``flow`` solution
+the first one comes from the ``nikoli`` CNF itself, cut short: if that changed it, there are
+two solutions already.  (With ``no2x2`` a way round could close a block, so those profiles
+keep step 3 on their own CNF.)
 
-When no stricter profile has a solution, a ``fill`` profile is searched whole as before
-(:func:`route` returns None).  Counting past two solutions always searches whole.
+When ``flow`` has no solution, a profile other than plain ``nikoli`` is searched whole as
+before (:func:`route` returns None).  Counting past two solutions always searches whole.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from satlink.solution import Solution
 from satlink.solver.backend import Timeout
 from satlink.solver.encode import encode
 from satlink.solver.method import Method
-from satlink.solver.nearby import detour, in_windows
+from satlink.solver.nearby import detour, in_windows, shortcut
 from satlink.solver.search import SolutionSearch
 from satlink.solver.stats import SolveStats
 from satlink.solver.verdict import Status, Verdict
@@ -52,11 +52,8 @@ Stricter = Callable[[Rules, float | None], Verdict]
 
 
 def stricter_profiles(profile: Rules) -> list[Rules]:
-    """The profiles whose solutions are all ``profile``'s, strictest (and fastest) first."""
-    out = [Rules(profile.rules | {"fill", "notouch"})]
-    if not profile.fill:
-        out.append(Rules(profile.rules | {"notouch"}))
-    return out
+    """The stricter profiles tried for a first solution: ``flow`` plus the profile's rules."""
+    return [Rules(profile.rules | {"fill", "notouch"})]
 
 
 def shortcut_holds(profile: Rules) -> bool:
@@ -81,9 +78,19 @@ def route(board: Board, profile: Rules, method: Method, deadline: float | None, 
             first = verdict.solutions[0]
             break
     if first is None:
-        if shortcut_holds(profile):
-            return True, False  # no notouch solution: none at all
-        return None
+        if not shortcut_holds(profile):
+            return None
+        try:
+            with _searching(board, profile, method, deadline, units, stats) as search:
+                own = search.next_solution()
+        except Timeout:
+            return False, True
+        if own is None:
+            return True, False
+        first = shortcut(board, own)
+        if first.edges() != own.edges():  # two solutions already
+            found.extend([first, own][:limit])
+            return False, False
     found.append(first)
     if limit == 1:
         return False, False
