@@ -14,7 +14,8 @@ Each call has its own ``--limit`` (seconds).  The table says, per board, which c
 goes to and whether cycle cuts play any part::
 
     python benchmarks/profile_time.py --limit 10 --out benchmarks/results/profile_time.json
-    python benchmarks/profile_time.py --only inputs4 --encodings binary-edge,shape,acyclic
+    python benchmarks/profile_time.py --only mzucker --match 12x12_28,11x11_07 \
+        --encodings binary-edge,onehot-edge,shape,acyclic --profiles fill,nikoli,notouch
 """
 
 from __future__ import annotations
@@ -46,12 +47,13 @@ SETS = {
 }
 
 
-def boards(names: list[str], first: int):
+def boards(names: list[str], first: int, match: str):
     for name in names:
         for path in SETS[name]:
             for entry in list(read_file(str(path), max_cells=10**7))[:first]:
-                if entry.error is None:
-                    yield f"{path.name}#{entry.index}", entry.board
+                label = f"{path.name}#{entry.index}"
+                if entry.error is None and (not match or any(m in label for m in match.split(","))):
+                    yield label, entry.board
 
 
 def calls(board, rules: str, method: Method, limit: float, blocked=None) -> list[dict]:
@@ -100,6 +102,8 @@ def main() -> None:
     parser.add_argument("--only", default="inputs4,inputs2,mzucker",
                         help=f"comma list of {', '.join(SETS)}")
     parser.add_argument("--first", type=int, default=10**6, help="boards per file")
+    parser.add_argument("--match", default="", help="comma list: boards whose name#index "
+                        "holds one of these (e.g. 12x12_28,inputs4#2)")
     parser.add_argument("--profiles", default="fill,nikoli")
     parser.add_argument("--encodings", default="binary-edge")
     parser.add_argument("--limit", type=float, default=10.0, help="seconds per SAT call")
@@ -108,7 +112,7 @@ def main() -> None:
     rows = []
     print("| board | size | profile | encoding | first | second | given the flow solution |")
     print("|---|---|---|---|---|---|---|")
-    for name, board in boards(args.only.split(","), args.first):
+    for name, board in boards(args.only.split(","), args.first, args.match):
         flow = check(board, "flow", timeout=args.limit)
         for rules in args.profiles.split(","):
             for enc in args.encodings.split(","):

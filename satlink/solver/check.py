@@ -117,7 +117,11 @@ def _judge(
     method: Method,
     report_count: bool,
     session: EditSession | None = None,
+    importing: bool = True,
 ) -> Verdict:
+    """``importing``: False for a stricter profile's verdict inside a weaker one's
+    (:func:`_stricter_first`), whose caller already took the one-time import out of its
+    seconds and its deadline."""
     timeout = _arguments(board, timeout, method)
     profile = parse_rules(rules)
     lemmas = method.lemmas_for(profile, board.geometry.kind)
@@ -146,7 +150,7 @@ def _judge(
     # the one-time import is the process's start-up, not this board's work: it counts
     # neither in its seconds nor against its deadline (under load, a worker's first board
     # spent a whole 0.5 s --timeout importing numpy and PySAT)
-    imported = _import_sat_modules()
+    imported = _import_sat_modules() if importing else 0.0
     start += imported
     if deadline is not None:
         deadline += imported
@@ -197,7 +201,7 @@ def _stricter_first(board: Board, profile: Rules, method: Method, deadline: floa
 
     def stricter(rules: Rules, until: float | None) -> Verdict:
         left = None if until is None else max(0.0, until - time.monotonic())
-        return _judge(board, rules, 1, left, method, report_count=False)
+        return _judge(board, rules, 1, left, method, report_count=False, importing=False)
 
     return route(board, profile, method, deadline, limit, units, stats, found, stricter)
 
