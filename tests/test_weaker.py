@@ -12,11 +12,11 @@ from satlink import Board, check, parse_rules, solution_errors, solve
 from satlink.rules import Rules
 from satlink.solution import Solution
 from satlink.solver import weaker
+from satlink.solver.check import stricter_rules
 from satlink.solver.encode import encode
 from satlink.solver.method import Method
 from satlink.solver.nearby import detour, in_windows, shortcut, windows
 from satlink.solver.search import SolutionSearch
-from satlink.solver.weaker import stricter_profiles
 from tests.boards import boards, expected_status
 from tests.oracle import count_solutions
 from tests.variants import FAMILIES, variants
@@ -40,10 +40,12 @@ def _agrees(board: Board, truth: int, rules: Rules, where: object, monkeypatch) 
         assert len({s.edges() for s in verdict.solutions}) == len(verdict.solutions), where
         for solution in verdict.solutions:
             assert solution_errors(board, solution, rules) == [], (where, method.label)
-    solved = solve(board, rules)
-    assert solved.status == ("solved" if truth else "unsolvable"), where
-    if truth:
-        assert solution_errors(board, solved.solutions[0], rules) == [], where
+    for method in (Method(), WHOLE):
+        solved = solve(board, rules, method=method)
+        assert solved.status == ("solved" if truth else "unsolvable"), (where, method.label)
+        assert solved.rules == rules
+        if truth:
+            assert solution_errors(board, solved.solutions[0], rules) == [], where
 
 
 @pytest.mark.parametrize("profile", WEAK)
@@ -72,10 +74,10 @@ def test_the_variants_reach_every_verdict_under_both_profiles() -> None:
         assert seen == {"unique", "multiple", "unsolvable"}, family
 
 
-def test_stricter_profiles_hold_only_solutions_of_the_weaker_one() -> None:
-    assert [str(r) for r in stricter_profiles(parse_rules("fill"))] == ["fill,notouch"]
-    assert [str(r) for r in stricter_profiles(parse_rules("nikoli"))] == ["fill,notouch"]
-    assert [str(r) for r in stricter_profiles(parse_rules("no2x2"))] == ["fill,notouch,no2x2"]
+def test_the_stricter_profile_holds_only_solutions_of_the_weaker_one() -> None:
+    assert str(stricter_rules(parse_rules("fill"))) == "fill,notouch"
+    assert str(stricter_rules(parse_rules("nikoli"))) == "fill,notouch"
+    assert str(stricter_rules(parse_rules("no2x2"))) == "fill,notouch,no2x2"
 
 
 def test_a_shortcut_cuts_every_touch_and_keeps_the_ends() -> None:

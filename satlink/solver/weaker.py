@@ -8,7 +8,8 @@ weaker one (every ``flow`` solution is a ``fill`` solution, every ``fill`` solut
 one), so:
 
 1. **First solution**: ``flow`` plus the profile's own rules, decided the usual way (forced
-   moves, pieces, SAT); ``solve`` stops there when it has one.
+   moves, pieces, SAT) by :mod:`satlink.solver.check`, which hands the verdict over;
+   ``solve`` asks it before anything else and stops there when it has a solution.
 2. **A second one nearby**: :func:`satlink.solver.nearby.detour` (plain ``nikoli``, below)
    and :func:`satlink.solver.nearby.in_windows` on the profile's own CNF.
 3. **The whole board**: the profile's CNF with the first solution blocked; a solution is the
@@ -33,7 +34,7 @@ before (:func:`route` returns None).  Counting past two solutions always searche
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 from satlink.board import Board
@@ -47,14 +48,6 @@ from satlink.solver.search import SolutionSearch
 from satlink.solver.stats import SolveStats
 from satlink.solver.verdict import Status, Verdict
 
-Stricter = Callable[[Rules, float | None], Verdict]
-"""Decides a board under a stricter profile: (rules, deadline) -> a ``solve`` verdict."""
-
-
-def stricter_profiles(profile: Rules) -> list[Rules]:
-    """The stricter profiles tried for a first solution: ``flow`` plus the profile's rules."""
-    return [Rules(profile.rules | {"fill", "notouch"})]
-
 
 def shortcut_holds(profile: Rules) -> bool:
     """Whether the shortcut argument of this module's docstring decides ``profile``."""
@@ -63,20 +56,16 @@ def shortcut_holds(profile: Rules) -> bool:
 
 def route(board: Board, profile: Rules, method: Method, deadline: float | None, limit: int,
           units: list[int], stats: SolveStats, found: list[Solution],
-          stricter: Stricter) -> tuple[bool, bool] | None:
-    """Decide ``board`` under ``profile`` as the module's docstring says, appending solutions
-    to ``found`` (up to ``limit``, at most 2); returns (exhausted, timed_out) like the whole
+          strict: Verdict) -> tuple[bool, bool] | None:
+    """Decide ``board`` under ``profile`` as the module's docstring says, given ``strict``,
+    the verdict of ``solve`` under ``flow`` plus the profile's rules; appends solutions to
+    ``found`` (up to ``limit``, at most 2) and returns (exhausted, timed_out) like the whole
     search, or None when the caller should search the board whole."""
-    first: Solution | None = None
-    for rules in stricter_profiles(profile):
-        verdict = stricter(rules, deadline)
-        stats.add_search(verdict.stats)
-        stats.presolve_seconds += verdict.stats.presolve_seconds
-        if verdict.status is Status.TIMEOUT:
-            return False, True
-        if verdict.solutions:
-            first = verdict.solutions[0]
-            break
+    stats.add_search(strict.stats)
+    stats.presolve_seconds += strict.stats.presolve_seconds
+    if strict.status is Status.TIMEOUT:
+        return False, True
+    first = strict.solutions[0] if strict.solutions else None
     if first is None:
         if not shortcut_holds(profile):
             return None
