@@ -150,7 +150,7 @@ def summary(rows: list[dict], limit: float) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--base", type=Path, required=True, help="baseline checkout")
+    parser.add_argument("--base", type=Path, help="baseline checkout (none: this one alone)")
     parser.add_argument("--sets", default=",".join(SETS), help=f"comma list of {', '.join(SETS)}")
     parser.add_argument("--profiles", default="flow,fill,nikoli")
     parser.add_argument("--modes", default="check,solve")
@@ -163,7 +163,9 @@ def main() -> None:
     profiles = args.profiles.split(",")
     if "flow" not in profiles:
         profiles.insert(0, "flow")
-    checkouts = {"this": HERE, "base": args.base.resolve()}
+    checkouts = {"this": HERE}
+    if args.base is not None:
+        checkouts["base"] = args.base.resolve()
     workers = {name: Worker(path) for name, path in checkouts.items()}
     results: list[dict] = []
     turn = 0
@@ -177,7 +179,7 @@ def main() -> None:
             for board in boards:
                 for mode in args.modes.split(","):
                     for rules in profiles:
-                        order = ["this", "base"] if turn % 2 == 0 else ["base", "this"]
+                        order = list(workers) if turn % 2 == 0 else list(workers)[::-1]
                         turn += 1
                         for name in order:
                             answer = workers[name].ask(board["path"], board["index"], rules,
