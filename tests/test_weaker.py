@@ -157,3 +157,17 @@ def test_the_route_is_part_of_the_method_key() -> None:
     assert WHOLE.as_dict()["stricter_first"] is False
     assert "stricter_first" not in Method().as_dict()
     assert Method(**WHOLE.as_dict()) == WHOLE
+
+
+@pytest.mark.parametrize("method", [
+    Method(solver="kissat404"),  # one-shot: no windows, the whole board at once
+    Method(solver="cadical195", cycles="propagator"),
+    Method(encoding="acyclic", presolve=False),
+], ids=lambda m: m.label)
+def test_the_route_with_other_methods_matches_brute_force(method: Method) -> None:
+    for variant in VARIANTS[::4]:
+        for profile in ("fill", "nikoli"):
+            rules = parse_rules(profile)
+            truth = variant.count(rules, 2)
+            verdict = check(variant.board(), rules, method=method)
+            assert verdict.status == expected_status(truth), (variant, profile)

@@ -139,7 +139,11 @@ def in_windows(search: SolutionSearch, board: Board, first: Solution,
     """A solution other than ``first`` that agrees with it outside some window (see the
     module's docstring), or None once every window is tried.  ``search`` is a solver on the
     board's CNF under the profile; raises :class:`satlink.solver.backend.Timeout` at
-    ``deadline``.  Each window's selector is switched off for good once it is done."""
+    ``deadline``.  Each window's selector is switched off for good once it is done.  A
+    one-shot backend (rebuilt for every call) tries no window: a call costs it the whole
+    board."""
+    if not search.incremental:
+        return None
     edges = board.graph.edge_array()
     if not len(edges):
         return None

@@ -126,6 +126,12 @@ class SolutionSearch:
         self.stats.decode_seconds += time.perf_counter() - start
         return solution
 
+    @property
+    def incremental(self) -> bool:
+        """Whether another call keeps what the solver learnt (a one-shot backend is rebuilt
+        from all its clauses for every call)."""
+        return not self._backend.one_shot
+
     def block(self, solution: Solution) -> None:
         """Forbid a solution found elsewhere (another profile's search): as :meth:`_block`."""
         index = self.board.graph.edge_index
