@@ -35,6 +35,13 @@ WINDOW_SIDES = (4, 6, 8)
 """Window sides tried in turn, each window overlapping the next by half: the second solutions
 of the issue's boards were all found at 4 or 6, a few at 8 (``benchmarks/README.md``)."""
 
+MAX_WINDOWS = 1000
+"""Windows tried at most (a 50x50 board has about 900): on a huge board the windows would
+otherwise take all the time the whole-board search needs."""
+
+WINDOW_SHARE = 0.5
+"""Under a deadline, the share of the time left that the windows may take."""
+
 
 def detour(board: Board, solution: Solution) -> Solution | None:
     """``solution`` with one path edge ``a-b`` replaced by a path from ``a`` to ``b`` through
@@ -137,11 +144,11 @@ def in_windows(search: SolutionSearch, board: Board, first: Solution,
                deadline: float | None, sides: tuple[int, ...] = WINDOW_SIDES,
                ) -> Solution | None:
     """A solution other than ``first`` that agrees with it outside some window (see the
-    module's docstring), or None once every window is tried.  ``search`` is a solver on the
-    board's CNF under the profile; raises :class:`satlink.solver.backend.Timeout` at
-    ``deadline``.  Each window's selector is switched off for good once it is done.  A
-    one-shot backend (rebuilt for every call) tries no window: a call costs it the whole
-    board."""
+    module's docstring), or None once the windows are tried (at most :data:`MAX_WINDOWS`,
+    within :data:`WINDOW_SHARE` of the time left).  ``search`` is a solver on the board's CNF
+    under the profile (its deadline raises :class:`satlink.solver.backend.Timeout`).  Each
+    window's selector is switched off for good once it is done.  A one-shot backend (rebuilt
+    for every call) tries no window: a call costs it the whole board."""
     if not search.incremental:
         return None
     edges = board.graph.edge_array()
@@ -155,17 +162,17 @@ def in_windows(search: SolutionSearch, board: Board, first: Solution,
     ends = cell_of[edges]
     variables = search.encoding.variables
     seen: set[frozenset[int]] = set()
+    stop = None if deadline is None else (
+        time.monotonic() + WINDOW_SHARE * (deadline - time.monotonic()))
     for cells in windows(board, sides):
+        if len(seen) >= MAX_WINDOWS or (stop is not None and time.monotonic() > stop):
+            return None
         key = frozenset(cells)
         if key in seen:
             continue
         seen.add(key)
         if len(cells) == board.width * board.height:
             continue  # the whole board: the whole-board search that follows does it
-        if deadline is not None and time.monotonic() > deadline:
-            from satlink.solver.backend import Timeout
-
-            raise Timeout
         inside = np.isin(ends, list(cells)).any(axis=1)
         changed = literal[inside & used]
         if not len(changed):
