@@ -13,24 +13,26 @@ from tests.browser import launch as browser  # noqa: F401  (the one launcher, fo
 
 
 @contextlib.contextmanager
-def served(root: Path, opened: dict | None = None, timeout: float = 10.0) -> Iterator[str]:
-    """The studio on a free local port, for as long as the block runs: its address."""
-    import uvicorn
-
+def served(root: Path, opened: dict | None = None, timeout: float = 10.0,
+           idle_seconds: float | None = None, **options) -> Iterator[str]:
+    """The studio on a free local port, for as long as the block runs: its address, with the
+    launch's token as ``satlink studio`` prints it.  ``options``: more of ``create_app``'s."""
     from satlink.studio import Limits, create_app
     from satlink.studio.listen import listening_socket
+    from satlink.studio.serve import IDLE_SECONDS
+    from satlink.studio.serve import server as studio_server
 
     sock = listening_socket("127.0.0.1", 0)
     port = sock.getsockname()[1]
-    app = create_app(Limits(10_000, timeout), root, opened, port)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    app = create_app(Limits(10_000, timeout), root, opened, port, **options)
+    server = studio_server(app, idle_seconds or IDLE_SECONDS)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
     while not server.started and time.monotonic() < deadline:
         time.sleep(0.02)
     try:
-        yield f"http://127.0.0.1:{port}/"
+        yield f"http://127.0.0.1:{port}/?token={app.token}"
     finally:
         server.should_exit = True
         thread.join(5)
@@ -83,3 +85,8 @@ def wait_status(page, status: str, timeout: float = 10_000) -> None:
         "s => document.querySelector('#verdict').dataset.state === 'done'"
         " && document.querySelector('#verdict .status').textContent === s", arg=status,
         timeout=timeout)
+
+
+def token_of(app) -> dict[str, str]:
+    """The header that carries an app's token, for a test client."""
+    return {"X-Satlink-Token": app.token}

@@ -24,6 +24,7 @@ from satlink import Board, check, parse_rules, solution_errors
 from satlink.cnf.clauses import Clauses
 from satlink.cnf.substitute import Falsified, substitute
 from satlink.deduce import OFF, ON
+from satlink.solver import presolve as presolve_module
 from satlink.solver.method import DEFAULT_METHOD, Method
 from satlink.solver.pieces import split
 from satlink.solver.piecewise import search_pieces
@@ -40,8 +41,12 @@ CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 
 @pytest.fixture(autouse=True)
 def every_split(monkeypatch):
+    """Every board the fixpoint leaves open goes the pieces' way: no gate on the split, and
+    no look-ahead or case splits before it (they would decide these small boards whole)."""
     monkeypatch.setattr(pieces_module, "KEPT_SHARE", 1.0)
     monkeypatch.setattr(pieces_module, "MIN_UNDECIDED", 0)
+    monkeypatch.setattr(presolve_module, "LOOKAHEAD_MAX_NODES", 0)
+    monkeypatch.setattr(presolve_module, "SPLIT_MAX_COLOURS", 0)
 
 
 def side_by_side(left: list[str], right: list[str], gap: str) -> list[str]:

@@ -1,9 +1,11 @@
-"""Forced moves before SAT are sound: whatever they decide, every solution agrees with it.
+"""Deductions before SAT are sound: whatever they decide, every solution agrees with it.
 
-A board the forced moves solve must have exactly that one solution (the brute-force oracle
-counts them); a contradiction must mean no solution; a partly solved board's decided edges
-(handed to SAT as unit clauses) must hold in every solution, which the search without
-presolve enumerates.  Plain boards under every profile and every Flow Free variant family.
+A board the deductions solve must have exactly that one solution (the brute-force oracle
+counts them); a contradiction must mean no solution; solutions found by case splits must be
+solutions, distinct, and all of them when the search covered every case; a partly solved
+board's decided edges (handed to SAT as unit clauses) must hold in every solution, which the
+search without presolve enumerates.  Plain boards under every profile and every Flow Free
+variant family.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ from pathlib import Path
 import pytest
 
 from satlink import Board, check, parse_rules, solution_errors
+from satlink.deduce.engines import PYTHON, PythonEngine
 from satlink.solver.method import Method
 from satlink.solver.presolve import (
     CONTRADICTION,
-    MAX_NODES,
+    DECIDED,
     PARTIAL,
+    PYTHON_MAX_NODES,
     SKIPPED,
     SOLVED,
     PresolveTimeout,
@@ -43,6 +47,12 @@ def sound(board: Board, profile: str, truth: int) -> str:
         assert found.solution.edges() == only.edges()
     elif found.outcome == CONTRADICTION:
         assert truth == 0
+    elif found.outcome == DECIDED:
+        edge_sets = {solution.edges() for solution in found.solutions}
+        assert len(edge_sets) == len(found.solutions) >= 2
+        assert all(not solution_errors(board, s, rules) for s in found.solutions)
+        assert truth >= len(found.solutions) and (truth == len(found.solutions)
+                                                  or not found.exhausted)
     else:
         assert found.outcome == PARTIAL
         index = {ab: e for e, ab in enumerate(board.edges)}
@@ -121,13 +131,14 @@ def test_a_wrong_forced_state_never_decides_the_verdict(monkeypatch) -> None:
     board = Board.from_rows(TRAP)
     wrong = {(0, 4), (1, 5), (2, 3), (3, 7), (6, 7), (2, 6)}
 
-    def buggy(state, passes, deadline) -> None:
-        for e, ab in enumerate(state.p.edges):
-            state.es[e] = ON if ab in wrong else OFF
-        state.unk[:] = [0] * len(state.unk)
-        state.undecided = 0
+    class Buggy(PythonEngine):
+        def fixpoint(self, state, passes, deadline=None) -> None:
+            for e, ab in enumerate(state.p.edges):
+                state.es[e] = ON if ab in wrong else OFF
+            state.unk[:] = [0] * len(state.unk)
+            state.undecided = 0
 
-    monkeypatch.setattr(module, "fixpoint", buggy)
+    monkeypatch.setattr(module, "engine_for", lambda nodes: Buggy())
     assert presolve(board, parse_rules("fill")).units == []
     verdict = check(board, "fill")
     assert verdict.status == "unique" and verdict.stats.sat_calls >= 2
@@ -140,11 +151,18 @@ def test_the_deadline_covers_the_forced_moves() -> None:
     assert verdict.status == "timeout" and verdict.stats.variables == 0  # stopped before SAT
 
 
-def test_boards_above_the_size_limit_go_straight_to_sat() -> None:
+def test_the_python_engine_leaves_large_boards_to_sat() -> None:
+    """Where the compiled engine is missing, the Python one keeps to the boards it pays on."""
     board = Board.from_rows(parity_rows(21))  # 441 nodes
-    assert board.n_nodes > MAX_NODES and presolve(board, parse_rules("fill")).outcome == SKIPPED
+    assert board.n_nodes > PYTHON_MAX_NODES
+    assert presolve(board, parse_rules("fill"), using=PYTHON).outcome == SKIPPED
     small = Board.from_rows(parity_rows(20))  # 400 nodes
-    assert presolve(small, parse_rules("fill")).outcome in (PARTIAL, CONTRADICTION)
+    assert presolve(small, parse_rules("fill"), using=PYTHON).outcome in (PARTIAL, CONTRADICTION)
+
+
+def test_the_compiled_engine_deduces_at_every_size() -> None:
+    board = Board.from_rows(parity_rows(40))
+    assert presolve(board, parse_rules("fill")).outcome != SKIPPED
 
 
 def test_presolve_is_part_of_the_method() -> None:

@@ -22,6 +22,7 @@ from satlink import Board, solution_errors  # noqa: E402
 from satlink.studio import Limits, create_app  # noqa: E402
 from tests.boards import random_board  # noqa: E402
 from tests.oracle import count_graph_solutions, count_solutions  # noqa: E402
+from tests.studio_server import token_of  # noqa: E402
 
 LOCAL = "http://127.0.0.1"
 MULTIPLE_FILL = ["A....", "....C", "A.B..", "....B", "....C"]
@@ -30,7 +31,7 @@ MULTIPLE_FILL = ["A....", "....C", "A.B..", "....B", "....C"]
 @pytest.fixture()
 def client(tmp_path: Path) -> TestClient:
     app = create_app(Limits(max_cells=400, timeout=10.0), root=tmp_path, max_body=100_000)
-    with TestClient(app, base_url=LOCAL) as c:
+    with TestClient(app, base_url=LOCAL, headers=token_of(app)) as c:
         yield c
 
 
@@ -135,7 +136,7 @@ def test_a_foreign_origin_or_host_is_refused(client, headers):
 
 def test_the_port_is_part_of_the_origin(tmp_path):
     app = create_app(Limits(), root=tmp_path, port=8765)
-    with TestClient(app, base_url="http://127.0.0.1:8765") as c:
+    with TestClient(app, base_url="http://127.0.0.1:8765", headers=token_of(app)) as c:
         assert c.get("/api/session").status_code == 200
         assert c.get("/api/session", headers={"Origin": "http://localhost:9999"}).status_code == 403
         assert c.get("/api/session", headers={"Origin": "http://localhost:8765"}).status_code == 200
@@ -237,11 +238,12 @@ def test_two_tabs_saving_one_file_leave_one_whole_pack(client, tmp_path):
     packs = [[{"board": {"grid": [f"A{'.' * n}A"]}}] * 200 for n in (1, 2)]
     answers = []
 
-    def save(boards):
+    def save(boards, tab):  # six tabs: one tab may have only a few requests in the queue
         answers.append(client.post("/api/save", json={"path": "both.jsonl", "boards": boards,
-                                                      "overwrite": True}).status_code)
+                                                      "overwrite": True},
+                                   headers={"X-Satlink-Tab": tab}).status_code)
 
-    threads = [threading.Thread(target=save, args=(p,)) for p in packs * 3]
+    threads = [threading.Thread(target=save, args=(p, f"tab{i}")) for i, p in enumerate(packs * 3)]
     for t in threads:
         t.start()
     for t in threads:
@@ -286,7 +288,8 @@ def test_export_in_every_format_or_a_located_refusal(client):
 
 def test_no_hint_past_the_graders_bound(tmp_path):
     big = ["A" + "." * 19 + "A"] + ["." * 21] * 20
-    with TestClient(create_app(Limits(max_cells=1000), root=tmp_path), base_url=LOCAL) as client:
+    app = create_app(Limits(max_cells=1000), root=tmp_path)
+    with TestClient(app, base_url=LOCAL, headers=token_of(app)) as client:
         answer = client.post("/api/hint", json={"board": {"grid": big}, "rules": "nikoli", "paths": {}})
         assert answer.status_code == 400 and "grader" in answer.json()["error"]["message"]
 

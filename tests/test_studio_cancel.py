@@ -75,7 +75,7 @@ def test_a_newer_request_on_the_channel_interrupts_the_running_one():
 
     async def scenario():
         old = asyncio.ensure_future(jobs.run(slow, "tab1:check", 1))
-        while not started.is_set() or not any(t._running for _, t in jobs.running.get("tab1:check", [])):
+        while not started.is_set() or not any(j.token._running for j in jobs.running):
             assert not old.done(), "the old check ended before the newer edit"
             await asyncio.sleep(0.005)
         new = await jobs.run(lambda: check(SMALL, "flow",

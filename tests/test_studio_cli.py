@@ -6,6 +6,8 @@ import json
 import os
 import subprocess
 import sys
+import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -37,12 +39,21 @@ def test_it_serves_the_pack_and_the_board_asked_for(tmp_path) -> None:
                             text=True)
     try:
         line = proc.stdout.readline()
-        assert line.startswith("satlink studio: http://127.0.0.1:") and "/#2" in line
-        url = line.split()[2]
-        with urllib.request.urlopen(url.split("#")[0] + "api/session", timeout=10) as answer:
+        assert line.startswith("satlink studio: http://127.0.0.1:") and line.split()[2].endswith("#2")
+        url = urllib.parse.urlsplit(line.split()[2])
+        token = urllib.parse.parse_qs(url.query)["token"][0]
+        assert len(token) >= 32
+        session_url = f"http://{url.netloc}/api/session"
+        request = urllib.request.Request(session_url, headers={"X-Satlink-Token": token})
+        with urllib.request.urlopen(request, timeout=10) as answer:
             session = json.load(answer)
         assert [b["board"]["grid"] for b in session["opened"]["boards"]] == [["A.A"], ["AA."]]
         assert session["opened"]["format"] == "wh"
+        # another local user reaches the port, not the token: refused, page and API alike
+        for address in (session_url, f"http://{url.netloc}/"):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(address, timeout=10)
+            assert refused.value.code == 403
     finally:
         proc.terminate()
         proc.wait(10)

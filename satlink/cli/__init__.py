@@ -85,8 +85,22 @@ class SatlinkGroup(click.Group):
             ctx.exit(EXIT_BUG)
 
 
+def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``--version``: the version, and which deduction engine runs (compiled, or the Python
+    fallback where the compiled core was not built: :mod:`satlink.deduce.engines`)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import version
+
+    from satlink.deduce.engines import describe
+
+    click.echo(f"satlink, version {version('satlink')}\n{describe()}")
+    ctx.exit(0)
+
+
 @click.group(cls=SatlinkGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="satlink")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
+              help="Show the version and the deduction engine in use, and exit.")
 def main() -> None:
     """satlink: exact NumberLink (Flow Free) solving and uniqueness proofs with SAT.
 

@@ -185,9 +185,12 @@ def _print_explanation(console, plain: bool, entry: Entry, result) -> None:
 @click.option("--progress", "-p", type=click.Path(dir_okay=False), default=None,
               help="The paths drawn so far: JSON {\"paths\": {\"A\": [[row, col], ...]}} "
                    "(a label's value: one piece, or a list of pieces; see README, 'Hints').")
+@click.option("--timeout", "-t", type=SECONDS, default=10.0, show_default=True,
+              help="Seconds the hint may take; past them the answer is kind 'timeout' (or the "
+                   "step found by then, the rest of the drawing unchecked).")
 @json_option("The hint as one JSON object (the explanation contract, see README).")
 @no_color_option
-def hint(file, index, rules, progress, as_json, no_color):
+def hint(file, index, rules, progress, timeout, as_json, no_color):
     """The next deduction on a board, from scratch or from the paths drawn so far.
 
     The hint is the first step a person would take (the simplest technique that makes
@@ -198,9 +201,11 @@ def hint(file, index, rules, progress, as_json, no_color):
     Example:
       satlink hint level.txt
       satlink hint level.txt --progress drawn.json --json
+      satlink hint big.txt --timeout 2
     """
+    from satlink.cli.budget import finish_within
+    from satlink.explain.hint import Hint, read_progress
     from satlink.explain.hint import hint as next_hint
-    from satlink.explain.hint import read_progress
     from satlink.render.console import print_json
 
     entry = one_entry(file, index, as_json)
@@ -219,7 +224,10 @@ def hint(file, index, rules, progress, as_json, no_color):
         except InputError as exc:
             click.echo(f"invalid: {exc}", err=True)
             sys.exit(EXIT_INPUT)
-    result = next_hint(board, entry.rules_under(rules), pieces)
+    done, result = finish_within(timeout, lambda: next_hint(board, entry.rules_under(rules),
+                                                            pieces))
+    if not done:  # still building the engine's tables of a very large board
+        result = Hint("timeout", board)
     if as_json:
         print_json({"source": entry.source, "index": entry.index, **result.as_dict()})
         sys.exit(EXIT_OK)

@@ -15,6 +15,7 @@ import sys
 import click
 
 from satlink.board import EMPTY
+from satlink.cancel import Cancelled, within
 from satlink.cli.exits import EXIT_INPUT, EXIT_NOT_OK, EXIT_OK
 from satlink.cli.files import check_outputs, read_entries
 from satlink.cli.options import (
@@ -149,8 +150,14 @@ def paint(files, rules, out, out_format, seed, seconds, max_edits, min_length, f
             continue
         profile = entry.rules_under(rules)
         record = _record(entry, profile)
-        made = _paint(entry, profile, method, seed, seconds, max_edits, min_length, fix,
-                      record, where, as_json)
+        try:
+            with within(seconds):  # the board's whole budget: a fix and a reroute share it
+                made = _paint(entry, profile, method, seed, seconds, max_edits, min_length, fix,
+                              record, where, as_json)
+        except Cancelled:  # a walk stopped at the budget outside the completion's own care
+            made, record["result"] = None, "failed"
+            if not as_json:
+                click.echo(f"{where}: not made within --seconds {seconds:g}")
         if made is None:
             status = max(status, EXIT_NOT_OK) if status != EXIT_INPUT else status
         else:

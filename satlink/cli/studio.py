@@ -2,7 +2,8 @@
 
 The command opens what it is given (a pack in any format, ``FILE#N`` for its N-th board, or
 a catalogue with ``--db``), binds the port itself (so the address it prints is the one that
-answers, and the Host check knows its port), and serves the page with uvicorn until Ctrl-C.
+answers, and the Host check knows its port), makes the launch's token (the printed address
+carries it: :mod:`satlink.studio.safety`), and serves the page with uvicorn until Ctrl-C.
 """
 
 from __future__ import annotations
@@ -64,34 +65,42 @@ def _listen(host: str, port: int):
               help="Seconds one check, explanation, repair or generation may take.")
 @click.option("--max-cells", type=click.IntRange(min=1), default=10_000, show_default=True,
               help="Refuse boards with more cells than this.")
-def studio(file, catalogue, host, port, open_browser, timeout, max_cells):
+@click.option("--root", type=click.Path(file_okay=False, exists=True), default=None,
+              help="The folder whose files the page may open and save (default: the current "
+                   "folder; the FILE or --db named is reachable too).")
+def studio(file, catalogue, host, port, open_browser, timeout, max_cells, root):
     """Design, explain, repair and play-test puzzles in the browser.
 
     Serves a local web page: an editor with a live verdict on every edit (unique, multiple,
     unsolvable, invalid), why (second solution, located reason, step-by-step solve),
     repairs, generate, play mode (won by the referee's check) and a pack view.  Files are
-    written only where you save, never over an existing file without asking.
+    written only where you save, never over an existing file without asking, and only in
+    the current folder (or --root) and the file named here.  The address printed carries a
+    secret token made for this launch: requests without it are refused.
 
     \b
     Example:
       satlink studio                      # a new board
       satlink studio pack.txt#12 --open   # the 12th board of a pack
-      satlink studio --db puzzles.db
+      satlink studio --db puzzles.db --root ~/puzzles
     """
-    import uvicorn
-
     from satlink.studio import Limits, create_app
+    from satlink.studio.access import Access
     from satlink.studio.files import open_catalogue, open_pack
+    from satlink.studio.safety import new_token
+    from satlink.studio.serve import serve
 
-    root = Path.cwd()
-    opened, board = None, None
+    limits = Limits(max_cells, timeout)
+    opened, board, named = None, None, ()
     if file and catalogue:
         raise click.UsageError("give a FILE or --db, not both")
     try:
         if catalogue:
             if not Path(catalogue).is_file():
                 raise click.UsageError(f"no catalogue {catalogue}")
-            opened = open_catalogue(catalogue, root).as_dict()
+            named = (Path(catalogue),)
+            access = Access.of(Path(root or Path.cwd()), named)
+            opened = open_catalogue(access.shown(named[0]), access, limits.max_answer).as_dict()
         elif file:
             from satlink.formats import expand_files
 
@@ -101,20 +110,24 @@ def studio(file, catalogue, host, port, open_browser, timeout, max_cells):
                 what = "a folder, not a pack file" if Path(path).is_dir() else "no such file"
                 click.echo(f"satlink studio: {path}: {what}", err=True)
                 raise SystemExit(EXIT_INPUT)
-            opened = open_pack(path, root, max_cells).as_dict()
-    except ValueError as exc:  # a catalogue that is not one
+            named = (Path(path),)
+            access = Access.of(Path(root or Path.cwd()), named)
+            opened = open_pack(access.shown(named[0]), access, max_cells,
+                               limits.max_answer).as_dict()
+    except ValueError as exc:  # a catalogue that is not one, a pack past the studio's bounds
         click.echo(f"satlink studio: {exc}", err=True)
         raise SystemExit(EXIT_INPUT) from None
     sock = _listen(host, port)
     actual = sock.getsockname()[1]
     extra = () if host in LOCAL else (host,)
-    app = create_app(Limits(max_cells, timeout), root, opened, actual, extra)
+    token = new_token()
+    app = create_app(limits, Path(root or Path.cwd()), opened, actual, extra, token=token,
+                     named=named)
     shown = f"[{host}]" if ":" in host else host
-    url = f"http://{shown}:{actual}/" + (f"#{board}" if board else "")
+    url = f"http://{shown}:{actual}/?token={token}" + (f"#{board}" if board else "")
     click.echo(f"satlink studio: {url}  (Ctrl-C stops it)")
     if open_browser:
         import webbrowser
 
         webbrowser.open(url)
-    config = uvicorn.Config(app, log_level="warning", lifespan="on")
-    uvicorn.Server(config).run(sockets=[sock])
+    serve(app, sock)

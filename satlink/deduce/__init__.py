@@ -27,37 +27,30 @@ The rules, grouped by the technique a person would name (see :mod:`satlink.gradi
 * ``bottleneck``: a colour's path is a simple path between its endpoints, so it stays in the
   blocks (biconnected components) between them: pockets behind a single node are out, and a
   node or edge every route must cross takes the colour.
+
+Two engines apply these rules (:mod:`satlink.deduce.engines`): the Python one in this package,
+the reference, and a compiled one (``satlink/deduce/core``, built by ``pip install .``) that
+applies the same rules in the same order and is tested against it.  Code that deduces goes
+through :func:`~satlink.deduce.engines.engine`, which picks the compiled one when it is built.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Sequence
-
-from satlink.cancel import cancelled
 from satlink.deduce.local import corner, finished, forced, notouch
-from satlink.deduce.puzzle import FAILURES, OFF, ON, UNKNOWN, Contradiction, OutOfTime, Puzzle
+from satlink.deduce.passes import TECHNIQUES, fixpoint, passes_named
+from satlink.deduce.puzzle import (
+    FAILURES,
+    OFF,
+    ON,
+    UNKNOWN,
+    BudgetSpent,
+    Contradiction,
+    OutOfTime,
+    Puzzle,
+)
 from satlink.deduce.reach import bottleneck, region
 from satlink.deduce.state import State
 
-
-def fixpoint(st: State, passes: Sequence[Callable[[State], int]],
-             deadline: float | None = None) -> None:
-    """The forced rules to a fixpoint, then ``passes`` in turn, cheapest first, back to the
-    forced rules after every pass that made progress, until none makes any or every edge is
-    decided.  ``deadline`` (``time.monotonic()``) is checked between passes
-    (:class:`OutOfTime`)."""
-    forced(st)
-    while not finished(st):
-        if (deadline is not None and time.monotonic() > deadline) or cancelled():
-            raise OutOfTime  # a cancelled check (satlink.cancel) stops as at its deadline
-        for technique in passes:
-            if technique(st):
-                forced(st)
-                break
-        else:
-            return
-
-
-__all__ = ["FAILURES", "OFF", "ON", "UNKNOWN", "Contradiction", "OutOfTime", "Puzzle", "State", "bottleneck",
-           "corner", "finished", "fixpoint", "forced", "notouch", "region"]
+__all__ = ["FAILURES", "OFF", "ON", "TECHNIQUES", "UNKNOWN", "BudgetSpent", "Contradiction", "OutOfTime",
+           "Puzzle", "State", "bottleneck", "corner", "finished", "fixpoint", "forced", "notouch",
+           "passes_named", "region"]

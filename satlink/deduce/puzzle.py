@@ -3,6 +3,8 @@ states of an edge.  See :mod:`satlink.deduce` for the rules the engine applies."
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from satlink.board import Board
 from satlink.rules import Rules
 
@@ -50,18 +52,23 @@ class OutOfTime(Exception):
     """The deadline given to :func:`satlink.deduce.fixpoint` passed."""
 
 
+class BudgetSpent(Exception):
+    """The look-ahead tried as many hypotheses as it may."""
+
+
 class Puzzle:
-    """What stays fixed while a board is graded: its graph, endpoints and rules."""
+    """What stays fixed while a board is graded: its graph, endpoints and rules.
+
+    The graph's parts the Python engine walks (``nodes``, ``edges``, ``inc``, ``neighbours``,
+    ``block_of``) are made on first use: the compiled engine reads the graph's edge array
+    instead, and on a 1002x1002 board making millions of tuples would cost it seconds.
+    """
 
     def __init__(self, board: Board, rules: Rules):
         graph = board.graph
         n = graph.n_nodes
         self.board = board
         self.n = n
-        self.nodes = board.open_nodes()
-        self.edges = graph.edges
-        self.inc = graph.incidence
-        self.neighbours = [frozenset(ys) for ys in graph.neighbours]
         self.labels = board.labels
         self.k = len(self.labels)
         self.ends = [board.endpoints[label] for label in self.labels]
@@ -73,12 +80,32 @@ class Puzzle:
         # the blocks of no2x2 (under notouch alone the corner and notouch rules do their work,
         # and a block cut by a wall may lie on one path)
         self.blocks = graph.open_blocks if rules.no2x2 else []
-        self.block_of: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
-        for block in self.blocks:
-            for x in block:
-                self.block_of[x].append(block)
         self.unused = 0 if self.fill else 1 << self.k
         self.colours = (1 << self.k) - 1
+
+    @cached_property
+    def nodes(self) -> list[int]:
+        return self.board.open_nodes()
+
+    @cached_property
+    def edges(self) -> tuple[tuple[int, int], ...]:
+        return self.board.graph.edges
+
+    @cached_property
+    def inc(self) -> list[list[tuple[int, int]]]:
+        return self.board.graph.incidence
+
+    @cached_property
+    def neighbours(self) -> list[frozenset[int]]:
+        return [frozenset(ys) for ys in self.board.graph.neighbours]
+
+    @cached_property
+    def block_of(self) -> list[list[tuple[int, ...]]]:
+        block_of: list[list[tuple[int, ...]]] = [[] for _ in range(self.n)]
+        for block in self.blocks:
+            for x in block:
+                block_of[x].append(block)
+        return block_of
 
     @property
     def edge_index(self) -> dict[tuple[int, int], int]:

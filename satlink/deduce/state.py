@@ -281,6 +281,26 @@ class State:
                                                                           strict=True)
                                                   if state == ON))
 
+    def undecided_nodes(self) -> list[int]:
+        """Nodes with an edge or the colour still open: where the deductions stopped."""
+        p, col, seg, unk = self.p, self.col, self.seg, self.unk
+        return [x for x in p.nodes if unk[x] or col[seg[x]] & (col[seg[x]] - 1)]
+
+    def reach(self, k: int, start: int) -> list[bool]:
+        """Per node, whether colour ``k`` can reach it from ``start`` through nodes that may
+        carry it, along edges that are not off."""
+        p, bit, es, seg, col = self.p, 1 << k, self.es, self.seg, self.col
+        seen = [False] * p.n
+        seen[start] = True
+        stack = [start]
+        while stack:
+            x = stack.pop()
+            for e, y in p.inc[x]:
+                if not seen[y] and es[e] != OFF and col[seg[y]] & bit:
+                    seen[y] = True
+                    stack.append(y)
+        return seen
+
     def heads(self) -> list[int]:
         """Nodes where a path still grows: endpoints and chain ends with a way left to take,
         fewest ways first."""

@@ -4,14 +4,15 @@ failing state) the side of the board a colour is walled into."""
 from __future__ import annotations
 
 from satlink.board import Board
-from satlink.deduce import FAILURES, OFF, Contradiction, Puzzle, State
+from satlink.deduce import FAILURES, Contradiction, Puzzle
+from satlink.deduce.engines import StateLike
 
 STEP_FAILURES = {"loop": "close a loop", "two-colours": "join two different colours",
                  "touch": "make a path run beside itself (notouch)", "edge-on-off": ""}
 
 
 def describe(board: Board, p: Puzzle, why: Contradiction,
-             st: State | None = None) -> tuple[str, str, list[int], list[tuple[int, int]]]:
+             st: StateLike | None = None) -> tuple[str, str, list[int], list[tuple[int, int]]]:
     """A contradiction as (kind, sentence, nodes, edges); with the failing state ``st``, a
     colour that cannot reach its pair is shown by the smaller side it is walled into."""
     def at(x: int) -> str:
@@ -25,7 +26,7 @@ def describe(board: Board, p: Puzzle, why: Contradiction,
     if kind == "unreachable" and label is not None:
         sides = [why.reached] if why.reached is not None else []
         if st is not None:
-            sides = [_reach(st, why.label, end) for end in p.ends[why.label]]
+            sides = [st.reach(why.label, end) for end in p.ends[why.label]]
         if sides:
             side = min(sides, key=sum)
             nodes = [x for x in p.nodes if side[x]]
@@ -57,18 +58,3 @@ def describe(board: Board, p: Puzzle, why: Contradiction,
     else:
         text = FAILURES.get(kind, "a contradiction")
     return kind, text, nodes, edges
-
-
-def _reach(st: State, k: int, start: int) -> list[bool]:
-    """Nodes colour ``k`` can reach from ``start`` through nodes that may carry it."""
-    p, bit = st.p, 1 << k
-    seen = [False] * p.n
-    seen[start] = True
-    stack = [start]
-    while stack:
-        x = stack.pop()
-        for e, y in p.inc[x]:
-            if not seen[y] and st.es[e] != OFF and st.col[st.seg[y]] & bit:
-                seen[y] = True
-                stack.append(y)
-    return seen

@@ -17,14 +17,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from satlink.board import Board
-from satlink.deduce import Contradiction, Puzzle, State
+from satlink.cancel import Cancelled, stop_if_cancelled
+from satlink.deduce import Contradiction, OutOfTime, Puzzle
+from satlink.deduce.engines import Engine, StateLike
 from satlink.explain.failure import describe
 from satlink.explain.steps import Failure, Step
-from satlink.explain.trace import Recorder, RecordingState
+from satlink.explain.trace import Recorder
 from satlink.formats import InputError
 from satlink.grading import grade
 from satlink.graph import edge
+from satlink.referee import is_valid
 from satlink.rules import Rules, parse_rules
+from satlink.solution import Solution
 
 Pieces = dict[str, list[list[int]]]
 
@@ -37,7 +41,8 @@ class _First(Exception):
 class Hint:
     """``kind``: ``step`` (the next deduction, in ``step``), ``wrong`` (the drawing breaks a
     rule or cannot be completed: ``failure``), ``solved`` (nothing left), ``stuck`` (no
-    technique of the grader applies)."""
+    technique of the grader applies), ``timeout`` (no step found within the budget of the
+    work it runs in: :func:`satlink.cancel.within`)."""
 
     kind: str
     board: Board = field(repr=False)
@@ -56,6 +61,8 @@ class Hint:
             return f"The drawing cannot be right: {self.failure.sentence}"
         if self.kind == "solved":
             return "The board is solved."
+        if self.kind == "timeout":
+            return "No hint found within the time allowed."
         return "No technique the grader knows makes progress from here."
 
     def as_dict(self) -> dict:
@@ -125,8 +132,8 @@ class _ProgressRecorder(Recorder):
         self.first_only = first_only
         self.drawn = 0
 
-    def begin(self, puzzle: Puzzle) -> State:
-        st = super().begin(puzzle)
+    def begin(self, puzzle: Puzzle, engine: Engine) -> StateLike:
+        st = super().begin(puzzle, engine)
         self.current = "drawing"  # a contradiction while laying the pieces is the drawing's
         index = self.board.graph.edge_index
         for label, pieces in self.pieces.items():
@@ -140,6 +147,10 @@ class _ProgressRecorder(Recorder):
         self.current = "forced"
         return st
 
+    def trying(self, technique: str) -> None:
+        stop_if_cancelled()  # between the grader's passes: a large board's solve takes minutes
+        super().trying(technique)
+
     def step(self, technique: str) -> None:
         super().step(technique)
         if self.first_only and self.steps:
@@ -147,18 +158,25 @@ class _ProgressRecorder(Recorder):
 
 
 def hint(board: Board, rules: Rules | str | None = None, pieces: Pieces | None = None, *,
-         check_rest: bool = True) -> Hint:
+         check_rest: bool = True, using: Engine | None = None) -> Hint:
     """The next deduction on ``board`` with ``pieces`` drawn (see :func:`read_progress`).
-    ``check_rest``: solve on to the end, to tell a drawing that cannot be completed."""
+    ``check_rest``: solve on to the end, to tell a drawing that cannot be completed.  Run
+    under a budget (:func:`satlink.cancel.within`), it stops when the budget is spent: the
+    step found by then (the rest unchecked), else ``timeout``."""
     rules = parse_rules(rules)
+    if pieces and _complete_drawing(board, rules, pieces):
+        return Hint("solved", board, None, None, sum(len(p[0]) - 1 for p in pieces.values()))
     recorder = _ProgressRecorder(board, pieces or {}, first_only=not check_rest)
     failure = None
+    out_of_time = False
     try:
-        grade(board, rules, recorder=recorder)
+        grade(board, rules, recorder=recorder, using=using)
     except _First:
         pass
+    except (Cancelled, OutOfTime):
+        out_of_time = True
     except Contradiction as why:
-        st: RecordingState | None = recorder.state
+        st: StateLike | None = recorder.state
         p = st.p if st is not None else Puzzle(board, rules)
         kind, text, nodes, edges = describe(board, p, why, st)
         label = p.labels[why.label] if why.label >= 0 else None
@@ -167,11 +185,21 @@ def hint(board: Board, rules: Rules | str | None = None, pieces: Pieces | None =
     st = recorder.state
     if recorder.steps:
         return Hint("step", board, recorder.steps[0], failure, recorder.drawn)
+    if out_of_time:
+        return Hint("timeout", board, None, None, recorder.drawn)
     if failure is not None:
         return Hint("wrong", board, None, failure, recorder.drawn)
     if st is not None and st.complete():
         return Hint("solved", board, None, None, recorder.drawn)
     return Hint("stuck", board, None, None, recorder.drawn)
+
+
+def _complete_drawing(board: Board, rules: Rules, pieces: Pieces) -> bool:
+    """Whether the pieces are a whole solution: one piece per label, endpoint to endpoint,
+    that the referee accepts (the grader would only go on deciding the edges left off)."""
+    if set(pieces) != set(board.labels) or any(len(p) != 1 for p in pieces.values()):
+        return False
+    return is_valid(board, Solution({label: tuple(p[0]) for label, p in pieces.items()}), rules)
 
 
 __all__ = ["Hint", "hint", "read_progress"]

@@ -7,8 +7,9 @@ moves split by the node that caused them (one cell at a time, as a person makes 
 other techniques by the colour they are about, each with one plain sentence.  A look-ahead step
 names the move it tried and the contradiction that move ran into.
 
-Recording costs only when asked: the grader and the presolve use the plain
-:class:`~satlink.deduce.State`; the recording one is a subclass made here.
+Recording costs only when asked: the grader and the presolve use plain states; a recording one
+(``engine.state(puzzle, recording=True)``, :mod:`satlink.deduce.record` in Python, the same
+log in the compiled engine) is made here.
 """
 
 from __future__ import annotations
@@ -16,56 +17,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from satlink.board import Board
-from satlink.deduce import Contradiction, Puzzle, State
+from satlink.deduce import Contradiction, Puzzle
+from satlink.deduce.engines import Engine, StateLike
+from satlink.deduce.record import RecordingState
 from satlink.explain.failure import describe
 from satlink.explain.steps import Failure, Step, Trace
 from satlink.grading import DEFAULT_BUDGET, DEFAULT_DEPTH, grade
 from satlink.rules import Rules, parse_rules
-
-
-class RecordingState(State):
-    """A :class:`State` that logs every change with what made it: ``("on", e, cause)``,
-    ``("off", e, cause, why)`` (``why``: ``loop``, ``colours`` or ``full``, the cause the node
-    whose ways are used up) and ``("colour", node, removed, left)`` (colour masks of the
-    node's chain).  Its copies (the look-ahead's trials) are plain states: a hypothesis is not
-    a step."""
-
-    __slots__ = ("changes",)
-
-    def __init__(self, p: Puzzle):
-        super().__init__(p)
-        self.changes: list[tuple] = []
-
-    def set_on(self, e: int) -> bool:
-        a, b = self.p.edges[e]
-        tight = [x for x in (a, b) if self.need(x) == self.on[x] + self.unk[x]]
-        moved = super().set_on(e)
-        if moved:
-            self.changes.append(("on", e, tight[0] if tight else a))
-        return moved
-
-    def set_off(self, e: int) -> bool:
-        a, b = self.p.edges[e]
-        sa, sb = self.seg[a], self.seg[b]
-        full = [x for x in (a, b) if self.on[x] and self.on[x] == self.need(x)]
-        if sa == sb:
-            cause, why = (full[0], "full") if full else (a, "loop")
-        elif not self.col[sa] & self.col[sb] & self.p.colours:
-            cause, why = (a if self.on[a] or self.p.end_label[a] >= 0 else b), "colours"
-        else:
-            cause, why = (full[0] if full else a), "full"
-        moved = super().set_off(e)
-        if moved:
-            self.changes.append(("off", e, cause, why))
-        return moved
-
-    def restrict(self, x: int, mask: int) -> bool:
-        old = self.col[self.seg[x]]
-        moved = super().restrict(x, mask)
-        if moved:
-            new = self.col[self.seg[x]]
-            self.changes.append(("colour", x, old & ~new, new))
-        return moved
 
 
 class Recorder:
@@ -74,12 +32,12 @@ class Recorder:
     def __init__(self, board: Board):
         self.board = board
         self.steps: list[Step] = []
-        self.state: RecordingState | None = None
+        self.state: StateLike | None = None
         self.current = "forced"
         self._refuted: tuple[tuple[str, int, int], Contradiction] | None = None
 
-    def begin(self, puzzle: Puzzle) -> State:
-        self.state = RecordingState(puzzle)
+    def begin(self, puzzle: Puzzle, engine: Engine) -> StateLike:
+        self.state = engine.state(puzzle, recording=True)
         return self.state
 
     def trying(self, technique: str) -> None:
@@ -222,12 +180,12 @@ def _labels(p: Puzzle, mask: int) -> list[str]:
     return out
 
 
-def _only(st: State, x: int) -> str | None:
-    c = st.col[st.seg[x]] & st.p.colours
+def _only(st: StateLike, x: int) -> str | None:
+    c = st.colour(x) & st.p.colours
     return st.p.labels[c.bit_length() - 1] if c and not c & (c - 1) else None
 
 
-def _by_cause(st: State, changes: list[tuple]) -> list[tuple[int, list[tuple]]]:
+def _by_cause(st: StateLike, changes: list[tuple]) -> list[tuple[int, list[tuple]]]:
     """Forced changes grouped by the node that made them, in order (the forced rules decide
     the ways around one node at a time)."""
     groups: list[tuple[int, list[tuple]]] = []
@@ -240,7 +198,7 @@ def _by_cause(st: State, changes: list[tuple]) -> list[tuple[int, list[tuple]]]:
     return groups
 
 
-def _by_colour(st: State, changes: list[tuple]) -> list[tuple[str | None, list[tuple]]]:
+def _by_colour(st: StateLike, changes: list[tuple]) -> list[tuple[str | None, list[tuple]]]:
     """Changes grouped by the one colour they are about (an edge's colour is its chain's once
     known), in order of first appearance; the rest together."""
     p = st.p
@@ -251,21 +209,21 @@ def _by_colour(st: State, changes: list[tuple]) -> list[tuple[str | None, list[t
             mask = left if left and not left & (left - 1) and removed.bit_count() > 1 else removed
         else:
             a, _ = p.edges[change[1]]
-            mask = st.col[st.seg[a]] & p.colours
+            mask = st.colour(a) & p.colours
         label = p.labels[mask.bit_length() - 1] if mask and not mask & (mask - 1) else None
         groups.setdefault(label, []).append(change)
     return list(groups.items())
 
 
 def trace(board: Board, rules: Rules | str | None = None, *, depth: int = DEFAULT_DEPTH,
-          budget: int = DEFAULT_BUDGET) -> Trace:
+          budget: int = DEFAULT_BUDGET, using: Engine | None = None) -> Trace:
     """Solve ``board`` as the grader does and record every step.  A board with no solution
     ends with the :class:`Failure` the deductions ran into; one the deductions cannot finish
     (not unique, or past the look-ahead's ``depth`` and ``budget``) ends incomplete."""
     rules = parse_rules(rules)
     recorder = Recorder(board)
     try:
-        graded = grade(board, rules, depth=depth, budget=budget, recorder=recorder)
+        graded = grade(board, rules, depth=depth, budget=budget, recorder=recorder, using=using)
     except Contradiction as why:
         st = recorder.state
         kind, text, nodes, edges = describe(board, st.p, why, st)

@@ -21,7 +21,8 @@ import random
 from collections.abc import Callable
 
 from satlink.board import Board
-from satlink.deduce import Contradiction, Puzzle, State, bottleneck, corner, fixpoint, notouch, region
+from satlink.deduce import Contradiction, Puzzle
+from satlink.deduce.engines import engine
 from satlink.generate.longpaths import Walk
 from satlink.generate.longpaths.moves import propose
 from satlink.generate.paths import PathSystem
@@ -29,8 +30,8 @@ from satlink.generate.play import forced_colouring
 from satlink.graph import SOLID, BoardGraph
 from satlink.rules import Rules
 
-EASY_PASSES = (corner, notouch)
-MEDIUM_PASSES = (corner, notouch, region, bottleneck)
+EASY_PASSES = ("corner", "notouch")
+MEDIUM_PASSES = ("corner", "notouch", "region", "bottleneck")
 FORCED_BELOW, FORCED_ABOVE = -0.03, 0.17
 """How far below and above the forced-move goal a board may stop: a climb from below stops
 at the first board past the lower bound, so the bounds sit above the goal to centre the
@@ -56,11 +57,6 @@ the same board never improved it (a new attempt is cheaper).  At 20x20 toward me
 climbs improve slowly but steadily (undecided 0.93 -> 0.71 over 270 boards, four climbs
 traced): most gaps were under 65 boards and those climbs run out of rounds, not into this,
 but one gap was 203 boards, so this may give up a 20x20 climb that would have gone on."""
-
-
-def _stuck(st: State) -> list[int]:
-    p, col, seg, unk = st.p, st.col, st.seg, st.unk
-    return [x for x in p.nodes if unk[x] or col[seg[x]] & (col[seg[x]] - 1)]
 
 
 _SHAPES: dict[tuple, BoardGraph] = {}
@@ -95,21 +91,22 @@ def deduced(board: Board, rules: Rules, upto: str) -> list[tuple[float, list[int
     state the one before left (one propagation, not three); a stage that solves the board
     ends the list early (the rest would be the same)."""
     _share_graph(board)
+    eng = engine()
     p = Puzzle(board, rules)
-    st = State(p)
+    st = eng.state(p)
     total = max(1, len(p.nodes))
     out: list[tuple[float, list[int]]] = []
     stages = ([(), EASY_PASSES, MEDIUM_PASSES] if upto == "medium" else [EASY_PASSES])
     for passes in stages:
         try:
-            fixpoint(st, passes)
+            eng.fixpoint(st, passes)
         except Contradiction:  # a board with no solution: nothing to steer
             return [(0.0, list(p.nodes))]
         solved = st.solved_nodes()
         if solved == total:
             out.append((1.0, []))
             break
-        out.append((solved / total, _stuck(st)))
+        out.append((solved / total, st.undecided_nodes()))
     return out
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from satlink.board import Board
+from satlink.cancel import stop_if_cancelled
 from satlink.generate.paths import PathSystem
 
 
@@ -53,9 +54,16 @@ def grow_paths_in(system: PathSystem, region: set[int], rng: random.Random) -> N
         free[cell] = True
     # a random order of all neighbouring pairs; the first still-free pair in it is a uniform
     # choice among the free pairs at that moment
-    pairs = [(a, b) for a in sorted(region) for b in system.neighbours(a) if a < b and free[b]]
+    pairs = []
+    for i, a in enumerate(sorted(region)):
+        if not i & 1023:
+            stop_if_cancelled()  # seconds on a board of a million cells
+        pairs.extend((a, b) for b in system.neighbours(a) if a < b and free[b])
+    stop_if_cancelled()
     rng.shuffle(pairs)
-    for a, b in pairs:
+    for i, (a, b) in enumerate(pairs):
+        if not i & 1023:
+            stop_if_cancelled()  # a board of a million cells grows for seconds
         if not (free[a] and free[b]):
             continue
         if not system.can_end(a):

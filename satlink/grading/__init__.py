@@ -33,23 +33,13 @@ nothing timed: the grade is deterministic.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from satlink.board import Board
-from satlink.deduce import (
-    Contradiction,
-    Puzzle,
-    State,
-    bottleneck,
-    corner,
-    finished,
-    fixpoint,
-    forced,
-    notouch,
-    region,
-)
+from satlink.deduce import BudgetSpent, Contradiction, Puzzle
+from satlink.deduce.engines import Engine, engine
+from satlink.deduce.lookahead import Search
 from satlink.rules import Rules, parse_rules
 from satlink.solution import Solution
 
@@ -72,22 +62,18 @@ its colours (seconds on the 40x20 corpus boards, under a second on a 14x14 Flow 
 ``benchmarks/README.md``, "Figures behind the code"), and Flow Free levels stay within it.
 :func:`grade` itself takes any board."""
 
-_PASSES: tuple[Callable[[State], int], ...] = (corner, notouch, region, bottleneck)
-_TRIAL_PASSES: tuple[Callable[[State], int], ...] = (corner, notouch, region)
-
-
-class BudgetSpent(Exception):
-    """The look-ahead tried as many hypotheses as it may."""
+_PASSES = ("corner", "notouch", "region", "bottleneck")
+"""The techniques past the forced moves, in level order (level 2 first)."""
 
 
 class Recorder(Protocol):
     """What :func:`grade` tells an observer (:mod:`satlink.explain` records the solve step by
     step); without one the grader does no extra work.  ``begin`` makes the state the grader
-    works on (a subclass may log each change), ``trying`` names the technique about to run,
-    ``step`` follows each one that made progress, ``refuted`` each look-ahead move that led
-    to a contradiction (the edge or node tried and why it failed)."""
+    works on (a recording one: ``engine.state(puzzle, recording=True)``), ``trying`` names the
+    technique about to run, ``step`` follows each one that made progress, ``refuted`` each
+    look-ahead move that led to a contradiction (the edge or node tried and why it failed)."""
 
-    def begin(self, puzzle: Puzzle) -> State: ...
+    def begin(self, puzzle: Puzzle, engine: Engine) -> Any: ...
 
     def trying(self, technique: str) -> None: ...
 
@@ -130,81 +116,25 @@ class Grade:
                 "hypotheses": self.hypotheses}
 
 
-class _Search:
-    """Bounded look-ahead: counts every hypothesis tried against the budget."""
-
-    def __init__(self, budget: int, recorder: Recorder | None = None):
-        self.budget = budget
-        self.tried = 0
-        self.recorder = recorder
-
-    def closure(self, st: State, depth: int) -> None:
-        """Everything techniques 1-4 (and look-ahead below ``depth``) deduce; raises
-        :class:`Contradiction` when the state is impossible.  (The bottleneck analysis is
-        left out of hypotheses: it costs a search per colour and rarely decides one.)"""
-        while True:
-            fixpoint(st, _TRIAL_PASSES)
-            if finished(st) or depth <= 0 or not self.lookahead(st, depth):
-                return
-
-    def lookahead(self, st: State, depth: int) -> int:
-        """Try each way out of each path end; one that leads to a contradiction is closed.
-        Returns 1 after the first such deduction, 0 if there is none."""
-        p, es = st.p, st.es
-        for x in st.heads():
-            for e, _ in p.inc[x]:
-                if es[e]:
-                    continue
-                if self.tried >= self.budget:
-                    raise BudgetSpent
-                self.tried += 1
-                trial = st.copy()
-                try:
-                    trial.set_on(e)
-                    self.closure(trial, depth - 1)
-                except Contradiction as why:
-                    if self.recorder is not None:
-                        self.recorder.refuted(("edge", e, x), why)
-                    st.set_off(e)
-                    return 1
-        if p.unused:  # without fill: is an undecided cell on a path, or empty?
-            for x in p.nodes:
-                if st.need(x) >= 0:
-                    continue
-                for keep, other in ((p.unused, ~p.unused), (~p.unused, p.unused)):
-                    if self.tried >= self.budget:
-                        raise BudgetSpent
-                    self.tried += 1
-                    trial = st.copy()
-                    try:
-                        trial.restrict(x, keep)
-                        self.closure(trial, depth - 1)
-                    except Contradiction as why:
-                        if self.recorder is not None:
-                            self.recorder.refuted(("empty" if keep == p.unused else "used", x,
-                                                   -1), why)
-                        st.restrict(x, other)
-                        return 1
-        return 0
-
-
 def grade(board: Board, rules: Rules | str | None = None, *, max_level: int = UNSOLVED,
           depth: int = DEFAULT_DEPTH, budget: int = DEFAULT_BUDGET,
-          recorder: Recorder | None = None) -> Grade:
+          recorder: Recorder | None = None, using: Engine | None = None) -> Grade:
     """Grade ``board`` under ``rules`` by the techniques a person needs to solve it.
 
     ``max_level`` limits the techniques (1: forced moves only); ``depth`` the look-ahead
     (at most 3); ``budget`` the hypotheses it may try; ``recorder`` is told every step
-    (:class:`Recorder`).  A board that is not unique ends
+    (:class:`Recorder`); ``using`` the deduction engine (default:
+    :func:`satlink.deduce.engines.engine`; both give the same grade).  A board that is not unique ends
     ``unsolved`` (sound deductions never choose between two solutions); one with no
     solution raises :class:`Contradiction`.
     """
     rules = parse_rules(rules)
     depth = max(0, min(depth, UNSOLVED - LOOKAHEAD, max_level - LOOKAHEAD + 1))
+    eng = using or engine()
     p = Puzzle(board, rules)
-    st = State(p) if recorder is None else recorder.begin(p)
+    st = eng.state(p) if recorder is None else recorder.begin(p, eng)
     total = max(1, len(p.nodes))
-    search = _Search(budget, recorder)
+    search = Search(budget, refuted=None if recorder is None else recorder.refuted)
     steps = {name: 0 for name in TECHNIQUES[:-1]}
     hardest = 1
 
@@ -227,20 +157,20 @@ def grade(board: Board, rules: Rules | str | None = None, *, max_level: int = UN
 
     if recorder is not None:
         recorder.trying("forced")
-    used(1, forced(st))
+    used(1, eng.run(st, "forced"))
     passes = [(level, t) for level, t in enumerate(_PASSES, start=2) if level <= max_level]
     try:
-        while not finished(st):
+        while not eng.finished(st):
             for level, technique in passes:
                 fixpoint(level - 1)
                 if recorder is not None:
                     recorder.trying(TECHNIQUES[level - 1])
-                count = technique(st)
+                count = eng.run(st, technique)
                 if count:
                     used(level, count)
                     if recorder is not None:
                         recorder.trying("forced")
-                    used(1, forced(st))
+                    used(1, eng.run(st, "forced"))
                     break
             else:
                 progressed = False
@@ -248,11 +178,11 @@ def grade(board: Board, rules: Rules | str | None = None, *, max_level: int = UN
                     fixpoint(LOOKAHEAD + d - 2)
                     if recorder is not None:
                         recorder.trying(TECHNIQUES[LOOKAHEAD + d - 2])
-                    if search.lookahead(st, d):
+                    if eng.lookahead(st, d, search):
                         used(LOOKAHEAD + d - 1, 1)
                         if recorder is not None:
                             recorder.trying("forced")
-                        used(1, forced(st))
+                        used(1, eng.run(st, "forced"))
                         progressed = True
                         break
                 if not progressed:
@@ -284,5 +214,5 @@ def grade(board: Board, rules: Rules | str | None = None, *, max_level: int = UN
     )
 
 
-__all__ = ["BANDS", "Contradiction", "Grade", "LEVEL", "MAX_GRADE_NODES", "Recorder", "TECHNIQUES",
-           "band_of", "grade"]
+__all__ = ["BANDS", "BudgetSpent", "Contradiction", "Grade", "LEVEL", "MAX_GRADE_NODES", "Recorder",
+           "TECHNIQUES", "band_of", "grade"]

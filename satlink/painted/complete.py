@@ -24,6 +24,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from satlink.board import EMPTY, LABEL_ALPHABET, Board, label_for
+from satlink.cancel import Cancelled, stop_if_cancelled, within
 from satlink.generate.longpaths import cut_between, lengthen, reshape, settle
 from satlink.generate.params import published_colours
 from satlink.generate.paths import PathSystem
@@ -128,20 +129,26 @@ def complete_painting(painting: Painting, rules: Rules | str | None = None, *,
     blank = blank_of(painting.board)
     result = Completion()
     reason = "no attempt"
-    for number in range(attempts):
-        if time.monotonic() - start > seconds:
-            reason = "budget"
-            break
-        result.attempts += 1
-        rng = random.Random(f"{seed}:{number}")
-        outcome = _attempt(painting, blank, profile, method, rng, max_repairs, min_length,
-                           result, lambda: seconds - (time.monotonic() - start), edit_painted)
-        if outcome is None:
-            result.reason = "unique"
-            break
-        reason = outcome
-    else:
-        result.reason = reason
+    with within(seconds):  # the walk on a large board runs for seconds: it stops at the budget
+        for number in range(attempts):
+            if time.monotonic() - start > seconds:
+                reason = "budget"
+                break
+            result.attempts += 1
+            rng = random.Random(f"{seed}:{number}")
+            try:
+                outcome = _attempt(painting, blank, profile, method, rng, max_repairs, min_length,
+                                   result, lambda: seconds - (time.monotonic() - start),
+                                   edit_painted)
+            except Cancelled:
+                reason = "budget"
+                break
+            if outcome is None:
+                result.reason = "unique"
+                break
+            reason = outcome
+        else:
+            result.reason = reason
     if result.board is None:
         result.reason = reason
     result.seconds = time.monotonic() - start
@@ -164,7 +171,12 @@ def _attempt(painting: Painting, blank: Board, rules: Rules, method: Method,
         fixed_paths[label] = oriented(blank, route)
         blocked |= set(route)
     system = _Around(blank.width, blank.height, layout=blank, fixed=frozenset(blocked))
-    alone = [x for x in system.nodes() if not system.neighbours(x)]
+    alone = []
+    for i, x in enumerate(system.nodes()):
+        if not i & 1023:
+            stop_if_cancelled()  # seconds on a board of a million cells
+        if not system.neighbours(x):
+            alone.append(x)
     if alone and rules.fill:
         r, c = blank.coord(alone[0])
         return f"cell ({r},{c}) is walled in by painted paths: no path can reach it"

@@ -17,6 +17,7 @@ completed with its images (or dropped), the pair count kept within ``colours``.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 
 from satlink.board import Board
@@ -37,14 +38,17 @@ def repair_proposals(board: Board, rules: Rules | str | None = None, *,
                      method: Method = DEFAULT_METHOD, verdict: Verdict | None = None,
                      limit: int = 5, budget: int = DEFAULT_BUDGET, timeout: float | None = 10.0,
                      kinds: Iterable[str] | None = None, walls: bool | None = None,
-                     constraints: Constraints | None = None) -> Repair:
+                     constraints: Constraints | None = None,
+                     deadline: float | None = None) -> Repair:
     """Up to ``limit`` single edits that make ``board`` unique under ``rules``, best first.
 
     ``verdict``: the board's check if the caller has it (saves one); ``budget``: most boards
     checked; ``timeout``: seconds per check (a check that runs out is not a proposal);
     ``kinds``: which edits to try (default: all of :data:`KINDS`); ``walls``: offer walls
     (default: only on boards whose geometry is already a variant); ``constraints``: what
-    the designer allows (default: :class:`Constraints`' defaults, as ``repair --chain``).
+    the designer allows (default: :class:`Constraints`' defaults, as ``repair --chain``);
+    ``deadline`` (``time.monotonic()``): the search's whole, each check within what is left
+    (the result is then not ``complete``).
     A board that is already unique, or whose check timed out, gets no proposals.
     """
     profile = parse_rules(rules)
@@ -77,6 +81,9 @@ def repair_proposals(board: Board, rules: Rules | str | None = None, *,
     for candidate in candidates:
         if len(result.tried) >= budget:
             break
+        left = timeout if deadline is None else deadline - time.monotonic()
+        if left is not None and left <= 0:
+            break
         if found and len(found) >= limit and candidate.changed > _worst(found, limit).changed:
             break  # nothing later can rank among the first ``limit``
         still = sum(is_valid(candidate.board, s, profile) for s in known
@@ -84,7 +91,9 @@ def repair_proposals(board: Board, rules: Rules | str | None = None, *,
         if still >= 2:
             result.skipped += 1
             continue
-        outcome = check(candidate.board, profile, timeout=timeout, method=method)
+        if left is not None and timeout is not None:
+            left = min(left, timeout)
+        outcome = check(candidate.board, profile, timeout=left, method=method)
         result.tried.append((candidate, outcome.status))
         if outcome.status == Status.MULTIPLE:
             known.extend(s for s in outcome.solutions if s not in known)

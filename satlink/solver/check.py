@@ -23,7 +23,7 @@ from satlink.solution import Solution, diff_cells
 from satlink.solver.memory import ensure_fits
 from satlink.solver.method import DEFAULT_METHOD, Method, MethodError
 from satlink.solver.pieces import split
-from satlink.solver.presolve import CONTRADICTION, SOLVED, PresolveTimeout, presolve
+from satlink.solver.presolve import CONTRADICTION, DECIDED, SOLVED, PresolveTimeout, presolve
 from satlink.solver.stats import SolveStats
 from satlink.solver.verdict import Status, Verdict
 
@@ -157,14 +157,15 @@ def _judge(
     states = b""
     try:
         if method.presolve:
-            presolved = presolve(board, profile, deadline)
+            presolved = presolve(board, profile, deadline, limit=limit)
             stats.presolve_seconds = presolved.seconds
             stats.presolved_edges = presolved.decided
             units, states = presolved.units, presolved.states
-            if presolved.outcome in (SOLVED, CONTRADICTION):  # exactly 1 or 0 solutions
-                found = [presolved.solution] if presolved.solution is not None else []
+            if presolved.outcome in (SOLVED, DECIDED, CONTRADICTION):  # decided without SAT
+                found = list(presolved.solutions[:limit])
                 return _verdict(board, profile, method, lemmas, found, stats, start, limit,
-                                report_count, exhausted=True, timed_out=False)
+                                report_count, exhausted=presolved.exhausted or not found,
+                                timed_out=False)
     except PresolveTimeout:
         stats.presolve_seconds = time.perf_counter() - start
         return _verdict(board, profile, method, lemmas, found, stats, start, limit,

@@ -1,81 +1,136 @@
-"""Forced moves before SAT: decide what the rules force, and often the whole board.
+"""Deductions before SAT: decide what reasoning can, often the whole board, and leave SAT the rest.
 
-Forced moves are where a fast NumberLink solver's speed comes from; the deduction engine
-(:mod:`satlink.deduce`, which the human grader uses too) makes them on the board graph, each a
-sound consequence of the rule profile.  Run before the CNF is built they give one of four
-outcomes:
+The deduction engine (:mod:`satlink.deduce`, the one the human grader uses; compiled where it
+was built, :mod:`satlink.deduce.engines`) makes moves on the board graph, each a sound
+consequence of the rule profile.  Run before the CNF is built, in stages (:class:`Plan`):
 
-* **solved**: every edge is decided.  Every solution agrees with every deduction, so the
-  decided edge set is the only candidate; the independent referee
-  (:func:`satlink.referee.solution_errors`) then proves it is a solution, and the board is
-  ``unique`` with no SAT call at all.  (Should the referee ever refuse it, SAT decides the
-  board with none of the deductions: a bug in the engine must cost time, never a verdict.)
-* **contradiction**: the deductions reach an impossible state, so the board has no solution.
-* **skipped**: the board is larger than :data:`MAX_NODES` (or the referee refused the forced
-  solution); SAT alone decides it.
-* **partial**: the decided edges are handed to the SAT solver as unit clauses.  They are
-  implied by the rules, so no solution is lost, and cuts and blocking clauses stay valid.
+1. the **fixpoint** of the local techniques (forced moves, no joining two colours or closing a
+   loop, the corner staircase, no-touch) and, where they are cheap enough, the global ones
+   (``region``, ``bottleneck``);
+2. **look-ahead** (:mod:`satlink.deduce.lookahead`): a move out of a path end whose
+   consequences contradict is closed; within a budget of hypotheses;
+3. a **search by case splits** (:mod:`satlink.deduce.split`): complete, so within its budget it
+   decides the board outright, finding each solution (up to the count asked for) or proving
+   there are no more.
 
-Which deductions run is a trade of time against reach, measured in ``benchmarks/perf.py``
-(see ``benchmarks/README.md``): the local ones (a node with as many ways left as it needs,
-no joining two colours or closing a loop, the corner staircase, no-touch) cost about as much
-as reading the board; the global ones (``region``: a colour cannot reach a node; the
-``bottleneck`` analysis) cost a graph search per colour, so they run only on boards with few
-enough colours x nodes, where a search is cheap.
+Outcomes:
+
+* **solved** / **decided**: the stages decided the board: its solutions (none, one, or as many
+  as asked for) are known and, when the search covered every case, they are all there are.
+  Every solution is checked by the independent referee (:func:`satlink.referee.solution_errors`)
+  before it is believed; should the referee ever refuse one, SAT decides the board with none
+  of the deductions: a bug in the engine must cost time, never a verdict.  ``solved`` is the
+  common case of exactly one solution proven unique.
+* **contradiction**: the deductions reach an impossible state: no solution.
+* **partial**: the decided edges are handed on (as unit clauses, or substituted, and split into
+  independent pieces: :mod:`satlink.solver.pieces`).  They are implied by the rules, so no
+  solution is lost, and cuts and blocking clauses stay valid.
+* **skipped**: the engine was not run (the Python engine on a large board) or its result was
+  refused by the referee; SAT decides the board alone.
+
+Which stages run, and within which budgets, is a trade of time against reach, measured on the
+corpora by ``benchmarks/deduction_gates.py`` (figures in ``benchmarks/README.md``); the plans
+below are what those measurements chose.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from satlink.board import Board
-from satlink.deduce import (
-    ON,
-    Contradiction,
-    OutOfTime,
-    Puzzle,
-    State,
-    bottleneck,
-    corner,
-    finished,
-    fixpoint,
-    notouch,
-    region,
-)
+from satlink.deduce import ON, BudgetSpent, Contradiction, OutOfTime, Puzzle
+from satlink.deduce.engines import TINY_NODES, Engine, engine_for
 from satlink.graph import edge_literal
 from satlink.referee import solution_errors
 from satlink.rules import Rules
 from satlink.solution import Solution
 
-SOLVED, CONTRADICTION, PARTIAL, SKIPPED = "solved", "contradiction", "partial", "skipped"
+SOLVED, DECIDED, CONTRADICTION, PARTIAL, SKIPPED = (
+    "solved", "decided", "contradiction", "partial", "skipped")
 
-MAX_NODES = 400
-"""Boards with more graph nodes than this (20x20, the grader's bound too) go straight to SAT:
-the forced moves decide most hand-made boards up to about 15x15 and few larger ones, and
-where they do not decide a board they cost part of its proof without shortening the search
-(the corpus figures: ``benchmarks/README.md``, "Figures behind the code").  The engine is
-linear since issue 24, and with one case split it decides the 1002x1002 boards of inputs6,
-but in 2-3x the SAT route's time (``benchmarks/forced_probe.py``; "Issue 24" in that file)."""
 
-GLOBAL_WORK_LIMIT = 2_500
-"""Colours x nodes above which the global passes (region, bottleneck) are skipped.  Each is a
-graph search per colour; they complete a board that the local passes leave open mostly when
-it has few colours, and on larger boards with many colours they cost a large share of the
-SAT proof without completing it (``benchmarks/README.md``, "Figures behind the code")."""
+class Plan(NamedTuple):
+    """Which deduction stages run on a board, and their budgets.  (A named tuple: a frozen
+    dataclass cost a 2x2 check process a tenth of its start-up.)"""
+
+    run: bool = True
+    """False: skip the engine (SAT alone)."""
+    global_passes: bool = True
+    """Run ``region`` and ``bottleneck`` in the fixpoint."""
+    lookahead_budget: int = 0
+    """Hypotheses the look-ahead (depth 1) may try; 0: no look-ahead."""
+    split_budget: int = 0
+    """States the search by case splits may visit; 0: no search."""
+    split_depth: int = 1 << 30
+    """How deep the search may split (each level holds a copy of the state)."""
+
+
+PYTHON_MAX_NODES = 400
+"""Boards with more graph nodes than this go straight to SAT under the Python engine: its
+moves cost 40-90 us a node per pass, more than SAT's proof above about 20x20
+(``benchmarks/README.md``, "Figures behind the code")."""
+PYTHON_GLOBAL_WORK = 2_500
+"""Colours x nodes above which the Python engine skips region and bottleneck (a graph search
+per colour that rarely completes a board with many colours)."""
+
+COMPILED_GLOBAL_WORK = 100_000
+"""Colours x nodes above which the compiled engine's fixpoint skips region and bottleneck: a
+graph search per colour per pass, which on the 1002x1002 boards costs more than the case
+splits it would spare."""
+LOOKAHEAD_MAX_NODES = 400
+LOOKAHEAD_WORK = 100_000
+LOOKAHEAD_MOST = 400
+"""Look-ahead on boards up to this many nodes, trying at most ``LOOKAHEAD_WORK / nodes`` (and
+``LOOKAHEAD_MOST``) hypotheses: each copies and deduces the whole board.  On the hand-made
+boards it decides the 14x14 and 15x15 levels with a few hundred hypotheses; on 24x14 it would
+need several times more than SAT's whole proof costs."""
+SPLIT_MAX_COLOURS = 6
+SPLIT_WORK = 8_000_000
+SPLIT_MOST = 64
+SPLIT_STATE_BYTES = 1 << 30
+"""The search by case splits runs on boards of at most ``LOOKAHEAD_MAX_NODES`` nodes or at
+most this many colours, visiting at most ``SPLIT_WORK / nodes`` states (and ``SPLIT_MOST``),
+and splitting only as deep as this many bytes of state copies allow.  It decides the
+1002x1002 boards of inputs6 in three states; with many colours it rarely finishes within
+such a budget and its cost falls on SAT's."""
+
+
+def plan_for(board: Board, rules: Rules, using: Engine) -> Plan:
+    """The stages that pay on ``board`` with engine ``using``."""
+    nodes, colours = max(1, board.n_nodes), len(board.labels)
+    if using.name == "python" and nodes > TINY_NODES:
+        if nodes > PYTHON_MAX_NODES:
+            return Plan(run=False)
+        return Plan(global_passes=colours * nodes <= PYTHON_GLOBAL_WORK)
+    small = nodes <= LOOKAHEAD_MAX_NODES
+    state_bytes = 40 * nodes + 8 * board.n_edges
+    return Plan(
+        global_passes=colours * nodes <= COMPILED_GLOBAL_WORK,
+        lookahead_budget=min(LOOKAHEAD_MOST, LOOKAHEAD_WORK // nodes) if small else 0,
+        split_budget=(min(SPLIT_MOST, SPLIT_WORK // nodes)
+                      if small or colours <= SPLIT_MAX_COLOURS else 0),
+        split_depth=max(1, SPLIT_STATE_BYTES // max(1, state_bytes)),
+    )
 
 
 PresolveTimeout = OutOfTime
 """The deadline passed during the deductions."""
 
+
 @dataclass
 class Presolved:
-    """What the forced moves decided about a board."""
+    """What the deductions decided about a board."""
 
     outcome: str
-    """``solved``, ``contradiction``, ``partial`` or ``skipped``."""
+    """``solved``, ``decided``, ``contradiction``, ``partial`` or ``skipped``."""
     solution: Solution | None = None
-    """The forced solution (``solved`` only), already checked by the validator."""
+    """The one solution (``solved`` only), already checked by the referee."""
+    solutions: list[Solution] = field(default_factory=list)
+    """Every solution found (``solved`` and ``decided``), each checked by the referee."""
+    exhausted: bool = False
+    """(``decided``) Whether those are all the solutions there are."""
     units: list[int] = field(default_factory=list)
     """Decided edges as unit literals over the encodings' edge variables
     (:func:`satlink.graph.edge_literal`)."""
@@ -85,10 +140,14 @@ class Presolved:
     """Every edge's state (``partial`` only): 0 undecided, ``ON`` or ``OFF``, indexed like
     ``board.edges``; what :mod:`satlink.solver.pieces` splits the board by."""
     seconds: float = 0.0
+    stage: str = ""
+    """The last stage that ran: ``fixpoint``, ``lookahead`` or ``split`` (empty if none)."""
 
 
-def presolve(board: Board, rules: Rules, deadline: float | None = None) -> Presolved:
-    """Make every forced move the engine knows on ``board`` under ``rules``.
+def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit: int = 2,
+             using: Engine | None = None, plan: Plan | None = None) -> Presolved:
+    """Make every deduction the plan allows on ``board`` under ``rules``; ``limit``: how many
+    solutions the caller wants at most (1 to solve, 2 to prove uniqueness, more to count).
 
     ``deadline`` (a ``time.monotonic()`` value) is checked between passes; past it,
     :class:`PresolveTimeout` is raised.
@@ -96,32 +155,74 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None) -> Preso
     start = time.perf_counter()
     if deadline is not None and time.monotonic() > deadline:
         raise PresolveTimeout
-    if board.n_nodes > MAX_NODES:
+    eng = using or engine_for(board.n_nodes)
+    plan = plan or plan_for(board, rules, eng)
+    if not plan.run:
         return Presolved(SKIPPED)
+
+    def done(outcome: str, **found: object) -> Presolved:
+        return Presolved(outcome, seconds=time.perf_counter() - start, **found)  # type: ignore[arg-type]
+
     puzzle = Puzzle(board, rules)
-    state = State(puzzle)
-    passes = [corner, notouch]
-    if len(puzzle.labels) * len(puzzle.nodes) <= GLOBAL_WORK_LIMIT:
-        passes += [region, bottleneck]
+    state = eng.state(puzzle)
+    passes = ("corner", "notouch", "region", "bottleneck") if plan.global_passes else (
+        "corner", "notouch")
+    stage = "fixpoint"
     try:
-        fixpoint(state, passes, deadline)
-        complete = finished(state)
+        eng.fixpoint(state, passes, deadline)
+        complete = eng.finished(state)
+        if not complete and plan.lookahead_budget:
+            stage = "lookahead"
+            complete = _look_ahead(eng, state, passes, plan.lookahead_budget, deadline)
+        if complete:
+            return _believed(board, rules, [state.solution()], True, done, "solved", stage)
+        if plan.split_budget:
+            from satlink.deduce.split import SplitSearch
+
+            search = SplitSearch(plan.split_budget, limit, passes, plan.split_depth, deadline)
+            if eng.split(state.copy(), search):
+                exhausted = len(search.solutions) < limit
+                solutions = [eng.solution(puzzle, es) for es in search.solutions]
+                if not solutions and exhausted:
+                    return done(CONTRADICTION, decided=board.n_edges, stage="split")
+                return _believed(board, rules, solutions, exhausted, done, "decided", "split")
     except Contradiction:
-        return Presolved(CONTRADICTION, decided=len(puzzle.edges),
-                         seconds=time.perf_counter() - start)
-    es = state.es
-    if complete:
-        solution = state.solution()
-        if not solution_errors(board, solution, rules):
-            return Presolved(SOLVED, solution=solution, decided=len(es),
-                             seconds=time.perf_counter() - start)
-        # the engine's deductions led to a non-solution: none of them can be trusted, so
-        # SAT decides the board alone (units would pin it to this very edge set)
-        return Presolved(SKIPPED, seconds=time.perf_counter() - start)
+        return done(CONTRADICTION, decided=board.n_edges, stage=stage)
+    es = bytes(state.es)
     units = [edge_literal(e, s == ON) for e, s in enumerate(es) if s]
-    return Presolved(PARTIAL, units=units, decided=len(units), states=bytes(es),
-                     seconds=time.perf_counter() - start)
+    return done(PARTIAL, units=units, decided=len(units), states=es, stage=stage)
 
 
-__all__ = ["CONTRADICTION", "GLOBAL_WORK_LIMIT", "MAX_NODES", "PARTIAL", "SKIPPED", "SOLVED", "Presolved",
-           "PresolveTimeout", "presolve"]
+def _look_ahead(eng: Engine, state: object, passes: tuple[str, ...], budget: int,
+                deadline: float | None) -> bool:
+    """Depth-1 look-ahead with the fixpoint after each move it closes, until the board is
+    complete, no move is refuted, or the budget is spent; whether it is complete."""
+    from satlink.deduce.lookahead import Search
+
+    search = Search(budget, deadline=deadline)
+    try:
+        while eng.lookahead(state, 1, search):
+            eng.fixpoint(state, passes, deadline)
+            if eng.finished(state):
+                return True
+    except BudgetSpent:
+        pass
+    return eng.finished(state)
+
+
+def _believed(board: Board, rules: Rules, solutions: list[Solution], exhausted: bool, done,
+              outcome: str, stage: str) -> Presolved:
+    """The solutions, once the referee accepts every one; else the board goes to SAT alone
+    (units would pin it to these very edge sets)."""
+    for solution in solutions:
+        if solution_errors(board, solution, rules):
+            return done(SKIPPED, stage=stage)
+    if outcome == "solved" or (exhausted and len(solutions) == 1):
+        return done(SOLVED, solution=solutions[0], solutions=solutions, exhausted=True,
+                    decided=board.n_edges, stage=stage)
+    return done(DECIDED, solutions=solutions, exhausted=exhausted, decided=board.n_edges,
+                stage=stage)
+
+
+__all__ = ["CONTRADICTION", "DECIDED", "PARTIAL", "SKIPPED", "SOLVED", "Plan", "PresolveTimeout",
+           "Presolved", "plan_for", "presolve"]

@@ -3,43 +3,82 @@ library function (``check``, ``explain``, ``hint``, ``repair_proposals``, ``repa
 the generator's ``attempt``, the referee); :mod:`satlink.studio.packs` has the handlers
 of whole packs (open, save, export, grade).
 
-Every handler reads its body as JSON, reads the board with :func:`read_board` (so a bad board
-is a located ``400`` the page draws on the cell, and never an exception that reaches the
-server), runs the solver work through :class:`satlink.studio.jobs.Jobs` (a worker thread,
-bounded by ``--timeout``; stale live requests dropped), and answers JSON.
+Every handler gets the request as an :class:`Ask` (the studio, the tab that asked, the
+request's deadline, whether its client is still there) and its body as JSON, reads the board
+with :func:`read_board` (so a bad board is a located ``400`` the page draws on the cell, and
+never an exception that reaches the server), runs the solver work through
+:meth:`Ask.run` (a worker thread of :class:`satlink.studio.jobs.Jobs`: bounded by the
+request's deadline, dropped when stale or when its client leaves, refused when the queue is
+full), and answers JSON of at most ``Limits.max_answer`` bytes.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import TypeVar
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import Response
 
 from satlink.board import Board
+from satlink.cancel import Cancelled
 from satlink.formats import FORMATS
 from satlink.referee import solution_errors
 from satlink.rules import PROFILES, Rules
 from satlink.solver.check import check
 from satlink.solver.verdict import Status
+from satlink.studio.access import Access
 from satlink.studio.boards import BoardProblem, Limits, board_json, read_board, read_rules
-from satlink.studio.jobs import Jobs, Stale
+from satlink.studio.jobs import Busy, Gone, Jobs, Stale, TimedOut
+from satlink.studio.safety import BodyTooLarge
 from satlink.studio.tabs import TabSessions
+
+T = TypeVar("T")
 
 
 @dataclass
 class Studio:
-    """What every handler shares: the limits, the worker pool, the folder paths are taken
-    from, what was opened on the command line, and each tab's kept solver."""
+    """What every handler shares: the limits, the worker pool, the files it may touch, what
+    was opened on the command line, and each tab's kept solver."""
 
     limits: Limits
-    root: Path
+    access: Access
     jobs: Jobs = field(default_factory=Jobs)
     opened: dict | None = None
     tabs: TabSessions = field(default_factory=TabSessions)
+
+
+MAX_TAB = 64
+"""The longest tab id kept (the page makes 8 characters)."""
+
+
+@dataclass
+class Ask:
+    """One request as its handler sees it: the studio, the tab that sent it (the page's
+    ``X-Satlink-Tab`` header), the request's deadline (``--timeout`` after it arrived) and
+    ``gone``, set when its client disconnects."""
+
+    studio: Studio
+    tab: str = "-"
+    deadline: float = field(default_factory=time.monotonic)
+    gone: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def limits(self) -> Limits:
+        return self.studio.limits
+
+    def seconds_left(self) -> float:
+        return max(0.0, self.deadline - time.monotonic())
+
+    async def run(self, work: Callable[[], T], channel: str | None = None,
+                  seq: int | None = None, live: bool = False) -> T:
+        """``work()`` as a job of this request (see :mod:`satlink.studio.jobs`)."""
+        return await self.studio.jobs.run(work, tab=self.tab, channel=channel, seq=seq,
+                                          deadline=self.deadline, live=live, gone=self.gone)
 
 
 class Problem(Exception):
@@ -57,6 +96,8 @@ async def body_of(request: Request) -> dict:
         raise Problem(415, {"message": "send JSON (Content-Type: application/json)"})
     try:
         data = json.loads(await request.body())
+    except BodyTooLarge as exc:  # a chunked body past the limit (a declared one never gets here)
+        raise Problem(413, {"message": str(exc)}) from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise Problem(400, {"message": f"not JSON: {exc}"}) from None
     except RecursionError:  # Python's reader recurses per bracket: a small body can exhaust it
@@ -66,29 +107,73 @@ async def body_of(request: Request) -> dict:
     return data
 
 
+def json_answer(content: object, status: int = 200, headers: dict | None = None) -> Response:
+    return Response(json.dumps(content, ensure_ascii=False, allow_nan=False), status, headers,
+                    media_type="application/json")
+
+
+def _error(status: int, error: dict, headers: dict | None = None) -> Response:
+    return json_answer({"error": error}, status, headers)
+
+
+def tab_of(request: Request, data: dict) -> str:
+    """The tab a request comes from: the page's header, else its channel's first part."""
+    tab = request.headers.get("x-satlink-tab")
+    if tab is None and isinstance(data.get("channel"), str):
+        tab = data["channel"].partition(":")[0]
+    return tab if tab and len(tab) <= MAX_TAB else "-"
+
+
+async def _watch_disconnect(request: Request, gone: asyncio.Event) -> None:
+    """Set ``gone`` when the client hangs up (the body is read by then, so the next message
+    the server has for this request is its disconnect)."""
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
+            gone.set()
+            return
+
+
 def endpoint(handler):
-    """Wrap a handler: the body read, problems answered as JSON, stale requests told so."""
-    async def wrapped(request: Request) -> JSONResponse:
+    """Wrap a handler: the body read, the request's deadline set and its client watched,
+    problems answered as JSON, stale and refused requests told so, the answer bounded."""
+    async def wrapped(request: Request) -> Response:
         studio: Studio = request.app.state.studio
+        ask = Ask(studio, deadline=time.monotonic() + studio.limits.timeout)
+        watcher = None
         try:
             data = await body_of(request) if request.method == "POST" else {}
-            return JSONResponse(await handler(studio, data))
+            ask.tab = tab_of(request, data)
+            watcher = asyncio.ensure_future(_watch_disconnect(request, ask.gone))
+            body = json.dumps(await handler(ask, data), ensure_ascii=False,
+                              allow_nan=False).encode()
+            if len(body) > studio.limits.max_answer:
+                return _error(413, {"message": f"the answer would be {len(body):,} bytes, more "
+                                    f"than this studio sends ({studio.limits.max_answer:,})"})
+            return Response(body, media_type="application/json")
         except Problem as exc:
-            return JSONResponse({"error": exc.error}, status_code=exc.status)
+            return _error(exc.status, exc.error)
         except BoardProblem as exc:
-            return JSONResponse({"error": exc.as_dict()}, status_code=400)
-        except Stale:
-            return JSONResponse({"stale": True}, status_code=409)
+            return _error(400, exc.as_dict())
+        except (Stale, Gone):
+            return json_answer({"stale": True}, 409)
+        except Busy as exc:
+            return _error(exc.status, {"message": exc.message, "busy": True}, {"Retry-After": "1"})
+        except TimedOut:
+            return _error(504, {"message": f"no answer within the studio's --timeout "
+                                f"({studio.limits.timeout:g} s)", "timeout": True})
         except Exception as exc:  # a bug in satlink: told to the page, the server goes on
-            return JSONResponse({"error": {"message": f"internal error in satlink "
-                                           f"({type(exc).__name__}: {exc}); please report it"}},
-                                status_code=500)
+            return _error(500, {"message": f"internal error in satlink "
+                                f"({type(exc).__name__}: {exc}); please report it"})
+        finally:
+            if watcher is not None:
+                watcher.cancel()
     wrapped.__name__ = handler.__name__
     return wrapped
 
 
-def board_and_rules(studio: Studio, data: dict) -> tuple[Board, Rules]:
-    return read_board(data.get("board"), studio.limits), read_rules(data.get("rules"))
+def board_and_rules(ask: Ask, data: dict) -> tuple[Board, Rules]:
+    return read_board(data.get("board"), ask.limits), read_rules(data.get("rules"))
 
 
 MAX_CHANNEL = 200
@@ -131,56 +216,59 @@ def verdict_json(board: Board, verdict) -> dict:
     return out
 
 
-async def api_check(studio: Studio, data: dict) -> dict:
+async def api_check(ask: Ask, data: dict) -> dict:
     """The live verdict of the board being edited (on the tab's kept solver when only holes
     and endpoints changed since its last check: :mod:`satlink.solver.session`)."""
-    board, rules = board_and_rules(studio, data)
+    board, rules = board_and_rules(ask, data)
     channel, seq = _channel(data)
-    session = studio.tabs.of(channel)
+    session = ask.studio.tabs.of(channel)
     start = time.perf_counter()
-    verdict = await studio.jobs.run(
-        lambda: check(board, rules, timeout=studio.limits.timeout, session=session), channel, seq)
+    verdict = await ask.run(
+        lambda: check(board, rules, timeout=ask.seconds_left(), session=session), channel, seq,
+        live=True)
     out = verdict_json(board, verdict)
     out["seq"] = seq
     out["server_seconds"] = round(time.perf_counter() - start, 4)
     return out
 
 
-async def api_explain(studio: Studio, data: dict) -> dict:
+async def api_explain(ask: Ask, data: dict) -> dict:
     """Why: the second solution and where the ambiguity lives, the located reason of an
     unsolvable board, or the grade and the step-by-step solve of a unique one."""
     from satlink.explain import explain
 
-    board, rules = board_and_rules(studio, data)
+    board, rules = board_and_rules(ask, data)
     channel, seq = _channel(data)
-    found = await studio.jobs.run(lambda: explain(board, rules, budget=studio.limits.timeout),
-                                  channel, seq)
+    found = await ask.run(lambda: explain(board, rules, budget=ask.seconds_left()), channel, seq)
     out = found.as_dict()
     out["seq"] = seq
     return out
 
 
-async def api_hint(studio: Studio, data: dict) -> dict:
-    """The next deduction from the paths drawn so far (play mode's hint button)."""
+async def api_hint(ask: Ask, data: dict) -> dict:
+    """The next deduction from the paths drawn so far (play mode's hint button); within the
+    request's deadline (the grader stops at the job's token)."""
     from satlink.explain.hint import hint, read_progress
     from satlink.formats import InputError
     from satlink.grading import MAX_GRADE_NODES
 
-    board, rules = board_and_rules(studio, data)
-    if board.n_nodes > MAX_GRADE_NODES:  # the grader has no deadline: its bound keeps it short
+    board, rules = board_and_rules(ask, data)
+    if board.n_nodes > MAX_GRADE_NODES:  # the bound of every graded board in satlink
         raise Problem(400, {"message": f"hints are given on boards of at most {MAX_GRADE_NODES} "
                             "nodes (the grader's bound)"})
     try:
         pieces = read_progress(json.dumps({"paths": data.get("paths") or {}}), board, "paths")
     except InputError as exc:
         raise Problem(400, {"message": exc.message}) from None
-    found = await studio.jobs.run(lambda: hint(board, rules, pieces))
+    channel, seq = _channel(data)
+    found = await ask.run(lambda: hint(board, rules, pieces), channel, seq)
     return found.as_dict()
 
 
-async def api_referee(studio: Studio, data: dict) -> dict:
-    """Whether the paths drawn in play mode solve the board, by the validator's referee."""
-    board, rules = board_and_rules(studio, data)
+async def api_referee(ask: Ask, data: dict) -> dict:
+    """Whether the paths drawn in play mode solve the board, by the validator's referee (in
+    the event loop: one pass over the paths drawn, of a board within ``--max-cells``)."""
+    board, rules = board_and_rules(ask, data)
     paths = data.get("paths")
     if not isinstance(paths, dict):
         raise Problem(400, {"message": "'paths' must be {label: [[row, col], ...]}"})
@@ -191,7 +279,7 @@ async def api_referee(studio: Studio, data: dict) -> dict:
     return {"win": not errors, "errors": errors, "rules": rules.name}
 
 
-async def api_repair(studio: Studio, data: dict) -> dict:
+async def api_repair(ask: Ask, data: dict) -> dict:
     """Edits that make the board unique: single edits (``proposals``), or with ``chain`` a
     chain of edits until it is, both under the chain's default constraints (paths of at
     least 3 cells, +-1 pair, symmetry kept, no solids)."""
@@ -199,38 +287,42 @@ async def api_repair(studio: Studio, data: dict) -> dict:
     from satlink.repair.chains import repair_chain
     from satlink.repair.plans import Constraints
 
-    board, rules = board_and_rules(studio, data)
+    board, rules = board_and_rules(ask, data)
     channel, seq = _channel(data)
-    limits = studio.limits
     if data.get("chain"):
-        chain = await studio.jobs.run(
-            lambda: repair_chain(board, rules, seconds=limits.timeout), channel, seq)
+        chain = await ask.run(
+            lambda: repair_chain(board, rules, seconds=ask.seconds_left()), channel, seq)
         out = chain.as_dict()
         out["geometries"] = [board_json(s.board).get("geometry") for s in chain.steps]
         if chain.final is not None:
             out["board"] = board_json(chain.final)
         return {"chain": out, "seq": seq}
-    per_check = max(MIN_CHECK_SECONDS, limits.timeout / REPAIR_BUDGET)  # the whole within ~--timeout
-    found = await studio.jobs.run(
-        lambda: repair_proposals(board, rules, budget=REPAIR_BUDGET, timeout=per_check,
-                                 constraints=Constraints()),
-        channel, seq)
+
+    def work():
+        # the board's own check gets the whole request's time (a board check proves at
+        # once is not 'timeout' for want of a share), the edited boards share what is left
+        verdict = check(board, rules, timeout=ask.seconds_left())
+        per_check = max(MIN_CHECK_SECONDS, ask.limits.timeout / REPAIR_BUDGET)
+        return repair_proposals(board, rules, verdict=verdict, budget=REPAIR_BUDGET,
+                                timeout=per_check, constraints=Constraints(),
+                                deadline=ask.deadline)
+    found = await ask.run(work, channel, seq)
     return {"status": str(found.status), "complete": found.complete,
             "tried": len(found.tried), "proposals": [p.as_dict() for p in found.proposals],
             "seq": seq}
 
 
 REPAIR_BUDGET = 60
-"""Edited boards one request for repair proposals checks (``repair``'s ``--budget`` is 200):
-with each check given ``--timeout / 60`` seconds (at least :data:`MIN_CHECK_SECONDS`), the
-request stays near ``--timeout``, since the library has no deadline for the whole search."""
+"""Edited boards one request for repair proposals checks (``repair``'s ``--budget`` is 200),
+each given ``--timeout / 60`` seconds (at least :data:`MIN_CHECK_SECONDS`); the search stops
+at the request's deadline."""
 MIN_CHECK_SECONDS = 0.25
 
 GEN_SECONDS = 10.0
 """Attempts at most this long (and the studio's --timeout) before generate gives up."""
 
 
-async def api_generate(studio: Studio, data: dict) -> dict:
+async def api_generate(ask: Ask, data: dict) -> dict:
     """A new unique puzzle from the generator, into the editor."""
     from satlink.generate.params import ParamsError, make_params
     from satlink.generate.pipeline import attempt
@@ -250,14 +342,18 @@ async def api_generate(studio: Studio, data: dict) -> dict:
             grade=grade or None)
     except (ParamsError, ValueError, TypeError) as exc:
         raise Problem(400, {"message": str(exc)}) from None
-    if params.width * params.height > studio.limits.max_cells:
-        raise BoardProblem(f"more cells than this studio's limit of {studio.limits.max_cells:,}")
+    if params.width * params.height > ask.limits.max_cells:
+        raise BoardProblem(f"more cells than this studio's limit of {ask.limits.max_cells:,}")
+    channel, seq = _channel(data)
 
     def work() -> dict:
-        deadline = time.monotonic() + min(GEN_SECONDS, studio.limits.timeout)
+        deadline = min(time.monotonic() + GEN_SECONDS, ask.deadline)
         number = 0
         while time.monotonic() < deadline:
-            result = attempt(params, number)
+            try:
+                result = attempt(params, number)
+            except Cancelled:  # the walk of a large board stopped at the request's deadline
+                break
             number += 1
             if result.accepted:
                 board = result.board()
@@ -265,10 +361,10 @@ async def api_generate(studio: Studio, data: dict) -> dict:
                         "quality": result.quality, "attempts": number}
         return {"error": {"message": f"no puzzle found in {number} attempts; try other "
                           "colours or another band"}}
-    return await studio.jobs.run(work)
+    return await ask.run(work, channel, seq)
 
 
-async def api_complete(studio: Studio, data: dict) -> dict:
+async def api_complete(ask: Ask, data: dict) -> dict:
     """Complete the board being edited: its endpoints and the paths drawn in play mode kept,
     the rest covered by new pairs until it is unique (:mod:`satlink.painted.complete`, the
     completion of ``satlink painting complete``)."""
@@ -276,7 +372,7 @@ async def api_complete(studio: Studio, data: dict) -> dict:
     from satlink.painted.complete import complete_painting
     from satlink.painted.read import painting_of
 
-    board, rules = board_and_rules(studio, data)
+    board, rules = board_and_rules(ask, data)
     drawn = {}
     paths = data.get("paths") or {}
     if not isinstance(paths, dict):
@@ -293,28 +389,29 @@ async def api_complete(studio: Studio, data: dict) -> dict:
     except BoardError as exc:
         raise BoardProblem(exc.message, exc.row, exc.col) from None
     seed = data.get("seed", 0)
+    channel, seq = _channel(data)
 
     def work() -> dict:
         done = complete_painting(painting, rules, seed=seed if isinstance(seed, int) else 0,
                                  attempts=COMPLETE_ATTEMPTS, edit_painted=False,
-                                 seconds=min(GEN_SECONDS, studio.limits.timeout))
+                                 seconds=min(GEN_SECONDS, ask.seconds_left()))
         if done.board is None or not done.proven:
             return {"error": {"message": f"no unique completion in {done.attempts} attempt(s): "
                               f"{done.reason}"}, "attempts": done.attempts}
         return {"board": board_json(done.board), "solution": done.solution.to_coords(done.board),
                 "attempts": done.attempts}
-    return await studio.jobs.run(work)
+    return await ask.run(work, channel, seq)
 
 
 COMPLETE_ATTEMPTS = 1000
 """Attempts of one completion: in practice the studio's seconds bound it."""
 
 
-async def api_session(studio: Studio, data: dict) -> dict:
+async def api_session(ask: Ask, data: dict) -> dict:
     """What the page needs at start: the profiles, formats, limits and the opened pack."""
     return {"profiles": list(PROFILES), "formats": list(FORMATS),
-            "limits": {"max_cells": studio.limits.max_cells, "timeout": studio.limits.timeout},
-            "opened": studio.opened}
+            "limits": {"max_cells": ask.limits.max_cells, "timeout": ask.limits.timeout},
+            "opened": ask.studio.opened}
 
 
 ROUTES = {"check": api_check, "explain": api_explain, "hint": api_hint, "referee": api_referee,

@@ -1,5 +1,6 @@
 """The studio's web application: the API of :mod:`satlink.studio.api`, the page and its
-assets (shipped in the package: ``satlink/studio/static``), behind :class:`LocalOnly`.
+assets (shipped in the package: ``satlink/studio/static``), behind :class:`Guard` (the
+launch's token, exact Host and Origin, bounded bodies).
 
 Starlette and uvicorn: a small, well-kept ASGI pair with no build step and no compiled
 front end; Starlette's ``TestClient`` lets the tests drive the API without a socket, and
@@ -13,14 +14,19 @@ from importlib import resources
 from pathlib import Path
 
 from starlette.applications import Starlette
-from starlette.responses import FileResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from satlink.studio import packs
+from satlink.studio.access import Access
 from satlink.studio.api import ROUTES, Studio, api_session, endpoint
 from satlink.studio.boards import Limits
-from satlink.studio.safety import MAX_BODY, LocalOnly
+from satlink.studio.jobs import Jobs
+from satlink.studio.safety import MAX_BODY, Guard, cookie_name, new_token
+
+TOKEN_SLOT = "{{token}}"
+"""Where index.html takes the token, for the page's scripts to send as a header."""
 
 
 def static_dir() -> Path:
@@ -34,15 +40,25 @@ def board_module() -> Path:
 
 def create_app(limits: Limits | None = None, root: Path | None = None,
                opened: dict | None = None, port: int | None = None,
-               extra_hosts: tuple[str, ...] = (), max_body: int = MAX_BODY) -> LocalOnly:
-    """The studio as an ASGI application.  ``port``: the port it is served on (requests
-    naming another are refused; None accepts any, for tests); ``extra_hosts``: a non-local
-    ``--host`` the user chose to listen on."""
-    studio = Studio(limits or Limits(), (root or Path.cwd()).resolve(), opened=opened)
+               extra_hosts: tuple[str, ...] = (), max_body: int = MAX_BODY,
+               token: str | None = None, named: tuple[str | Path, ...] = (),
+               jobs: Jobs | None = None) -> Guard:
+    """The studio as an ASGI application (its token: ``.token``).  ``root``: the folder whose
+    files it may open and save (default: the current one); ``named``: files outside it named
+    on the command line; ``port``: the port it is served on (requests naming another are
+    refused; None accepts any, for tests); ``extra_hosts``: a non-local ``--host`` the user
+    chose to listen on; ``token``: the launch's secret (default: a new one)."""
+    token = token or new_token()
+    access = Access.of(root or Path.cwd(), named)
+    studio = Studio(limits or Limits(), access, jobs or Jobs(), opened=opened)
     static = static_dir()
+    page = (static / "index.html").read_text(encoding="utf-8").replace(TOKEN_SLOT, token)
+    cookie = cookie_name(port)
 
-    async def index(request):
-        return FileResponse(static / "index.html", headers={"Cache-Control": "no-store"})
+    async def index(request):  # reached with the token (the Guard): keep it in a cookie
+        answer = HTMLResponse(page, headers={"Cache-Control": "no-store"})
+        answer.set_cookie(cookie, token, httponly=True, samesite="strict")
+        return answer
 
     async def no_icon(request):
         return Response(status_code=204)
@@ -63,4 +79,4 @@ def create_app(limits: Limits | None = None, root: Path | None = None,
 
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.studio = studio
-    return LocalOnly(app, port, extra_hosts, max_body)
+    return Guard(app, port, token, extra_hosts, max_body)

@@ -43,11 +43,13 @@ class BoardProblem(ValueError):
 
 @dataclass(frozen=True)
 class Limits:
-    """What one request may cost: board cells and seconds of solving (``check``'s
-    ``--max-cells`` and ``--timeout``)."""
+    """What one request may cost: board cells and seconds (``check``'s ``--max-cells`` and
+    ``--timeout``: the whole request's, from its arrival to its answer), and bytes of its
+    answer."""
 
     max_cells: int = 10_000
     timeout: float = 10.0
+    max_answer: int = 64 * 2**20
 
 
 def read_board(data: object, limits: Limits) -> Board:

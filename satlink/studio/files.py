@@ -1,13 +1,20 @@
 """Opening and saving packs: every format satlink reads, and the SQLite catalogue.
 
-Saving follows three promises.  A file is written only at the path the user typed into the
+Every path goes through :class:`satlink.studio.access.Access`: inside the folder the studio
+serves (or a file named on its command line), symbolic links resolved first.
+
+Saving follows four promises.  A file is written only at the path the user typed into the
 save box (relative paths are taken from the folder the studio was started in).  An existing
 file, and above all the pack that was opened, is never replaced without the page asking
 first: the page sends the *version* of the file it opened (size and modification time), and
 a save over a file that exists and is not that version comes back asking for confirmation.
 And a save is atomic: the text goes to a temporary file in the same folder, flushed, then
 renamed over the target, under a lock per path, so two tabs saving one file leave one whole
-pack or the other, never a mix.
+pack or the other, never a mix.  And a file keeps its own format unless the user picks
+another: a grid pack saved back stays a grid pack, whatever its extension suggests.
+
+Opening is bounded as a request must be: at most :data:`MAX_PACK` boards and
+:data:`MAX_OPEN_BYTES` bytes of file, and an answer of at most ``max_answer`` bytes.
 
 A catalogue (``generate --db``) is never rewritten: saving into one *adds* the boards that are
 proven unique under their rules (:meth:`satlink.generate.catalogue.Catalogue.add`, one SQLite
@@ -18,16 +25,33 @@ path becomes a new catalogue; an existing file that is not one is refused, never
 
 from __future__ import annotations
 
+import itertools
+import json
 import os
 import stat
 import tempfile
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from satlink.formats import FORMATS, WriteError, format_for_path, read_file, write_text
+from satlink.formats import (
+    FORMATS,
+    WriteError,
+    detect,
+    file_lines,
+    format_for_path,
+    read_file,
+    write_text,
+)
 from satlink.formats.entry import Entry
+from satlink.studio.access import Access
 from satlink.studio.boards import board_json
+
+MAX_PACK = 5000
+"""Boards one pack may have, to open or to save."""
+MAX_OPEN_BYTES = 64 * 2**20
+"""Bytes of a file the studio opens (5,000 boards of 10,000 cells fit)."""
 
 
 class SaveRefused(ValueError):
@@ -77,20 +101,43 @@ class Opened:
                 "boards": self.boards, "readonly": self.readonly}
 
 
-def open_pack(path: str, root: Path, max_cells: int) -> Opened:
+class TooLarge(ValueError):
+    """A pack past one of the studio's bounds (boards, bytes of the answer)."""
+
+
+def _bounded(entries, path: str, max_answer: int):
+    """``entries`` as the page gets them, refused past :data:`MAX_PACK` boards or
+    ``max_answer`` bytes of JSON (counted as they are made, so a huge pack stops early)."""
+    out, size = [], 0
+    for entry in itertools.islice(entries, MAX_PACK + 1):
+        if len(out) == MAX_PACK:
+            raise TooLarge(f"{path}: more than {MAX_PACK:,} boards; the studio opens packs of "
+                           "at most that many (split it, e.g. with satlink export --select)")
+        item = entry_json(entry)
+        size += len(json.dumps(item)) + 2
+        if size > max_answer:
+            raise TooLarge(f"{path}: its boards make more than {max_answer:,} bytes to send to "
+                           "the page; open a smaller pack")
+        out.append(item)
+    return out
+
+
+def file_format(target: Path) -> str | None:
+    """The format of an existing pack file, as the readers detect it (None: no such file,
+    or nothing readable in it)."""
+    lines = file_lines(str(target), MAX_OPEN_BYTES) if target.is_file() else None
+    return detect(lines) if lines and any(line.strip() for line in lines) else None
+
+
+def open_pack(path: str, access: Access, max_cells: int, max_answer: int) -> Opened:
     """Every board of a pack file (each a board or a located error)."""
-    target = (root / path)
-    entries = list(read_file(str(target), max_cells=max_cells))
-    fmt = None
-    if target.is_file():
-        from satlink.formats import detect, file_lines
-
-        lines = file_lines(str(target))
-        fmt = detect(lines) if lines else None
-    return Opened(path, fmt, version(target), [entry_json(e) for e in entries])
+    target = access.resolve(path)
+    entries = read_file(str(target), max_cells=max_cells, max_bytes=MAX_OPEN_BYTES)
+    boards = _bounded(entries, path, max_answer)
+    return Opened(path, file_format(target), version(target), boards)
 
 
-def open_catalogue(path: str, root: Path) -> Opened:
+def open_catalogue(path: str, access: Access, max_answer: int) -> Opened:
     """The puzzles of a catalogue, easiest grade first (opened read-only: a save adds to it
     through :func:`save_catalogue`, never rewrites it)."""
     from satlink.board import Board
@@ -99,13 +146,17 @@ def open_catalogue(path: str, root: Path) -> Opened:
     from satlink.rules import parse_rules
     from satlink.solution import Solution
 
-    catalogue = Catalogue(str(root / path), readonly=True)
+    target = access.resolve(path)
+    catalogue = Catalogue(str(target), readonly=True)
     try:
         rows = catalogue.puzzles(order="grade")
     finally:
         catalogue.close()
-    boards = []
+    boards, size = [], 0
     for i, row in enumerate(rows, start=1):
+        if i > MAX_PACK:
+            raise TooLarge(f"{path}: more than {MAX_PACK:,} puzzles; the studio opens "
+                           "catalogues of at most that many (satlink export --db takes them all)")
         try:  # a damaged row is that puzzle's error; the others still open
             board = Board.from_json(row["grid"], row["geometry"])
             rules = parse_rules(row["rules"])
@@ -114,11 +165,16 @@ def open_catalogue(path: str, root: Path) -> Opened:
             if broken:
                 raise ValueError(f"its solution breaks the rules ({broken[0]})")
             entry = Entry(path, i, board, solution, rules, quality=row["quality"])
-            boards.append(entry_json(entry))
+            item = entry_json(entry)
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-            boards.append({"index": i, "error": {"message": f"puzzle {i} of the catalogue is "
-                                                 f"damaged: {exc}"}})
-    return Opened(path, "catalogue", version(root / path), boards, readonly=True)
+            item = {"index": i, "error": {"message": f"puzzle {i} of the catalogue is "
+                                          f"damaged: {exc}"}}
+        size += len(json.dumps(item)) + 2
+        if size > max_answer:
+            raise TooLarge(f"{path}: its puzzles make more than {max_answer:,} bytes to send "
+                           "to the page")
+        boards.append(item)
+    return Opened(path, "catalogue", version(target), boards, readonly=True)
 
 
 def _is_sqlite(path: Path) -> bool:
@@ -145,22 +201,20 @@ def _lock(path: Path) -> threading.Lock:
         return _LOCKS.setdefault(str(path), threading.Lock())
 
 
-def _save_target(path: str, root: Path, what: str = "file") -> Path:
-    """Where a save named ``path`` writes, or :class:`SaveRefused`.  Only a regular file may
-    be replaced: a save over a pipe would block the server reading it, and one over a
-    device (``/dev/null``) would replace the device by a file.  A NUL byte or a loop of
-    symbolic links is refused here, where it would otherwise raise from ``resolve()``."""
+def _save_target(path: str, access: Access, what: str = "file") -> Path:
+    """Where a save named ``path`` writes, or :class:`SaveRefused`: inside what the studio may
+    touch (:class:`Access`), and only a regular file may be replaced: a save over a pipe
+    would block the server reading it, and one over a device (``/dev/null``) would replace
+    the device by a file."""
     if not path or not path.strip():
         raise SaveRefused(f"give a {what} name to save to")
-    if "\x00" in path:
-        raise SaveRefused("a file name cannot hold a NUL byte")
+    target = access.resolve(path)  # AccessRefused: outside what the studio may touch
     try:
-        target = (root / path).resolve()
         info = target.stat()
     except FileNotFoundError:
         return target
-    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop (Python < 3.13)
-        raise SaveRefused(f"{path}: cannot save there ({getattr(exc, 'strerror', None) or exc})") from None
+    except OSError as exc:
+        raise SaveRefused(f"{path}: cannot save there ({exc.strerror or exc})") from None
     if stat.S_ISDIR(info.st_mode):
         raise SaveRefused(f"{path} is a folder")
     if not stat.S_ISREG(info.st_mode):
@@ -168,17 +222,18 @@ def _save_target(path: str, root: Path, what: str = "file") -> Path:
     return target
 
 
-def save_pack(entries: list[Entry], path: str, fmt: str | None, root: Path,
+def save_pack(entries: list[Entry], path: str, fmt: str | None, access: Access,
               expected: str | None, overwrite: bool) -> dict:
     """Write ``entries`` to ``path`` (see the module's docstring for when it asks first).
-    ``expected``: the version of the file the page opened from this path, if any."""
-    target = _save_target(path, root)
-    fmt = fmt or format_for_path(str(target))
-    if fmt not in FORMATS:
-        raise SaveRefused(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+    ``expected``: the version of the file the page opened from this path, if any; ``fmt``
+    None: the file's own format if it exists, else the one its extension names."""
+    target = _save_target(path, access)
     if _is_sqlite(target):
         raise SaveRefused(f"{path} is a catalogue: tick 'catalogue' to add the boards to it, or "
                           "save the pack to a file (.jsonl, .txt, .flow, ...)")
+    fmt = fmt or file_format(target) or format_for_path(str(target))
+    if fmt not in FORMATS:
+        raise SaveRefused(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
     try:
         text = write_text(entries, fmt)
     except WriteError as exc:
@@ -206,25 +261,32 @@ def save_pack(entries: list[Entry], path: str, fmt: str | None, root: Path,
         return {"path": path, "format": fmt, "version": version(target), "bytes": len(text)}
 
 
-def save_catalogue(entries: list[Entry], path: str, root: Path, timeout: float) -> dict:
+def save_catalogue(entries: list[Entry], path: str, access: Access, timeout: float,
+                   deadline: float | None = None) -> dict:
     """Add ``entries`` to the catalogue at ``path`` (made if new): each checked unique under
     its rules (``flow`` when it names none) within ``timeout`` seconds, graded, and stored
-    once.  Returns the counts and, per refused board, its number and verdict."""
+    once.  Returns the counts and, per refused board, its number and verdict.  ``deadline``
+    (``time.monotonic()``): the whole save's; the checks share it, and boards not checked
+    by then are refused as ``not-checked``."""
     from satlink.generate.catalogue import Catalogue, CatalogueError
     from satlink.quality import quality
     from satlink.rules import parse_rules
     from satlink.solver.check import check
     from satlink.solver.verdict import Status
 
-    target = _save_target(path, root, "catalogue file")
+    target = _save_target(path, access, "catalogue file")
     if target.exists() and not _is_sqlite(target) and target.stat().st_size > 0:
         raise SaveRefused(f"{path} is not a catalogue: save into a .db file made by satlink "
                           "generate --db or by the studio")
     proven = []
     refused = []
     for entry in entries:
+        left = timeout if deadline is None else min(timeout, deadline - time.monotonic())
+        if left <= 0:
+            refused.append({"board": entry.index, "status": "not-checked"})
+            continue
         rules = entry.rules or parse_rules("flow")
-        verdict = check(entry.board, rules, timeout=timeout)
+        verdict = check(entry.board, rules, timeout=left)
         if verdict.status != Status.UNIQUE:
             refused.append({"board": entry.index, "status": str(verdict.status)})
             continue

@@ -1,6 +1,8 @@
 """The studio's handlers for whole packs: open a file or a catalogue, save (see
-:mod:`satlink.studio.files` for when a save asks first), export as text, and the verdict and
-grade of each board for the pack view."""
+:mod:`satlink.studio.files` for when a save asks first and which files it may touch), export
+as text, and the verdict and grade of each board for the pack view.  Each runs as a job of its
+request (:meth:`satlink.studio.api.Ask.run`): a pack of thousands of boards is read, checked
+or written within the request's deadline, in a worker thread."""
 
 from __future__ import annotations
 
@@ -8,15 +10,21 @@ from satlink.formats.entry import Entry
 from satlink.referee import solution_errors
 from satlink.solution import Solution
 from satlink.solver.check import check
-from satlink.studio.api import Problem, Studio, board_and_rules
+from satlink.studio.access import AccessRefused
+from satlink.studio.api import Ask, Problem, board_and_rules
 from satlink.studio.boards import BoardProblem, read_board, read_rules
-from satlink.studio.files import SaveRefused, open_catalogue, open_pack, save_catalogue, save_pack
+from satlink.studio.files import (
+    MAX_PACK,
+    SaveRefused,
+    TooLarge,
+    open_catalogue,
+    open_pack,
+    save_catalogue,
+    save_pack,
+)
 
-MAX_PACK = 5000
-"""Boards one pack request may carry."""
 
-
-def _entries(studio: Studio, data: dict) -> list[Entry]:
+def _entries(ask: Ask, data: dict) -> list[Entry]:
     boards = data.get("boards")
     if not isinstance(boards, list) or len(boards) > MAX_PACK:
         raise Problem(400, {"message": f"'boards' must be a list of at most {MAX_PACK} boards"})
@@ -25,7 +33,7 @@ def _entries(studio: Studio, data: dict) -> list[Entry]:
         if not isinstance(item, dict):
             raise Problem(400, {"message": f"board {i}: not an object"})
         try:
-            board = read_board(item.get("board"), studio.limits)
+            board = read_board(item.get("board"), ask.limits)
             rules = read_rules(item["rules"]) if item.get("rules") else None
             solution = None
             if isinstance(item.get("solution"), dict):
@@ -41,25 +49,33 @@ def _entries(studio: Studio, data: dict) -> list[Entry]:
     return out
 
 
-async def api_save(studio: Studio, data: dict) -> dict:
+def _text(data: dict, key: str) -> str:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise Problem(400, {"message": f"'{key}' must be text"})
+    return value or ""
+
+
+async def api_save(ask: Ask, data: dict) -> dict:
     """Write the pack (or one board) to the file the user named, or with ``catalogue: true``
-    add its unique boards to the catalogue named (:func:`satlink.studio.files.save_catalogue`)."""
-    entries = _entries(studio, data)
-    if data.get("catalogue"):
-        path = str(data.get("path") or "")
-        try:
-            return await studio.jobs.run(lambda: save_catalogue(entries, path, studio.root,
-                                                                studio.limits.timeout))
-        except SaveRefused as exc:
-            raise Problem(400, {"message": exc.message}) from None
-        except OSError as exc:
-            raise Problem(400, {"message": f"cannot write: {exc.strerror or exc}"}) from None
-    fmt = data.get("format") or None
+    add its unique boards to the catalogue named (:func:`satlink.studio.files.save_catalogue`):
+    the boards' checks share the request's deadline."""
+    path, fmt = _text(data, "path"), _text(data, "format") or None
+    access = ask.studio.access
     expected = data.get("version") if data.get("version_of") == data.get("path") else None
-    path, overwrite = str(data.get("path") or ""), bool(data.get("overwrite"))
-    try:  # in a worker thread: a large pack written must not hold up the other requests
-        return await studio.jobs.run(lambda: save_pack(entries, path, fmt, studio.root, expected,
-                                                       overwrite))
+    expected = expected if isinstance(expected, str) else None
+    overwrite = bool(data.get("overwrite"))
+
+    def work() -> dict:  # thousands of boards read, checked, written: not in the event loop
+        entries = _entries(ask, data)
+        if data.get("catalogue"):
+            return save_catalogue(entries, path, access, ask.limits.timeout, ask.deadline)
+        return save_pack(entries, path, fmt, access, expected, overwrite)
+
+    try:
+        return await ask.run(work)
+    except AccessRefused as exc:
+        raise Problem(exc.status, {"message": exc.message}) from None
     except SaveRefused as exc:
         raise Problem(409 if exc.confirm else 400,
                       {"message": exc.message, "confirm": exc.confirm}) from None
@@ -67,46 +83,53 @@ async def api_save(studio: Studio, data: dict) -> dict:
         raise Problem(400, {"message": f"cannot write: {exc.strerror or exc}"}) from None
 
 
-async def api_export(studio: Studio, data: dict) -> dict:
+async def api_export(ask: Ask, data: dict) -> dict:
     """The pack as text in a format (for a download)."""
     from satlink.formats import WriteError, write_text
 
-    entries = _entries(studio, data)
-    fmt = str(data.get("format") or "json")
+    fmt = _text(data, "format") or "json"
     try:
-        return {"text": write_text(entries, fmt), "format": fmt}
+        text = await ask.run(lambda: write_text(_entries(ask, data), fmt))
     except WriteError as exc:
         raise Problem(400, {"message": str(exc)}) from None
+    return {"text": text, "format": fmt}
 
 
-async def api_open(studio: Studio, data: dict) -> dict:
-    """Read a pack file (any format) or a catalogue (``catalogue: true``)."""
+async def api_open(ask: Ask, data: dict) -> dict:
+    """Read a pack file (any format) or a catalogue (``catalogue: true``), within the
+    studio's bounds (boards, bytes of file and of answer: :mod:`satlink.studio.files`)."""
     path = data.get("path")
     if not isinstance(path, str) or not path:
         raise Problem(400, {"message": "give a file to open"})
+    access, limits = ask.studio.access, ask.limits
+
     def read() -> dict:
         if data.get("catalogue"):
-            return open_catalogue(path, studio.root).as_dict()
-        return open_pack(path, studio.root, studio.limits.max_cells).as_dict()
+            return open_catalogue(path, access, limits.max_answer).as_dict()
+        return open_pack(path, access, limits.max_cells, limits.max_answer).as_dict()
 
-    try:  # in a worker thread: a large pack read must not hold up the other requests
-        return await studio.jobs.run(read)
+    try:
+        return await ask.run(read)
+    except TooLarge as exc:
+        raise Problem(413, {"message": str(exc)}) from None
+    except AccessRefused as exc:
+        raise Problem(exc.status, {"message": exc.message}) from None
     except (OSError, ValueError) as exc:
         raise Problem(400, {"message": f"{path}: {exc}"}) from None
 
 
-async def api_grade(studio: Studio, data: dict) -> dict:
+async def api_grade(ask: Ask, data: dict) -> dict:
     """Verdict and grade of one board of the pack view."""
     from satlink.records import verdict_record
 
-    board, rules = board_and_rules(studio, data)
+    board, rules = board_and_rules(ask, data)
 
     def work() -> dict:
-        verdict = check(board, rules, timeout=studio.limits.timeout)
+        verdict = check(board, rules, timeout=ask.seconds_left())
         record = verdict_record("studio", 1, board, verdict, grade=True)
         return {"status": record["status"], "rules": rules.name,
                 "grade": (record.get("quality") or {}).get("grade")}
-    return await studio.jobs.run(work)
+    return await ask.run(work)
 
 
 ROUTES = {"save": api_save, "export": api_export, "open": api_open, "grade": api_grade}

@@ -1,21 +1,48 @@
-"""Who may talk to the studio: only pages it served itself, on this machine.
+"""Who may talk to the studio: the person who started it, through pages it served itself.
 
-The studio listens on 127.0.0.1, but that alone does not stop a web page on the internet
-from driving it through the visitor's browser: a cross-site form or fetch can post to
-``http://127.0.0.1:PORT`` (CSRF), and a hostile domain that resolves to 127.0.0.1 can read
-the answers as its own origin (DNS rebinding).  So every request must name a local host in
-its ``Host`` header (a rebinding attack names the attacker's domain) and, when the browser
-sends an ``Origin`` (every cross-origin request and every ``POST``), a local origin on the
-studio's own port.  Request bodies are bounded before they are read.
+The studio can read and write the files of the user who started it, so three checks stand in
+front of every request (:class:`Guard`):
+
+* **A per-launch secret.** ``satlink studio`` makes a random token and prints an address that
+  carries it (``/?token=...``).  The page served at that address keeps it (a cookie named for
+  the studio's port, and a header its scripts send), and every other request must present it:
+  another user of the same machine can connect to ``127.0.0.1``, but does not know the token
+  (as notebook servers do).  Only the page's own scripts and styles (``/static``: files of
+  the package, nothing of the user's) are served without it.
+* **Host and Origin, exactly.** The studio listens on 127.0.0.1, but a web page on the internet
+  could still drive it through the visitor's browser: a cross-site form or fetch can post to
+  ``http://127.0.0.1:PORT`` (CSRF), and a hostile domain that resolves to 127.0.0.1 can read
+  the answers as its own origin (DNS rebinding).  So ``Host`` must name a local address on
+  the studio's own port, and an ``Origin`` (sent with every cross-origin request and every
+  ``POST``) must be ``http://`` that same host and port: a page on port 80 of the same
+  machine is another site.
+* **Bounded bodies.** A body longer than ``max_body`` bytes is a ``413``, whether its length
+  is declared or it arrives in chunks.
 """
 
 from __future__ import annotations
 
+import hmac
 import json
+import secrets
+from urllib.parse import parse_qs
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 MAX_BODY = 8 * 2**20
 """Bytes a request body may have (a pack of a few thousand boards)."""
+TOKEN_HEADER = "x-satlink-token"
+PUBLIC_PREFIXES = ("/static/", "/favicon.ico")
+"""Paths served without the token: the page's own code, shipped in the package."""
+
+
+def new_token() -> str:
+    """A fresh secret for one launch (192 random bits, URL-safe)."""
+    return secrets.token_urlsafe(24)
+
+
+def cookie_name(port: int | None) -> str:
+    """Cookies are shared by every port of a host, so each studio names its own."""
+    return f"satlink-token-{port}" if port is not None else "satlink-token"
 
 
 def _host_port(value: str) -> tuple[str, str | None]:
@@ -27,22 +54,38 @@ def _host_port(value: str) -> tuple[str, str | None]:
     return (host, port) if sep and port.isdigit() else (value, None)
 
 
-class LocalOnly:
-    """ASGI middleware: refuse (403) a request whose ``Host`` or ``Origin`` is not this
-    studio on a local address, and (413) a body longer than ``max_body`` bytes."""
+def _cookies(header: str) -> dict[str, str]:
+    out = {}
+    for part in header.split(";"):
+        name, sep, value = part.strip().partition("=")
+        if sep:
+            out.setdefault(name, value)
+    return out
 
-    def __init__(self, app, port: int | None, extra_hosts: tuple[str, ...] = (),
+
+class Guard:
+    """ASGI middleware: refuse (403) a request whose ``Host`` or ``Origin`` is not this studio
+    on a local address or that does not carry the token, and (413) a body longer than
+    ``max_body`` bytes.  ``port`` None (tests in one process) accepts any port."""
+
+    def __init__(self, app, port: int | None, token: str, extra_hosts: tuple[str, ...] = (),
                  max_body: int = MAX_BODY):
         self.app = app
         self.port = port
+        self.token = token
         self.hosts = {h.lower() for h in LOCAL_HOSTS + tuple(extra_hosts)}
         self.max_body = max_body
+        self.cookie = cookie_name(port)
 
     def allowed_host(self, value: str | None) -> bool:
+        """``Host`` (or an origin's host part): a local name and this studio's port (80 when
+        none is written)."""
         if not value:
             return False
         host, port = _host_port(value)
-        return host in self.hosts and (self.port is None or port in (None, str(self.port)))
+        if host not in self.hosts:
+            return False
+        return self.port is None or int(port or 80) == self.port
 
     def allowed_origin(self, value: str | None) -> bool:
         if value is None:
@@ -50,19 +93,38 @@ class LocalOnly:
         scheme, sep, rest = value.partition("://")
         return sep != "" and scheme == "http" and self.allowed_host(rest)
 
+    def presented(self, scope, headers: dict[str, str]) -> str | None:
+        """The token the request carries: the header, the cookie, or (the page's address
+        only) the query."""
+        if TOKEN_HEADER in headers:
+            return headers[TOKEN_HEADER]
+        cookie = _cookies(headers.get("cookie", "")).get(self.cookie)
+        if cookie is not None:
+            return cookie
+        if scope["path"] == "/":
+            query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+            return (query.get("token") or [None])[0]
+        return None
+
+    def has_token(self, scope, headers: dict[str, str]) -> bool:
+        given = self.presented(scope, headers)
+        return given is not None and hmac.compare_digest(given.encode(), self.token.encode())
+
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         if not self.allowed_host(headers.get("host")):
-            return await _refuse(send, 403, "refused: the Host header is not this studio "
-                                 "on a local address")
+            return await refuse(send, 403, "refused: the Host header is not this studio "
+                                "on a local address")
         if not self.allowed_origin(headers.get("origin")):
-            return await _refuse(send, 403, "refused: the request comes from another site")
+            return await refuse(send, 403, "refused: the request comes from another site")
+        if not scope["path"].startswith(PUBLIC_PREFIXES) and not self.has_token(scope, headers):
+            return await refuse(send, 403, "refused: no studio token. Open the address that "
+                                "`satlink studio` printed (it carries the token)")
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
-            return await _refuse(send, 413, f"refused: the request is larger than "
-                                 f"{self.max_body:,} bytes")
+            return await refuse(send, 413, self.too_large())
         seen = 0
 
         async def bounded():
@@ -71,20 +133,23 @@ class LocalOnly:
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_body:
-                    raise BodyTooLarge
+                    raise BodyTooLarge(self.too_large())
             return message
 
         try:
             await self.app(scope, bounded, send)
-        except BodyTooLarge:
-            await _refuse(send, 413, f"refused: the request is larger than {self.max_body:,} bytes")
+        except BodyTooLarge as exc:  # read outside an endpoint (which answers it itself)
+            await refuse(send, 413, str(exc))
+
+    def too_large(self) -> str:
+        return f"refused: the request is larger than {self.max_body:,} bytes"
 
 
 class BodyTooLarge(Exception):
     """A chunked body passed the limit while it was read."""
 
 
-async def _refuse(send, status: int, message: str) -> None:
+async def refuse(send, status: int, message: str) -> None:
     body = json.dumps({"error": {"message": message}}).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from satlink.cancel import stop_if_cancelled
 from satlink.generate.paths import PathSystem
 
 
@@ -61,8 +62,14 @@ class Scoring:
             self.border[c] = framed and c < w * h and (c < w or c >= w * (h - 1)
                                                        or c % w in (0, w - 1))
         layout = system.layout
-        self.direction = None if layout is None else {
-            (a, b): layout.step(a, b) for a in nodes for b in system.neighbours(a)}
+        self.direction = None
+        if layout is not None:
+            self.direction = {}
+            for i, a in enumerate(nodes):
+                if not i & 1023:
+                    stop_if_cancelled()  # seconds on a board of a million cells
+                for b in system.neighbours(a):
+                    self.direction[a, b] = layout.step(a, b)
         self.set_look(look)
 
     def set_look(self, look: Look) -> None:

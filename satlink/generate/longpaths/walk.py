@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from satlink.cancel import stop_if_cancelled
 from satlink.generate.longpaths.cost import DEFAULT_LOOK, Look, Scoring
 from satlink.generate.paths import PathSystem
 
@@ -34,7 +35,9 @@ class Walk:
         self.nodes = nodes
         self.cells = len(nodes)
         self.nbrs: list[tuple[int, ...]] = [()] * n
-        for c in nodes:
+        for i, c in enumerate(nodes):
+            if not i & 1023:
+                stop_if_cancelled()  # seconds on a board of a million cells
             self.nbrs[c] = tuple(system.neighbours(c))
         self.ends_ok = [system.can_end(c) for c in range(n)]
         self.owner = [FREE] * n

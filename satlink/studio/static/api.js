@@ -1,7 +1,11 @@
 // Talking to the studio's server: JSON in, JSON out, and the live requests that a newer
 // edit makes stale (the previous fetch is aborted and the server drops it by its number).
+// Every request carries the launch's token (the page got it in its <meta>) and the tab's id
+// (the server bounds the requests one tab has in its queue).
 
 const TAB = Math.random().toString(36).slice(2, 10);
+const TOKEN = document.querySelector('meta[name="satlink-token"]')?.content || "";
+const HEADERS = {"X-Satlink-Token": TOKEN, "X-Satlink-Tab": TAB};
 const live = new Map();  // channel -> {seq, controller}
 
 export class ApiError extends Error {
@@ -10,14 +14,14 @@ export class ApiError extends Error {
 
 export async function post(name, body, signal) {
   const answer = await fetch("/api/" + name, {method: "POST", signal,
-    headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+    headers: {...HEADERS, "Content-Type": "application/json"}, body: JSON.stringify(body)});
   const data = await answer.json().catch(() => ({error: {message: answer.statusText}}));
   if (!answer.ok) throw new ApiError(answer.status, data.error || {message: "stale", stale: data.stale});
   return data;
 }
 
 export async function get(name) {
-  const answer = await fetch("/api/" + name);
+  const answer = await fetch("/api/" + name, {headers: HEADERS});
   return answer.json();
 }
 

@@ -230,7 +230,8 @@ async function referee() {
 
 $("hint").addEventListener("click", async () => {
   try {
-    const h = await post("hint", {board: M.toBoard(S.model), rules: rules(), paths: P.drawn(S.model, S.play)});
+    const h = await latest("hint", "hint", {board: M.toBoard(S.model), rules: rules(), paths: P.drawn(S.model, S.play)});
+    if (!h) return;  // a newer click took over
     const m = S.model, at = ([r, c]) => r * m.width + c;
     S.hint = {mark: M.cellsOf(m, h.step?.cells || h.failure?.cells),
       edges: (h.step?.on || h.failure?.edges || []).map(e => e.map(at)),
@@ -247,10 +248,11 @@ setupPanels({S, redraw, replace, say, rules});
 $("generate").addEventListener("click", async () => {
   say("generating…");
   try {
-    const r = await post("generate", {width: +$("w").value, height: +$("h").value, kind: $("kind").value,
+    const r = await latest("make", "generate", {width: +$("w").value, height: +$("h").value, kind: $("kind").value,
       wrap: $("wrap").checked, colours: $("colours").value || null, grade: $("band").value || null,
       holes: +$("gen-holes").value, walls: +$("gen-walls").value, bridges: +$("gen-bridges").value,
       rules: rules(), seed: Math.floor(Math.random() * 1e9)});
+    if (!r) return;  // a newer Generate or Complete took over
     if (r.error) { say(r.error.message); return; }
     replace(M.fromBoard(r.board));
     say(`generated in ${r.attempts} attempt(s)`);
@@ -260,8 +262,9 @@ $("generate").addEventListener("click", async () => {
 $("complete").addEventListener("click", async () => {
   say("completing…");
   try {
-    const r = await post("complete", {board: M.toBoard(S.model), rules: rules(),
+    const r = await latest("make", "complete", {board: M.toBoard(S.model), rules: rules(),
       paths: P.drawn(S.model, S.play), seed: Math.floor(Math.random() * 1e9)});
+    if (!r) return;  // a newer Generate or Complete took over
     if (r.error) { say(r.error.message); return; }
     replace(M.fromBoard(r.board));
     say(`completed in ${r.attempts} attempt(s): unique under ${rules()}`);

@@ -1,0 +1,381 @@
+// The compiled engine as the Python module satlink.deduce._core (pybind11).  Python sees the
+// same State interface as satlink.deduce.state.State; the engine facade
+// (satlink/deduce/engines.py) is the one place that chooses between the two.
+//
+// The GIL is released while the engine works (a long deduction on a huge board must not stop
+// the studio's server thread); a cancel flag (the studio's CancelToken.flag) is read without it.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "engine.hpp"
+
+namespace py = pybind11;
+using namespace satlink;
+
+namespace {
+
+py::object python_class(const char* module, const char* name) {
+    return py::module_::import(module).attr(name);
+}
+
+py::int_ to_int(const uint64_t* words, int w) {
+    py::int_ out(0);
+    for (int i = w - 1; i >= 0; --i) {
+        auto word = py::reinterpret_steal<py::int_>(PyLong_FromUnsignedLongLong(words[i]));
+        out = py::reinterpret_steal<py::int_>(PyNumber_Lshift(out.ptr(), py::int_(64).ptr()));
+        out = py::reinterpret_steal<py::int_>(PyNumber_Or(out.ptr(), word.ptr()));
+    }
+    return out;
+}
+
+std::vector<uint64_t> to_words(const py::int_& value, int w) {
+    std::vector<uint64_t> words(w);
+    py::object rest = value;
+    py::int_ shift(64);
+    for (int i = 0; i < w; ++i) {
+        words[i] = PyLong_AsUnsignedLongLongMask(rest.ptr());
+        if (PyErr_Occurred()) throw py::error_already_set();
+        rest = py::reinterpret_steal<py::object>(PyNumber_Rshift(rest.ptr(), shift.ptr()));
+    }
+    return words;
+}
+
+py::tuple as_tuple(const std::vector<int>& values) {
+    py::tuple out(values.size());
+    for (size_t i = 0; i < values.size(); ++i) out[i] = py::int_(values[i]);
+    return out;
+}
+
+py::object python_contradiction(const Contradiction& c) {
+    py::object reached = py::none();
+    if (c.has_reached) {
+        py::list flags(c.reached.size());
+        for (size_t i = 0; i < c.reached.size(); ++i) flags[i] = py::bool_(c.reached[i] != 0);
+        reached = flags;
+    }
+    return python_class("satlink.deduce.puzzle", "Contradiction")(
+        c.kind, py::arg("label") = c.label, py::arg("nodes") = as_tuple(c.nodes),
+        py::arg("edges") = as_tuple(c.edges), py::arg("reached") = reached);
+}
+
+// The Python puzzle a state belongs to, and the compiled graph built from it once.
+struct CorePuzzle {
+    Puzzle puzzle;
+    py::object owner;  // satlink.deduce.puzzle.Puzzle
+};
+
+std::vector<std::pair<int, int>> read_edges(const py::object& edges) {
+    std::vector<std::pair<int, int>> out;
+    if (py::isinstance<py::buffer>(edges) && !py::isinstance<py::bytes>(edges)) {
+        py::buffer_info info = py::reinterpret_borrow<py::buffer>(edges).request();
+        if (info.ndim != 2 || info.shape[1] != 2 || info.itemsize != 8)
+            throw py::value_error("edges: an (E, 2) array of 64-bit integers");
+        const auto* data = static_cast<const char*>(info.ptr);
+        out.reserve(info.shape[0]);
+        for (py::ssize_t e = 0; e < info.shape[0]; ++e) {
+            int64_t a = *reinterpret_cast<const int64_t*>(data + e * info.strides[0]);
+            int64_t b = *reinterpret_cast<const int64_t*>(data + e * info.strides[0] + info.strides[1]);
+            out.emplace_back((int)a, (int)b);
+        }
+        return out;
+    }
+    for (py::handle pair : edges) {
+        py::tuple ab = py::reinterpret_borrow<py::tuple>(pair);
+        out.emplace_back(ab[0].cast<int>(), ab[1].cast<int>());
+    }
+    return out;
+}
+
+// A plain square board's open cells and edges from its characters (``#`` solid), in the order
+// of satlink.graph.square_edges: cell by cell, each cell's step right before its step down.
+// The edge order is what makes edge e SAT variable e + 1 everywhere, so it must match.
+void square_graph(const py::str& kinds, int width, int height, std::vector<int>& nodes,
+                  std::vector<int>& a, std::vector<int>& b) {
+    PyObject* text = kinds.ptr();
+    const int kind = PyUnicode_KIND(text);
+    const void* data = PyUnicode_DATA(text);
+    const long cells = (long)width * height;
+    if (PyUnicode_GET_LENGTH(text) < cells) throw py::value_error("kinds: one character a cell");
+    auto solid = [&](long i) { return PyUnicode_READ(kind, data, i) == '#'; };
+    for (long i = 0; i < cells; ++i) {
+        if (solid(i)) continue;
+        nodes.push_back((int)i);
+        const long c = i % width;
+        if (c + 1 < width && !solid(i + 1)) {
+            a.push_back((int)i);
+            b.push_back((int)(i + 1));
+        }
+        if (i + width < cells && !solid(i + width)) {
+            a.push_back((int)i);
+            b.push_back((int)(i + width));
+        }
+    }
+}
+
+std::shared_ptr<CorePuzzle> make_puzzle(py::object owner, int n, py::object nodes_given,
+                                        py::object edges,
+                                        std::vector<std::pair<int, int>> ends, bool fill,
+                                        bool notouch, std::vector<std::vector<int>> blocks,
+                                        py::object square) {
+    auto core = std::make_shared<CorePuzzle>();
+    core->owner = owner;
+    std::vector<int> nodes, a, b;
+    if (!square.is_none()) {  // (kinds, width, height) of a plain square board
+        py::tuple shape = square.cast<py::tuple>();
+        square_graph(shape[0].cast<py::str>(), shape[1].cast<int>(), shape[2].cast<int>(), nodes,
+                     a, b);
+    } else {
+        nodes = nodes_given.cast<std::vector<int>>();
+        std::vector<std::pair<int, int>> pairs = read_edges(edges);
+        a.resize(pairs.size());
+        b.resize(pairs.size());
+        for (size_t e = 0; e < pairs.size(); ++e) {
+            a[e] = pairs[e].first;
+            b[e] = pairs[e].second;
+        }
+    }
+    for (size_t e = 0; e < a.size(); ++e)
+        if (a[e] < 0 || b[e] < 0 || a[e] >= n || b[e] >= n)
+            throw py::value_error("an edge names a node outside the graph");
+    for (auto& end : ends)
+        if (end.first < 0 || end.first >= n || end.second < 0 || end.second >= n)
+            throw py::value_error("an endpoint names a node outside the graph");
+    {
+        py::gil_scoped_release quiet;
+        core->puzzle.build(n, std::move(nodes), std::move(a), std::move(b), std::move(ends), fill,
+                           notouch, std::move(blocks));
+    }
+    return core;
+}
+
+// A state the Python side holds; keeps its puzzle alive.
+struct PyState {
+    std::shared_ptr<CorePuzzle> core;
+    State st;
+};
+
+const uint8_t* cancel_flag(const py::object& flag) {
+    if (flag.is_none()) return nullptr;
+    py::buffer_info info = py::reinterpret_borrow<py::buffer>(flag).request();
+    if (info.size < 1) throw py::value_error("cancel flag: a buffer of at least one byte");
+    return static_cast<const uint8_t*>(info.ptr);
+}
+
+Limits limits_of(py::object deadline, const py::object& flag) {
+    Limits limits;
+    if (!deadline.is_none()) limits.deadline = deadline.cast<double>();
+    limits.cancel = cancel_flag(flag);
+    return limits;
+}
+
+template <class F>
+auto without_gil(F work) {
+    py::gil_scoped_release quiet;
+    return work();
+}
+
+py::list changes_of(const State& st) {
+    py::list out;
+    const int w = st.p->words;
+    for (const Change& c : st.changes) {
+        if (c.what == 'n')
+            out.append(py::make_tuple("on", c.a, c.cause));
+        else if (c.what == 'f')
+            out.append(py::make_tuple("off", c.a, c.cause, c.why));
+        else
+            out.append(py::make_tuple("colour", c.a, to_int(c.removed.data(), w),
+                                      to_int(c.left.data(), w)));
+    }
+    return out;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+    m.doc() = "satlink's deduction engine, compiled (see satlink/deduce/engines.py).";
+
+    py::register_exception_translator([](std::exception_ptr thrown) {
+        try {
+            if (thrown) std::rethrow_exception(thrown);
+        } catch (const Contradiction& c) {
+            py::object error = python_contradiction(c);
+            PyErr_SetObject(py::type::of(error).ptr(), error.ptr());
+        } catch (const OutOfTime&) {
+            py::object type = python_class("satlink.deduce.puzzle", "OutOfTime");
+            PyErr_SetNone(type.ptr());
+        } catch (const BudgetSpent&) {
+            py::object type = python_class("satlink.deduce.puzzle", "BudgetSpent");
+            PyErr_SetNone(type.ptr());
+        }
+    });
+
+    py::class_<CorePuzzle, std::shared_ptr<CorePuzzle>>(m, "Graph")
+        .def_property_readonly("n", [](const CorePuzzle& c) { return c.puzzle.n; })
+        .def_property_readonly("words", [](const CorePuzzle& c) { return c.puzzle.words; });
+
+    m.def("graph", &make_puzzle, py::arg("owner"), py::arg("n"), py::arg("nodes"),
+          py::arg("edges"), py::arg("ends"), py::arg("fill"), py::arg("notouch"),
+          py::arg("blocks"), py::arg("square") = py::none(),
+          "The compiled form of a satlink.deduce.Puzzle: `nodes` the open nodes and `edges` a "
+          "sequence of (a, b) pairs or an (E, 2) int64 array, in edge order; or, for a plain "
+          "square board, `square` = (kinds, width, height) and both are made from it.");
+
+    py::class_<PyState>(m, "State", py::buffer_protocol())
+        .def_buffer([](PyState& s) {  // the edge states, read-only, as `es`
+            return py::buffer_info(s.st.es.data(), 1, py::format_descriptor<uint8_t>::format(), 1,
+                                   {(py::ssize_t)s.st.es.size()}, {(py::ssize_t)1}, true);
+        })
+        .def(py::init([](std::shared_ptr<CorePuzzle> core, bool recording) {
+                 auto* s = new PyState{core, State(&core->puzzle)};
+                 s->st.recording = recording;
+                 return s;
+             }),
+             py::arg("graph"), py::arg("recording") = false)
+        .def_property_readonly("p", [](const PyState& s) { return s.core->owner; })
+        .def("copy", [](const PyState& s) { return new PyState{s.core, s.st.copy()}; })
+        .def("set_on", [](PyState& s, int e) { return s.st.set_on(e); })
+        .def("set_off", [](PyState& s, int e) { return s.st.set_off(e); })
+        .def("restrict",
+             [](PyState& s, int x, py::int_ mask) {
+                 std::vector<uint64_t> words = to_words(mask, s.st.p->words);
+                 return s.st.restrict_mask(x, words.data());
+             })
+        .def("colour", [](const PyState& s, int x) { return to_int(s.st.colour_of(x), s.st.p->words); })
+        .def("need", [](const PyState& s, int x) { return s.st.need(x); })
+        .def("complete", [](const PyState& s) { return s.st.complete(); })
+        .def("solved_nodes", [](const PyState& s) { return s.st.solved_nodes(); })
+        .def("heads", [](const PyState& s) { return s.st.heads(); })
+        .def("undecided_nodes", [](const PyState& s) { return s.st.undecided_nodes(); })
+        .def("reach",
+             [](PyState& s, int k, int start) {
+                 std::vector<uint8_t> seen = s.st.reach(k, start);
+                 py::list out(seen.size());
+                 for (size_t i = 0; i < seen.size(); ++i) out[i] = py::bool_(seen[i] != 0);
+                 return out;
+             })
+        .def("_carriers_consistent", [](const PyState& s) { return s.st.carriers_consistent(); })
+        .def_property_readonly("undecided", [](const PyState& s) { return s.st.undecided; })
+        .def_property_readonly("es", [](py::object self) { return py::memoryview(self); })
+        .def("on_edges",
+             [](const PyState& s) {
+                 std::vector<int> out;
+                 for (size_t e = 0; e < s.st.es.size(); ++e)
+                     if (s.st.es[e] == ON) out.push_back((int)e);
+                 return out;
+             })
+        .def("paths",
+             [](const PyState& s) {
+                 // each colour's path from its first endpoint, along ON edges (complete states)
+                 const Puzzle& P = *s.st.p;
+                 std::vector<std::vector<int>> out;
+                 for (const auto& ends : P.ends) {
+                     std::vector<int> path;
+                     s.st.along(ends.first, [&](int x) {
+                         path.push_back(x);
+                         return path.size() <= (size_t)P.n;
+                     });
+                     out.push_back(std::move(path));
+                 }
+                 return out;
+             })
+        .def_property(
+            "changes", [](const PyState& s) { return changes_of(s.st); },
+            [](PyState& s, const py::list& value) {
+                if (py::len(value)) throw py::value_error("changes may only be cleared (set to [])");
+                s.st.changes.clear();
+            });
+
+    m.def("run",
+          [](PyState& s, int technique) { return without_gil([&] { return run(s.st, technique); }); },
+          py::arg("state"), py::arg("technique"),
+          "One technique (0 forced, 1 corner, 2 notouch, 3 region, 4 bottleneck); the steps "
+          "that made progress.");
+    m.def("finished", [](PyState& s) { return without_gil([&] { return finished(s.st); }); });
+    m.def(
+        "fixpoint",
+        [](PyState& s, std::vector<int> passes, py::object deadline, py::object cancel) {
+            Limits limits = limits_of(deadline, cancel);
+            without_gil([&] {
+                fixpoint(s.st, passes, limits);
+                return 0;
+            });
+        },
+        py::arg("state"), py::arg("passes"), py::arg("deadline") = py::none(),
+        py::arg("cancel") = py::none());
+    m.def(
+        "lookahead",
+        [](PyState& s, int depth, long budget, long tried, std::vector<int> trial_passes,
+           py::object deadline, py::object cancel) -> py::tuple {
+            Search search;
+            search.budget = budget;
+            search.tried = tried;
+            search.trial_passes = std::move(trial_passes);
+            search.limits = limits_of(deadline, cancel);
+            int result;
+            try {
+                result = without_gil([&] { return search.lookahead(s.st, depth); });
+            } catch (const BudgetSpent&) {
+                return py::make_tuple(-1, search.tried, py::none());  // the budget ran out
+            }
+            py::object refuted = py::none();
+            if (result && search.refuted.found) {
+                const Refutation& r = search.refuted;
+                refuted = py::make_tuple(py::make_tuple(r.move, r.a, r.b), python_contradiction(r.why));
+            }
+            return py::make_tuple(result, search.tried, refuted);
+        },
+        py::arg("state"), py::arg("depth"), py::arg("budget"), py::arg("tried"),
+        py::arg("trial_passes"), py::arg("deadline") = py::none(), py::arg("cancel") = py::none(),
+        "One look-ahead step: (1 after a refuted move, 0 if none, -1 when the budget ran out; "
+        "hypotheses tried so far; ((move, a, b), Contradiction) or None).");
+    m.def(
+        "split",
+        [](PyState& s, long budget, int limit, std::vector<int> passes, int max_depth,
+           py::object deadline, py::object cancel) -> py::tuple {
+            Split search;
+            search.budget = budget;
+            search.limit = (size_t)limit;
+            search.max_depth = max_depth;
+            search.passes = std::move(passes);
+            search.limits = limits_of(deadline, cancel);
+            bool complete = true;
+            try {
+                without_gil([&] {
+                    search.run(s.st);
+                    return 0;
+                });
+            } catch (const BudgetSpent&) {
+                complete = false;
+            }
+            py::list found;
+            for (const auto& es : search.solutions)
+                found.append(py::bytes(reinterpret_cast<const char*>(es.data()), es.size()));
+            return py::make_tuple(found, complete, search.nodes);
+        },
+        py::arg("state"), py::arg("budget"), py::arg("limit"), py::arg("passes"),
+        py::arg("max_depth"), py::arg("deadline") = py::none(), py::arg("cancel") = py::none(),
+        "Search by case splits from `state` (which it consumes): (the edge states of each "
+        "solution found, as bytes; whether every case was covered; search nodes visited).");
+    m.def(
+        "paths",
+        [](std::shared_ptr<CorePuzzle> core, py::bytes es) {
+            // each colour's path from its first endpoint along the ON edges of `es`
+            std::string states = es;
+            State st;
+            st.p = &core->puzzle;
+            if (states.size() != core->puzzle.ea.size())
+                throw py::value_error("edge states of another board");
+            st.es.assign(states.begin(), states.end());
+            std::vector<std::vector<int>> out;
+            for (const auto& ends : core->puzzle.ends) {
+                std::vector<int> path;
+                st.along(ends.first, [&](int x) {
+                    path.push_back(x);
+                    return path.size() <= (size_t)core->puzzle.n;
+                });
+                out.push_back(std::move(path));
+            }
+            return out;
+        },
+        py::arg("graph"), py::arg("es"));
+}

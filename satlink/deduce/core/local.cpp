@@ -1,0 +1,209 @@
+// The local techniques (satlink/deduce/local.py, compiled): each looks only at the nodes that
+// changed since it last ran.
+#include "engine.hpp"
+
+#include <algorithm>
+
+namespace satlink {
+
+namespace {
+
+int single_bit(const uint64_t* a, int w) {  // the one bit set, or -1
+    int found = -1;
+    for (int i = 0; i < w; ++i) {
+        if (!a[i]) continue;
+        if (found >= 0 || (a[i] & (a[i] - 1))) return -1;
+        found = i * 64 + __builtin_ctzll(a[i]);
+    }
+    return found;
+}
+
+bool intersects(const uint64_t* a, const uint64_t* b, int w) {
+    for (int i = 0; i < w; ++i)
+        if (a[i] & b[i]) return true;
+    return false;
+}
+
+bool same(const uint64_t* a, const uint64_t* b, int w) {
+    for (int i = 0; i < w; ++i)
+        if (a[i] != b[i]) return false;
+    return true;
+}
+
+Contradiction located(const char* kind, std::vector<int> nodes, std::vector<int> edges = {},
+                      int label = -1) {
+    Contradiction c;
+    c.kind = kind;
+    c.nodes = std::move(nodes);
+    c.edges = std::move(edges);
+    c.label = label;
+    return c;
+}
+
+}  // namespace
+
+int forced(State& st) {
+    const Puzzle& P = *st.p;
+    const int w = P.words;
+    std::vector<uint64_t> mine(w);
+    int steps = 0;
+    while (!st.queue_empty()) {
+        // a forced pass on a huge board can run a second: the deadline is looked at within it
+        if ((++st.pops & 0xFFFF) == 0 && st.limits != nullptr) st.limits->check();
+        const int x = st.pop();
+        bool moved = false;
+        int needed = st.need(x);
+        const int on = st.on[x], unk = st.unk[x];
+        if (needed < 0 && unk < 2) {  // (without fill) too few ways to be on a path: empty
+            moved = st.restrict_mask(x, P.unused.data());
+            needed = 0;
+        }
+        if (needed >= 0) {
+            if (on > needed || on + unk < needed)
+                throw located(on > needed ? "too-many" : "no-way", {x});
+            if (unk && on == needed) {
+                for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i)
+                    if (st.es[P.inc_edge[i]] == UNKNOWN) st.set_off(P.inc_edge[i]);
+                moved = true;
+            } else if (unk && on + unk == needed) {
+                for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i)
+                    if (st.es[P.inc_edge[i]] == UNKNOWN) st.set_on(P.inc_edge[i]);
+                moved = true;
+            }
+        }
+        if (st.unk[x]) {
+            const int sx = st.seg[x];
+            const uint64_t* c = st.colour_of(x);
+            for (int i = 0; i < w; ++i) mine[i] = c[i] & P.colours[i];
+            for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i) {
+                const int e = P.inc_edge[i], y = P.inc_other[i];
+                if (st.es[e] == UNKNOWN &&
+                    (st.seg[y] == sx || !intersects(mine.data(), st.colour_of(y), w))) {
+                    st.set_off(e);
+                    moved = true;
+                }
+            }
+        }
+        if (moved) ++steps;
+    }
+    return steps;
+}
+
+int corner(State& st) {
+    const Puzzle& P = *st.p;
+    if (!P.notouch) return 0;
+    int steps = 0;
+    std::vector<int> inside;
+    for (int x : st.changed(0)) {
+        if (st.on[x] != 2 || P.end_label[x] >= 0) continue;
+        int bend[2], found = 0;
+        for (int i = P.inc_start[x]; i < P.inc_start[x + 1] && found < 2; ++i)
+            if (st.es[P.inc_edge[i]] == ON) bend[found++] = P.inc_other[i];
+        const int n1 = bend[0], n2 = bend[1];
+        inside.clear();  // neighbours of both ends of the bend but x, ascending
+        std::set_intersection(P.nb.begin() + P.nb_start[n1], P.nb.begin() + P.nb_start[n1 + 1],
+                              P.nb.begin() + P.nb_start[n2], P.nb.begin() + P.nb_start[n2 + 1],
+                              std::back_inserter(inside));
+        bool moved = false;
+        for (int d : inside) {
+            if (d == x) continue;
+            for (int i = P.inc_start[d]; i < P.inc_start[d + 1]; ++i) {
+                const int y = P.inc_other[i];
+                if ((y == n1 || y == n2) && st.es[P.inc_edge[i]] == UNKNOWN) {
+                    st.set_off(P.inc_edge[i]);
+                    moved = true;
+                }
+            }
+        }
+        steps += moved;
+    }
+    return steps;
+}
+
+// No block lies on one path: if all but one of its nodes carry colour c, the last does not.
+static int block_rule(State& st, int index) {
+    const Puzzle& P = *st.p;
+    const int w = P.words;
+    const std::vector<int>& block = P.blocks[index];
+    const size_t size = block.size();
+    std::vector<uint64_t> known(size * w);
+    std::vector<int> singles;
+    for (size_t j = 0; j < size; ++j) {
+        const uint64_t* c = st.colour_of(block[j]);
+        std::copy(c, c + w, known.begin() + j * w);
+        int bit = single_bit(c, w);
+        if (bit >= 0 && bit < P.k) singles.push_back(bit);
+    }
+    std::sort(singles.begin(), singles.end());  // Python: sorted(set(known)), colours only
+    singles.erase(std::unique(singles.begin(), singles.end()), singles.end());
+    for (int c : singles) {
+        int others = 0, other = -1;
+        for (size_t j = 0; j < size; ++j) {
+            if (single_bit(&known[j * w], w) != c) {
+                ++others;
+                other = block[j];
+            }
+        }
+        if (!others) throw located("block", block, {}, c);
+        if (others == 1 && st.has_bit(other, c)) {
+            st.restrict_without(other, c);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int notouch(State& st) {
+    const Puzzle& P = *st.p;
+    const int w = P.words;
+    const std::vector<int> changed = st.changed(1);
+    int steps = 0;
+    std::vector<uint64_t> cx(w), cy(w);
+    if (P.notouch) {
+        for (int x : changed) {
+            for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i) {
+                const int e = P.inc_edge[i], y = P.inc_other[i];
+                const uint8_t state = st.es[e];
+                if (state == ON) continue;
+                const uint64_t *px = st.colour_of(x), *py = st.colour_of(y);
+                std::copy(px, px + w, cx.begin());
+                std::copy(py, py + w, cy.begin());
+                const int bx = single_bit(cx.data(), w), by = single_bit(cy.data(), w);
+                if (same(cx.data(), cy.data(), w) && bx >= 0 && bx < P.k) {
+                    if (state == OFF) throw located("split", {x, y}, {e}, bx);
+                    st.set_on(e);
+                    ++steps;
+                } else if (state == UNKNOWN) {
+                    if ((st.on[x] || st.on[y]) && st.would_touch(e)) {
+                        st.set_off(e);
+                        ++steps;
+                    }
+                } else {
+                    // beside a closed edge, a known colour is ruled out of the other side
+                    const int pairs[2][2] = {{y, bx}, {x, by}};
+                    for (const auto& pair : pairs) {
+                        const int v = pair[0], bit = pair[1];
+                        if (bit >= 0 && bit < P.k && st.has_bit(v, bit)) {
+                            st.restrict_without(v, bit);
+                            ++steps;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if (!P.blocks.empty()) {
+        for (int x : changed)
+            for (int j = P.block_start[x]; j < P.block_start[x + 1]; ++j)
+                steps += block_rule(st, P.block_of[j]);
+    }
+    return steps;
+}
+
+bool finished(State& st) {
+    if (!st.complete()) return false;
+    for (size_t i = 0; i < st.p->blocks.size(); ++i) block_rule(st, (int)i);
+    return true;
+}
+
+}  // namespace satlink

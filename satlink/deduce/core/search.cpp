@@ -1,0 +1,153 @@
+// Passes to a fixpoint, and the bounded look-ahead (satlink/deduce/__init__.py's fixpoint and
+// satlink/deduce/lookahead.py, compiled).
+#include "engine.hpp"
+
+namespace satlink {
+
+int run(State& st, int technique) {
+    switch (technique) {
+        case FORCED: return forced(st);
+        case CORNER: return corner(st);
+        case NOTOUCH: return notouch(st);
+        case REGION: return region(st);
+        case BOTTLENECK: return bottleneck(st);
+    }
+    return 0;
+}
+
+void Limits::check() const {
+    if (cancel != nullptr && *cancel) throw OutOfTime();
+    if (deadline >= 0 && monotonic_now() > deadline) throw OutOfTime();
+}
+
+void fixpoint(State& st, const std::vector<int>& passes, const Limits& limits) {
+    struct Watch {  // the limits, seen by the forced passes while this fixpoint runs
+        State& st;
+        const Limits* before;
+        ~Watch() { st.limits = before; }
+    } watch{st, st.limits};
+    st.limits = &limits;
+    forced(st);
+    while (!finished(st)) {
+        limits.check();
+        bool progressed = false;
+        for (int technique : passes) {
+            if (run(st, technique)) {
+                forced(st);
+                progressed = true;
+                break;
+            }
+        }
+        if (!progressed) return;
+    }
+}
+
+void Search::closure(State& st, int depth) {
+    while (true) {
+        fixpoint(st, trial_passes, limits);
+        if (finished(st) || depth <= 0 || !lookahead(st, depth)) return;
+    }
+}
+
+State& Search::scratch(int depth) {
+    while ((int)trials.size() <= depth) trials.push_back(std::make_unique<State>());
+    return *trials[depth];
+}
+
+int Search::lookahead(State& st, int depth) {
+    const Puzzle& P = *st.p;
+    for (int x : st.heads()) {
+        for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i) {
+            const int e = P.inc_edge[i];
+            if (st.es[e]) continue;
+            if (tried >= budget) throw BudgetSpent();
+            ++tried;
+            State& trial = scratch(depth);
+            st.copy_into(trial);
+            try {
+                trial.set_on(e);
+                closure(trial, depth - 1);
+            } catch (Contradiction& why) {
+                refuted = Refutation{true, "edge", e, x, std::move(why)};
+                st.set_off(e);
+                return 1;
+            }
+        }
+    }
+    if (!P.fill) {  // without fill: is an undecided cell on a path, or empty?
+        const int empty = P.k;
+        for (int x : P.nodes) {
+            if (st.need(x) >= 0) continue;
+            for (int keep_empty = 1; keep_empty >= 0; --keep_empty) {
+                if (tried >= budget) throw BudgetSpent();
+                ++tried;
+                State& trial = scratch(depth);
+                st.copy_into(trial);
+                try {
+                    if (keep_empty)
+                        trial.restrict_only(x, empty);
+                    else
+                        trial.restrict_without(x, empty);
+                    closure(trial, depth - 1);
+                } catch (Contradiction& why) {
+                    refuted = Refutation{true, keep_empty ? "empty" : "used", x, -1, std::move(why)};
+                    if (keep_empty)
+                        st.restrict_without(x, empty);
+                    else
+                        st.restrict_only(x, empty);
+                    return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+void Split::run(State& st, int depth) {
+    if (++nodes > budget || depth > max_depth) throw BudgetSpent();
+    try {
+        fixpoint(st, passes, limits);
+    } catch (Contradiction&) {
+        return;
+    }
+    if (st.complete()) {
+        solutions.push_back(st.es);
+        return;
+    }
+    const Puzzle& P = *st.p;
+    std::vector<int> heads = st.heads();
+    std::vector<int> options;
+    if (!heads.empty()) {
+        const int x = heads.front();
+        for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i)
+            if (st.es[P.inc_edge[i]] == UNKNOWN) options.push_back(P.inc_edge[i]);
+        for (int e : options) {
+            State child = st.copy();
+            try {
+                child.set_on(e);
+            } catch (Contradiction&) {
+                continue;
+            }
+            run(child, depth + 1);
+            if (solutions.size() >= limit) return;
+        }
+        return;
+    }
+    int e = 0;
+    while (st.es[e] != UNKNOWN) ++e;  // not complete: some edge is undecided
+    for (int on = 1; on >= 0; --on) {
+        State child = st.copy();
+        try {
+            if (on)
+                child.set_on(e);
+            else
+                child.set_off(e);
+        } catch (Contradiction&) {
+            continue;
+        }
+        run(child, depth + 1);
+        if (solutions.size() >= limit) return;
+    }
+}
+
+}  // namespace satlink

@@ -1,0 +1,577 @@
+// The state of a partly solved board (satlink/deduce/state.py, compiled): edge states, chains
+// and colour sets, with the change log the local passes read and the stamps the global ones do.
+#include "engine.hpp"
+
+#include <algorithm>
+#include <time.h>
+
+namespace satlink {
+
+namespace {
+
+bool any(const uint64_t* a, int w) {
+    for (int i = 0; i < w; ++i)
+        if (a[i]) return true;
+    return false;
+}
+
+bool equal(const uint64_t* a, const uint64_t* b, int w) {
+    for (int i = 0; i < w; ++i)
+        if (a[i] != b[i]) return false;
+    return true;
+}
+
+// exactly one bit set
+bool single(const uint64_t* a, int w) {
+    int count = 0;
+    for (int i = 0; i < w; ++i) {
+        if (a[i]) {
+            if (a[i] & (a[i] - 1)) return false;
+            if (++count > 1) return false;
+        }
+    }
+    return count == 1;
+}
+
+Contradiction contradiction(const char* kind, std::vector<int> nodes, std::vector<int> edges = {},
+                            int label = -1) {
+    Contradiction c;
+    c.kind = kind;
+    c.nodes = std::move(nodes);
+    c.edges = std::move(edges);
+    c.label = label;
+    return c;
+}
+
+}  // namespace
+
+double monotonic_now() {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void Puzzle::build(int n_nodes, std::vector<int> open, std::vector<int> a, std::vector<int> b,
+                   std::vector<std::pair<int, int>> endpoints, bool fill_, bool notouch_,
+                   std::vector<std::vector<int>> blocks_) {
+    n = n_nodes;
+    nodes = std::move(open);
+    ea = std::move(a);
+    eb = std::move(b);
+    ends = std::move(endpoints);
+    k = (int)ends.size();
+    fill = fill_;
+    notouch = notouch_;
+    blocks = std::move(blocks_);
+    words = (k + 1 + 63) / 64;
+    colours.assign(words, 0);
+    unused.assign(words, 0);
+    for (int i = 0; i < k; ++i) colours[i >> 6] |= uint64_t(1) << (i & 63);
+    if (!fill) unused[k >> 6] |= uint64_t(1) << (k & 63);
+    end_label.assign(n, -1);
+    for (int i = 0; i < k; ++i) end_label[ends[i].first] = end_label[ends[i].second] = i;
+    // incidences in edge order, as BoardGraph.incidence (a counting sort keeps that order)
+    const size_t m = ea.size();
+    inc_start.assign(n + 1, 0);
+    for (size_t e = 0; e < m; ++e) {
+        ++inc_start[ea[e] + 1];
+        ++inc_start[eb[e] + 1];
+    }
+    for (int x = 0; x < n; ++x) inc_start[x + 1] += inc_start[x];
+    inc_edge.assign(2 * m, 0);
+    inc_other.assign(2 * m, 0);
+    std::vector<int> fill_at(inc_start.begin(), inc_start.end() - 1);
+    for (size_t e = 0; e < m; ++e) {
+        int x = ea[e], y = eb[e];
+        inc_edge[fill_at[x]] = (int)e;
+        inc_other[fill_at[x]++] = y;
+        inc_edge[fill_at[y]] = (int)e;
+        inc_other[fill_at[y]++] = x;
+    }
+    // neighbours, ascending and distinct (BoardGraph.neighbours)
+    nb_start.assign(n + 1, 0);
+    nb.clear();
+    nb.reserve(2 * m);
+    std::vector<int> around;
+    for (int x = 0; x < n; ++x) {
+        around.assign(inc_other.begin() + inc_start[x], inc_other.begin() + inc_start[x + 1]);
+        std::sort(around.begin(), around.end());
+        around.erase(std::unique(around.begin(), around.end()), around.end());
+        nb.insert(nb.end(), around.begin(), around.end());
+        nb_start[x + 1] = (int)nb.size();
+    }
+    block_start.assign(n + 1, 0);
+    for (const auto& block : blocks)
+        for (int x : block) ++block_start[x + 1];
+    for (int x = 0; x < n; ++x) block_start[x + 1] += block_start[x];
+    block_of.assign(block_start[n], 0);
+    std::vector<int> at(block_start.begin(), block_start.end() - 1);
+    for (size_t i = 0; i < blocks.size(); ++i)
+        for (int x : blocks[i]) block_of[at[x]++] = (int)i;
+}
+
+State::State(const Puzzle* puzzle) : p(puzzle) {
+    const int n = p->n, w = p->words;
+    es.assign(p->ea.size(), UNKNOWN);
+    undecided = (long)p->ea.size();
+    on.assign(n, 0);
+    unk.assign(n, 0);
+    for (int x = 0; x < n; ++x) {
+        int degree = p->inc_start[x + 1] - p->inc_start[x];
+        unk[x] = (uint8_t)degree;  // a node has at most a handful of edges
+    }
+    seg.resize(n);
+    for (int x = 0; x < n; ++x) seg[x] = x;
+    col.assign((size_t)n * w, 0);
+    for (int x : p->nodes) {
+        uint64_t* c = chain_colour(x);
+        int label = p->end_label[x];
+        if (label < 0) {
+            for (int i = 0; i < w; ++i) c[i] = p->colours[i] | p->unused[i];
+        } else {
+            c[label >> 6] = uint64_t(1) << (label & 63);
+        }
+    }
+    size.assign(n, 1);
+    end1.resize(n);
+    end2.resize(n);
+    for (int x = 0; x < n; ++x) end1[x] = end2[x] = x;
+    queue.assign(p->nodes.begin(), p->nodes.end());
+    queued.assign(n, 0);
+    for (int x : p->nodes) queued[x] = 1;
+    stamp.assign(p->k, 0);
+    seen_region.assign(p->k, -1);
+    seen_bottleneck.assign(p->k, -1);
+    log.assign(p->nodes.begin(), p->nodes.end());
+    tmp.assign(w, 0);
+    tmp2.assign(w, 0);
+    tmp3.assign(w, 0);
+    tmp_mask.assign(w, 0);
+}
+
+State State::copy() const {
+    State other;
+    copy_into(other);
+    return other;
+}
+
+void State::copy_into(State& other) const {
+    other.p = p;
+    other.es.assign(es.begin(), es.end());
+    other.undecided = undecided;
+    other.on.assign(on.begin(), on.end());
+    other.unk.assign(unk.begin(), unk.end());
+    other.seg.assign(seg.begin(), seg.end());
+    other.size.assign(size.begin(), size.end());
+    other.end1.assign(end1.begin(), end1.end());
+    other.end2.assign(end2.begin(), end2.end());
+    other.col.assign(col.begin(), col.end());
+    other.queue.assign(queue.begin() + head, queue.end());
+    other.head = 0;
+    other.queued.assign(queued.begin(), queued.end());
+    other.stamp.assign(stamp.begin(), stamp.end());
+    other.seen_region.assign(seen_region.begin(), seen_region.end());
+    other.seen_bottleneck.assign(seen_bottleneck.begin(), seen_bottleneck.end());
+    size_t read = std::min(cursor[0], cursor[1]);
+    other.log.assign(log.begin() + read, log.end());
+    other.cursor[0] = cursor[0] - read;
+    other.cursor[1] = cursor[1] - read;
+    other.recording = false;
+    other.changes.clear();
+    other.counting = counting;
+    other.carriers.assign(carriers.begin(), carriers.end());
+    other.tmp.resize(p->words);
+    other.tmp2.resize(p->words);
+    other.tmp3.resize(p->words);
+    other.tmp_mask.resize(p->words);
+}
+
+int State::pop() {
+    const int x = queue[head++];
+    if (head == queue.size()) {
+        queue.clear();
+        head = 0;
+    }
+    queued[x] = 0;
+    return x;
+}
+
+void State::start_counting() {
+    counting = true;
+    carriers.assign(p->k, 0);
+    for (int x : p->nodes) {
+        const uint64_t* c = colour_of(x);
+        for (int i = 0; i < p->words; ++i) {
+            uint64_t bits = c[i] & p->colours[i];
+            while (bits) {
+                ++carriers[i * 64 + __builtin_ctzll(bits)];
+                bits &= bits - 1;
+            }
+        }
+    }
+}
+
+bool State::carriers_consistent() const {
+    if (!counting) return true;
+    std::vector<long> fresh(p->k, 0);
+    for (int x : p->nodes) {
+        const uint64_t* c = colour_of(x);
+        for (int b = 0; b < p->k; ++b)
+            if ((c[b >> 6] >> (b & 63)) & 1) ++fresh[b];
+    }
+    return fresh == carriers;
+}
+
+void State::uncount(const uint64_t* removed, long nodes) {
+    for (int i = 0; i < p->words; ++i) {
+        uint64_t bits = removed[i] & p->colours[i];
+        while (bits) {
+            carriers[i * 64 + __builtin_ctzll(bits)] -= nodes;
+            bits &= bits - 1;
+        }
+    }
+}
+
+uint32_t State::next_generation() {
+    if (mark.size() != (size_t)p->n) {
+        mark.assign(p->n, 0);
+        generation = 0;
+    }
+    if (++generation == 0) {  // wrapped: start the marks afresh
+        std::fill(mark.begin(), mark.end(), 0);
+        generation = 1;
+    }
+    return generation;
+}
+
+void State::push(int x) {
+    log.push_back(x);
+    if (!queued[x]) {
+        queued[x] = 1;
+        queue.push_back(x);
+    }
+}
+
+void State::touch(const uint64_t* mask) {
+    for (int i = 0; i < p->words; ++i) {
+        uint64_t bits = mask[i];
+        while (bits) {
+            int b = __builtin_ctzll(bits);
+            bits &= bits - 1;
+            ++stamp[i * 64 + b];
+        }
+    }
+}
+
+bool State::set_off(int e) {
+    if (!recording) return set_off_plain(e);
+    // the cause, as satlink/deduce/record.py's RecordingState.set_off works it out
+    const int a = p->ea[e], b = p->eb[e];
+    const int sa = seg[a], sb = seg[b];
+    int full[2], nfull = 0;
+    for (int x : {a, b})
+        if (on[x] && on[x] == need(x)) full[nfull++] = x;
+    int cause;
+    const char* why;
+    bool common = false;
+    const uint64_t *ca = chain_colour(sa), *cb = chain_colour(sb);
+    for (int i = 0; i < p->words; ++i)
+        if (ca[i] & cb[i] & p->colours[i]) common = true;
+    if (sa == sb) {
+        cause = nfull ? full[0] : a;
+        why = nfull ? "full" : "loop";
+    } else if (!common) {
+        cause = (on[a] || p->end_label[a] >= 0) ? a : b;
+        why = "colours";
+    } else {
+        cause = nfull ? full[0] : a;
+        why = "full";
+    }
+    bool moved = set_off_plain(e);
+    if (moved) changes.push_back(Change{'f', e, cause, why, {}, {}});
+    return moved;
+}
+
+bool State::set_off_plain(int e) {
+    uint8_t state = es[e];
+    if (state == OFF) return false;
+    const int a = p->ea[e], b = p->eb[e];
+    if (state == ON) throw contradiction("edge-on-off", {a, b}, {e});
+    es[e] = OFF;
+    --undecided;
+    const uint64_t *ca = colour_of(a), *cb = colour_of(b);
+    for (int i = 0; i < p->words; ++i) tmp3[i] = ca[i] & cb[i] & p->colours[i];
+    touch(tmp3.data());
+    --unk[a];
+    --unk[b];
+    push(a);
+    push(b);
+    return true;
+}
+
+bool State::set_on(int e) {
+    if (!recording) return set_on_plain(e);
+    const int a = p->ea[e], b = p->eb[e];
+    int cause = a;
+    for (int x : {a, b}) {
+        if (need(x) == on[x] + unk[x]) {
+            cause = x;
+            break;
+        }
+    }
+    bool moved = set_on_plain(e);
+    if (moved) changes.push_back(Change{'n', e, cause, "", {}, {}});
+    return moved;
+}
+
+bool State::set_on_plain(int e) {
+    uint8_t state = es[e];
+    if (state == ON) return false;
+    const Puzzle& P = *p;
+    const int a = P.ea[e], b = P.eb[e];
+    if (state == OFF) throw contradiction("edge-on-off", {a, b}, {e});
+    const int sa = seg[a], sb = seg[b];
+    if (sa == sb) throw contradiction("loop", {a, b}, {e});
+    const int w = P.words;
+    uint64_t* colour = tmp.data();
+    const uint64_t *ca = chain_colour(sa), *cb = chain_colour(sb);
+    for (int i = 0; i < w; ++i) colour[i] = ca[i] & cb[i] & P.colours[i];
+    if (!any(colour, w)) throw contradiction("two-colours", {a, b}, {e});
+    for (int x : {a, b})
+        if (on[x] >= (P.end_label[x] >= 0 ? 1 : 2)) throw contradiction("too-many", {x}, {e});
+    if (P.notouch && (on[a] || on[b]) && would_touch(e)) throw contradiction("touch", {a, b}, {e});
+    es[e] = ON;
+    --undecided;
+    ++on[a];
+    ++on[b];
+    --unk[a];
+    --unk[b];
+    const int far_a = end1[sa] == a ? end2[sa] : end1[sa];
+    const int far_b = end1[sb] == b ? end2[sb] : end1[sb];
+    const bool one = single(colour, w);
+    const bool learn_a = one && !equal(ca, colour, w);
+    const bool learn_b = one && !equal(cb, colour, w);
+    int keep, small, start, before;
+    if (size[sa] < size[sb]) {
+        keep = sb; small = sa; start = a; before = b;
+    } else {
+        keep = sa; small = sb; start = b; before = a;
+    }
+    if (counting) {
+        for (int i = 0; i < w; ++i) tmp3[i] = ca[i] & ~colour[i];
+        uncount(tmp3.data(), size[sa]);
+        for (int i = 0; i < w; ++i) tmp3[i] = cb[i] & ~colour[i];
+        uncount(tmp3.data(), size[sb]);
+    }
+    relabel(start, before, keep);
+    size[keep] += size[small];
+    uint64_t* kept = chain_colour(keep);
+    for (int i = 0; i < w; ++i) kept[i] = colour[i];
+    end1[keep] = far_a;
+    end2[keep] = far_b;
+    push(a);
+    push(b);
+    push(far_a);
+    push(far_b);
+    if (learn_a) log_part(far_a, a);
+    if (learn_b) log_part(far_b, b);
+    return true;
+}
+
+void State::log_part(int end, int stop) {
+    along(end, [&](int x) {
+        log.push_back(x);
+        return x != stop;
+    });
+}
+
+void State::log_chain(int end) {
+    along(end, [&](int x) {
+        log.push_back(x);
+        return true;
+    });
+}
+
+void State::relabel(int start, int before, int chain) {
+    const Puzzle& P = *p;
+    int prev = before, cur = start;
+    while (true) {
+        seg[cur] = chain;
+        int nxt = -1;
+        for (int i = P.inc_start[cur]; i < P.inc_start[cur + 1]; ++i) {
+            int y = P.inc_other[i];
+            if (es[P.inc_edge[i]] == ON && y != prev && seg[y] != chain) {
+                nxt = y;
+                break;
+            }
+        }
+        if (nxt < 0) return;
+        prev = cur;
+        cur = nxt;
+    }
+}
+
+bool State::restrict_mask(int x, const uint64_t* mask) {
+    if (!recording) return restrict_plain(x, mask);
+    const int w = p->words;
+    std::vector<uint64_t> old(colour_of(x), colour_of(x) + w);
+    bool moved = restrict_plain(x, mask);
+    if (moved) {
+        const uint64_t* now = colour_of(x);
+        Change change{'c', x, -1, "", std::vector<uint64_t>(w), std::vector<uint64_t>(now, now + w)};
+        for (int i = 0; i < w; ++i) change.removed[i] = old[i] & ~now[i];
+        changes.push_back(std::move(change));
+    }
+    return moved;
+}
+
+bool State::restrict_plain(int x, const uint64_t* mask) {
+    const Puzzle& P = *p;
+    const int w = P.words;
+    const int s = seg[x];
+    uint64_t* old = chain_colour(s);
+    uint64_t* fresh = tmp2.data();
+    for (int i = 0; i < w; ++i) fresh[i] = old[i] & mask[i];
+    if (equal(fresh, old, w)) return false;
+    if (!any(fresh, w)) throw contradiction("no-colour", {x});
+    if (equal(fresh, P.unused.data(), w) && on[x]) throw contradiction("empty-on-path", {x});
+    for (int i = 0; i < w; ++i) tmp3[i] = old[i] & ~fresh[i] & P.colours[i];
+    for (int i = 0; i < w; ++i) old[i] = fresh[i];
+    touch(tmp3.data());
+    if (counting) uncount(tmp3.data(), size[s]);
+    push(end1[s]);
+    push(end2[s]);
+    push(x);
+    bool colour_only = false;
+    for (int i = 0; i < w; ++i)
+        if (fresh[i] & P.colours[i]) colour_only = true;
+    if (size[s] > 2 && colour_only && single(fresh, w)) log_chain(end1[s]);
+    return true;
+}
+
+bool State::restrict_only(int x, int bit) {
+    std::fill(tmp_mask.begin(), tmp_mask.end(), 0);
+    tmp_mask[bit >> 6] = uint64_t(1) << (bit & 63);
+    return restrict_mask(x, tmp_mask.data());
+}
+
+bool State::restrict_without(int x, int bit) {
+    std::fill(tmp_mask.begin(), tmp_mask.end(), ~uint64_t(0));
+    tmp_mask[bit >> 6] &= ~(uint64_t(1) << (bit & 63));
+    return restrict_mask(x, tmp_mask.data());
+}
+
+bool State::would_touch(int e) {
+    const Puzzle& P = *p;
+    int a = P.ea[e], b = P.eb[e];
+    int sa = seg[a], sb = seg[b];
+    if (size[sa] > size[sb]) {
+        std::swap(a, b);
+        std::swap(sa, sb);
+    }
+    if (size[sa] == 1) {  // a single node (most calls): its own neighbours, no chain walk
+        for (int i = P.nb_start[a]; i < P.nb_start[a + 1]; ++i)
+            if (seg[P.nb[i]] == sb && P.nb[i] != b) return true;
+        return false;
+    }
+    const int start = (a == end1[sa] || a == end2[sa]) ? a : end1[sa];
+    bool touches = false;
+    along(start, [&](int x) {
+        for (int i = P.nb_start[x]; i < P.nb_start[x + 1]; ++i) {
+            int y = P.nb[i];
+            if (seg[y] == sb && !(x == a && y == b)) {
+                touches = true;
+                return false;
+            }
+        }
+        return true;
+    });
+    return touches;
+}
+
+std::vector<int> State::changed(int t) {
+    // without notouch the corner pass never reads the log: its cursor counts as read, so the
+    // log is cleared as it is under notouch (Python keeps it; the nodes handed out are the same)
+    if (!p->notouch) cursor[0] = log.size();
+    size_t start = cursor[t];
+    cursor[t] = log.size();
+    std::vector<int> out;
+    uint32_t g = next_generation();
+    for (size_t i = start; i < log.size(); ++i) {
+        int x = log[i];
+        if (mark[x] != g) {
+            mark[x] = g;
+            out.push_back(x);
+        }
+    }
+    if (!p->notouch) cursor[0] = log.size();
+    if (std::min(cursor[0], cursor[1]) == log.size()) {
+        log.clear();
+        cursor[0] = cursor[1] = 0;
+    }
+    return out;
+}
+
+int State::need(int x) const {
+    const Puzzle& P = *p;
+    if (P.end_label[x] >= 0) return 1;
+    if (P.fill) return 2;
+    const uint64_t* c = colour_of(x);
+    if (equal(c, P.unused.data(), P.words)) return 0;
+    bool may_be_empty = (c[P.k >> 6] >> (P.k & 63)) & 1;
+    return (on[x] || !may_be_empty) ? 2 : -1;
+}
+
+long State::solved_nodes() const {
+    const Puzzle& P = *p;
+    long count = 0;
+    for (int x : P.nodes) {
+        if (unk[x]) continue;
+        const uint64_t* c = colour_of(x);
+        if (equal(c, P.unused.data(), P.words) || single(c, P.words)) ++count;
+    }
+    return count;
+}
+
+std::vector<int> State::heads() const {
+    const Puzzle& P = *p;
+    std::vector<std::pair<int, int>> out;
+    for (int x : P.nodes) {
+        if (!unk[x]) continue;
+        int needed = need(x);
+        if (on[x] < needed && (on[x] || P.end_label[x] >= 0)) out.emplace_back(unk[x], x);
+    }
+    std::sort(out.begin(), out.end());
+    std::vector<int> nodes;
+    nodes.reserve(out.size());
+    for (auto& pair : out) nodes.push_back(pair.second);
+    return nodes;
+}
+
+std::vector<int> State::undecided_nodes() const {
+    std::vector<int> out;
+    for (int x : p->nodes)
+        if (unk[x] || !single(colour_of(x), p->words)) out.push_back(x);
+    return out;
+}
+
+std::vector<uint8_t> State::reach(int bit, int start) {
+    const Puzzle& P = *p;
+    std::vector<uint8_t> seen(P.n, 0);
+    seen[start] = 1;
+    std::vector<int> stack{start};
+    while (!stack.empty()) {
+        int x = stack.back();
+        stack.pop_back();
+        for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i) {
+            int y = P.inc_other[i];
+            if (!seen[y] && es[P.inc_edge[i]] != OFF && has_bit(y, bit)) {
+                seen[y] = 1;
+                stack.push_back(y);
+            }
+        }
+    }
+    return seen;
+}
+
+}  // namespace satlink

@@ -1,0 +1,250 @@
+"""The two deduction engines behind one interface, and the choice between them.
+
+* ``python``: the engine of this package (:mod:`satlink.deduce.state`, ``.local``, ``.reach``,
+  ``.lookahead``): the reference, readable and always there.
+* ``compiled``: the same state and rules in C++ (``satlink/deduce/core``, the extension
+  ``satlink.deduce._core`` that ``pip install .`` builds with pybind11), applying the rules in
+  the same order, so that decided edges, contradictions and grades agree board by board
+  (``tests/deduce/test_engines_agree.py``).  It releases the GIL while it works and reads the
+  studio's cancel flag (:attr:`satlink.cancel.CancelToken.flag`) without it.
+
+:func:`engine` gives the compiled one when it was built, else the Python one; the environment
+variable ``SATLINK_ENGINE`` (``python`` or ``compiled``) chooses explicitly, for comparisons
+and for the tests.  The build is optional on purpose (``setup.py``): an install on a machine
+without a C++ compiler still works, only slower on large boards, and ``satlink --version``
+says which engine runs.
+
+Both engines' states answer the same questions (:class:`StateLike`); techniques are named by
+the grader's names (``forced``, ``corner``, ``notouch``, ``region``, ``bottleneck``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol
+
+from satlink.cancel import current_flag
+from satlink.deduce.puzzle import BudgetSpent, Puzzle
+from satlink.solution import Solution
+
+if TYPE_CHECKING:
+    from satlink.deduce.lookahead import Search
+    from satlink.deduce.split import SplitSearch
+
+ENVIRONMENT = "SATLINK_ENGINE"
+CODES = {"forced": 0, "corner": 1, "notouch": 2, "region": 3, "bottleneck": 4}
+"""The compiled engine's numbers for the techniques (``satlink/deduce/core/engine.hpp``)."""
+
+
+class StateLike(Protocol):
+    """What callers may ask of either engine's state."""
+
+    p: Puzzle
+
+    def copy(self) -> StateLike: ...
+    def set_on(self, e: int) -> bool: ...
+    def set_off(self, e: int) -> bool: ...
+    def restrict(self, x: int, mask: int) -> bool: ...
+    def colour(self, x: int) -> int: ...
+    def need(self, x: int) -> int: ...
+    def complete(self) -> bool: ...
+    def solved_nodes(self) -> int: ...
+    def heads(self) -> list[int]: ...
+    def undecided_nodes(self) -> list[int]: ...
+    def reach(self, k: int, start: int) -> list[bool]: ...
+    def solution(self) -> Solution: ...
+
+
+class Engine(Protocol):
+    name: str
+
+    def state(self, puzzle: Puzzle, recording: bool = False) -> Any: ...
+    def run(self, st: Any, technique: str) -> int: ...
+    def finished(self, st: Any) -> bool: ...
+    def fixpoint(self, st: Any, passes: Sequence[str], deadline: float | None = None) -> None: ...
+    def lookahead(self, st: Any, depth: int, search: Search) -> int: ...
+    def split(self, st: Any, search: SplitSearch) -> bool: ...
+    def solution(self, puzzle: Puzzle, es: bytes) -> Solution: ...
+
+
+class PythonEngine:
+    """The reference engine of this package."""
+
+    name = "python"
+
+    def state(self, puzzle: Puzzle, recording: bool = False) -> Any:
+        from satlink.deduce.record import RecordingState
+        from satlink.deduce.state import State
+
+        return RecordingState(puzzle) if recording else State(puzzle)
+
+    def run(self, st: Any, technique: str) -> int:
+        from satlink.deduce.passes import TECHNIQUES
+
+        return TECHNIQUES[technique](st)
+
+    def finished(self, st: Any) -> bool:
+        from satlink.deduce.local import finished
+
+        return finished(st)
+
+    def fixpoint(self, st: Any, passes: Sequence[str], deadline: float | None = None) -> None:
+        from satlink.deduce.passes import fixpoint, passes_named
+
+        fixpoint(st, passes_named(passes), deadline)
+
+    def lookahead(self, st: Any, depth: int, search: Search) -> int:
+        from satlink.deduce.lookahead import lookahead
+
+        return lookahead(st, depth, search)
+
+    def split(self, st: Any, search: SplitSearch) -> bool:
+        """Search ``st`` (consumed) by case splits; the solutions land in ``search``; True
+        when every case was covered or ``search.limit`` solutions were found."""
+        try:
+            search.run(st)
+        except BudgetSpent:
+            return len(search.solutions) >= search.limit
+        return True
+
+    def solution(self, puzzle: Puzzle, es: bytes) -> Solution:
+        """The solution whose edge states are ``es`` (one path per colour)."""
+        edges = puzzle.edges
+        return Solution.from_edges(puzzle.board, (edges[e] for e, s in enumerate(es) if s == 1))
+
+
+class CompiledEngine:
+    """The C++ engine (``satlink.deduce._core``)."""
+
+    name = "compiled"
+
+    def __init__(self, core: Any):
+        self._core = core
+
+        class CompiledState(core.State):
+            """A compiled state with the Python-side answers (the solution as paths)."""
+
+            def solution(self) -> Solution:
+                p = self.p
+                return Solution.from_paths(dict(zip(p.labels, self.paths(), strict=True)))
+
+        self._state_class = CompiledState
+
+    def graph(self, puzzle: Puzzle) -> Any:
+        """The compiled graph of ``puzzle``, built once and kept on it."""
+        graph = puzzle.__dict__.get("_compiled_graph")
+        if graph is None:
+            board = puzzle.board
+            g = board.graph
+            blocks = [list(b) for b in puzzle.blocks]
+            if g.geometry.is_plain and "edges" not in g.__dict__:  # made here, not as tuples
+                graph = self._core.graph(puzzle, puzzle.n, None, None, puzzle.ends, puzzle.fill,
+                                         puzzle.notouch, blocks, (g.kinds, g.width, g.height))
+            else:
+                graph = self._core.graph(puzzle, puzzle.n, puzzle.nodes, g.edges, puzzle.ends,
+                                         puzzle.fill, puzzle.notouch, blocks)
+            puzzle.__dict__["_compiled_graph"] = graph
+        return graph
+
+    def state(self, puzzle: Puzzle, recording: bool = False) -> Any:
+        return self._state_class(self.graph(puzzle), recording)
+
+    def run(self, st: Any, technique: str) -> int:
+        return self._core.run(st, CODES[technique])
+
+    def finished(self, st: Any) -> bool:
+        return self._core.finished(st)
+
+    def fixpoint(self, st: Any, passes: Sequence[str], deadline: float | None = None) -> None:
+        self._core.fixpoint(st, [CODES[t] for t in passes], deadline, current_flag())
+
+    def lookahead(self, st: Any, depth: int, search: Search) -> int:
+        result, search.tried, refuted = self._core.lookahead(
+            st, depth, search.budget, search.tried, [CODES[t] for t in search.passes],
+            search.deadline, current_flag())
+        if result < 0:
+            raise BudgetSpent
+        if refuted is not None and search.refuted is not None:
+            search.refuted(*refuted)
+        return result
+
+    def split(self, st: Any, search: SplitSearch) -> bool:
+        found, complete, search.nodes = self._core.split(
+            st, search.budget, search.limit, [CODES[t] for t in search.passes],
+            search.max_depth, search.deadline, current_flag())
+        search.solutions = list(found)
+        return complete or len(search.solutions) >= search.limit
+
+    def solution(self, puzzle: Puzzle, es: bytes) -> Solution:
+        paths = self._core.paths(self.graph(puzzle), es)
+        return Solution.from_paths(dict(zip(puzzle.labels, paths, strict=True)))
+
+
+PYTHON = PythonEngine()
+
+
+@cache
+def compiled() -> CompiledEngine | None:
+    """The compiled engine, or None where the extension was not built."""
+    try:
+        from satlink.deduce import _core  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return CompiledEngine(_core)
+
+
+def engine_named(name: str) -> Engine:
+    """``python`` or ``compiled``; asking for the compiled one where it was not built is an
+    error that says so."""
+    if name == "python":
+        return PYTHON
+    if name == "compiled":
+        found = compiled()
+        if found is None:
+            raise RuntimeError("satlink's compiled deduction engine is not built in this "
+                               "installation (no C++ compiler at install time?); reinstall with "
+                               "g++ present, or set SATLINK_ENGINE=python")
+        return found
+    raise ValueError(f"unknown deduction engine {name!r}: python or compiled")
+
+
+def engine() -> Engine:
+    """The engine in use: ``SATLINK_ENGINE`` if set, else the compiled one where built."""
+    chosen = os.environ.get(ENVIRONMENT, "").strip()
+    if chosen:
+        return engine_named(chosen)
+    return compiled() or PYTHON
+
+
+TINY_NODES = 64
+"""Boards up to this many nodes are deduced by the Python engine unless one is asked for: the
+whole deduction takes it less time than loading the compiled core (a 2x2 check process
+starts as fast as before the core existed)."""
+
+
+def engine_for(nodes: int) -> Engine:
+    """The engine for a board of ``nodes`` graph nodes: :func:`engine`, but the Python one for
+    tiny boards where no engine was asked for by ``SATLINK_ENGINE``."""
+    if nodes <= TINY_NODES and not os.environ.get(ENVIRONMENT, "").strip():
+        return PYTHON
+    return engine()
+
+
+def describe() -> str:
+    """One line for ``satlink --version``."""
+    try:
+        chosen = engine()
+    except (RuntimeError, ValueError) as exc:
+        return f"deduction engine: {exc}"
+    if chosen.name == "compiled":
+        return "deduction engine: compiled (C++)"
+    if compiled() is None:
+        return ("deduction engine: python (the compiled core was not built: no C++ compiler at "
+                "install time? large boards are decided slower)")
+    return f"deduction engine: python (chosen by {ENVIRONMENT})"
+
+
+__all__ = ["CODES", "ENVIRONMENT", "PYTHON", "TINY_NODES", "CompiledEngine", "Engine", "PythonEngine",
+           "StateLike", "compiled", "describe", "engine", "engine_for", "engine_named"]

@@ -1,0 +1,93 @@
+"""Bounded look-ahead: try a move, deduce its consequences, and close it if they contradict.
+
+A move is a way out of a path end (an undecided edge turned on) or, without ``fill``, an
+undecided cell left empty or put on a path.  Its consequences are the techniques 1-4 of
+:mod:`satlink.grading` (the bottleneck analysis is left out of hypotheses: it costs a search
+per colour and rarely decides one) and look-ahead one level shallower.  A move whose
+consequences contradict cannot be part of any solution, so its opposite is a sound deduction:
+this is the grader's "look-ahead" technique, and the presolve's last resort before SAT.
+
+Hypotheses are counted against a budget, not timed, so a grade is deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from satlink.deduce.local import finished
+from satlink.deduce.passes import fixpoint, passes_named
+from satlink.deduce.puzzle import BudgetSpent, Contradiction
+from satlink.deduce.state import State
+
+TRIAL_PASSES = ("corner", "notouch", "region")
+"""What a hypothesis is deduced with, after the forced moves."""
+
+Refuted = Callable[[tuple[str, int, int], Contradiction], None]
+"""Told each refuted move: ``("edge", e, x)`` (edge ``e`` out of ``x``), ``("empty", x, -1)``
+or ``("used", x, -1)``, and the contradiction it ran into."""
+
+
+@dataclass
+class Search:
+    """One look-ahead's bounds, and how many hypotheses it has tried so far."""
+
+    budget: int
+    tried: int = 0
+    refuted: Refuted | None = None
+    deadline: float | None = None
+    passes: Sequence[str] = TRIAL_PASSES
+
+
+def closure(st: State, depth: int, search: Search) -> None:
+    """Everything the trial passes (and look-ahead below ``depth``) deduce; raises
+    :class:`Contradiction` when the state is impossible."""
+    passes = passes_named(search.passes)
+    while True:
+        fixpoint(st, passes, search.deadline)
+        if finished(st) or depth <= 0 or not lookahead(st, depth, search):
+            return
+
+
+def lookahead(st: State, depth: int, search: Search) -> int:
+    """Try each way out of each path end; one that leads to a contradiction is closed.
+    Returns 1 after the first such deduction, 0 if there is none; raises
+    :class:`BudgetSpent` when the budget runs out first."""
+    p, es = st.p, st.es
+    for x in st.heads():
+        for e, _ in p.inc[x]:
+            if es[e]:
+                continue
+            if search.tried >= search.budget:
+                raise BudgetSpent
+            search.tried += 1
+            trial = st.copy()
+            try:
+                trial.set_on(e)
+                closure(trial, depth - 1, search)
+            except Contradiction as why:
+                if search.refuted is not None:
+                    search.refuted(("edge", e, x), why)
+                st.set_off(e)
+                return 1
+    if p.unused:  # without fill: is an undecided cell on a path, or empty?
+        for x in p.nodes:
+            if st.need(x) >= 0:
+                continue
+            for keep, other in ((p.unused, ~p.unused), (~p.unused, p.unused)):
+                if search.tried >= search.budget:
+                    raise BudgetSpent
+                search.tried += 1
+                trial = st.copy()
+                try:
+                    trial.restrict(x, keep)
+                    closure(trial, depth - 1, search)
+                except Contradiction as why:
+                    if search.refuted is not None:
+                        search.refuted(("empty" if keep == p.unused else "used", x, -1), why)
+                    st.restrict(x, other)
+                    return 1
+    return 0
+
+
+__all__ = ["Search", "TRIAL_PASSES", "closure", "lookahead"]
