@@ -1,0 +1,169 @@
+"""Designing in the studio as a person would, in a real browser (Playwright driving the
+system Chromium; skipped without them): a puzzle drawn path by path, made ambiguous by
+redrawing one path, fixed by one offered change that keeps the drawing, played to the win and
+shared; and a chain repair applied one step at a time, each step's words matching the verdict
+the page then shows (issue 32)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+pytest.importorskip("uvicorn")
+
+from tests.browser import missing  # noqa: E402
+from tests.studio_server import drag_path, served, wait_status  # noqa: E402
+
+if missing():
+    pytest.skip(missing(), allow_module_level=True)
+
+# Six paths that fill a 7x7 board, drawn in this order (so labelled A to F): unique under
+# fill.  Found by a search over generated fill boards for a drawing whose one-cell slide
+# (A takes F's end cell) leaves the puzzle ambiguous; the studio must find that itself.
+DRAWING = {"A": [[1, 5], [2, 5], [3, 5], [4, 5], [5, 5], [5, 6]],
+           "B": [[1, 1], [1, 2], [1, 3], [2, 3], [3, 3]],
+           "C": [[1, 4], [2, 4], [3, 4], [4, 4], [4, 3], [4, 2], [3, 2], [2, 2]],
+           "D": [[3, 1], [4, 1], [5, 1], [5, 2], [5, 3], [5, 4], [6, 4], [6, 5], [6, 6]],
+           "E": [[2, 1], [2, 0], [3, 0], [4, 0], [5, 0], [6, 0], [6, 1], [6, 2], [6, 3]],
+           "F": [[1, 0], [0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [0, 6], [1, 6], [2, 6],
+                 [3, 6], [4, 6]]}
+REDRAW = [[5, 6], [4, 6]]  # A goes on from its end into F's last cell: F is cut there
+
+# Unsolvable under fill; the chain goes through the nearest solvable board (a move, still 3
+# solutions) and ends unique (a split): two steps (tests/test_studio_design.py checks it).
+DRAFT = [".....", "AC..B", "B....", "..C..", "....A"]
+
+
+@pytest.fixture(scope="module")
+def url(tmp_path_factory):
+    with served(tmp_path_factory.mktemp("design")) as address:
+        yield address
+
+
+def open_page(browser, url, **context):
+    ctx = browser.new_context(viewport={"width": 1200, "height": 900}, **context)
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("dialog", lambda d: d.accept())
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']")
+    return ctx, page
+
+
+def new_board(page, width: int, height: int) -> None:
+    page.fill("#w", str(width))
+    page.fill("#h", str(height))
+    page.click("#new")
+    page.wait_for_function(f"window.studio.layout && window.studio.layout.cells.length === {width * height}")
+
+
+def test_a_puzzle_designed_by_drawing(browser, url):  # noqa: F811
+    ctx, page = open_page(browser, url)
+    new_board(page, 7, 7)
+    assert page.inner_text("#verdict .status") == "blank"
+    page.select_option("#rules", "fill")
+    assert page.is_checked("input[name=tool][value=draw]")
+    for label, path in DRAWING.items():  # each drag draws a new pair's path
+        drag_path(page, path)
+    wait_status(page, "unique")
+    model = page.evaluate("window.studio.model")
+    assert {k: len(p) for k, p in model["paths"].items()} == {k: len(p) for k, p in DRAWING.items()}
+    assert "only solution" in page.inner_text("#verdict .detail")
+    colours = page.evaluate("({...window.studio.model.colours})")
+
+    drag_path(page, REDRAW)
+    wait_status(page, "multiple")
+    assert page.locator("#board .ghost").count() > 0  # the other solution, dashed
+    assert page.locator("#board polygon.diff").count() > 0  # where they part
+    drawing = page.evaluate("window.studio.verdict.drawing")
+    assert drawing["outcome"] == "one-of-several"
+    assert page.evaluate("window.studio.model.paths.F.length") == len(DRAWING["F"]) - 1
+    fix = page.locator("#proposals li.fix").first
+    fix.wait_for(timeout=20_000)
+    fix.hover()
+    assert "faded" in page.get_attribute("#board", "class")  # previewed
+    text = fix.inner_text()
+    fix.click()
+    wait_status(page, "unique")
+    assert "only solution" in page.inner_text("#verdict .detail"), text
+    after = page.evaluate("({...window.studio.model.colours})")
+    assert all(after[k] == v for k, v in colours.items() if k in after)  # labels kept colours
+    page.click("#undo")
+    wait_status(page, "multiple")
+    page.click("#redo")
+    wait_status(page, "unique")
+
+    grid = page.evaluate("window.studio.model.cells.join('')")
+    page.click("#modes [data-mode=play]")
+    for path in page.evaluate("window.studio.verdict.solutions[0]").values():
+        drag_path(page, path)
+    page.wait_for_selector("#message.win")
+
+    page.click("#modes [data-mode=edit]")
+    page.click("#share")
+    link = page.input_value("#share-link")
+    assert "#share=" in link
+    ctx2 = browser.new_context(viewport={"width": 1000, "height": 800},
+                               storage_state=ctx.storage_state())  # the launch's cookie
+    other = ctx2.new_page()
+    other.goto(link)
+    other.wait_for_selector("body[data-ready='1']")
+    wait_status(other, "unique")
+    assert other.evaluate("window.studio.model.cells.join('')") == grid
+    assert other.input_value("#rules") == "fill"
+    assert "only solution" in other.inner_text("#verdict .detail")  # the drawing came along
+    assert not page.errors
+    ctx2.close()
+    ctx.close()
+
+
+def said(outcome: str, status: str) -> bool:
+    """Whether a repair line's outcome ("unique", "unique, but ...", "3 solutions",
+    "unsolvable") says the verdict ``status``."""
+    outcome = outcome.strip()
+    if status == "multiple":
+        return outcome.endswith("solutions") and not outcome.startswith("1 ")
+    return outcome.split(",")[0] == status
+
+
+def test_a_chain_repair_applied_step_by_step(browser, url):  # noqa: F811
+    ctx, page = open_page(browser, url)
+    new_board(page, 5, 5)
+    page.select_option("#rules", "fill")
+    page.check("input[name=tool][value=end]")
+    page.focus("#board")  # typed: the cursor moved by the arrow keys, each end its label
+    for r, row in enumerate(DRAFT):
+        for c, ch in enumerate(row):
+            if ch != ".":
+                page.keyboard.type(ch)
+            if c < len(row) - 1:
+                page.keyboard.press("ArrowRight")
+        for _ in row[1:]:
+            page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowDown")
+    assert page.evaluate("window.studio.model.cells.join('')") == "".join(DRAFT)
+    wait_status(page, "unsolvable")
+    assert page.is_visible("#nearest")  # offered first, beside the verdict
+    page.select_option("#repair-seconds", "10")
+    page.click("#nearest")
+    steps = page.locator("#proposals li.step")
+    steps.first.wait_for(timeout=30_000)
+    n = steps.count()
+    assert n >= 2
+    for i in range(n):
+        later = page.locator("#proposals li.step.later")
+        assert later.count() == n - i - 1  # only the next step can be taken
+        step = page.locator(f"#proposals li.step[data-step='{i}']")
+        words, status = step.inner_text(), step.get_attribute("data-status")
+        assert "next" in step.get_attribute("class")
+        step.click()
+        wait_status(page, status)  # the verdict the page shows is the step's
+        assert said(words.split("→")[1], page.inner_text("#verdict .status")), words
+        assert page.locator("#proposals li.step.done").count() == i + 1
+    assert page.inner_text("#verdict .status") == "unique"
+    page.click("#undo")  # a step undone: the chain follows the board back
+    wait_status(page, page.locator(f"#proposals li.step[data-step='{n - 2}']").get_attribute("data-status"))
+    assert page.locator("#proposals li.step.done").count() == n - 1
+    assert not page.errors
+    ctx.close()
