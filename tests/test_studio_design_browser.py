@@ -12,27 +12,11 @@ pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
 
 from tests.browser import missing  # noqa: E402
+from tests.designs import DRAFT, DRAWING, REDRAW  # noqa: E402
 from tests.studio_server import drag_path, served, wait_status  # noqa: E402
 
 if missing():
     pytest.skip(missing(), allow_module_level=True)
-
-# Six paths that fill a 7x7 board, drawn in this order (so labelled A to F): unique under
-# fill.  Found by a search over generated fill boards for a drawing whose one-cell slide
-# (A takes F's end cell) leaves the puzzle ambiguous; the studio must find that itself.
-DRAWING = {"A": [[1, 5], [2, 5], [3, 5], [4, 5], [5, 5], [5, 6]],
-           "B": [[1, 1], [1, 2], [1, 3], [2, 3], [3, 3]],
-           "C": [[1, 4], [2, 4], [3, 4], [4, 4], [4, 3], [4, 2], [3, 2], [2, 2]],
-           "D": [[3, 1], [4, 1], [5, 1], [5, 2], [5, 3], [5, 4], [6, 4], [6, 5], [6, 6]],
-           "E": [[2, 1], [2, 0], [3, 0], [4, 0], [5, 0], [6, 0], [6, 1], [6, 2], [6, 3]],
-           "F": [[1, 0], [0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [0, 6], [1, 6], [2, 6],
-                 [3, 6], [4, 6]]}
-REDRAW = [[5, 6], [4, 6]]  # A goes on from its end into F's last cell: F is cut there
-
-# Unsolvable under fill; the chain goes through the nearest solvable board (a move, still 3
-# solutions) and ends unique (a split): two steps (tests/test_studio_design.py checks it).
-DRAFT = [".....", "AC..B", "B....", "..C..", "....A"]
-
 
 @pytest.fixture(scope="module")
 def url(tmp_path_factory):
@@ -64,7 +48,7 @@ def test_a_puzzle_designed_by_drawing(browser, url):  # noqa: F811
     assert page.inner_text("#verdict .status") == "blank"
     page.select_option("#rules", "fill")
     assert page.is_checked("input[name=tool][value=draw]")
-    for label, path in DRAWING.items():  # each drag draws a new pair's path
+    for path in DRAWING.values():  # each drag draws a new pair's path
         drag_path(page, path)
     wait_status(page, "unique")
     model = page.evaluate("window.studio.model")
@@ -133,7 +117,7 @@ def test_a_chain_repair_applied_step_by_step(browser, url):  # noqa: F811
     page.select_option("#rules", "fill")
     page.check("input[name=tool][value=end]")
     page.focus("#board")  # typed: the cursor moved by the arrow keys, each end its label
-    for r, row in enumerate(DRAFT):
+    for row in DRAFT:
         for c, ch in enumerate(row):
             if ch != ".":
                 page.keyboard.type(ch)

@@ -171,9 +171,10 @@ def _can_end(board: Board, node: Cell) -> bool:
 def edits(board: Board, drawn: Solution, other: Solution, rules: Rules,
           min_length: int = DEFAULT_MIN_LENGTH, keep: frozenset[str] = frozenset(),
           walls: bool = False) -> Iterator[tuple[PaintEdit, dict, Geometry | None]]:
-    """The cuts and slides of ``drawn`` where ``other`` differs from it (and with ``walls``
-    the walls on edges only ``other`` uses), each with the new paths and the new geometry
-    (None: unchanged); paths named in ``keep`` are not changed."""
+    """The cuts and slides of ``drawn`` where ``other`` differs from it (and with ``walls``,
+    first, the walls on edges only ``other`` uses: they change nothing drawn), each with the
+    new paths and the new geometry (None: unchanged); paths named in ``keep`` are not
+    changed."""
     near = set(diff_cells(board, drawn, other))
     paths = {k: list(p) for k, p in drawn.paths.items()}
     mine = [(k, p) for k, p in paths.items() if k not in keep]
@@ -184,6 +185,14 @@ def edits(board: Board, drawn: Solution, other: Solution, rules: Rules,
 
     theirs = other.edges()
     label = _new_label(set(paths))
+    if walls and not board.geometry.bridges:
+        g = board.geometry
+        for a, b in sorted(theirs - drawn.edges()):
+            if board.node_cell(a) not in near and board.node_cell(b) not in near:
+                continue
+            geometry = Geometry.of(g.kind, g.wrap, set(g.walls) | {(a, b)}, g.bridges)
+            yield (PaintEdit("wall", f"wall between {rc(a)} and {rc(b)}", (a, b)), paths,
+                   geometry)
     for key, cut in cuts_missing_from(mine, theirs, min_length, lambda x: _can_end(board, x)):
         p = paths[key]
         a, b = p[cut - 1], p[cut]
@@ -221,14 +230,6 @@ def edits(board: Board, drawn: Solution, other: Solution, rules: Rules,
                 moved = rest[0] if side == 0 else rest[-1]
                 yield (PaintEdit("slide", f"give {rc(e)}, the end of {k}, to {j}: {k} now ends "
                                  f"at {rc(moved)}, {j} at {rc(e)}", (f, moved), (k, j)), new, None)
-    if walls and not board.geometry.bridges:
-        g = board.geometry
-        for a, b in sorted(theirs - drawn.edges()):
-            if board.node_cell(a) not in near and board.node_cell(b) not in near:
-                continue
-            geometry = Geometry.of(g.kind, g.wrap, set(g.walls) | {(a, b)}, g.bridges)
-            yield (PaintEdit("wall", f"wall between {rc(a)} and {rc(b)}", (a, b)), paths,
-                   geometry)
 
 
 def fix_painting(board: Board, drawn: Solution, rules: Rules | str | None = None, *,
