@@ -229,3 +229,25 @@ def test_a_step_says_which_constraint_it_still_breaks():
     assert step.as_dict()["outcome"] == step.outcome
     assert outcome_words(Status.MULTIPLE, 16, False) == "16+ solutions"
     assert Constraints(min_length=2).breaks(board, verdict) == ()
+
+
+# Drafts on which Proposals once said "no single edit makes it unique" (every candidate
+# checked) while Chain answered with one edit: a new pair far from the differences on an
+# unsolvable draft, a move anywhere, a cut of the second solution (issue 32, item 2).
+ONE_STEP = [(["B.A.", "....", ".AB.", "...."], "flow"),
+            ([".BCA", ".A..", "...C", ".B.."], "nikoli"),
+            (["A.A.", ".C..", "C...", ".BB."], "nikoli")]
+
+
+@pytest.mark.parametrize("grid,rules", ONE_STEP)
+def test_proposals_never_deny_the_single_edit_a_chain_starts_with(client, grid, rules):
+    body = {"board": {"grid": grid}, "rules": rules, "seconds": 10}
+    chain = client.post("/api/repair", json={**body, "chain": True}).json()["chain"]
+    assert chain["repaired"] and len(chain["steps"]) == 1
+    found = client.post("/api/repair", json=body).json()
+    assert found["proposals"], found["statement"]
+    assert "no single edit" not in found["statement"]
+    for p in found["proposals"]:
+        again = client.post("/api/check", json={"board": {"grid": p["grid"]},
+                                                "rules": rules}).json()
+        assert again["status"] == "unique" and not again["breaks"]

@@ -58,7 +58,7 @@ def test_a_puzzle_designed_by_drawing(browser, url):  # noqa: F811
 
     drag_path(page, REDRAW)
     wait_status(page, "multiple")
-    assert page.locator("#board .ghost").count() > 0  # the other solution, dashed
+    assert page.locator("#board polyline.other").count() > 0  # the other solution, dashed
     assert page.locator("#board polygon.diff").count() > 0  # where they part
     drawing = page.evaluate("window.studio.verdict.drawing")
     assert drawing["outcome"] == "one-of-several"

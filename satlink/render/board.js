@@ -226,7 +226,8 @@
   /* Draw a board into ``svg`` (emptied first).
      model: {cells: the grid as one string or a list of characters (``#`` a hole), walls: a
        Set of pairKey or a list of [a, b], bridges: a list of cells}.
-     over: {paths: {label: [cell...]}, ghost: {label: [cell...]} (dashed, thin), mark, diff,
+     over: {paths: {label: [cell...]}, ghost: {label: [cell...]} (dashed, thin, beneath the
+       paths), other: {label: [cell...]} (another solution, dashed over the paths), mark, diff,
        bad: Sets or lists of cells, edges: [[a, b]...] (decided edges, thin white), cuts:
        [[a, b]...] (sides a deduction closed, red), faded: bool,
        colours: {label: palette index} (a label's own colour whatever the others; default:
@@ -309,6 +310,13 @@
     paths(over.ghost, {'stroke-dasharray': (pw * 0.6).toFixed(1) + ' ' + (pw * 0.6).toFixed(1), opacity: 0.8,
       'class': 'ghost'}, 0.45);
     paths(over.paths, {'class': 'path'}, 1);
+    /* another solution over the paths: dashed in its colours on a dark casing */
+    paths(over.other, {'class': 'other-casing', stroke: '#000000', opacity: 0.7}, 0.42);
+    Object.keys(over.other || {}).forEach(function (label) {
+      var path = over.other[label];
+      if (path.length > 1) stroke(path, colourOf(label), {'class': 'other ghost',
+        'stroke-dasharray': (pw * 0.5).toFixed(1) + ' ' + (pw * 0.35).toFixed(1)}, pw * 0.26);
+    });
     (over.edges || []).forEach(function (e) {
       if (lay.byKey.has(pairKey(e[0], e[1]))) stroke(e, '#ffffff', {'class': 'decided', opacity: 0.9}, pw * 0.25);
     });

@@ -9,6 +9,13 @@ edits tried include the chain's (pair removals too), so a list of proposals that
 nothing never stands beside a one-step chain that found something.  What a search could
 not finish is said as such ("none among the 60 checked of 140"), never as "no single edit
 makes it unique".
+
+The single edits are :func:`satlink.repair.repair_proposals`' (near where the solutions
+differ, pair removals too) and, when those give nothing, the chain's own search held to one
+edit (:func:`one_step_chain`: the nearest solvable board of an unsolvable draft, a new pair
+or a move anywhere; the fewest cuts of one solution): whatever single edit a chain would
+start with is then among the proposals, so Proposals saying "no single edit makes it
+unique" and a one-step Chain never stand side by side.
 """
 
 from __future__ import annotations
@@ -79,10 +86,22 @@ async def _chain(ask, board, rules, channel, seq, seconds, progress) -> dict:
     return out
 
 
+def one_step_chain(board, rules, seconds: float, progress=None):
+    """The chain search held to one edit (what a chain would start with, found by its own
+    stages), or None when it found no single edit; and whether it searched to the end."""
+    from satlink.repair.chains import repair_chain
+
+    chain = repair_chain(board, rules, max_edits=1, seconds=max(seconds, 0.01),
+                         progress=progress)
+    one = chain.steps[0] if chain.repaired and len(chain.steps) == 1 else None
+    return one, chain.solution, not chain.partial
+
+
 async def _proposals(ask, board, rules, channel, seq, seconds, progress) -> dict:
     from satlink.repair import repair_proposals
 
     started = time.monotonic()
+    deadline = min(ask.deadline, started + seconds)
 
     def work():
         # the board's own check gets the whole request's time (a board check proves at
@@ -90,41 +109,53 @@ async def _proposals(ask, board, rules, channel, seq, seconds, progress) -> dict
         progress("checking the board")
         verdict = check(board, rules, timeout=ask.seconds_left())
         per_check = max(MIN_CHECK_SECONDS, ask.limits.timeout / REPAIR_BUDGET)
-        return repair_proposals(board, rules, verdict=verdict, budget=REPAIR_BUDGET,
-                                timeout=per_check, constraints=Constraints(),
-                                deadline=min(ask.deadline, started + seconds), remove=True,
-                                progress=progress)
-    found = await ask.run(work, channel, seq)
+        found = repair_proposals(board, rules, verdict=verdict, budget=REPAIR_BUDGET,
+                                 timeout=per_check, constraints=Constraints(),
+                                 deadline=deadline, remove=True, progress=progress)
+        chained = None
+        if not found.proposals and found.status in (Status.MULTIPLE, Status.UNSOLVABLE):
+            chained = one_step_chain(board, rules, deadline - time.monotonic(), progress)
+        return found, chained
+    found, chained = await ask.run(work, channel, seq)
     proposals = []
     for p in found.proposals:
         item = p.as_dict()
         item["outcome"] = outcome_words(Status.UNIQUE)
         proposals.append(item)
+    exhaustive = found.complete
+    if chained is not None:
+        step, solution, exhaustive = chained
+        exhaustive = found.complete and exhaustive
+        if step is not None:
+            proposals.append({"kind": step.kind, "description": step.description,
+                              "cells": [list(step.board.coord(x)) for x in step.cells],
+                              "changed": step.changed, **board_json(step.board),
+                              "solution": solution.to_coords(step.board),
+                              "outcome": step.outcome})
     short = []
     for candidate, breaks in zip(found.short, found.short_breaks, strict=True):
         short.append({"kind": candidate.kind, "description": candidate.description,
                       "cells": [list(candidate.board.coord(x)) for x in candidate.cells],
                       **board_json(candidate.board),
                       "outcome": outcome_words(Status.UNIQUE, breaks=breaks)})
-    return {"status": str(found.status), "complete": found.complete,
+    return {"status": str(found.status), "complete": exhaustive,
             "tried": len(found.tried), "candidates": found.candidates,
             "seconds": round(time.monotonic() - started, 2), "budget": seconds,
             "proposals": proposals, "short": short,
-            "statement": _statement(found, seconds), "seq": seq}
+            "statement": _statement(found, len(proposals), exhaustive, seconds), "seq": seq}
 
 
-def _statement(found, seconds: float) -> str:
+def _statement(found, proposals: int, exhaustive: bool, seconds: float) -> str:
     """What the single-edit search found, in words that a chain never contradicts."""
     if found.status not in (Status.MULTIPLE, Status.UNSOLVABLE):
         return {"unique": "already unique"}.get(str(found.status),
                                                  f"no repair: the board is {found.status}")
     checked = len(found.tried) + found.skipped
-    if found.proposals:
-        return (f"{len(found.proposals)} single edit(s) make it unique (checked {checked} of "
-                f"{found.candidates})")
+    if proposals:
+        return f"{proposals} single edit(s) make it unique, proven"
     short = (f"; {len(found.short)} would make it unique with a path too short (below)"
              if found.short else "")
-    if found.complete:
+    if exhaustive:
         return (f"no single edit makes it unique within the designer's constraints (all "
                 f"{found.candidates} checked){short}; a chain of edits may")
     return (f"none found among the {checked} single edits checked of {found.candidates} "

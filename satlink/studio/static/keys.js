@@ -9,11 +9,12 @@ const MOVES = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRig
 
 export function setupKeys({S, svg, edit, redraw, say, wanted}) {
   svg.setAttribute("tabindex", "0");
-  svg.addEventListener("focus", () => { if (S.cursor == null) { S.cursor = 0; redraw(); } });
+  svg.addEventListener("focus", () => { if (S.cursor == null) S.cursor = 0; });
   svg.addEventListener("keydown", e => {
     if (S.mode !== "edit" || S.preview || e.ctrlKey || e.metaKey || e.altKey) return;
     const m = S.model;
     if (S.cursor == null) S.cursor = 0;
+    if (!S.keyboard) { S.keyboard = true; redraw(); }
     const x = S.cursor;
     if (MOVES[e.key]) {
       e.preventDefault();

@@ -132,7 +132,7 @@ export function setupRepair({S, redraw, replace, say, rules}) {
     status.textContent = ch.statement;
     if (ch.partial && ch.budget < LONGER) longer(chain);
     ch.steps.forEach((s, i) => {
-      const text = `${i + 1}. ${s.description} → ${s.outcome}`;
+      const text = `${s.description} → ${s.outcome}`;
       const next = i === ch.applied, done = i < ch.applied;
       const li = item(text, "step" + (done ? " done" : next ? " next" : " later"),
         next ? preview(ch.models[i + 1], null, s.cells, text) : null,

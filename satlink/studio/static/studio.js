@@ -55,8 +55,12 @@ function named() {
 function overlay() {
   const m = S.model, v = S.verdict;
   const over = {colours: m.colours, coords: true, named: S.named, lone: M.loneCells(m)};
-  if (S.mode === "edit") over.cursor = S.cursor;
+  if (S.mode === "edit" && S.keyboard) over.cursor = S.cursor;
   if (S.error && S.error.row != null) over.bad = new Set([S.error.row * m.width + S.error.col]);
+  if (S.mode === "pack") {  // a player's view: the solution only when asked for
+    if ($("pack-solutions").checked && v?.solutions?.length) over.paths = M.pathsToCells(m, v.solutions[0]);
+    return over;
+  }
   if (S.mode === "play") {
     over.paths = S.play.paths;
     if (S.hint) { over.mark = S.hint.mark; over.edges = S.hint.edges; over.cuts = S.hint.cuts; }
@@ -88,7 +92,7 @@ function overlay() {
     over.paths = drawn;
     const d = v?.drawing;
     if (d && d.outcome === "one-of-several" && d.other) {
-      over.ghost = M.pathsToCells(m, d.other);  // the other solution, dashed over the drawing
+      over.other = M.pathsToCells(m, d.other);  // the other solution, dashed over the drawing
       over.diff = M.cellsOf(m, d.diff_cells);
     } else if (show && d && d.outcome !== "unique-solution") {
       over.ghost = M.pathsToCells(m, v.solutions[Math.min(S.which, v.solutions.length - 1)]);
@@ -264,6 +268,7 @@ svg.addEventListener("pointerdown", e => {
   if (!S.layout || S.preview) return;
   const p = svgPoint(svg, e), x = cellAt(S.layout, p.x, p.y);
   svg.setPointerCapture(e.pointerId);
+  S.keyboard = false;  // the cursor is the keyboard's: shown again at its next key
   if (S.mode === "play") {
     if (x >= 0 && P.start(S.layout, S.model, S.play, x)) {
       drag = {play: true}; S.hint = null; $("play-out").textContent = ""; say(""); redraw();
@@ -468,6 +473,7 @@ function setMode(mode) {
   S.mode = mode;
   document.querySelectorAll("#modes button").forEach(b => b.classList.toggle("on", b.dataset.mode === mode));
   document.querySelectorAll(".panel").forEach(p => { p.hidden = p.dataset.for !== mode; });
+  document.body.dataset.mode = mode;
   S.preview = null; S.hint = null; S.sketch = null; say(""); $("play-out").textContent = "";
   if (mode === "pack") {
     showPack();
@@ -484,7 +490,7 @@ function showPack() {
   renderPack($("pack"), S.pack, layoutFor, i => { openBoard(i); setMode("edit"); },
     {solutions: $("pack-solutions").checked, size: +$("pack-size").value});
 }
-$("pack-solutions").addEventListener("change", showPack);
+$("pack-solutions").addEventListener("change", () => { showPack(); redraw(); });
 $("pack-size").addEventListener("input", showPack);
 
 function openBoard(i) {
