@@ -227,7 +227,8 @@
      model: {cells: the grid as one string or a list of characters (``#`` a hole), walls: a
        Set of pairKey or a list of [a, b], bridges: a list of cells}.
      over: {paths: {label: [cell...]}, ghost: {label: [cell...]} (dashed, thin, beneath the
-       paths), other: {label: [cell...]} (another solution, dashed over the paths), mark, diff,
+       paths), other: {label: [cell...]} (another solution, dashed over the paths where
+       it takes steps they do not), mark, diff,
        bad: Sets or lists of cells, edges: [[a, b]...] (decided edges, thin white), cuts:
        [[a, b]...] (sides a deduction closed, red), faded: bool,
        colours: {label: palette index} (a label's own colour whatever the others; default:
@@ -310,12 +311,26 @@
     paths(over.ghost, {'stroke-dasharray': (pw * 0.6).toFixed(1) + ' ' + (pw * 0.6).toFixed(1), opacity: 0.8,
       'class': 'ghost'}, 0.45);
     paths(over.paths, {'class': 'path'}, 1);
-    /* another solution over the paths: dashed in its colours on a dark casing */
-    paths(over.other, {'class': 'other-casing', stroke: '#000000', opacity: 0.7}, 0.42);
+    /* another solution over the paths, where it differs from them: its steps that no path
+       takes, dashed in its colours on a dark casing */
+    var taken = new Set();
+    Object.keys(over.paths || {}).forEach(function (label) {
+      var path = over.paths[label];
+      for (var i = 1; i < path.length; i++) taken.add(pairKey(path[i - 1], path[i]));
+    });
     Object.keys(over.other || {}).forEach(function (label) {
-      var path = over.other[label];
-      if (path.length > 1) stroke(path, colourOf(label), {'class': 'other ghost',
-        'stroke-dasharray': (pw * 0.5).toFixed(1) + ' ' + (pw * 0.35).toFixed(1)}, pw * 0.26);
+      var path = over.other[label], runs = [], run = [];
+      for (var i = 1; i < path.length; i++) {
+        if (taken.has(pairKey(path[i - 1], path[i]))) { if (run.length) runs.push(run); run = []; continue; }
+        if (!run.length) run.push(path[i - 1]);
+        run.push(path[i]);
+      }
+      if (run.length) runs.push(run);
+      runs.forEach(function (r) {
+        stroke(r, '#000000', {'class': 'other-casing', opacity: 0.75}, pw * 0.46);
+        stroke(r, colourOf(label), {'class': 'other', 'stroke-dasharray': (pw * 0.5).toFixed(1) + ' ' +
+          (pw * 0.3).toFixed(1)}, pw * 0.3);
+      });
     });
     (over.edges || []).forEach(function (e) {
       if (lay.byKey.has(pairKey(e[0], e[1]))) stroke(e, '#ffffff', {'class': 'decided', opacity: 0.9}, pw * 0.25);
