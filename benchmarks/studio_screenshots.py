@@ -24,7 +24,7 @@ from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
 from tests.designs import DRAFT as CHAIN_DRAFT
 from tests.designs import DRAWING, REDRAW
-from tests.studio_server import browser, click_cell, drag_path, served, wait_status
+from tests.studio_server import browser, click_cell, drag_path, served, type_board, wait_status
 
 DRAFT = [((0, 0), (2, 0)), ((1, 4), (4, 4)), ((2, 2), (3, 4))]  # multiple under fill
 VARIANTS = [dict(size="7x7"), dict(size="6x6", grid="hex"), dict(size="6x6", wrap=True, walls=3),
@@ -175,16 +175,7 @@ def chain_midway(page, out: Path) -> None:
     new_board(page, 5)
     page.select_option("#rules", "fill")
     page.check("input[name=tool][value=end]")
-    page.focus("#board")
-    for row in CHAIN_DRAFT:
-        for c, ch in enumerate(row):
-            if ch != ".":
-                page.keyboard.type(ch)
-            if c < len(row) - 1:
-                page.keyboard.press("ArrowRight")
-        for _ in row[1:]:
-            page.keyboard.press("ArrowLeft")
-        page.keyboard.press("ArrowDown")
+    type_board(page, CHAIN_DRAFT)
     wait_status(page, "unsolvable")
     page.select_option("#repair-seconds", "10")
     page.click("#nearest")

@@ -13,7 +13,7 @@ pytest.importorskip("uvicorn")
 
 from tests.browser import missing  # noqa: E402
 from tests.designs import DRAFT, DRAWING, REDRAW  # noqa: E402
-from tests.studio_server import drag_path, served, wait_status  # noqa: E402
+from tests.studio_server import drag_path, served, type_board, wait_status  # noqa: E402
 
 if missing():
     pytest.skip(missing(), allow_module_level=True)
@@ -116,16 +116,7 @@ def test_a_chain_repair_applied_step_by_step(browser, url):  # noqa: F811
     new_board(page, 5, 5)
     page.select_option("#rules", "fill")
     page.check("input[name=tool][value=end]")
-    page.focus("#board")  # typed: the cursor moved by the arrow keys, each end its label
-    for row in DRAFT:
-        for c, ch in enumerate(row):
-            if ch != ".":
-                page.keyboard.type(ch)
-            if c < len(row) - 1:
-                page.keyboard.press("ArrowRight")
-        for _ in row[1:]:
-            page.keyboard.press("ArrowLeft")
-        page.keyboard.press("ArrowDown")
+    type_board(page, DRAFT)  # typed: the cursor moved by the arrow keys, each end its label
     assert page.evaluate("window.studio.model.cells.join('')") == "".join(DRAFT)
     wait_status(page, "unsolvable")
     assert page.is_visible("#nearest")  # offered first, beside the verdict

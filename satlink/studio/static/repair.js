@@ -192,5 +192,7 @@ export function setupRepair({S, redraw, replace, say, rules}) {
   $("repair").addEventListener("click", () => proposals());
   $("chain").addEventListener("click", () => chain());
   $("nearest").addEventListener("click", () => chain());
-  return {proposals, chain, fixes, follow, clear() { list.textContent = ""; status.textContent = ""; }};
+  // The board changed: a search still running is about the board before, so it stops.
+  function clear() { cancel("repair"); list.textContent = ""; status.textContent = ""; }
+  return {proposals, chain, fixes, follow, clear};
 }
