@@ -49,8 +49,16 @@ PLANS = {
     "split16": Plan(split_budget=16),
     "split64": Plan(split_budget=64),
     "split256": Plan(split_budget=256),
+    "la-work": lambda board: Plan(lookahead_budget=_work(board)),
+    "la-work+split": lambda board: Plan(lookahead_budget=_work(board),
+                                        split_budget=64 if board.n_nodes <= 400 else 0),
     "default": "default",
 }
+
+
+def _work(board, work: int = 100_000, most: int = 400) -> int:
+    """Look-ahead hypotheses for ``work`` node-hypotheses (each copies and deduces the board)."""
+    return min(most, work // board.n_nodes) if board.n_nodes <= 400 else 0
 
 
 def boards(group: str, max_cells: int) -> list[tuple[str, object]]:
@@ -70,8 +78,13 @@ def run(board, rules: str, plan, timeout: float) -> tuple[str, float, bool]:
         method = Method(presolve=False)
     else:
         method = Method()
-        presolve_module.plan_for = (lambda *args: plan_for(*args)) if plan == "default" else (
-            lambda *args: plan)
+        if plan == "default":
+            chosen = plan_for
+        elif callable(plan):
+            chosen = lambda board, *rest: plan(board)  # noqa: E731
+        else:
+            chosen = lambda *args: plan  # noqa: E731
+        presolve_module.plan_for = chosen
     begun = time.perf_counter()
     verdict = check(board, rules, timeout=timeout, method=method)
     seconds = time.perf_counter() - begun

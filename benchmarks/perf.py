@@ -59,6 +59,14 @@ for e in read_file(sys.argv[1], max_cells=10**8):
         print(path)
 """
 
+TO_WH = """
+import sys
+from satlink.formats import read_file, write_text
+entries = [e for path in sys.argv[2:] for e in read_file(path)]
+open(sys.argv[1], "w").write(write_text(entries, "wh"))
+"""
+"""The mzucker levels as one ``W H`` file, as the Go solver reads them."""
+
 GENERATE = """
 import sys
 from satlink.bench.corpus import generated_boards
@@ -193,7 +201,13 @@ def peer_inputs(puzzles: Path, work: Path) -> list[tuple[str, list[str], str]]:
         return str(path)
 
     hand = [puzzles / f"inputs{i}" for i in (1, 2, 4)]
+    mzucker = sorted((puzzles.parent.parent / "mzucker-flow_solver" / "puzzles").glob("*.txt"))
+    as_wh = work / "mzucker.wh"
+    subprocess.run([sys.executable, "-c", TO_WH, str(as_wh), *map(str, mzucker)], cwd=HERE,
+                   check=True)
     items = [("hand-made (inputs1,2,4)", [str(p) for p in hand], joined("hand", hand)),
+             ("hand-made and mzucker (inputs1,2,4 + 29)", [*map(str, hand), *map(str, mzucker)],
+              joined("hand-mzucker", [*hand, as_wh])),
              ("inputs9 (101 x 40x20)", [str(puzzles / "inputs9")],
               joined("inputs9", [puzzles / "inputs9"]))]
     split = subprocess.run([sys.executable, "-c", SPLIT, str(puzzles / "inputs6"), str(work), "1"],

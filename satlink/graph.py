@@ -170,6 +170,9 @@ class BoardGraph:
         if ("edges" in self.__dict__ or not self.geometry.is_plain
                 or self.width * self.height < NUMPY_CELLS):
             return len(self.edges)  # a small board is done without numpy
+        w, h = self.width, self.height
+        if SOLID not in self.kinds:  # every cell open: every step right and down
+            return (w - 1) * h + w * (h - 1)
         return len(self.edge_array())
 
     @cached_property

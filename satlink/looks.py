@@ -23,8 +23,14 @@ from satlink.solution import Solution
 SHORT_CELLS = 3
 
 
+LONG_PATH = 10_000
+"""Paths from this many cells up, on plain boards, are measured as arrays (numpy)."""
+
+
 def runs(board: Board, path: tuple[int, ...] | list[int]) -> list[int]:
     """The lengths, in edges, of the straight runs of ``path`` (empty for a single cell)."""
+    if board.geometry.is_plain and len(path) >= LONG_PATH:
+        return _plain_runs(path)
     out: list[int] = []
     last = None
     for a, b in zip(path, path[1:], strict=False):
@@ -35,6 +41,15 @@ def runs(board: Board, path: tuple[int, ...] | list[int]) -> list[int]:
             out.append(1)
             last = d
     return out
+
+
+def _plain_runs(path: tuple[int, ...] | list[int]) -> list[int]:
+    """:func:`runs` of a long path on a plain board: a run ends where the step changes."""
+    import numpy as np
+
+    steps = np.diff(np.asarray(path, dtype=np.int64))
+    ends = np.flatnonzero(steps[1:] != steps[:-1]) + 1  # first step of each run but the first
+    return np.diff(np.concatenate(([0], ends, [len(steps)]))).tolist()
 
 
 def border_cells(board: Board) -> list[int]:
@@ -56,7 +71,8 @@ def look(board: Board, solution: Solution) -> dict:
     jogs = sum(1 for r in all_runs for k in range(1, len(r) - 1) if r[k] == 1)
     frame = border_cells(board)
     ends = {board.node_cell(c) for p in paths for c in (p[0], p[-1])}
-    cells = [len(set(map(board.node_cell, p))) for p in paths]  # a bridge is one cell
+    cells = ([len(set(map(board.node_cell, p))) for p in paths] if board.geometry.bridges
+             else [len(p) for p in paths])  # a bridge is one cell; elsewhere nodes are cells
     return {
         "straight_share": round((inner - turns) / inner, 4) if inner else 0.0,
         "run_mean": round(edges / sum(map(len, all_runs)), 4) if edges else 0.0,

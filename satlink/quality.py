@@ -21,7 +21,7 @@ from __future__ import annotations
 from statistics import mean
 
 from satlink.board import Board
-from satlink.looks import look
+from satlink.looks import LONG_PATH, look
 from satlink.solution import Solution
 from satlink.solver.verdict import Status, Verdict
 
@@ -37,6 +37,13 @@ def bends(board: Board, solution: Solution) -> int:
             total += sum(s != t for s, t in zip(steps, steps[1:], strict=False))
         return total
     for path in solution.paths.values():
+        if len(path) >= LONG_PATH:  # as arrays: a million-cell path
+            import numpy as np
+
+            steps = np.diff(np.asarray(path, dtype=np.int64))
+            straight = np.isin(np.abs(steps), (1, w))
+            total += int(np.count_nonzero((steps[1:] != steps[:-1]) & straight[1:] & straight[:-1]))
+            continue
         for a, b, c in zip(path, path[1:], path[2:], strict=False):
             if (b - a) != (c - b) and abs(b - a) in (1, w) and abs(c - b) in (1, w):
                 total += 1

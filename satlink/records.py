@@ -18,6 +18,9 @@ version-2 record (a results file to resume, a catalogue's stored quality) under 
 
 from __future__ import annotations
 
+import json
+import secrets
+
 from satlink.board import Board
 from satlink.geometry import geometry_to_json
 from satlink.quality import quality
@@ -30,6 +33,63 @@ RENAMED_QUALITY = {"difficulty": "effort"}
 DIFF_CELLS_LISTED = 10_000
 """``diff_cells`` is listed when at most this many cells differ (or when asked for in full);
 ``diff_count`` and ``diff_box`` always summarise it (a 1002x1002 board listed every cell)."""
+
+
+LONG_PATH = 10_000
+"""Paths from this many cells up are written by :func:`dumps` from a table of each cell's
+text rather than as a list of lists: a 1002x1002 board's two solutions took longer to write
+than to find."""
+
+
+class LongCoords:
+    """The ``[[row, col], ...]`` of a long path in a record made with ``lazy=True``: kept as
+    its nodes until :func:`dumps` writes it (the same text ``json.dumps`` would write)."""
+
+    __slots__ = ("board", "nodes")
+
+    def __init__(self, board: Board, nodes: tuple[int, ...]):
+        self.board, self.nodes = board, nodes
+
+    def tolist(self) -> list[list[int]]:
+        return self.board.coords(self.nodes)
+
+    def text(self, table: list[str]) -> str:
+        size, cell = self.board.size, self.board.node_cell
+        return "[" + ", ".join([table[x] if x < size else table[cell(x)] for x in self.nodes]) + "]"
+
+
+def dumps(record: dict) -> str:
+    """``json.dumps(record, ensure_ascii=False)``, with every :class:`LongCoords` of its
+    ``solutions`` written from one table of the board's cells."""
+    long = [coords for solution in record.get("solutions", ()) for coords in solution.values()
+            if isinstance(coords, LongCoords)]
+    if not long:
+        return json.dumps(record, ensure_ascii=False)
+    board = long[0].board
+    table = [f"[{r}, {c}]" for r in range(board.height) for c in range(board.width)]
+    mark = f"satlink-long-path-{secrets.token_hex(8)}-"
+    texts: dict[str, str] = {}
+
+    def placed(coords: object) -> object:
+        if not isinstance(coords, LongCoords):
+            return coords
+        key = f"{mark}{len(texts)}"
+        texts[json.dumps(key)] = coords.text(table)
+        return key
+
+    shown = dict(record, solutions=[{label: placed(coords) for label, coords in solution.items()}
+                                    for solution in record["solutions"]])
+    text = json.dumps(shown, ensure_ascii=False)
+    for key, path in texts.items():
+        text = text.replace(key, path, 1)
+    return text
+
+
+def _coords(board: Board, solution, lazy: bool) -> dict:
+    if not lazy:
+        return solution.to_coords(board)
+    return {label: LongCoords(board, path) if len(path) >= LONG_PATH else board.coords(path)
+            for label, path in solution.paths.items()}
 
 
 def board_record(source: str, index: int, board: Board | None, rules: Rules | str,
@@ -56,13 +116,14 @@ def board_record(source: str, index: int, board: Board | None, rules: Rules | st
 
 
 def verdict_record(source: str, index: int, board: Board, verdict: Verdict, *,
-                   all_diff_cells: bool = False, grade: bool = True) -> dict:
+                   all_diff_cells: bool = False, grade: bool = True, lazy: bool = False) -> dict:
     """A solved or checked board: the verdict, how it was reached and what it cost
-    (``grade``: with the human grade under ``quality``)."""
+    (``grade``: with the human grade under ``quality``; ``lazy``: long paths as
+    :class:`LongCoords`, for a record written at once by :func:`dumps`)."""
     record = board_record(source, index, board, verdict.rules, verdict.status)
     method = verdict.method
     record.update(
-        solutions=[s.to_coords(board) for s in verdict.solutions],
+        solutions=[_coords(board, s, lazy) for s in verdict.solutions],
         seconds=round(verdict.seconds, 6),
         solver=method.solver,
         encoding=method.encoding,
@@ -125,12 +186,12 @@ def diff_summary(board: Board, nodes: list[int], listed: bool = False) -> dict:
     """``diff_count``, ``diff_box`` (``[[row, col], [row, col]]``, the top-left and bottom-right
     corners of the smallest rectangle holding every differing cell; null when none differ)
     and, up to :data:`DIFF_CELLS_LISTED` cells or when ``listed``, ``diff_cells``."""
-    coords = board.coords(nodes)
-    summary: dict = {"diff_count": len(coords), "diff_box": None}
-    if coords:
-        rows = [r for r, _ in coords]
-        cols = [c for _, c in coords]
-        summary["diff_box"] = [[min(rows), min(cols)], [max(rows), max(cols)]]
-    if listed or len(coords) <= DIFF_CELLS_LISTED:
-        summary["diff_cells"] = coords
+    summary: dict = {"diff_count": len(nodes), "diff_box": None}
+    if nodes:  # the box from the cells' numbers: a million differing cells, no list of pairs
+        w = board.width
+        cells = [board.node_cell(x) for x in nodes] if max(nodes) >= board.size else nodes
+        columns = [x % w for x in cells]
+        summary["diff_box"] = [[min(cells) // w, min(columns)], [max(cells) // w, max(columns)]]
+    if listed or len(nodes) <= DIFF_CELLS_LISTED:
+        summary["diff_cells"] = board.coords(nodes)
     return summary

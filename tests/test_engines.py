@@ -20,13 +20,13 @@ import pytest
 from satlink.board import Board
 from satlink.cancel import CancelToken, cancelling
 from satlink.deduce import BudgetSpent, Contradiction, OutOfTime, Puzzle
+from satlink.deduce.compare import ALL_PASSES, RESULTS, fixpoint_result
 from satlink.deduce.engines import ENVIRONMENT, PYTHON, compiled, engine, engine_named
 from satlink.deduce.lookahead import Search
 from satlink.deduce.split import SplitSearch
 from satlink.explain.hint import hint
 from satlink.explain.trace import trace
 from satlink.formats import read_file
-from satlink.grading import grade
 from satlink.rules import parse_rules
 from tests.boards import PROFILES, boards
 from tests.oracle import count_solutions
@@ -37,7 +37,6 @@ COMPILED = compiled()
 pytestmark = pytest.mark.skipif(COMPILED is None and PYTHON_ASKED,
                                 reason="SATLINK_ENGINE=python: the compiled engine was not asked for")
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
-ALL_PASSES = ("corner", "notouch", "region", "bottleneck")
 
 
 def test_the_compiled_engine_is_built_and_chosen():
@@ -47,38 +46,8 @@ def test_the_compiled_engine_is_built_and_chosen():
     assert engine_named("python") is PYTHON
 
 
-def fixpoint_result(eng, board: Board, rules: str, passes=ALL_PASSES) -> tuple:
-    """Every edge's state and every node's colours after the fixpoint, or the contradiction."""
-    p = Puzzle(board, parse_rules(rules))
-    st = eng.state(p)
-    try:
-        eng.fixpoint(st, passes)
-        finished = eng.finished(st)
-    except Contradiction as why:
-        return ("contradiction", why.kind, why.label, tuple(why.nodes), tuple(why.edges),
-                None if why.reached is None else tuple(why.reached))
-    return ("state", finished, bytes(st.es), tuple(st.colour(x) for x in p.nodes),
-            st.solved_nodes(), tuple(st.heads()), tuple(st.undecided_nodes()))
-
-
-def grade_result(eng, board: Board, rules: str) -> tuple:
-    try:
-        graded = grade(board, rules, using=eng)
-    except Contradiction as why:
-        return ("contradiction", why.kind, why.label, tuple(why.nodes), tuple(why.edges))
-    solution = None if graded.solution is None else graded.solution.edges()
-    return ("grade", graded.as_dict(), solution)
-
-
-def split_result(eng, board: Board, rules: str, limit: int = 3, budget: int = 300) -> tuple:
-    p = Puzzle(board, parse_rules(rules))
-    search = SplitSearch(budget, limit, ("corner", "notouch", "region"))
-    complete = eng.split(eng.state(p), search)
-    return complete, search.nodes, tuple(search.solutions)
-
-
 def agree(board: Board, rules: str) -> None:
-    for result in (fixpoint_result, grade_result, split_result):
+    for result in RESULTS:
         assert result(COMPILED, board, rules) == result(PYTHON, board, rules), (
             result.__name__, rules, board.rows)
 

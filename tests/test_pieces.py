@@ -45,8 +45,8 @@ def every_split(monkeypatch):
     no look-ahead or case splits before it (they would decide these small boards whole)."""
     monkeypatch.setattr(pieces_module, "KEPT_SHARE", 1.0)
     monkeypatch.setattr(pieces_module, "MIN_UNDECIDED", 0)
-    monkeypatch.setattr(presolve_module, "LOOKAHEAD_BUDGET", 0)
-    monkeypatch.setattr(presolve_module, "SPLIT_BUDGET", 0)
+    monkeypatch.setattr(presolve_module, "LOOKAHEAD_MAX_NODES", 0)
+    monkeypatch.setattr(presolve_module, "SPLIT_MAX_COLOURS", 0)
 
 
 def side_by_side(left: list[str], right: list[str], gap: str) -> list[str]:

@@ -138,7 +138,7 @@ def test_a_wrong_forced_state_never_decides_the_verdict(monkeypatch) -> None:
             state.unk[:] = [0] * len(state.unk)
             state.undecided = 0
 
-    monkeypatch.setattr(module, "engine", Buggy)
+    monkeypatch.setattr(module, "engine_for", lambda nodes: Buggy())
     assert presolve(board, parse_rules("fill")).units == []
     verdict = check(board, "fill")
     assert verdict.status == "unique" and verdict.stats.sat_calls >= 2

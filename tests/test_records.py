@@ -118,3 +118,49 @@ def test_differing_cells_are_summarised_and_listed_in_full_on_request(monkeypatc
     (listed,) = lines(CliRunner().invoke(main, ["check", "-", "--rules", "fill", "--json",
                                                 "--all-diff-cells"], input=board).output)
     assert listed["diff_cells"] == cells
+
+
+def test_long_paths_are_written_as_json_would_write_them(monkeypatch):
+    """A record made lazily (long paths kept as nodes) is written as the very text
+    ``json.dumps`` writes for the record with every path listed: boards with bridges, labels
+    of any characters, and more than one solution."""
+    from satlink import Board, check, records
+    from satlink.records import dumps, verdict_record
+    from tests.variants import solved
+
+    monkeypatch.setattr(records, "LONG_PATH", 2)
+    boards = [solved("bridge")[0], solved("hex-bridge")[0],
+              Board.from_rows(["é..é", "ß..ß", "\u00e8..\u00e8"]), Board.from_rows(["A...", "....", "...A"])]
+    for board in boards:
+        verdict = check(board, "nikoli")
+        eager = json.dumps(verdict_record("s", 1, board, verdict), ensure_ascii=False)
+        lazy = dumps(verdict_record("s", 1, board, verdict, lazy=True))
+        assert lazy == eager
+
+
+def test_long_paths_are_measured_as_short_ones_are(monkeypatch):
+    """The array measures of long plain paths (straight runs, bends) give the loop's figures."""
+    import random
+
+    from satlink import Board, looks, quality
+    from satlink.solution import Solution
+
+    rng = random.Random(7)
+    w, h = 9, 8
+    board = Board.from_rows(["A" + "." * (w - 1)] + ["." * w] * (h - 2) + ["." * (w - 1) + "A"])
+    for _ in range(30):  # random self-avoiding walks as paths (figures need no validity)
+        path, seen = [0], {0}
+        while len(path) < 40:
+            r, c = divmod(path[-1], w)
+            options = [(r + dr) * w + c + dc for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                       if 0 <= r + dr < h and 0 <= c + dc < w and (r + dr) * w + c + dc not in seen]
+            if not options:
+                break
+            path.append(rng.choice(options))
+            seen.add(path[-1])
+        solution = Solution.from_paths({"A": path})
+        short = (looks.runs(board, path), quality.bends(board, solution))
+        monkeypatch.setattr(looks, "LONG_PATH", 2)
+        monkeypatch.setattr(quality, "LONG_PATH", 2)
+        assert (looks.runs(board, path), quality.bends(board, solution)) == short
+        monkeypatch.undo()

@@ -23,13 +23,15 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from satlink.cancel import current_flag
-from satlink.deduce.lookahead import Search
 from satlink.deduce.puzzle import BudgetSpent, Puzzle
-from satlink.deduce.split import SplitSearch
 from satlink.solution import Solution
+
+if TYPE_CHECKING:
+    from satlink.deduce.lookahead import Search
+    from satlink.deduce.split import SplitSearch
 
 ENVIRONMENT = "SATLINK_ENGINE"
 CODES = {"forced": 0, "corner": 1, "notouch": 2, "region": 3, "bottleneck": 4}
@@ -216,6 +218,20 @@ def engine() -> Engine:
     return compiled() or PYTHON
 
 
+TINY_NODES = 64
+"""Boards up to this many nodes are deduced by the Python engine unless one is asked for: the
+whole deduction takes it less time than loading the compiled core (a 2x2 check process
+starts as fast as before the core existed)."""
+
+
+def engine_for(nodes: int) -> Engine:
+    """The engine for a board of ``nodes`` graph nodes: :func:`engine`, but the Python one for
+    tiny boards where no engine was asked for by ``SATLINK_ENGINE``."""
+    if nodes <= TINY_NODES and not os.environ.get(ENVIRONMENT, "").strip():
+        return PYTHON
+    return engine()
+
+
 def describe() -> str:
     """One line for ``satlink --version``."""
     try:
@@ -230,5 +246,5 @@ def describe() -> str:
     return f"deduction engine: python (chosen by {ENVIRONMENT})"
 
 
-__all__ = ["CODES", "ENVIRONMENT", "PYTHON", "CompiledEngine", "Engine", "PythonEngine", "StateLike",
-           "compiled", "describe", "engine", "engine_named"]
+__all__ = ["CODES", "ENVIRONMENT", "PYTHON", "TINY_NODES", "CompiledEngine", "Engine", "PythonEngine",
+           "StateLike", "compiled", "describe", "engine", "engine_for", "engine_named"]

@@ -7,7 +7,6 @@ Machine-readable output (``--json``) is built by :mod:`satlink.records`, not her
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import Counter
 from collections.abc import Iterable
@@ -32,7 +31,9 @@ if TYPE_CHECKING:
 
 def print_json(record: dict) -> None:
     """One record as one line on standard output (the stable ``--json`` contract)."""
-    click.echo(json.dumps(record, ensure_ascii=False))
+    from satlink.records import dumps
+
+    click.echo(dumps(record))
 
 
 class VerdictPrinter:
@@ -100,7 +101,7 @@ def print_judged(judged: Iterable[Judged], total: int, good: Status, as_json: bo
                 painted = _painted(entry, outcome, rules)
                 if as_json:
                     record = verdict_record(entry.source, entry.index, entry.board, outcome,
-                                            all_diff_cells=all_diff_cells, grade=grade)
+                                            all_diff_cells=all_diff_cells, grade=grade, lazy=True)
                     if painted is not None:
                         record["painted"] = painted.as_dict()
                     print_json(record)

@@ -37,12 +37,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from satlink.board import Board
 from satlink.deduce import ON, BudgetSpent, Contradiction, OutOfTime, Puzzle
-from satlink.deduce.engines import Engine, engine
-from satlink.deduce.lookahead import Search
-from satlink.deduce.split import SplitSearch
+from satlink.deduce.engines import TINY_NODES, Engine, engine_for
 from satlink.graph import edge_literal
 from satlink.referee import solution_errors
 from satlink.rules import Rules
@@ -52,9 +51,9 @@ SOLVED, DECIDED, CONTRADICTION, PARTIAL, SKIPPED = (
     "solved", "decided", "contradiction", "partial", "skipped")
 
 
-@dataclass(frozen=True)
-class Plan:
-    """Which deduction stages run on a board, and their budgets."""
+class Plan(NamedTuple):
+    """Which deduction stages run on a board, and their budgets.  (A named tuple: a frozen
+    dataclass cost a 2x2 check process a tenth of its start-up.)"""
 
     run: bool = True
     """False: skip the engine (SAT alone)."""
@@ -76,30 +75,42 @@ PYTHON_GLOBAL_WORK = 2_500
 """Colours x nodes above which the Python engine skips region and bottleneck (a graph search
 per colour that rarely completes a board with many colours)."""
 
-COMPILED_GLOBAL_WORK = 2_500
-"""Colours x nodes above which the compiled engine's fixpoint skips region and bottleneck."""
+COMPILED_GLOBAL_WORK = 100_000
+"""Colours x nodes above which the compiled engine's fixpoint skips region and bottleneck: a
+graph search per colour per pass, which on the 1002x1002 boards costs more than the case
+splits it would spare."""
 LOOKAHEAD_MAX_NODES = 400
-LOOKAHEAD_BUDGET = 400
-"""Look-ahead on boards up to this many nodes, with this many hypotheses."""
+LOOKAHEAD_WORK = 100_000
+LOOKAHEAD_MOST = 400
+"""Look-ahead on boards up to this many nodes, trying at most ``LOOKAHEAD_WORK / nodes`` (and
+``LOOKAHEAD_MOST``) hypotheses: each copies and deduces the whole board.  On the hand-made
+boards it decides the 14x14 and 15x15 levels with a few hundred hypotheses; on 24x14 it would
+need several times more than SAT's whole proof costs."""
 SPLIT_MAX_COLOURS = 6
-SPLIT_BUDGET = 64
+SPLIT_WORK = 8_000_000
+SPLIT_MOST = 64
 SPLIT_STATE_BYTES = 1 << 30
-"""The search by case splits on boards with at most this many colours, visiting at most this
-many states, and splitting only as deep as this many bytes of state copies allow."""
+"""The search by case splits runs on boards of at most ``LOOKAHEAD_MAX_NODES`` nodes or at
+most this many colours, visiting at most ``SPLIT_WORK / nodes`` states (and ``SPLIT_MOST``),
+and splitting only as deep as this many bytes of state copies allow.  It decides the
+1002x1002 boards of inputs6 in three states; with many colours it rarely finishes within
+such a budget and its cost falls on SAT's."""
 
 
 def plan_for(board: Board, rules: Rules, using: Engine) -> Plan:
     """The stages that pay on ``board`` with engine ``using``."""
-    nodes, colours = board.n_nodes, len(board.labels)
-    if using.name == "python":
+    nodes, colours = max(1, board.n_nodes), len(board.labels)
+    if using.name == "python" and nodes > TINY_NODES:
         if nodes > PYTHON_MAX_NODES:
             return Plan(run=False)
         return Plan(global_passes=colours * nodes <= PYTHON_GLOBAL_WORK)
+    small = nodes <= LOOKAHEAD_MAX_NODES
     state_bytes = 40 * nodes + 8 * board.n_edges
     return Plan(
         global_passes=colours * nodes <= COMPILED_GLOBAL_WORK,
-        lookahead_budget=LOOKAHEAD_BUDGET if nodes <= LOOKAHEAD_MAX_NODES else 0,
-        split_budget=SPLIT_BUDGET if colours <= SPLIT_MAX_COLOURS else 0,
+        lookahead_budget=min(LOOKAHEAD_MOST, LOOKAHEAD_WORK // nodes) if small else 0,
+        split_budget=(min(SPLIT_MOST, SPLIT_WORK // nodes)
+                      if small or colours <= SPLIT_MAX_COLOURS else 0),
         split_depth=max(1, SPLIT_STATE_BYTES // max(1, state_bytes)),
     )
 
@@ -144,7 +155,7 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
     start = time.perf_counter()
     if deadline is not None and time.monotonic() > deadline:
         raise PresolveTimeout
-    eng = using or engine()
+    eng = using or engine_for(board.n_nodes)
     plan = plan or plan_for(board, rules, eng)
     if not plan.run:
         return Presolved(SKIPPED)
@@ -166,6 +177,8 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
         if complete:
             return _believed(board, rules, [state.solution()], True, done, "solved", stage)
         if plan.split_budget:
+            from satlink.deduce.split import SplitSearch
+
             search = SplitSearch(plan.split_budget, limit, passes, plan.split_depth, deadline)
             if eng.split(state.copy(), search):
                 exhausted = len(search.solutions) < limit
@@ -184,6 +197,8 @@ def _look_ahead(eng: Engine, state: object, passes: tuple[str, ...], budget: int
                 deadline: float | None) -> bool:
     """Depth-1 look-ahead with the fixpoint after each move it closes, until the board is
     complete, no move is refuted, or the budget is spent; whether it is complete."""
+    from satlink.deduce.lookahead import Search
+
     search = Search(budget, deadline=deadline)
     try:
         while eng.lookahead(state, 1, search):

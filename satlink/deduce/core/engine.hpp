@@ -86,6 +86,9 @@ public:
     bool counting = false;
     std::vector<long> carriers;
 
+    const struct Limits* limits = nullptr;  // checked now and then inside a long forced pass
+    unsigned long pops = 0;
+
     // scratch (not part of the state; never copied)
     std::vector<uint64_t> tmp, tmp2, tmp3, tmp_mask;
     std::vector<int> stack;

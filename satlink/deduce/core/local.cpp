@@ -48,6 +48,8 @@ int forced(State& st) {
     std::vector<uint64_t> mine(w);
     int steps = 0;
     while (!st.queue_empty()) {
+        // a forced pass on a huge board can run a second: the deadline is looked at within it
+        if ((++st.pops & 0xFFFF) == 0 && st.limits != nullptr) st.limits->check();
         const int x = st.pop();
         bool moved = false;
         int needed = st.need(x);

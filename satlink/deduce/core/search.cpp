@@ -21,6 +21,12 @@ void Limits::check() const {
 }
 
 void fixpoint(State& st, const std::vector<int>& passes, const Limits& limits) {
+    struct Watch {  // the limits, seen by the forced passes while this fixpoint runs
+        State& st;
+        const Limits* before;
+        ~Watch() { st.limits = before; }
+    } watch{st, st.limits};
+    st.limits = &limits;
     forced(st);
     while (!finished(st)) {
         limits.check();

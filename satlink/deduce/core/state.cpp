@@ -469,6 +469,11 @@ bool State::would_touch(int e) {
         std::swap(a, b);
         std::swap(sa, sb);
     }
+    if (size[sa] == 1) {  // a single node (most calls): its own neighbours, no chain walk
+        for (int i = P.nb_start[a]; i < P.nb_start[a + 1]; ++i)
+            if (seg[P.nb[i]] == sb && P.nb[i] != b) return true;
+        return false;
+    }
     const int start = (a == end1[sa] || a == end2[sa]) ? a : end1[sa];
     bool touches = false;
     along(start, [&](int x) {

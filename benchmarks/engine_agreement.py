@@ -1,0 +1,125 @@
+"""The compiled deduction engine against the Python one on many boards (issue 30's "agreement"):
+random small boards of every geometry (the test suite's families: square, holes, walls,
+warps, hexagons, bridges, mixes) under every profile, and every corpus board up to
+``--corpus-nodes`` nodes under flow, fill and nikoli.
+
+For each board and profile both engines run the fixpoint of every technique (decided edges,
+colours, contradiction with its kind, colour and cells), the grader (grade, steps per
+technique, shares, solution), and the search by case splits (solutions, states visited);
+every difference is printed.  On boards small enough for the brute-force oracle the verdict
+of ``check`` is compared with its count too.  The table gives boards, checks and differences
+per family and the seconds each engine took.
+
+    python benchmarks/engine_agreement.py --per-family 200 --out benchmarks/results/agreement.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(HERE))  # the suite's board families and brute-force oracle (tests/)
+
+from satlink import Board, check  # noqa: E402
+from satlink.deduce.compare import RESULTS  # noqa: E402
+from satlink.deduce.engines import PYTHON, compiled  # noqa: E402
+from satlink.formats import read_file  # noqa: E402
+from satlink.rules import parse_rules  # noqa: E402
+from tests.boards import PROFILES, boards  # noqa: E402
+from tests.oracle import count_solutions  # noqa: E402
+from tests.variants import FAMILIES, VARIANT_PROFILES, variants  # noqa: E402
+
+CORPUS = HERE.parent / "shared" / "corpus"
+EXPECTED = {0: "unsolvable", 1: "unique"}
+
+
+def corpus_boards(most_nodes: int) -> list[tuple[str, Board]]:
+    files = sorted((CORPUS / "mzucker-flow_solver" / "puzzles").glob("*.txt"))
+    files += sorted((CORPUS / "thomasahle-numberlink" / "puzzles").glob("inputs*"))
+    out = []
+    for path in files:
+        for entry in read_file(str(path), max_cells=10**7):
+            if entry.board is not None and entry.board.n_nodes <= most_nodes:
+                out.append((f"{path.name}#{entry.index}", entry.board))
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--per-family", type=int, default=200)
+    parser.add_argument("--square", type=int, default=600, help="plain random boards")
+    parser.add_argument("--corpus-nodes", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=30)
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    core = compiled()
+    if core is None:
+        print("the compiled engine is not built", file=sys.stderr)
+        return 2
+    rows: dict[str, Counter] = {}
+    seconds = Counter()
+    differences = []
+
+    def compare(family: str, name: str, board: Board, rules: str, truth: int | None) -> None:
+        row = rows.setdefault(family, Counter())
+        row["checks"] += 1
+        for result in RESULTS:
+            begun = time.perf_counter()
+            mine = result(core, board, rules)
+            seconds["compiled"] += time.perf_counter() - begun
+            begun = time.perf_counter()
+            theirs = result(PYTHON, board, rules)
+            seconds["python"] += time.perf_counter() - begun
+            if mine != theirs:
+                row["differences"] += 1
+                differences.append({"family": family, "board": name, "rules": rules,
+                                    "part": result.__name__})
+        if truth is not None:
+            row["oracle"] += 1
+            status = check(board, rules).status.value
+            if status != EXPECTED.get(truth, "multiple"):
+                row["wrong_verdicts"] += 1
+                differences.append({"family": family, "board": name, "rules": rules,
+                                    "part": "verdict", "status": status, "truth": truth})
+
+    for i, variant in enumerate(variants(args.seed, args.per_family)):
+        family = FAMILIES[i // args.per_family]  # variants() gives them family by family
+        rows.setdefault(family, Counter())["boards"] += 1
+        for rules in VARIANT_PROFILES:
+            compare(family, repr(variant.rows), variant.board(), rules,
+                    variant.count(parse_rules(rules), 2))
+    for grid in boards(args.seed + 1, args.square):
+        rows.setdefault("square", Counter())["boards"] += 1
+        for rules in PROFILES:
+            profile = parse_rules(rules)
+            truth = count_solutions(grid, profile.fill, profile.notouch, profile.no2x2, 2)
+            compare("square", repr(grid), Board.from_rows(grid), rules, truth)
+    for name, board in corpus_boards(args.corpus_nodes):
+        rows.setdefault("corpus", Counter())["boards"] += 1
+        for rules in ("flow", "fill", "nikoli"):
+            compare("corpus", name, board, rules, None)
+
+    print(f"{'family':12} {'boards':>7} {'checks':>7} {'differ':>7} {'oracle':>7} {'wrong':>6}")
+    for family, row in rows.items():
+        print(f"{family:12} {row['boards']:7d} {row['checks']:7d} {row['differences']:7d} "
+              f"{row['oracle']:7d} {row['wrong_verdicts']:6d}")
+    total = sum(row["boards"] for row in rows.values())
+    print(f"{total} boards; engines' seconds: compiled {seconds['compiled']:.1f}, "
+          f"python {seconds['python']:.1f} ({seconds['python'] / max(seconds['compiled'], 1e-9):.0f}x)")
+    for difference in differences[:20]:
+        print("DIFFERENCE", difference)
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps({"rows": {k: dict(v) for k, v in rows.items()},
+                                        "seconds": dict(seconds), "differences": differences},
+                                       indent=1))
+    return 1 if differences else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
