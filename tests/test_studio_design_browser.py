@@ -13,7 +13,7 @@ pytest.importorskip("uvicorn")
 
 from tests.browser import missing  # noqa: E402
 from tests.designs import DRAFT, DRAWING, REDRAW  # noqa: E402
-from tests.studio_server import drag_path, served, type_board, wait_status  # noqa: E402
+from tests.studio_server import click_cell, drag_path, served, type_board, wait_status  # noqa: E402
 
 if missing():
     pytest.skip(missing(), allow_module_level=True)
@@ -140,5 +140,60 @@ def test_a_chain_repair_applied_step_by_step(browser, url):  # noqa: F811
     page.click("#undo")  # a step undone: the chain follows the board back
     wait_status(page, page.locator(f"#proposals li.step[data-step='{n - 2}']").get_attribute("data-status"))
     assert page.locator("#proposals li.step.done").count() == n - 1
+    assert not page.errors
+    ctx.close()
+
+
+def test_labels_keep_their_colours_and_the_page_names_cells_on_the_board(browser, url):  # noqa: F811
+    ctx, page = open_page(browser, url)
+    new_board(page, 5, 5)
+    assert page.locator("#board text.coord").count() == 10  # row and column numbers
+    page.select_option("#rules", "nikoli")
+    page.check("input[name=tool][value=end]")
+    type_board(page, ["A.B.C", ".....", ".....", ".....", "A.B.C"])
+    wait_status(page, "multiple")
+    colours = page.evaluate("({...window.studio.model.colours})")
+    fills = {k: page.get_attribute(f"#board circle.end[data-label={k}]", "fill") for k in "BC"}
+    page.check("input[name=tool][value=erase]")
+    click_cell(page, 0, 0)  # one end of A: its partner waits, ringed, and the page says where
+    wait_status(page, "invalid")
+    assert "(4,0)" in page.inner_text("#message")
+    assert page.locator("#board circle.lone").count() == 1
+    assert page.locator("#board circle.named[data-cell='20']").count() == 1  # (4,0) ringed
+    click_cell(page, 4, 0)  # the other end: the pair is gone, the others keep their colours
+    wait_status(page, "multiple")
+    assert page.inner_text("#message") == "erased the last end of A: the pair is gone"
+    assert {k: page.get_attribute(f"#board circle.end[data-label={k}]", "fill") for k in "BC"} == fills
+    assert page.evaluate("({...window.studio.model.colours})") == {k: colours[k] for k in "BC"}
+    page.check("input[name=tool][value=end]")
+    page.fill("#label", "Z")  # the designer picks the new pair's label
+    click_cell(page, 1, 0)
+    click_cell(page, 3, 0)
+    wait_status(page, "multiple")
+    assert page.inner_text("#message") == ""  # the message belonged to the board before
+    assert page.evaluate("window.studio.model.cells[5]") == "Z"
+    assert page.get_attribute("#board circle.end[data-label=Z]", "fill") not in fills.values()
+    assert not page.errors
+    ctx.close()
+
+
+def test_a_path_is_drawn_by_touch_and_a_refused_move_says_why(browser, url):  # noqa: F811
+    from tests.studio_server import cell_xy
+
+    ctx, page = open_page(browser, url, has_touch=True)
+    new_board(page, 3, 3)
+    page.select_option("#rules", "nikoli")
+    touch = ctx.new_cdp_session(page)
+    points = [cell_xy(page, 0, col) for col in range(3)]
+    for kind, (x, y) in zip(["touchStart", "touchMove", "touchMove"], points, strict=True):
+        touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y}]})
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    wait_status(page, "multiple")  # (A.A under nikoli: the path may wander)
+    assert page.evaluate("window.studio.model.paths") == {"A": [0, 1, 2]}
+    page.check("input[name=tool][value=hole]")
+    click_cell(page, 1, 1)
+    page.click("#modes [data-mode=play]")
+    drag_path(page, [[0, 0], [1, 0], [1, 1]])  # into the hole
+    assert page.inner_text("#message").startswith("refused: hole")
     assert not page.errors
     ctx.close()

@@ -113,6 +113,7 @@ async function redraw() {
     return;
   }
   S.layout = await layoutFor(S.model);
+  named();  // the cells the words on the page name now (a why panel, a message)
   drawBoard(svg, S.layout, S.model, overlay());
 }
 
@@ -356,7 +357,9 @@ function endSketch() {
 async function referee() {
   const paths = P.drawn(S.model, S.play);
   const labels = new Set(S.model.cells.filter(M.isLabel));
-  if (Object.keys(paths).length < labels.size) return;
+  const joined = Object.entries(S.play.paths).filter(([label, p]) =>
+    p.length > 1 && S.model.cells[p[0]] === label && S.model.cells[p[p.length - 1]] === label);
+  if (joined.length < labels.size) return;  // the referee judges a whole drawing only
   try {
     const r = await post("referee", {board: M.toBoard(S.model), rules: rules(), paths});
     if (r.win) { say(`Solved! (checked by satlink's referee under ${r.rules})`, "win"); $("play-out").textContent = ""; }
