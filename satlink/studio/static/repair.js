@@ -101,7 +101,7 @@ export function setupRepair({S, redraw, replace, say, rules}) {
         () => { S.preview = null; replace(model); say(`applied: ${text} (Undo takes it back)`); });
       li.dataset.status = "unique";
     }
-    if (!r.complete && r.budget < LONGER) longer(proposals);
+    if (!r.complete && !r.proposals.length && r.budget < LONGER) longer(proposals);
     if (!r.proposals.length && r.status !== "unique") {
       const b = document.createElement("button");
       b.textContent = "Try a chain of edits";

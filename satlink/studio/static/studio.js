@@ -44,7 +44,8 @@ const COORD = /\((\d+),\s*(\d+)\)/g;
 function named() {
   const m = S.model, out = new Set();
   const text = [$("message").textContent, $("verdict").querySelector(".detail").textContent,
-    ...[...document.querySelectorAll("#why-out .sentence, #why-out p")].map(p => p.textContent)].join(" ");
+    S.mode === "play" ? $("play-out").textContent : "",
+    ...(S.mode === "edit" ? [...document.querySelectorAll("#why-out p")].map(p => p.textContent) : [])].join(" ");
   for (const [, r, c] of text.matchAll(COORD)) {
     if (+r < m.height && +c < m.width) out.add(+r * m.width + +c);
   }
