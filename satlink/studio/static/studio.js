@@ -4,13 +4,14 @@
 
 import { ApiError, get, latest, post } from "./api.js";
 import { cellAt, drawBoard, layoutOf, sideAt, svgPoint, tunnelAt } from "./draw.js";
+import { setupFiles } from "./files.js";
 import { setupKeys } from "./keys.js";
+import { drawingWords, namedCells, overlayOf } from "./overlay.js";
 import * as M from "./model.js";
-import { gradeAll, packBoards, renderPack, sortByGrade } from "./pack.js";
 import { setupPanels } from "./panels.js";
 import * as P from "./play.js";
 import { setupRepair } from "./repair.js";
-import { shareLink, sharedIn } from "./share.js";
+import { sharedIn } from "./share.js";
 import * as D from "./sketch.js";
 
 const $ = id => document.getElementById(id);
@@ -40,69 +41,16 @@ function wanted() { return $("label").value.trim().slice(0, 1) || null; }
 
 // -- drawing -------------------------------------------------------------------------------
 // The cells the words on the page name, "(r,c)": each is ringed on the board.
-const COORD = /\((\d+),\s*(\d+)\)/g;
 function named() {
-  const m = S.model, out = new Set();
   const text = [$("message").textContent, $("verdict").querySelector(".detail").textContent,
     S.mode === "play" ? $("play-out").textContent : "",
     ...(S.mode === "edit" ? [...document.querySelectorAll("#why-out p")].map(p => p.textContent) : [])].join(" ");
-  for (const [, r, c] of text.matchAll(COORD)) {
-    if (+r < m.height && +c < m.width) out.add(+r * m.width + +c);
-  }
-  S.named = out;
-  return out;
+  S.named = namedCells(S.model, text);
+  return S.named;
 }
 
 function overlay() {
-  const m = S.model, v = S.verdict;
-  const over = {colours: m.colours, coords: true, named: S.named, lone: M.loneCells(m)};
-  if (S.mode === "edit" && S.keyboard) over.cursor = S.cursor;
-  if (S.error && S.error.row != null) over.bad = new Set([S.error.row * m.width + S.error.col]);
-  if (S.mode === "pack") {  // a player's view: the solution only when asked for
-    if ($("pack-solutions").checked && v?.solutions?.length) over.paths = M.pathsToCells(m, v.solutions[0]);
-    return over;
-  }
-  if (S.mode === "play") {
-    over.paths = S.play.paths;
-    if (S.hint) { over.mark = S.hint.mark; over.edges = S.hint.edges; over.cuts = S.hint.cuts; }
-    return over;
-  }
-  const drawn = S.sketch ? S.sketch.play.paths : m.paths;
-  const hasDrawing = Object.keys(drawn).length > 0;
-  if (S.why && S.why.status === "unique" && S.why.trace) {
-    const steps = S.why.trace.steps, edges = [];
-    for (let i = 0; i <= S.step && i < steps.length; i++) edges.push(...steps[i].on);
-    over.edges = edges.map(e => e.map(([r, c]) => r * m.width + c));
-    over.cuts = (steps[S.step]?.off || []).map(e => e.map(([r, c]) => r * m.width + c));
-    over.mark = M.cellsOf(m, steps[S.step]?.cells);
-    return over;
-  }
-  if (S.why && S.why.status === "unsolvable") {
-    over.mark = M.cellsOf(m, S.why.cells);
-    const decided = S.why.reason === "deduction" ? (S.why.trace?.steps || []).flatMap(st => st.on) : [];
-    over.edges = decided.map(e => e.map(([r, c]) => r * m.width + c));  // the state it fails in
-    over.cuts = (S.why.failure?.edges || []).map(e => e.map(([r, c]) => r * m.width + c));
-    if (S.why.empty_cells?.solution && S.why.reason === "empty-cells") {
-      over.ghost = M.pathsToCells(m, S.why.empty_cells.solution);
-    }
-    if (hasDrawing) over.paths = drawn;
-    return over;
-  }
-  const show = $("show-solution").checked && v && v.solutions?.length && !S.sketch;
-  if (hasDrawing) {
-    over.paths = drawn;
-    const d = v?.drawing;
-    if (d && d.outcome === "one-of-several" && d.other) {
-      over.other = M.pathsToCells(m, d.other);  // the other solution, dashed over the drawing
-      over.diff = M.cellsOf(m, d.diff_cells);
-    } else if (show && d && d.outcome !== "unique-solution") {
-      over.ghost = M.pathsToCells(m, v.solutions[Math.min(S.which, v.solutions.length - 1)]);
-    }
-    return over;
-  }
-  if (show) over.paths = M.pathsToCells(m, v.solutions[Math.min(S.which, v.solutions.length - 1)]);
-  if (v && v.status === "multiple") over.diff = M.cellsOf(m, v.diff_cells);
-  return over;
+  return overlayOf(S, {showSolution: $("show-solution").checked, packSolutions: $("pack-solutions").checked});
 }
 
 async function redraw() {
@@ -117,17 +65,6 @@ async function redraw() {
   named();  // the cells the words on the page name now (a why panel, a message)
   drawBoard(svg, S.layout, S.model, overlay());
 }
-
-const DRAWING_WORDS = {
-  "unique-solution": () => "your drawing is its only solution",
-  "one-of-several": d => `another solution exists (dashed), ${d.diff_cells.length} cells differ: see the fixes that keep your drawing`,
-  "breaks-rules": d => `your drawing breaks the rules: ${d.errors[0] || ""}`,
-  partial: d => `drawing in progress: ${d.placed?.length ? `${d.placed.length} pair(s) without a path, ` : ""}` +
-    `${d.empty?.length || 0} cell(s) not drawn (Complete fills the rest)`,
-  "obeys-rules": () => "your drawing obeys the rules",
-  undecided: () => "no verdict in time",
-  "not-the-solution": () => "the puzzle's solutions differ from your drawing",
-};
 
 function showVerdict() {
   const box = $("verdict"), v = S.verdict, status = box.querySelector(".status"), detail = box.querySelector(".detail");
@@ -151,7 +88,7 @@ function showVerdict() {
   const how = v.decided_by_deduction ? ", by deduction" : "";
   const parts = [`under ${v.rules} · ${Math.round(v.seconds * 1000)} ms${how}`];
   if (v.breaks?.length) parts.push("but " + v.breaks.join("; "));
-  if (v.drawing) parts.push((DRAWING_WORDS[v.drawing.outcome] || (() => v.drawing.outcome))(v.drawing));
+  if (v.drawing) parts.push(drawingWords(v.drawing));
   else if (v.status === "multiple") parts.push(`${v.diff_cells.length} cells differ`);
   if (v.message) parts.push(v.message);
   detail.textContent = parts.join(" · ");
@@ -447,31 +384,6 @@ const RULE_TEXT = {flow: "every cell on a path, no path beside itself", fill: "e
 const MORE_RULES = ["notouch", "fill,no2x2"];
 function ruleText(name) { return RULE_TEXT[name] || name; }
 
-// -- sharing -------------------------------------------------------------------------------
-$("share").addEventListener("click", async () => {
-  const link = shareLink({board: M.toBoard(S.model), rules: rules(), paths: M.pathsToCoords(S.model, S.model.paths)});
-  $("share-link").value = link;
-  $("share-link").hidden = false;
-  $("share-link").select();
-  try { await navigator.clipboard.writeText(link); say("share link copied: it opens this board, its rules and drawing in the studio"); }
-  catch (e) { say("share link below: copy it (it opens this board, its rules and drawing in the studio)"); }
-});
-
-function openShared(shared) {
-  if (shared.rules) setRules(shared.rules);
-  const model = M.fromBoard(shared.board);
-  model.paths = M.pathsToCells(model, shared.paths || {});
-  M.reconcile(model, layoutOf(model));
-  M.colourise(model);
-  S.history = []; S.future = [];
-  S.model = model;
-  syncSizeInputs();
-  changed();
-  say("opened from a share link");
-}
-
-const AUTO_CHECK = 100;  // packs up to this many boards are checked when the pack view opens
-
 // -- modes ---------------------------------------------------------------------------------
 function setMode(mode) {
   S.mode = mode;
@@ -479,107 +391,22 @@ function setMode(mode) {
   document.querySelectorAll(".panel").forEach(p => { p.hidden = p.dataset.for !== mode; });
   document.body.dataset.mode = mode;
   S.preview = null; S.hint = null; S.sketch = null; say(""); $("play-out").textContent = "";
-  if (mode === "pack") {
-    showPack();
-    const unchecked = S.pack && !S.pack.boards.some(b => b.verdict);
-    if (unchecked && S.pack.boards.length <= AUTO_CHECK) gradeAll(S.pack, rules(), showPack);
-  }
+  if (mode === "pack") files.enterPack();
   redraw();
 }
 document.querySelectorAll("#modes button").forEach(b => b.addEventListener("click", () => setMode(b.dataset.mode)));
 
-// -- files and the pack --------------------------------------------------------------------
-function showPack() {
-  if (!S.pack) { $("pack").textContent = "Open a pack (or start the studio with one) to see it here."; return; }
-  renderPack($("pack"), S.pack, layoutFor, i => { openBoard(i); setMode("edit"); },
-    {solutions: $("pack-solutions").checked, size: +$("pack-size").value});
-}
-$("pack-solutions").addEventListener("change", () => { showPack(); redraw(); });
-$("pack-size").addEventListener("input", showPack);
-
-function openBoard(i) {
-  const item = S.pack.boards[i];
-  S.pack.current = i;
-  if (item.rules) setRules(item.rules);
+// A board opened afresh (from a pack, a share link): no history, nothing said of another.
+function fresh(model) {
   S.history = []; S.future = [];
-  S.model = M.fromBoard(item.board);
+  S.model = model;
   syncSizeInputs();
-  S.why = null; S.preview = null; S.play = P.newPlay();
-  history.replaceState(null, "", "#" + item.index);
+  S.why = null; S.preview = null; S.play = P.newPlay(); S.hint = null;
   S.version++; S.chain = null; repair.clear();
   $("why-out").textContent = ""; $("play-out").textContent = ""; say("");
   showLabel(); redraw(); liveCheck();
 }
-
-function where(e) {
-  return ["board", "line", "column"].filter(k => e[k] != null).map(k => `${k} ${e[k]}`).join(", ") + ": ";
-}
-
-function loadPack(opened) {
-  S.pack = {...opened, current: null};
-  $("path").value = opened.path;
-  $("is-db").checked = opened.format === "catalogue";  // Save then adds to it
-  const want = Number(location.hash.slice(1));
-  let i = S.pack.boards.findIndex(b => b.index === want && !b.error);
-  if (i < 0) i = S.pack.boards.findIndex(b => !b.error);
-  if (i >= 0) openBoard(i);
-  const bad = S.pack.boards.filter(b => b.error);
-  say(`opened ${S.pack.boards.length} board(s) from ${opened.path}` + (bad.length
-    ? `; ${bad.length} could not be read (${where(bad[0].error)}${bad[0].error.message})` : ""));
-  if (S.mode === "pack") showPack();
-}
-
-$("open").addEventListener("click", async () => {
-  try {
-    loadPack(await post("open", {path: $("path").value, catalogue: $("is-db").checked}));
-  } catch (e) { say(e.message); }
-});
-
-async function save(overwrite = false) {
-  const path = $("path").value;
-  const drawnIsSolution = S.verdict?.drawing?.outcome === "unique-solution";
-  const boards = S.pack ? packBoards(S.pack)
-    : [{board: M.toBoard(S.model), rules: rules(), solution: S.verdict?.status === "unique"
-      ? (drawnIsSolution ? M.pathsToCoords(S.model, S.model.paths) : S.verdict.solutions[0]) : undefined}];
-  try {
-    const catalogue = $("is-db").checked;
-    const r = await post("save", {path, format: $("save-format").value || null, boards, overwrite,
-      version: S.pack?.version, version_of: S.pack?.path, catalogue});
-    if (catalogue) {  // boards added to a catalogue: the unique ones, each once
-      const refused = r.refused.map(x => `#${x.board} ${x.status}`).join(", ");
-      say(`added ${r.added} board(s) to the catalogue ${r.path}` +
-        (r.duplicates ? `; ${r.duplicates} already in it` : "") +
-        (refused ? `; not unique, not added: ${refused}` : ""));
-      return;
-    }
-    if (S.pack) { S.pack.version = r.version; S.pack.path = path; }
-    say(`saved ${boards.length} board(s) to ${r.path} (${r.format})`);
-  } catch (e) {
-    if (e instanceof ApiError && e.error.confirm) {
-      if (confirm(e.message)) return save(true);
-      say("not saved");
-    } else say(e.message);
-  }
-}
-$("save").addEventListener("click", () => save());
-
-$("grade-all").addEventListener("click", async () => {
-  if (!S.pack) return;
-  await gradeAll(S.pack, rules(), showPack);
-  say("every board checked");
-});
-$("sort").addEventListener("click", () => { if (S.pack) { sortByGrade(S.pack); showPack(); } });
-$("download").addEventListener("click", async () => {
-  if (!S.pack) return;
-  try {
-    const fmt = $("export-format").value;
-    const r = await post("export", {boards: packBoards(S.pack), format: fmt});
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(new Blob([r.text], {type: "text/plain"}));
-    a.download = "pack." + {json: "jsonl", wh: "txt", grid: "grid", flowfree: "flow", puzzlink: "url"}[fmt];
-    a.click();
-  } catch (e) { say(e.message); }
-});
+const files = setupFiles({S, say, rules, setRules, fresh, setMode, redraw, layoutFor});
 
 // -- start ---------------------------------------------------------------------------------
 async function main() {
@@ -594,8 +421,8 @@ async function main() {
   $("draw-help").hidden = tool() !== "draw";
   let shared = null;
   try { shared = sharedIn(location.hash); } catch (e) { say(e.message); }
-  if (shared) openShared(shared);
-  else if (S.session.opened) loadPack(S.session.opened);
+  if (shared) await files.openShared(shared);
+  else if (S.session.opened) files.loadPack(S.session.opened);
   else { showLabel(); redraw(); liveCheck(); }
   document.body.dataset.ready = "1";
 }
