@@ -14,8 +14,10 @@ The single edits are :func:`satlink.repair.repair_proposals`' (near where the so
 differ, pair removals too) and, when those give nothing, the chain's own search held to one
 edit (:func:`one_step_chain`: the nearest solvable board of an unsolvable draft, a new pair
 or a move anywhere; the fewest cuts of one solution): whatever single edit a chain would
-start with is then among the proposals, so Proposals saying "no single edit makes it
-unique" and a one-step Chain never stand side by side.
+start with is then among the proposals, so Proposals finding nothing and a one-step
+Chain never stand side by side.  Even a search that ran to its end says what it checked
+("all 140 edits near where the solutions differ checked, and the chain's own one-edit
+search found none"), not that no edit exists.
 """
 
 from __future__ import annotations
@@ -94,7 +96,8 @@ def one_step_chain(board, rules, seconds: float, progress=None):
     chain = repair_chain(board, rules, max_edits=1, seconds=max(seconds, 0.01),
                          progress=progress)
     one = chain.steps[0] if chain.repaired and len(chain.steps) == 1 else None
-    return one, chain.solution, not chain.partial
+    cut_short = chain.reason in ("budget", "the check of the input timed out")
+    return one, chain.solution, chain.repaired or not cut_short
 
 
 async def _proposals(ask, board, rules, channel, seq, seconds, progress) -> dict:
@@ -156,8 +159,9 @@ def _statement(found, proposals: int, exhaustive: bool, seconds: float) -> str:
     short = (f"; {len(found.short)} would make it unique with a path too short (below)"
              if found.short else "")
     if exhaustive:
-        return (f"no single edit makes it unique within the designer's constraints (all "
-                f"{found.candidates} checked){short}; a chain of edits may")
+        return (f"no single edit found: all {found.candidates} edits near where the solutions "
+                "differ checked, and the chain's own one-edit search (the nearest solvable "
+                f"board, the fewest cuts) found none{short}; a chain of edits may")
     return (f"none found among the {checked} single edits checked of {found.candidates} "
             f"within {seconds:g} s{short}")
 
