@@ -77,6 +77,11 @@ def test_a_puzzle_designed_by_drawing(browser, url):  # noqa: F811
     wait_status(page, "multiple")
     page.click("#redo")
     wait_status(page, "unique")
+    drawn = page.evaluate("window.studio.model.paths")
+    for tool in ("end", "hole", "draw"):  # switching tools loses nothing
+        page.check(f"input[name=tool][value={tool}]")
+        assert page.evaluate("window.studio.model.paths") == drawn
+        assert "only solution" in page.inner_text("#verdict .detail")
 
     grid = page.evaluate("window.studio.model.cells.join('')")
     page.click("#modes [data-mode=play]")
