@@ -202,3 +202,43 @@ def test_a_path_is_drawn_by_touch_and_a_refused_move_says_why(browser, url):  # 
     assert page.inner_text("#message").startswith("refused: hole")
     assert not page.errors
     ctx.close()
+
+
+@pytest.mark.parametrize("rows,geometry", [
+    (["A.B.", "....", "..AC", "B.C."], {"kind": "square", "wrap": True}),
+    (["DACB.", "..DF.", "....B", ".EA..", "C..EF"], {"kind": "hex", "bridges": [[1, 1]]}),
+])
+def test_paths_are_drawn_across_warps_and_straight_through_bridges(browser, url, rows, geometry):
+    """Draw mode draws with Play's geometry: the solution of a warp board (across its
+    tunnels) and of a hexagonal board whose bridge three paths cross, drawn path by path on
+    a blank board, is judged the only solution of the puzzle its ends make."""
+    from satlink.board import Board
+    from satlink.solver.check import check
+
+    board = Board.from_json(rows, geometry)
+    verdict = check(board, "flow")
+    assert verdict.status == "unique"
+    solution = verdict.solutions[0].to_coords(board)
+    ctx, page = open_page(browser, url)
+    page.check("#wrap") if geometry.get("wrap") else page.uncheck("#wrap")
+    page.fill("#w", str(board.width))
+    page.fill("#h", str(board.height))
+    page.select_option("#kind", geometry["kind"])
+    page.click("#new")
+    page.wait_for_function(f"window.studio.layout && window.studio.layout.cells.length === {board.size}")
+    if geometry.get("bridges"):
+        page.check("input[name=tool][value=bridge]")
+        for r, c in geometry["bridges"]:
+            click_cell(page, r, c)
+        page.check("input[name=tool][value=draw]")
+    for path in solution.values():
+        drag_path(page, path)
+    wait_status(page, "unique")
+    assert page.evaluate("window.studio.verdict.drawing.outcome") == "unique-solution"
+    drawn = page.evaluate("window.studio.model.cells.join('')")  # labels in the order drawn
+
+    def pairs(cells: str) -> set[frozenset[int]]:
+        return {frozenset(i for i, ch in enumerate(cells) if ch == k) for k in set(cells) - {"."}}
+    assert pairs(drawn) == pairs("".join(rows))
+    assert not page.errors
+    ctx.close()
