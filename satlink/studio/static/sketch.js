@@ -48,7 +48,7 @@ export function begin(layout, m, x, wanted) {
     }
   }
   play.active = label;
-  return {label, play, work, start: x, moved: false, fresh: !m.paths[label] && !M.isLabel(ch)};
+  return {label, play, work, start: x, moved: false};
 }
 
 // The pointer is over cell y: the path grows, goes back, or the move is refused (its

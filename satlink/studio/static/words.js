@@ -11,8 +11,6 @@ export const TECHNIQUES = {
   "lookahead-2": ["trying two moves deep", "a move wrong two steps later"],
   "lookahead-3": ["trying three moves deep", "a move wrong three steps later"],
   unsolved: ["beyond the grader", "not solved by these techniques within their bounds"],
-  "look-ahead": ["trying a move", "a move whose consequences contradict is wrong"],
-  "case split": ["case split", "every way a cell can go leads to the same conclusion"],
 };
 
 export const BANDS = {easy: "solved by forced moves, corners and no-touching alone",
@@ -38,7 +36,7 @@ export function techniqueTags(counts) {
 }
 
 export function legendHtml() {
-  const rows = Object.entries(TECHNIQUES).slice(0, 9).map(([, [plain, tip]]) =>
+  const rows = Object.entries(TECHNIQUES).map(([, [plain, tip]]) =>
     `<li><b>${esc(plain)}</b>: ${esc(tip)}</li>`).join("");
   const bands = Object.entries(BANDS).map(([b, t]) => `<li><b>${b}</b>: ${esc(t)}</li>`).join("");
   return `<details class="legend"><summary>What the grades mean</summary><ul>${bands}</ul>` +
