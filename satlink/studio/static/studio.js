@@ -2,7 +2,7 @@
 // endpoints), ask why, repair, generate, play it, share it, and order a pack; every
 // judgement comes from the server (satlink itself).
 
-import { ApiError, get, latest, post } from "./api.js";
+import { ApiError, cancel, get, latest, post } from "./api.js";
 import { cellAt, drawBoard, layoutOf, sideAt, svgPoint, tunnelAt } from "./draw.js";
 import { setupFiles } from "./files.js";
 import { setupKeys } from "./keys.js";
@@ -325,28 +325,47 @@ setupKeys({S, svg, edit: fn => { const r = edit(fn); if (r) erasedAtCursor(r); r
 function erasedAtCursor(result) { if (S.cursor != null) erased(result.before, S.cursor); }
 
 // -- generate and complete -----------------------------------------------------------------
+// A long request on a live channel: said with the seconds it has run and a Cancel button,
+// until it answers (``done``), is cancelled, or the board changes.
+function busy(text, channel) {
+  const begun = performance.now(), version = S.version;
+  const show = () => {
+    say(`${text} ${Math.round((performance.now() - begun) / 1000)} s`);
+    const b = document.createElement("button");
+    b.textContent = "Cancel";
+    b.addEventListener("click", () => { stop(); cancel(channel); say("cancelled"); });
+    $("message").append(" ", b);
+  };
+  const timer = setInterval(() => { if (version !== S.version) stop(); else show(); }, 1000);
+  const stop = () => clearInterval(timer);
+  show();
+  return stop;
+}
+
 $("generate").addEventListener("click", async () => {
-  say("generating…");
+  const done = busy("generating…", "make");
   const version = S.version;
   try {
     const r = await latest("make", "generate", {width: +$("w").value, height: +$("h").value, kind: $("kind").value,
       wrap: $("wrap").checked, colours: $("colours").value || null, grade: $("band").value || null,
       holes: +$("gen-holes").value, walls: +$("gen-walls").value, bridges: +$("gen-bridges").value,
       rules: rules(), seed: Math.floor(Math.random() * 1e9)});
+    done();
     if (!r || version !== S.version) return;  // a newer Generate or Complete, or an edit, took over
     if (r.error) { say(r.error.message); return; }
     replace(M.fromBoard(r.board));
     say(`generated in ${r.attempts} attempt(s)`);
-  } catch (e) { say(e.message); }
+  } catch (e) { done(); say(e.message); }
 });
 
 async function complete() {
-  say("completing… (your paths and endpoints are kept)");
+  const done = busy("completing (your paths and endpoints are kept)…", "make");
   const version = S.version, kept = Object.keys(S.model.paths).length;
   try {
     const r = await latest("make", "complete", {board: M.toBoard(S.model), rules: rules(),
       paths: Object.keys(S.model.paths).length ? M.pathsToCoords(S.model, S.model.paths) : P.drawn(S.model, S.play),
       seed: Math.floor(Math.random() * 1e9)});
+    done();
     if (!r || version !== S.version) return;
     if (r.error) { say(r.error.message); return; }
     const model = M.fromBoard(r.board, S.model);
@@ -354,7 +373,7 @@ async function complete() {
     M.colourise(model);
     replace(model);
     say(`completed: your ${kept} path(s) kept, ${Object.keys(model.paths).length - kept} drawn around them; unique under ${rules()}`);
-  } catch (e) { say(e.message); }
+  } catch (e) { done(); say(e.message); }
 }
 $("complete").addEventListener("click", complete);
 $("complete-draw").addEventListener("click", complete);
