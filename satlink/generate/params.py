@@ -74,6 +74,8 @@ class Params:
                 del fields["solving"]["presolve"]
             if self.solving.pieces:  # likewise the pieces (issue 24), on by default
                 del fields["solving"]["pieces"]
+            if self.solving.stricter_first:  # and weak profiles through flow (issue 36)
+                del fields["solving"]["stricter_first"]
         for name, default in VARIANT_DEFAULTS.items():
             if fields[name] == default:
                 del fields[name]
