@@ -23,7 +23,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from satlink import __version__
 from satlink.board import Board
 from satlink.cnf import Encoding
 from satlink.geometry import geometry_to_json
@@ -31,6 +30,7 @@ from satlink.referee import solution_errors
 from satlink.rules import Rules, parse_rules
 from satlink.solution import Solution
 from satlink.solver.decode import read_model as read_model_paths
+from satlink.version import __version__
 
 MAGIC = "c satlink "
 
