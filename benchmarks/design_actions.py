@@ -28,8 +28,8 @@ import sys
 from pathlib import Path
 
 from satlink.board import Board
+from satlink.formats.painted import read_painting
 from satlink.painted.fix import fix_painting
-from satlink.painted.read import read_painting
 from satlink.repair import repair_proposals
 from satlink.repair.chains import repair_chain
 from satlink.solver.check import check

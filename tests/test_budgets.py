@@ -80,8 +80,8 @@ def test_the_studios_completion_stops_its_walk_with_its_request(tmp_path, monkey
 
 def test_a_walk_within_its_budget_is_not_stopped(monkeypatch):
     """A budget far from spent stops nothing: the walk runs to its end."""
+    from satlink.formats.painted import read_painting
     from satlink.geometry import Geometry
-    from satlink.painted.read import read_painting
 
     calls = {"n": 0}
     inner = schedule.propose

@@ -1,4 +1,4 @@
-"""Completing a designer's board as the studio's Complete does (satlink.painted.read.painting_of,
+"""Completing a designer's board as the studio's Complete does (satlink.formats.painted.painting_of,
 then satlink.painted.complete with edit_painted=False): the placed endpoints and drawn paths
 are kept, and every completed board is unique by the brute-force oracle."""
 
@@ -10,8 +10,8 @@ import pytest
 
 from satlink import Board, Geometry, solution_errors
 from satlink.board import BoardError
+from satlink.formats.painted import painting_of
 from satlink.painted.complete import complete_painting
-from satlink.painted.read import painting_of
 from tests.oracle import count_solutions
 
 

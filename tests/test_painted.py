@@ -16,10 +16,10 @@ from click.testing import CliRunner
 from satlink.board import BoardError
 from satlink.cli import main
 from satlink.formats import read_text
+from satlink.formats.painted import read_painting
 from satlink.painted.complete import complete_painting
 from satlink.painted.fix import fix_painting
 from satlink.painted.judge import ONE_OF_SEVERAL, UNIQUE_SOLUTION, painted_verdict
-from satlink.painted.read import read_painting
 from satlink.referee import is_valid
 from satlink.rules import parse_rules
 from satlink.solver.check import check

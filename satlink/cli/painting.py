@@ -187,7 +187,7 @@ def _paint(entry: Entry, profile: Rules, method: Method, seed: int, seconds: flo
     if painting is None and not any(EMPTY in row for row in entry.board.rows):
         # every cell painted, every path two cells long: read as a puzzle, and it is one,
         # but the designer drew it: judge it as the drawing it also is
-        from satlink.painted.read import read_painting
+        from satlink.formats.painted import read_painting
 
         painting = read_painting(entry.board.rows, entry.board.geometry)
         entry = Entry(entry.source, entry.index, painting.board, painting.solution(),

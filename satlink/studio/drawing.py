@@ -3,7 +3,7 @@
 The page sends the paths drawn in the editor beside the board (``paths``: ``{label: [[row,
 col], ...]}``, a bridge cell once per crossing, as Play sends them), the board holding their
 ends as endpoints.  This module reads them (:func:`drawn_cells`, :func:`painting_from`: the
-same reading as ``satlink paint``'s, :func:`satlink.painted.read.painting_of`, every mistake
+same reading as ``satlink paint``'s, :func:`satlink.formats.painted.painting_of`, every mistake
 located), judges the drawing beside the live verdict (:func:`drawing_json`: the drawing is
 the puzzle's one solution, one of several (with another one and the cells where they
 differ), breaks a rule, or is partial), and searches the fixes that keep it
@@ -14,8 +14,8 @@ variant boards, each proven unique).
 from __future__ import annotations
 
 from satlink.board import Board, BoardError
+from satlink.formats.painted import Painting, painting_of
 from satlink.painted.judge import painted_verdict
-from satlink.painted.read import Painting, painting_of
 from satlink.repair.plans import outcome_words
 from satlink.rules import Rules
 from satlink.solver.verdict import Status, Verdict
