@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from satlink.board import Board
 from satlink.grading import BANDS, MAX_GRADE_NODES, UNSOLVED, grade
-from satlink.records import upgrade_quality
+from satlink.quality import upgrade_quality
 
 if TYPE_CHECKING:
     from satlink.generate.params import Params

@@ -23,7 +23,7 @@ from pathlib import Path
 from satlink.generate.params import Params
 from satlink.generate.pipeline import Attempt
 from satlink.generate.where import Where, WhereError, parse_where
-from satlink.records import upgrade_quality
+from satlink.quality import upgrade_quality
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzles (
