@@ -1,5 +1,5 @@
 """Which grades the generator reaches per board size (issue 22): the figures behind
-``satlink.generate.bands.REACH``, which ``generate --grade`` uses to refuse at once a band or
+``satlink.generate.reach.REACH``, which ``generate --grade`` uses to refuse at once a band or
 score range a size does not reach.
 
 Per square size (and the rectangles given), ``--attempts`` attempts are made aiming at each
@@ -7,7 +7,7 @@ band (``--grade easy``, ``medium``, ``hard``) and the grades of the accepted puz
 collected: the bands reached, and the lowest and highest score (the full grade, look-ahead
 and all, at every size).  Prints a table and the ``REACH`` literal; ``--out`` writes JSON.
 ``--variants`` measures the Flow Free variants the same way (``square`` is the plain board),
-each with the variant options of ``satlink.generate.bands.VARIANTS``, so that "every band at
+each with the variant options of ``satlink.generate.reach.VARIANTS``, so that "every band at
 every size and on the variants" is a measured claim, not an assumption; it also prints the
 entries of ``bands.VARIANT_REACH``, which refuses a band a measured variant size does not
 reach.
@@ -30,7 +30,7 @@ HERE = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(HERE))
 
 
-from satlink.generate.bands import VARIANTS  # noqa: E402  (the options each name stands for)
+from satlink.generate.reach import VARIANTS  # noqa: E402  (the options each name stands for)
 
 
 def reach(size: str, attempts: int, seed: int, variant: str = "square") -> dict:
@@ -41,9 +41,9 @@ def reach(size: str, attempts: int, seed: int, variant: str = "square") -> dict:
     found: dict[str, list[float]] = {}
     start = time.perf_counter()
     for band in ("easy", "medium", "hard"):
-        # the refusal (bands.unreachable) is built from this table: measuring must not go
+        # the refusal (reach.unreachable) is built from this table: measuring must not go
         # through it, or a band once refused could never be measured again
-        with patch("satlink.generate.bands.unreachable", lambda *_: None):
+        with patch("satlink.generate.params.unreachable", lambda *_: None):
             try:
                 params = make_params(size, None, 3, 0, "flow", "grow", "repair", seed,
                                      grade=band, **VARIANTS[variant])
@@ -87,7 +87,7 @@ def main() -> None:
             print(f"| {variant} | {size} | {reached} | {r['puzzles']} | "
                   f"{r['lowest']} | {r['highest']} | {r['seconds']} |", flush=True)
     if any(v != "square" for v in variants):
-        print("\nVARIANT_REACH entries (satlink.generate.bands):")
+        print("\nVARIANT_REACH entries (satlink.generate.reach):")
         for variant in variants:
             sizes = [(size, results[f"{variant} {size}"]) for size in args.sizes.split(",")
                      if variant != "square" and results[f"{variant} {size}"]["bands"]]

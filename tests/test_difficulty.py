@@ -153,8 +153,8 @@ def test_generated_bands_are_solved_without_search(tmp_path, band: str, top: str
 
 
 def test_grade_targets_and_the_run_key() -> None:
-    from satlink.generate.bands import parse_target
     from satlink.generate.params import ParamsError, make_params
+    from satlink.generate.targets import parse_target
 
     def params(grade):
         return make_params("7x7", None, 3, 0, "flow", "grow", "repair", 1, grade=grade)
@@ -190,7 +190,7 @@ def test_export_sorts_by_the_grade(tmp_path) -> None:
 
 
 def test_rows_stored_before_grades_are_graded_for_export() -> None:
-    from satlink.generate.bands import grade_key
+    from satlink.generate.ordering import grade_key
 
     def row(rows: list[str], with_grade: bool) -> dict:
         quality = {"effort": 0.5}

@@ -315,7 +315,7 @@ class Catalogue:
                   "geometry": _stored_json(geo, i, "geometry") if geo else None}
                  for g, s, r, st, h, geo, i in rows]
         if order == "grade" or chosen.grade:
-            from satlink.generate.bands import order_key, row_grade
+            from satlink.generate.ordering import order_key, row_grade
 
             graded = [(row, row_grade(row)) for row in found]
             graded = [(row, g) for row, g in graded if chosen.admits(g)]

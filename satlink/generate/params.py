@@ -10,7 +10,9 @@ import re
 from dataclasses import asdict, dataclass
 
 from satlink.board import EMPTY, SOLID
+from satlink.generate.reach import unreachable, variant_of
 from satlink.generate.symmetry import SYMMETRIES
+from satlink.generate.targets import ORDER, BandError, band_of_target, check_size, parse_target
 from satlink.geometry import HEX, KINDS, SQUARE, Geometry
 from satlink.grading import MAX_GRADE_NODES
 from satlink.rules import Rules, parse_rules
@@ -52,7 +54,7 @@ class Params:
     shape: tuple[str, ...] = ()  # mask rows, '.' open and '#' a hole
     walls: int = 0
     bridges: int = 0
-    grade: str = ""  # a band or score range of the human grade ('' any); see bands.py
+    grade: str = ""  # a band or score range of the human grade ('' any); see targets.py
     play: str = "published"  # without a grade: bands drawn as published ('any': no aim)
     curve: bool = False  # without a grade: easy, medium, hard in turn (the pack is ordered)
     slots: tuple[str, ...] = ()  # a grade target per slot of the pack ('--curve T1,T2,...')
@@ -236,7 +238,7 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
                 curve: bool = False, slots: tuple[str, ...] = ()) -> Params:
     """Validated parameters; ``growth`` is the growth algorithm, ``solving`` the SAT method,
     ``rules`` a profile as text or :class:`Rules` (None: the default profile), ``grade``
-    a target of the human grade (a band or a score range, see :mod:`satlink.generate.bands`),
+    a target of the human grade (a band or a score range, see :mod:`satlink.generate.targets`),
     ``slots`` one such target per slot of the pack (:func:`spread_slots`).  ``size`` may
     be None with a ``shape`` (the mask gives it), else it defaults to 10x10."""
     if shape:
@@ -285,8 +287,6 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
     plain = not (grid != SQUARE or wrap or holes or shape or walls or bridges)
     if parse_rules(rules) == parse_rules("flow") and min_length <= 3 and (
             plain or (colours is None and not shape)):
-        from satlink.generate.bands import ORDER, parse_target, unreachable, variant_of
-
         # a variant is judged only as measured: its exact options, the default colours
         variant = variant_of(dict(grid=grid, wrap=wrap, holes=holes, walls=walls,
                                   bridges=bridges))
@@ -317,8 +317,6 @@ def _easier_colours(target: str, cells: int) -> int:
     """The most colours an easy or medium ``target`` (or a score range below the look-ahead)
     may use on hexagons or warps: one per :data:`CELLS_PER_COLOUR` open cells; 0 (no change)
     for a hard one."""
-    from satlink.generate.bands import band_of_target, parse_target
-
     if band_of_target(parse_target(target)) == "hard":
         return 0
     return round(cells / CELLS_PER_COLOUR)
@@ -330,8 +328,6 @@ def _grade(text: str | None, nodes: int, option: str = "--grade") -> str:
     take."""
     if not text:
         return ""
-    from satlink.generate.bands import BandError, check_size, parse_target
-
     try:
         target = parse_target(text)
         check_size(nodes)
