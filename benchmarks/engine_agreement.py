@@ -26,9 +26,9 @@ HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE))  # the suite's board families and brute-force oracle (tests/)
 
 from satlink import Board, check  # noqa: E402
-from satlink.deduce.compare import RESULTS  # noqa: E402
 from satlink.deduce.engines import PYTHON, compiled  # noqa: E402
 from satlink.formats import read_file  # noqa: E402
+from satlink.grading.compare import RESULTS  # noqa: E402
 from satlink.rules import parse_rules  # noqa: E402
 from tests.boards import PROFILES, boards  # noqa: E402
 from tests.oracle import count_solutions  # noqa: E402

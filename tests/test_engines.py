@@ -20,13 +20,13 @@ import pytest
 from satlink.board import Board
 from satlink.cancel import CancelToken, cancelling
 from satlink.deduce import BudgetSpent, Contradiction, OutOfTime, Puzzle
-from satlink.deduce.compare import ALL_PASSES, RESULTS, fixpoint_result
 from satlink.deduce.engines import ENVIRONMENT, PYTHON, compiled, engine, engine_named
 from satlink.deduce.lookahead import Search
 from satlink.deduce.split import SplitSearch
 from satlink.explain.hint import hint
 from satlink.explain.trace import trace
 from satlink.formats import read_file
+from satlink.grading.compare import ALL_PASSES, RESULTS, fixpoint_result
 from satlink.rules import parse_rules
 from tests.boards import PROFILES, boards
 from tests.oracle import count_solutions
