@@ -19,9 +19,9 @@ from satlink.painted.judge import painted_verdict
 from satlink.repair.plans import outcome_words
 from satlink.rules import Rules
 from satlink.solver.verdict import Status, Verdict
-from satlink.studio.api import Ask, Problem, _channel, board_and_rules
 from satlink.studio.boards import BoardProblem
 from satlink.studio.repairs import search_seconds
+from satlink.studio.requests import Ask, Problem, board_and_rules, channel_of
 
 
 def drawn_cells(board: Board, data: dict) -> dict[str, list[int]]:
@@ -73,7 +73,7 @@ async def api_fix(ask: Ask, data: dict) -> dict:
     if drawn is None:
         raise Problem(400, {"message": "the drawing is not whole yet: draw every pair's path "
                             "(or press Complete) before asking for fixes that keep it"})
-    channel, seq = _channel(data)
+    channel, seq = channel_of(data)
     seconds = search_seconds(ask, data)
     progress = ask.studio.progress.start(channel)
     walls = not board.geometry.is_plain
