@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import click
 
@@ -24,7 +25,8 @@ from satlink.cli.options import (
 )
 from satlink.exports import for_target
 from satlink.formats import Entry, InputError, format_for_path
-from satlink.render.console import Judged, print_judged
+from satlink.painted.judge import PaintedVerdict, painted_verdict
+from satlink.render.console import print_judged
 from satlink.rules import Rules
 from satlink.solver.check import check as check_board
 from satlink.solver.check import solve as solve_board
@@ -37,10 +39,22 @@ MAX_CELL_PIXELS = 256
 MAX_PNG_PIXELS = 100_000_000  # about 300 MB of RGB in memory while drawing
 
 
+class Judged(NamedTuple):
+    """One board as ``check`` and ``solve`` report it: its profile, its verdict or the input
+    error that kept it from being judged, and for a painted board what the verdict says of
+    the drawing (None for a puzzle)."""
+
+    entry: Entry
+    rules: Rules
+    outcome: Verdict | InputError
+    painted: PaintedVerdict | None = None
+
+
 def judged(entries: list[Entry], rules: Rules | None, method: Method, judge: Judge,
            done: Callable[[Entry, Verdict], None] | None = None) -> Iterator[Judged]:
     """Each board under its profile with its verdict, or with the input error that stopped it
-    (unreadable, or too large for the memory); ``done`` sees every verdict."""
+    (unreadable, or too large for the memory), a painted board's drawing judged beside it;
+    ``done`` sees every verdict."""
     for entry in entries:
         profile = entry.rules_under(rules)
         if entry.error is not None:
@@ -54,7 +68,9 @@ def judged(entries: list[Entry], rules: Rules | None, method: Method, judge: Jud
             continue
         if done:
             done(entry, verdict)
-        yield Judged(entry, profile, verdict)
+        painted = (None if entry.painting is None
+                   else painted_verdict(entry.painting, verdict, profile))
+        yield Judged(entry, profile, verdict, painted)
 
 
 def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,

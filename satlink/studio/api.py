@@ -3,13 +3,13 @@ library function (``check``, ``explain``, ``hint``, ``repair_proposals``, ``repa
 the generator's ``attempt``, the referee); :mod:`satlink.studio.packs` has the handlers
 of whole packs (open, save, export, grade).
 
-Every handler gets the request as an :class:`~satlink.studio.requests.Ask` (the studio, the tab that asked, the
-request's deadline, whether its client is still there) and its body as JSON, reads the board
-with :func:`read_board` (so a bad board is a located ``400`` the page draws on the cell, and
-never an exception that reaches the server), runs the solver work through
-:meth:`Ask.run` (a worker thread of :class:`satlink.studio.jobs.Jobs`: bounded by the
-request's deadline, dropped when stale or when its client leaves, refused when the queue is
-full), and answers JSON of at most ``Limits.max_answer`` bytes.
+Every handler gets the request as an :class:`~satlink.studio.requests.Ask` (the studio, the
+tab that asked, the request's deadline, whether its client is still there) and its body as
+JSON, reads the board with :func:`read_board` (so a bad board is a located ``400`` the page
+draws on the cell, and never an exception that reaches the server), runs the solver work
+through :meth:`Ask.run` (a worker thread of :class:`satlink.studio.jobs.Jobs`: bounded by
+the request's deadline, dropped when stale or when its client leaves, refused when the queue
+is full), and answers JSON of at most ``Limits.max_answer`` bytes.
 """
 
 from __future__ import annotations
