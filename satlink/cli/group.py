@@ -1,22 +1,5 @@
-"""Command line: one module per job, each command a thin layer over library functions.
-
-* :mod:`satlink.cli.solving`   ``check``, ``solve``, ``convert``, ``render``
-* :mod:`satlink.cli.generating` ``generate``, ``export``
-* :mod:`satlink.cli.batch`     ``validate``
-* :mod:`satlink.cli.research`  ``cnf``, ``decode``, ``bench``
-* :mod:`satlink.cli.repairing` ``repair``
-* :mod:`satlink.cli.explaining` ``explain``, ``hint``
-* :mod:`satlink.cli.painting`  ``paint`` (painted boards into puzzles)
-* :mod:`satlink.cli.studio`    ``studio`` (the browser application)
-* :mod:`satlink.cli.options`   the options they share, parsed once into values
-* :mod:`satlink.cli.files`     reading boards, writing packs, refusing an output that is an input
-* :mod:`satlink.cli.consumers` the warning for the program that reads what is written
-* :mod:`satlink.cli.exits`     the exit statuses
-
-Bad input and bad options are reported as such (exit status 2).  Any other exception is a
-bug in satlink: it is reported as one, with how to report it, and exit status 3
-(``SATLINK_DEBUG=1`` shows the traceback).
-"""
+"""The ``satlink`` command group: each command's module loaded when the command is asked
+for, and an unexpected exception turned into a one-line bug report."""
 
 from __future__ import annotations
 
@@ -26,13 +9,8 @@ import sys
 
 import click
 
-# satlink's numpy work is elementwise (no BLAS call), but OpenBLAS starts one thread per
-# core when numpy is imported, which only costs CPU (figures: benchmarks/README.md). Set
-# before any module that imports numpy; a value the user set is kept.
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
-from satlink.cli.exits import EXIT_BUG, EXIT_INPUT  # noqa: E402  (after the line above)
-from satlink.solver.method import MethodError  # noqa: E402
+from satlink.cli.exits import EXIT_BUG, EXIT_INPUT
+from satlink.solver.method import MethodError
 
 COMMANDS = {
     "check": "solving", "solve": "solving", "convert": "solving", "generate": "generating",

@@ -1,4 +1,4 @@
-"""Tell the designer why: a located, proven reason for every verdict.
+"""The explanation of one verdict: a located, proven reason, chosen among those found.
 
 * ``unsolvable``: in this order of preference, (a) the deduction that fails and where
   (:mod:`satlink.explain.trace`: the deduction engine's :class:`~satlink.deduce.Contradiction`
@@ -25,7 +25,7 @@ from satlink.board import Board
 from satlink.explain.ambiguity import Ambiguity, ambiguity
 from satlink.explain.core import CHECK_SECONDS, Core, minimal_core
 from satlink.explain.empty import MAX_MAXSAT_NODES, EmptyCells, fewest_empty
-from satlink.explain.steps import Failure, Step, Trace
+from satlink.explain.steps import Failure, Trace
 from satlink.explain.trace import trace
 from satlink.grading import MAX_GRADE_NODES
 from satlink.rules import Rules, parse_rules
@@ -257,6 +257,5 @@ def _spent(out: Explanation, what: str) -> None:
     out.notes.append(f"budget spent during {what}")
 
 
-__all__ = ["DEFAULT_BUDGET", "DEFAULT_COUNT", "EXPLAIN_VERSION", "REASONS", "Ambiguity", "Core",
-           "EmptyCells", "Explanation", "Failure", "Step", "Trace", "ambiguity", "explain",
-           "fewest_empty", "minimal_core", "trace", "without"]
+__all__ = ["DEFAULT_BUDGET", "DEFAULT_COUNT", "EXPLAIN_VERSION", "REASONS", "Explanation", "explain",
+           "without"]

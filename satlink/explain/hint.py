@@ -66,7 +66,7 @@ class Hint:
         return "No technique the grader knows makes progress from here."
 
     def as_dict(self) -> dict:
-        from satlink.explain import EXPLAIN_VERSION
+        from satlink.explain.explanation import EXPLAIN_VERSION
 
         return {"explain_version": EXPLAIN_VERSION, "kind": self.kind,
                 "sentence": self.sentence(), "drawn_edges": self.drawn,

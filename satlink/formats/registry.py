@@ -1,7 +1,5 @@
-"""File formats: one module per format, and a registry that detects, reads and writes them.
-
-Every reader yields :class:`Entry` objects, one per board, each holding a board or a located
-:class:`InputError`, so a bad board never hides the good ones next to it.
+"""The registry of file formats: which reader a file's name or first lines call for, reading
+a file (or standard input) within a size bound, and writing entries in a format.
 """
 
 from __future__ import annotations

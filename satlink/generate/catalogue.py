@@ -102,7 +102,7 @@ class Catalogue:
                                  "exist")
         if not memory and os.path.exists(path) and not os.path.isfile(path):
             # SQLite would block on a FIFO until a writer comes, or read a device forever
-            from satlink.formats import FILE_KINDS
+            from satlink.formats.registry import FILE_KINDS
 
             mode = os.stat(path).st_mode
             kind = next((name for test, name, _ in FILE_KINDS if test(mode)), "something else")

@@ -1,4 +1,4 @@
-"""A difficulty people agree with: grade a puzzle by the deductions a person needs.
+"""The human grader: a puzzle graded by the deductions a person needs.
 
 The grader solves the board the way a person does, always with the simplest technique that
 makes progress, and reports the hardest one it needed.  Techniques, by level:
@@ -214,5 +214,6 @@ def grade(board: Board, rules: Rules | str | None = None, *, max_level: int = UN
     )
 
 
-__all__ = ["BANDS", "BudgetSpent", "Contradiction", "Grade", "LEVEL", "MAX_GRADE_NODES", "Recorder",
-           "TECHNIQUES", "band_of", "grade"]
+__all__ = ["BANDS", "DEFAULT_BUDGET", "DEFAULT_DEPTH", "LEVEL", "LOOKAHEAD", "MAX_GRADE_NODES",
+           "TECHNIQUES", "UNSOLVED", "BudgetSpent", "Contradiction", "Grade", "Recorder", "band_of",
+           "grade"]

@@ -1,16 +1,5 @@
-"""Draw a board and its solution in the terminal, one colour per path.
-
-Each path cell shows a box-drawing piece that points at its two path neighbours, so a path
-that runs beside itself is still readable, which a bare colour grid is not.  Labels past the
-ASCII alphabet are CJK ideographs, two columns wide in a terminal: a board that has one is
-drawn with every cell two columns wide (a horizontal piece continues into its second
-column), so the grid stays aligned.  Colours are the same as in SVG/PNG pictures.
-
-Plain boards are one character per cell with nothing in between (:mod:`.glyphs`).  The
-variants need room between the cells, so they are drawn on a grid twice as fine
-(:mod:`.canvas`, which says how).  Holes and solid cells are ``█`` and empty cells ``·``
-everywhere.
-"""
+"""A board and its solution drawn for the terminal: plain text, or rich text in colour
+(the drawing itself is :mod:`.glyphs` on plain boards and :mod:`.canvas` on the variants)."""
 
 from __future__ import annotations
 
