@@ -90,7 +90,7 @@ def _coords(board: Board, solution, lazy: bool) -> dict:
             for label, path in solution.paths.items()}
 
 
-def board_record(source: str, index: int, board: Board | None, rules: Rules | str,
+def board_record(source: str, index: int, board: Board | None, rules: Rules,
                  status: Status) -> dict:
     """The keys every record has; ``board`` is None when it could not be read.  A variant
     board's record also has ``geometry`` (absent: a plain square board), so that ``grid`` and
@@ -143,7 +143,7 @@ def verdict_record(source: str, index: int, board: Board, verdict: Verdict, *,
     return record
 
 
-def invalid_record(source: str, index: int, error: dict, rules: Rules | str) -> dict:
+def invalid_record(source: str, index: int, error: dict, rules: Rules) -> dict:
     """A board that could not be read; ``error`` locates it (file, board, line, column)."""
     record = board_record(source, index, None, rules, Status.INVALID)
     record["error"] = error

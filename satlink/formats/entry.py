@@ -10,7 +10,7 @@ from satlink.board import Board, BoardError
 from satlink.formats.errors import InputError, WriteError
 from satlink.formats.painted import Painting, is_painted, read_painting
 from satlink.geometry import PLAIN, Geometry
-from satlink.rules import DEFAULT_PROFILE, Rules, parse_rules
+from satlink.rules import DEFAULT_RULES, Rules
 from satlink.solution import Solution
 
 DEFAULT_MAX_CELLS = 4_000_000
@@ -47,8 +47,8 @@ class Entry:
 
     def rules_under(self, chosen: Rules | None) -> Rules:
         """The profile this board is judged under: the one the user chose (``--rules``), else
-        the file's own, else the default (``flow``).  The only place that decides it."""
-        return chosen or self.rules or parse_rules(DEFAULT_PROFILE)
+        the file's own, else the default (:data:`satlink.rules.DEFAULT_RULES`)."""
+        return chosen or self.rules or DEFAULT_RULES
 
 
 def board_entry(

@@ -15,7 +15,7 @@ from satlink.generate.symmetry import SYMMETRIES
 from satlink.generate.targets import ORDER, BandError, band_of_target, check_size, parse_target
 from satlink.geometry import HEX, KINDS, SQUARE, Geometry
 from satlink.grading import MAX_GRADE_NODES
-from satlink.rules import Rules, parse_rules
+from satlink.rules import DEFAULT_RULES, Rules, parse_rules
 from satlink.solver.method import DEFAULT_METHOD, Method
 
 GROWTHS = ("grow", "unionfind")
@@ -41,7 +41,7 @@ class Params:
     colours_max: int
     min_length: int = 3
     max_solids: int = 0
-    rules: Rules = parse_rules("flow")  # parsed once; written as its canonical text
+    rules: Rules = DEFAULT_RULES  # parsed once; written as its canonical text
     growth: str = "grow"  # the growth algorithm (was ``method``: the key still says so)
     strategy: str = "repair"
     seed: int = 0
@@ -241,6 +241,7 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
     a target of the human grade (a band or a score range, see :mod:`satlink.generate.targets`),
     ``slots`` one such target per slot of the pack (:func:`spread_slots`).  ``size`` may
     be None with a ``shape`` (the mask gives it), else it defaults to 10x10."""
+    profile = parse_rules(rules)
     if shape:
         width, height = len(shape[0]), len(shape)
         if size is not None and parse_size(size) != (width, height):
@@ -285,7 +286,7 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
         aims = [t for t in (target, *slots) if t] or (["easy"] if curve else [])
         hi = min(room, max([hi, *(_easier_colours(t, cells) for t in aims)]))
     plain = not (grid != SQUARE or wrap or holes or shape or walls or bridges)
-    if parse_rules(rules) == parse_rules("flow") and min_length <= 3 and (
+    if profile == DEFAULT_RULES and min_length <= 3 and (
             plain or (colours is None and not shape)):
         # a variant is judged only as measured: its exact options, the default colours
         variant = variant_of(dict(grid=grid, wrap=wrap, holes=holes, walls=walls,
@@ -297,7 +298,7 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
                                                    variant)
             if why:
                 raise ParamsError(why)
-    return Params(width, height, lo, hi, min_length, max_solids, parse_rules(rules), growth,
+    return Params(width, height, lo, hi, min_length, max_solids, profile, growth,
                   strategy, seed, symmetry=symmetry, solving=solving, grid=grid, wrap=wrap,
                   holes=holes, shape=tuple(shape), walls=walls, bridges=bridges,
                   grade=target, play=play, curve=curve, slots=slots)

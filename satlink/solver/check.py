@@ -56,7 +56,8 @@ def check(
     if count < 2:
         raise ValueError(f"count must be at least 2 (uniqueness needs two), not {count}; "
                          "solve() finds one solution")
-    return _judge(board, rules, count, timeout, method, report_count=count > 2, session=session)
+    return _judge(board, parse_rules(rules), count, timeout, method, report_count=count > 2,
+                  session=session)
 
 
 def solve(
@@ -132,7 +133,7 @@ def collector_paused() -> Iterator[None]:
 @collector_paused()
 def _judge(
     board: Board,
-    rules: Rules | str | None,
+    profile: Rules,
     limit: int,
     timeout: float | None,
     method: Method,
@@ -145,7 +146,6 @@ def _judge(
     (:func:`_stricter_first`), whose caller already took the one-time import out of its
     seconds and its deadline.  ``strict``: that verdict when the caller has it already."""
     timeout = _arguments(board, timeout, method)
-    profile = parse_rules(rules)
     lemmas = method.lemmas_for(profile, board.geometry.kind)
     ensure_fits(board, method)  # refuse before building, not after
     start = time.perf_counter()
