@@ -26,7 +26,7 @@ import time
 import types
 from pathlib import Path
 
-from satlink import Board
+from satlink import Board, parse_rules
 from satlink.formats.painted import painting_of
 from satlink.painted.complete import complete_painting
 
@@ -46,7 +46,7 @@ def kept(board: Board, result: Board) -> bool:
 
 
 def survivor(board: Board, rules: str, seconds: float, seed: int) -> Board | None:
-    done = complete_painting(painting_of(board, {}), rules, seed=seed, attempts=1000,
+    done = complete_painting(painting_of(board, {}), parse_rules(rules), seed=seed, attempts=1000,
                              seconds=seconds, edit_painted=False)
     return done.board if done.board is not None and done.proven else None
 

@@ -37,6 +37,7 @@ def reach(size: str, attempts: int, seed: int, variant: str = "square") -> dict:
     from satlink.generate.params import ParamsError, make_params
     from satlink.generate.pipeline import attempt
     from satlink.grading import grade
+    from satlink.rules import parse_rules
 
     found: dict[str, list[float]] = {}
     start = time.perf_counter()
@@ -53,7 +54,7 @@ def reach(size: str, attempts: int, seed: int, variant: str = "square") -> dict:
         for n in range(attempts):
             result = attempt(params, n)
             if result.accepted:
-                g = grade(result.board(), "flow")
+                g = grade(result.board(), parse_rules("flow"))
                 found.setdefault(g.band, []).append(g.score)
     scores = [s for v in found.values() for s in v]
     return {"bands": sorted(found, key=("easy", "medium", "hard").index),

@@ -91,7 +91,7 @@ def test_corpus_boards_agree(rules):
                 agree(entry.board, rules)
 
 
-@pytest.mark.parametrize("rules", ["flow", "nikoli"])
+@pytest.mark.parametrize("rules", [parse_rules("flow"), parse_rules("nikoli")])
 def test_explanations_and_hints_agree(rules):
     """The recording state logs the same changes with the same causes: the step-by-step
     explanation and a hint from a drawing read the same from either engine."""

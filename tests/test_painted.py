@@ -83,7 +83,7 @@ def test_every_fix_is_unique_by_the_oracle_with_the_edited_drawing_as_its_soluti
         for name in ("fill", "nikoli"):
             rules = parse_rules(name)
             drawn = painting.solution()
-            found = fix_painting(painting.board, drawn, rules, seconds=20, min_length=2)
+            found = fix_painting(painting.board, drawn, parse_rules(rules), seconds=20, min_length=2)
             if found.status != "multiple":
                 continue
             for fix in found.proposals:
@@ -110,7 +110,7 @@ def test_a_completion_keeps_the_painted_paths_and_is_unique_by_the_oracle(varian
         assert not partial.complete and set(partial.drawn) == keep
         for name in ("flow", "fill"):
             rules = parse_rules(name)
-            result = complete_painting(partial, rules, seed=1, min_length=2)
+            result = complete_painting(partial, parse_rules(rules), seed=1, min_length=2)
             if result.board is None:
                 continue
             assert result.proven
@@ -329,7 +329,7 @@ def test_a_wall_fix_keeps_the_drawing_whole_and_is_unique_by_the_oracle():
         for name in ("fill", "nikoli"):
             rules = parse_rules(name)
             drawn = painting.solution()
-            found = fix_painting(painting.board, drawn, rules, seconds=20, min_length=2,
+            found = fix_painting(painting.board, drawn, parse_rules(rules), seconds=20, min_length=2,
                                  walls=True, limit=20)
             for fix in found.proposals:
                 solutions = graph_solutions(fix.board, rules.fill, rules.notouch, limit=2)

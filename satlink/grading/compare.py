@@ -30,7 +30,7 @@ def fixpoint_result(eng, board: Board, rules: str, passes=ALL_PASSES) -> tuple:
 def grade_result(eng, board: Board, rules: str) -> tuple:
     """The grade (every figure) and the solution it reached, or the contradiction."""
     try:
-        graded = grade(board, rules, using=eng)
+        graded = grade(board, parse_rules(rules), using=eng)
     except Contradiction as why:
         return ("contradiction", why.kind, why.label, tuple(why.nodes), tuple(why.edges))
     solution = None if graded.solution is None else graded.solution.edges()

@@ -33,7 +33,7 @@ from satlink.cuts import cuts_missing_from
 from satlink.geometry import Geometry
 from satlink.graph import SOLID, Cell
 from satlink.referee import is_valid
-from satlink.rules import Rules, parse_rules
+from satlink.rules import DEFAULT_RULES, Rules
 from satlink.solution import Solution, diff_cells
 from satlink.solver.check import check
 from satlink.solver.method import DEFAULT_METHOD, Method
@@ -232,7 +232,7 @@ def edits(board: Board, drawn: Solution, other: Solution, rules: Rules,
                                  f"at {rc(moved)}, {j} at {rc(e)}", (f, moved), (k, j)), new, None)
 
 
-def fix_painting(board: Board, drawn: Solution, rules: Rules | str | None = None, *,
+def fix_painting(board: Board, drawn: Solution, rules: Rules = DEFAULT_RULES, *,
                  method: Method = DEFAULT_METHOD, max_edits: int = DEFAULT_EDITS,
                  seconds: float = DEFAULT_SECONDS, bound: int = DEFAULT_BOUND,
                  min_length: int = DEFAULT_MIN_LENGTH, limit: int = 5,
@@ -246,13 +246,12 @@ def fix_painting(board: Board, drawn: Solution, rules: Rules | str | None = None
     labels whose paths stay as drawn; ``walls``: offer walls too (see the module's
     docstring); ``progress``: told, in words, how far the search got."""
     start = time.monotonic()
-    profile = parse_rules(rules)
 
     def left() -> float:
         return seconds - (time.monotonic() - start)
 
     def judge(b: Board) -> Verdict:
-        return check(b, profile, count=max(bound, 2), timeout=max(left(), 0.01), method=method)
+        return check(b, rules, count=max(bound, 2), timeout=max(left(), 0.01), method=method)
 
     root_verdict = verdict if verdict is not None and verdict.count else judge(board)
     result = FixSearch(root_verdict.status, root_verdict.count or len(root_verdict.solutions),
@@ -277,7 +276,7 @@ def fix_painting(board: Board, drawn: Solution, rules: Rules | str | None = None
             continue
         others = [s for s in node.verdict.solutions if s.edges() != node.drawn.edges()]
         tried = 0
-        for edit, paths, geometry in edits(node.board, node.drawn, others[0], profile,
+        for edit, paths, geometry in edits(node.board, node.drawn, others[0], rules,
                                            min_length, keep, walls):
             if tried >= per_board or len(found) >= limit:
                 break
@@ -293,9 +292,9 @@ def fix_painting(board: Board, drawn: Solution, rules: Rules | str | None = None
                 continue
             seen.add(_key(child_board))
             child_drawn = Solution.from_paths(paths)
-            if not is_valid(child_board, child_drawn, profile):
+            if not is_valid(child_board, child_drawn, rules):
                 continue
-            if any(set(s.paths) == set(paths) and is_valid(child_board, s, profile)
+            if any(set(s.paths) == set(paths) and is_valid(child_board, s, rules)
                    for s in others):
                 continue  # another known solution still fits: no progress
             if progress is not None:
@@ -314,7 +313,7 @@ def fix_painting(board: Board, drawn: Solution, rules: Rules | str | None = None
                 solution = child_verdict.solutions[0]
                 proven = (solution.edges() == child_drawn.edges()
                           and child_verdict.count_complete is not False
-                          and is_valid(child_board, solution, profile))
+                          and is_valid(child_board, solution, rules))
                 found.append(PaintFix(list(child.edits), child_board, child_drawn, proven))
                 if first is None:
                     first = time.monotonic() - start

@@ -47,7 +47,7 @@ from satlink.board import EMPTY, SOLID, Board, label_for
 from satlink.graph import Cell
 from satlink.referee import is_valid
 from satlink.repair.edits import distances
-from satlink.rules import Rules, parse_rules
+from satlink.rules import DEFAULT_RULES, Rules
 from satlink.solution import Solution
 from satlink.solver.cycles import detached_components, endpoint_cells
 
@@ -399,11 +399,11 @@ class NearestSearch:
     ``exhausted`` is set when the solver proved that no other board within ``max_edits``
     edits of these kinds has a solution (not when the time ran out)."""
 
-    def __init__(self, board: Board, rules: Rules | str | None = None, *, max_edits: int = 3,
+    def __init__(self, board: Board, rules: Rules = DEFAULT_RULES, *, max_edits: int = 3,
                  reach: int | None = DEFAULT_REACH, colours: int = 1, new_pair: bool = True,
                  min_length: int = 3, seconds: float = 10.0, first: int = 1,
                  near: int | None = None, solids: bool = False):
-        self.board, self.rules = board, parse_rules(rules)
+        self.board, self.rules = board, rules
         self.max_edits, self.first, self.seconds = max_edits, first, seconds
         self.reach = board.n_nodes if reach is None else reach
         self.near, self.solids = near, solids
