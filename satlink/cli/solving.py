@@ -73,17 +73,33 @@ def judged(entries: list[Entry], rules: Rules | None, method: Method, judge: Jud
         yield Judged(entry, profile, verdict, painted)
 
 
-def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
-                 rules: Rules | None, method: Method, as_json: bool, no_color: bool,
-                 judge: Judge, good: Status, done: Callable[[Entry, Verdict], None] | None = None,
-                 quiet: bool = False, all_diff_cells: bool = False, grade: bool = False) -> int:
+class BoardRun(NamedTuple):
+    """What ``check`` and ``solve`` were asked, as their command line gave it: the files and
+    how to read them, the profile that overrides the files' own, the solving method and how
+    to show the boards (``quiet``: draw only the boards that are not good, and the summary;
+    ``all_diff_cells``: list every differing cell in the records, however many; ``grade``:
+    the human grade in the records)."""
+
+    files: tuple[str, ...]
+    in_format: str | None
+    max_cells: int
+    rules: Rules | None
+    method: Method
+    as_json: bool
+    no_color: bool
+    quiet: bool = False
+    all_diff_cells: bool = False
+    grade: bool = False
+
+
+def judge_boards(run: BoardRun, judge: Judge, good: Status,
+                 done: Callable[[Entry, Verdict], None] | None = None) -> int:
     """Read every board, judge it, print each as it is known and end with a summary; the exit
-    status.  ``quiet``: draw only the boards that are not ``good`` (and the summary);
-    ``all_diff_cells``: list every differing cell in the records, however many; ``grade``: the
-    human grade in the records."""
-    entries = read_entries(files, in_format, max_cells)
-    statuses = print_judged(judged(entries, rules, method, judge, done), len(entries), good,
-                            as_json, no_color, quiet, all_diff_cells, grade)
+    status (0 when every board is ``good``)."""
+    entries = read_entries(run.files, run.in_format, run.max_cells)
+    statuses = print_judged(judged(entries, run.rules, run.method, judge, done), len(entries),
+                            good, run.as_json, run.no_color, run.quiet, run.all_diff_cells,
+                            run.grade)
     if Status.INVALID in statuses:
         return EXIT_INPUT
     return EXIT_NOT_OK if any(status != good for status in statuses) else EXIT_OK
@@ -130,8 +146,9 @@ def check(files, rules, timeout, method, as_json, no_color, in_format, max_cells
     def judge(entry: Entry, profile: Rules) -> Verdict:
         return check_board(entry.board, profile, count=count, timeout=timeout, method=method)
 
-    sys.exit(judge_boards(files, in_format, max_cells, rules, method, as_json, no_color, judge,
-                          Status.UNIQUE, quiet=quiet, all_diff_cells=all_diff_cells, grade=grade))
+    run = BoardRun(files, in_format, max_cells, rules, method, as_json, no_color, quiet,
+                   all_diff_cells, grade)
+    sys.exit(judge_boards(run, judge, Status.UNIQUE))
 
 
 @click.command()
@@ -161,8 +178,8 @@ def solve(files, rules, timeout, method, as_json, no_color, in_format, max_cells
             solved.append(Entry(entry.source, entry.index, entry.board, verdict.solutions[0],
                                 verdict.rules, original=entry.original))
 
-    status = judge_boards(files, in_format, max_cells, rules, method, as_json, no_color, judge,
-                          Status.SOLVED, keep)
+    run = BoardRun(files, in_format, max_cells, rules, method, as_json, no_color)
+    status = judge_boards(run, judge, Status.SOLVED, keep)
     if out:
         write_entries(solved, out, out_format or format_for_path(out))
     sys.exit(status)
