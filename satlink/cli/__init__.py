@@ -1,7 +1,8 @@
 """Command line: one module per job, each command a thin layer over library functions.
 
 * :mod:`satlink.cli.solving`   ``check``, ``solve``, ``convert``, ``render``
-* :mod:`satlink.cli.generating` ``generate``, ``export``
+* :mod:`satlink.cli.generating` ``generate``
+* :mod:`satlink.cli.exporting` ``export`` (a pack from the catalogue)
 * :mod:`satlink.cli.batch`     ``validate``
 * :mod:`satlink.cli.research`  ``cnf``, ``decode``, ``bench``
 * :mod:`satlink.cli.repairing` ``repair``

@@ -14,7 +14,7 @@ from satlink.solver.method import MethodError
 
 COMMANDS = {
     "check": "solving", "solve": "solving", "convert": "solving", "generate": "generating",
-    "export": "generating", "validate": "batch", "render": "solving", "cnf": "research",
+    "export": "exporting", "validate": "batch", "render": "solving", "cnf": "research",
     "decode": "research", "bench": "research", "repair": "repairing", "explain": "explaining",
     "hint": "explaining", "paint": "painting", "studio": "studio",
 }

@@ -18,7 +18,7 @@ import click
 from satlink.board import EMPTY
 from satlink.cancel import Cancelled, within
 from satlink.cli.exits import EXIT_INPUT, EXIT_NOT_OK, EXIT_OK
-from satlink.cli.files import check_outputs, read_entries
+from satlink.cli.files import check_outputs, read_entries, write_pack
 from satlink.cli.options import (
     input_options,
     json_option,
@@ -171,8 +171,6 @@ def paint(files, rules, out, out_format, seed, seconds, max_edits, min_length, f
         if as_json:
             click.echo(json.dumps(record))
     if out is not None and written:
-        from satlink.cli.generating import write_pack
-
         write_pack(written, out, pack_format(out, out_format),
                    "its grid and geometry are in the --json output", method=method)
         click.echo(f"wrote {len(written)} puzzle{'s' if len(written) != 1 else ''} to {out}",

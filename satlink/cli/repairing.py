@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import click
 
 from satlink.cli.exits import EXIT_INPUT, EXIT_NOT_OK, EXIT_OK
-from satlink.cli.files import check_outputs, read_entries
+from satlink.cli.files import check_outputs, read_entries, write_pack
 from satlink.cli.options import (
     input_options,
     json_option,
@@ -226,7 +226,6 @@ def _write(source: str, in_format: str | None, fixed: Entry, profile, out: str,
            out_format: str | None) -> None:
     """Write a repaired board in the input's format (unless --to says otherwise), with the
     rules it was proven under where the format holds them, else a note on stderr."""
-    from satlink.cli.generating import write_pack
     from satlink.formats import detect, file_lines
 
     fmt = out_format or in_format
