@@ -4,7 +4,8 @@
 * :mod:`satlink.cli.generating` ``generate``
 * :mod:`satlink.cli.exporting` ``export`` (a pack from the catalogue)
 * :mod:`satlink.cli.batch`     ``validate``
-* :mod:`satlink.cli.research`  ``cnf``, ``decode``, ``bench``
+* :mod:`satlink.cli.research`  ``cnf``, ``decode``
+* :mod:`satlink.cli.benching`  ``bench``
 * :mod:`satlink.cli.repairing` ``repair``
 * :mod:`satlink.cli.explaining` ``explain``, ``hint``
 * :mod:`satlink.cli.painting`  ``paint`` (painted boards into puzzles)

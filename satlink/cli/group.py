@@ -15,7 +15,7 @@ from satlink.solver.method import MethodError
 COMMANDS = {
     "check": "solving", "solve": "solving", "convert": "solving", "generate": "generating",
     "export": "exporting", "validate": "batch", "render": "solving", "cnf": "research",
-    "decode": "research", "bench": "research", "repair": "repairing", "explain": "explaining",
+    "decode": "research", "bench": "benching", "repair": "repairing", "explain": "explaining",
     "hint": "explaining", "paint": "painting", "studio": "studio",
 }
 """Each command and the module of :mod:`satlink.cli` that defines it, imported when the
