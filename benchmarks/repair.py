@@ -6,7 +6,7 @@ Drafts:
 * **random NxN** (5x5 to 10x10, ``--per-size`` each): endpoints placed at random on an empty
   board, the colour count drawn from the published spread of Flow Free levels of that size
   (``--colour-draw published``, the default: the fewest, quartiles, median and most of
-  :func:`~satlink.generate.params.published_colour_draw`, as ``generate`` draws them) or
+  :func:`~satlink.generate.colours.published_colour_draw`, as ``generate`` draws them) or
   uniformly between the fewest and the most (``--colour-draw uniform``, as before);
 * **corpus**: every hand-made level of the mzucker corpus (unique under ``flow``) with one
   endpoint moved to a random empty cell, ``--moves`` per level;
@@ -63,7 +63,7 @@ EDITS, SECONDS = 3, 10.0
 
 def random_drafts(rng: random.Random, per_size: int, draw: str = "published"
                   ) -> list[tuple[str, Board]]:
-    from satlink.generate.params import published_colour_draw, published_colours
+    from satlink.generate.colours import published_colour_draw, published_colours
 
     out = []
     for n in range(5, 11):

@@ -165,7 +165,8 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
     from satlink.generate.catalogue import Catalogue, CatalogueError
     from satlink.generate.cluster import ClusterError
     from satlink.generate.pack import pack_entries
-    from satlink.generate.params import ParamsError, make_params, parse_shape, spread_slots
+    from satlink.generate.params import ParamsError, make_params, spread_slots
+    from satlink.generate.reading import parse_shape
     from satlink.generate.runner import run_generation
     from satlink.generate.slots import in_slot_order
 

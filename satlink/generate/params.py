@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import random
-import re
 from dataclasses import asdict, dataclass
 
 from satlink.board import EMPTY, SOLID
+from satlink.generate.colours import published_colour_draw
 from satlink.generate.reach import unreachable, variant_of
+from satlink.generate.reading import ParamsError, parse_colours, parse_size
 from satlink.generate.symmetry import SYMMETRIES
 from satlink.generate.targets import ORDER, BandError, band_of_target, check_size, parse_target
 from satlink.geometry import HEX, KINDS, SQUARE, Geometry
@@ -22,12 +22,6 @@ GROWTHS = ("grow", "unionfind")
 PLAYS = ("published", "any")
 GRIDS = KINDS
 STRATEGIES = ("repair", "reject")
-MAX_CELLS = 250_000
-
-
-class ParamsError(ValueError):
-    """A generation request that cannot be satisfied or is malformed."""
-
 
 VARIANT_DEFAULTS = {"grid": SQUARE, "wrap": False, "holes": 0, "shape": (), "walls": 0,
                     "bridges": 0}
@@ -117,69 +111,6 @@ class Params:
         return any(getattr(self, name) != default for name, default in VARIANT_DEFAULTS.items())
 
 
-def parse_size(text: str) -> tuple[int, int]:
-    match = (re.fullmatch(r"\s*(\d{1,7})\s*[xX×]\s*(\d{1,7})\s*", text)
-             or re.fullmatch(r"\s*(\d{1,7})\s*", text))
-    if not match:
-        raise ParamsError(f"size {text!r} is not WxH (e.g. 10x10)")
-    w = int(match.group(1))
-    h = int(match.group(2)) if match.lastindex == 2 else w
-    if w < 1 or h < 1 or w * h < 2:
-        raise ParamsError(f"size {w}x{h} has room for no path")
-    if w * h > MAX_CELLS:
-        raise ParamsError(f"size {w}x{h} has {w * h:,} cells; the generator takes at most "
-                          f"{MAX_CELLS:,} (e.g. 500x500): larger boards take hours to grow and prove")
-    return w, h
-
-
-PUBLISHED_COLOURS = ((7, 3, 6, 9), (10, 4, 9, 12), (12, 5, 11, 14), (14, 8, 14, 16),
-                     (15, 9, 16, 16))
-"""(side, fewest, median, most colours) of published Flow Free levels of side x side cells."""
-
-
-def published_colours(cells: int) -> tuple[float, float, float]:
-    """(fewest, median, most) colours for a board of ``cells`` open cells: the published
-    figures, interpolated by the side of the square of that area (rectangles included),
-    scaled with the side below 7x7 and above 15x15 (where the published packs stop at 16
-    colours, their palette: past it the most grows a little faster than the median)."""
-    side = math.sqrt(cells)
-    first, last = PUBLISHED_COLOURS[0], PUBLISHED_COLOURS[-1]
-    if side <= first[0]:
-        return tuple(v * side / first[0] for v in first[1:])
-    if side >= last[0]:
-        low, median = (v * side / last[0] for v in last[1:3])
-        return low, median, median * (1 + (side - last[0]) / 30)
-    for (s0, *a), (s1, *b) in zip(PUBLISHED_COLOURS, PUBLISHED_COLOURS[1:], strict=False):
-        if s0 <= side <= s1:
-            t = (side - s0) / (s1 - s0)
-            return tuple(x + t * (y - x) for x, y in zip(a, b, strict=True))
-    raise AssertionError("unreachable")
-
-
-def parse_colours(text: str | None, cells: int, grid: str = SQUARE) -> tuple[int, int]:
-    """``N`` or ``MIN-MAX``; without one, the published range for a board of ``cells`` open
-    cells (a quarter more on hexagons, whose paths stay shorter: six neighbours to avoid)."""
-    if text is None:
-        low, _, high = published_colours(cells)
-        scale = 1.25 if grid == HEX else 1.0
-        return max(1, round(low * scale)), max(2, round(high * scale))
-    match = re.fullmatch(r"\s*(\d{1,9})\s*(?:-\s*(\d{1,9})\s*)?", text)
-    if not match:
-        raise ParamsError(f"colours {text!r} is not N or MIN-MAX (e.g. 5-8)")
-    lo = int(match.group(1))
-    hi = int(match.group(2)) if match.group(2) else lo
-    if lo < 1 or lo > hi:
-        raise ParamsError(f"colours {text!r}: need 1 <= MIN <= MAX")
-    return lo, hi
-
-
-LOWER_QUARTILE, UPPER_QUARTILE = 0.4, 0.33
-"""Where the middle half of published colour counts lies, as fractions of the way from the
-median down to the fewest and up to the most: 6-10 at 10x10 (fewest 4, median 9, most 12)
-and 8-12 at 12x12 (5, 11, 14), issue 22.  Published counts lean low: a quarter of the levels
-have well under the median, few have more than a colour above it."""
-
-
 def colour_target(params: Params, rng: random.Random,
                   within: tuple[float, float] = (0.0, 1.0)) -> int:
     """The colour count one attempt grows toward, drawn from the published spread for the
@@ -192,41 +123,6 @@ def colour_target(params: Params, rng: random.Random,
     u = within[0] + rng.random() * (within[1] - within[0])
     value = published_colour_draw(cells, u, 1.25 if params.grid == HEX else 1.0)
     return min(max(round(value), params.colours_min), params.colours_max)
-
-
-def published_colour_draw(cells: int, u: float, scale: float = 1.0) -> float:
-    """The colour count at quantile ``u`` (0..1) of the published spread for ``cells`` open
-    cells (times ``scale``): the fewest, lower quartile, median, upper quartile and most
-    joined by straight lines.  One place for the spread, so the generator and the repair
-    benchmark's drafts (issue 21: "published colour counts") draw from the same one."""
-    low, median, high = (v * scale for v in published_colours(cells))
-    quantiles = ((0.0, low), (0.25, median - LOWER_QUARTILE * (median - low)), (0.5, median),
-                 (0.75, median + UPPER_QUARTILE * (high - median)), (1.0, high))
-    for (p0, v0), (p1, v1) in zip(quantiles, quantiles[1:], strict=False):
-        if u <= p1:
-            return v0 + (u - p0) / (p1 - p0) * (v1 - v0)
-    return high
-
-
-def parse_shape(text: str, source: str = "shape") -> tuple[str, ...]:
-    """A board mask: one row per line, ``.`` an open cell and ``#`` a hole; blank lines at the
-    start and end are ignored, every row must have the same length."""
-    rows = [line.rstrip("\r") for line in text.split("\n")]
-    while rows and not rows[-1].strip():
-        rows.pop()
-    while rows and not rows[0].strip():
-        rows.pop(0)
-    if not rows:
-        raise ParamsError(f"{source}: no rows (a shape is rows of '.' for cells and '#' for holes)")
-    for number, row in enumerate(rows, start=1):
-        bad = next((ch for ch in row if ch not in (EMPTY, SOLID)), None)
-        if bad is not None:
-            raise ParamsError(f"{source}, row {number}: {bad!r} is neither '.' (a cell) nor '#' "
-                              "(a hole)")
-        if len(row) != len(rows[0]):
-            raise ParamsError(f"{source}, row {number} has {len(row)} cells, the first row has "
-                              f"{len(rows[0])}")
-    return tuple(rows)
 
 
 def make_params(size: str | None, colours: str | None, min_length: int, max_solids: int,

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from satlink.board import EMPTY, LABEL_ALPHABET, Board, label_for
 from satlink.cancel import Cancelled, stop_if_cancelled, within
 from satlink.formats.painted import Painting
+from satlink.generate.colours import published_colours
 from satlink.generate.longpaths import cut_between, lengthen, reshape, settle
-from satlink.generate.params import published_colours
 from satlink.generate.paths import PathSystem
 from satlink.generate.unionfind import grow_paths_in
 from satlink.graph import SOLID, Cell
