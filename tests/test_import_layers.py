@@ -23,7 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("graph", "cancel"),
     # a board, and what is read off it without solving
     ("board", "cuts"),
-    ("solution", "canonical", "cnf"),
+    ("solution", "canonical", "cnf", "referee_cells"),
     ("formats", "looks", "referee_grid", "deduce"),
     ("referee", "grading"),
     # the solve stage
