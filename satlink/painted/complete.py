@@ -31,7 +31,8 @@ from satlink.generate.longpaths import cut_between, lengthen, reshape, settle
 from satlink.generate.paths import PathSystem
 from satlink.generate.unionfind import grow_paths_in
 from satlink.graph import SOLID, Cell
-from satlink.painted.fix import PaintEdit, fix_painting, oriented, puzzle_of
+from satlink.painted.fix import fix_painting
+from satlink.painted.path_edits import PaintEdit, oriented, puzzle_of
 from satlink.referee import is_valid
 from satlink.rules import DEFAULT_RULES, Rules
 from satlink.solution import Solution, diff_cells
