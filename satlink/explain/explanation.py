@@ -167,8 +167,8 @@ def explain(board: Board, rules: Rules = DEFAULT_RULES, *, budget: float = DEFAU
     elif verdict.status == Status.UNIQUE:
         out.solution = verdict.solutions[0]
         if steps and board.n_nodes > MAX_GRADE_NODES:
-            # the grader's bound: its trace has no deadline, and on long boards it takes
-            # seconds past any budget (a 1x10000 board: 8 s against --budget 1)
+            # the grader's bound: its trace has no deadline, and on long boards it would run
+            # seconds past any budget (a 1x10000 board, for one)
             out.notes.append(f"the step-by-step trace is left out on boards of more than "
                              f"{MAX_GRADE_NODES} nodes (the grader's bound)")
         elif steps:

@@ -202,12 +202,10 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
 
 CELLS_PER_COLOUR = 7
 """Open cells per colour an easy or medium target on hexagons or warps may go down to when
-no ``--colors`` is given (the published range's most is 11 cells a colour at 15x15 on
-hexagons, 14 on warps).  Measured (seed 1, the attempt's colour target at the top of the
-range; benchmarks/README.md, "grade_reach on the variants"): hex 10x10 toward medium reached
-0 of 6 with 5-8 colours, 1 of 6 with 12-15 and 5 of 6 with 15-18 (6-7 cells a colour); hex
-15x15 toward medium 0 of 6 in the default 11-20, 1 of 4 with 11-25, 2 of 4 with 11-29 and 4
-of 4 with 30-34; wrap 15x15 toward easy 0 of 6, 2 of 4, 0 of 4 and 4 of 4 the same way."""
+no ``--colors`` is given.  The published range leaves more cells a colour than that, and
+on these variants longer paths make the lower bands rare: with more colours an easy or
+medium target is reached far more often (``benchmarks/grade_reach.py --variants``; the
+figures in benchmarks/README.md, "grade_reach on the variants")."""
 
 
 def _easier_colours(target: str, cells: int) -> int:

@@ -17,16 +17,13 @@ REACH = ((2, ("easy",), 0.86), (4, ("easy", "medium"), 4.5), (math.sqrt(20), ORD
 """(side, bands reached, highest score reached) by the generator under the default settings
 (rules flow, plain square board, --min-length 3), from the smallest side up: a board whose
 side is at least ``side`` (and below the next) reaches those.  Measured with
-``benchmarks/grade_reach.py`` (30 attempts per band and size up to 12x12, 12 from 14x14;
-benchmarks/README.md): 3x3 boards are always easy (scores 0.69-0.86), every band is reached
-from 5x5 on, and up to 12x12 no puzzle needed look-ahead deeper than one move
-(highest scores 5.43-5.83, so ranges from 6 up are refused there).  From 14x14 on the
-highest measured were 5.89 (14x14) and 5.94 (16x16), but a 20x20 puzzle needed look-ahead
-of two moves (score 6.2, benchmarks/grade_cost.py's puzzles): ranges up to 7 are let
-through there rather than refused on a small sample.  Below 5x5 a review lifted the
-refusal and ran ``generate --grade BAND --seed 1``: 4x4 gave a medium puzzle (score 4.5) in
-16 candidates but no hard one in 1,000, 4x5 a hard one (score 5.2) in 3; 3x3 and 3x4 no
-medium one in 1,000 each."""
+``benchmarks/grade_reach.py`` (the sample sizes and scores: benchmarks/README.md); up to
+12x12 no puzzle needed look-ahead deeper than one move, so ranges above the highest score
+reached are refused there.  From 14x14 on a larger board (20x20, ``benchmarks/grade_cost.py``'s
+puzzles) needed look-ahead of two moves: ranges up to that score are let through there
+rather than refused on a small sample.  Below 5x5 the entries come from runs of
+``generate --grade BAND --seed 1`` with the refusal lifted: what a thousand candidates never
+gave is not offered."""
 
 
 VARIANTS: dict[str, dict] = {

@@ -172,7 +172,7 @@ def _judge(
                         report_count, exhausted=False, timed_out=True)
     # the one-time import is the process's start-up, not this board's work: it counts
     # neither in its seconds nor against its deadline (under load, a worker's first board
-    # spent a whole 0.5 s --timeout importing numpy and PySAT)
+    # could spend a whole short --timeout importing numpy and PySAT)
     imported = _import_sat_modules() if importing else 0.0
     start += imported
     if deadline is not None:
