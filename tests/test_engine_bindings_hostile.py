@@ -56,6 +56,7 @@ CASES = [
     ("reach of a negative colour", "st.reach(-1, 0)", None),
     ("look-ahead to a negative depth", "C.lookahead(st, -1, Search(50))",
      "PYTHON.lookahead(ref, -1, Search(50))"),
+    ("a state of no graph", "core.State(None)", None),
     ("a graph whose open nodes lie outside it",
      "core.graph(p, 3, [0, 1, 99], [(0, 1)], [], True, True, [])", None),
     ("a graph whose open nodes are negative",
