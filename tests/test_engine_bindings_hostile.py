@@ -141,3 +141,25 @@ def test_a_deep_case_split_in_a_thread_ends_without_a_crash() -> None:
                           cwd=ROOT, timeout=300)
     assert done.returncode == 0 and done.stdout.startswith("ENDED"), (done.returncode,
                                                                     done.stderr[-800:])
+
+
+def test_a_count_past_the_c_int_range_reaches_the_case_splits() -> None:
+    """``check --count 3000000000`` (or ``explain --count``) hands its count to the compiled
+    search by case splits as the number of solutions to stop at; a count that does not fit a
+    C int must deduce what the Python engine deduces under the same plan (it was an internal
+    error: pybind11's TypeError)."""
+    from satlink import Board
+    from satlink.deduce.engines import PYTHON
+    from satlink.rules import parse_rules
+    from satlink.solver.presolve import plan_for, presolve
+
+    board = Board.from_rows(["A........", ".........", ".........", "....B....", ".........",
+                             ".........", "....B....", ".........", "........A"])
+    rules = parse_rules("fill")
+    plan = plan_for(board, rules, compiled())
+    assert plan.split_budget and presolve(board, rules, limit=3, plan=plan,
+                                          using=compiled()).stage == "split"  # it gets there
+    mine, theirs = (presolve(board, rules, limit=3_000_000_000, plan=plan, using=eng)
+                    for eng in (compiled(), PYTHON))
+    assert (mine.outcome, mine.decided, mine.states) == (theirs.outcome, theirs.decided,
+                                                         theirs.states)
