@@ -172,7 +172,7 @@ class CompiledEngine:
 
     def split(self, st: Any, search: SplitSearch) -> bool:
         found, complete, search.nodes = self._core.split(
-            st, search.budget, search.limit, [CODES[t] for t in search.passes],
+            st, search.budget, min(search.limit, C_INT_MAX), [CODES[t] for t in search.passes],
             search.max_depth, search.deadline, current_flag())
         search.solutions = list(found)
         return complete or len(search.solutions) >= search.limit
@@ -181,6 +181,10 @@ class CompiledEngine:
         paths = self._core.paths(self.graph(puzzle), es)
         return Solution.from_paths(dict(zip(puzzle.labels, paths, strict=True)))
 
+
+C_INT_MAX = 2**31 - 1
+"""The largest solution limit the compiled search takes (a C int); a larger one finds the same
+solutions, since no search visits that many states."""
 
 PYTHON = PythonEngine()
 
