@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
 import time
@@ -32,13 +31,14 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE))  # the suite's variant families and brute-force oracle (tests/)
 
+from engine_agreement import compiled_verdict  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from satlink import Board, check  # noqa: E402
+from satlink import Board  # noqa: E402
 from satlink.board import label_for  # noqa: E402
 from satlink.deduce.compare import RESULTS  # noqa: E402
-from satlink.deduce.engines import ENVIRONMENT, PYTHON, compiled  # noqa: E402
+from satlink.deduce.engines import PYTHON, compiled  # noqa: E402
 from satlink.rules import parse_rules  # noqa: E402
 from tests.oracle import TooLarge, count_solutions  # noqa: E402
 from tests.variants import FAMILIES, Variant, fits_oracle, random_variant  # noqa: E402
@@ -56,20 +56,6 @@ def outcome(result, eng, board: Board, rules: str) -> tuple:
         return ("ok", result(eng, board, rules))
     except Exception as exc:  # noqa: BLE001
         return ("raised", type(exc).__name__, str(exc)[:200])
-
-
-def compiled_verdict(board: Board, rules: str) -> str:
-    """``check``'s verdict with the compiled engine in the presolve (tiny boards otherwise
-    get the Python one: ``satlink.deduce.engines.TINY_NODES``)."""
-    before = os.environ.get(ENVIRONMENT)
-    os.environ[ENVIRONMENT] = "compiled"
-    try:
-        return check(board, rules).status.value
-    finally:
-        if before is None:
-            del os.environ[ENVIRONMENT]
-        else:
-            os.environ[ENVIRONMENT] = before
 
 
 def judge(family: str, board: Board, rules: str, count: int | None) -> None:
