@@ -95,8 +95,8 @@ def interleaved_workers(workers: list[CheckoutWorker], attempt: Callable[[Checko
     puzzles, ``budget`` seconds of attempts or ``attempts`` attempts; ``answered(state,
     answer)`` records what a benchmark wants of each answer (the accepted puzzles in
     ``state["accepted"]``). Returns each worker's state by name."""
-    state = {w.name: {"accepted": [], "attempts": 0, "seconds": 0.0, "reasons": {}, "unique": 0}
-             for w in workers}
+    state = {w.name: {"accepted": [], "attempts": 0, "seconds": 0.0, "cpu_seconds": 0.0,
+                      "reasons": {}, "unique": 0} for w in workers}
 
     def open_(s: dict) -> bool:
         return len(s["accepted"]) < count and s["seconds"] < budget and s["attempts"] < attempts
@@ -110,6 +110,7 @@ def interleaved_workers(workers: list[CheckoutWorker], attempt: Callable[[Checko
             answer = attempt(w, number)
             s["attempts"] += 1
             s["seconds"] += answer["seconds"]
+            s["cpu_seconds"] += answer.get("cpu_seconds", answer["seconds"])
             s["reasons"][answer["reason"]] = s["reasons"].get(answer["reason"], 0) + 1
             answered(s, answer)
         number += 1

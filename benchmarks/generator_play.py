@@ -4,9 +4,11 @@ Per size (default 5x5, 7x7, 9x9, 10x10, 12x12, 14x14, 15x15, 20x20 and the recta
 15x18) and per setting (``default``: no ``--grade``; ``easy``, ``medium``, ``hard``: that
 ``--grade`` band), each generator makes up to ``--count`` proven-unique puzzles under
 ``flow`` within ``--budget`` seconds and ``--attempts`` attempts.  Reported per row: seconds
-per puzzle (generation time only, one core: the attempts that were rejected included),
+per puzzle (generation time only, one core: the attempts that were rejected included;
+wall-clock and the worker process's CPU time, which a loaded machine inflates less),
 acceptance, the grader's bands, the share of the board the grader's forced moves alone
 decide, the share a forced-moves-only solver fills (:func:`satlink.generate.play.forced_only`,
+endpoints counted; ``opening``: issue 33's share of the other cells, ``opening.py``,
 stated in benchmarks/README.md), paths of at most 3 cells, staircases (one-edge runs between
 two turns) per 100 path edges, the longest path's share of the board, the border cells
 holding an endpoint, and the colour quartiles.  Every accepted puzzle is checked again here
@@ -32,6 +34,7 @@ import json
 import platform
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from statistics import median, quantiles
 
@@ -40,11 +43,12 @@ from attempts import CheckoutWorker, interleaved_workers
 HERE = Path(__file__).resolve().parents[1]
 DEFAULT_SIZES = "5x5,7x7,9x9,10x10,12x12,14x14,15x15,20x20,8x10,15x18"
 SETTINGS = ("default", "easy", "medium", "hard")
-PUBLISHED = {  # issue 22's "published" column (4,717 published basic square levels)
-    "5x5": {"forced_only": 0.95},
-    "7x7": {"bands": (0.90, 0.05, 0.05), "forced_only": 0.57, "short_share": 0.13,
+PUBLISHED = {  # issue 22's "published" column (4,717 published basic square levels), with
+    # issue 33's share of non-endpoint cells the forced moves colour (``opening``)
+    "5x5": {"opening": 0.95},
+    "7x7": {"bands": (0.90, 0.05, 0.05), "opening": 0.57, "short_share": 0.13,
             "stairs_per_100": 4.8, "border_end_share": 0.21},
-    "9x9": {"forced_only": 0.26},
+    "9x9": {"opening": 0.26},
     "10x10": {"bands": (0.54, 0.15, 0.31), "short_share": 0.08, "stairs_per_100": 5.6,
               "colours": (6, 10)},
     "12x12": {"longest_share": 0.24, "colours": (8, 12)},
@@ -66,11 +70,12 @@ def worker() -> None:
         if key not in params:
             params[key] = make_params(ask["size"], None, 3, 0, ask["rules"], "grow", "repair",
                                       ask["seed"], grade=ask["grade"])
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         result = attempt(params[key], ask["number"])
         seconds = time.perf_counter() - start
         print(json.dumps({"accepted": result.accepted, "reason": str(result.reason),
-                          "seconds": seconds, "rows": result.rows, "solution": result.solution,
+                          "seconds": seconds, "cpu_seconds": time.process_time() - cpu,
+                          "rows": result.rows, "solution": result.solution,
                           "grade": result.quality.get("grade")}), flush=True)
 
 
@@ -86,7 +91,12 @@ class Generator(CheckoutWorker):
 
 
 # -- measuring ----------------------------------------------------------------------------------
-def measure(generators: list[Generator], size: str, grade: str | None, args) -> dict:
+def measure(generators: list[Generator], size: str, grade: str | None, args,
+            extra: Callable[[list[str], dict], dict] | None = None) -> dict:
+    """Each generator's summary (:func:`summary`); ``extra(rows, solution)``: more figures of
+    each accepted puzzle, listed per puzzle under ``extra`` (``opening.py``'s measure)."""
+    from opening import opening as opened  # issue 33's measure, written apart from satlink
+
     from satlink import check
     from satlink.board import Board
     from satlink.generate.play import play_figures
@@ -101,7 +111,9 @@ def measure(generators: list[Generator], size: str, grade: str | None, args) -> 
             graded = r["grade"] or grade_board(board, args.rules).as_dict()
             s["accepted"].append({"colours": len(board.labels), "band": graded["band"],
                                   "grader_forced": graded["shares"]["forced"],
-                                  "seconds": r["seconds"], **play_figures(board, solution)})
+                                  "seconds": r["seconds"], **play_figures(board, solution),
+                                  "opening": opened(r["rows"], r["solution"]).share,
+                                  "extra": extra(r["rows"], r["solution"]) if extra else None})
 
     state = interleaved_workers(generators, lambda g, n: g.attempt(size, grade, args.rules,
                                                                    args.seed, n),
@@ -124,14 +136,17 @@ def summary(s: dict) -> dict:
         "unique": s["unique"], "reasons": s["reasons"],
         "acceptance": len(acc) / s["attempts"] if s["attempts"] else 0.0,
         "seconds_per_puzzle": s["seconds"] / len(acc) if acc else None,
+        "cpu_seconds_per_puzzle": s["cpu_seconds"] / len(acc) if acc else None,
         "bands": {b: sum(a["band"] == b for a in acc) / len(acc) for b in
                   ("easy", "medium", "hard")} if acc else None,
         "grader_forced": mean_of("grader_forced"), "forced_only": mean_of("forced_only"),
+        "opening": mean_of("opening"),
         "short_share": mean_of("short_share"), "stairs_per_100": mean_of("stairs_per_100"),
         "longest_share": mean_of("longest_share"),
         "border_end_share": mean_of("border_end_share"),
         "colours": colours, "colour_quartiles": quartiles,
         "colours_median": median(colours) if colours else None,
+        "extra": [a["extra"] for a in acc if a["extra"] is not None],
     }
 
 
@@ -144,10 +159,12 @@ def row(size: str, setting: str, name: str, m: dict) -> str:
              " / ".join(f"{100 * m['bands'][b]:.0f}" for b in ("easy", "medium", "hard")))
     q = m["colour_quartiles"]
     colours = "–" if not q else f"{q[0]:g}–{q[2]:g} ({m['colours_median']:g})"
-    spp = "–" if m["seconds_per_puzzle"] is None else f"{m['seconds_per_puzzle']:.2f}"
+    spp = ("–" if m["seconds_per_puzzle"] is None else
+           f"{m['seconds_per_puzzle']:.2f} / {m['cpu_seconds_per_puzzle']:.2f}")
     stairs = "–" if m["stairs_per_100"] is None else f"{m['stairs_per_100']:.1f}"
     return (f"| {size} | {setting} | {name} | {m['puzzles']}/{m['attempts']} | {spp} | {bands} | "
-            f"{pct(m['grader_forced'])} | {pct(m['forced_only'])} | {pct(m['short_share'])} | "
+            f"{pct(m['grader_forced'])} | {pct(m['forced_only'])} | {pct(m['opening'])} | "
+            f"{pct(m['short_share'])} | "
             f"{stairs} | {pct(m['longest_share'])} | {pct(m['border_end_share'])} | {colours} | "
             f"{m['unique']}/{m['puzzles']} |")
 
@@ -159,14 +176,15 @@ def published_row(size: str) -> str | None:
     bands = " / ".join(f"{100 * v:.0f}" for v in p["bands"]) if "bands" in p else "–"
     stairs = f"{p['stairs_per_100']:.1f}" if "stairs_per_100" in p else "–"
     colours = f"{p['colours'][0]}–{p['colours'][1]}" if "colours" in p else "–"
-    return (f"| {size} | published | issue 22 | – | – | {bands} | – | "
-            f"{pct(p.get('forced_only'))} | {pct(p.get('short_share'))} | {stairs} | "
+    return (f"| {size} | published | issues 22, 33 | – | – | {bands} | – | "
+            f"– | {pct(p.get('opening'))} | {pct(p.get('short_share'))} | {stairs} | "
             f"{pct(p.get('longest_share'))} | {pct(p.get('border_end_share'))} | {colours} | – |")
 
 
-HEADER = ("| size | setting | generator | puzzles/attempts | s/puzzle | bands e / m / h % | "
-          "grader forced | forced-only solver | paths ≤ 3 | stairs /100 edges | longest | "
-          "border ends | colours q1–q3 (median) | unique |\n" + "|---" * 14 + "|")
+HEADER = ("| size | setting | generator | puzzles/attempts | s/puzzle wall / cpu | "
+          "bands e / m / h % | "
+          "grader forced | forced-only solver | opening | paths ≤ 3 | stairs /100 edges | "
+          "longest | border ends | colours q1–q3 (median) | unique |\n" + "|---" * 15 + "|")
 
 
 def main() -> None:

@@ -11,11 +11,19 @@ handler, the drawing).  Interleaved with each edit, the baseline the issue descr
 board written to a file and checked by a new ``satlink check`` process (what a designer
 without the studio does).
 
+``--draw`` measures draw mode too (issue 32), interleaved edit by edit with the endpoint
+edits of the same board on this tree's studio: the puzzle is opened with its solution as the
+designer's drawing (a share link carrying board, rules and paths), and each edit is a real
+drag in draw mode that takes the longest path's end back one cell, or draws it on again
+(the puzzle's endpoint moves with it, and the check also judges the drawing: whole and the
+only solution, or partial).  The ratio is draw mode's p95 over endpoint mode's.
+
 ``--compare-tree DIR`` also serves the studio of another satlink tree (for example an earlier
 commit exported with ``git archive REV | tar -x -C DIR``) as a ``satlink studio`` process
 and makes every edit on both, one after the other, so before and after come from one run.
 
     PYTHONPATH=. python benchmarks/studio_latency.py --edits 20 --out benchmarks/results/studio-latency.json
+    PYTHONPATH=. python benchmarks/studio_latency.py --draw --only square:15,hex:15,warps:15,bridges:15
     git archive ca78321 | (mkdir -p /tmp/before && tar -x -C /tmp/before)
     PYTHONPATH=. python benchmarks/studio_latency.py --only hex,warps,bridges:15 --compare-tree /tmp/before
 """
@@ -23,6 +31,7 @@ and makes every edit on both, one after the other, so before and after come from
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import json
 import os
@@ -36,7 +45,7 @@ from pathlib import Path
 
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
-from tests.studio_server import browser, click_cell, wait_status
+from tests.studio_server import browser, cell_xy, click_cell, wait_status
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = [("square", 5, {}), ("square", 10, {}), ("square", 15, {}), ("square", 20, {}),
@@ -46,13 +55,14 @@ CASES = [("square", 5, {}), ("square", 10, {}), ("square", 15, {}), ("square", 2
 
 
 def puzzle(n: int, variant: dict, seed: int) -> dict:
+    """A generated unique puzzle, with its solution (the drawing of draw mode)."""
     params = make_params(f"{n}x{n}", None, 3, 0, "flow", "grow", "repair", seed,
                          grid=variant.get("grid", "square"), wrap=variant.get("wrap", False),
                          bridges=variant.get("bridges", 0))
     for number in range(1000):
         result = attempt(params, number)
         if result.accepted:
-            out = {"grid": result.rows, "rules": "flow"}
+            out = {"grid": result.rows, "rules": "flow", "solution": result.solution}
             if result.geometry:
                 out["geometry"] = result.geometry
             return out
@@ -114,6 +124,42 @@ def edit(page, target: tuple[int, int]) -> None:
     page.wait_for_function(f"window.studio.timings.length > {before}", timeout=60_000)
 
 
+def share_link(url: str, board: dict) -> str:
+    """The studio's share link for ``board`` with its solution drawn (studio/static/share.js)."""
+    shared = {"v": 1, "board": {k: board[k] for k in ("grid", "geometry") if k in board},
+              "rules": board["rules"], "paths": board["solution"]}
+    data = base64.urlsafe_b64encode(json.dumps(shared).encode()).decode().rstrip("=")
+    return url + "#share=" + data  # the address with its token: a page of its own
+
+
+def open_drawing(page, url: str, n: int, board: dict) -> list[tuple[int, int]]:
+    """Open ``board`` with its solution drawn, draw tool chosen: the two cells at the end of
+    its longest path that a drag moves between (end, the cell before it)."""
+    page.goto("about:blank")  # (a new hash alone would not load the page again)
+    page.goto(share_link(url, board))
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_function(f"window.studio.layout && window.studio.layout.cells.length === {n * n}")
+    wait_status(page, "unique")
+    page.wait_for_function("window.studio.verdict.drawing.outcome === 'unique-solution'")
+    page.check("input[name=tool][value=draw]")
+    longest = max(board["solution"].values(), key=len)
+    page.wait_for_timeout(300)
+    page.evaluate("window.studio.timings = []; window.studio.solverMs = [];"
+                  " window.studio.phases = []")
+    return [tuple(longest[-1]), tuple(longest[-2])]
+
+
+def draw_edit(page, ends: list[tuple[int, int]], k: int) -> None:
+    """Drag the path's end from one of ``ends`` to the other: back one cell, or on again."""
+    start, to = (ends[0], ends[1]) if k % 2 == 0 else (ends[1], ends[0])
+    before = page.evaluate("window.studio.timings.length")
+    page.mouse.move(*cell_xy(page, *start))
+    page.mouse.down()
+    page.mouse.move(*cell_xy(page, *to), steps=2)
+    page.mouse.up()
+    page.wait_for_function(f"window.studio.timings.length > {before}", timeout=60_000)
+
+
 def figures(page, edits: int) -> dict:
     ms = page.evaluate("window.studio.timings")[-edits:]
     solver = page.evaluate("window.studio.solverMs")[-edits:]
@@ -136,6 +182,8 @@ def main() -> None:
                         help="comma-separated cases as variant or variant:size, e.g. hex,warps:15")
     parser.add_argument("--compare-tree", type=Path, default=None,
                         help="another satlink tree whose studio gets the same edits, interleaved")
+    parser.add_argument("--draw", action="store_true",
+                        help="measure draw mode too, interleaved with endpoint edits")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="studio-latency-"))
@@ -160,12 +208,16 @@ def main() -> None:
             page.fill("#path", "pack.jsonl")
             page.click("#open")
             pages[side] = page
+        drawing = chromium.new_page(viewport={"width": 1200, "height": 900}) if args.draw else None
         for i, (name, n, board) in enumerate(boards):
             targets = {side: open_case(page, i, n, board) for side, page in pages.items()}
+            ends = open_drawing(drawing, urls["this tree"], n, board) if drawing else None
             baseline = []
             for k in range(args.edits):
                 for side, page in pages.items():  # one edit on each studio in turn
                     edit(page, targets[side])
+                if drawing is not None:
+                    draw_edit(drawing, ends, k)
                 if k < args.baseline:
                     page = pages["this tree"]
                     edited = dict(board, grid=page.evaluate("window.studio.model.cells.join('')"))
@@ -183,6 +235,17 @@ def main() -> None:
                       f"  (check p50 {row['check_p50_ms']:6.1f}, handler {row['server_p50_ms']},"
                       f" drawing {row['draw_p50_ms']})  | satlink check p50 {cli} ms"
                       f"  ({row['ratio']}x)", flush=True)
+            if drawing is not None:
+                endpoints = rows[-len(pages)]
+                row = {"variant": name, "size": f"{n}x{n}", "studio": "this tree, draw mode",
+                       **figures(drawing, args.edits), "cli_p50_ms": cli}
+                row["p95_over_endpoints"] = round(row["p95_ms"] / endpoints["p95_ms"], 2)
+                rows.append(row)
+                print(f"{name:8} {row['size']:6} {'draw mode':>12} n={row['edits']:3}"
+                      f"  studio p50 {row['p50_ms']:7.1f} ms  p95 {row['p95_ms']:7.1f} ms"
+                      f"  (check p50 {row['check_p50_ms']:6.1f}, handler {row['server_p50_ms']},"
+                      f" drawing {row['draw_p50_ms']})  | p95 / endpoint mode's "
+                      f"{row['p95_over_endpoints']}x", flush=True)
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps({"python": sys.version.split()[0], "rows": rows}, indent=1))

@@ -2,10 +2,13 @@
 
 A studio is served on a temporary folder holding a small pack (hand-drawn drafts and
 generated variant boards), and the system Chromium, driven by Playwright, walks through the
-modes: the editor with a ``multiple`` verdict and its differing cells, the why panel of a
-unique board stepping through its deductions, a repair proposal previewed, play mode with a
-hint, the pack view graded and sorted, variant boards (warps, walls, a bridge, hexagons) and
-a hexagonal board whose bridge three paths cross.
+modes: draw mode (a puzzle designed by drawing its paths, one path redrawn so that another
+solution exists: it is dashed over the drawing, the cells where they part shaded, and the
+fixes that keep the drawing listed), a chain repair half applied, the editor with a
+``multiple`` verdict and its differing cells, the why panel of a unique board stepping
+through its deductions, a repair proposal previewed, play mode with a hint, the pack view
+graded and sorted, variant boards (warps, walls, a bridge, hexagons), a hexagonal board
+whose bridge three paths cross, and the studio in a window 800 pixels wide.
 
     PYTHONPATH=. python benchmarks/studio_screenshots.py --out docs/studio
 """
@@ -19,7 +22,9 @@ from pathlib import Path
 
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
-from tests.studio_server import browser, click_cell, drag_path, served, wait_status
+from tests.designs import DRAFT as CHAIN_DRAFT
+from tests.designs import DRAWING, REDRAW
+from tests.studio_server import browser, click_cell, drag_path, served, type_board, wait_status
 
 DRAFT = [((0, 0), (2, 0)), ((1, 4), (4, 4)), ((2, 2), (3, 4))]  # multiple under fill
 VARIANTS = [dict(size="7x7"), dict(size="6x6", grid="hex"), dict(size="6x6", wrap=True, walls=3),
@@ -63,7 +68,12 @@ def main() -> None:
         page.on("dialog", lambda d: d.accept())
         page.goto(url)
         page.wait_for_selector("body[data-ready='1']")
+        draw_mode(page, out)
+        chain_midway(page, out)
+        page.goto(url)
+        page.wait_for_selector("body[data-ready='1']")
         # 1. edit: a hand-drawn draft, multiple, why shows the second solution
+        page.check("input[name=tool][value=end]")
         page.select_option("#rules", "fill")
         for a, b in DRAFT:
             click_cell(page, *a)
@@ -131,6 +141,52 @@ def main() -> None:
             drag_path(page, path)
         page.wait_for_selector("#message.win")
         shoot(page, out, "play-hex-bridges")
+        # 8. a narrow window: the panels go below the board
+        narrow = chromium.new_page(viewport={"width": 800, "height": 1000})
+        narrow.goto(url)
+        narrow.wait_for_selector("body[data-ready='1']")
+        draw_mode(narrow, out, "narrow-800")
+
+
+def new_board(page, n: int) -> None:
+    page.fill("#w", str(n))
+    page.fill("#h", str(n))
+    page.click("#new")
+    page.wait_for_function(f"window.studio.layout && window.studio.layout.cells.length === {n * n}")
+
+
+def draw_mode(page, out: Path, name: str = "draw") -> None:
+    """A 7x7 puzzle drawn path by path, then one path redrawn: another solution, dashed, and
+    the fixes that keep the drawing."""
+    new_board(page, 7)
+    page.select_option("#rules", "fill")
+    page.check("input[name=tool][value=draw]")
+    for path in DRAWING.values():
+        drag_path(page, path)
+    wait_status(page, "unique")
+    drag_path(page, REDRAW)
+    wait_status(page, "multiple")
+    page.locator("#proposals li.fix").first.wait_for(timeout=30_000)
+    shoot(page, out, name)
+
+
+def chain_midway(page, out: Path) -> None:
+    """An unsolvable draft, its nearest unique board as a chain, the first step applied."""
+    new_board(page, 5)
+    page.select_option("#rules", "fill")
+    page.check("input[name=tool][value=end]")
+    type_board(page, CHAIN_DRAFT)
+    wait_status(page, "unsolvable")
+    page.select_option("#repair-seconds", "10")
+    page.click("#nearest")
+    first = page.locator("#proposals li.step[data-step='0']")
+    first.wait_for(timeout=30_000)
+    status = first.get_attribute("data-status")
+    first.click()
+    wait_status(page, status)
+    page.locator("#proposals li.step.next").hover()
+    shoot(page, out, "chain")
+    page.mouse.move(1, 1)
 
 
 if __name__ == "__main__":

@@ -79,6 +79,21 @@ def drag_path(page, cells) -> None:
     page.mouse.up()
 
 
+def type_board(page, rows: list[str]) -> None:
+    """Type a board's endpoints with the keyboard, as a person would: the board focused, the
+    cursor moved by the arrow keys row by row, each endpoint's label typed on its cell."""
+    page.focus("#board")
+    for row in rows:
+        for c, ch in enumerate(row):
+            if ch != ".":
+                page.keyboard.type(ch)
+            if c < len(row) - 1:
+                page.keyboard.press("ArrowRight")
+        for _ in row[1:]:
+            page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowDown")
+
+
 def wait_status(page, status: str, timeout: float = 10_000) -> None:
     """Wait for the verdict of the board now in the editor (not the one before it)."""
     page.wait_for_function(

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from satlink.bench.configs import configurations
+from satlink.bench.configs import bench_configs, configurations
 from satlink.bench.corpus import generated_boards
-from satlink.bench.runner import BenchBoard, run_interleaved
+from satlink.bench.runner import BenchBoard, RunOptions, run_interleaved
 from satlink.bench.summary import disagreements, summarise
 from satlink.board import Board
 from satlink.cli import main
@@ -34,8 +34,8 @@ def test_configurations_skip_what_cannot_run() -> None:
 def test_interleaved_order_and_summary() -> None:
     boards = [BenchBoard(f"b{i}", Board.from_rows(rows), "flow")
               for i, rows in enumerate([["AB..", "..A.", "B..."], ["AB..", "AB.."], ["A.A"]])]
-    configs = configurations("binary-edge,shape", "glucose4")
-    rows = run_interleaved(boards, configs, timeout=10, repeat=2)
+    configs = bench_configs(configurations("binary-edge,shape", "glucose4"), [])
+    rows = run_interleaved(boards, configs, RunOptions(timeout=10), repeat=2)
     assert len(rows) == 3 * 2 * 2
     # each board is finished by every configuration before the next board starts
     assert [r["board"] for r in rows[:4]] == ["b0", "b0", "b1", "b1"]
@@ -66,7 +66,7 @@ def test_bench_command_writes_json_csv_and_plots(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "binary-edge/glucose4" in result.output and "ratio" in result.output
     data = json.loads(out.read_text())
-    assert data["version"] == 1 and len(data["summary"]) == 4
+    assert data["version"] == 2 and len(data["summary"]) == 4
     assert len(data["rows"]) == 5 * 4
     assert {r["board"] for r in data["rows"]} >= {"generated:6x6#1", "generated:6x6#2"}
     with table.open() as f:
@@ -102,7 +102,9 @@ def test_generated_boards_follow_colours_and_method() -> None:
 
 def test_lemma_settings_reach_the_solver() -> None:
     board = [BenchBoard("b", Board.from_rows(["AB..", "..A.", "B..."]), "flow")]
-    rows = run_interleaved(board, configurations(lemmas="auto,none,all", presolve="off"), timeout=10)
+    rows = run_interleaved(board, bench_configs(configurations(lemmas="auto,none,all",
+                                                               presolve="off"), []),
+                           RunOptions(timeout=10))
     clauses = {r["config"]: r["clauses"] for r in rows}
     assert clauses["binary-edge/glucose4/lemmas=none/no-presolve"] < clauses[
         "binary-edge/glucose4/no-presolve"]
@@ -115,7 +117,8 @@ def test_any_two_lemma_sets_can_be_compared() -> None:
     hexagons = Board.from_rows(["AB..", "..A.", "B..."], geometry=Geometry.of(HEX))
     configs = configurations(lemmas="auto,corner,corner+no-u-turn", presolve="off")
     assert [c.lemmas for c in configs] == ["auto", "corner", "corner,no-u-turn"]
-    rows = run_interleaved([BenchBoard("h", hexagons, "flow")], configs, timeout=10)
+    rows = run_interleaved([BenchBoard("h", hexagons, "flow")], bench_configs(configs, []),
+                           RunOptions(timeout=10))
     clauses = {r["config"]: r["clauses"] for r in rows}
     assert clauses["binary-edge/glucose4/lemmas=corner/no-presolve"] < clauses[
         "binary-edge/glucose4/no-presolve"] == clauses[

@@ -15,7 +15,7 @@ from satlink.generate.bands import attempt_band, parse_target, published_bands, 
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.params import ParamsError, make_params
 from satlink.generate.pipeline import attempt
-from satlink.generate.play import forced_colouring, forced_only, staircases
+from satlink.generate.play import forced_colouring, forced_only, opening_share, staircases
 from satlink.generate.runner import run_generation
 from satlink.generate.steer import distance
 from satlink.grading import LOOKAHEAD, grade
@@ -202,22 +202,36 @@ SMALL = [("A.B", "...", "A.B"), ("AB.", "..B", "A.."), ("A..B", "....", "....", 
 @pytest.mark.parametrize("rows", SMALL)
 def test_forced_only_solver_is_sound_against_brute_force(rows) -> None:
     """Every node the forced-moves-only solver colours carries that colour in every
-    solution (brute force under fill, with and without no-touch)."""
+    solution (brute force under fill; rule J only where no-touch holds)."""
     board = Board.from_rows(rows)
-    coloured = forced_colouring(board)
-    assert all(coloured[x] == label for label, ends in board.endpoints.items() for x in ends)
     for notouch in (False, True):
+        coloured = forced_colouring(board, notouch=notouch)
+        assert all(coloured[x] == label for label, ends in board.endpoints.items() for x in ends)
         for _, owner in graph_solutions(board, True, notouch):
             assert all(owner[x] == label for x, label in coloured.items()), (rows, notouch)
-    assert forced_only(board) == round(len(coloured) / len(board.open_nodes()), 4)
+    assert forced_only(board) == round(len(forced_colouring(board)) / len(board.open_nodes()), 4)
 
 
 def test_forced_only_fills_corridors_and_stops_at_a_choice() -> None:
     assert forced_only(Board.from_rows(("A..A", "####"))) == 1.0
-    assert forced_only(Board.from_rows(("A.B", "#.#", "A.B"))) == 1.0  # rule 2: two ways left
-    ring = Board.from_rows(("A..", ".#.", "..A"))  # two ways round the hole: no head moves,
-    assert forced_colouring(ring, fill=False) == {0: "A", 8: "A"}  # but under fill every
-    assert forced_only(ring) == 1.0  # cell beside an end has two ways left (rule 2)
+    assert forced_only(Board.from_rows(("A.B", "#.#", "A.B"))) == 1.0  # rule C: two ways left
+    ring = Board.from_rows(("A..", ".#.", "..A"))  # two ways round the hole: no head moves
+    assert forced_colouring(ring, fill=False) == {0: "A", 8: "A"}
+
+
+def test_rule_j_joins_neighbouring_heads_and_opens_the_board() -> None:
+    """A 7x7 default puzzle of main (seed 3) that the rules solve completely only because
+    rule J joins two heads of one colour that each had other ways open; without no-touch J
+    does not apply and 27 of the 49 cells are coloured.  Every coloured cell is the unique
+    solution's colour."""
+    board = Board.from_rows((".C..FG.", "...B...", "...EIB.", "...D.G.", ".FE..A.", ".D...I.",
+                             "..CH.HA"))
+    assert opening_share(board, FLOW) == 1.0
+    assert len(forced_colouring(board, notouch=False)) == 27
+    assert opening_share(board, parse_rules("fill")) < 0.5
+    (solution,) = check(board, FLOW).solutions
+    owner = {x: label for label, path in solution.paths.items() for x in path}
+    assert all(owner[x] == label for x, label in forced_colouring(board).items())
 
 
 def test_staircases_count_one_edge_runs_between_turns() -> None:

@@ -737,7 +737,8 @@ def test_jobs_is_capped_at_the_cores_available(tmp_path: Path, monkeypatch, comm
     if command == "generate":
         real = satlink.generate.runner.run_generation
         monkeypatch.setattr(satlink.generate.runner, "run_generation",
-                            lambda p, n, c, jobs, *a: asked.append(jobs) or real(p, n, c, 1, *a))
+                            lambda p, n, c, jobs, *a, **k: asked.append(jobs)
+                            or real(p, n, c, 1, *a, **k))
         result = run("generate", "--size", "4x4", "--count", "1", "--jobs", "99999")
     else:
         real_run = satlink.batch.run.validate_tasks

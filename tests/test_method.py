@@ -135,9 +135,13 @@ def test_a_backend_that_cannot_stop_at_a_deadline_is_refused_with_a_timeout() ->
     assert check(board, "flow", timeout=float("inf"), method=lingeling).status == "unique"
     for args in (["check", "-", "--solver", "lingeling", "--timeout", "5"],
                  ["validate", "-", "--solver", "lingeling", "--timeout", "5"],
-                 ["bench", "-", "--solvers", "lingeling"]):
+                 ["bench", "-", "--solvers", "lingeling", "--in-process"]):
         result = CliRunner().invoke(main, args, input="A..A\nB..B\n")
         assert result.exit_code == 2 and "cannot be stopped at a deadline" in result.output, args
+    # the harness runs it in a child process killed at the cutoff instead
+    result = CliRunner().invoke(main, ["bench", "-", "--solvers", "lingeling", "--presolve",
+                                       "off"], input="A..A\nB..B\n")
+    assert result.exit_code == 0 and "1/1" in result.output, result.output
 
 
 def test_the_command_line_keeps_openblas_to_one_thread_unless_told_otherwise() -> None:

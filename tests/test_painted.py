@@ -319,3 +319,24 @@ def test_a_multiple_verdict_without_its_solutions_still_judges_the_drawing() -> 
     judged = painted_verdict(entry.painting, Verdict(Status.MULTIPLE, rules), rules)
     assert judged.outcome == ONE_OF_SEVERAL and judged.other is None
     assert "another differs" not in judged.sentence() and judged.as_dict()["diff_cells"] == []
+
+
+def test_a_wall_fix_keeps_the_drawing_whole_and_is_unique_by_the_oracle():
+    """On variant boards the studio offers walls too (issue 32): a wall on an edge only the
+    other solution uses; the drawing is kept edge for edge and is the one solution."""
+    walls = 0
+    for _, painting in [p for variant in ("walls", "hex", "wrap") for p in paintings(variant, 8)]:
+        for name in ("fill", "nikoli"):
+            rules = parse_rules(name)
+            drawn = painting.solution()
+            found = fix_painting(painting.board, drawn, rules, seconds=20, min_length=2,
+                                 walls=True, limit=20)
+            for fix in found.proposals:
+                solutions = graph_solutions(fix.board, rules.fill, rules.notouch, limit=2)
+                assert len(solutions) == 1 and solutions[0][0] == fix.solution.edges()
+                if [e.kind for e in fix.edits] == ["wall"]:
+                    assert fix.solution.edges() == drawn.edges()
+                    added = fix.board.geometry.walls - painting.board.geometry.walls
+                    assert len(added) == 1 and not added & drawn.edges()
+                    walls += 1
+    assert walls

@@ -27,8 +27,8 @@ from satlink.studio import Limits, create_app  # noqa: E402
 from tests.studio_server import token_of  # noqa: E402
 
 ENDPOINTS = ("check", "explain", "hint", "referee", "repair", "generate", "complete", "save",
-             "export", "open", "grade")
-KEYS = ("board", "rules", "paths", "channel", "seq", "chain", "width", "height", "kind", "wrap",
+             "export", "open", "grade", "fix", "progress")
+KEYS = ("board", "rules", "paths", "channel", "seq", "chain", "seconds", "width", "height", "kind", "wrap",
         "colours", "grade", "seed", "holes", "walls", "bridges", "boards", "path", "format",
         "catalogue", "overwrite", "version", "version_of")
 
@@ -60,6 +60,7 @@ field_values = {
     "path": st.one_of(st.sampled_from(["p.txt", "p.jsonl", "c.db", "../out.txt", "/etc/passwd",
                                        "sub/x.flow", "", "a\x00b"]), values),
     "width": st.one_of(st.integers(-3, 9), values), "height": st.one_of(st.integers(-3, 9), values),
+    "seconds": st.one_of(st.floats(allow_nan=True, allow_infinity=True), values),
 }
 bodies = st.one_of(values, st.fixed_dictionaries({}, optional={
     key: field_values.get(key, values) for key in KEYS}))

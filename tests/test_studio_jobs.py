@@ -231,10 +231,10 @@ def test_repair_gives_the_boards_own_check_the_whole_time_and_the_search_the_res
     proven unique in half a second came back 'timeout'; reproduction 5: the checks of the
     edited boards add up to the request's deadline."""
     import satlink.repair.search
-    import satlink.studio.api
+    import satlink.studio.repairs
 
     slow = SlowChecks()
-    monkeypatch.setattr(satlink.studio.api, "check", slow)
+    monkeypatch.setattr(satlink.studio.repairs, "check", slow)
     monkeypatch.setattr(satlink.repair.search, "check", slow)
     with _client(tmp_path, 0.6) as client:
         client.post("/api/repair", json={"board": {"grid": ["A.B", "...", "A.B"]}})

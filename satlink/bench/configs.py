@@ -1,6 +1,7 @@
 """Benchmark configurations: the cross product of encodings, backends, cardinality encodings,
 cycle handling, lemma settings and forced moves before SAT (presolve), as
-:class:`~satlink.solver.method.Method` values.
+:class:`~satlink.solver.method.Method` values, then of backends (PySAT's or external
+commands) and of incremental against one-shot SAT calls, as :class:`BenchConfig` values.
 
 Which combinations can run is the Method's own decision (:meth:`Method.problem`); the harness
 only leaves out those that run but repeat another configuration (:attr:`Method.redundant`).
@@ -8,7 +9,9 @@ only leaves out those that run but repeat another configuration (:attr:`Method.r
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from itertools import product
+from typing import TYPE_CHECKING
 
 from satlink.cnf.kinds import (
     CARD_METHODS,
@@ -29,8 +32,15 @@ from satlink.solver.method import (
     solver_names,
 )
 
+if TYPE_CHECKING:
+    from satlink.bench.external import ExternalSolver
+
 PRESOLVE_SETTINGS = ("on", "off")
 """Forced moves before SAT (the default) or not: ``off`` measures the encoding on every board."""
+CALL_SETTINGS = ("incremental", "one-shot")
+"""Incremental: one solver for the whole check, so the uniqueness call keeps what the first
+one learnt.  One-shot: a fresh solver for every SAT call, given every clause so far (what an
+external solver does; Kissat through PySAT can do nothing else)."""
 
 
 def _names(text: str, known: tuple[str, ...] | list[str], what: str,
@@ -94,4 +104,85 @@ def configurations(encodings: str = DEFAULT_ENCODING, solvers: str = DEFAULT_SOL
     if not out:
         raise MethodError("no runnable combination (the propagator needs cadical195 and a lazy "
                           "encoding; --card native needs minicard, gluecard3 or gluecard4)")
+    return out
+
+
+@dataclass(frozen=True)
+class BenchConfig:
+    """One measured configuration: a method, the backend that runs its SAT calls (the
+    method's PySAT backend, or an external command), and how the calls are made."""
+
+    method: Method
+    external: ExternalSolver | None = None
+    calls: str = "incremental"
+
+    @property
+    def solver(self) -> str:
+        return self.external.name if self.external is not None else self.method.solver
+
+    @property
+    def one_shot(self) -> bool:
+        """Every SAT call on a fresh solver: asked for, or all the backend can do."""
+        from satlink.solver.backend import ONE_SHOT_SOLVERS
+
+        return (self.calls == "one-shot" or self.external is not None
+                or self.method.solver in ONE_SHOT_SOLVERS)
+
+    @property
+    def label(self) -> str:
+        """The method's label with this backend's name; ``/one-shot`` when an incremental
+        backend is run one-shot."""
+        parts = self.method.label.split("/")
+        parts[1] = self.solver
+        if self.calls == "one-shot" and self.external is None and not self._only_one_shot:
+            parts.append("one-shot")
+        return "/".join(parts)
+
+    @property
+    def _only_one_shot(self) -> bool:
+        from satlink.solver.backend import ONE_SHOT_SOLVERS
+
+        return self.method.solver in ONE_SHOT_SOLVERS
+
+    def as_dict(self) -> dict:
+        out = {**self.method.as_dict(), "solver": self.solver,
+               "calls": "one-shot" if self.one_shot else "incremental"}
+        if self.external is not None:
+            out["external"] = self.external.template
+        return out
+
+
+def bench_configs(methods: list[Method], externals: list[ExternalSolver],
+                  calls: str = "incremental", in_process: bool = True) -> list[BenchConfig]:
+    """Each method with each call setting (``calls``: a comma list or ``all``), then each
+    external solver in place of the method's backend.  Left out: a one-shot backend asked to
+    be incremental when it is also asked one-shot (the same runs), the propagator one-shot or
+    external (it lives inside one CaDiCaL search), and an external solver run twice for the
+    methods that differ only in their PySAT backend.  ``in_process=False``: the external
+    solvers only (the methods' backends are not run)."""
+    settings = _names(calls, CALL_SETTINGS, "call setting")
+    out: list[BenchConfig] = []
+    seen: set[str] = set()
+
+    def keep(config: BenchConfig) -> None:
+        if config.label not in seen:
+            seen.add(config.label)
+            out.append(config)
+
+    for method in methods if in_process else ():
+        for setting in settings:
+            if setting == "one-shot" and method.uses_propagator:
+                continue
+            config = BenchConfig(method, None, setting)
+            if config._only_one_shot and "one-shot" in settings and setting == "incremental":
+                continue
+            keep(config)
+    for external in externals:
+        for method in methods:
+            if method.uses_propagator or method.card == "native":
+                continue
+            keep(BenchConfig(replace(method, solver=DEFAULT_SOLVER, cycles="lazy"), external,
+                             "one-shot"))
+    if not out:
+        raise MethodError("no runnable combination of methods, backends and call settings")
     return out

@@ -73,3 +73,26 @@ def generated_boards(sizes: str, per_size: int, seed: int, rules: Rules | None,
                              f"{colours} colours in {MAX_ATTEMPTS_PER_BOARD * per_size} "
                              "attempts; widen --colors")
     return boards
+
+
+def sat_bound(boards: list[BenchBoard], timeout: float | None) -> tuple[list[BenchBoard], int]:
+    """The boards the forced moves before SAT (:func:`satlink.solver.presolve.presolve`) do
+    not decide, and how many they decide: the boards whose verdict rests on a SAT search,
+    the set on which encodings compare.  A board whose forced moves run out of time is kept."""
+    import math
+    import time
+
+    from satlink.bench.measure import DECIDED_WITHOUT_SAT
+    from satlink.solver.presolve import PresolveTimeout, presolve
+
+    kept = []
+    for item in boards:
+        deadline = (None if timeout is None or math.isinf(timeout)
+                    else time.monotonic() + timeout)
+        try:
+            outcome = presolve(item.board, parse_rules(item.rules), deadline).outcome
+        except PresolveTimeout:
+            outcome = "timeout"
+        if outcome not in DECIDED_WITHOUT_SAT:
+            kept.append(item)
+    return kept, len(boards) - len(kept)

@@ -7,9 +7,10 @@ series per configuration, to show where each one stops being practical.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
-from satlink.bench.summary import SOLVED, median_per_board
+from satlink.bench.summary import median_per_board
 
 
 class PlotsUnavailable(Exception):
@@ -46,34 +47,46 @@ def _styles(configs: list[str], plt) -> dict[str, dict]:
             for c in configs}
 
 
-def write_plots(rows: list[dict], directory: str) -> list[str]:
-    """Write cactus.png and size.png into ``directory``; returns their paths."""
+def write_plots(rows: list[dict], directory: str, timeout: float | None = None) -> list[str]:
+    """Write cactus.png and size.png into ``directory``; returns their paths.  Only solved
+    boards are drawn (a run over the cutoff is a timeout, so no point lies past it); the
+    cutoff is the dashed vertical line."""
     plt = _pyplot()
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     per = median_per_board(rows)
     configs = list(dict.fromkeys(r["config"] for r in rows))
+    boards = len({r["board"] for r in rows})
     styles = _styles(configs, plt)
+    cutoff = timeout if timeout is not None and math.isfinite(timeout) else None
     paths = []
 
     fig, ax = plt.subplots(figsize=(8, 5))
     for c in configs:
         times = sorted(m["seconds"] for (cfg, _), m in per.items() if cfg == c and m["solved"])
         if times:
-            ax.step([times[0]] + times, range(len(times) + 1), where="post", label=c, **styles[c])
+            ax.step([times[0]] + times, range(len(times) + 1), where="post",
+                    label=f"{c} ({len(times)})", **styles[c])
     ax.set_xscale("log")
-    paths.append(_finish(plt, fig, ax, out / "cactus.png", "cactus plot",
+    if cutoff:
+        ax.axvline(cutoff, color="grey", linestyle="--", linewidth=0.8)
+        ax.set_xlim(right=cutoff * 1.3)
+    ax.set_ylim(0, boards * 1.02)
+    title = f"cactus plot: {boards} boards" + (f", cutoff {cutoff:g} s" if cutoff else "")
+    paths.append(_finish(plt, fig, ax, out / "cactus.png", title,
                          "seconds per board (median over repeats)", "boards solved"))
 
     fig, ax = plt.subplots(figsize=(8, 5))
     for c in configs:
         points = sorted((m["cells"], m["seconds"]) for (cfg, _), m in per.items()
-                        if cfg == c and m["status"] in SOLVED)
+                        if cfg == c and m["solved"])
         if points:
             ax.plot(*zip(*points, strict=True), marker="o", markersize=3, label=c, **styles[c])
     ax.set_xscale("log")
     ax.set_yscale("log")
-    paths.append(_finish(plt, fig, ax, out / "size.png", "time against board size",
+    if cutoff:
+        ax.axhline(cutoff, color="grey", linestyle="--", linewidth=0.8)
+    paths.append(_finish(plt, fig, ax, out / "size.png", "time against board size (solved)",
                          "board cells", "seconds (median over repeats)"))
     return paths
 

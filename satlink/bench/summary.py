@@ -1,69 +1,140 @@
 """Summaries of benchmark rows: per configuration, ranked, with ratios to a baseline taken in
-the same run, plus a cross-check that all configurations agree on every verdict."""
+the same run, plus a cross-check that all configurations agree on every verdict.
+
+Every figure names the set it is taken over:
+
+* **per board** (one configuration, one board, over ``--repeat`` runs): the median time with
+  an unsolved run counted as infinitely long, so a board is solved when more than half of
+  its runs were, and min, quartiles and max over the same runs;
+* **PAR-2**: over every board, a solved board's median time, an unsolved one (timeout,
+  memory limit, error) :data:`PAR_FACTOR` times the cutoff; given as a sum and a mean;
+* **common**: sums and means over the boards that every configuration solved, the only set
+  on which two configurations' times (and CNF sizes) compare;
+* **all**: means of CNF sizes over every board where the size is known (a run killed before
+  encoding has none), which are the same for every backend of an encoding.
+
+A counter a backend does not expose (Kissat's conflicts through PySAT) is missing, and a
+sum that would need it is missing too, never a partial sum.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
+import math
 import statistics
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from satlink.solver.verdict import Status
 
 SOLVED = {Status.UNIQUE, Status.MULTIPLE, Status.UNSOLVABLE, Status.SOLVED}
+PAR_FACTOR = 2
+"""PAR-2: an unsolved board costs twice the cutoff (the SAT competitions' penalty)."""
 CSV_FIELDS = ["board", "width", "height", "cells", "labels", "rules", "config", "repeat", "status",
-              "seconds", "encode_seconds", "load_seconds", "sat_seconds", "decode_seconds",
-              "python_seconds", "sat_calls",
-              "cycle_cuts", "variables", "clauses", "conflicts", "error"]
+              "late_status", "killed", "seconds", "presolve", "sat_bound", "presolve_seconds",
+              "encode_seconds", "load_seconds", "sat_seconds", "decode_seconds",
+              "python_seconds", "sat_calls", "cycle_cuts", "variables", "clauses", "conflicts",
+              "find_seconds", "find_calls", "find_conflicts", "find_cuts",
+              "prove_seconds", "prove_calls", "prove_conflicts", "prove_cuts", "error"]
+
+
+def _quantile(ordered: list[float], p: float) -> float:
+    """The ``p`` quantile of sorted values (linear between neighbours; ``inf`` allowed)."""
+    pos = p * (len(ordered) - 1)
+    lo, hi = math.floor(pos), math.ceil(pos)
+    a, b = ordered[lo], ordered[hi]
+    if lo == hi or a == b:
+        return a
+    if math.isinf(b):
+        return b
+    return a + (b - a) * (pos - lo)
 
 
 def median_per_board(rows: list[dict]) -> dict[tuple[str, str], dict]:
-    """One row per (config, board): the median time over repeats, any solved status."""
+    """One row per (config, board) over its repeats: ``seconds`` the median with unsolved runs
+    as ``inf`` (``solved``: more than half the runs solved), ``seconds_min``, ``_q1``, ``_q3``,
+    ``_max`` over the same runs (``inf`` where unsolved runs reach them), ``runs`` and
+    ``solved_runs``; the other fields are the solved run nearest the median, or the commonest
+    unsolved status's first run."""
     groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for row in rows:
         groups[(row["config"], row["board"])].append(row)
     out = {}
     for key, group in groups.items():
-        solved = [g for g in group if g["status"] in SOLVED]
-        pick = solved or group
-        med = statistics.median(g["seconds"] for g in pick)
-        best = min(pick, key=lambda g: abs(g["seconds"] - med))
-        out[key] = {**best, "seconds": med, "solved": bool(solved)}
+        times = sorted(g["seconds"] if g["status"] in SOLVED else math.inf for g in group)
+        med = _quantile(times, 0.5)
+        done = [g for g in group if g["status"] in SOLVED]
+        if math.isfinite(med):
+            best = min(done, key=lambda g: abs(g["seconds"] - med))
+        else:
+            status = Counter(g["status"] for g in group if g["status"] not in SOLVED)
+            best = next(g for g in group if g["status"] == status.most_common(1)[0][0])
+        sizes = next((g for g in group if g.get("variables") is not None), {})
+        out[key] = {**best, "seconds": med, "solved": math.isfinite(med), "runs": len(group),
+                    "solved_runs": len(done), "seconds_min": times[0],
+                    "seconds_q1": _quantile(times, 0.25), "seconds_q3": _quantile(times, 0.75),
+                    "seconds_max": times[-1], "variables": sizes.get("variables"),
+                    "clauses": sizes.get("clauses")}
     return out
 
 
-def summarise(rows: list[dict], timeout: float | None, baseline: str | None = None) -> list[dict]:
-    """Per configuration: boards solved, PAR-2 score, total on commonly solved boards, the
-    ratio of that total to the baseline's (and of SAT time alone), the Python share, mean
-    variables and clauses.
+def _sum(values: list) -> float | None:
+    """The sum, or None if any value is missing."""
+    return None if any(v is None for v in values) else sum(values)
 
-    Ranked by solved boards, then PAR-2 (a timeout or error counts twice the timeout).
-    """
+
+def _mean(values: list) -> float | None:
+    known = [v for v in values if v is not None]
+    return round(statistics.mean(known), 1) if known else None
+
+
+def _round(value: float | None, digits: int = 4) -> float | None:
+    return None if value is None else round(value, digits)
+
+
+def summarise(rows: list[dict], timeout: float | None, baseline: str | None = None) -> list[dict]:
+    """Per configuration, ranked by boards solved, then PAR-2: counts of each outcome, PAR-2
+    (sum and mean over every board), sums over the commonly solved boards (time, its spread
+    over repeats, SAT time, the find and prove phases, SAT calls, conflicts), their ratio to
+    the baseline's, the Python share, and mean CNF sizes over the common boards and over
+    every board where they are known."""
     per = median_per_board(rows)
     configs = list(dict.fromkeys(r["config"] for r in rows))
     boards = list(dict.fromkeys(r["board"] for r in rows))
     common = [b for b in boards if all(per.get((c, b), {}).get("solved") for c in configs)]
-    penalty = 2 * timeout if timeout else None
+    penalty = PAR_FACTOR * timeout if timeout is not None and math.isfinite(timeout) else None
     table = []
     for c in configs:
         mine = [per[(c, b)] for b in boards if (c, b) in per]
-        solved = [m for m in mine if m["solved"]]
         on_common = [per[(c, b)] for b in common]
         total = sum(m["seconds"] for m in on_common)
-        sat = sum(m.get("sat_seconds", 0.0) for m in on_common)
-        par2 = sum(m["seconds"] if m["solved"] else (penalty or m["seconds"]) for m in mine)
+        sat = sum(m.get("sat_seconds") or 0.0 for m in on_common)
+        par2 = (sum(m["seconds"] if m["solved"] else penalty for m in mine)
+                if penalty is not None else None)
+        outcomes = Counter(m["status"] for m in mine if not m["solved"])
         table.append({
-            "config": c, "boards": len(mine), "solved": len(solved),
-            "timeouts": sum(m["status"] == Status.TIMEOUT for m in mine),
-            "errors": sum(m["status"] == Status.ERROR for m in mine),
-            "par2_seconds": round(par2, 4), "common_seconds": round(total, 4),
+            "config": c, "boards": len(mine), "solved": sum(m["solved"] for m in mine),
+            "timeouts": outcomes[Status.TIMEOUT], "memouts": outcomes["memout"],
+            "errors": outcomes[Status.ERROR],
+            "sat_bound": sum(bool(m.get("sat_bound")) for m in mine),
+            "par2_sum_seconds": _round(par2),
+            "par2_mean_seconds": _round(par2 / len(mine) if par2 is not None and mine else None),
+            "common_boards": len(common), "common_seconds": round(total, 4),
+            "common_seconds_min": round(sum(m["seconds_min"] for m in on_common), 4),
+            "common_seconds_max": round(sum(m["seconds_max"] for m in on_common), 4),
             "common_sat_seconds": round(sat, 4),
+            "common_find_seconds": _round(_sum([m.get("find_seconds") for m in on_common
+                                                if m.get("sat_bound")])),
+            "common_prove_seconds": _round(_sum([m.get("prove_seconds") or 0.0
+                                                 for m in on_common if m.get("sat_bound")])),
             "python_share": round(1 - sat / total, 4) if total else None,
-            "mean_variables": round(statistics.mean(m.get("variables", 0) for m in solved))
-            if solved else None,
-            "mean_clauses": round(statistics.mean(m.get("clauses", 0) for m in solved))
-            if solved else None,
-            "sat_calls": sum(m.get("sat_calls", 0) for m in solved),
+            "common_sat_calls": sum(m.get("sat_calls") or 0 for m in on_common),
+            "common_conflicts": _sum([m.get("conflicts") for m in on_common
+                                      if m.get("sat_bound")]),
+            "mean_variables_common": _mean([m.get("variables") for m in on_common]),
+            "mean_clauses_common": _mean([m.get("clauses") for m in on_common]),
+            "mean_variables_all": _mean([m.get("variables") for m in mine]),
+            "mean_clauses_all": _mean([m.get("clauses") for m in mine]),
         })
     base = next((t for t in table if t["config"] == (baseline or configs[0])), table[0])
     for t in table:
@@ -72,8 +143,19 @@ def summarise(rows: list[dict], timeout: float | None, baseline: str | None = No
         # the same ratio on SAT time alone: encodings compared without Python's share
         t["sat_ratio"] = (round(t["common_sat_seconds"] / base["common_sat_seconds"], 3)
                           if base["common_sat_seconds"] else None)
-    table.sort(key=lambda t: (-t["solved"], t["par2_seconds"]))
+    table.sort(key=lambda t: (-t["solved"], math.inf if t["par2_sum_seconds"] is None
+                              else t["par2_sum_seconds"], t["common_seconds"]))
     return table
+
+
+def presolve_decided(rows: list[dict]) -> dict[str, int]:
+    """Per configuration with forced moves before SAT: how many boards they decided (no SAT
+    call was made); empty when none did."""
+    decided: dict[str, set[str]] = defaultdict(set)
+    for row in rows:
+        if row.get("sat_bound") is False:
+            decided[row["config"]].add(row["board"])
+    return {config: len(names) for config, names in decided.items()}
 
 
 def disagreements(rows: list[dict]) -> list[dict]:
@@ -83,6 +165,19 @@ def disagreements(rows: list[dict]) -> list[dict]:
         if row["status"] in SOLVED:
             verdicts[row["board"]][row["config"]] = row["status"]
     return [{"board": b, "verdicts": v} for b, v in verdicts.items() if len(set(v.values())) > 1]
+
+
+def per_board_table(rows: list[dict]) -> list[dict]:
+    """The per-board figures of :func:`median_per_board` as JSON-ready objects (``inf``, a
+    quantile reached by unsolved runs, as None)."""
+    out = []
+    for (config, board), m in median_per_board(rows).items():
+        item = {"config": config, "board": board, "status": m["status"], "solved": m["solved"],
+                "runs": m["runs"], "solved_runs": m["solved_runs"]}
+        for name in ("seconds", "seconds_min", "seconds_q1", "seconds_q3", "seconds_max"):
+            item[name] = round(m[name], 6) if math.isfinite(m[name]) else None
+        out.append(item)
+    return out
 
 
 def to_csv(rows: list[dict]) -> str:

@@ -7,10 +7,12 @@ import sys
 
 import click
 
+from satlink.batch.distributed import CONNECT_TIMEOUT
 from satlink.cli.consumers import warn_for_consumers
 from satlink.cli.exits import EXIT_INPUT, EXIT_NOT_OK
 from satlink.cli.files import check_outputs, write_entries
 from satlink.cli.options import (
+    SECONDS,
     capped_jobs,
     method_options,
     out_option,
@@ -143,10 +145,16 @@ def read_shape(path: str) -> str:
               help="SQLite catalogue: resumable runs, deduplicated puzzles (default: in memory).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="Grow and prove the candidates on this Dask distributed scheduler's workers "
+                   "instead of local processes (this process still writes the catalogue).")
+@click.option("--scheduler-timeout", type=SECONDS, default=CONNECT_TIMEOUT, show_default=True,
+              help="Seconds to wait for --scheduler to answer before giving up (--db untouched).")
 @method_options()
 def generate(size, colours, min_length, max_solids, rules, growth, old_growth, strategy,
              grade, old_grade, curve, play, symmetry, grid, wrap, holes, shape, walls, bridges, seed,
-             count, out, out_format, target, target_check, db, jobs, method):
+             count, out, out_format, target, target_check, db, jobs, scheduler, scheduler_timeout,
+             method):
     """Generate puzzles, each proven unique under the rule profile, with their solutions.
 
     By default each puzzle is steered toward a grade band drawn from the shares of published
@@ -176,8 +184,11 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
       satlink generate --size 8x8 --curve easy,easy,medium,hard --count 8 -o course.jsonl
       satlink generate --size 9x9 --grid hex --walls 4 --db variants.sqlite
       satlink generate --shape heart.txt --bridges 2 --to grid
+      satlink generate --size 12x12 --count 10000 --db levels.sqlite --seed 7 \\
+        --scheduler tcp://10.0.0.5:8786
     """
     from satlink.generate.catalogue import Catalogue, CatalogueError
+    from satlink.generate.cluster import ClusterError
     from satlink.generate.pack import pack_entries
     from satlink.generate.params import ParamsError, make_params, parse_shape, spread_slots
     from satlink.generate.runner import run_generation
@@ -204,9 +215,22 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
                              grade=grade, play=play, curve=curve == PLAIN_CURVE, slots=slots)
     except ParamsError as exc:
         raise click.UsageError(str(exc)) from None
+    client = None
+    if scheduler is not None:  # reached before the catalogue is opened: a wrong address
+        from satlink.batch.distributed import SchedulerError, connect  # creates no --db file
+
+        if jobs != 1:
+            click.echo("note: --jobs is for local processes; with --scheduler the cluster's "
+                       "workers make the attempts", err=True)
+        try:
+            client = connect(scheduler, scheduler_timeout)
+        except SchedulerError as exc:
+            raise click.UsageError(str(exc)) from None
     try:
         catalogue = Catalogue(db or ":memory:")
     except CatalogueError as exc:
+        if client is not None:
+            client.close()
         raise click.UsageError(str(exc)) from None
     from rich.console import Console
 
@@ -230,11 +254,25 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
                 f"{counts['duplicate']} duplicates"))
 
         try:
-            have = run_generation(params, count, catalogue, capped_jobs(jobs), report)
+            have = run_generation(params, count, catalogue,
+                                  capped_jobs(jobs) if client is None else 1, report,
+                                  client=client)
         except KeyboardInterrupt:
             print_generation_interrupted(catalogue.state(params), kept=bool(db), console=console,
                                          seed=seed if fresh else None)
             sys.exit(130)
+        except ClusterError as exc:
+            import logging  # the client's own reconnect errors, with tracebacks, would follow
+
+            for name in ("distributed", "distributed.client"):
+                logging.getLogger(name).setLevel(logging.CRITICAL)
+            catalogue.close()
+            click.echo(f"error: {exc}; the puzzles made so far are kept"
+                       f"{f' in {db}: run the command again to resume' if db else ''}", err=True)
+            sys.exit(EXIT_NOT_OK)
+        finally:
+            if client is not None:
+                client.close()
     state = catalogue.state(params)
     rows = catalogue.puzzles(run=params.key(), order="grade" if params.curve else "attempt")
     if params.slots:

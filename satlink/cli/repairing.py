@@ -303,9 +303,8 @@ def print_chain(entry: Entry, found: Chain) -> None:
     else:
         click.echo(f"{head}; not repaired ({found.reason}: {found.checks} boards checked, "
                    f"{found.seconds:.1f} s); best partial progress:")
-    for i, step in enumerate(found.steps, 1):
-        n = f"{step.count}{'' if step.count_complete else '+'}"
-        click.echo(f"  {i}. {step.description}: {step.status}, {n} solutions")
+    for i, step in enumerate(found.steps, 1):  # in the studio's words: what the board is after it
+        click.echo(f"  {i}. {step.description} -> {step.outcome}")
     final = found.final
     if final is not None:
         for row in final.rows:

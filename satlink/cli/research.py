@@ -26,14 +26,26 @@ from satlink.solver.memory import BoardTooLarge, ensure_fits
 
 
 @click.command()
-@click.argument("board")
+@click.argument("boards", nargs=-1, required=True)
 @index_option
 @rules_option("Rule profile (default: the file's, else flow).")
 @method_options(default_encoding="acyclic", backend=False)
 @click.option("--names", is_flag=True, help="Name every variable in the header (c var lines).")
+@click.option("--presolve", "forced", is_flag=True,
+              help="Add the forced moves as unit clauses, as check does (a board they decide "
+                   "has no CNF).")
+@click.option("--second", is_flag=True,
+              help="One board: write the uniqueness instance (the first solution blocked).")
+@click.option("--out-dir", type=click.Path(file_okay=False), default=None,
+              help="Export every board of the files and folders given into this folder: "
+                   "FAMILY/FILE/INDEX.first.cnf and .second.cnf, and manifest.json/.csv.")
+@click.option("--timeout", "-t", type=SECONDS, default=60.0, show_default=True,
+              help="Seconds per board for the search that finds the cuts and the first "
+                   "solution (--second, --out-dir).")
 @out_option("Output file (default stdout).")
-def cnf(board, index, rules, method, names, out):
-    """Write one board's CNF as DIMACS, with a header mapping variables to cells and edges.
+def cnf(boards, index, rules, method, names, forced, second, out_dir, timeout, out):
+    """Write a board's CNF as DIMACS, with a header mapping variables to cells and edges;
+    with --out-dir, a whole corpus with both instances of each board and a manifest.
 
     Variables 1..E are the edges (one 'c edge V R1 C1 R2 C2' line each, plus 'crossing
     AXIS' for an edge into a bridge: horizontal or vertical, on hexagons vertical, falling or
@@ -42,31 +54,118 @@ def cnf(board, index, rules, method, names, out):
     geometry is one 'c geometry' line (the JSON object).
     Only --encoding acyclic (the default here) gives a complete CNF.
 
+    With --second or --out-dir the board is first searched as check does: the instances hold
+    the cycle cuts that search needed, so their expected statuses (in a 'c expected' line and
+    the manifest) are exact for every encoding: the first is satisfiable iff the board has a
+    solution, the second (first solution blocked) iff it has two.
+
     \b
     Example:
       satlink cnf example --index 2 --encoding acyclic > board.cnf
       kissat board.cnf > model.txt; satlink decode example model.txt --index 2
+      satlink cnf ../shared/corpus/mzucker-flow_solver/puzzles --out-dir mz-cnf --presolve
     """
-    from satlink.solver.dimacs import dimacs_lines
-    from satlink.solver.encode import encode  # numpy: only when a CNF is asked for
-
+    if out_dir is not None:
+        if out is not None or second:
+            raise click.UsageError("--out-dir writes every instance itself: leave out --out "
+                                   "and --second")
+        _export_corpus(boards, rules, method, names, forced, out_dir, timeout)
+        return
+    if len(boards) != 1:
+        raise click.UsageError("give one board file (or --out-dir DIR for many)")
+    board = boards[0]
     check_outputs((board,), out=out)
     entry = one_entry(board, index)
     profile = entry.rules_under(rules)
-    try:  # refused before building, as check does: a CNF too large for memory never ends
+    _refuse_too_large(entry, method)
+    if forced or second:
+        from satlink.bench.export import export_board
+
+        exported = export_board(entry.board, profile, method, forced, timeout, names)
+        lines = exported.second if second else exported.first
+        if lines is None:
+            click.echo(f"no CNF: the forced moves decide this board ({exported.verdict})"
+                       if exported.first is None else
+                       f"no second instance: the board has no solution ({exported.verdict})",
+                       err=True)
+            sys.exit(EXIT_NOT_OK)
+    else:
+        from satlink.solver.dimacs import dimacs_lines
+        from satlink.solver.encode import encode  # numpy: only when a CNF is asked for
+
+        encoded = encode(entry.board, profile, method)  # an unsound --lemmas: a usage error
+        if not encoded.acyclic:
+            click.echo(f"note: {method.encoding} does not exclude detached cycles; a model may "
+                       "not be a solution (satlink decode says so). Use --encoding acyclic for "
+                       "an exact CNF.", err=True)
+        lines = dimacs_lines(encoded, names=names)
+    with writing(out), click.open_file(out or "-", "w", encoding="utf-8") as handle:
+        for line in lines:
+            handle.write(line + "\n")
+
+
+def _refuse_too_large(entry: Entry, method) -> None:
+    """Refused before building, as check does: a CNF too large for memory never ends."""
+    try:
         ensure_fits(entry.board, method)
     except BoardTooLarge as exc:
         click.echo(f"invalid: {InputError(str(exc), entry.source, entry.index, entry.line)}",
                    err=True)
         sys.exit(EXIT_INPUT)
-    encoded = encode(entry.board, profile, method)  # an unsound --lemmas: a usage error
-    if not encoded.acyclic:
-        click.echo(f"note: {method.encoding} does not exclude detached cycles; a model may not be "
-                   "a solution (satlink decode says so). Use --encoding acyclic for an exact CNF.",
-                   err=True)
-    with writing(out), click.open_file(out or "-", "w", encoding="utf-8") as handle:
-        for line in dimacs_lines(encoded, names=names):
-            handle.write(line + "\n")
+
+
+def _export_corpus(paths: tuple[str, ...], rules, method, names: bool, forced: bool,
+                   out_dir: str, timeout: float) -> None:
+    """``cnf --out-dir``: every board of ``paths`` as FAMILY/FILE/INDEX instances, and the
+    manifest (:mod:`satlink.bench.export`)."""
+    from satlink.bench.corpus import corpus_files
+    from satlink.bench.export import Manifest, export_board, instance_stem, manifest_rows
+    from satlink.formats import expand_files, read_file
+
+    root = Path(out_dir)
+    manifest = Manifest(method, forced)
+    seen: dict[str, str] = {}
+    boards = decided = skipped = 0
+    with writing(out_dir):
+        root.mkdir(parents=True, exist_ok=True)
+        for given in expand_files(paths):
+            family = (Path(given).name if Path(given).is_dir()
+                      else Path(given).parent.name or "stdin" if given != "-" else "stdin")
+            for path in corpus_files((given,)):
+                for entry in read_file(path):
+                    if entry.error is not None:
+                        click.echo(f"skipped: {entry.error}", err=True)
+                        skipped += 1
+                        continue
+                    stem = instance_stem(family, path, entry.index)
+                    if seen.setdefault(stem, path) != path:
+                        raise click.UsageError(f"{path} and {seen[stem]} would both be "
+                                               f"exported as {stem}: give them apart")
+                    profile = entry.rules_under(rules)
+                    try:
+                        ensure_fits(entry.board, method)
+                    except BoardTooLarge as exc:
+                        click.echo(f"skipped: {path} board {entry.index}: {exc}", err=True)
+                        skipped += 1
+                        continue
+                    exported = export_board(entry.board, profile, method, forced, timeout,
+                                            names)
+                    lemmas = method.lemmas_for(profile, entry.board.geometry.kind)
+                    for row in manifest_rows(stem, path, entry.index, entry.board, profile,
+                                             method, exported, lemmas):
+                        manifest.add(row)
+                        if row["path"] is not None:
+                            lines = exported.first if row["kind"] == "first" else exported.second
+                            target = root / row["path"]
+                            target.parent.mkdir(parents=True, exist_ok=True)
+                            target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+                    boards += 1
+                    decided += exported.first is None
+        manifest.write(root)
+    written = sum(1 for row in manifest.instances if row["path"] is not None)
+    click.echo(f"wrote {written} instances of {boards} boards to {out_dir} (manifest.json, "
+               f"manifest.csv); {decided} decided by the forced moves (no CNF), "
+               f"{skipped} skipped", err=True)
 
 
 @click.command()
@@ -138,7 +237,15 @@ def _exported_board(path: str) -> Entry | None:
 @click.option("--encodings", default="binary-edge", show_default=True,
               help="Comma list of encodings, or all.")
 @click.option("--solvers", default="glucose4", show_default=True,
-              help="Comma list of PySAT backends, or all (cadical195,glucose4,kissat404,minisat22).")
+              help="Comma list of PySAT backends, all (cadical195,glucose4,kissat404,minisat22), "
+                   "or none (only the --external solvers).")
+@click.option("--external", "externals", multiple=True, metavar="NAME=COMMAND",
+              help="An external solver, run on DIMACS files with the SAT competitions' "
+                   "conventions: COMMAND holds {cnf} (the file) and may hold {timeout} (seconds "
+                   "left) and {memory} (MiB). Repeatable; each is measured with every method.")
+@click.option("--calls", default="incremental", show_default=True,
+              help="Comma list: incremental (one solver for both SAT calls), one-shot (a fresh "
+                   "solver per call), or all.")
 @click.option("--cards", default="pairwise", show_default=True,
               help="Comma list of cardinality encodings, or all.")
 @click.option("--cycles", default="lazy", show_default=True,
@@ -149,11 +256,23 @@ def _exported_board(path: str) -> Entry | None:
 @click.option("--presolve", "presolve_settings", default="on", show_default=True,
               help="Comma list: on (forced moves before SAT, the default), off (every board "
                    "through the encoding: what comparing encodings wants), or all.")
+@click.option("--sat-bound", is_flag=True,
+              help="Measure only the boards the forced moves do not decide (the boards whose "
+                   "verdict needs SAT); how many were left out is printed and recorded.")
 @rules_option("Rule profile (default: each board's own, else flow).")
 @click.option("--timeout", "-t", type=SECONDS, default=60.0, show_default=True,
-              help="Seconds per board and configuration.")
+              help="Cutoff in seconds per board and configuration; a run over it is a timeout.")
+@click.option("--memory-limit", "memory_mb", type=click.IntRange(min=64), default=None,
+              metavar="MIB", help="Address-space limit of each run (and external solver).")
+@click.option("--in-process", is_flag=True,
+              help="Run in this process instead of a child killed at the cutoff (backends "
+                   "without interrupt() then overrun it; such runs still count as timeouts).")
 @click.option("--repeat", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Measure each (board, configuration) this many times; medians are reported.")
+              help="Measure each (board, configuration) this many times; medians, min-max "
+                   "and quartiles are reported.")
+@click.option("--shuffle", type=int, default=None, metavar="SEED",
+              help="Rename the variables and reorder the clauses of every CNF at random "
+                   "(seeded by SEED, the board and the repeat).")
 @click.option("--limit", type=click.IntRange(min=1), default=None,
               help="Use at most this many boards per corpus file.")
 @click.option("--generate", "sizes", default=None, metavar="WxH,...",
@@ -171,43 +290,62 @@ def _exported_board(path: str) -> Entry | None:
               help="Write every measurement as CSV here.")
 @click.option("--plots", "plot_dir", type=click.Path(file_okay=False), default=None,
               help="Write cactus.png and size.png into this folder (needs matplotlib).")
-def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, presolve_settings, rules,
-          timeout, repeat, limit, sizes, per_size, colours, seed, baseline, out, csv_path, plot_dir):
+def bench(corpus, encodings, solvers, externals, calls, cards, cycles, lemma_settings,
+          presolve_settings, sat_bound, rules, timeout, memory_mb, in_process, repeat, shuffle,
+          limit, sizes, per_size, colours, seed, baseline, out, csv_path, plot_dir):
     """Compare encodings, backends and options on the same boards, interleaved in one run.
 
     Each board is run by every configuration before the next board starts, so the ratios in
-    the table are taken under the same machine conditions. Verdicts must agree across
-    configurations; any disagreement is printed and makes the exit status 1.
+    the table are taken under the same machine conditions. Each run is a child process
+    killed at the cutoff, and a run over the cutoff is a timeout wherever it is counted.
+    The two SAT phases are measured apart: find (up to the first solution) and prove (the
+    uniqueness call). Verdicts must agree across configurations; any disagreement is
+    printed and makes the exit status 1.
 
     \b
     Example:
-      satlink bench ../shared/corpus/mzucker-flow_solver/puzzles --encodings all
-      satlink bench --generate 10x10,20x20,50x50 --solvers glucose4,cadical195 \\
-          --timeout 30 --repeat 3 --out results.json --csv results.csv --plots plots/
-      satlink bench --generate 20x20 --colors 40-50 --rules fill --cycles lazy,propagator \\
-          --solvers cadical195 --encodings binary-edge,acyclic
+      satlink bench ../shared/corpus/mzucker-flow_solver/puzzles --encodings all \\
+          --presolve off --sat-bound --timeout 10 --out mz.json --csv mz.csv --plots mz/
+      satlink bench example --external 'cadical=cadical -q {cnf}' --solvers glucose4
+      satlink bench --generate 10x10,20x20 --solvers glucose4,cadical195 \\
+          --calls incremental,one-shot --repeat 3 --shuffle 1
       satlink bench ../shared/corpus/thomasahle-numberlink/puzzles/inputs1 --presolve on,off
       satlink bench hex-pack.jsonl --lemmas auto,corner,corner+no-u-turn --presolve off
     """
     from rich.console import Console
 
-    from satlink.bench.configs import configurations
+    from satlink.bench.configs import bench_configs, configurations
     from satlink.bench.corpus import corpus_boards, generated_boards
+    from satlink.bench.corpus import sat_bound as sat_bound_boards
+    from satlink.bench.external import ExternalSpecError, parse_external
     from satlink.bench.plots import PlotsUnavailable, require_matplotlib
-    from satlink.bench.report import print_summary, write_outputs
-    from satlink.bench.runner import run_interleaved
-    from satlink.solver.method import MethodError
+    from satlink.bench.report import BenchSettings, print_summary, write_outputs
+    from satlink.bench.runner import RunOptions, run_interleaved
+    from satlink.solver.method import MethodError, solver_names
 
     check_outputs(corpus, out=out, csv=csv_path)
     try:
-        configs = configurations(encodings, solvers, cards, cycles, lemma_settings,
-                                 presolve_settings)
-        for config in configs:
-            if config.deadline_problem(timeout):
-                raise MethodError(config.deadline_problem(timeout))
+        taken = set(solver_names())
+        chosen = []
+        for text in externals:
+            chosen.append(parse_external(text, taken))
+            taken.add(chosen[-1].name)
+        in_proc = solvers.strip() != "none"
+        methods = configurations(encodings, solvers if in_proc else "glucose4", cards, cycles,
+                                 lemma_settings, presolve_settings)
+        if not in_proc and not chosen:
+            raise MethodError("--solvers none needs at least one --external solver")
+        configs = bench_configs(methods, chosen, calls, in_process=in_proc)
+        if in_process:
+            for config in configs:
+                if config.method.deadline_problem(timeout):
+                    raise MethodError(config.method.deadline_problem(timeout))
+        if shuffle is not None and any(c.method.uses_propagator for c in configs):
+            raise MethodError("--shuffle renames variables, which the propagator watches: "
+                              "leave out --cycles propagator")
         if plot_dir:
             require_matplotlib()
-    except (MethodError, PlotsUnavailable) as exc:
+    except (MethodError, PlotsUnavailable, ExternalSpecError) as exc:
         raise click.UsageError(str(exc)) from None
     console = Console(stderr=True, highlight=False)
     boards, skipped = corpus_boards(corpus or (() if sizes else ("example",)), rules, limit)
@@ -220,14 +358,22 @@ def bench(corpus, encodings, solvers, cards, cycles, lemma_settings, presolve_se
             boards += generated_boards(sizes, per_size, seed, rules, colours)
         except ParamsError as exc:
             raise click.UsageError(str(exc)) from None
+    dropped = 0
+    if sat_bound:
+        boards, dropped = sat_bound_boards(boards, timeout)
+        console.print(f"--sat-bound: {dropped} board(s) the forced moves decide left out, "
+                      f"{len(boards)} kept")
     if not boards:
         raise click.UsageError("no boards to measure")
+    options = RunOptions(timeout=timeout, isolate=not in_process, memory_mb=memory_mb,
+                         shuffle=shuffle)
     with progress_bar("measuring", len(boards) * len(configs) * repeat, console=console) as bar:
-        rows = run_interleaved(boards, configs, timeout, repeat, lambda row: bar.advance())
+        rows = run_interleaved(boards, configs, options, repeat, lambda row: bar.advance())
     out_console = Console(highlight=False)
     if not out_console.is_terminal:
-        out_console = Console(highlight=False, width=180)
-    result = print_summary(rows, configs, timeout, repeat, baseline, out_console)
+        out_console = Console(highlight=False, width=250)
+    settings = BenchSettings(options, repeat, baseline, sat_bound, dropped)
+    result = print_summary(rows, configs, boards, settings, out_console)
     with writing(out, csv_path):
-        write_outputs(result, rows, out, csv_path, plot_dir)
+        write_outputs(result, rows, out, csv_path, plot_dir, timeout)
     sys.exit(EXIT_NOT_OK if result["disagreements"] else EXIT_OK)

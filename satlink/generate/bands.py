@@ -26,9 +26,10 @@ PUBLISHED_BANDS = ((7, (0.90, 0.05, 0.05)), (10, (0.54, 0.15, 0.31)), (14, (0.12
 levels of side x side cells, graded by satlink's grader (issue 22's table, measured there on
 4,717 levels; no corpus of them is on this machine)."""
 ORDER = ("easy", "medium", "hard")
-PUBLISHED_FORCED = ((5, 0.95), (7, 0.57), (9, 0.26))
-"""(side, share of the cells a forced-moves-only solver fills) of published levels of side x
-side cells (issue 22's table)."""
+PUBLISHED_OPENING = ((5, 0.95, 0.94), (7, 0.57, 0.50), (9, 0.26, 0.19))
+"""(side, mean share of the non-endpoint cells, share of the levels solved completely) that
+issue 33's forced-moves-only solver (:func:`satlink.generate.play.opening_share`) colours on
+published levels of side x side cells."""
 REACH = ((2, ("easy",), 0.86), (4, ("easy", "medium"), 4.5), (math.sqrt(20), ORDER, 5.2),
          (5, ORDER, 5.43), (7, ORDER, 5.5), (8, ORDER, 5.56),
          (9, ORDER, 5.6), (10, ORDER, 5.75), (12, ORDER, 5.83), (14, ORDER, 6.2))
@@ -217,15 +218,65 @@ def attempt_band(params: Params, number: int) -> str | None:
         return band_of_target(parse_target(target))
     if params.curve:
         return ORDER[number % len(ORDER)]
-    if params.play != "published" or params.width * params.height > PUBLISHED_MAX_CELLS:
+    drawn = _published_draw(params, number)
+    return drawn[0] if drawn else None
+
+
+def attempt_opening(params: Params, number: int) -> str:
+    """How attempt ``number`` of a default pack should open under the forced moves alone
+    (issue 33): ``complete`` (solved completely by them), ``partial`` (an easy puzzle they do
+    not solve), or '' (no aim: a medium or hard attempt, which they never solve, or a
+    request that is not the default mix).  Drawn with the band (:func:`attempt_band`): the
+    first :func:`published_complete` of the draw's interval is the complete attempts, the
+    rest of the easy band's share the partial ones."""
+    if (params.width * params.height + params.bridges > MAX_GRADE_NODES
+            or attempt_target(params, number) or params.curve):
+        return ""
+    drawn = _published_draw(params, number)
+    return drawn[1] if drawn else ""
+
+
+def colour_quantiles(params: Params, number: int) -> tuple[float, float]:
+    """The part of the published colour spread attempt ``number`` draws its colour target
+    from (:func:`satlink.generate.params.colour_target`).  In a default pack the attempts
+    meant to be solved completely by the forced moves (:func:`attempt_opening`) take the
+    top :func:`published_complete` of it and the others the rest: the colour count is
+    what best predicts a candidate's forced share (``benchmarks/opening_predictors.py``),
+    so the climbs toward ``complete`` start near it, while the pack's colours keep the
+    published spread."""
+    share = published_complete(params.width * params.height)
+    if (attempt_target(params, number) or params.curve or params.is_variant
+            or params.symmetry != "none" or _published_draw(params, number) is None):
+        return 0.0, 1.0
+    if attempt_opening(params, number) == "complete":
+        return 1.0 - share, 1.0
+    return 0.0, 1.0 - share
+
+
+def _published_draw(params: Params, number: int) -> tuple[str, str] | None:
+    """(band, opening) of attempt ``number`` of a default pack (:func:`attempt_band`,
+    :func:`attempt_opening`); None where the default aims at nothing.  The published
+    levels solved completely by the forced moves are all easy, so where they are more than
+    the easy share (5x5: 94 % against the 90 % held from 7x7) the easy band grows to them
+    and the others shrink in proportion."""
+    cells = params.width * params.height
+    if params.play != "published" or cells > PUBLISHED_MAX_CELLS:
         return None
     start = random.Random(f"{params.seed}:bands").random()
-    draw, total = (start + number * GOLDEN) % 1.0, 0.0
-    for band, share in zip(ORDER, published_bands(params.width * params.height), strict=True):
+    draw = (start + number * GOLDEN) % 1.0
+    shares = list(published_bands(cells))
+    plain = not params.is_variant and params.symmetry == "none"  # what was published
+    complete = published_complete(cells) if plain else 0.0
+    if complete > shares[0]:
+        rest = (1 - complete) / (1 - shares[0])
+        shares = [complete, shares[1] * rest, shares[2] * rest]
+    total = 0.0
+    for band, share in zip(ORDER, shares, strict=True):
         total += share
         if draw < total:
-            return band
-    return ORDER[-1]
+            return band, ("" if band != "easy" or not plain else
+                          "complete" if draw < complete else "partial")
+    return ORDER[-1], ""
 
 
 def attempt_target(params: Params, number: int) -> str:
@@ -301,14 +352,21 @@ def _size_of(side: float) -> str:
     return f"{short}x{math.ceil(side * side / short - 1e-9)}"
 
 
-def published_forced(cells: int) -> float:
-    """The published forced-moves-only share for a board of ``cells`` cells, interpolated by
-    the side of its square between the published sides; 0 (no goal) beyond them, where the
-    issue gives no figure."""
+def published_complete(cells: int) -> float:
+    """The share of published levels of ``cells`` cells that the forced moves alone solve
+    completely (:data:`PUBLISHED_OPENING`): interpolated by the side of the board's square
+    in log-odds between the published sides, held at 5x5's below it, and past 9x9 continued
+    along the log-odds line through 7x7 and 9x9 (no published figure there: 10 % at 10x10,
+    3 % at 12x12, under 1 % at 14x14)."""
     side = math.sqrt(cells)
-    if side < PUBLISHED_FORCED[0][0] or side > PUBLISHED_FORCED[-1][0]:
-        return 0.0
-    for (s0, a), (s1, b) in zip(PUBLISHED_FORCED, PUBLISHED_FORCED[1:], strict=False):
-        if s0 <= side <= s1:
-            return a + (side - s0) / (s1 - s0) * (b - a)
-    return PUBLISHED_FORCED[-1][1]
+    points = [(s, math.log(c / (1 - c))) for s, _, c in PUBLISHED_OPENING]
+    if side <= points[0][0]:
+        return PUBLISHED_OPENING[0][2]
+    for (s0, a), (s1, b) in zip(points, points[1:], strict=False):
+        if side <= s1:
+            logit = a + (side - s0) / (s1 - s0) * (b - a)
+            break
+    else:
+        (s0, a), (s1, b) = points[-2:]
+        logit = b + (side - s1) * (b - a) / (s1 - s0)
+    return 1 / (1 + math.exp(-logit))

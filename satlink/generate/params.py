@@ -74,6 +74,8 @@ class Params:
                 del fields["solving"]["presolve"]
             if self.solving.pieces:  # likewise the pieces (issue 24), on by default
                 del fields["solving"]["pieces"]
+            if self.solving.stricter_first:  # and weak profiles through flow (issue 36)
+                del fields["solving"]["stricter_first"]
         for name, default in VARIANT_DEFAULTS.items():
             if fields[name] == default:
                 del fields[name]
@@ -176,14 +178,17 @@ and 8-12 at 12x12 (5, 11, 14), issue 22.  Published counts lean low: a quarter o
 have well under the median, few have more than a colour above it."""
 
 
-def colour_target(params: Params, rng: random.Random) -> int:
+def colour_target(params: Params, rng: random.Random,
+                  within: tuple[float, float] = (0.0, 1.0)) -> int:
     """The colour count one attempt grows toward, drawn from the published spread for the
     board's area: the fewest, lower quartile, median, upper quartile and most
     (:data:`LOWER_QUARTILE`, :data:`UPPER_QUARTILE`) joined by straight lines in the
-    quantile function, the result kept inside the requested range."""
+    quantile function, the result kept inside the requested range.  ``within``: the part
+    of the spread (quantiles from, to) this attempt draws from."""
     cells = params.width * params.height - (
         "".join(params.shape).count(SOLID) if params.shape else params.holes)
-    value = published_colour_draw(cells, rng.random(), 1.25 if params.grid == HEX else 1.0)
+    u = within[0] + rng.random() * (within[1] - within[0])
+    value = published_colour_draw(cells, u, 1.25 if params.grid == HEX else 1.0)
     return min(max(round(value), params.colours_min), params.colours_max)
 
 

@@ -15,18 +15,25 @@ from satlink.board import Board
 from satlink.generate.bands import (
     PUBLISHED_MAX_CELLS,
     attempt_band,
+    attempt_opening,
     attempt_target,
+    colour_quantiles,
     parse_target,
-    published_forced,
 )
 from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.longpaths import Walk, cut_between, lengthen, reshape, settle
 from satlink.generate.longpaths.aims import look_for
 from satlink.generate.params import Params, colour_target
 from satlink.generate.paths import PathSystem
-from satlink.generate.play import forced_only, stairs_per_100
+from satlink.generate.play import forced_only, opening_share, stairs_per_100
 from satlink.generate.repair import split_on_difference
-from satlink.generate.steer import COLOUR_SLACK, LARGE_EASY_SLACK, distance, steer
+from satlink.generate.steer import (
+    COLOUR_SLACK,
+    LARGE_EASY_SLACK,
+    distance,
+    opening_off,
+    steer,
+)
 from satlink.generate.symmetry import (
     Fold,
     edges_to_half,
@@ -48,7 +55,7 @@ from satlink.solver.verdict import Status
 SETTLE_ROUNDS = 3  # after a repair, settles to bring the colour count back into range
 RESHAPES = 5  # repairs that keep the colour count before a cut may add one
 STEER_ROUNDS = 10  # moves per cell of the board in one climb toward the attempt's band
-MIN_ROUNDS = 1000  # and at least this many toward a forced-move goal (small boards need them)
+MIN_ROUNDS = 1000  # and at least this many toward an opening (small boards need them)
 FULL_GRADE_NODES = 256
 """Boards up to 16x16 get the full grade (look-ahead and all); larger ones stop at the band."""
 STEER_CYCLES = 3
@@ -94,7 +101,8 @@ def _attempt(params: Params, number: int) -> Attempt:
             layout = _layout(params, rng)
         except LayoutError:
             return Attempt(number, False, "layout")
-        system, walk = _grown(params, rng, layout, headroom=band in ("easy", "medium"))
+        system, walk = _grown(params, rng, layout, headroom=band in ("easy", "medium"),
+                              within=colour_quantiles(params, number))
     else:
         folded = fold(params.width, params.height, params.symmetry)
         half, walk = _grown(params, rng, folded=folded)
@@ -110,17 +118,16 @@ def _attempt(params: Params, number: int) -> Attempt:
     def valid(changed: PathSystem) -> bool:
         return not _violation(changed, params)
 
-    # by default an easy puzzle also aims at the published share of forced moves
-    goal = (published_forced(params.width * params.height)
-            if band == "easy" and not (target or params.curve) else 0.0)
+    # by default an easy puzzle also aims at opening as published ones do (issue 33)
+    opening = attempt_opening(params, number) if band == "easy" else ""
     rounds = STEER_ROUNDS * walk.cells if steerable else 0
-    if goal:
+    if opening:
         rounds = max(rounds, MIN_ROUNDS)
     slack = (LARGE_EASY_SLACK if band == "easy" and params.width * params.height
              > PUBLISHED_MAX_CELLS else COLOUR_SLACK)
     stalled = False
     if steerable:
-        _, walk, stalled = steer(system, walk, band, rules, rng, rounds, valid, goal, slack)
+        _, walk, stalled = steer(system, walk, band, rules, rng, rounds, valid, opening, slack)
     checks = repairs = cycles = 0
     steered = 0  # the repairs made before the last climb
     while True:
@@ -133,10 +140,20 @@ def _attempt(params: Params, number: int) -> Attempt:
             if band is not None and distance(board, rules, band)[0] > 0:  # cheap: no look-ahead
                 if steerable and cycles < STEER_CYCLES and (repairs > steered or not stalled):
                     cycles, steered = cycles + 1, repairs
-                    _, walk, stalled = steer(system, walk, band, rules, rng, rounds, valid, goal,
-                                             slack)
+                    _, walk, stalled = steer(system, walk, band, rules, rng, rounds, valid,
+                                             opening, slack)
                     continue
                 return Attempt(number, False, "grade", checks=checks, repairs=repairs)
+            if (opening and steerable and cycles < STEER_CYCLES
+                    and opening_off(board, rules, opening)[0] > 0):
+                # kept either way, never rejected for it; a stalled climb toward complete
+                # goes on with a colour more of slack (the count is what opens a board most)
+                cycles, steered = cycles + 1, repairs
+                if stalled and opening == "complete":
+                    slack += 1
+                _, walk, stalled = steer(system, walk, band, rules, rng, rounds, valid,
+                                         opening, slack)
+                continue
             figures = quality(board, ours, verdict, grade=False)
             graded = _graded(board, params, target)
             if graded is not None:
@@ -145,10 +162,13 @@ def _attempt(params: Params, number: int) -> Attempt:
                 return Attempt(number, False, "grade", checks=checks, repairs=repairs)
             if band is not None:
                 figures["target_band"] = band
+            if opening:
+                figures["target_opening"] = opening
             if params.slots:
                 figures["slot_target"] = target
             # the rest of play_figures (short paths, longest, border ends) is quality's look
-            figures["forced_only"] = forced_only(board, rules.fill)
+            figures["forced_only"] = forced_only(board, rules.fill, rules.notouch)
+            figures["opening"] = opening_share(board, rules)
             figures["stairs_per_100"] = stairs_per_100(board, ours)
             return Attempt(number, True, Status.UNIQUE, list(board.rows), ours.to_coords(board),
                            figures, checks, repairs, geometry=_geometry_json(board))
@@ -226,7 +246,8 @@ def _layout(params: Params, rng: random.Random) -> Board | None:
 
 
 def _grown(params: Params, rng: random.Random, layout: Board | None = None,
-           folded: Fold | None = None, headroom: bool = False) -> tuple[PathSystem, Walk | None]:
+           folded: Fold | None = None, headroom: bool = False,
+           within: tuple[float, float] = (0.0, 1.0)) -> tuple[PathSystem, Walk | None]:
     """The seeds' growth, then (``--growth grow``) the walk toward this attempt's colour
     target and the look; with ``folded``, on the half of a symmetric layout (where a path
     makes two colours, or one when it is its own image)."""
@@ -236,7 +257,7 @@ def _grown(params: Params, rng: random.Random, layout: Board | None = None,
         prepare(system, folded)
     if params.growth != "grow":
         return system, None
-    target = colour_target(params, rng)
+    target = colour_target(params, rng, within)
     if headroom:  # a climb toward easier cuts paths: leave it a colour below the most
         target = min(target, max(params.colours_min, params.colours_max - 1))
         if params.few_forced:  # and there the easier bands need the most colours

@@ -1,19 +1,26 @@
-"""How a puzzle *plays*: the figures of issue 22 that compare generated and published levels.
+"""How a puzzle *plays*: the figures of issues 22 and 33 that compare generated and published
+levels.
 
-* :func:`forced_only`: the share of open cells a forced-moves-only solver fills.  It is the
-  simplest solver a person runs in their head, written here on the board graph (so it takes
-  every geometry) and independent of :mod:`satlink.deduce`, so the two measures check each
-  other.  It knows, for each colour, the two *heads* (the ends of the two pieces grown from
-  its endpoints so far), and repeats two rules until neither applies:
+* :func:`forced_colouring`: the forced-moves-only solver of issue 33, the simplest solver a
+  person runs in their head, written here on the board graph (so it takes every geometry)
+  and independent of :mod:`satlink.deduce`, so the two measures check each other.  Each
+  endpoint starts as a *head* of its colour; until nothing applies:
 
-  1. a head with exactly one way on (a free neighbour, or the other head of its colour)
-     takes it; reaching the other head completes the colour;
-  2. a free cell with exactly two ways left (free neighbours or heads), one of them a head,
-     joins that head (under ``fill`` every cell is on a path, so it uses both ways).
+  J. (under ``notouch``) a head next to the other head of its colour joins it: the colour
+     is done (a path may not run beside itself, so the two pieces meet there);
+  H. a head with exactly one way on (a free neighbour, or the other head of its colour)
+     takes it, and that node becomes the head;
+  C. (under ``fill``: every cell is on a path) a free node with exactly two usable
+     neighbours (free nodes or heads of unfinished colours) uses both: when one is a head
+     it takes that head's colour and becomes its head (two heads of one colour: they join).
 
-  A cell is *filled* once it carries a colour; the endpoints count as filled from the start
-  (they are cells of the board a person sees coloured).  Rule 2 needs ``fill``; without it
-  only rule 1 runs.
+  Nothing else: no look-ahead, regions, corners or other no-touch reasoning, and no colour
+  for a chain that touches no endpoint.  ``benchmarks/opening.py`` has a copy of its own of
+  these rules, written from the issue's text on plain grids, that the tests hold this one to.
+* :func:`opening_share`: issue 33's figure, the share of the non-endpoint nodes that solver
+  colours (published levels: 95 / 57 / 26 % at 5x5 / 7x7 / 9x9, and 94 / 50 / 19 % of them
+  solved completely); :func:`forced_only`: issue 22's figure, the same solver's share of all
+  open nodes, endpoints counted as filled.
 * :func:`play_figures`: that share, the short paths, the staircases (one-edge runs between
   two turns, ``satlink.looks``' jogs) per 100 path edges, the longest path and the border
   endpoints, in one dict (the benchmark and the generator's steering read the same numbers).
@@ -23,75 +30,114 @@ from __future__ import annotations
 
 from satlink.board import Board
 from satlink.looks import look, runs
+from satlink.rules import Rules
 from satlink.solution import Solution
 
 FREE = -1
 
 
-def forced_only(board: Board, fill: bool = True) -> float:
-    """Share of the open nodes coloured by the forced-moves-only solver (module docstring)."""
+def forced_only(board: Board, fill: bool = True, notouch: bool = True) -> float:
+    """Share of the open nodes coloured by the forced-moves-only solver, endpoints included
+    (issue 22's figure; module docstring)."""
     nodes = board.open_nodes()
     if not nodes:
         return 1.0
-    coloured = forced_colouring(board, fill)
+    coloured = forced_colouring(board, fill, notouch)
     return round(len(coloured) / len(nodes), 4)
 
 
-def forced_colouring(board: Board, fill: bool = True) -> dict[int, str]:
+def forced_colouring(board: Board, fill: bool = True, notouch: bool = True) -> dict[int, str]:
     """Node -> label of every node the forced-moves-only solver colours (endpoints
-    included)."""
+    included), by rules J (with ``notouch``), H and C (with ``fill``) of the module
+    docstring run to their fixpoint.  Cells whose state changed are rechecked with their
+    neighbours (a worklist), so a board costs time in proportion to what the rules do: the
+    generator's climbs run this on every board they try."""
     nodes = board.open_nodes()
     nbrs = {x: board.neighbors(x) for x in nodes}
     colour = {x: FREE for x in nodes}
     heads: list[list[int]] = []  # per colour, its open heads (two until joined, then none)
+    head_of: dict[int, int] = {}
     for k, label in enumerate(board.labels):
         a, b = board.endpoints[label]
         colour[a] = colour[b] = k
         heads.append([a, b])
-    is_head = {x: False for x in nodes}
-    for hs in heads:
-        for x in hs:
-            is_head[x] = True
+        head_of[a] = head_of[b] = k
+    todo = list(nodes)
+    queued = set(todo)
 
-    def ways_of_head(k: int, h: int) -> list[int]:
-        other = heads[k][1] if heads[k][0] == h else heads[k][0]
-        return [n for n in nbrs[h] if colour[n] == FREE or n == other]
+    def touched(x: int) -> None:
+        for y in (x, *nbrs[x]):
+            if y not in queued:
+                queued.add(y)
+                todo.append(y)
 
-    def move(k: int, h: int, to: int) -> None:
-        hs = heads[k]
-        is_head[h] = False
-        if colour[to] == k and is_head[to]:  # the two pieces meet: the colour is done
-            is_head[to] = False
-            hs.clear()
-            return
+    def join(k: int) -> None:
+        for h in heads[k]:
+            del head_of[h]
+            touched(h)
+        heads[k] = []
+
+    def advance(k: int, h: int, to: int) -> None:
         colour[to] = k
-        is_head[to] = True
+        del head_of[h]
+        head_of[to] = k
+        hs = heads[k]
         hs[hs.index(h)] = to
+        touched(h)
+        touched(to)
 
-    progress = True
-    while progress:
-        progress = False
-        for k, hs in enumerate(heads):
-            for h in list(hs):
-                if h not in hs:
-                    continue
-                ways = ways_of_head(k, h)
-                if len(ways) == 1:
-                    move(k, h, ways[0])
-                    progress = True
-        if not fill:
+    while todo:
+        x = todo.pop()
+        queued.discard(x)
+        k = head_of.get(x)
+        if k is not None:
+            hs = heads[k]
+            mate = hs[1] if hs[0] == x else hs[0]
+            if notouch and mate in nbrs[x]:  # J
+                join(k)
+                continue
+            ways = [n for n in nbrs[x] if colour[n] == FREE or n == mate]
+            if len(ways) == 1:  # H
+                if ways[0] == mate:
+                    join(k)
+                else:
+                    advance(k, x, ways[0])
             continue
-        for x in nodes:
-            if colour[x] != FREE:
-                continue
-            ways = [n for n in nbrs[x] if colour[n] == FREE or is_head[n]]
-            if len(ways) != 2:
-                continue
-            head = next((n for n in ways if is_head[n]), None)
-            if head is not None:
-                move(colour[head], head, x)
-                progress = True
+        if not fill or colour[x] != FREE:
+            continue
+        ways = [n for n in nbrs[x] if colour[n] == FREE or n in head_of]
+        if len(ways) != 2:
+            continue
+        ends = [n for n in ways if n in head_of]
+        if not ends:
+            continue
+        if len(ends) == 2 and head_of[ends[0]] != head_of[ends[1]]:
+            break  # two colours would meet here: the board has no solution, stop
+        k = head_of[ends[0]]
+        advance(k, ends[0], x)  # C
+        if len(ends) == 2:
+            join(k)
     return {x: board.labels[colour[x]] for x in nodes if colour[x] != FREE}
+
+
+def opening_share(board: Board, rules: Rules | None = None) -> float:
+    """Issue 33's figure of how a puzzle opens: the share of its non-endpoint open nodes the
+    forced-moves-only solver colours (1.0: solved completely by J, H and C)."""
+    fill, notouch = (True, True) if rules is None else (rules.fill, rules.notouch)
+    coloured = forced_colouring(board, fill, notouch)
+    ends = sum(1 for label in board.labels for x in board.endpoints[label])
+    inner = len(board.open_nodes()) - ends
+    return round((len(coloured) - ends) / inner, 4) if inner else 1.0
+
+
+def opening_left(board: Board, rules: Rules) -> tuple[float, list[int]]:
+    """(:func:`opening_share`, the open nodes the forced moves leave uncoloured): where a
+    climb toward a board they solve should change it."""
+    coloured = forced_colouring(board, rules.fill, rules.notouch)
+    nodes = board.open_nodes()
+    inner = len(nodes) - 2 * len(board.labels)
+    left = [x for x in nodes if x not in coloured]
+    return (1.0 - len(left) / inner if inner else 1.0), left
 
 
 def staircases(board: Board, solution: Solution) -> tuple[int, int]:
@@ -110,12 +156,13 @@ def stairs_per_100(board: Board, solution: Solution) -> float:
     return round(100 * stairs / edges, 2) if edges else 0.0
 
 
-def play_figures(board: Board, solution: Solution, fill: bool = True) -> dict:
+def play_figures(board: Board, solution: Solution, fill: bool = True,
+                 notouch: bool = True) -> dict:
     """The play figures of a solved board (module docstring); ``short_share`` is per path
     (paths of at most 3 cells), ``stairs_per_100`` per 100 path edges."""
     shape = look(board, solution)
     return {
-        "forced_only": forced_only(board, fill),
+        "forced_only": forced_only(board, fill, notouch),
         "short_share": shape["short_share"],
         "stairs_per_100": stairs_per_100(board, solution),
         "longest_share": shape["longest_share"],

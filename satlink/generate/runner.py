@@ -1,50 +1,86 @@
-"""Run generation attempts (in worker processes) until a run holds the requested count.
+"""Run generation attempts (in worker processes, or on a Dask cluster) until a run holds the
+requested count.
 
 Attempts are numbered; workers compute them in any order but results are recorded in
-attempt order, so the pack is the same for any ``--jobs`` and a resumed run continues exactly
-where the catalogue says it stopped.
+attempt order, by this process alone, so the pack is the same for any ``--jobs`` or cluster
+and a resumed run continues exactly where the catalogue says it stopped.  A worker grows,
+proves and hashes its attempt (:func:`made`); this process only records it.
 """
 
 from __future__ import annotations
 
 import os
+from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 
+from satlink.batch.distributed import CONNECT_TIMEOUT, connect
 from satlink.canonical import canonical_hash
 from satlink.generate.bands import attempt_target
 from satlink.generate.catalogue import Catalogue
+from satlink.generate.cluster import IN_FLIGHT_PER_THREAD, cluster_attempts
 from satlink.generate.params import Params
 from satlink.generate.pipeline import Attempt, attempt
 from satlink.generate.slots import FULL, filled, is_full
 from satlink.lifeline import die_with_parent
 
 Progress = Callable[[str, Attempt, int], None]
+Made = tuple[Attempt, str | None]
+
+
+def made(params: Params, number: int) -> Made:
+    """Attempt ``number`` and, when it was accepted, its canonical hash (the catalogue's key
+    for "the same puzzle under the board's symmetries and relabelling"), computed where the
+    attempt ran."""
+    result = attempt(params, number)
+    return result, canonical_hash(result.board()) if result.accepted else None
 
 
 def _attempts(params: Params, start: int, jobs: int,
-              skip: Callable[[int], bool] = lambda _: False) -> Iterator[Attempt]:
-    """Attempts from ``start`` on; on one process an attempt ``skip`` names is not made
-    (its result would be discarded: with several processes it is made and discarded)."""
+              skip: Callable[[int], bool] = lambda _: False, client=None) -> Iterator[Made]:
+    """Attempts from ``start`` on, in order; on one process an attempt ``skip`` names is not
+    made (its result would be discarded: with several processes it is made and discarded).
+    ``client``: a Dask client whose cluster makes them (``jobs`` is then not used)."""
+    if client is not None:
+        yield from cluster_attempts(made, params, start, client)
+        return
     if jobs <= 1:
         number = start
         while True:
-            yield Attempt(number, False, FULL) if skip(number) else attempt(params, number)
+            yield (Attempt(number, False, FULL), None) if skip(number) else made(params, number)
             number += 1
-    batch = jobs * 4
-    with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent,
-                             initargs=(os.getpid(),)) as pool:
+    window = jobs * IN_FLIGHT_PER_THREAD  # a sliding window, not batches: no worker waits
+    with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent,  # for a batch's
+                             initargs=(os.getpid(),)) as pool:  # slowest attempt
+        pending: deque = deque()
         number = start
-        while True:
-            futures = [pool.submit(attempt, params, n) for n in range(number, number + batch)]
-            for future in futures:
-                yield future.result()
-            number += batch
+        try:
+            while True:
+                while len(pending) < window:
+                    pending.append(pool.submit(made, params, number))
+                    number += 1
+                yield pending.popleft().result()
+        finally:
+            for future in pending:
+                future.cancel()
 
 
 def run_generation(params: Params, count: int, catalogue: Catalogue, jobs: int = 1,
-                   progress: Progress | None = None, max_attempts: int | None = None) -> int:
-    """Generate until the run holds ``count`` puzzles; returns how many it holds."""
+                   progress: Progress | None = None, max_attempts: int | None = None,
+                   scheduler: str | None = None, client=None,
+                   scheduler_timeout: float = CONNECT_TIMEOUT) -> int:
+    """Generate until the run holds ``count`` puzzles; returns how many it holds.  The
+    attempts run on ``jobs`` local processes, or on the Dask cluster whose scheduler is at
+    ``scheduler`` (``tcp://HOST:PORT``, reached within ``scheduler_timeout`` seconds or a
+    :class:`satlink.batch.distributed.SchedulerError`), or behind ``client`` (a connected
+    ``distributed.Client``); either way this process alone writes ``catalogue``."""
+    if scheduler is not None and client is None:
+        client = connect(scheduler, scheduler_timeout)
+        try:
+            return run_generation(params, count, catalogue, jobs, progress, max_attempts,
+                                  client=client)
+        finally:
+            client.close()
     state = catalogue.start(params)
     have = state.accepted
     if have >= count:
@@ -56,17 +92,21 @@ def run_generation(params: Params, count: int, catalogue: Catalogue, jobs: int =
         return have_slots is not None and is_full(attempt_target(params, number), params,
                                                   have_slots)
 
-    for result in _attempts(params, state.next_attempt, jobs, full):
-        if result.accepted and full(result.number):
-            result = Attempt(result.number, False, FULL, checks=result.checks,
-                             repairs=result.repairs, seconds=result.seconds)
-        canonical = canonical_hash(result.board()) if result.accepted else None
-        outcome = catalogue.record(params, result, canonical, count)
-        have = catalogue.state(params).accepted  # another process may be filling the run too
-        if have_slots is not None and outcome == "accepted":
-            have_slots = filled(catalogue, params)
-        if progress and outcome != "skipped":
-            progress(outcome, result, have)
-        if have >= count or result.number + 1 >= state.next_attempt + limit:
-            break
+    stream = _attempts(params, state.next_attempt, jobs, full, client)
+    try:
+        for result, canonical in stream:
+            if result.accepted and full(result.number):
+                result = Attempt(result.number, False, FULL, checks=result.checks,
+                                 repairs=result.repairs, seconds=result.seconds)
+                canonical = None
+            outcome = catalogue.record(params, result, canonical, count)
+            have = catalogue.state(params).accepted  # another process may be filling the run too
+            if have_slots is not None and outcome == "accepted":
+                have_slots = filled(catalogue, params)
+            if progress and outcome != "skipped":
+                progress(outcome, result, have)
+            if have >= count or result.number + 1 >= state.next_attempt + limit:
+                break
+    finally:
+        stream.close()  # the attempts still in flight are cancelled, the pool shut down
     return have

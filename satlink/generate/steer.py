@@ -13,6 +13,10 @@ Deductions are sound, so a board the easy or medium techniques solve completely 
 one solution: a climb toward those bands needs no SAT call until the end (the pipeline still
 proves the result with the solver).  Toward ``hard`` the board must stop yielding to them,
 and the pipeline's uniqueness loop then proves or repairs it.
+
+Once in the band, an easy attempt of a default pack may also aim at how the board *opens*
+(issue 33): solved completely by the plain forced moves (:mod:`satlink.generate.play`), the
+climb moving where they stop, or left mostly to other techniques (:data:`PARTIAL_CAP`).
 """
 
 from __future__ import annotations
@@ -26,16 +30,18 @@ from satlink.deduce.engines import engine
 from satlink.generate.longpaths import Walk
 from satlink.generate.longpaths.moves import propose
 from satlink.generate.paths import PathSystem
-from satlink.generate.play import forced_colouring
+from satlink.generate.play import opening_left
 from satlink.graph import SOLID, BoardGraph
 from satlink.rules import Rules
 
 EASY_PASSES = ("corner", "notouch")
 MEDIUM_PASSES = ("corner", "notouch", "region", "bottleneck")
-FORCED_BELOW, FORCED_ABOVE = -0.03, 0.17
-"""How far below and above the forced-move goal a board may stop: a climb from below stops
-at the first board past the lower bound, so the bounds sit above the goal to centre the
-pack's mean on it (measured at 7x7: +-0.1 gave 46-50 % for 57 %)."""
+PARTIAL_CAP = 0.5
+"""The most of its non-endpoint cells the forced moves alone may colour on a puzzle meant to
+stop them part way (``opening`` "partial"): published levels that they do not solve are
+left mostly uncoloured (the rest of the mean: 14 % at 7x7, 9 % at 9x9, issue 33), and an
+easy climb often ends on a board they solve completely, which would crowd out the levels
+that open only part way."""
 COLOUR_SLACK = 1
 """Colours a climb may move the count away from the attempt's target: cuts where the
 deductions stop raise the count, and unbounded the climb ends at the top of the colour
@@ -137,7 +143,7 @@ def distance(board: Board, rules: Rules, band: str) -> tuple[float, list[int]]:
 
 def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.Random,
           rounds: int, valid: Callable[[PathSystem], bool],
-          forced_goal: float = 0.0,
+          opening: str = "",
           colour_slack: int = COLOUR_SLACK) -> tuple[float, Walk, bool]:
     """Hill-climb ``system`` (in place, through ``walk``) toward ``band`` for at most
     ``rounds`` moves; returns the distance reached (0: in the band as far as deductions
@@ -147,24 +153,18 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
     deductions stopped; it is kept when it brings the board closer to the band, or as
     close while it does not worsen the walk's look, and keeps the colour count within
     ``colour_slack`` of the walk's target; else it is undone.  ``valid``: whether a changed
-    system still meets the request (colour range, shortest path).  ``forced_goal``: once in
-    the band, go on until the forced-moves-only solver
-    (:func:`satlink.generate.play.forced_only`) fills this share of the board (the published
-    levels' figure; within :data:`FORCED_BELOW` and :data:`FORCED_ABOVE`), moving where it
-    stops when it fills less, anywhere when it fills more (one move can open a whole small
-    board, so a one-sided goal overshoots: 79 % at 7x7 for 57 %); the band comes first, the
-    goal is never bought with it."""
+    system still meets the request (colour range, shortest path).  ``opening``: once in
+    the band, go on until the forced moves alone (:func:`satlink.generate.play.opening_share`)
+    solve the board (``complete``: moving where they stop) or leave at least half of it
+    (``partial``, :data:`PARTIAL_CAP`: moving anywhere); the band comes first, the opening
+    is never bought with it."""
 
     def objective(board: Board) -> tuple[tuple[float, float], list[int]]:
         d, where = distance(board, rules, band)
-        if d > 0 or not forced_goal:
+        if d > 0 or not opening:
             return (d, 0.0), where
-        coloured = forced_colouring(board, rules.fill)
-        nodes = board.open_nodes()
-        off = len(coloured) / max(1, len(nodes)) - forced_goal
-        if FORCED_BELOW <= off <= FORCED_ABOVE:
-            return (0.0, 0.0), []
-        return (0.0, abs(off)), nodes if off > 0 else [x for x in nodes if x not in coloured]
+        off, where = opening_off(board, rules, opening)
+        return (0.0, off), where
 
     best, stuck = objective(system.board())
     since = 0  # boards deduced since the last one closer to the band
@@ -176,11 +176,13 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
         move = propose(walk, rng, _zone(walk, stuck, rng) if rng.random() < 0.5 else None)
         if move is None:
             continue
-        saved = walk.snapshot()
         delta, apply = move
+        if abs(apply.colours - walk.scoring.target) > colour_slack:
+            continue  # most moves at the stuck place: refused before the copy and the undo
+        saved = walk.snapshot()
         apply()
         walk.finish()
-        if abs(walk.colours - walk.scoring.target) <= colour_slack and valid(system):
+        if valid(system):
             d, where = objective(system.board())
             since = 0 if d < best else since + 1
             if d < best or (d == best and delta <= 0):
@@ -188,6 +190,17 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
                 continue
         walk.restore(saved)
     return best[0], walk, since >= STALL_BOARDS
+
+
+def opening_off(board: Board, rules: Rules, opening: str) -> tuple[float, list[int]]:
+    """How far ``board`` opens from the ``opening`` aimed at (0: as aimed), and where to
+    change it: ``complete``: the share the forced moves leave, at the nodes they leave;
+    ``partial``: the share they colour past :data:`PARTIAL_CAP`, anywhere."""
+    share, left = opening_left(board, rules)
+    if opening == "complete":
+        return 1.0 - share, left
+    off = share - PARTIAL_CAP
+    return (off, board.open_nodes()) if off > 0 else (0.0, [])
 
 
 def _zone(walk: Walk, stuck: list[int], rng: random.Random) -> set[int]:

@@ -8,7 +8,11 @@ but for the cuts).  Two edits do that, each on the drawn paths themselves:
   the two parts become two colours, so the other solution, which runs through the cut's two
   new endpoints, no longer fits (the colour count grows by one);
 * **slide**: a path's end cell is handed to the neighbouring end of another path (one path
-  a cell shorter, the other a cell longer: two endpoints move, the colour count stays).
+  a cell shorter, the other a cell longer: two endpoints move, the colour count stays);
+* **wall** (on a variant board without bridges, when asked: the studio asks on boards that
+  already have walls, warps or hexagons): a wall between two neighbouring cells the other
+  solution joins and the drawing does not, so the drawing stays whole and the other
+  solution no longer fits.
 
 :func:`fix_painting` searches chains of such edits best first (fewest solutions left, then
 fewest cells changed, then fewest edits), as :func:`satlink.repair.chains.repair_chain` does
@@ -21,11 +25,12 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from satlink.board import EMPTY, LABEL_ALPHABET, Board, label_for
 from satlink.cuts import cuts_missing_from
+from satlink.geometry import Geometry
 from satlink.graph import SOLID, Cell
 from satlink.referee import is_valid
 from satlink.rules import Rules, parse_rules
@@ -154,15 +159,22 @@ class _Node:
                 len(self.edits))
 
 
+def _key(board: Board) -> tuple:
+    """A drawing's puzzle, told apart by its endpoints and its walls."""
+    return board.rows, board.geometry.walls
+
+
 def _can_end(board: Board, node: Cell) -> bool:
     return node < board.size and node not in board.crossings
 
 
 def edits(board: Board, drawn: Solution, other: Solution, rules: Rules,
-          min_length: int = DEFAULT_MIN_LENGTH,
-          keep: frozenset[str] = frozenset()) -> Iterator[tuple[PaintEdit, dict]]:
-    """The cuts and slides of ``drawn`` where ``other`` differs from it, each with the new
-    paths; paths named in ``keep`` are not changed."""
+          min_length: int = DEFAULT_MIN_LENGTH, keep: frozenset[str] = frozenset(),
+          walls: bool = False) -> Iterator[tuple[PaintEdit, dict, Geometry | None]]:
+    """The cuts and slides of ``drawn`` where ``other`` differs from it (and with ``walls``,
+    first, the walls on edges only ``other`` uses: they change nothing drawn), each with the
+    new paths and the new geometry (None: unchanged); paths named in ``keep`` are not
+    changed."""
     near = set(diff_cells(board, drawn, other))
     paths = {k: list(p) for k, p in drawn.paths.items()}
     mine = [(k, p) for k, p in paths.items() if k not in keep]
@@ -173,6 +185,14 @@ def edits(board: Board, drawn: Solution, other: Solution, rules: Rules,
 
     theirs = other.edges()
     label = _new_label(set(paths))
+    if walls and not board.geometry.bridges:
+        g = board.geometry
+        for a, b in sorted(theirs - drawn.edges()):
+            if board.node_cell(a) not in near and board.node_cell(b) not in near:
+                continue
+            geometry = Geometry.of(g.kind, g.wrap, set(g.walls) | {(a, b)}, g.bridges)
+            yield (PaintEdit("wall", f"wall between {rc(a)} and {rc(b)}", (a, b)), paths,
+                   geometry)
     for key, cut in cuts_missing_from(mine, theirs, min_length, lambda x: _can_end(board, x)):
         p = paths[key]
         a, b = p[cut - 1], p[cut]
@@ -181,7 +201,7 @@ def edits(board: Board, drawn: Solution, other: Solution, rules: Rules,
         new = dict(paths)
         new[key], new[label] = p[:cut], p[cut:]
         yield (PaintEdit("cut", f"cut path {key} between {rc(a)} and {rc(b)}: the part from "
-                         f"{rc(b)} becomes {label}", (a, b), (key, label)), new)
+                         f"{rc(b)} becomes {label}", (a, b), (key, label)), new, None)
     on = {k: set(p) for k, p in paths.items()}
     ends = {}
     for k, p in paths.items():
@@ -209,7 +229,7 @@ def edits(board: Board, drawn: Solution, other: Solution, rules: Rules,
                 new[k], new[j] = rest, grown
                 moved = rest[0] if side == 0 else rest[-1]
                 yield (PaintEdit("slide", f"give {rc(e)}, the end of {k}, to {j}: {k} now ends "
-                                 f"at {rc(moved)}, {j} at {rc(e)}", (f, moved), (k, j)), new)
+                                 f"at {rc(moved)}, {j} at {rc(e)}", (f, moved), (k, j)), new, None)
 
 
 def fix_painting(board: Board, drawn: Solution, rules: Rules | str | None = None, *,
@@ -217,12 +237,14 @@ def fix_painting(board: Board, drawn: Solution, rules: Rules | str | None = None
                  seconds: float = DEFAULT_SECONDS, bound: int = DEFAULT_BOUND,
                  min_length: int = DEFAULT_MIN_LENGTH, limit: int = 5,
                  keep: frozenset[str] = frozenset(), per_board: int = 60,
-                 verdict: Verdict | None = None) -> FixSearch:
+                 verdict: Verdict | None = None, walls: bool = False,
+                 progress: Callable[[str], None] | None = None) -> FixSearch:
     """Edit the drawing ``drawn`` (a solution of ``board``) until its puzzle is unique under
     ``rules``; see the module's docstring.  The proposals are the unique drawings met while
     expanding the first drawing that yields one (so the single edits, when one suffices),
     best first, at most ``limit``, gathered for as long again as the first took; ``keep``:
-    labels whose paths stay as drawn."""
+    labels whose paths stay as drawn; ``walls``: offer walls too (see the module's
+    docstring); ``progress``: told, in words, how far the search got."""
     start = time.monotonic()
     profile = parse_rules(rules)
 
@@ -244,7 +266,7 @@ def fix_painting(board: Board, drawn: Solution, rules: Rules | str | None = None
     root = _Node(board, drawn, root_verdict, ())
     best = root
     heap = [(root.key(), 0, root)]
-    seen = {board.rows}
+    seen = {_key(board)}
     tick = 1
     reason = "no chain of cuts and slides within the edits allowed"
     found: list[PaintFix] = []
@@ -255,7 +277,8 @@ def fix_painting(board: Board, drawn: Solution, rules: Rules | str | None = None
             continue
         others = [s for s in node.verdict.solutions if s.edges() != node.drawn.edges()]
         tried = 0
-        for edit, paths in edits(node.board, node.drawn, others[0], profile, min_length, keep):
+        for edit, paths, geometry in edits(node.board, node.drawn, others[0], profile,
+                                           min_length, keep, walls):
             if tried >= per_board or len(found) >= limit:
                 break
             if first is not None and time.monotonic() - start > 2 * first:
@@ -264,16 +287,20 @@ def fix_painting(board: Board, drawn: Solution, rules: Rules | str | None = None
                 reason = "budget"
                 break
             paths = {k: oriented(node.board, p) for k, p in paths.items()}
-            child_board = puzzle_of(node.board, paths)
-            if child_board.rows in seen:
+            base = node.board if geometry is None else Board(node.board.rows, geometry)
+            child_board = puzzle_of(base, paths)
+            if _key(child_board) in seen:
                 continue
-            seen.add(child_board.rows)
+            seen.add(_key(child_board))
             child_drawn = Solution.from_paths(paths)
             if not is_valid(child_board, child_drawn, profile):
                 continue
             if any(set(s.paths) == set(paths) and is_valid(child_board, s, profile)
                    for s in others):
                 continue  # another known solution still fits: no progress
+            if progress is not None:
+                progress(f"checking change {result.checks} ({len(node.edits) + 1} edit(s) "
+                         f"deep): {edit.description}")
             child_verdict = judge(child_board)
             result.checks += 1
             tried += 1

@@ -226,9 +226,15 @@
   /* Draw a board into ``svg`` (emptied first).
      model: {cells: the grid as one string or a list of characters (``#`` a hole), walls: a
        Set of pairKey or a list of [a, b], bridges: a list of cells}.
-     over: {paths: {label: [cell...]}, ghost: {label: [cell...]} (dashed, thin), mark, diff,
+     over: {paths: {label: [cell...]}, ghost: {label: [cell...]} (dashed, thin, beneath the
+       paths), other: {label: [cell...]} (another solution, dashed over the paths where
+       it takes steps they do not), mark, diff,
        bad: Sets or lists of cells, edges: [[a, b]...] (decided edges, thin white), cuts:
-       [[a, b]...] (sides a deduction closed, red), faded: bool}.
+       [[a, b]...] (sides a deduction closed, red), faded: bool,
+       colours: {label: palette index} (a label's own colour whatever the others; default:
+       the order satlink numbers labels in), lone: cells whose endpoint waits for its
+       partner (a dashed ring), named: cells a sentence names (a ring), cursor: the keyboard's
+       cell (an outline), coords: bool (row numbers at the left, column numbers on top)}.
      Every element carries a class (cell, hole, diff, mark, bad, tunnel, path, ghost, decided,
      cut, bridge, railing, over, wall, end) and its colours as attributes, so a page may
      restyle it and a test may find it. */
@@ -239,13 +245,33 @@
     var cells = typeof model.cells === 'string' ? Array.from(model.cells) : model.cells;
     var walls = keySet(model.walls), bridges = model.bridges || [];
     var labels = labelOrder(cells);
-    svg.setAttribute('viewBox', '-2 -2 ' + (W + 4) + ' ' + (H + 4));
-    svg.setAttribute('width', W);
-    svg.setAttribute('height', H);
+    var margin = over.coords ? Math.round(cell * 0.55) : 0;  /* room for the coordinates */
+    svg.setAttribute('viewBox', (-2 - margin) + ' ' + (-2 - margin) + ' ' + (W + 4 + margin) + ' ' +
+      (H + 4 + margin));
+    svg.setAttribute('width', W + margin);
+    svg.setAttribute('height', H + margin);
     svg.setAttribute('class', 'board' + (over.faded ? ' faded' : ''));
     svg.setAttribute('data-drawn-by', 'satlink-board');
-    el('rect', {x: -2, y: -2, width: W + 4, height: H + 4, fill: INK.canvas}, svg);
-    function colourOf(label) { return colour(Math.max(0, labels.indexOf(label))); }
+    el('rect', {x: -2 - margin, y: -2 - margin, width: W + 4 + margin, height: H + 4 + margin,
+      fill: INK.canvas}, svg);
+    function indexOf(label) {
+      if (over.colours && over.colours[label] !== undefined) return over.colours[label];
+      return Math.max(0, labels.indexOf(label));
+    }
+    function colourOf(label) { return colour(indexOf(label)); }
+    if (over.coords) {  /* row numbers left of column 0, column numbers above row 0 */
+      var size = (cell * 0.3).toFixed(1);
+      for (var r = 0; r < lay.height; r++) {
+        var left = lay.cells[r * lay.width].c;
+        el('text', {x: (-margin / 2 - 1).toFixed(1), y: left[1].toFixed(1), 'class': 'coord', fill: '#8a8a96',
+          'font-size': size, 'text-anchor': 'middle', 'dominant-baseline': 'central'}, svg).textContent = r;
+      }
+      for (var c0 = 0; c0 < lay.width; c0++) {
+        var top = lay.cells[c0].c;
+        el('text', {x: top[0].toFixed(1), y: (-margin / 2 - 1).toFixed(1), 'class': 'coord', fill: '#8a8a96',
+          'font-size': size, 'text-anchor': 'middle', 'dominant-baseline': 'central'}, svg).textContent = c0;
+      }
+    }
     /* tunnels first, so the cells' outlines cover their inner end */
     lay.pairs.forEach(function (p) {
       if (!p.wrap || walls.has(pairKey(p.a, p.b))) return;
@@ -285,6 +311,27 @@
     paths(over.ghost, {'stroke-dasharray': (pw * 0.6).toFixed(1) + ' ' + (pw * 0.6).toFixed(1), opacity: 0.8,
       'class': 'ghost'}, 0.45);
     paths(over.paths, {'class': 'path'}, 1);
+    /* another solution over the paths, where it differs from them: its steps that no path
+       takes, dashed in its colours on a dark casing */
+    var taken = new Set();
+    Object.keys(over.paths || {}).forEach(function (label) {
+      var path = over.paths[label];
+      for (var i = 1; i < path.length; i++) taken.add(pairKey(path[i - 1], path[i]));
+    });
+    Object.keys(over.other || {}).forEach(function (label) {
+      var path = over.other[label], runs = [], run = [];
+      for (var i = 1; i < path.length; i++) {
+        if (taken.has(pairKey(path[i - 1], path[i]))) { if (run.length) runs.push(run); run = []; continue; }
+        if (!run.length) run.push(path[i - 1]);
+        run.push(path[i]);
+      }
+      if (run.length) runs.push(run);
+      runs.forEach(function (r) {
+        stroke(r, '#000000', {'class': 'other-casing', opacity: 0.75}, pw * 0.46);
+        stroke(r, colourOf(label), {'class': 'other', 'stroke-dasharray': (pw * 0.5).toFixed(1) + ' ' +
+          (pw * 0.3).toFixed(1)}, pw * 0.3);
+      });
+    });
     (over.edges || []).forEach(function (e) {
       if (lay.byKey.has(pairKey(e[0], e[1]))) stroke(e, '#ffffff', {'class': 'decided', opacity: 0.9}, pw * 0.25);
     });
@@ -337,11 +384,26 @@
           'stroke-linecap': 'round'}, svg);
       });
     });
+    function ring(set, cls, col, dash, scale) {  /* a ring around each cell of a set */
+      (set ? Array.from(set) : []).forEach(function (i) {
+        if (!lay.cells[i]) return;
+        var c = lay.cells[i].c;
+        el('circle', {cx: c[0].toFixed(1), cy: c[1].toFixed(1), r: (cell * scale).toFixed(1), fill: 'none',
+          stroke: col, 'stroke-width': Math.max(1.5, cell * 0.06).toFixed(1), 'stroke-dasharray': dash,
+          'class': cls, 'data-cell': i}, svg);
+      });
+    }
+    ring(over.named, 'named', '#ffcf70', undefined, 0.46);
+    ring(over.lone, 'lone', '#ffffff', (cell * 0.08).toFixed(1) + ' ' + (cell * 0.06).toFixed(1), 0.44);
+    if (over.cursor !== undefined && over.cursor !== null && lay.cells[over.cursor]) {
+      el('polygon', {points: pts(lay.cells[over.cursor].poly), fill: 'none', stroke: '#7fb2ff',
+        'stroke-width': Math.max(2, cell * 0.08).toFixed(1), 'class': 'cursor'}, svg);
+    }
     var endsG = el('g', {'class': 'ends'}, svg);
     cells.forEach(function (ch, i) {
       if (ch === '.' || ch === '#') return;
-      var k = labels.indexOf(ch), c = lay.cells[i].c;
-      var text = ch.charCodeAt(0) < 128 ? ch : String(k + 1);  /* as colours.display_label */
+      var k = indexOf(ch), c = lay.cells[i].c;
+      var text = ch.charCodeAt(0) < 128 ? ch : String(labels.indexOf(ch) + 1);  /* as colours.display_label */
       el('circle', {cx: c[0].toFixed(1), cy: c[1].toFixed(1), r: lay.disc.toFixed(1), fill: colour(k),
         stroke: '#000', 'stroke-width': 1, 'class': 'end', 'data-label': ch}, endsG);
       var t = el('text', {x: c[0].toFixed(1), y: c[1].toFixed(1),

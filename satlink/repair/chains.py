@@ -30,17 +30,17 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from satlink.board import EMPTY, Board, BoardError
+from satlink.board import Board
 from satlink.referee import is_valid
-from satlink.repair.edits import single_edits
+from satlink.repair.edits import removals, single_edits
 from satlink.repair.finish import finish_from_nearest
 from satlink.repair.hitting import cut_steps, hitting_cuts
 from satlink.repair.nearest import DEFAULT_REACH, supported
 from satlink.repair.plans import Chain, Constraints, Step
-from satlink.repair.proposals import KINDS, Candidate
+from satlink.repair.proposals import Candidate
 from satlink.repair.symmetry import symmetries, symmetrize
 from satlink.rules import Rules, parse_rules
 from satlink.solver.check import check
@@ -62,32 +62,11 @@ CUT_SHARE = 0.6
 
 # -- edits ------------------------------------------------------------------------------
 
-def _removals(board: Board) -> Iterator[Candidate]:
-    """Remove one pair: both its endpoints become empty cells."""
-    for name in board.labels:
-        ends = tuple(board.endpoints[name])
-        rows = [list(row) for row in board.rows]
-        for x in ends:
-            r, c = divmod(x, board.width)
-            rows[r][c] = EMPTY
-        try:
-            edited = Board(tuple("".join(row) for row in rows), board.geometry)
-        except BoardError:
-            continue
-        yield Candidate("remove", ends, f"remove pair {name}", edited, 2, 0)
-
-
 def _edits(board: Board, verdict: Verdict, kinds: set[str], remove: bool) -> list[Candidate]:
     out = list(single_edits(board, verdict, kinds))
     if remove and len(board.labels) > 1:
-        out.extend(_removals(board))
+        out.extend(removals(board))
     return out
-
-
-def _order(c: Candidate) -> tuple:
-    """Cheapest first, as :meth:`Candidate.order`; a removed pair ranks last among equals."""
-    kind = KINDS.index(c.kind) if c.kind in KINDS else len(KINDS)
-    return (c.changed, c.hint, c.distance, kind, c.cells)
 
 
 # -- search -----------------------------------------------------------------------------
@@ -120,7 +99,8 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
                  checks: int = DEFAULT_CHECKS, bound: int = DEFAULT_BOUND,
                  timeout: float | None = None, kinds: set[str] | None = None,
                  per_board: int = 80, nearest: bool = True, reach: int = DEFAULT_REACH,
-                 pairs: tuple[int, int] | None = None) -> Chain:
+                 pairs: tuple[int, int] | None = None,
+                 progress: Callable[[str], None] | None = None) -> Chain:
     """Edit ``board`` until it is unique under ``rules``, by a chain of at most ``max_edits``
     edits; see the module's docstring.  ``seconds`` and ``checks``: the budget (wall clock,
     boards checked); ``bound``: solutions counted per board; ``timeout``: seconds per check
@@ -128,7 +108,12 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
     expanded, cheapest edits first; ``nearest``: an unsolvable board goes first through the
     nearest solvable board (:mod:`satlink.repair.finish`; ``reach``: how far an endpoint may
     move there), the search below taking what time is left if that finds nothing;
-    ``pairs``: the pair counts allowed (default: the input's, ± ``constraints.colours``)."""
+    ``pairs``: the pair counts allowed (default: the input's, ± ``constraints.colours``);
+    ``progress``: told, in words, which stage the search is in and how far it got."""
+    def say(text: str) -> None:
+        if progress is not None:
+            progress(text)
+
     start = time.monotonic()
     profile = parse_rules(rules)
     cons = constraints or Constraints()
@@ -151,6 +136,7 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
         limit = left() if timeout is None else min(timeout, left())
         return check(b, profile, count=max(bound, 2), timeout=max(limit, 0.01), method=method)
 
+    say("checking the board")
     root_verdict = judge(board)
     chain = Chain(root_verdict.status, root_verdict.count or len(root_verdict.solutions),
                   bool(root_verdict.count_complete), profile, cons, board=board,
@@ -169,6 +155,8 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
                                 seconds=budget, checks=checks, bound=bound, timeout=timeout,
                                 kinds=kinds, per_board=per_board, nearest=False, pairs=span)
 
+        say(f"looking for the nearest solvable board (up to {max_edits} edits: endpoints "
+            "moved, pairs added or removed)")
         found = finish_from_nearest(board, profile, replace(cons, solids="solid" in allowed),
                                     max_edits=max_edits,
                                     deadline=start + seconds, judge=judge, short=short,
@@ -189,6 +177,7 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
                            "the SAT solver")
     if (nearest and root_verdict.status == Status.MULTIPLE and not group and "split" in allowed
             and hi > len(board.labels)):
+        say("looking for the fewest cuts of one solution that leave it the only one")
         found_cuts = _by_cuts(board, root_verdict, profile, cons, min(max_edits,
                               hi - len(board.labels)), start + CUT_SHARE * seconds, judge,
                               method)
@@ -212,7 +201,7 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
             continue
         known = list(node.verdict.solutions)
         candidates = sorted(_edits(node.board, node.verdict, allowed, remove),
-                            key=_order)
+                            key=Candidate.order)
         tried = 0
         for cand in candidates:
             if tried >= per_board:
@@ -238,11 +227,9 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
             if edited is not cand.board:  # the edit and its images
                 base = _differ(node.board, cand.board) or 1
                 changed = cand.changed * max(1, _differ(node.board, edited) // base)
-            step = Step(cand.kind, cand.description if edited is cand.board
-                        else cand.description + " (with its symmetric images)",
-                        cand.cells, changed, edited, verdict.status,
-                             verdict.count or len(verdict.solutions),
-                        bool(verdict.count_complete))
+            step = Step.of(cand.kind, cand.description if edited is cand.board
+                           else cand.description + " (with its symmetric images)",
+                           cand.cells, changed, edited, verdict, cons)
             child = _Node(edited, verdict, node.steps + (step,), node.changed + changed)
             if verdict.status == Status.MULTIPLE:
                 known.extend(s for s in verdict.solutions[:2] if s not in known)
@@ -254,6 +241,9 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
                 child.verdict = _as_short(verdict)
             if child.key() < best.key():
                 best = child
+            say(f"trying chains of edits: {chain.checks} boards checked; best so far "
+                f"{best.steps[-1].outcome if best.steps else 'none'} after {len(best.steps)} "
+                "edit(s)")
             heapq.heappush(heap, (child.key(), tick, child))
             tick += 1
         if reason == "budget":
@@ -287,8 +277,7 @@ def _by_cuts(board: Board, verdict: Verdict, profile: Rules, cons: Constraints, 
         steps = []
         for text, cells, b, v in cut_steps(board, drawn, found.cuts, judge):
             checks += 1
-            steps.append(Step("split", text, cells, 2, b, v.status,
-                              v.count or len(v.solutions), bool(v.count_complete)))
+            steps.append(Step.of("split", text, cells, 2, b, v, cons))
             final = v  # the last cut's verdict: its board is the repaired one
         last = steps[-1]
         if final.status == Status.UNIQUE and not cons.too_short(last.board, final.solutions[0]):

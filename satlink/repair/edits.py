@@ -7,7 +7,9 @@
   second solution does not use (:mod:`satlink.cuts`; the first solution stays valid, the
   second is broken; the far endpoint takes the new pair's colour);
 * ``pair``: add one endpoint pair on two empty cells near where the solutions differ;
-* ``move``: move one endpoint to an empty cell at most two steps away.
+* ``move``: move one endpoint to an empty cell at most two steps away;
+* ``remove`` (:func:`removals`, not among :data:`KINDS`: the chain's and the studio's
+  searches ask for it): remove one pair, both its endpoints made empty.
 
 Candidates lie in and around the cells where the two solutions differ (every cell for an
 unsolvable board); each is a whole edited board, made once.
@@ -174,3 +176,18 @@ def _moves(board: Board, verdict: Verdict, focus: set[int]) -> Iterator[Candidat
                                             f"{board.coord(target)}")
                 if candidate is not None:
                     yield candidate
+
+
+def removals(board: Board) -> Iterator[Candidate]:
+    """Remove one pair: both its endpoints become empty cells."""
+    for name in board.labels:
+        ends = tuple(board.endpoints[name])
+        rows = [list(row) for row in board.rows]
+        for x in ends:
+            r, c = divmod(x, board.width)
+            rows[r][c] = EMPTY
+        try:
+            edited = Board(tuple("".join(row) for row in rows), board.geometry)
+        except BoardError:
+            continue
+        yield Candidate("remove", ends, f"remove pair {name}", edited, 2, 0)

@@ -32,11 +32,12 @@ SHARE = 0.35
 long to be made unique is usually a worse start than the next nearest one."""
 
 
-def steps_of(board: Board, edits: tuple[NearEdit, ...], judge: Judge, colours: int
-             ) -> tuple[list[Step], Verdict] | None:
+def steps_of(board: Board, edits: tuple[NearEdit, ...], judge: Judge, colours: int,
+             constraints: Constraints | None = None) -> tuple[list[Step], Verdict] | None:
     """The edits as chain steps in an order they can be made (:func:`in_order`), each board
     on the way checked, and the last board's verdict, so a caller need not check it again
-    (None if there is no such order or a check timed out)."""
+    (None if there is no such order or a check timed out); each step says what of
+    ``constraints`` its board still breaks."""
     ordered = in_order(board, edits, colours)
     if ordered is None:
         return None
@@ -47,9 +48,8 @@ def steps_of(board: Board, edits: tuple[NearEdit, ...], judge: Judge, colours: i
         verdict = judge(board)
         if verdict.status == Status.TIMEOUT:
             return None
-        steps.append(Step(e.kind, e.describe(board), e.cells, len(e.cells), board,
-                          verdict.status, verdict.count or len(verdict.solutions),
-                          bool(verdict.count_complete)))
+        steps.append(Step.of(e.kind, e.describe(board), e.cells, len(e.cells), board, verdict,
+                             constraints or Constraints()))
     if verdict is None:
         return None
     return steps, verdict
@@ -90,7 +90,7 @@ def finish_from_nearest(board: Board, profile: Rules, cons: Constraints, *, max_
             continue
         seen.add(near.board.rows)
         found = _finish_one(board, near, profile, max_edits, deadline, judge, short,
-                            chain_search, (lo, hi), out)
+                            chain_search, (lo, hi), out, cons)
         if found or time.monotonic() >= deadline:
             return out
     out.none_solvable = search.exhausted and not seen
@@ -99,11 +99,11 @@ def finish_from_nearest(board: Board, profile: Rules, cons: Constraints, *, max_
 
 def _finish_one(board: Board, near: Nearest, profile: Rules, max_edits: int, deadline: float,
                 judge: Judge, short: Callable[[Board, Verdict], bool],
-                chain_search: Callable[..., Chain], span: tuple[int, int], out: Finish
-                ) -> bool:
+                chain_search: Callable[..., Chain], span: tuple[int, int], out: Finish,
+                cons: Constraints | None = None) -> bool:
     """One solvable board: unique already, or made unique by the chain search with the edits
     left; True (``out`` filled) when it ends unique."""
-    found = steps_of(board, near.edits, judge, span[1] - len(board.labels))
+    found = steps_of(board, near.edits, judge, span[1] - len(board.labels), cons)
     out.checks += len(near.edits)
     if found is None:
         return False

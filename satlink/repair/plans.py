@@ -1,6 +1,12 @@
 """The values of a chain repair: what a designer allows (:class:`Constraints`), each edit on
 the way with the verdict it led to (:class:`Step`), and the whole :class:`Chain`, with their
-JSON forms."""
+JSON forms.
+
+One vocabulary for every repair a designer sees (:func:`outcome_words`): a single edit
+proposed and a step of a chain both say what the board is after them in the same words,
+including the designer's constraint the board still breaks ("unique, but path A has 2 cells
+(at least 3 wanted)"), so a proposal list and a chain never read as contradicting each
+other."""
 
 from __future__ import annotations
 
@@ -9,7 +15,21 @@ from dataclasses import dataclass, field
 from satlink.board import Board
 from satlink.rules import Rules
 from satlink.solution import Solution
-from satlink.solver.verdict import Status
+from satlink.solver.verdict import Status, Verdict
+
+
+def outcome_words(status: Status, count: int = 0, count_complete: bool = True,
+                  breaks: tuple[str, ...] = ()) -> str:
+    """What a board is after an edit, in the words every repair list uses: ``unique``,
+    ``unique, but path A has 2 cells (at least 3 wanted)``, ``3 solutions`` (``16+``
+    when the count stopped at its bound), ``unsolvable``, ``no verdict in time``."""
+    if status == Status.UNIQUE:
+        return "unique" + (", but " + "; ".join(breaks) if breaks else "")
+    if status == Status.MULTIPLE:
+        return f"{max(count, 2)}{'' if count_complete else '+'} solutions"
+    if status == Status.TIMEOUT:
+        return "no verdict in time"
+    return str(status)
 
 
 @dataclass(frozen=True)
@@ -25,8 +45,25 @@ class Constraints:
     def too_short(self, board: Board, solution: Solution) -> bool:
         """Whether ``solution`` has a path of fewer cells than ``min_length`` (a bridge
         crossed counts once): such a unique board is no repair, as ``generate`` refuses it."""
-        return any(len({board.node_cell(x) for x in path}) < self.min_length
-                   for path in solution.paths.values())
+        return bool(self.short_paths(board, solution))
+
+    def short_paths(self, board: Board, solution: Solution) -> dict[str, int]:
+        """The paths of ``solution`` shorter than ``min_length``: label -> cells."""
+        out = {}
+        for label, path in solution.paths.items():
+            cells = len({board.node_cell(x) for x in path})
+            if cells < self.min_length:
+                out[label] = cells
+        return out
+
+    def breaks(self, board: Board, verdict: Verdict) -> tuple[str, ...]:
+        """What the designer allows that a unique ``verdict`` of ``board`` still breaks, in
+        words (nothing for other verdicts: they are not puzzles yet either way)."""
+        if verdict.status != Status.UNIQUE or not verdict.solutions:
+            return ()
+        return tuple(f"path {label} has {cells} cell{'s' if cells != 1 else ''} (at least "
+                     f"{self.min_length} wanted)"
+                     for label, cells in self.short_paths(board, verdict.solutions[0]).items())
 
     def as_dict(self) -> dict:
         return {"min_length": self.min_length, "colours": self.colours,
@@ -45,13 +82,29 @@ class Step:
     status: Status
     count: int
     count_complete: bool
+    breaks: tuple[str, ...] = ()
+    """The designer's constraints the board after this step still breaks (a unique board
+    with a path too short): the steps after it go on to mend them."""
+
+    @classmethod
+    def of(cls, kind: str, description: str, cells: tuple[int, ...], changed: int,
+           board: Board, verdict: Verdict, constraints: Constraints) -> Step:
+        """The step that made ``board``, whose check is ``verdict``."""
+        return cls(kind, description, tuple(cells), changed, board, verdict.status,
+                   verdict.count or len(verdict.solutions), bool(verdict.count_complete),
+                   constraints.breaks(board, verdict))
+
+    @property
+    def outcome(self) -> str:
+        return outcome_words(self.status, self.count, self.count_complete, self.breaks)
 
     def as_dict(self) -> dict:
         return {"kind": self.kind, "description": self.description,
                 "cells": [list(self.board.coord(x)) for x in self.cells],
                 "changed": self.changed, "grid": list(self.board.rows),
                 "status": str(self.status), "count": self.count,
-                "count_complete": self.count_complete}
+                "count_complete": self.count_complete, "breaks": list(self.breaks),
+                "outcome": self.outcome}
 
 
 @dataclass

@@ -20,6 +20,11 @@ KINDS = ("solid", "wall", "split", "pair", "move")
 """Every kind of edit, in the order they rank among equals."""
 
 
+def kind_rank(kind: str) -> int:
+    """Where a kind ranks among equals: :data:`KINDS` in order, then a removed pair."""
+    return KINDS.index(kind) if kind in KINDS else len(KINDS)
+
+
 @dataclass(frozen=True)
 class Candidate:
     """One edit, before it is checked."""
@@ -34,7 +39,7 @@ class Candidate:
 
     def order(self) -> tuple:
         """The order candidates are checked in: cheapest edits first."""
-        return (self.changed, self.hint, self.distance, KINDS.index(self.kind), self.cells)
+        return (self.changed, self.hint, self.distance, kind_rank(self.kind), self.cells)
 
 
 @dataclass(frozen=True)
@@ -53,7 +58,7 @@ class Proposal:
         """Where the proposal ranks (see the module's docstring), smallest first."""
         c = self.candidate
         change = -1 if self.solution_change is None else self.solution_change
-        return (c.changed, change, c.distance, KINDS.index(c.kind), c.cells)
+        return (c.changed, change, c.distance, kind_rank(c.kind), c.cells)
 
     def as_dict(self) -> dict:
         c, board = self.candidate, self.candidate.board
@@ -79,6 +84,8 @@ class Repair:
     short: list[Candidate] = field(default_factory=list)
     """Candidates found unique (in ``tried``) whose solution has a path shorter than the
     designer's ``min_length``: no proposals."""
+    short_breaks: list[tuple[str, ...]] = field(default_factory=list)
+    """For each of ``short``, what it breaks, in words (:meth:`Constraints.breaks`)."""
     candidates: int = 0
     diff_cells: list[int] = field(default_factory=list)
 

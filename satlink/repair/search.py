@@ -18,11 +18,11 @@ completed with its images (or dropped), the pair count kept within ``colours``.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from satlink.board import Board
 from satlink.referee import is_valid
-from satlink.repair.edits import single_edits
+from satlink.repair.edits import removals, single_edits
 from satlink.repair.plans import Constraints
 from satlink.repair.proposals import KINDS, Candidate, Proposal, Repair
 from satlink.repair.symmetry import symmetries, symmetrize
@@ -39,7 +39,8 @@ def repair_proposals(board: Board, rules: Rules | str | None = None, *,
                      limit: int = 5, budget: int = DEFAULT_BUDGET, timeout: float | None = 10.0,
                      kinds: Iterable[str] | None = None, walls: bool | None = None,
                      constraints: Constraints | None = None,
-                     deadline: float | None = None) -> Repair:
+                     deadline: float | None = None, remove: bool = False,
+                     progress: Callable[[str], None] | None = None) -> Repair:
     """Up to ``limit`` single edits that make ``board`` unique under ``rules``, best first.
 
     ``verdict``: the board's check if the caller has it (saves one); ``budget``: most boards
@@ -48,7 +49,9 @@ def repair_proposals(board: Board, rules: Rules | str | None = None, *,
     (default: only on boards whose geometry is already a variant); ``constraints``: what
     the designer allows (default: :class:`Constraints`' defaults, as ``repair --chain``);
     ``deadline`` (``time.monotonic()``): the search's whole, each check within what is left
-    (the result is then not ``complete``).
+    (the result is then not ``complete``); ``remove``: try removing each pair too (as
+    ``repair --chain`` does, so a chain's first step is among the single edits tried);
+    ``progress``: told, in words, how far the search is after each board checked.
     A board that is already unique, or whose check timed out, gets no proposals.
     """
     profile = parse_rules(rules)
@@ -74,8 +77,10 @@ def repair_proposals(board: Board, rules: Rules | str | None = None, *,
     lo, hi = len(board.labels) - cons.colours, len(board.labels) + cons.colours
     first = verdict.solutions[0] if verdict.solutions else None
     known = list(verdict.solutions)
-    candidates = sorted(_allowed(board, single_edits(board, verdict, chosen), group, (lo, hi)),
-                        key=Candidate.order)
+    edits = list(single_edits(board, verdict, chosen))
+    if remove and cons.colours >= 1 and len(board.labels) > 1:
+        edits.extend(removals(board))
+    candidates = sorted(_allowed(board, edits, group, (lo, hi)), key=Candidate.order)
     result.candidates = len(candidates)
     found: list[Proposal] = []
     for candidate in candidates:
@@ -93,14 +98,19 @@ def repair_proposals(board: Board, rules: Rules | str | None = None, *,
             continue
         if left is not None and timeout is not None:
             left = min(left, timeout)
+        if progress is not None:
+            progress(f"checking edit {len(result.tried) + 1} of at most "
+                     f"{min(budget, len(candidates))}: {candidate.description}")
         outcome = check(candidate.board, profile, timeout=left, method=method)
         result.tried.append((candidate, outcome.status))
         if outcome.status == Status.MULTIPLE:
             known.extend(s for s in outcome.solutions if s not in known)
         elif outcome.status == Status.UNIQUE:
             new = outcome.solutions[0]
-            if cons.too_short(candidate.board, new):
+            breaks = cons.breaks(candidate.board, outcome)
+            if breaks:
                 result.short.append(candidate)  # unique, but a path is shorter than allowed
+                result.short_breaks.append(breaks)
                 continue
             change = None if first is None else len(new.edges() ^ first.edges())
             found.append(Proposal(candidate, new, change))

@@ -152,16 +152,20 @@ class Backend:
     """A PySAT solver that can always take another clause and another ``solve()``."""
 
     def __init__(self, name: str, clauses: Clauses, deadline: float | None = None, *,
-                 release: bool = False):
+                 release: bool = False, one_shot: bool = False):
         self.name = name
-        self.one_shot = name in ONE_SHOT_SOLVERS
+        # one_shot=True asks an incremental backend to work as a one-shot one (a fresh solver
+        # per call): what ``satlink bench --calls one-shot`` compares against incremental
+        self.one_shot = one_shot or name in ONE_SHOT_SOLVERS
         self.release = release and not self.one_shot  # a rebuilt solver needs them again
         self.deadline = deadline  # loading a huge CNF takes tens of seconds: it counts too
         self._base = clauses
         self._added: list[list[int]] = []
         self._fresh = True
-        self._conflicts = 0
-        self._decisions = 0
+        self._retired = (0, 0)  # conflicts and decisions of the solvers already rebuilt
+        self.counts_known = True
+        """False once the backend has said it exposes no statistics (Kissat through PySAT):
+        its conflicts are then unknown, not zero."""
         self.load_seconds = 0.0  # creating solvers and handing them the clauses, rebuilds too
         self.solver = self._build()
 
@@ -258,19 +262,25 @@ class Backend:
             pass
 
     def _harvest_stats(self) -> None:
+        """Keep the figures of the solver about to be replaced (one-shot rebuilds)."""
+        conflicts, decisions = self._current_counts()
+        self._retired = (self._retired[0] + conflicts, self._retired[1] + decisions)
+
+    def _current_counts(self) -> tuple[int, int]:
         try:
             stats = self.solver.accum_stats() or {}
         except NotImplementedError:  # Kissat exposes no statistics through PySAT
+            self.counts_known = False
             stats = {}
-        self._conflicts += int(stats.get("conflicts", 0))
-        self._decisions += int(stats.get("decisions", 0))
+        return int(stats.get("conflicts", 0)), int(stats.get("decisions", 0))
 
     def counters(self) -> tuple[int, int]:
-        """(conflicts, decisions) so far (zero where the backend does not expose them)."""
-        self._harvest_stats()
-        conflicts, decisions = self._conflicts, self._decisions
-        self._conflicts = self._decisions = 0  # harvested once
-        return conflicts, decisions
+        """(conflicts, decisions) since this backend was made, over every solver it built
+        (PySAT's figures are cumulative per solver); reading them changes nothing, so a caller
+        may take differences.  Zero where the backend does not expose them: check
+        :attr:`counts_known` afterwards."""
+        conflicts, decisions = self._current_counts()
+        return self._retired[0] + conflicts, self._retired[1] + decisions
 
     def connect_propagator(self, propagator: object, observed: list[int]) -> None:
         """Attach an IPASIR-UP propagator (CaDiCaL 1.9.5) that watches ``observed`` variables."""

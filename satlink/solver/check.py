@@ -14,6 +14,7 @@ import math
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from satlink.board import Board
@@ -65,8 +66,28 @@ def solve(
     timeout: float | None = None,
     method: Method = DEFAULT_METHOD,
 ) -> Verdict:
-    """Find one solution (no uniqueness proof)."""
-    return _judge(board, rules, 1, timeout, method, report_count=False)
+    """Find one solution (no uniqueness proof).
+
+    Under a profile without ``notouch`` a ``flow`` solution (with the profile's own rules) is
+    a solution too, and ``flow`` finds one fastest: it is asked first, and the profile itself
+    only when ``flow`` has none (:mod:`satlink.solver.weaker`; ``method.stricter_first``).
+    """
+    profile = parse_rules(rules)
+    if (not isinstance(board, Board) or not isinstance(method, Method)
+            or not method.stricter_first or profile.notouch):
+        return _judge(board, profile, 1, timeout, method, report_count=False)
+    lemmas = method.lemmas_for(profile, board.geometry.kind)  # a lemma unsound for profile
+    begun = time.monotonic()
+    strict = _judge(board, stricter_rules(profile), 1, timeout, method, report_count=False)
+    if strict.solutions or strict.status is Status.TIMEOUT:
+        return replace(strict, rules=profile, lemmas=lemmas)
+    left = None if timeout is None else max(0.0, timeout - (time.monotonic() - begun))
+    return _judge(board, profile, 1, left, method, report_count=False, strict=strict)
+
+
+def stricter_rules(profile: Rules) -> Rules:
+    """``flow`` plus ``profile``'s own rules: each of its solutions is one of ``profile``'s."""
+    return Rules(profile.rules | {"fill", "notouch"})
 
 
 def _arguments(board: Board, timeout: float | None, method: Method) -> float | None:
@@ -117,7 +138,12 @@ def _judge(
     method: Method,
     report_count: bool,
     session: EditSession | None = None,
+    importing: bool = True,
+    strict: Verdict | None = None,
 ) -> Verdict:
+    """``importing``: False for a stricter profile's verdict inside a weaker one's
+    (:func:`_stricter_first`), whose caller already took the one-time import out of its
+    seconds and its deadline.  ``strict``: that verdict when the caller has it already."""
     timeout = _arguments(board, timeout, method)
     profile = parse_rules(rules)
     lemmas = method.lemmas_for(profile, board.geometry.kind)
@@ -147,12 +173,15 @@ def _judge(
     # the one-time import is the process's start-up, not this board's work: it counts
     # neither in its seconds nor against its deadline (under load, a worker's first board
     # spent a whole 0.5 s --timeout importing numpy and PySAT)
-    imported = _import_sat_modules()
+    imported = _import_sat_modules() if importing else 0.0
     start += imported
     if deadline is not None:
         deadline += imported
     searched = None if session is None else session.search(
         board, profile, method, lemmas, deadline, limit, units, stats, found)
+    if searched is None and method.stricter_first and not profile.notouch and limit <= 2:
+        searched = _stricter_first(board, profile, method, deadline, limit, units, stats, found,
+                                   strict)
     parts = split(board, states) if searched is None and method.pieces and states else None
     if parts is not None:
         from satlink.solver.piecewise import Refused, search_pieces
@@ -183,8 +212,23 @@ def _import_sat_modules() -> float:
     import satlink.solver.backend  # noqa: F401
     import satlink.solver.encode  # noqa: F401
     import satlink.solver.search  # noqa: F401
+    import satlink.solver.weaker  # noqa: F401
 
     return time.perf_counter() - begun
+
+
+def _stricter_first(board: Board, profile: Rules, method: Method, deadline: float | None,
+                    limit: int, units: list[int], stats: SolveStats, found: list[Solution],
+                    strict: Verdict | None) -> tuple[bool, bool] | None:
+    """:mod:`satlink.solver.weaker`'s route, the stricter profile decided by this module
+    (unless ``strict`` has its verdict already)."""
+    from satlink.solver.weaker import route
+
+    if strict is None:
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        strict = _judge(board, stricter_rules(profile), 1, left, method, report_count=False,
+                        importing=False)
+    return route(board, profile, method, deadline, limit, units, stats, found, strict)
 
 
 def _search(board: Board, profile: Rules, method: Method,

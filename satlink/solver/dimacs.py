@@ -39,12 +39,17 @@ class ModelError(ValueError):
     """A model file that cannot be read, with the line where it went wrong."""
 
 
-def dimacs_lines(encoding: Encoding, names: bool = False) -> Iterator[str]:
+def dimacs_lines(encoding: Encoding, names: bool = False, extra: list[list[int]] | None = None,
+                 notes: Iterable[str] = ()) -> Iterator[str]:
     """The DIMACS text of ``encoding``, line by line (no trailing newlines).
 
     ``names=True`` adds one ``c var V FAMILY ...`` line per non-edge variable (cells as
     ``row col``), the complete map; by default each family is one ``c block`` range line.
+    ``extra``: clauses written after the encoding's (forced moves as units, cycle cuts, the
+    clause blocking a first solution: ``satlink cnf --out-dir``), counted in the ``p`` line;
+    ``notes``: comment lines (without the ``c ``) written before the ``p`` line.
     """
+    extra = extra or []
     if encoding.clauses.atmost:
         raise ValueError("native cardinality constraints (--card native) have no DIMACS form; "
                          "choose another --card")
@@ -76,10 +81,48 @@ def dimacs_lines(encoding: Encoding, names: bool = False) -> Iterator[str]:
     for start in range(1, edge_count + 1, 20):
         stop = min(start + 20, edge_count + 1)
         yield "c ind " + " ".join(map(str, range(start, stop))) + " 0"
-    yield f"p cnf {vs.top} {encoding.clauses.n_clauses}"
+    for note in notes:
+        yield f"c {note}"
+    yield f"p cnf {vs.top} {encoding.clauses.n_clauses + len(extra)}"
     for chunk in encoding.clauses.chunks():
-        for clause in chunk:
-            yield " ".join(map(str, clause)) + " 0"
+        yield from clause_lines(chunk)
+    yield from clause_lines(extra)
+
+
+def clause_lines(clauses: Iterable[Iterable[int]]) -> Iterator[str]:
+    """Each clause as one DIMACS line, ``0``-terminated."""
+    for clause in clauses:
+        yield " ".join(map(str, clause)) + " 0"
+
+
+def first_unsatisfied(parts: Iterable[list[list[int]] | np.ndarray],
+                      model: list[int]) -> list[int] | None:
+    """The first clause of ``parts`` (lists of clauses or clause arrays, one per row) that
+    ``model`` (literals, each variable once) falsifies, or None: how an external solver's model
+    is checked before it is believed, as SAT competitions check theirs."""
+    top = max((abs(lit) for lit in model), default=0)
+    value = np.zeros(top + 1, dtype=np.int8)  # +1 true, -1 false, 0 unassigned
+    for lit in model:
+        value[abs(lit)] = 1 if lit > 0 else -1
+    truth: list[int] | None = None  # the values as a list, for clauses given as lists
+    for part in parts:
+        if isinstance(part, np.ndarray):
+            if not len(part):
+                continue
+            variables = np.abs(part)
+            if int(variables.max(initial=0)) > top:
+                return next(c for c in part.tolist() if max(map(abs, c)) > top)
+            sat = (value[variables] * np.sign(part)) > 0
+            bad = np.flatnonzero(~sat.any(axis=1))
+            if len(bad):
+                return part[bad[0]].tolist()
+            continue
+        truth = truth if truth is not None else value.tolist()
+        for clause in part:
+            if not any(abs(lit) <= top and truth[abs(lit)] == (1 if lit > 0 else -1)
+                       for lit in clause):
+                return list(clause)
+    return None
 
 
 def _crossing(board: Board, a: int, b: int) -> str:

@@ -117,6 +117,11 @@ class Method:
     """After the forced moves, split what they leave open into independent pieces and solve
     each alone (:mod:`satlink.solver.pieces`); needs ``presolve``.  Off, the undecided rest
     is one CNF of the whole board, the decided edges its unit clauses."""
+    stricter_first: bool = True
+    """Under a profile without ``notouch``, take the first solution from a stricter profile,
+    look for a second one near it, then search the board whole
+    (:mod:`satlink.solver.weaker`); only for ``solve`` and uniqueness checks, counting past two
+    always searches whole.  Off, such a profile is searched whole from the start."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "lemmas", parse_lemmas(self.lemmas))
@@ -142,6 +147,8 @@ class Method:
             return f"presolve must be True or False, not {self.presolve!r}"
         if not isinstance(self.pieces, bool):
             return f"pieces must be True or False, not {self.pieces!r}"
+        if not isinstance(self.stricter_first, bool):
+            return f"stricter_first must be True or False, not {self.stricter_first!r}"
         if self.cycles not in CYCLE_MODES:
             return f"unknown cycle handling {self.cycles!r} (known: {', '.join(CYCLE_MODES)})"
         if self.cycles == "propagator" and self.solver not in PROPAGATOR_SOLVERS:
@@ -223,15 +230,19 @@ class Method:
             parts.append("no-presolve")
         if not self.pieces:
             parts.append("no-pieces")
+        if not self.stricter_first:
+            parts.append("whole")
         return "/".join(parts)
 
     def as_dict(self) -> dict:
-        """The JSON form; ``pieces`` only when off, so that the keys of generator runs and
-        the records written before it was a choice stay as they were."""
+        """The JSON form; ``pieces`` and ``stricter_first`` only when off, so that the keys of
+        generator runs and the records written before they were choices stay as they were."""
         out = {"encoding": self.encoding, "solver": self.solver, "card": self.card,
                "cycles": self.cycles, "lemmas": self.lemmas, "presolve": self.presolve}
         if not self.pieces:
             out["pieces"] = False
+        if not self.stricter_first:
+            out["stricter_first"] = False
         return out
 
 

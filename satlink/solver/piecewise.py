@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 import time
 from contextlib import ExitStack
-from dataclasses import fields, replace
+from dataclasses import replace
 
 from satlink.board import Board
 from satlink.cnf.substitute import Falsified, substitute
@@ -127,15 +127,10 @@ def _product(parts: list[_Part]) -> int:
     return out
 
 
-SUMMED = [f.name for f in fields(SolveStats) if f.name not in ("edges", "presolved_edges",
-                                                                 "presolve_seconds", "pieces")]
-
-
 def _add(stats: SolveStats, parts: list[_Part]) -> None:
     """The pieces' figures added into the board's (counters and times alike)."""
     for part in parts:
-        for name in SUMMED:
-            setattr(stats, name, getattr(stats, name) + getattr(part.stats, name))
+        stats.add_search(part.stats)
 
 
 __all__ = ["Refused", "search_pieces"]

@@ -36,7 +36,10 @@ class SolutionSearch:
     (:func:`satlink.solver.check.check` owns its encoding; others may not).  ``units``: literals
     known to hold in every solution (the forced moves of :mod:`satlink.solver.presolve`), added as
     unit clauses; being implied by the rules they lose no solution.  ``stats``: a record
-    to add this search's figures to (the caller's presolve figures are kept).
+    to add this search's figures to (the caller's presolve figures are kept).  ``backend``:
+    a solver already holding the encoding's clauses, to use instead of the method's PySAT
+    backend (``satlink bench`` hands in external solvers, one-shot and shuffled ones; anything
+    with :class:`~satlink.solver.backend.Backend`'s methods).
     """
 
     _cut_cycles = True
@@ -52,6 +55,7 @@ class SolutionSearch:
         release_clauses: bool = False,
         units: Sequence[int] = (),
         stats: SolveStats | None = None,
+        backend: Backend | None = None,
     ):
         self.encoding = encoding
         self.board = encoding.board
@@ -60,8 +64,8 @@ class SolutionSearch:
         self.stats.variables, self.stats.clauses = encoding.n_vars, encoding.n_clauses
         self._endpoint_cells = endpoint_cells(self.board)
         self._ends = encoding.variables.graph.edges  # board.edges as an array
-        self._backend = Backend(method.solver, encoding.clauses, deadline,
-                                release=release_clauses)
+        self._backend = backend if backend is not None else Backend(
+            method.solver, encoding.clauses, deadline, release=release_clauses)
         start = time.perf_counter()
         for literal in units:
             self._backend.add_clause([literal])
@@ -114,9 +118,38 @@ class SolutionSearch:
             yield read.edges()
             self._block(read)
 
-    def _next_cycle_free(self) -> ModelPaths | None:
+    def next_solution(self, assumptions: Sequence[int] = ()) -> Solution | None:
+        """The next cycle-free solution under ``assumptions`` (literals that hold for this
+        call only), not blocked; None if there is none.  Cycle cuts found on the way hold
+        without the assumptions and stay."""
+        read = self._next_cycle_free(list(assumptions))
+        if read is None:
+            return None
+        start = time.perf_counter()
+        solution = read.solution()
+        self.stats.decode_seconds += time.perf_counter() - start
+        return solution
+
+    @property
+    def incremental(self) -> bool:
+        """Whether another call keeps what the solver learnt (a one-shot backend is rebuilt
+        from all its clauses for every call)."""
+        return not self._backend.one_shot
+
+    def block(self, solution: Solution) -> None:
+        """Forbid a solution found elsewhere (another profile's search): as :meth:`_block`."""
+        index = self.board.graph.edge_index
+        self._backend.add_clause([-edge_variable(index[e]) for e in solution.edges()])
+        self._blocks += 1
+
+    def add_clause(self, clause: list[int]) -> None:
+        """A clause of the caller's own, such as a selector's (counted as a block)."""
+        self._backend.add_clause(clause)
+        self._blocks += 1
+
+    def _next_cycle_free(self, assumptions: list[int] | None = None) -> ModelPaths | None:
         while True:
-            model = self._solve_once()
+            model = self._solve_once(assumptions)
             if model is None:
                 return None
             start = time.perf_counter()
@@ -134,12 +167,12 @@ class SolutionSearch:
                 self._backend.add_clause(cut)
                 self.stats.cycle_cuts += 1
 
-    def _solve_once(self) -> list[int] | None:
+    def _solve_once(self, assumptions: list[int] | None = None) -> list[int] | None:
         self.stats.sat_calls += 1
         loaded = self._backend.load_seconds
         start = time.perf_counter()
         try:
-            return self._backend.solve(self.deadline)
+            return self._backend.solve(self.deadline, assumptions)
         finally:
             rebuilt = self._backend.load_seconds - loaded  # a one-shot backend starts afresh
             self.stats.sat_seconds += time.perf_counter() - start - rebuilt

@@ -4,7 +4,7 @@ numpy (a board the forced moves decide never needs either)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 
 
 @dataclass
@@ -42,3 +42,15 @@ class SolveStats:
         """The JSON form: every field, in order, times rounded to microseconds."""
         return {name: round(value, 6) if name.endswith("_seconds") else value
                 for name, value in asdict(self).items()}
+
+    def add_search(self, other: SolveStats) -> None:
+        """Add another search's counters and times to these (a piece's solver, or the
+        stricter profile's search that found a weaker one's first solution); the board's
+        own figures (its edges, its forced moves, its pieces) stay as they are."""
+        for name in SEARCH_FIGURES:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+SEARCH_FIGURES = [f.name for f in fields(SolveStats)
+                  if f.name not in ("edges", "presolved_edges", "presolve_seconds", "pieces")]
+"""The figures one search adds to another's."""

@@ -28,12 +28,14 @@ from satlink.board import Board
 from satlink.cancel import Cancelled
 from satlink.formats import FORMATS
 from satlink.referee import solution_errors
+from satlink.repair.plans import Constraints
 from satlink.rules import PROFILES, Rules
 from satlink.solver.check import check
 from satlink.solver.verdict import Status
 from satlink.studio.access import Access
 from satlink.studio.boards import BoardProblem, Limits, board_json, read_board, read_rules
 from satlink.studio.jobs import Busy, Gone, Jobs, Stale, TimedOut
+from satlink.studio.progress import ProgressBoard
 from satlink.studio.safety import BodyTooLarge
 from satlink.studio.tabs import TabSessions
 
@@ -50,6 +52,7 @@ class Studio:
     jobs: Jobs = field(default_factory=Jobs)
     opened: dict | None = None
     tabs: TabSessions = field(default_factory=TabSessions)
+    progress: ProgressBoard = field(default_factory=ProgressBoard)
 
 
 MAX_TAB = 64
@@ -213,13 +216,23 @@ def verdict_json(board: Board, verdict) -> dict:
            "decided_by_deduction": verdict.stats.sat_calls == 0}
     if verdict.status == Status.TIMEOUT:
         out["message"] = "no verdict within the studio's --timeout"
+    out["breaks"] = list(DESIGNER.breaks(board, verdict))  # a path too short for a puzzle
     return out
+
+
+DESIGNER = Constraints()
+"""What the studio holds a puzzle to beside its rules (repair's defaults: paths of at least 3
+cells): the live verdict names a path shorter, as every repair step does."""
 
 
 async def api_check(ask: Ask, data: dict) -> dict:
     """The live verdict of the board being edited (on the tab's kept solver when only holes
-    and endpoints changed since its last check: :mod:`satlink.solver.session`)."""
+    and endpoints changed since its last check: :mod:`satlink.solver.session`); with the
+    ``paths`` drawn in draw mode, the drawing judged beside it (``drawing``)."""
+    from satlink.studio.drawing import drawing_json, drawn_cells, painting_from
+
     board, rules = board_and_rules(ask, data)
+    painting = painting_from(board, drawn_cells(board, data)) if data.get("paths") else None
     channel, seq = _channel(data)
     session = ask.studio.tabs.of(channel)
     start = time.perf_counter()
@@ -227,6 +240,8 @@ async def api_check(ask: Ask, data: dict) -> dict:
         lambda: check(board, rules, timeout=ask.seconds_left(), session=session), channel, seq,
         live=True)
     out = verdict_json(board, verdict)
+    if painting is not None:
+        out["drawing"] = drawing_json(painting, verdict, rules)
     out["seq"] = seq
     out["server_seconds"] = round(time.perf_counter() - start, 4)
     return out
@@ -279,45 +294,6 @@ async def api_referee(ask: Ask, data: dict) -> dict:
     return {"win": not errors, "errors": errors, "rules": rules.name}
 
 
-async def api_repair(ask: Ask, data: dict) -> dict:
-    """Edits that make the board unique: single edits (``proposals``), or with ``chain`` a
-    chain of edits until it is, both under the chain's default constraints (paths of at
-    least 3 cells, +-1 pair, symmetry kept, no solids)."""
-    from satlink.repair import repair_proposals
-    from satlink.repair.chains import repair_chain
-    from satlink.repair.plans import Constraints
-
-    board, rules = board_and_rules(ask, data)
-    channel, seq = _channel(data)
-    if data.get("chain"):
-        chain = await ask.run(
-            lambda: repair_chain(board, rules, seconds=ask.seconds_left()), channel, seq)
-        out = chain.as_dict()
-        out["geometries"] = [board_json(s.board).get("geometry") for s in chain.steps]
-        if chain.final is not None:
-            out["board"] = board_json(chain.final)
-        return {"chain": out, "seq": seq}
-
-    def work():
-        # the board's own check gets the whole request's time (a board check proves at
-        # once is not 'timeout' for want of a share), the edited boards share what is left
-        verdict = check(board, rules, timeout=ask.seconds_left())
-        per_check = max(MIN_CHECK_SECONDS, ask.limits.timeout / REPAIR_BUDGET)
-        return repair_proposals(board, rules, verdict=verdict, budget=REPAIR_BUDGET,
-                                timeout=per_check, constraints=Constraints(),
-                                deadline=ask.deadline)
-    found = await ask.run(work, channel, seq)
-    return {"status": str(found.status), "complete": found.complete,
-            "tried": len(found.tried), "proposals": [p.as_dict() for p in found.proposals],
-            "seq": seq}
-
-
-REPAIR_BUDGET = 60
-"""Edited boards one request for repair proposals checks (``repair``'s ``--budget`` is 200),
-each given ``--timeout / 60`` seconds (at least :data:`MIN_CHECK_SECONDS`); the search stops
-at the request's deadline."""
-MIN_CHECK_SECONDS = 0.25
-
 GEN_SECONDS = 10.0
 """Attempts at most this long (and the studio's --timeout) before generate gives up."""
 
@@ -368,26 +344,11 @@ async def api_complete(ask: Ask, data: dict) -> dict:
     """Complete the board being edited: its endpoints and the paths drawn in play mode kept,
     the rest covered by new pairs until it is unique (:mod:`satlink.painted.complete`, the
     completion of ``satlink painting complete``)."""
-    from satlink.board import BoardError
     from satlink.painted.complete import complete_painting
-    from satlink.painted.read import painting_of
+    from satlink.studio.drawing import drawn_cells, painting_from
 
     board, rules = board_and_rules(ask, data)
-    drawn = {}
-    paths = data.get("paths") or {}
-    if not isinstance(paths, dict):
-        raise Problem(400, {"message": "'paths' must be {label: [[row, col], ...]}"})
-    for label, path in paths.items():
-        try:
-            drawn[label] = [board.cell_at(r, c) for r, c in path]
-        except (TypeError, ValueError):
-            raise Problem(400, {"message": f"path {label}: cells are [row, col] pairs"}) from None
-        if None in drawn[label]:
-            raise Problem(400, {"message": f"path {label}: a cell off the board"})
-    try:
-        painting = painting_of(board, drawn)
-    except BoardError as exc:
-        raise BoardProblem(exc.message, exc.row, exc.col) from None
+    painting = painting_from(board, drawn_cells(board, data))
     seed = data.get("seed", 0)
     channel, seq = _channel(data)
 
@@ -415,5 +376,6 @@ async def api_session(ask: Ask, data: dict) -> dict:
 
 
 ROUTES = {"check": api_check, "explain": api_explain, "hint": api_hint, "referee": api_referee,
-          "repair": api_repair, "generate": api_generate, "complete": api_complete}
-"""The board handlers; :mod:`satlink.studio.packs` has those of whole packs."""
+          "generate": api_generate, "complete": api_complete}
+"""The board handlers; :mod:`satlink.studio.packs` has those of whole packs,
+:mod:`satlink.studio.repairs` the repairs, :mod:`satlink.studio.drawing` draw mode's."""

@@ -18,7 +18,7 @@ from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from satlink.studio import packs
+from satlink.studio import drawing, packs, repairs
 from satlink.studio.access import Access
 from satlink.studio.api import ROUTES, Studio, api_session, endpoint
 from satlink.studio.boards import Limits
@@ -69,7 +69,8 @@ def create_app(limits: Limits | None = None, root: Path | None = None,
     routes = [Route("/", index), Route("/favicon.ico", no_icon), Route("/static/board.js", board_js),
               Route("/api/session", endpoint(api_session), methods=["GET"])]
     routes += [Route(f"/api/{name}", endpoint(handler), methods=["POST"])
-               for name, handler in {**ROUTES, **packs.ROUTES}.items()]
+               for name, handler in {**ROUTES, **packs.ROUTES, **repairs.ROUTES,
+                                         **drawing.ROUTES}.items()]
     routes.append(Mount("/static", StaticFiles(directory=static), name="static"))
     @contextlib.asynccontextmanager
     async def lifespan(app):

@@ -10,6 +10,7 @@ from satlink.formats.entry import Entry
 from satlink.referee import solution_errors
 from satlink.solution import Solution
 from satlink.solver.check import check
+from satlink.solver.verdict import Status
 from satlink.studio.access import AccessRefused
 from satlink.studio.api import Ask, Problem, board_and_rules
 from satlink.studio.boards import BoardProblem, read_board, read_rules
@@ -127,8 +128,11 @@ async def api_grade(ask: Ask, data: dict) -> dict:
     def work() -> dict:
         verdict = check(board, rules, timeout=ask.seconds_left())
         record = verdict_record("studio", 1, board, verdict, grade=True)
-        return {"status": record["status"], "rules": rules.name,
-                "grade": (record.get("quality") or {}).get("grade")}
+        out = {"status": record["status"], "rules": rules.name,
+               "grade": (record.get("quality") or {}).get("grade")}
+        if verdict.status == Status.UNIQUE:  # drawn in the pack view when asked for
+            out["solution"] = verdict.solutions[0].to_coords(board)
+        return out
     return await ask.run(work)
 
 

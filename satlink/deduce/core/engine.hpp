@@ -29,6 +29,48 @@ struct Contradiction {
     std::vector<uint8_t> reached;
 };
 
+// A contradiction located at ``nodes`` and ``edges`` (``label``: the colour involved, or -1).
+inline Contradiction located(const char* kind, std::vector<int> nodes, std::vector<int> edges = {},
+                             int label = -1) {
+    Contradiction c;
+    c.kind = kind;
+    c.nodes = std::move(nodes);
+    c.edges = std::move(edges);
+    c.label = label;
+    return c;
+}
+
+// Colour sets: ``w`` 64-bit words, colour k at bit k (the unused mark, without fill, at bit
+// k = the number of colours).
+namespace bits {
+inline bool any(const uint64_t* a, int w) {
+    for (int i = 0; i < w; ++i)
+        if (a[i]) return true;
+    return false;
+}
+inline bool equal(const uint64_t* a, const uint64_t* b, int w) {
+    for (int i = 0; i < w; ++i)
+        if (a[i] != b[i]) return false;
+    return true;
+}
+inline bool intersects(const uint64_t* a, const uint64_t* b, int w) {
+    for (int i = 0; i < w; ++i)
+        if (a[i] & b[i]) return true;
+    return false;
+}
+// the one bit set, or -1 (none, or more than one)
+inline int single_bit(const uint64_t* a, int w) {
+    int found = -1;
+    for (int i = 0; i < w; ++i) {
+        if (!a[i]) continue;
+        if (found >= 0 || (a[i] & (a[i] - 1))) return -1;
+        found = i * 64 + __builtin_ctzll(a[i]);
+    }
+    return found;
+}
+inline bool single(const uint64_t* a, int w) { return single_bit(a, w) >= 0; }
+}  // namespace bits
+
 struct OutOfTime {};    // the deadline passed or the check was cancelled
 struct BudgetSpent {};  // the look-ahead tried as many hypotheses as it may
 

@@ -6,41 +6,8 @@
 
 namespace satlink {
 
-namespace {
-
-int single_bit(const uint64_t* a, int w) {  // the one bit set, or -1
-    int found = -1;
-    for (int i = 0; i < w; ++i) {
-        if (!a[i]) continue;
-        if (found >= 0 || (a[i] & (a[i] - 1))) return -1;
-        found = i * 64 + __builtin_ctzll(a[i]);
-    }
-    return found;
-}
-
-bool intersects(const uint64_t* a, const uint64_t* b, int w) {
-    for (int i = 0; i < w; ++i)
-        if (a[i] & b[i]) return true;
-    return false;
-}
-
-bool same(const uint64_t* a, const uint64_t* b, int w) {
-    for (int i = 0; i < w; ++i)
-        if (a[i] != b[i]) return false;
-    return true;
-}
-
-Contradiction located(const char* kind, std::vector<int> nodes, std::vector<int> edges = {},
-                      int label = -1) {
-    Contradiction c;
-    c.kind = kind;
-    c.nodes = std::move(nodes);
-    c.edges = std::move(edges);
-    c.label = label;
-    return c;
-}
-
-}  // namespace
+using bits::intersects;
+using bits::single_bit;
 
 int forced(State& st) {
     const Puzzle& P = *st.p;
@@ -169,7 +136,7 @@ int notouch(State& st) {
                 std::copy(px, px + w, cx.begin());
                 std::copy(py, py + w, cy.begin());
                 const int bx = single_bit(cx.data(), w), by = single_bit(cy.data(), w);
-                if (same(cx.data(), cy.data(), w) && bx >= 0 && bx < P.k) {
+                if (bits::equal(cx.data(), cy.data(), w) && bx >= 0 && bx < P.k) {
                     if (state == OFF) throw located("split", {x, y}, {e}, bx);
                     st.set_on(e);
                     ++steps;

@@ -18,10 +18,7 @@ std::vector<int> due(const State& st, const std::vector<long>& seen) {
 }
 
 Contradiction unreachable(int k, const std::pair<int, int>& ends, std::vector<uint8_t> reached) {
-    Contradiction c;
-    c.kind = "unreachable";
-    c.label = k;
-    c.nodes = {ends.first, ends.second};
+    Contradiction c = located("unreachable", {ends.first, ends.second}, {}, k);
     c.has_reached = true;
     c.reached = std::move(reached);
     return c;

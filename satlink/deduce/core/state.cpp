@@ -7,43 +7,9 @@
 
 namespace satlink {
 
-namespace {
-
-bool any(const uint64_t* a, int w) {
-    for (int i = 0; i < w; ++i)
-        if (a[i]) return true;
-    return false;
-}
-
-bool equal(const uint64_t* a, const uint64_t* b, int w) {
-    for (int i = 0; i < w; ++i)
-        if (a[i] != b[i]) return false;
-    return true;
-}
-
-// exactly one bit set
-bool single(const uint64_t* a, int w) {
-    int count = 0;
-    for (int i = 0; i < w; ++i) {
-        if (a[i]) {
-            if (a[i] & (a[i] - 1)) return false;
-            if (++count > 1) return false;
-        }
-    }
-    return count == 1;
-}
-
-Contradiction contradiction(const char* kind, std::vector<int> nodes, std::vector<int> edges = {},
-                            int label = -1) {
-    Contradiction c;
-    c.kind = kind;
-    c.nodes = std::move(nodes);
-    c.edges = std::move(edges);
-    c.label = label;
-    return c;
-}
-
-}  // namespace
+using bits::any;
+using bits::equal;
+using bits::single;
 
 double monotonic_now() {
     struct timespec ts;
@@ -296,7 +262,7 @@ bool State::set_off_plain(int e) {
     uint8_t state = es[e];
     if (state == OFF) return false;
     const int a = p->ea[e], b = p->eb[e];
-    if (state == ON) throw contradiction("edge-on-off", {a, b}, {e});
+    if (state == ON) throw located("edge-on-off", {a, b}, {e});
     es[e] = OFF;
     --undecided;
     const uint64_t *ca = colour_of(a), *cb = colour_of(b);
@@ -329,17 +295,17 @@ bool State::set_on_plain(int e) {
     if (state == ON) return false;
     const Puzzle& P = *p;
     const int a = P.ea[e], b = P.eb[e];
-    if (state == OFF) throw contradiction("edge-on-off", {a, b}, {e});
+    if (state == OFF) throw located("edge-on-off", {a, b}, {e});
     const int sa = seg[a], sb = seg[b];
-    if (sa == sb) throw contradiction("loop", {a, b}, {e});
+    if (sa == sb) throw located("loop", {a, b}, {e});
     const int w = P.words;
     uint64_t* colour = tmp.data();
     const uint64_t *ca = chain_colour(sa), *cb = chain_colour(sb);
     for (int i = 0; i < w; ++i) colour[i] = ca[i] & cb[i] & P.colours[i];
-    if (!any(colour, w)) throw contradiction("two-colours", {a, b}, {e});
+    if (!any(colour, w)) throw located("two-colours", {a, b}, {e});
     for (int x : {a, b})
-        if (on[x] >= (P.end_label[x] >= 0 ? 1 : 2)) throw contradiction("too-many", {x}, {e});
-    if (P.notouch && (on[a] || on[b]) && would_touch(e)) throw contradiction("touch", {a, b}, {e});
+        if (on[x] >= (P.end_label[x] >= 0 ? 1 : 2)) throw located("too-many", {x}, {e});
+    if (P.notouch && (on[a] || on[b]) && would_touch(e)) throw located("touch", {a, b}, {e});
     es[e] = ON;
     --undecided;
     ++on[a];
@@ -433,8 +399,8 @@ bool State::restrict_plain(int x, const uint64_t* mask) {
     uint64_t* fresh = tmp2.data();
     for (int i = 0; i < w; ++i) fresh[i] = old[i] & mask[i];
     if (equal(fresh, old, w)) return false;
-    if (!any(fresh, w)) throw contradiction("no-colour", {x});
-    if (equal(fresh, P.unused.data(), w) && on[x]) throw contradiction("empty-on-path", {x});
+    if (!any(fresh, w)) throw located("no-colour", {x});
+    if (equal(fresh, P.unused.data(), w) && on[x]) throw located("empty-on-path", {x});
     for (int i = 0; i < w; ++i) tmp3[i] = old[i] & ~fresh[i] & P.colours[i];
     for (int i = 0; i < w; ++i) old[i] = fresh[i];
     touch(tmp3.data());

@@ -17,7 +17,8 @@ from satlink.generate.paths import PathSystem
 FREE = -1
 """The owner of a node no path holds."""
 Move = tuple[float, Callable[[], None]]
-"""A proposed move: its change of cost, and the function that makes it."""
+"""A proposed move: its change of cost, and the function that makes it (whose ``colours``
+attribute is the colour count the move leaves)."""
 
 
 class Walk:
@@ -160,4 +161,5 @@ class Walk:
             self.border_ends, self.longest, self.cost = border_ends, longest, cost
             self.colours = colours
 
+        apply.colours = colours  # the count it leaves: a climb refuses by it before applying
         return local + cost - self.cost, apply

@@ -41,3 +41,28 @@ export async function latest(channel, name, body) {
     throw e;
   }
 }
+
+// Stop the request on a live channel (the server drops its job: the client went away).
+export function cancel(channel) {
+  const before = live.get(channel);
+  if (before) { before.controller.abort(); live.set(channel, {...before, controller: new AbortController()}); }
+}
+
+// A long search on a live channel, its progress polled from the server every ``every`` ms
+// and handed to ``onProgress`` ({stage, seconds}) until it answers; null if it went stale
+// or was cancelled.
+export async function search(channel, name, body, onProgress, every = 300) {
+  let polling = true;
+  const poll = async () => {
+    while (polling) {
+      await new Promise(done => setTimeout(done, every));
+      if (!polling) break;
+      try {
+        const p = await post("progress", {channel: TAB + ":" + channel});
+        if (polling && p.running) onProgress(p);
+      } catch (e) { /* the poll is a courtesy: a failed one is skipped */ }
+    }
+  };
+  poll();
+  try { return await latest(channel, name, body); } finally { polling = false; }
+}

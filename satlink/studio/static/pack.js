@@ -1,9 +1,12 @@
-// Pack view: the boards of the opened pack or catalogue with verdict and grade, sorted by
-// grade, reordered by dragging, opened in the editor, exported in any format.
+// Pack view: the boards of the opened pack or catalogue with verdict and grade (in plain
+// words), sorted by grade, reordered by dragging, opened in the editor, exported in any
+// format.  Thumbnails are drawn ``size`` pixels wide (120 and up, a slider zooms them);
+// solutions stay hidden until asked for, as a player would see the pack.
 
 import { post } from "./api.js";
 import { drawBoard } from "./draw.js";
-import { fromBoard } from "./model.js";
+import { fromBoard, pathsToCells } from "./model.js";
+import { gradeHtml } from "./words.js";
 
 // pack = {path, format, version, boards: [{index, board?, rules?, solution?, quality?, error?,
 //          verdict?}], current}
@@ -12,7 +15,7 @@ export function gradeOf(item) {
   return g ? g.score : Infinity;
 }
 
-export function renderPack(list, pack, layoutFor, onOpen) {
+export function renderPack(list, pack, layoutFor, onOpen, {solutions = false, size = 160} = {}) {
   list.textContent = "";
   pack.boards.forEach((item, i) => {
     const li = document.createElement("li");
@@ -27,11 +30,12 @@ export function renderPack(list, pack, layoutFor, onOpen) {
       const m = fromBoard(item.board);
       const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
       li.appendChild(svg);
-      layoutFor(m).then(layout => drawBoard(svg, layout, m));
+      const solution = item.solution || item.verdict?.solution;
+      const over = solutions && solution ? {paths: pathsToCells(m, solution)} : {};
+      layoutFor(m).then(layout => { drawBoard(svg, layout, m, over); svg.style.width = size + "px"; });
       const v = item.verdict, g = v?.grade || item.quality?.grade;
       label.innerHTML = `#${item.index} ${m.width}×${m.height} ` +
-        `<b class="status">${v ? v.status : "…"}</b> ` +
-        `<span class="grade">${g ? `${g.band} ${g.technique} (${g.score})` : ""}</span>`;
+        `<b class="status">${v ? v.status : "…"}</b> ${gradeHtml(g)}`;
     }
     li.appendChild(label);
     li.addEventListener("click", () => { if (!item.error) onOpen(i); });

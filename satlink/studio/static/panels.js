@@ -1,17 +1,14 @@
-// The editor's two panels on the board's verdict: why (the explanation: the second solution,
-// the located reason, the grade and a step-through of the deductions) and repair (single
-// edits previewed on hover and applied with one click, or a chain of edits).
+// The editor's why panel on the board's verdict: the second solution, the located reason,
+// the grade and a step-through of the deductions, in plain words (words.js); the repairs
+// are repair.js's.
 
 import { latest } from "./api.js";
 import * as M from "./model.js";
+import { gradeHtml, legendHtml, technique, techniqueTags, techniqueTip } from "./words.js";
 
 const $ = id => document.getElementById(id);
 
-export function setupPanels({S, redraw, replace, say, rules}) {
-  // -- why -----------------------------------------------------------------------------------
-  function tags(obj) {
-    return Object.entries(obj || {}).map(([k, v]) => `<span class="tag">${k} ×${v}</span>`).join("");
-  }
+export function setupPanels({S, redraw, rules}) {
   function esc(text) { const d = document.createElement("div"); d.textContent = text; return d.innerHTML; }
 
   function showWhy() {
@@ -28,11 +25,11 @@ export function setupPanels({S, redraw, replace, say, rules}) {
       }
     } else if (w.status === "unique" && w.trace) {
       const g = w.trace.grade, steps = w.trace.steps, s = steps[S.step];
-      if (g) html += `<p>grade <b>${g.band}</b> (${g.technique}, score ${g.score})</p><p>${tags(g.techniques)}</p>`;
+      if (g) html += `<p>grade ${gradeHtml(g)}</p><p>${techniqueTags(g.techniques)}</p>${legendHtml()}`;
       if (steps.length) {
         html += `<div class="steps"><button data-step="-1">◀</button>
           <span>step ${S.step + 1} / ${steps.length}</span><button data-step="1">▶</button></div>
-          <p class="sentence step"><span class="tag">${esc(s.technique)}</span>${esc(s.sentence)}</p>`;
+          <p class="sentence step"><span class="tag" title="${esc(techniqueTip(s.technique))}">${esc(technique(s.technique))}</span>${esc(s.sentence)}</p>`;
         if (s.tried) html += `<p class="muted">look-ahead: ${esc(s.tried.failure_sentence || "")}</p>`;
       }
     }
@@ -49,9 +46,10 @@ export function setupPanels({S, redraw, replace, say, rules}) {
 
   $("why").addEventListener("click", async () => {
     $("why-out").textContent = "…";
+    const version = S.version;
     try {
       const w = await latest("why", "explain", {board: M.toBoard(S.model), rules: rules()});
-      if (!w) return;
+      if (!w || version !== S.version) return;  // a newer click, or the board changed
       S.why = w; S.step = 0; S.which = 0;
       if (w.status === "multiple" && w.ambiguity?.solutions) {
         S.verdict = {...(S.verdict || {}), solutions: w.ambiguity.solutions};
@@ -59,61 +57,5 @@ export function setupPanels({S, redraw, replace, say, rules}) {
       }
       showWhy(); redraw();
     } catch (e) { $("why-out").textContent = e.message; }
-  });
-
-  // -- repair --------------------------------------------------------------------------------
-  function proposalItem(text, model, paths, cells) {
-    const li = document.createElement("li");
-    li.textContent = text;
-    li.addEventListener("mouseenter", () => {
-      S.preview = {model, paths, cells}; redraw(); say(`preview: ${text}, proven unique (click to apply)`);
-    });
-    li.addEventListener("mouseleave", () => { S.preview = null; redraw(); say(""); });
-    li.addEventListener("click", () => { S.preview = null; replace(model); say("repair applied (Undo takes it back)"); });
-    return li;
-  }
-
-  function proposalModel(grid, geometry) {
-    const m = M.fromBoard({grid, geometry: geometry || M.toBoard(S.model).geometry});
-    return m;
-  }
-
-  $("repair").addEventListener("click", async () => {
-    const list = $("proposals");
-    list.textContent = "…";
-    try {
-      const r = await latest("repair", "repair", {board: M.toBoard(S.model), rules: rules()});
-      if (!r) return;
-      list.textContent = "";
-      if (!r.proposals.length) list.textContent = r.status === "unique" ? "already unique" : "no single edit makes it unique (try Chain)";
-      for (const p of r.proposals) {
-        list.appendChild(proposalItem(`${p.description} (${p.changed} changed)`,
-          proposalModel(p.grid, p.geometry), p.solution, p.cells));
-      }
-    } catch (e) { list.textContent = e.message; }
-  });
-
-  $("chain").addEventListener("click", async () => {
-    const list = $("proposals");
-    list.textContent = "… (up to the studio's timeout)";
-    try {
-      const r = await latest("repair", "repair", {board: M.toBoard(S.model), rules: rules(), chain: true});
-      if (!r) return;
-      const c = r.chain;
-      list.textContent = "";
-      c.steps.forEach((s, i) => {
-        const li = document.createElement("li");
-        li.textContent = `${s.description} → ${s.status}${s.status === "multiple" ? ` (${s.count}${s.count_complete ? "" : "+"})` : ""}`;
-        list.appendChild(li);
-        li.addEventListener("mouseenter", () => { S.preview = {model: proposalModel(s.grid, c.geometries[i]), paths: null, cells: s.cells}; redraw(); });
-        li.addEventListener("mouseleave", () => { S.preview = null; redraw(); });
-      });
-      if (c.repaired && c.board) {
-        list.appendChild(proposalItem(`apply all ${c.edits} edits (unique, proven)`,
-          M.fromBoard(c.board), c.solution, []));
-      } else {
-        const li = document.createElement("li"); li.textContent = c.reason || "not repaired"; list.appendChild(li);
-      }
-    } catch (e) { list.textContent = e.message; }
   });
 }

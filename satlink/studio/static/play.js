@@ -6,17 +6,31 @@
 // on hexagons); entering a cell another path holds cuts that path there (a bridge's
 // crossings are held separately, one per axis); going back onto its own cells takes
 // the path back.  Whether the finished drawing wins is not decided here but by the server's
-// referee, the validator's, under the board's rules (fill, notouch...).
+// referee, the validator's, under the board's rules (fill, notouch...).  A move refused
+// leaves its reason in a word in ``play.refused`` (REFUSALS says it in a sentence).
+//
+// The editor's draw mode (sketch.js) draws with these same rules of the hand; it asks a
+// path that another one cuts to keep its longer part (the player's path keeps the part from
+// the endpoint the player started at).
 
 import { indexLayout, pairKey } from "./draw.js";
 
-export function newPlay() { return {paths: {}, active: null, done: new Set()}; }
+export function newPlay() { return {paths: {}, active: null, done: new Set(), refused: null}; }
+
+export const REFUSALS = {wall: "a wall is in the way", hole: "a hole is no cell to cross",
+  "too far": "step to a neighbouring cell", taken: "another colour's endpoint",
+  straight: "a bridge is crossed straight on", done: "this path already joins its ends",
+  loop: "a path may not run into its own start"};
+
+function refuse(play, why) { play.refused = why; return false; }
 
 function axis(layout, a, b) { return layout.byKey.get(pairKey(a, b)).axis; }
 
-function step(layout, m, a, b) {
-  const p = layout.byKey.get(pairKey(a, b));
-  return !!p && !m.walls.has(pairKey(a, b)) && m.cells[b] !== "#";
+// Why the step from a to b is refused ("too far", "wall", "hole"), or null.
+function blocked(layout, m, a, b) {
+  if (!layout.byKey.get(pairKey(a, b))) return "too far";
+  if (m.walls.has(pairKey(a, b))) return "wall";
+  return m.cells[b] === "#" ? "hole" : null;
 }
 
 // What a path occupies: cells, and for a bridge the crossing's axis.
@@ -57,29 +71,33 @@ export function start(layout, m, play, x) {
   return false;
 }
 
-// The pointer moved onto cell y while drawing: extend, take back, or refuse.
-export function extend(layout, m, play, y) {
+// The pointer moved onto cell y while drawing: extend, take back, or refuse (saying why in
+// ``play.refused``).  ``keepLonger``: a path this one enters keeps its longer part.
+export function extend(layout, m, play, y, {keepLonger = false} = {}) {
   const label = play.active;
+  play.refused = null;
   if (label === null || y < 0) return false;
   const path = play.paths[label];
   const last = path[path.length - 1];
   if (y === last) return false;
   const back = path.lastIndexOf(y);
   if (back >= 0 && !m.bridges.has(y)) { play.paths[label] = path.slice(0, back + 1); return true; }
-  if (path.length > 1 && m.cells[last] === label && last !== path[0]) return false;  // finished
-  if (!step(layout, m, last, y)) return false;
+  if (path.length > 1 && m.cells[last] === label && last !== path[0]) return refuse(play, "done");
+  const why = blocked(layout, m, last, y);
+  if (why) return refuse(play, why);
   const ch = m.cells[y];
-  if (ch !== "." && ch !== "#" && ch !== label) return false;
-  if (ch === label && y === path[0]) return false;
+  if (ch !== "." && ch !== "#" && ch !== label) return refuse(play, "taken");
+  if (ch === label && y === path[0]) return refuse(play, "loop");
   if (m.bridges.has(last) && path.length > 1 && axis(layout, path[path.length - 2], last) !== axis(layout, last, y)) {
-    return false;  // straight through a bridge
+    return refuse(play, "straight");  // straight through a bridge
   }
   const visit = m.bridges.has(y) ? y + ":" + axis(layout, last, y) : String(y);
-  if (path.includes(y) && visits(layout, m, path).includes(visit)) return false;
+  if (path.includes(y) && visits(layout, m, path).includes(visit)) return refuse(play, "loop");
   const held = holder(layout, m, play, visit, label);
   if (held) {
-    const [other, i] = held;
-    play.paths[other] = play.paths[other].slice(0, i);
+    const [other, i] = held, cut = play.paths[other];
+    const before = cut.slice(0, i), after = cut.slice(i + 1);
+    play.paths[other] = keepLonger && after.length > before.length ? after : before;
     if (!play.paths[other].length) delete play.paths[other];
   }
   path.push(y);

@@ -1,26 +1,34 @@
-// satlink studio: the page.  Edit a board with a live verdict, ask why, repair, generate,
-// play it, and order a pack; every judgement comes from the server (satlink itself).
+// satlink studio: the page.  Edit a board with a live verdict (draw its paths, or place its
+// endpoints), ask why, repair, generate, play it, share it, and order a pack; every
+// judgement comes from the server (satlink itself).
 
-import { ApiError, get, latest, post } from "./api.js";
+import { ApiError, cancel, get, latest, post } from "./api.js";
 import { cellAt, drawBoard, layoutOf, sideAt, svgPoint, tunnelAt } from "./draw.js";
+import { setupFiles } from "./files.js";
+import { setupKeys } from "./keys.js";
+import { drawingWords, namedCells, overlayOf } from "./overlay.js";
 import * as M from "./model.js";
-import { gradeAll, packBoards, renderPack, sortByGrade } from "./pack.js";
 import { setupPanels } from "./panels.js";
 import * as P from "./play.js";
+import { setupRepair } from "./repair.js";
+import { sharedIn } from "./share.js";
+import * as D from "./sketch.js";
 
 const $ = id => document.getElementById(id);
 const svg = $("board");
 const S = {
   mode: "edit", model: M.emptyModel(5, 5), layout: null, history: [], future: [],
-  verdict: null, error: null, which: 0, why: null, step: 0, preview: null,
+  verdict: null, error: null, which: 0, why: null, step: 0, preview: null, sketch: null,
   play: P.newPlay(), hint: null, pack: null, session: null, timings: [], solverMs: [], phases: [],
+  version: 0, cursor: null, chain: null, panelFor: null,
 };
 window.studio = S;  // for the tests and the curious
 
 // -- layouts (one per size and cell kind, laid out by board.js in the page) -----------------
 function layoutFor(m) { return Promise.resolve(layoutOf(m)); }
 
-function say(text, cls = "") { $("message").textContent = text || ""; $("message").className = cls; }
+// A message belongs to the board it was said about: the next change clears it.
+function say(text, cls = "") { $("message").textContent = text || ""; $("message").className = cls; named(); }
 function rules() { return $("rules").value; }
 function setRules(name) {
   const select = $("rules");
@@ -28,90 +36,90 @@ function setRules(name) {
   select.value = name;
   $("rules-text").textContent = ruleText(name);
 }
+function tool() { return document.querySelector("input[name=tool]:checked").value; }
+function wanted() { return $("label").value.trim().slice(0, 1) || null; }
 
 // -- drawing -------------------------------------------------------------------------------
+// The cells the words on the page name, "(r,c)": each is ringed on the board.
+function named() {
+  const text = [$("message").textContent, $("verdict").querySelector(".detail").textContent,
+    S.mode === "play" ? $("play-out").textContent : "",
+    ...(S.mode === "edit" ? [...document.querySelectorAll("#why-out p")].map(p => p.textContent) : [])].join(" ");
+  S.named = namedCells(S.model, text);
+  return S.named;
+}
+
 function overlay() {
-  const m = S.model, v = S.verdict;
-  const over = {};
-  if (S.error && S.error.row != null) over.bad = new Set([S.error.row * m.width + S.error.col]);
-  if (S.mode === "play") {
-    over.paths = S.play.paths;
-    if (S.hint) { over.mark = S.hint.mark; over.edges = S.hint.edges; over.cuts = S.hint.cuts; }
-    return over;
-  }
-  if (S.why && S.why.status === "unique" && S.why.trace) {
-    const steps = S.why.trace.steps, edges = [];
-    for (let i = 0; i <= S.step && i < steps.length; i++) edges.push(...steps[i].on);
-    over.edges = edges.map(e => e.map(([r, c]) => r * m.width + c));
-    over.cuts = (steps[S.step]?.off || []).map(e => e.map(([r, c]) => r * m.width + c));
-    over.mark = M.cellsOf(m, steps[S.step]?.cells);
-    return over;
-  }
-  if (S.why && S.why.status === "unsolvable") {
-    over.mark = M.cellsOf(m, S.why.cells);
-    const decided = S.why.reason === "deduction" ? (S.why.trace?.steps || []).flatMap(st => st.on) : [];
-    over.edges = decided.map(e => e.map(([r, c]) => r * m.width + c));  // the state it fails in
-    over.cuts = (S.why.failure?.edges || []).map(e => e.map(([r, c]) => r * m.width + c));
-    if (S.why.empty_cells?.solution && S.why.reason === "empty-cells") {
-      over.ghost = M.pathsToCells(m, S.why.empty_cells.solution);
-    }
-    return over;
-  }
-  if (v && $("show-solution").checked && v.solutions?.length) {
-    over.paths = M.pathsToCells(m, v.solutions[Math.min(S.which, v.solutions.length - 1)]);
-  }
-  if (v && v.status === "multiple") over.diff = M.cellsOf(m, v.diff_cells);
-  return over;
+  return overlayOf(S, {showSolution: $("show-solution").checked, packSolutions: $("pack-solutions").checked});
 }
 
 async function redraw() {
   if (S.preview) {
-    const layout = await layoutFor(S.preview.model);
-    drawBoard(svg, layout, S.preview.model, {paths: M.pathsToCells(S.preview.model, S.preview.paths),
-      mark: M.cellsOf(S.preview.model, S.preview.cells), faded: true});
+    const pm = S.preview.model;
+    const layout = await layoutFor(pm);
+    drawBoard(svg, layout, pm, {paths: S.preview.paths ? M.pathsToCells(pm, S.preview.paths) : pm.paths,
+      mark: M.cellsOf(pm, S.preview.cells), faded: true, colours: pm.colours, coords: true});
     return;
   }
   S.layout = await layoutFor(S.model);
+  named();  // the cells the words on the page name now (a why panel, a message)
   drawBoard(svg, S.layout, S.model, overlay());
 }
 
 function showVerdict() {
-  const box = $("verdict"), v = S.verdict;
+  const box = $("verdict"), v = S.verdict, status = box.querySelector(".status"), detail = box.querySelector(".detail");
+  $("nearest").hidden = true;
+  if (!M.labelsOf(S.model).size) {
+    box.className = "verdict blank"; status.textContent = "blank";
+    detail.textContent = "drag across cells to draw a path (its ends are the puzzle), or place endpoints";
+    named(); return;
+  }
   if (S.error) {
     box.className = "verdict invalid";
     const label = M.pending(S.model);
-    box.querySelector(".status").textContent = "invalid";
-    box.querySelector(".detail").textContent = label
-      ? `place the second endpoint of ${label}` : S.error.message;
-    return;
+    status.textContent = "invalid";
+    detail.textContent = label
+      ? `${label} has one endpoint: place its second endpoint, or erase this one too` : S.error.message;
+    named(); return;
   }
-  if (!v) { box.className = "verdict"; box.querySelector(".status").textContent = "…"; return; }
+  if (!v) { box.className = "verdict"; status.textContent = "…"; return; }
   box.className = "verdict " + v.status;
-  box.querySelector(".status").textContent = v.status;
+  status.textContent = v.status;
   const how = v.decided_by_deduction ? ", by deduction" : "";
-  box.querySelector(".detail").textContent =
-    `under ${v.rules} · ${Math.round(v.seconds * 1000)} ms${how}` +
-    (v.status === "multiple" ? ` · ${v.diff_cells.length} cells differ` : "") + (v.message ? ` · ${v.message}` : "");
+  const parts = [`under ${v.rules} · ${Math.round(v.seconds * 1000)} ms${how}`];
+  if (v.breaks?.length) parts.push("but " + v.breaks.join("; "));
+  if (v.drawing) parts.push(drawingWords(v.drawing));
+  else if (v.status === "multiple") parts.push(`${v.diff_cells.length} cells differ`);
+  if (v.message) parts.push(v.message);
+  detail.textContent = parts.join(" · ");
+  $("nearest").hidden = !(v.status === "unsolvable" && tool() !== "draw" && !Object.keys(S.model.paths).length);
+  named();
 }
 
 // -- the live verdict ----------------------------------------------------------------------
 async function liveCheck() {
-  const board = M.toBoard(S.model), editedAt = S.editedAt ?? performance.now();
+  const board = M.toBoard(S.model), editedAt = S.editedAt ?? performance.now(), version = S.version;
   S.editedAt = null;
   S.verdict = null;
+  if (!M.labelsOf(S.model).size) {  // a blank board: nothing to judge yet
+    S.error = null; showVerdict(); $("verdict").dataset.state = "done"; await redraw(); return;
+  }
   $("verdict").dataset.state = "checking";
   const sentAt = performance.now();
   let answeredAt = sentAt;
+  const body = {board, rules: rules()};
+  if (Object.keys(S.model.paths).length) body.paths = M.pathsToCoords(S.model, S.model.paths);
   try {
-    const v = await latest("check", "check", {board, rules: rules()});
+    const v = await latest("check", "check", body);
     answeredAt = performance.now();
-    if (!v) return;  // a newer edit took over
+    if (!v || version !== S.version) return;  // a newer edit took over
     S.verdict = v; S.error = null;
     if (S.pack && S.pack.current != null && v.status === "unique") {
       S.pack.boards[S.pack.current].solution = v.solutions[0];
     }
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
+    if (version !== S.version) return;
     S.error = e.error; S.verdict = null;
   }
   $("verdict").dataset.state = "done";
@@ -122,26 +130,38 @@ async function liveCheck() {
   if (S.verdict) S.solverMs.push(1000 * S.verdict.seconds);  // of which the check itself
   S.phases.push({send: sentAt - editedAt, wait: answeredAt - sentAt, draw: drawnAt - answeredAt,
     server: S.verdict ? 1000 * S.verdict.server_seconds : null});  // where the time went
+  if (S.verdict?.drawing?.outcome === "one-of-several" && S.mode === "edit") repair.fixes();
 }
 
 // -- edits, undo and redo ------------------------------------------------------------------
 function changed() {
+  S.version++;
   S.editedAt = performance.now();
   S.why = null; S.preview = null; S.hint = null; S.which = 0; S.play = P.newPlay();
-  $("why-out").textContent = ""; $("proposals").textContent = ""; $("play-out").textContent = "";
+  $("why-out").textContent = ""; $("play-out").textContent = "";
+  say("");
+  if (!repair.follow()) repair.clear();
   if (S.pack && S.pack.current != null) {
     const item = S.pack.boards[S.pack.current];
     item.board = M.toBoard(S.model); item.verdict = null; delete item.solution;
   }
+  showLabel();
   redraw();
   liveCheck();
 }
 
+// One edit of the model; ``fn`` returns true (done), false (nothing to do) or a sentence
+// (refused, said on the page).  Drawn paths the edit broke are dropped, and said so.
 function edit(fn) {
   const before = M.copyModel(S.model);
-  if (!fn(S.model)) return;
+  const done = fn(S.model);
+  if (typeof done === "string") { say(done); return false; }
+  if (!done) return false;
+  const dropped = M.reconcile(S.model, S.layout);
+  M.colourise(S.model);
   S.history.push(before); S.future = [];
   changed();
+  return {dropped, before};
 }
 
 function replace(model) {
@@ -157,73 +177,130 @@ function redo() { if (S.future.length) { S.history.push(S.model); S.model = S.fu
 function syncSizeInputs() {
   $("w").value = S.model.width; $("h").value = S.model.height;
   $("kind").value = S.model.kind; $("wrap").checked = S.model.wrap;
+  if (S.cursor != null && S.cursor >= S.model.cells.length) S.cursor = null;
+}
+
+// The label the next new pair gets (the designer's choice when free), shown in its box.
+function showLabel() {
+  const box = $("label"), next = M.pending(S.model) || M.newLabel(S.model, box.value.trim().slice(0, 1) || null);
+  box.placeholder = next || "";
+  if (box.value && M.labelsOf(S.model).has(box.value) && M.pending(S.model) !== box.value) box.value = "";
+}
+
+function erased(before, x) {
+  const ch = before.cells[x];
+  if (!M.isLabel(ch)) return;
+  const partner = M.endsOf(S.model, ch);
+  if (partner.length === 1) say(`erased one end of ${ch}: its other end at ${M.where(S.model, partner[0])} waits ` +
+    "for a partner (place one) or for Delete");
+  else say(`erased the last end of ${ch}: the pair is gone`);
+}
+
+function dropNote(result, why) {
+  if (result && result.dropped?.length) say(`the drawn path of ${result.dropped.join(", ")} was dropped (${why}); Undo brings it back`);
 }
 
 // -- pointer: the editor's tools and play mode ----------------------------------------------
 let drag = null;
-function tool() { return document.querySelector("input[name=tool]:checked").value; }
 
 svg.addEventListener("pointerdown", e => {
   if (!S.layout || S.preview) return;
   const p = svgPoint(svg, e), x = cellAt(S.layout, p.x, p.y);
   svg.setPointerCapture(e.pointerId);
+  S.keyboard = false;  // the cursor is the keyboard's: shown again at its next key
   if (S.mode === "play") {
-    if (x >= 0 && P.start(S.layout, S.model, S.play, x)) { drag = {play: true}; S.hint = null; say(""); redraw(); }
+    if (x >= 0 && P.start(S.layout, S.model, S.play, x)) {
+      drag = {play: true}; S.hint = null; $("play-out").textContent = ""; say(""); redraw();
+    }
     return;
   }
   if (S.mode !== "edit") return;
+  if (x >= 0) S.cursor = x;
   const t = tool();
   if (t === "wall") {
     const side = sideAt(S.layout, p.x, p.y);
-    if (side) edit(m => M.toggleWall(m, side.a, side.b));
+    if (side) dropNote(edit(m => M.toggleWall(m, side.a, side.b)), "a wall crosses it");
     return;
   }
   if (x < 0) return;
   const ch = S.model.cells[x];
+  if (t === "draw") {
+    const session = D.begin(S.layout, S.model, x, wanted());
+    if (session.refused) { say(`refused: ${session.refused} — ${P.REFUSALS[session.refused] || ""}`); return; }
+    S.sketch = session; drag = {sketch: true};
+    return;
+  }
   if (t === "end") {
-    if (ch !== "." && ch !== "#") drag = {from: x};
-    else edit(m => M.placeEnd(m, x));
+    if (M.isLabel(ch)) drag = {from: x};
+    else edit(m => M.placeEnd(m, x, wanted()));
   } else if (t === "hole") {
     const value = ch === "#" ? "." : "#";
-    edit(m => M.toggleHole(m, x));
+    dropNote(edit(m => M.toggleHole(m, x)), "a hole is on it");
     drag = {paint: value, last: x};
   } else if (t === "bridge") {
     if (ch !== ".") say("a bridge goes on an empty cell, never on an endpoint or a hole");
-    else edit(m => M.toggleBridge(m, x));
+    else dropNote(edit(m => M.toggleBridge(m, x)), "a bridge turns it");
+  } else if (t === "erase") {
+    const result = edit(m => M.erase(m, x));
+    if (result) erased(result.before, x);
   }
-  else if (t === "erase") edit(m => M.erase(m, x));
 });
 
 svg.addEventListener("pointermove", e => {
   if (!drag || !S.layout) return;
   const p = svgPoint(svg, e), x = cellAt(S.layout, p.x, p.y);
+  const to = x >= 0 ? x : tunnelAt(S.layout, p.x, p.y);
   if (drag.play) {
-    const to = x >= 0 ? x : tunnelAt(S.layout, p.x, p.y);
-    if (P.extend(S.layout, S.model, S.play, to)) redraw();
+    if (P.extend(S.layout, S.model, S.play, to)) { say(""); redraw(); } else refused(S.play);
+  } else if (drag.sketch) {
+    if (D.move(S.layout, S.sketch, to)) { say(""); redraw(); } else refused(S.sketch.play);
   } else if (drag.paint && x >= 0 && x !== drag.last) {
     drag.last = x;
     if (S.model.cells[x] !== drag.paint && ".#".includes(S.model.cells[x])) edit(m => M.toggleHole(m, x));
   }
 });
 
+function refused(play) {
+  if (play.refused) { say(`refused: ${play.refused} — ${P.REFUSALS[play.refused]}`, "refused"); play.refused = null; }
+}
+
 svg.addEventListener("pointerup", e => {
   const was = drag; drag = null;
   if (!was || !S.layout) return;
   if (was.play) { P.stop(S.play); referee(); return; }
+  if (was.sketch) { endSketch(); return; }
   if (was.from != null) {
     const p = svgPoint(svg, e), to = cellAt(S.layout, p.x, p.y);
-    if (to >= 0 && to !== was.from) edit(m => M.moveEnd(m, was.from, to));
+    if (to >= 0 && to !== was.from) dropNote(edit(m => M.moveEnd(m, was.from, to)), "its end moved");
   }
 });
+
+function endSketch() {
+  const session = S.sketch;
+  S.sketch = null;
+  if (!session.moved) {  // a click: an endpoint on an empty cell, as the endpoint tool does
+    if (!M.isLabel(S.model.cells[session.start]) && !M.pathThrough(S.model, session.start)) {
+      edit(m => M.placeEnd(m, session.start, wanted()));
+    } else redraw();
+    return;
+  }
+  const paths = D.finish(S.model, session);
+  let removed = [];
+  const result = edit(m => { removed = M.commitPaths(m, paths); return true; });
+  if (result && removed.length) say(`the path of ${removed.join(", ")} was cut to nothing: its pair is gone (Undo brings it back)`);
+  if ($("label").value && !M.pending(S.model)) $("label").value = "";
+}
 
 // -- play: the referee's win and the hint ---------------------------------------------------
 async function referee() {
   const paths = P.drawn(S.model, S.play);
-  const labels = new Set(S.model.cells.filter(ch => ch !== "." && ch !== "#"));
-  if (Object.keys(paths).length < labels.size) { say(""); return; }
+  const labels = new Set(S.model.cells.filter(M.isLabel));
+  const joined = Object.entries(S.play.paths).filter(([label, p]) =>
+    p.length > 1 && S.model.cells[p[0]] === label && S.model.cells[p[p.length - 1]] === label);
+  if (joined.length < labels.size) return;  // the referee judges a whole drawing only
   try {
     const r = await post("referee", {board: M.toBoard(S.model), rules: rules(), paths});
-    if (r.win) say(`Solved! (checked by satlink's referee under ${r.rules})`, "win");
+    if (r.win) { say(`Solved! (checked by satlink's referee under ${r.rules})`, "win"); $("play-out").textContent = ""; }
     else say(r.errors[0]);
   } catch (e) { say(e.message); }
 }
@@ -240,36 +317,66 @@ $("hint").addEventListener("click", async () => {
     redraw();
   } catch (e) { $("play-out").textContent = e.message; }
 });
-$("clear").addEventListener("click", () => { S.play = P.newPlay(); S.hint = null; say(""); redraw(); });
+$("clear").addEventListener("click", () => { S.play = P.newPlay(); S.hint = null; $("play-out").textContent = ""; say(""); redraw(); });
 
-setupPanels({S, redraw, replace, say, rules});
+setupPanels({S, redraw, rules});
+const repair = setupRepair({S, redraw, replace, say, rules});
+setupKeys({S, svg, edit: fn => { const r = edit(fn); if (r) erasedAtCursor(r); return r; }, redraw, say, wanted});
+function erasedAtCursor(result) { if (S.cursor != null) erased(result.before, S.cursor); }
 
-// -- generate ------------------------------------------------------------------------------
+// -- generate and complete -----------------------------------------------------------------
+// A long request on a live channel: said with the seconds it has run and a Cancel button,
+// until it answers (``done``), is cancelled, or the board changes.
+function busy(text, channel) {
+  const begun = performance.now(), version = S.version;
+  const show = () => {
+    say(`${text} ${Math.round((performance.now() - begun) / 1000)} s`);
+    const b = document.createElement("button");
+    b.textContent = "Cancel";
+    b.addEventListener("click", () => { stop(); cancel(channel); say("cancelled"); });
+    $("message").append(" ", b);
+  };
+  const timer = setInterval(() => { if (version !== S.version) stop(); else show(); }, 1000);
+  const stop = () => clearInterval(timer);
+  show();
+  return stop;
+}
+
 $("generate").addEventListener("click", async () => {
-  say("generating…");
+  const done = busy("generating…", "make");
+  const version = S.version;
   try {
     const r = await latest("make", "generate", {width: +$("w").value, height: +$("h").value, kind: $("kind").value,
       wrap: $("wrap").checked, colours: $("colours").value || null, grade: $("band").value || null,
       holes: +$("gen-holes").value, walls: +$("gen-walls").value, bridges: +$("gen-bridges").value,
       rules: rules(), seed: Math.floor(Math.random() * 1e9)});
-    if (!r) return;  // a newer Generate or Complete took over
+    done();
+    if (!r || version !== S.version) return;  // a newer Generate or Complete, or an edit, took over
     if (r.error) { say(r.error.message); return; }
     replace(M.fromBoard(r.board));
     say(`generated in ${r.attempts} attempt(s)`);
-  } catch (e) { say(e.message); }
+  } catch (e) { done(); say(e.message); }
 });
 
-$("complete").addEventListener("click", async () => {
-  say("completing…");
+async function complete() {
+  const done = busy("completing (your paths and endpoints are kept)…", "make");
+  const version = S.version, kept = Object.keys(S.model.paths).length;
   try {
     const r = await latest("make", "complete", {board: M.toBoard(S.model), rules: rules(),
-      paths: P.drawn(S.model, S.play), seed: Math.floor(Math.random() * 1e9)});
-    if (!r) return;  // a newer Generate or Complete took over
+      paths: Object.keys(S.model.paths).length ? M.pathsToCoords(S.model, S.model.paths) : P.drawn(S.model, S.play),
+      seed: Math.floor(Math.random() * 1e9)});
+    done();
+    if (!r || version !== S.version) return;
     if (r.error) { say(r.error.message); return; }
-    replace(M.fromBoard(r.board));
-    say(`completed in ${r.attempts} attempt(s): unique under ${rules()}`);
-  } catch (e) { say(e.message); }
-});
+    const model = M.fromBoard(r.board, S.model);
+    model.paths = M.pathsToCells(model, r.solution);  // the whole solution, drawn: yours and the new paths
+    M.colourise(model);
+    replace(model);
+    say(`completed: your ${kept} path(s) kept, ${Object.keys(model.paths).length - kept} drawn around them; unique under ${rules()}`);
+  } catch (e) { done(); say(e.message); }
+}
+$("complete").addEventListener("click", complete);
+$("complete-draw").addEventListener("click", complete);
 
 // -- board, rules, undo --------------------------------------------------------------------
 $("new").addEventListener("click", () => {
@@ -280,6 +387,11 @@ $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", redo);
 $("rules").addEventListener("change", () => { $("rules-text").textContent = ruleText(rules()); changed(); });
 $("show-solution").addEventListener("change", redraw);
+$("label").addEventListener("input", showLabel);
+document.querySelectorAll("input[name=tool]").forEach(r => r.addEventListener("change", () => {
+  $("draw-help").hidden = tool() !== "draw";
+  showVerdict(); redraw();  // switching tools keeps everything: the drawing, the endpoints
+}));
 document.addEventListener("keydown", e => {
   if (!(e.ctrlKey || e.metaKey) || e.target.tagName === "INPUT") return;
   if (e.key === "z") { e.preventDefault(); undo(); }
@@ -291,109 +403,29 @@ const RULE_TEXT = {flow: "every cell on a path, no path beside itself", fill: "e
 const MORE_RULES = ["notouch", "fill,no2x2"];
 function ruleText(name) { return RULE_TEXT[name] || name; }
 
-const AUTO_CHECK = 100;  // packs up to this many boards are checked when the pack view opens
-
 // -- modes ---------------------------------------------------------------------------------
 function setMode(mode) {
   S.mode = mode;
   document.querySelectorAll("#modes button").forEach(b => b.classList.toggle("on", b.dataset.mode === mode));
   document.querySelectorAll(".panel").forEach(p => { p.hidden = p.dataset.for !== mode; });
-  S.preview = null; S.hint = null; say("");
-  if (mode === "pack") {
-    showPack();
-    const unchecked = S.pack && !S.pack.boards.some(b => b.verdict);
-    if (unchecked && S.pack.boards.length <= AUTO_CHECK) gradeAll(S.pack, rules(), showPack);
-  }
+  document.body.dataset.mode = mode;
+  S.preview = null; S.hint = null; S.sketch = null; say(""); $("play-out").textContent = "";
+  if (mode === "pack") files.enterPack();
   redraw();
 }
 document.querySelectorAll("#modes button").forEach(b => b.addEventListener("click", () => setMode(b.dataset.mode)));
 
-// -- files and the pack --------------------------------------------------------------------
-function showPack() {
-  if (!S.pack) { $("pack").textContent = "Open a pack (or start the studio with one) to see it here."; return; }
-  renderPack($("pack"), S.pack, layoutFor, i => { openBoard(i); setMode("edit"); });
-}
-
-function openBoard(i) {
-  const item = S.pack.boards[i];
-  S.pack.current = i;
-  if (item.rules) setRules(item.rules);
+// A board opened afresh (from a pack, a share link): no history, nothing said of another.
+function fresh(model) {
   S.history = []; S.future = [];
-  S.model = M.fromBoard(item.board);
+  S.model = model;
   syncSizeInputs();
-  S.why = null; S.preview = null; S.play = P.newPlay();
-  $("why-out").textContent = ""; $("proposals").textContent = ""; $("play-out").textContent = "";
-  history.replaceState(null, "", "#" + item.index);
-  redraw(); liveCheck();
+  S.why = null; S.preview = null; S.play = P.newPlay(); S.hint = null;
+  S.version++; S.chain = null; repair.clear();
+  $("why-out").textContent = ""; $("play-out").textContent = ""; say("");
+  showLabel(); redraw(); liveCheck();
 }
-
-function where(e) {
-  return ["board", "line", "column"].filter(k => e[k] != null).map(k => `${k} ${e[k]}`).join(", ") + ": ";
-}
-
-function loadPack(opened) {
-  S.pack = {...opened, current: null};
-  $("path").value = opened.path;
-  $("is-db").checked = opened.format === "catalogue";  // Save then adds to it
-  const want = Number(location.hash.slice(1));
-  let i = S.pack.boards.findIndex(b => b.index === want && !b.error);
-  if (i < 0) i = S.pack.boards.findIndex(b => !b.error);
-  if (i >= 0) openBoard(i);
-  const bad = S.pack.boards.filter(b => b.error);
-  say(`opened ${S.pack.boards.length} board(s) from ${opened.path}` + (bad.length
-    ? `; ${bad.length} could not be read (${where(bad[0].error)}${bad[0].error.message})` : ""));
-  if (S.mode === "pack") showPack();
-}
-
-$("open").addEventListener("click", async () => {
-  try {
-    loadPack(await post("open", {path: $("path").value, catalogue: $("is-db").checked}));
-  } catch (e) { say(e.message); }
-});
-
-async function save(overwrite = false) {
-  const path = $("path").value;
-  const boards = S.pack ? packBoards(S.pack)
-    : [{board: M.toBoard(S.model), rules: rules(), solution: S.verdict?.status === "unique" ? S.verdict.solutions[0] : undefined}];
-  try {
-    const catalogue = $("is-db").checked;
-    const r = await post("save", {path, format: $("save-format").value || null, boards, overwrite,
-      version: S.pack?.version, version_of: S.pack?.path, catalogue});
-    if (catalogue) {  // boards added to a catalogue: the unique ones, each once
-      const refused = r.refused.map(x => `#${x.board} ${x.status}`).join(", ");
-      say(`added ${r.added} board(s) to the catalogue ${r.path}` +
-        (r.duplicates ? `; ${r.duplicates} already in it` : "") +
-        (refused ? `; not unique, not added: ${refused}` : ""));
-      return;
-    }
-    if (S.pack) { S.pack.version = r.version; S.pack.path = path; }
-    say(`saved ${boards.length} board(s) to ${r.path} (${r.format})`);
-  } catch (e) {
-    if (e instanceof ApiError && e.error.confirm) {
-      if (confirm(e.message)) return save(true);
-      say("not saved");
-    } else say(e.message);
-  }
-}
-$("save").addEventListener("click", () => save());
-
-$("grade-all").addEventListener("click", async () => {
-  if (!S.pack) return;
-  await gradeAll(S.pack, rules(), showPack);
-  say("every board checked");
-});
-$("sort").addEventListener("click", () => { if (S.pack) { sortByGrade(S.pack); showPack(); } });
-$("download").addEventListener("click", async () => {
-  if (!S.pack) return;
-  try {
-    const fmt = $("export-format").value;
-    const r = await post("export", {boards: packBoards(S.pack), format: fmt});
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(new Blob([r.text], {type: "text/plain"}));
-    a.download = "pack." + {json: "jsonl", wh: "txt", grid: "grid", flowfree: "flow", puzzlink: "url"}[fmt];
-    a.click();
-  } catch (e) { say(e.message); }
-});
+const files = setupFiles({S, say, rules, setRules, fresh, setMode, redraw, layoutFor});
 
 // -- start ---------------------------------------------------------------------------------
 async function main() {
@@ -405,8 +437,12 @@ async function main() {
   }
   $("export-format").value = "json";  // the format that holds everything (rules, variants)
   $("rules-text").textContent = ruleText(rules());
-  if (S.session.opened) loadPack(S.session.opened);
-  else { redraw(); liveCheck(); }
+  $("draw-help").hidden = tool() !== "draw";
+  let shared = null;
+  try { shared = sharedIn(location.hash); } catch (e) { say(e.message); }
+  if (shared) await files.openShared(shared);
+  else if (S.session.opened) files.loadPack(S.session.opened);
+  else { showLabel(); redraw(); liveCheck(); }
   document.body.dataset.ready = "1";
 }
 main();
