@@ -30,9 +30,9 @@ from satlink.deduce.compare import RESULTS  # noqa: E402
 from satlink.deduce.engines import PYTHON, compiled  # noqa: E402
 from satlink.formats import read_file  # noqa: E402
 from satlink.rules import parse_rules  # noqa: E402
-from tests.boards import PROFILES, boards  # noqa: E402
-from tests.oracle import count_solutions  # noqa: E402
-from tests.variants import FAMILIES, VARIANT_PROFILES, variants  # noqa: E402
+from testbed.boards import PROFILES, boards  # noqa: E402
+from testbed.oracle import count_solutions  # noqa: E402
+from testbed.variants import FAMILIES, VARIANT_PROFILES, variants  # noqa: E402
 
 CORPUS = HERE.parent / "shared" / "corpus"
 EXPECTED = {0: "unsolvable", 1: "unique"}

@@ -36,7 +36,7 @@ from satlink.painted.read import read_painting
 from satlink.rules import parse_rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' paintings
-from tests.paintings import ambiguous_crossing, erased, grown, painted_rows  # noqa: E402
+from testbed.paintings import ambiguous_crossing, erased, grown, painted_rows  # noqa: E402
 
 
 def painting(variant: str, size: int, seed: int):

@@ -37,7 +37,7 @@ from rich.console import Console
 from rich.table import Table
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # tests.browser: the system Chromium under Playwright, as the tests use
+sys.path.insert(0, str(ROOT))  # testbed.browser: the system Chromium under Playwright, as the tests use
 
 from satlink.board import Board  # noqa: E402
 from satlink.canonical import transforms  # noqa: E402
@@ -49,7 +49,7 @@ from satlink.generate.runner import run_generation  # noqa: E402
 from satlink.render.report import html_report  # noqa: E402
 from satlink.rules import parse_rules  # noqa: E402
 from satlink.solution import Solution  # noqa: E402
-from tests.browser import file_url, launch, new_page  # noqa: E402
+from testbed.browser import file_url, launch, new_page  # noqa: E402
 
 PACKS = [  # (file, format, share of the boards, sizes)
     ("classic.txt", "wh", 0.4, ["5x5", "6x6", "7x7"]),

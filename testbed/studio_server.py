@@ -1,5 +1,5 @@
 """A studio served in a thread for browser tests, screenshots and the latency benchmark, and the
-page gestures they share. The browser itself comes from tests/browser.py, the one launcher."""
+page gestures they share. The browser itself comes from testbed/browser.py, the one launcher."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from tests.browser import launch as browser  # noqa: F401  (the one launcher, for the scripts)
+from testbed.browser import launch as browser  # noqa: F401  (the one launcher, for the scripts)
 
 
 @contextlib.contextmanager

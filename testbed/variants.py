@@ -1,5 +1,5 @@
 """Random small boards of every Flow Free variant, described independently of satlink's
-geometry code (the oracle's :class:`tests.oracle.Layout` reads the same description), and
+geometry code (the oracle's :class:`testbed.oracle.Layout` reads the same description), and
 the satlink :class:`~satlink.board.Board` each one stands for."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from satlink.geometry import Geometry
 from satlink.graph import edge
 from satlink.rules import Rules
 from satlink.solution import Solution
-from tests.oracle import Coord, Layout, Slot, TooLarge, count_solutions
+from testbed.oracle import Coord, Layout, Slot, TooLarge, count_solutions
 
 FAMILIES = ("holes", "walls", "warps", "hexes", "bridges", "square-mix", "hex-mix", "hex-bridges")
 VARIANT_PROFILES = ["flow", "fill", "nikoli", "no2x2", "fill,no2x2", "notouch,no2x2"]

@@ -20,8 +20,8 @@ from satlink.batch.run import RunOptions, validate_tasks
 from satlink.batch.tasks import plan
 from satlink.canonical import transforms
 from satlink.cli import main
-from tests.packs import PARITY, write_mixed_pack
-from tests.processes import children, kill_all, wait_gone
+from tests.support.packs import PARITY, write_mixed_pack
+from tests.support.processes import children, kill_all, wait_gone
 
 
 def statuses(records: list[dict]) -> list[tuple[str, int, str]]:

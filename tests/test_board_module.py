@@ -17,9 +17,9 @@ from satlink.geometry import geometry_to_json  # noqa: E402
 from satlink.render.colours import hex_colour, text_colour  # noqa: E402
 from satlink.render.report import html_report  # noqa: E402
 from satlink.studio.boards import LAYOUT_CELL, layout_json  # noqa: E402
-from tests.browser import file_url, missing  # noqa: E402
-from tests.studio_server import served  # noqa: E402
-from tests.variants import solved  # noqa: E402
+from testbed.browser import file_url, missing  # noqa: E402
+from testbed.studio_server import served  # noqa: E402
+from testbed.variants import solved  # noqa: E402
 
 if missing():
     pytest.skip(missing(), allow_module_level=True)
@@ -37,7 +37,7 @@ FINGERPRINT = """() => { const B = window.SatlinkBoard;
 
 @pytest.fixture(scope="module")
 def chromium(browser):
-    """The module's Chromium from tests/browser.py, the one launcher."""
+    """The module's Chromium from testbed/browser.py, the one launcher."""
     return browser
 
 

@@ -8,8 +8,8 @@ import pytest
 
 from satlink import Board, check, parse_rules, solution_errors
 from satlink.solver.method import Method
-from tests.boards import CAP, PROFILES, boards, cover_board, expected_status
-from tests.oracle import count_solutions
+from testbed.boards import CAP, PROFILES, boards, cover_board, expected_status
+from testbed.oracle import count_solutions
 
 
 @pytest.mark.parametrize("profile", PROFILES)

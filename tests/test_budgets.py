@@ -21,7 +21,7 @@ from satlink.cancel import Cancelled, current, within
 from satlink.cli import main
 from satlink.explain.hint import hint
 from satlink.generate.longpaths import schedule
-from tests.oracle import count_solutions
+from testbed.oracle import count_solutions
 
 CANCEL_AT = 2000
 
@@ -166,7 +166,7 @@ def test_solved_exactly_when_the_drawing_is_a_solution_the_referee_accepts():
     """Against brute force: on unique boards, the drawn solution is ``solved``; the same
     drawing missing a path, or judged under a rule it breaks, is not."""
     from satlink import check
-    from tests.boards import random_board
+    from testbed.boards import random_board
 
     rng = random.Random(31)
     seen = 0

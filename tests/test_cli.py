@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from satlink.cli import main
-from tests.boards import parity_rows
+from testbed.boards import parity_rows
 
 RECORD_KEYS = {"source", "index", "width", "height", "rules", "status", "solutions", "seconds"}
 

@@ -12,7 +12,7 @@ from satlink import Board, Geometry, solution_errors
 from satlink.board import BoardError
 from satlink.painted.complete import complete_painting
 from satlink.painted.read import painting_of
-from tests.oracle import count_solutions
+from testbed.oracle import count_solutions
 
 
 def placed(rng: random.Random, size: int, pairs: int) -> Board:

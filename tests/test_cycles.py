@@ -7,9 +7,9 @@ from satlink.rules import parse_rules
 from satlink.solver.encode import encode
 from satlink.solver.method import Method
 from satlink.solver.search import SolutionSearch
-from tests.boards import TRAP
-from tests.helpers import solutions_without_cuts
-from tests.oracle import count_solutions
+from testbed.boards import TRAP
+from testbed.oracle import count_solutions
+from tests.support.helpers import solutions_without_cuts
 
 
 def test_trap_is_what_brute_force_says() -> None:

@@ -11,7 +11,7 @@ from satlink.rules import parse_rules
 from satlink.solver.decode import read_model
 from satlink.solver.encode import encode
 from satlink.solver.method import Method
-from tests.helpers import model_edges
+from tests.support.helpers import model_edges
 
 BOARDS = [
     (["A....", ".....", ".....", "....A"], Geometry(), "fill", True),  # room for cycles

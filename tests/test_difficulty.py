@@ -13,7 +13,7 @@ import pytest
 
 from satlink import Board, check
 from satlink.grading import BANDS, LEVEL, Contradiction, band_of, grade
-from tests.variants import FAMILIES, VARIANT_PROFILES, random_variant
+from testbed.variants import FAMILIES, VARIANT_PROFILES, random_variant
 
 EASY = ["A....",  # drawn by hand: every move is forced
         "B....",

@@ -18,9 +18,9 @@ from satlink.geometry import Geometry
 from satlink.solver.dimacs import ModelError, decode_model, dimacs_lines, read_header, read_model
 from satlink.solver.encode import encode
 from satlink.solver.method import Method
-from tests.boards import CAP, TRAP, boards
-from tests.oracle import count_solutions
-from tests.variants import LINES
+from testbed.boards import CAP, TRAP, boards
+from testbed.oracle import count_solutions
+from testbed.variants import LINES
 
 
 def external_models(text: str, solver: str = "glucose4", limit: int = CAP) -> list[list[int]]:

@@ -28,9 +28,9 @@ from satlink.explain.hint import hint
 from satlink.explain.trace import trace
 from satlink.formats import read_file
 from satlink.rules import parse_rules
-from tests.boards import PROFILES, boards
-from tests.oracle import count_solutions
-from tests.variants import VARIANT_PROFILES, variants
+from testbed.boards import PROFILES, boards
+from testbed.oracle import count_solutions
+from testbed.variants import VARIANT_PROFILES, variants
 
 PYTHON_ASKED = os.environ.get(ENVIRONMENT) == "python"
 COMPILED = compiled()

@@ -18,8 +18,8 @@ from satlink.explain.core import keep_only
 from satlink.explain.hint import hint, read_progress
 from satlink.formats import InputError
 from satlink.rules import Rules, parse_rules
-from tests.oracle import count_solutions, graph_solutions
-from tests.variants import variants
+from testbed.oracle import count_solutions, graph_solutions
+from testbed.variants import variants
 
 NIKOLI = Rules(frozenset())
 

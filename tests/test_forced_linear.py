@@ -7,8 +7,8 @@ import pytest
 
 from satlink import Board, parse_rules
 from satlink.deduce import UNKNOWN, Contradiction, Puzzle, State, corner, fixpoint, notouch
-from tests.boards import PROFILES, boards
-from tests.variants import VARIANT_PROFILES, variants
+from testbed.boards import PROFILES, boards
+from testbed.variants import VARIANT_PROFILES, variants
 
 
 def _walked_touch(st: State, e: int) -> bool:
@@ -54,7 +54,7 @@ THIRD_EDGE = ("....A..", "..A.B..", ".......", "....B..", ".......", ".......", 
 
 def test_a_third_path_edge_at_a_node_is_a_contradiction_not_a_crash() -> None:
     from satlink import check
-    from tests.oracle import count_solutions
+    from testbed.oracle import count_solutions
 
     board = Board.from_rows(THIRD_EDGE)
     assert count_solutions(THIRD_EDGE, fill=True, notouch=True, no2x2=False, limit=2) == 0

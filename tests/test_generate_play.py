@@ -20,7 +20,7 @@ from satlink.generate.runner import run_generation
 from satlink.generate.steer import distance
 from satlink.grading import LOOKAHEAD, grade
 from satlink.rules import parse_rules
-from tests.oracle import count_graph_solutions, graph_solutions
+from testbed.oracle import count_graph_solutions, graph_solutions
 
 FLOW = parse_rules("flow")
 

@@ -22,7 +22,7 @@ from satlink.generate.runner import run_generation
 from satlink.generate.slots import in_slot_order
 from satlink.grading import grade
 from satlink.rules import parse_rules
-from tests.oracle import count_graph_solutions
+from testbed.oracle import count_graph_solutions
 
 FLOW = parse_rules("flow")
 

@@ -28,7 +28,7 @@ from satlink.quality import bends
 from satlink.referee import solution_errors
 from satlink.rules import parse_rules
 from satlink.solver.method import Method
-from tests.oracle import count_graph_solutions
+from testbed.oracle import count_graph_solutions
 
 SHAPE = ("#....#", "......", "......", "......", "#....#")
 

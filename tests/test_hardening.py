@@ -238,8 +238,8 @@ def test_workers_end_when_their_parent_is_killed(tmp_path: Path, command: str) -
     import subprocess
     import sys
 
-    from tests.boards import parity_rows
-    from tests.processes import kill_all, wait_for_children, wait_gone
+    from testbed.boards import parity_rows
+    from tests.support.processes import kill_all, wait_for_children, wait_gone
 
     if command == "validate":  # slow boards (unfillable by parity) keep both workers busy
         pack = tmp_path / "slow.txt"

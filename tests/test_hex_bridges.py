@@ -4,7 +4,7 @@ axes (vertical, falling, rising), each axis at most once, each crossing its own 
 The axes are checked against the picture (opposite sides of the drawn hexagon), the
 referee against hand-made paths (straight, bent, twice on one axis, all three at once), and
 satlink's verdicts against the brute-force oracle, whose own axis code reads centres on the
-page (tests/oracle.py); the random boards of every profile are in tests/test_variants.py
+page (testbed/oracle.py); the random boards of every profile are in tests/test_variants.py
 (family ``hex-bridges``)."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import pytest
 from satlink import Board, Solution, check, parse_rules, solution_errors
 from satlink.geometry import _HEX_AXIS_EVEN, _HEX_AXIS_ODD, _HEX_STEPS_EVEN, _HEX_STEPS_ODD, Geometry
 from satlink.render.layout import Layout
-from tests.oracle import count_solutions
-from tests.variants import solved
+from testbed.oracle import count_solutions
+from testbed.variants import solved
 
 HEX = "hex"
 # cell (1, 1) = 4 of a 3x3 board, an odd column: vertical (0, 1)-(2, 1), falling (0, 0)-(1, 2),

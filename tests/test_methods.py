@@ -16,9 +16,9 @@ import pytest
 from satlink import Board, check, parse_rules, solution_errors
 from satlink.cnf import ENCODING_KINDS, LEMMA_RULES
 from satlink.solver.method import Method
-from tests.boards import CAP, FILL_AMBIGUOUS, PROFILES, TRAP, boards, mzucker_boards, parity_rows
-from tests.helpers import solutions_without_cuts
-from tests.oracle import count_solutions
+from testbed.boards import CAP, FILL_AMBIGUOUS, PROFILES, TRAP, boards, mzucker_boards, parity_rows
+from testbed.oracle import count_solutions
+from tests.support.helpers import solutions_without_cuts
 
 ALL_LEMMAS = tuple(LEMMA_RULES)
 METHODS = {

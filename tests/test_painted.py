@@ -23,8 +23,8 @@ from satlink.painted.read import read_painting
 from satlink.referee import is_valid
 from satlink.rules import parse_rules
 from satlink.solver.check import check
-from tests.oracle import count_graph_solutions, graph_solutions
-from tests.paintings import VARIANTS, ambiguous_crossing, erased, grown, painted_rows
+from testbed.oracle import count_graph_solutions, graph_solutions
+from testbed.paintings import VARIANTS, ambiguous_crossing, erased, grown, painted_rows
 
 PROFILES = ("flow", "fill", "nikoli")
 SIZES = {"square": (4, 4), "holes": (4, 4), "walls": (4, 4), "hex": (5, 4), "wrap": (4, 3),
@@ -292,7 +292,7 @@ def test_paint_takes_a_fully_painted_board_of_two_cell_paths_as_a_drawing() -> N
 
 @pytest.mark.parametrize("variant", ["square", "holes"])
 def test_no2x2_profiles_agree_with_the_coordinate_oracle(variant) -> None:
-    from tests.oracle import count_solutions
+    from testbed.oracle import count_solutions
 
     for _, painting in paintings(variant, 6):
         for name in ("fill,no2x2", "no2x2"):

@@ -30,10 +30,10 @@ from satlink.solver.pieces import split
 from satlink.solver.piecewise import search_pieces
 from satlink.solver.presolve import PARTIAL, presolve
 from satlink.solver.stats import SolveStats
-from tests.boards import CAP, PROFILES, boards, cover_board, expected_status, mzucker_boards
-from tests.oracle import count_solutions
+from testbed.boards import CAP, PROFILES, boards, cover_board, expected_status, mzucker_boards
+from testbed.oracle import count_solutions
+from testbed.variants import VARIANT_PROFILES, Variant, fits_oracle, random_variant, variants
 from tests.test_bruteforce import FLOW_AMBIGUOUS
-from tests.variants import VARIANT_PROFILES, Variant, fits_oracle, random_variant, variants
 
 WHOLE = Method(pieces=False)
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"

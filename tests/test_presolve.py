@@ -28,9 +28,9 @@ from satlink.solver.presolve import (
     PresolveTimeout,
     presolve,
 )
-from tests.boards import CAP, PROFILES, TRAP, boards, mzucker_boards, parity_rows
-from tests.oracle import count_solutions
-from tests.variants import VARIANT_PROFILES, variants
+from testbed.boards import CAP, PROFILES, TRAP, boards, mzucker_boards, parity_rows
+from testbed.oracle import count_solutions
+from testbed.variants import VARIANT_PROFILES, variants
 
 WITHOUT = Method(presolve=False)
 VARIANT_BOARDS = variants(seed=2026, per_family=40)[::2]  # 140 boards, every family

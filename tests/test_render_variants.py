@@ -14,7 +14,7 @@ from satlink.render.colours import hex_colour
 from satlink.render.layout import Layout
 from satlink.render.svg import board_svg
 from satlink.solution import Solution
-from tests.variants import VARIANTS, solved
+from testbed.variants import VARIANTS, solved
 
 SVG = "{http://www.w3.org/2000/svg}"
 CELL = 24

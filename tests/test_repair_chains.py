@@ -12,8 +12,8 @@ from satlink.repair.search import repair_proposals
 from satlink.repair.symmetry import symmetries
 from satlink.rules import parse_rules
 from satlink.solver.verdict import Status
-from tests.boards import random_draft
-from tests.oracle import graph_solutions
+from testbed.boards import random_draft
+from testbed.oracle import graph_solutions
 from tests.test_repair import FILL_MULTIPLE, FLOW_MULTIPLE
 
 

@@ -1,5 +1,5 @@
 """Repair that finishes (issue 21): the nearest solvable board and the fewest cuts, each
-against brute force on small boards (tests/oracle.py), and the chains they end in unique
+against brute force on small boards (testbed/oracle.py), and the chains they end in unique
 under their rules with every constraint respected."""
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from satlink.repair.plans import Constraints
 from satlink.rules import parse_rules
 from satlink.solution import Solution
 from satlink.solver.verdict import Status
-from tests.boards import random_draft
-from tests.oracle import count_graph_solutions, graph_solutions
+from testbed.boards import random_draft
+from testbed.oracle import count_graph_solutions, graph_solutions
 from tests.test_repair_chains import assert_repaired
 
 LOCATED = ("deduction", "core", "empty-cells")

@@ -1,7 +1,7 @@
 """The validation report at pack scale: compact data, problems first, boards drawn in the
 browser on demand (checked against the Python layout), filters that work when clicked, and
 invalid boards drawn as far as they were read.  Browser tests run the system's headless
-Chromium under Playwright (the ``page`` fixture, tests/browser.py) and skip when either is
+Chromium under Playwright (the ``page`` fixture, testbed/browser.py) and skip when either is
 missing."""
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from satlink.render.layout import Layout
 from satlink.render.report import ORDER, _short_names, html_report, path_code, report_data
 from satlink.render.report_links import studio_argument
 from satlink.rules import parse_rules
-from tests.browser import file_url
-from tests.packs import write_mixed_pack
-from tests.reports import synthetic_records
-from tests.variants import solved
+from testbed.browser import file_url
+from testbed.variants import solved
+from tests.support.packs import write_mixed_pack
+from tests.support.reports import synthetic_records
 
 READY = "document.documentElement.dataset.ready"
 CELL = 22  # report.js draws at 22 pixels a cell

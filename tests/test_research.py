@@ -23,9 +23,9 @@ from satlink.board import Board
 from satlink.cli import main
 from satlink.solver.check import check
 from satlink.solver.method import Method
-from tests.boards import TRAP
+from testbed.boards import TRAP
 
-SCRIPT = Path(__file__).parent / "solvers" / "competition_solver.py"
+SCRIPT = Path(__file__).parent / "support" / "competition_solver.py"
 TINY = f"{sys.executable} {SCRIPT} {{cnf}}"
 SMALL = [("trap", TRAP), ("corner", ["A..", "...", "..A"]), ("none", ["AB", "BA"]),
          ("pairs", ["AB..", "..A.", "B..."]), ("square", ["A..B", "....", "....", "A..B"])]

@@ -13,8 +13,8 @@ import pytest
 from satlink import Board, check, parse_rules, solution_errors
 from satlink.solver.method import Method
 from satlink.solver.session import EditSession
-from tests.boards import CAP, expected_status
-from tests.variants import Variant, variants
+from testbed.boards import CAP, expected_status
+from testbed.variants import Variant, variants
 
 FILL_PROFILES = ["flow", "fill", "fill,no2x2"]
 WARPS_15 = [  # studio_latency.py's warps 15x15 puzzle (unique)

@@ -20,9 +20,9 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2, which is not in
 
 from satlink import Board, solution_errors  # noqa: E402
 from satlink.studio import Limits, create_app  # noqa: E402
-from tests.boards import random_board  # noqa: E402
-from tests.oracle import count_graph_solutions, count_solutions  # noqa: E402
-from tests.studio_server import token_of  # noqa: E402
+from testbed.boards import random_board  # noqa: E402
+from testbed.oracle import count_graph_solutions, count_solutions  # noqa: E402
+from testbed.studio_server import token_of  # noqa: E402
 
 LOCAL = "http://127.0.0.1"
 MULTIPLE_FILL = ["A....", "....C", "A.B..", "....B", "....C"]
@@ -256,7 +256,7 @@ def test_two_tabs_saving_one_file_leave_one_whole_pack(client, tmp_path):
 
 def test_stale_requests_are_dropped(client):
     from satlink.studio.jobs import Jobs, Stale
-    from tests.helpers import run_coroutine
+    from tests.support.helpers import run_coroutine
 
     jobs = Jobs(workers=1)
     jobs.note("tab", 5)

@@ -12,8 +12,8 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
 
-from tests.browser import missing  # noqa: E402
-from tests.studio_server import (  # noqa: E402
+from testbed.browser import missing  # noqa: E402
+from testbed.studio_server import (  # noqa: E402
     click_cell,
     drag_path,
     served,
@@ -39,7 +39,7 @@ def url(folder):
 
 
 @pytest.fixture()
-def page(browser, url):  # noqa: F811  (browser: the shared fixture of tests/browser.py)
+def page(browser, url):  # noqa: F811  (browser: the shared fixture of testbed/browser.py)
     context = browser.new_context(viewport={"width": 1200, "height": 850})
     pg = context.new_page()
     errors: list[str] = []
@@ -299,7 +299,7 @@ def test_walls_holes_and_resize(page):
 
 
 def test_paths_are_drawn_by_touch(browser, url):  # noqa: F811
-    from tests.studio_server import cell_xy
+    from testbed.studio_server import cell_xy
 
     context = browser.new_context(viewport={"width": 900, "height": 900}, has_touch=True)
     page = context.new_page()

@@ -14,7 +14,7 @@ from satlink.cancel import CancelToken, cancelling
 from satlink.solver.check import check
 from satlink.solver.verdict import Status
 from satlink.studio.jobs import Jobs, Stale
-from tests.helpers import run_coroutine
+from tests.support.helpers import run_coroutine
 
 # few pairs on an open board: a vast number of solutions under nikoli, so counting them all
 # keeps the SAT solver busy far longer than any test waits

@@ -26,9 +26,9 @@ from satlink.solution import Solution, diff_cells  # noqa: E402
 from satlink.solver.check import check  # noqa: E402
 from satlink.solver.verdict import Status  # noqa: E402
 from satlink.studio import Limits, create_app  # noqa: E402
-from tests.designs import DRAFT, DRAWING, REDRAW  # noqa: E402
-from tests.oracle import graph_solutions  # noqa: E402
-from tests.studio_server import served, token_of  # noqa: E402
+from testbed.designs import DRAFT, DRAWING, REDRAW  # noqa: E402
+from testbed.oracle import graph_solutions  # noqa: E402
+from testbed.studio_server import served, token_of  # noqa: E402
 from tests.test_repair import SHORT_CUT  # noqa: E402
 
 OUTCOME = re.compile(r"^(unique(, but path \S+ has \d+ cells? \(at least \d+ wanted\)(; .*)?)?"
@@ -123,7 +123,7 @@ def test_fixes_on_a_small_board_are_unique_by_the_oracle(client):
     """A 4x4 drawing under fill whose puzzle has two solutions: every fix the studio offers
     has exactly one solution by brute force, the edited drawing."""
     from satlink.painted.read import read_painting
-    from tests.paintings import grown, painted_rows
+    from testbed.paintings import grown, painted_rows
 
     fixed = 0
     for seed in range(40):

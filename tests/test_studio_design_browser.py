@@ -11,9 +11,9 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
 
-from tests.browser import missing  # noqa: E402
-from tests.designs import DRAFT, DRAWING, REDRAW  # noqa: E402
-from tests.studio_server import click_cell, drag_path, served, type_board, wait_status  # noqa: E402
+from testbed.browser import missing  # noqa: E402
+from testbed.designs import DRAFT, DRAWING, REDRAW  # noqa: E402
+from testbed.studio_server import click_cell, drag_path, served, type_board, wait_status  # noqa: E402
 
 if missing():
     pytest.skip(missing(), allow_module_level=True)
@@ -183,7 +183,7 @@ def test_labels_keep_their_colours_and_the_page_names_cells_on_the_board(browser
 
 
 def test_a_path_is_drawn_by_touch_and_a_refused_move_says_why(browser, url):  # noqa: F811
-    from tests.studio_server import cell_xy
+    from testbed.studio_server import cell_xy
 
     ctx, page = open_page(browser, url, has_touch=True)
     new_board(page, 3, 3)

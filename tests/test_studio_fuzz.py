@@ -24,7 +24,7 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2, which is not in
     from starlette.testclient import TestClient  # noqa: E402
 
 from satlink.studio import Limits, create_app  # noqa: E402
-from tests.studio_server import token_of  # noqa: E402
+from testbed.studio_server import token_of  # noqa: E402
 
 ENDPOINTS = ("check", "explain", "hint", "referee", "repair", "generate", "complete", "save",
              "export", "open", "grade", "fix", "progress")

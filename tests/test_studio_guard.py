@@ -21,7 +21,7 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2, which is not in
 from satlink.formats import detect  # noqa: E402
 from satlink.studio import Limits, create_app  # noqa: E402
 from satlink.studio.files import MAX_PACK  # noqa: E402
-from tests.studio_server import token_of  # noqa: E402
+from testbed.studio_server import token_of  # noqa: E402
 
 BOARD = {"grid": ["A.B", "...", "B.A"]}
 STUDIO = "http://127.0.0.1:8765"

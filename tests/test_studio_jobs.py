@@ -27,8 +27,8 @@ from satlink.cancel import current  # noqa: E402
 from satlink.solver.verdict import Status  # noqa: E402
 from satlink.studio import Limits, create_app  # noqa: E402
 from satlink.studio.jobs import Busy, Jobs, TimedOut  # noqa: E402
-from tests.helpers import run_coroutine  # noqa: E402
-from tests.studio_server import served, token_of  # noqa: E402
+from testbed.studio_server import served, token_of  # noqa: E402
+from tests.support.helpers import run_coroutine  # noqa: E402
 
 BLANK = {"grid": ["A" + "." * 58 + "A"] + ["." * 60] * 58 + ["B" + "." * 58 + "B"]}
 SMALL = {"grid": ["AB", "AB"]}

@@ -16,8 +16,8 @@ import time
 import pytest
 
 from satlink.studio.jobs import Jobs
-from tests.boards import random_board
-from tests.studio_server import served
+from testbed.boards import random_board
+from testbed.studio_server import served
 from tests.test_studio_jobs import BLANK, SMALL, abandon, post
 
 DEADLINE = 2.0

@@ -8,8 +8,8 @@ import pytest
 
 from satlink import Board, check, solution_errors, solve
 from satlink.solver.method import Method
-from tests.boards import parity_rows
-from tests.oracle import count_solutions
+from testbed.boards import parity_rows
+from testbed.oracle import count_solutions
 
 
 def test_same_edge_set_with_other_empty_cell_colours_counts_once() -> None:

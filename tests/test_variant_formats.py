@@ -14,7 +14,7 @@ from satlink.cli import main
 from satlink.formats import Entry, WriteError, read_text, write_text
 from satlink.geometry import Geometry, geometry_to_json
 from satlink.solution import diff_cells
-from tests.variants import LINES
+from testbed.variants import LINES
 
 
 def read_one(text: str, fmt: str | None = None) -> Entry:

@@ -13,7 +13,7 @@ from satlink import Board, check
 from satlink.cli import main
 from satlink.formats import read_text
 from satlink.geometry import Geometry, geometry_to_json
-from tests.variants import LINES
+from testbed.variants import LINES
 
 
 def validate(tmp_path: Path, name: str, text: str) -> tuple[int, list[dict]]:

@@ -16,9 +16,9 @@ from satlink.geometry import Geometry
 from satlink.solver.cycles import detached_components
 from satlink.solver.encode import encode
 from satlink.solver.method import DEFAULT_METHOD, Method
-from tests.boards import CAP, expected_status
-from tests.helpers import UncutSearch
-from tests.variants import FAMILIES, VARIANT_PROFILES, Variant, variants
+from testbed.boards import CAP, expected_status
+from testbed.variants import FAMILIES, VARIANT_PROFILES, Variant, variants
+from tests.support.helpers import UncutSearch
 
 PER_FAMILY = 40
 BOARDS = variants(seed=2026, per_family=PER_FAMILY)  # 8 families x 40 = 320 boards

@@ -17,9 +17,9 @@ from satlink.solver.encode import encode
 from satlink.solver.method import Method
 from satlink.solver.nearby import detour, in_windows, shortcut, windows
 from satlink.solver.search import SolutionSearch
-from tests.boards import boards, expected_status
-from tests.oracle import count_solutions
-from tests.variants import FAMILIES, variants
+from testbed.boards import boards, expected_status
+from testbed.oracle import count_solutions
+from testbed.variants import FAMILIES, variants
 
 WEAK = ["fill", "nikoli", "no2x2", "fill,no2x2"]
 WHOLE = Method(stricter_first=False)

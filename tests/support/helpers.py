@@ -58,7 +58,7 @@ def model_edges(board: Board, model: Sequence[int],
 
 def run_coroutine(coroutine):
     """``asyncio.run(coroutine)`` in a thread of its own: the session's Playwright browser
-    (tests/browser.py) keeps an event loop running in the main thread, where ``asyncio.run``
+    (testbed/browser.py) keeps an event loop running in the main thread, where ``asyncio.run``
     refuses to start another."""
     import asyncio
     import threading

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.boards import parity_rows
+from testbed.boards import parity_rows
 
 PARITY = parity_rows(20)
 """A 20x20 parity board: unsolvable, and slow to prove so (the pack's timeout board)."""
