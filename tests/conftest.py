@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from testbed.browser import browser, page  # noqa: F401  (fixtures for every test file)
-
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+from tests.support.paths import CORPUS
 
 
 @pytest.fixture(scope="session")

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from satlink.cli import main
+from tests.support.paths import ROOT
 
 BOARD = "3 3\nA.B\n...\nA.B\n"
 
@@ -249,7 +250,7 @@ def test_workers_end_when_their_parent_is_killed(tmp_path: Path, command: str) -
     else:
         args = ["generate", "--size", "40x40", "--count", "100", "--jobs", "2",
                 "--out", str(tmp_path / "p.jsonl")]
-    proc = subprocess.Popen([sys.executable, "-m", "satlink", *args], cwd=Path(__file__).parents[1],
+    proc = subprocess.Popen([sys.executable, "-m", "satlink", *args], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     workers: list[int] = []
     try:
@@ -272,7 +273,7 @@ def test_two_generate_runs_on_one_catalogue_store_the_count_once(tmp_path: Path)
     db = tmp_path / "levels.sqlite"
     cmd = [sys.executable, "-m", "satlink", "generate", "--size", "7x7", "--count", "40",
            "--db", str(db), "--seed", "11", "--out", str(tmp_path / "{}.jsonl")]
-    runs = [subprocess.Popen([a.format(n) for a in cmd], cwd=Path(__file__).parents[1],
+    runs = [subprocess.Popen([a.format(n) for a in cmd], cwd=ROOT,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             for n in range(2)]
     assert [run.wait(timeout=60) for run in runs] == [0, 0]
@@ -556,7 +557,7 @@ def test_decode_refuses_a_model_that_is_not_a_regular_file(
         resource.setrlimit(resource.RLIMIT_AS, (4 * 2**30, 4 * 2**30))
 
     done = subprocess.run([sys.executable, "-m", "satlink", "decode", "example", str(model)],
-                          cwd=Path(__file__).parents[1], capture_output=True, text=True,
+                          cwd=ROOT, capture_output=True, text=True,
                           timeout=30, preexec_fn=little_memory)
     assert done.returncode == 2, done.stderr
     assert f"{model}: cannot read file: it is {message}" in done.stderr
@@ -693,7 +694,7 @@ def test_shape_and_db_refuse_what_is_not_a_regular_file(
         resource.setrlimit(resource.RLIMIT_AS, (4 * 2**30, 4 * 2**30))
 
     try:
-        done = subprocess.run([sys.executable, "-m", "satlink", *args], cwd=Path(__file__).parents[1],
+        done = subprocess.run([sys.executable, "-m", "satlink", *args], cwd=ROOT,
                               capture_output=True, text=True, timeout=30, preexec_fn=little_memory)
     except subprocess.TimeoutExpired:
         pytest.fail(f"{args} blocked")
@@ -1020,7 +1021,7 @@ def test_validate_writes_its_results_to_a_device(tmp_path: Path, device: str, re
     pack.write_text("3 1\nA.A\n")
     done = subprocess.run([sys.executable, "-m", "satlink", "validate", str(pack), "--jobs", "1",
                            "--out", device, *(["--resume"] if resume else [])],
-                          cwd=Path(__file__).parents[1], capture_output=True, text=True, timeout=60)
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
 
 

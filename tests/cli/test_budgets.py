@@ -68,7 +68,7 @@ def test_paint_stops_its_walk_when_the_budget_is_spent(tmp_path, monkeypatch):
 
 def test_the_studios_completion_stops_its_walk_with_its_request(tmp_path, monkeypatch):
     """Reproduction 5: the studio's complete took 8 s under --timeout 3."""
-    from tests.test_studio_jobs import _client
+    from tests.studio.test_jobs import _client
 
     walk = CancellingWalk(monkeypatch)
     board = {"grid": ["A" + "." * 38 + "A"] + ["." * 40] * 8 + ["B" + "." * 38 + "B"]}

@@ -13,7 +13,6 @@ import os
 import random
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
@@ -31,12 +30,12 @@ from satlink.rules import parse_rules
 from testbed.boards import PROFILES, boards
 from testbed.oracle import count_solutions
 from testbed.variants import VARIANT_PROFILES, variants
+from tests.support.paths import CORPUS
 
 PYTHON_ASKED = os.environ.get(ENVIRONMENT) == "python"
 COMPILED = compiled()
 pytestmark = pytest.mark.skipif(COMPILED is None and PYTHON_ASKED,
                                 reason="SATLINK_ENGINE=python: the compiled engine was not asked for")
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 
 def test_the_compiled_engine_is_built_and_chosen():

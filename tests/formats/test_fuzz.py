@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 from satlink import Board
 from satlink.cli import main
 from satlink.formats import FORMATS, Entry, InputError, WriteError, read_text, write_text
+from tests.support.paths import ROOT
 
 EXAMPLES = int(os.environ.get("SATLINK_FUZZ_EXAMPLES", "3000"))
 CLI_EXAMPLES = max(EXAMPLES // 5, 10)
@@ -367,7 +368,7 @@ def test_special_files_for_every_file_option(tmp_path, kind: str, args: list[str
 
     command = [sys.executable, "-m", "satlink", *[a.format(f=special) for a in args]]
     try:
-        done = subprocess.run(command, cwd=Path(__file__).parents[1], capture_output=True,
+        done = subprocess.run(command, cwd=ROOT, capture_output=True,
                               text=True, timeout=60, preexec_fn=little_memory)
     except subprocess.TimeoutExpired:
         pytest.fail(f"{args} with {kind} blocked")

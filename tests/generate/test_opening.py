@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -17,9 +16,10 @@ from satlink.generate.params import make_params
 from satlink.generate.pipeline import candidate_board
 from satlink.generate.play import forced_colouring, opening_share
 from satlink.rules import parse_rules
+from tests.support.paths import ROOT
 
 FLOW = parse_rules("flow")
-BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "opening.py"
+BENCH = ROOT / "benchmarks" / "opening.py"
 
 
 def _bench():

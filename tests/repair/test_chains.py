@@ -14,7 +14,7 @@ from satlink.rules import parse_rules
 from satlink.solver.verdict import Status
 from testbed.boards import random_draft
 from testbed.oracle import graph_solutions
-from tests.test_repair import FILL_MULTIPLE, FLOW_MULTIPLE
+from tests.repair.test_repair import FILL_MULTIPLE, FLOW_MULTIPLE
 
 
 def assert_repaired(board: Board, rules: str, chain, cons: Constraints) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -33,10 +32,10 @@ from satlink.solver.stats import SolveStats
 from testbed.boards import CAP, PROFILES, boards, cover_board, expected_status, mzucker_boards
 from testbed.oracle import count_solutions
 from testbed.variants import VARIANT_PROFILES, Variant, fits_oracle, random_variant, variants
-from tests.test_bruteforce import FLOW_AMBIGUOUS
+from tests.solver.test_against_bruteforce import FLOW_AMBIGUOUS
+from tests.support.paths import CORPUS
 
 WHOLE = Method(pieces=False)
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 
 
 @pytest.fixture(autouse=True)

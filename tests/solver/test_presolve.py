@@ -11,7 +11,6 @@ variant family.
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 
@@ -31,10 +30,10 @@ from satlink.solver.presolve import (
 from testbed.boards import CAP, PROFILES, TRAP, boards, mzucker_boards, parity_rows
 from testbed.oracle import count_solutions
 from testbed.variants import VARIANT_PROFILES, variants
+from tests.support.paths import CORPUS
 
 WITHOUT = Method(presolve=False)
 VARIANT_BOARDS = variants(seed=2026, per_family=40)[::2]  # 140 boards, every family
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 
 
 def sound(board: Board, profile: str, truth: int) -> str:

@@ -9,15 +9,14 @@ import sys
 import urllib.error
 import urllib.parse
 import urllib.request
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from satlink.cli import main
+from tests.support.paths import ROOT
 
 pytest.importorskip("uvicorn")
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_a_missing_file_or_catalogue_is_an_input_error(tmp_path) -> None:
