@@ -77,3 +77,10 @@ def run_coroutine(coroutine):
     if "error" in out:
         raise out["error"]
     return out["value"]
+
+
+def random_rows(rng, width: int, height: int) -> list[str]:
+    """A random board of ``width`` x ``height`` with holes and one colour in opposite corners."""
+    rows = [[rng.choice(".#.") for _ in range(width)] for _ in range(height)]
+    rows[0][0] = rows[-1][-1] = "A"
+    return ["".join(row) for row in rows]
