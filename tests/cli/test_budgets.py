@@ -68,11 +68,11 @@ def test_paint_stops_its_walk_when_the_budget_is_spent(tmp_path, monkeypatch):
 
 def test_the_studios_completion_stops_its_walk_with_its_request(tmp_path, monkeypatch):
     """Reproduction 5: the studio's complete took 8 s under --timeout 3."""
-    from tests.studio.test_jobs import _client
+    from tests.support.studio_requests import studio_client
 
     walk = CancellingWalk(monkeypatch)
     board = {"grid": ["A" + "." * 38 + "A"] + ["." * 40] * 8 + ["B" + "." * 38 + "B"]}
-    with _client(tmp_path, 60.0) as client:
+    with studio_client(tmp_path, 60.0) as client:
         answer = client.post("/api/complete", json={"board": board, "rules": "fill"})
     assert walk.stopped_in_time(), walk.calls
     assert answer.status_code == 200 and "budget" in answer.json()["error"]["message"]

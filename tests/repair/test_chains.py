@@ -10,28 +10,10 @@ from satlink.repair.chains import repair_chain
 from satlink.repair.plans import Constraints
 from satlink.repair.search import repair_proposals
 from satlink.repair.symmetry import symmetries
-from satlink.rules import parse_rules
 from satlink.solver.verdict import Status
 from testbed.boards import random_draft
-from testbed.oracle import graph_solutions
-from tests.repair.test_repair import FILL_MULTIPLE, FLOW_MULTIPLE
-
-
-def assert_repaired(board: Board, rules: str, chain, cons: Constraints) -> None:
-    profile = parse_rules(rules)
-    assert chain.repaired and chain.proven and not chain.partial
-    final = chain.final
-    assert check(final, profile).status == Status.UNIQUE
-    if final.size <= 36:
-        found = graph_solutions(final, profile.fill, profile.notouch, limit=3)
-        assert len(found) == 1
-    assert all(len(p) >= cons.min_length for p in chain.solution.paths.values())
-    assert abs(len(final.labels) - len(board.labels)) <= cons.colours
-    assert final.solid_count() == board.solid_count() or cons.solids
-    assert set(symmetries(board)) <= set(symmetries(final)) or not cons.symmetry
-    for step in chain.steps:  # every intermediate count is the board's, up to the bound
-        assert check(step.board, profile).status == step.status
-    assert chain.as_dict()["edits"] == len(chain.steps)
+from tests.support.helpers import assert_repaired
+from tests.support.puzzles import FILL_MULTIPLE, FLOW_MULTIPLE
 
 
 def test_multiple_boards_finish() -> None:

@@ -25,7 +25,7 @@ from satlink.solution import Solution
 from satlink.solver.verdict import Status
 from testbed.boards import random_draft
 from testbed.oracle import count_graph_solutions, graph_solutions
-from tests.repair.test_chains import assert_repaired
+from tests.support.helpers import assert_repaired
 
 LOCATED = ("deduction", "core", "empty-cells")
 

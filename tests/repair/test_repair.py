@@ -16,20 +16,7 @@ from satlink.repair import KINDS, Proposal, repair_proposals
 from satlink.repair.plans import Constraints
 from satlink.repair.symmetry import symmetries
 from satlink.solver.verdict import Status
-
-FILL_MULTIPLE = [".....F",  # grown by the generator, two solutions under fill
-                 ".C....",
-                 "..FC..",
-                 "EA..A.",
-                 ".ED...",
-                 "D..B.B"]
-FLOW_MULTIPLE = ["F....D.",  # an ambiguous candidate of the generator under flow
-                 "C..E.B.",
-                 ".F..C..",
-                 ".......",
-                 ".BAGE..",
-                 ".A..G..",
-                 "......D"]
+from tests.support.puzzles import FILL_MULTIPLE, FLOW_MULTIPLE, SHORT_CUT
 
 
 def assert_sound(board: Board, rules: str, budget: int = 120) -> list[Proposal]:
@@ -80,12 +67,6 @@ def test_an_unsolvable_board_gets_a_solid_cell_when_solids_are_allowed() -> None
     mirrored = repair_proposals(board, "fill", constraints=Constraints(solids=True))
     for proposal in mirrored.proposals:  # symmetry kept: each edit with its images
         assert {"mirror-lr", "mirror-ud"} <= set(symmetries(proposal.board))
-
-
-SHORT_CUT = ["..BA",  # fill, multiple: its cheapest unique single edit (a split) leaves
-             "..B.",  # a path of two cells
-             "....",
-             ".A.."]
 
 
 def test_single_edits_respect_the_chains_min_length(tmp_path) -> None:

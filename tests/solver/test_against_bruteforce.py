@@ -10,6 +10,7 @@ from satlink import Board, check, parse_rules, solution_errors
 from satlink.solver.method import Method
 from testbed.boards import CAP, PROFILES, boards, cover_board, expected_status
 from testbed.oracle import count_solutions
+from tests.support.puzzles import FLOW_AMBIGUOUS
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -64,15 +65,6 @@ def test_short_codes_say_the_same_with_or_without_difference_bits(profile, monke
             encoded = check(board, rules, count=CAP, method=method)
             assert encoded.count == truth, (rows, profile, bits)
     assert seen >= 10
-
-
-# Found by searching cover boards with satlink; the oracle below decides, not this list.
-FLOW_AMBIGUOUS = [
-    ["CBA..A", "......", ".B.FF.", "...DE.", "#CE..D"],
-    [".AE...", ".B.BD.", "...E..", "..#CD.", "...C..", ".#...F", ".AF..."],
-    ["#E...D.", "...C...", ".#ACB..", ".B.....", "..A#...", "#E...D."],
-    ["#....", "A..C.", ".BC..", ".#B.D", "...AD"],
-]
 
 
 def test_flow_on_larger_boards_matches_brute_force() -> None:

@@ -32,8 +32,8 @@ from satlink.solver.stats import SolveStats
 from testbed.boards import CAP, PROFILES, boards, cover_board, expected_status, mzucker_boards
 from testbed.oracle import count_solutions
 from testbed.variants import VARIANT_PROFILES, Variant, fits_oracle, random_variant, variants
-from tests.solver.test_against_bruteforce import FLOW_AMBIGUOUS
 from tests.support.paths import CORPUS
+from tests.support.puzzles import FLOW_AMBIGUOUS
 
 WHOLE = Method(pieces=False)
 

@@ -15,25 +15,9 @@ from satlink.solver.method import Method
 from satlink.solver.session import EditSession
 from testbed.boards import CAP, expected_status
 from testbed.variants import Variant, variants
+from tests.support.puzzles import WARPS_15
 
 FILL_PROFILES = ["flow", "fill", "fill,no2x2"]
-WARPS_15 = [  # studio_latency.py's warps 15x15 puzzle (unique)
-    "....J..........",
-    "......L........",
-    "....C........E.",
-    ".....A.........",
-    ".MJE...........",
-    "...F....C.A....",
-    "............HB.",
-    "K....F.........",
-    ".....G.........",
-    "...............",
-    "....HL......IK.",
-    "...G.........M.",
-    "....D...B.....I",
-    "..........D....",
-    "...............",
-]
 
 
 Rows = list[list[str]]

@@ -150,7 +150,7 @@ def test_a_form_post_is_refused(client):
 def test_proposals_keep_the_chains_min_length(client):
     """The Proposals button offered a two-cell path (issue 21's known bug): under the
     chain's defaults every proposal's solution has paths of at least 3 cells."""
-    from tests.repair.test_repair import SHORT_CUT
+    from tests.support.puzzles import SHORT_CUT
 
     found = client.post("/api/repair", json={"board": {"grid": SHORT_CUT}, "rules": "fill"}).json()
     assert found["proposals"]
@@ -393,7 +393,7 @@ def test_live_checks_of_one_tab_share_its_solver_and_keep_their_verdicts(client)
     the tab's solver (satlink/solver/session.py), the rest reuse it; every verdict is a
     fresh check's.  A warp board the forced moves do not decide, so the SAT search runs."""
     from satlink import check
-    from tests.solver.test_session import WARPS_15
+    from tests.support.puzzles import WARPS_15
 
     studio = client.app.app.state.studio
     geometry = {"kind": "square", "wrap": True}

@@ -29,7 +29,7 @@ from satlink.studio import Limits, create_app  # noqa: E402
 from testbed.designs import DRAFT, DRAWING, REDRAW  # noqa: E402
 from testbed.oracle import graph_solutions  # noqa: E402
 from testbed.studio_server import served, token_of  # noqa: E402
-from tests.repair.test_repair import SHORT_CUT  # noqa: E402
+from tests.support.puzzles import SHORT_CUT  # noqa: E402
 
 OUTCOME = re.compile(r"^(unique(, but path \S+ has \d+ cells? \(at least \d+ wanted\)(; .*)?)?"
                      r"|\d+\+? solutions|unsolvable|no verdict in time)$")
@@ -159,7 +159,7 @@ def test_a_repair_says_what_it_is_doing_while_it_searches(tmp_path, monkeypatch)
         return real(*args, **kwargs)
 
     monkeypatch.setattr(satlink.repair.search, "check", slow)
-    from tests.studio.test_jobs import post
+    from tests.support.studio_requests import post
 
     with served(tmp_path) as url:
         answer: dict = {}

@@ -5,63 +5,21 @@ that add up to the request's, and idle connections closed."""
 from __future__ import annotations
 
 import asyncio
-import http.client
-import json
 import socket
 import threading
 import time
-import urllib.parse
-import warnings
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
-with warnings.catch_warnings():  # Starlette 1.x prefers httpx2, which is not installed; httpx works
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient  # noqa: E402
-
 from satlink.cancel import current  # noqa: E402
 from satlink.solver.verdict import Status  # noqa: E402
-from satlink.studio import Limits, create_app  # noqa: E402
 from satlink.studio.jobs import Busy, Jobs, TimedOut  # noqa: E402
-from testbed.studio_server import served, token_of  # noqa: E402
+from testbed.studio_server import served  # noqa: E402
 from tests.support.helpers import run_coroutine  # noqa: E402
-
-BLANK = {"grid": ["A" + "." * 58 + "A"] + ["." * 60] * 58 + ["B" + "." * 58 + "B"]}
-SMALL = {"grid": ["AB", "AB"]}
-
-
-def address(url: str) -> tuple[str, int, str]:
-    parts = urllib.parse.urlsplit(url)
-    return parts.hostname, parts.port, urllib.parse.parse_qs(parts.query)["token"][0]
-
-
-def post(url: str, name: str, body: dict, tab: str = "t", timeout: float = 60) -> tuple[int, dict]:
-    host, port, token = address(url)
-    conn = http.client.HTTPConnection(host, port, timeout=timeout)
-    try:
-        conn.request("POST", f"/api/{name}", json.dumps(body),
-                     {"Content-Type": "application/json", "X-Satlink-Token": token,
-                      "X-Satlink-Tab": tab})
-        answer = conn.getresponse()
-        return answer.status, json.loads(answer.read() or b"{}")
-    finally:
-        conn.close()
-
-
-def abandon(url: str, name: str, body: dict, tab: str, after: float = 0.3) -> None:
-    """Send a request and hang up without reading the answer (a closed tab, an aborted fetch)."""
-    host, port, token = address(url)
-    data = json.dumps(body).encode()
-    sock = socket.create_connection((host, port))
-    sock.sendall(f"POST /api/{name} HTTP/1.1\r\nHost: {host}:{port}\r\n"
-                 f"Content-Type: application/json\r\nX-Satlink-Token: {token}\r\n"
-                 f"X-Satlink-Tab: {tab}\r\nContent-Length: {len(data)}\r\n\r\n".encode() + data)
-    time.sleep(after)
-    sock.close()
+from tests.support.studio_requests import BLANK, SMALL, abandon, address, post, studio_client  # noqa: E402
 
 
 def wait_until(condition, limit: float = 60.0) -> None:
@@ -205,11 +163,6 @@ class SlowChecks:
         return Verdict(Status.TIMEOUT, parse_rules(rules), seconds=timeout, timed_out=True)
 
 
-def _client(tmp_path: Path, timeout: float) -> TestClient:
-    app = create_app(Limits(max_cells=400, timeout=timeout), root=tmp_path)
-    return TestClient(app, base_url="http://127.0.0.1", headers=token_of(app))
-
-
 def test_saving_slow_boards_into_a_catalogue_keeps_the_requests_deadline(tmp_path, monkeypatch):
     """Five boards each as slow as the --timeout: the checks share one --timeout, and the
     boards left are refused as not checked (before, each had its own: 5x the deadline)."""
@@ -218,7 +171,7 @@ def test_saving_slow_boards_into_a_catalogue_keeps_the_requests_deadline(tmp_pat
     slow = SlowChecks()
     monkeypatch.setattr(satlink.solver.check, "check", slow)
     boards = [{"board": {"grid": [f"A{'.' * n}A"]}} for n in range(1, 6)]
-    with _client(tmp_path, 0.4) as client:
+    with studio_client(tmp_path, 0.4) as client:
         saved = client.post("/api/save", json={"path": "cat.db", "catalogue": True,
                                                "boards": boards}).json()
     assert sum(slow.given) <= 0.4 + 1e-6, slow.given
@@ -236,7 +189,7 @@ def test_repair_gives_the_boards_own_check_the_whole_time_and_the_search_the_res
     slow = SlowChecks()
     monkeypatch.setattr(satlink.studio.repairs, "check", slow)
     monkeypatch.setattr(satlink.repair.search, "check", slow)
-    with _client(tmp_path, 0.6) as client:
+    with studio_client(tmp_path, 0.6) as client:
         client.post("/api/repair", json={"board": {"grid": ["A.B", "...", "A.B"]}})
     assert slow.given[0] >= 0.5, slow.given  # the board's own check: (nearly) all of it
     assert sum(slow.given) <= 0.6 + 1e-6, slow.given

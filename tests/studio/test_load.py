@@ -18,7 +18,7 @@ import pytest
 from satlink.studio.jobs import Jobs
 from testbed.boards import random_board
 from testbed.studio_server import served
-from tests.studio.test_jobs import BLANK, SMALL, abandon, post
+from tests.support.studio_requests import BLANK, SMALL, abandon, post
 
 DEADLINE = 2.0
 LIMIT = DEADLINE + 1.0

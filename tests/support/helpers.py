@@ -5,13 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from satlink import Board, Solution
+from satlink import Board, Solution, check
 from satlink.graph import Edge
+from satlink.repair.plans import Constraints
+from satlink.repair.symmetry import symmetries
 from satlink.rules import parse_rules
 from satlink.solver.cycles import detached_components, endpoint_cells
 from satlink.solver.encode import encode
 from satlink.solver.method import DEFAULT_METHOD, Method
 from satlink.solver.search import SolutionSearch
+from satlink.solver.verdict import Status
+from testbed.oracle import graph_solutions
 
 
 class UncutSearch(SolutionSearch):
@@ -84,3 +88,20 @@ def random_rows(rng, width: int, height: int) -> list[str]:
     rows = [[rng.choice(".#.") for _ in range(width)] for _ in range(height)]
     rows[0][0] = rows[-1][-1] = "A"
     return ["".join(row) for row in rows]
+
+
+def assert_repaired(board: Board, rules: str, chain, cons: Constraints) -> None:
+    profile = parse_rules(rules)
+    assert chain.repaired and chain.proven and not chain.partial
+    final = chain.final
+    assert check(final, profile).status == Status.UNIQUE
+    if final.size <= 36:
+        found = graph_solutions(final, profile.fill, profile.notouch, limit=3)
+        assert len(found) == 1
+    assert all(len(p) >= cons.min_length for p in chain.solution.paths.values())
+    assert abs(len(final.labels) - len(board.labels)) <= cons.colours
+    assert final.solid_count() == board.solid_count() or cons.solids
+    assert set(symmetries(board)) <= set(symmetries(final)) or not cons.symmetry
+    for step in chain.steps:  # every intermediate count is the board's, up to the bound
+        assert check(step.board, profile).status == step.status
+    assert chain.as_dict()["edits"] == len(chain.steps)
