@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tests.support.paths import ROOT
+from pathlib import Path
 
-README = ROOT / "README.md"
+README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def test_the_library_example_runs(capsys) -> None:
