@@ -12,15 +12,14 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 
 from satlink.deduce.engines import compiled
+from tests.support.paths import ROOT
 
 pytestmark = pytest.mark.skipif(compiled() is None, reason="the compiled engine is not built")
 
-ROOT = Path(__file__).resolve().parent.parent
 
 SETUP = """
 from satlink.board import Board
