@@ -24,8 +24,9 @@ from satlink.cli import main
 from satlink.solver.check import check
 from satlink.solver.method import Method
 from testbed.boards import TRAP
+from tests.support.paths import ROOT
 
-SCRIPT = Path(__file__).parent / "support" / "competition_solver.py"
+SCRIPT = ROOT / "tests" / "support" / "competition_solver.py"
 TINY = f"{sys.executable} {SCRIPT} {{cnf}}"
 SMALL = [("trap", TRAP), ("corner", ["A..", "...", "..A"]), ("none", ["AB", "BA"]),
          ("pairs", ["AB..", "..A.", "B..."]), ("square", ["A..B", "....", "....", "A..B"])]
