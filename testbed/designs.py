@@ -13,5 +13,5 @@ DRAWING = {"A": [[1, 5], [2, 5], [3, 5], [4, 5], [5, 5], [5, 6]],
 REDRAW = [[5, 6], [4, 6]]  # A goes on from its end into F's last cell: F is cut there
 
 # Unsolvable under fill; the chain goes through the nearest solvable board (a move, still 3
-# solutions) and ends unique (a split): two steps (tests/test_studio_design.py checks it).
+# solutions) and ends unique (a split): two steps (tests/studio/test_design.py checks it).
 DRAFT = [".....", "AC..B", "B....", "..C..", "....A"]

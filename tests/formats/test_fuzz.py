@@ -14,7 +14,7 @@ folder for every file option (``--shape``, ``--db``, ``--out``, ``--report``, bo
 
 The run is derandomized so CI is reproducible.  ``SATLINK_FUZZ_EXAMPLES=N`` sets the number
 of reader examples (the CLI gets a fifth as many), e.g. ``SATLINK_FUZZ_EXAMPLES=20000
-python -m pytest tests/test_fuzz.py`` for a long local run.
+python -m pytest tests/formats/test_fuzz.py`` for a long local run.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ axes (vertical, falling, rising), each axis at most once, each crossing its own 
 The axes are checked against the picture (opposite sides of the drawn hexagon), the
 referee against hand-made paths (straight, bent, twice on one axis, all three at once), and
 satlink's verdicts against the brute-force oracle, whose own axis code reads centres on the
-page (testbed/oracle.py); the random boards of every profile are in tests/test_variants.py
+page (testbed/oracle.py); the random boards of every profile are in tests/geometry/test_variants.py
 (family ``hex-bridges``)."""
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from testbed.studio_server import (  # noqa: E402
 if missing():
     pytest.skip(missing(), allow_module_level=True)
 
-# under fill: two solutions, and a one-edit repair (found by tests/test_studio_api.py)
+# under fill: two solutions, and a one-edit repair (found by tests/studio/test_api.py)
 DRAFT = [((0, 0), (2, 0)), ((1, 4), (4, 4)), ((2, 2), (3, 4))]
 
 
