@@ -23,17 +23,16 @@ import time
 from collections import Counter
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(HERE))  # the suite's board families and brute-force oracle (tests/)
+from satlink import Board, check
+from satlink.deduce.engines import ENVIRONMENT, PYTHON, compiled
+from satlink.formats import read_file
+from satlink.grading.compare import RESULTS
+from satlink.rules import parse_rules
+from testbed.boards import PROFILES, boards
+from testbed.oracle import count_solutions
+from testbed.variants import FAMILIES, VARIANT_PROFILES, variants
 
-from satlink import Board, check  # noqa: E402
-from satlink.deduce.engines import ENVIRONMENT, PYTHON, compiled  # noqa: E402
-from satlink.formats import read_file  # noqa: E402
-from satlink.grading.compare import RESULTS  # noqa: E402
-from satlink.rules import parse_rules  # noqa: E402
-from tests.boards import PROFILES, boards  # noqa: E402
-from tests.oracle import count_solutions  # noqa: E402
-from tests.variants import FAMILIES, VARIANT_PROFILES, variants  # noqa: E402
+HERE = Path(__file__).resolve().parent.parent
 
 CORPUS = HERE.parent / "shared" / "corpus"
 EXPECTED = {0: "unsolvable", 1: "unique"}

@@ -28,20 +28,17 @@ import time
 from collections import Counter
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(HERE))  # the suite's variant families and brute-force oracle (tests/)
+from engine_agreement import compiled_verdict
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from engine_agreement import compiled_verdict  # noqa: E402
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from satlink import Board  # noqa: E402
-from satlink.board import label_for  # noqa: E402
-from satlink.deduce.engines import PYTHON, compiled  # noqa: E402
-from satlink.grading.compare import RESULTS  # noqa: E402
-from satlink.rules import parse_rules  # noqa: E402
-from tests.oracle import TooLarge, count_solutions  # noqa: E402
-from tests.variants import FAMILIES, Variant, fits_oracle, random_variant  # noqa: E402
+from satlink import Board
+from satlink.board import label_for
+from satlink.deduce.engines import PYTHON, compiled
+from satlink.grading.compare import RESULTS
+from satlink.rules import parse_rules
+from testbed.oracle import TooLarge, count_solutions
+from testbed.variants import FAMILIES, Variant, fits_oracle, random_variant
 
 PROFILES = ["flow", "fill", "nikoli", "no2x2", "fill,no2x2", "notouch,no2x2", "notouch",
             "fill,notouch"]

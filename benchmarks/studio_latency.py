@@ -45,7 +45,7 @@ from pathlib import Path
 
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
-from tests.studio_server import browser, cell_xy, click_cell, wait_status
+from testbed.studio_server import browser, cell_xy, click_cell, wait_status
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = [("square", 5, {}), ("square", 10, {}), ("square", 15, {}), ("square", 20, {}),
