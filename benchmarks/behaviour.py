@@ -372,11 +372,11 @@ def verdict_part(board) -> dict:
 def grade_part(board) -> dict | None:
     if board.n_nodes > MAX_GRADE_NODES:
         return None
-    grade = api("grade")
+    grade, parse_rules = api("grade"), api("parse_rules")
     out = {}
     for profile in GRADE_PROFILES:
         try:
-            out[profile] = grade(board, profile).as_dict()
+            out[profile] = grade(board, parse_rules(profile)).as_dict()
         except Exception as exc:
             out[profile] = error_of(exc)
     return out

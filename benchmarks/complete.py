@@ -3,7 +3,7 @@ kept) completes a designer's draft, and how fast.
 
 Drafts: square boards of 5x5, 7x7 and 9x9 with two pairs placed at random (fixed seed), as a
 designer starts; each completed under ``flow`` and ``fill`` within ``--seconds``, as the
-studio's Complete button asks (:func:`satlink.painted.read.painting_of`, then
+studio's Complete button asks (:func:`satlink.formats.painted.painting_of`, then
 :func:`satlink.painted.complete.complete_painting` with ``edit_painted=False``).
 
 ``--compare-ref REF`` also runs the completer that was removed, ``satlink/generate/complete.py``
@@ -26,9 +26,9 @@ import time
 import types
 from pathlib import Path
 
-from satlink import Board
+from satlink import Board, parse_rules
+from satlink.formats.painted import painting_of
 from satlink.painted.complete import complete_painting
-from satlink.painted.read import painting_of
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -46,7 +46,7 @@ def kept(board: Board, result: Board) -> bool:
 
 
 def survivor(board: Board, rules: str, seconds: float, seed: int) -> Board | None:
-    done = complete_painting(painting_of(board, {}), rules, seed=seed, attempts=1000,
+    done = complete_painting(painting_of(board, {}), parse_rules(rules), seed=seed, attempts=1000,
                              seconds=seconds, edit_painted=False)
     return done.board if done.board is not None and done.proven else None
 

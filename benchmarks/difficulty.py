@@ -36,7 +36,7 @@ from statistics import mean, median
 from rich.console import Console
 from rich.table import Table
 
-from satlink import Board, Method, check
+from satlink import Board, Method, check, parse_rules
 from satlink.formats import read_file
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
@@ -94,18 +94,18 @@ def measure(board: Board, rules: str = "flow") -> dict | None:
     if verdict.status != Status.UNIQUE:
         return None
     start = time.perf_counter()
-    graded = grade(board, rules).as_dict()
+    graded = grade(board, parse_rules(rules)).as_dict()
     seconds = time.perf_counter() - start
     cadical = check(board, rules, method=CADICAL)
     return {"cells": board.width * board.height, "colours": len(board.labels),
             "grade": graded, "score": graded["score"], "sat": sat_score(board, verdict),
             "sat_cadical": sat_score(board, cadical), "grade_seconds": round(seconds, 3),
-            "forced": grade(board, rules, max_level=1).shares["forced"]}
+            "forced": grade(board, parse_rules(rules), max_level=1).shares["forced"]}
 
 
 def _grade_again(item: tuple[tuple[str, ...], object, str]) -> dict:
     rows, geometry, rules = item
-    return grade(Board(rows, geometry), rules).as_dict()
+    return grade(Board(rows, geometry), parse_rules(rules)).as_dict()
 
 
 def regrade(boards: list[Board], results: list[dict]) -> int:
@@ -224,7 +224,7 @@ def generated_pack(size: str, count: int, seed: int, colours: str | None = None)
             results.append({"cells": board.width * board.height, "colours": len(board.labels),
                             "grade": graded, "score": graded["score"],
                             "sat": result.quality["effort"], "rows": list(board.rows),
-                            "forced": grade(board, "flow", max_level=1).shares["forced"]})
+                            "forced": grade(board, parse_rules("flow"), max_level=1).shares["forced"]})
     return results
 
 

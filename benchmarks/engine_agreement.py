@@ -24,9 +24,9 @@ from collections import Counter
 from pathlib import Path
 
 from satlink import Board, check
-from satlink.deduce.compare import RESULTS
 from satlink.deduce.engines import ENVIRONMENT, PYTHON, compiled
 from satlink.formats import read_file
+from satlink.grading.compare import RESULTS
 from satlink.rules import parse_rules
 from testbed.boards import PROFILES, boards
 from testbed.oracle import count_solutions

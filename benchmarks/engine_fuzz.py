@@ -1,5 +1,5 @@
 """Hypothesis against the compiled deduction engine: boards that ``engine_agreement.py``'s
-families leave out, each compared with the Python engine (``satlink.deduce.compare.RESULTS``)
+families leave out, each compared with the Python engine (``satlink.grading.compare.RESULTS``)
 and, where the brute-force oracle can count it, ``check``'s verdict with the compiled engine
 in its presolve against the oracle's count.
 
@@ -34,8 +34,8 @@ from hypothesis import strategies as st
 
 from satlink import Board
 from satlink.board import label_for
-from satlink.deduce.compare import RESULTS
 from satlink.deduce.engines import PYTHON, compiled
+from satlink.grading.compare import RESULTS
 from satlink.rules import parse_rules
 from testbed.oracle import TooLarge, count_solutions
 from testbed.variants import FAMILIES, Variant, fits_oracle, random_variant

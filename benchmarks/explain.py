@@ -34,6 +34,7 @@ from pathlib import Path
 from satlink.board import Board, label_for
 from satlink.explain import explain
 from satlink.formats import read_file
+from satlink.rules import parse_rules
 
 CORPUS = Path("/work/shared/corpus/mzucker-flow_solver/puzzles")
 
@@ -92,7 +93,7 @@ def main() -> None:
     rows = []
     for group, board in drafts:
         begun = time.perf_counter()
-        result = explain(board, "flow", budget=args.budget, steps=False)
+        result = explain(board, parse_rules("flow"), budget=args.budget, steps=False)
         seconds = time.perf_counter() - begun
         rows.append({"group": group, "size": [board.width, board.height],
                      "pairs": len(board.labels), "status": result.status,

@@ -1,5 +1,5 @@
 """Which grades the generator reaches per board size (issue 22): the figures behind
-``satlink.generate.bands.REACH``, which ``generate --grade`` uses to refuse at once a band or
+``satlink.generate.reach.REACH``, which ``generate --grade`` uses to refuse at once a band or
 score range a size does not reach.
 
 Per square size (and the rectangles given), ``--attempts`` attempts are made aiming at each
@@ -7,7 +7,7 @@ band (``--grade easy``, ``medium``, ``hard``) and the grades of the accepted puz
 collected: the bands reached, and the lowest and highest score (the full grade, look-ahead
 and all, at every size).  Prints a table and the ``REACH`` literal; ``--out`` writes JSON.
 ``--variants`` measures the Flow Free variants the same way (``square`` is the plain board),
-each with the variant options of ``satlink.generate.bands.VARIANTS``, so that "every band at
+each with the variant options of ``satlink.generate.reach.VARIANTS``, so that "every band at
 every size and on the variants" is a measured claim, not an assumption; it also prints the
 entries of ``bands.VARIANT_REACH``, which refuses a band a measured variant size does not
 reach.
@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from unittest.mock import patch
 
-from satlink.generate.bands import VARIANTS  # the options each name stands for
+from satlink.generate.reach import VARIANTS  # the options each name stands for
 
 HERE = Path(__file__).resolve().parents[1]
 
@@ -34,13 +34,14 @@ def reach(size: str, attempts: int, seed: int, variant: str = "square") -> dict:
     from satlink.generate.params import ParamsError, make_params
     from satlink.generate.pipeline import attempt
     from satlink.grading import grade
+    from satlink.rules import parse_rules
 
     found: dict[str, list[float]] = {}
     start = time.perf_counter()
     for band in ("easy", "medium", "hard"):
-        # the refusal (bands.unreachable) is built from this table: measuring must not go
+        # the refusal (reach.unreachable) is built from this table: measuring must not go
         # through it, or a band once refused could never be measured again
-        with patch("satlink.generate.bands.unreachable", lambda *_: None):
+        with patch("satlink.generate.params.unreachable", lambda *_: None):
             try:
                 params = make_params(size, None, 3, 0, "flow", "grow", "repair", seed,
                                      grade=band, **VARIANTS[variant])
@@ -50,7 +51,7 @@ def reach(size: str, attempts: int, seed: int, variant: str = "square") -> dict:
         for n in range(attempts):
             result = attempt(params, n)
             if result.accepted:
-                g = grade(result.board(), "flow")
+                g = grade(result.board(), parse_rules("flow"))
                 found.setdefault(g.band, []).append(g.score)
     scores = [s for v in found.values() for s in v]
     return {"bands": sorted(found, key=("easy", "medium", "hard").index),
@@ -84,7 +85,7 @@ def main() -> None:
             print(f"| {variant} | {size} | {reached} | {r['puzzles']} | "
                   f"{r['lowest']} | {r['highest']} | {r['seconds']} |", flush=True)
     if any(v != "square" for v in variants):
-        print("\nVARIANT_REACH entries (satlink.generate.bands):")
+        print("\nVARIANT_REACH entries (satlink.generate.reach):")
         for variant in variants:
             sizes = [(size, results[f"{variant} {size}"]) for size in args.sizes.split(",")
                      if variant != "square" and results[f"{variant} {size}"]["bands"]]

@@ -28,11 +28,11 @@ import time
 import types
 from pathlib import Path
 
+from satlink.formats.painted import read_painting
+from satlink.generate.colours import published_colours
 from satlink.generate.longpaths import lengthen
-from satlink.generate.params import published_colours
 from satlink.painted.complete import complete_painting
 from satlink.painted.fix import fix_painting
-from satlink.painted.read import read_painting
 from satlink.rules import parse_rules
 from testbed.paintings import ambiguous_crossing, erased, grown, painted_rows
 

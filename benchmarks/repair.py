@@ -6,7 +6,7 @@ Drafts:
 * **random NxN** (5x5 to 10x10, ``--per-size`` each): endpoints placed at random on an empty
   board, the colour count drawn from the published spread of Flow Free levels of that size
   (``--colour-draw published``, the default: the fewest, quartiles, median and most of
-  :func:`~satlink.generate.params.published_colour_draw`, as ``generate`` draws them) or
+  :func:`~satlink.generate.colours.published_colour_draw`, as ``generate`` draws them) or
   uniformly between the fewest and the most (``--colour-draw uniform``, as before);
 * **corpus**: every hand-made level of the mzucker corpus (unique under ``flow``) with one
   endpoint moved to a random empty cell, ``--moves`` per level;
@@ -50,6 +50,7 @@ from benchmarks.explain import one_endpoint_moved
 from satlink.board import Board, label_for
 from satlink.repair.chains import repair_chain
 from satlink.repair.plans import Constraints
+from satlink.rules import parse_rules
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared/corpus/mzucker-flow_solver/puzzles"
 FILL_JUMBOS = ("jumbo_13x13_26", "jumbo_14x14_19", "jumbo_14x14_30")
@@ -62,7 +63,7 @@ EDITS, SECONDS = 3, 10.0
 
 def random_drafts(rng: random.Random, per_size: int, draw: str = "published"
                   ) -> list[tuple[str, Board]]:
-    from satlink.generate.params import published_colour_draw, published_colours
+    from satlink.generate.colours import published_colour_draw, published_colours
 
     out = []
     for n in range(5, 11):
@@ -103,7 +104,7 @@ def ok(chain: dict) -> bool:
 
 
 def run_chain(board: Board, rules: str, solids: bool = False, colours: int = 1) -> dict:
-    chain = repair_chain(board, rules, constraints=Constraints(colours=colours, solids=solids),
+    chain = repair_chain(board, parse_rules(rules), constraints=Constraints(colours=colours, solids=solids),
                          max_edits=EDITS, seconds=SECONDS)
     return {"repaired": chain.repaired, "proven": chain.proven, "edits": len(chain.steps),
             "seconds": round(chain.seconds, 3), "via": chain.via, "reason": chain.reason,
@@ -250,7 +251,7 @@ def longer(rows: list[dict], seconds: float) -> None:
     defaults kept): how each ends tells whether more speed could have repaired it."""
     for r in rows:
         if r["new"] and _end(r["new"]) == "out of time":
-            chain = repair_chain(Board.from_rows(r["grid"]), r["rules"], max_edits=EDITS,
+            chain = repair_chain(Board.from_rows(r["grid"]), parse_rules(r["rules"]), max_edits=EDITS,
                                  seconds=seconds)
             end = "repaired" if chain.repaired and chain.proven else \
                 "proven beyond" if chain.reason.startswith("no board") else "out of time"
@@ -283,7 +284,7 @@ def jumbos(corpus: Path, edits: int, seconds: float) -> list[dict]:
         board = next(iter(read_file(str(corpus / f"{name}.txt")))).board
         cons = Constraints(colours=edits)
         for nearest in (True, False):
-            chain = repair_chain(board, "fill", constraints=cons, max_edits=edits,
+            chain = repair_chain(board, parse_rules("fill"), constraints=cons, max_edits=edits,
                                  seconds=seconds, nearest=nearest)
             out.append({"board": name, "side": "new" if nearest else "main",
                         "status": str(chain.status), "count": chain.count,
@@ -356,7 +357,7 @@ def main() -> None:
     for i, (group, board) in enumerate(drafts):
         begun = time.perf_counter()
         rules = "fill" if group.endswith("under fill") else "flow"
-        why = explain(board, rules, budget=SECONDS, steps=False)
+        why = explain(board, parse_rules(rules), budget=SECONDS, steps=False)
         row = {"group": group, "rules": rules, "size": [board.width, board.height],
                "pairs": len(board.labels),
                "grid": list(board.rows), "status": why.status, "reason": why.reason,

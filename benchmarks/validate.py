@@ -19,6 +19,7 @@ from rich.table import Table
 
 from satlink.batch.run import RunOptions, validate_tasks
 from satlink.batch.tasks import plan
+from satlink.rules import parse_rules
 
 
 def main() -> None:
@@ -34,7 +35,7 @@ def main() -> None:
     files = []
     for p in map(Path, args.paths):
         files += [str(f) for f in sorted(p.iterdir()) if f.is_file()] if p.is_dir() else [str(p)]
-    tasks = plan(files, args.rules)
+    tasks = plan(files, parse_rules(args.rules))
     results: dict[str, list[float]] = {"local x1": [], "local x2": [], "dask x2": []}
     statuses: dict[str, dict] = {}
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,

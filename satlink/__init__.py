@@ -16,7 +16,7 @@ from satlink.solution import Solution
 from satlink.solver.check import check, solve
 from satlink.solver.method import Method, MethodError
 from satlink.solver.verdict import Status, Verdict
+from satlink.version import __version__
 
 __all__ = ["Board", "Geometry", "Method", "MethodError", "Rules", "Solution", "Status", "Verdict", "check",
-           "is_valid", "parse_rules", "solve", "solution_errors"]
-__version__ = "0.1.0"
+           "is_valid", "parse_rules", "solve", "solution_errors", "__version__"]

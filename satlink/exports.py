@@ -22,8 +22,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from satlink.formats import Entry
+from satlink.formats.flowfree import FLOW_FREE_RULES
 from satlink.formats.puzzlink import rules_differences, type_rules, url_type
-from satlink.rules import Rules, parse_rules
+from satlink.rules import Rules
 from satlink.solver.check import check
 from satlink.solver.memory import BoardTooLarge
 from satlink.solver.method import DEFAULT_METHOD, Method, MethodError
@@ -52,12 +53,12 @@ def consumer_of(fmt: str, entry: Entry, target: Rules | None = None) -> Consumer
     """The consumer an export of ``entry`` in ``fmt`` is written for: the ``target`` when
     given, else the format's own reader; None when nobody with fixed rules reads it."""
     if fmt == "puzzlink":  # the URL's type is the reader: see for_target
-        kind = url_type(parse_rules(entry.rules_under(None)))
+        kind = url_type(entry.rules_under(None))
         return Consumer(f"puzz.link {kind}", type_rules(kind))
     if target is not None:
         return Consumer(None, target)
     if fmt == "flowfree":
-        return Consumer("Flow Free", parse_rules("flow"))
+        return Consumer("Flow Free", FLOW_FREE_RULES)
     return None
 
 
@@ -113,7 +114,7 @@ def consumer_warnings(entries: Iterable[Entry], fmt: str, target: Rules | None =
             if progress:
                 progress()
             continue
-        own = parse_rules(entry.rules_under(None))
+        own = entry.rules_under(None)
         # puzz.link: the one decision the report's links share (formats.puzzlink)
         differences = tuple(rules_differences(own)) if fmt == "puzzlink" else ()
         same = not differences if fmt == "puzzlink" else own == consumer.rules

@@ -25,6 +25,9 @@ from satlink.looks import LONG_PATH, look
 from satlink.solution import Solution
 from satlink.solver.verdict import Status, Verdict
 
+RENAMED_QUALITY = {"difficulty": "effort"}
+"""Quality figures renamed in record version 3 (:mod:`satlink.records`): old name -> new name."""
+
 
 def bends(board: Board, solution: Solution) -> int:
     """Number of turns over all paths (on a variant: changes of step direction, see
@@ -91,3 +94,18 @@ def quality(board: Board, solution: Solution, verdict: Verdict, *, grade: bool =
     if graded is not None:
         figures["grade"] = graded
     return figures
+
+
+def upgrade_quality(figures: dict) -> dict:
+    """Quality figures of any version under today's names (in the same order; ``figures``
+    itself is not changed).  A figure already under its new name is kept as it is."""
+    if not any(old in figures for old in RENAMED_QUALITY):
+        return figures
+    out = {}
+    for name, value in figures.items():
+        new = RENAMED_QUALITY.get(name)
+        if new is None:
+            out[name] = value
+        elif new not in figures:
+            out[new] = value
+    return out

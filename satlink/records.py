@@ -23,13 +23,11 @@ import secrets
 
 from satlink.board import Board
 from satlink.geometry import geometry_to_json
-from satlink.quality import quality
+from satlink.quality import quality, upgrade_quality
 from satlink.rules import Rules
 from satlink.solver.verdict import Status, Verdict
 
 RECORD_VERSION = 3
-RENAMED_QUALITY = {"difficulty": "effort"}
-"""Quality figures renamed in version 3: old name -> new name."""
 DIFF_CELLS_LISTED = 10_000
 """``diff_cells`` is listed when at most this many cells differ (or when asked for in full);
 ``diff_count`` and ``diff_box`` always summarise it (a 1002x1002 board listed every cell)."""
@@ -92,7 +90,7 @@ def _coords(board: Board, solution, lazy: bool) -> dict:
             for label, path in solution.paths.items()}
 
 
-def board_record(source: str, index: int, board: Board | None, rules: Rules | str,
+def board_record(source: str, index: int, board: Board | None, rules: Rules,
                  status: Status) -> dict:
     """The keys every record has; ``board`` is None when it could not be read.  A variant
     board's record also has ``geometry`` (absent: a plain square board), so that ``grid`` and
@@ -145,26 +143,11 @@ def verdict_record(source: str, index: int, board: Board, verdict: Verdict, *,
     return record
 
 
-def invalid_record(source: str, index: int, error: dict, rules: Rules | str) -> dict:
+def invalid_record(source: str, index: int, error: dict, rules: Rules) -> dict:
     """A board that could not be read; ``error`` locates it (file, board, line, column)."""
     record = board_record(source, index, None, rules, Status.INVALID)
     record["error"] = error
     return record
-
-
-def upgrade_quality(figures: dict) -> dict:
-    """Quality figures of any version under today's names (in the same order; ``figures``
-    itself is not changed).  A figure already under its new name is kept as it is."""
-    if not any(old in figures for old in RENAMED_QUALITY):
-        return figures
-    out = {}
-    for name, value in figures.items():
-        new = RENAMED_QUALITY.get(name)
-        if new is None:
-            out[name] = value
-        elif new not in figures:
-            out[new] = value
-    return out
 
 
 def upgrade(record: dict) -> dict:

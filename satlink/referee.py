@@ -13,7 +13,7 @@ falling (backslash) and ``W*H + 2i + 1`` its rising (slash) one (the cell's inde
 crossing).  Plain mappings of cells or ``[row, col]`` pairs name each bridge visit by its
 cell; :func:`as_solution` gives such a visit the crossing of the step into it.
 
-Axes here come from the cells' centres on the page (:func:`_axis`), not from the geometry's
+Axes here come from the cells' centres on the page (:func:`step_axis`), not from the geometry's
 step tables: a hexagon's opposite sides are those whose neighbours' centres lie on one line
 through its own.
 """
@@ -21,24 +21,28 @@ through its own.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 
 from satlink import referee_grid
 from satlink.board import Board
+from satlink.referee_cells import (
+    FALLING,
+    HORIZONTAL,
+    RISING,
+    VERTICAL,
+    Visit,
+    adjacent,
+    bridge_axes,
+    crossing_node,
+    node_axis,
+    node_cell,
+    step_axis,
+    visit_of,
+    walled,
+)
 from satlink.rules import Rules, parse_rules
 from satlink.solution import Solution
 
 PathsLike = Solution | Mapping[str, Sequence[int] | Sequence[Sequence[int]]]
-
-_SQUARE = ((-1, 0), (1, 0), (0, -1), (0, 1))
-_HEX_EVEN = ((-1, 0), (1, 0), (0, -1), (0, 1), (1, -1), (1, 1))  # even column (0, 2, ...)
-_HEX_ODD = ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 1))  # odd columns sit higher
-HORIZONTAL, VERTICAL, FALLING, RISING = "horizontally", "vertically", "falling (\\)", "rising (/)"
-_SQUARE_AXES = (HORIZONTAL, VERTICAL)  # by crossing number: the cell's own, then the extra node
-_HEX_AXES = (VERTICAL, FALLING, RISING)
-
-Visit = int | tuple[int, str]
-"""What a path occupies: a cell, or (bridge cell, axis) for one crossing of a bridge."""
 
 
 def as_solution(board: Board, solution: PathsLike) -> Solution:
@@ -75,7 +79,7 @@ def _name_crossings(board: Board, cells: list[int]) -> tuple[int, ...]:
         elif cell in bridges and len(cells) > 1:
             other = cells[i - 1] if i else cells[1]
             if 0 <= other < board.size:
-                cell = _crossing_node(board, cell, _axis(board, cell, other))
+                cell = crossing_node(board, cell, step_axis(board, cell, other))
         out.append(cell)
     return tuple(out)
 
@@ -108,7 +112,7 @@ def solution_errors(board: Board, solution: PathsLike, rules: Rules | str) -> li
             continue
         if {path[0], path[-1]} != set(board.endpoints[label]):
             errors.append(f"{where} does not run between its two endpoints")
-        cells = [_node_cell(board, node) for node in path]
+        cells = [node_cell(board, node) for node in path]
         if None in cells:  # checked up to the node off the board
             cells = cells[:cells.index(None)]
         steps = [_step_errors(board, where, cells[k], cells[k + 1]) for k in range(len(cells) - 1)]
@@ -149,100 +153,11 @@ def is_valid(board: Board, solution: PathsLike, rules: Rules | str) -> bool:
     return not solution_errors(board, solution, rules)
 
 
-# -- geometry, from coordinates and the board's geometry description ----------------------
-
-def _axes(board: Board) -> tuple[str, ...]:
-    """A bridge's axes in the order its crossings are numbered."""
-    return _HEX_AXES if board.geometry.kind == "hex" else _SQUARE_AXES
-
-
-def _node_cell(board: Board, node: int) -> int | None:
-    """The cell a graph node lies in, or None for a node that is not on the board."""
-    if 0 <= node < board.size:
-        return node
-    bridges, extra = board.geometry.bridges, len(_axes(board)) - 1
-    if board.size <= node < board.size + extra * len(bridges):
-        return bridges[(node - board.size) // extra]
-    return None
-
-
-def _node_axis(board: Board, node: int) -> str:
-    """The axis of the crossing a bridge node names (the cell's own: the first axis)."""
-    if node < board.size:
-        return _axes(board)[0]
-    return _axes(board)[1 + (node - board.size) % (len(_axes(board)) - 1)]
-
-
-def _crossing_node(board: Board, cell: int, axis: str) -> int:
-    """The node of bridge ``cell``'s crossing along ``axis``."""
-    k, extra = _axes(board).index(axis), len(_axes(board)) - 1
-    if k == 0:
-        return cell
-    return board.size + board.geometry.bridges.index(cell) * extra + k - 1
-
-
-def _adjacent(board: Board, cell: int) -> frozenset[int]:
-    """Cells sharing a side with ``cell``, from coordinates: square or hexagonal steps, warps
-    applied; walls and solid cells are not removed (see :func:`_joined`)."""
-    return _adjacent_cells(board.width, board.height, board.geometry.kind, board.geometry.wrap,
-                           cell)
-
-
-@lru_cache(maxsize=1 << 16)
-def _adjacent_cells(w: int, h: int, kind: str, wrap: bool, cell: int) -> frozenset[int]:
-    """:func:`_adjacent` by the board's shape alone, remembered: the notouch check asks for
-    every cell of every path, and a process checks many boards of few shapes."""
-    r, c = divmod(cell, w)
-    if kind == "hex":
-        steps = _HEX_ODD if c % 2 else _HEX_EVEN
-    else:
-        steps = _SQUARE
-    out = set()
-    for dr, dc in steps:
-        r2, c2 = r + dr, c + dc
-        if wrap:
-            r2, c2 = r2 % h, c2 % w
-        elif not (0 <= r2 < h and 0 <= c2 < w):
-            continue
-        if (r2, c2) != (r, c):
-            out.add(r2 * w + c2)
-    return frozenset(out)
-
-
-def _walled(board: Board, a: int, b: int) -> bool:
-    return ((a, b) if a < b else (b, a)) in board.geometry.walls
-
-
-def _joined(board: Board, a: int) -> set[int]:
-    """Open cells a path may step to from ``a``: neighbours without a wall between."""
-    return {b for b in _adjacent(board, a) if not _walled(board, a, b) and not board.is_solid(b)}
-
-
-def _axis(board: Board, a: int, b: int) -> str:
-    """The axis of a step between neighbours: on square cells (a warp step included) by
-    column; on hexagons by the direction between the two centres, with columns 1.5 units
-    apart and an even column's centres half a row lower than an odd one's (y grows down)."""
-    if board.geometry.kind != "hex":
-        return VERTICAL if a % board.width == b % board.width else HORIZONTAL
-    (r1, c1), (r2, c2) = divmod(a, board.width), divmod(b, board.width)
-    dx = c2 - c1
-    dy = (2 * r2 + (c2 % 2 == 0)) - (2 * r1 + (c1 % 2 == 0))  # in half rows
-    if dx == 0:
-        return VERTICAL
-    return FALLING if dx * dy > 0 else RISING
-
-
-def _visit(board: Board, cell: int, towards: int) -> Visit:
-    """What a path at ``cell`` occupies when its neighbour on the path is ``towards``."""
-    if cell in board.geometry.bridges:
-        return (cell, _axis(board, cell, towards))
-    return cell
-
 
 def _step_errors(board: Board, where: str, a: int, b: int) -> list[str]:
-    if b not in _adjacent(board, a):
+    if b not in adjacent(board, a):
         return [f"{where} jumps from {board.coord(a)} to {board.coord(b)}"]
-    if _walled(board, a, b):
+    if walled(board, a, b):
         return [f"{where} crosses the wall between {board.coord(a)} and {board.coord(b)}"]
     return []
 
@@ -254,8 +169,8 @@ def _crossing(board: Board, where: str, path: Sequence[int], cells: list[int], i
     errors = []
     if i == 0 or i == len(path) - 1:
         errors.append(f"{where} ends on the bridge at {at} (a bridge is never an endpoint)")
-    named = _node_axis(board, path[i])
-    axes = [_axis(board, cell, cells[j]) for j in (i - 1, i + 1) if 0 <= j < len(cells)]
+    named = node_axis(board, path[i])
+    axes = [step_axis(board, cell, cells[j]) for j in (i - 1, i + 1) if 0 <= j < len(cells)]
     if not axes:  # the path left the board right after it
         return named, errors
     axis = axes[0]
@@ -286,7 +201,7 @@ def _empty(board: Board, owner: Mapping[Visit, str]) -> list[str]:
             if cell not in owner:
                 out.append(str(board.coord(cell)))
             continue
-        for axis in _axes(board):
+        for axis in bridge_axes(board):
             if (cell, axis) not in owner:
                 out.append(f"the {_crossing_name(axis)} crossing of the bridge at "
                            f"{board.coord(cell)}")
@@ -307,13 +222,13 @@ def _touch_errors(board: Board, visits: Mapping[str, list[Visit]]) -> list[str]:
         position = {visit: i for i, visit in enumerate(path)}
         for visit, i in position.items():
             cell = visit if isinstance(visit, int) else visit[0]
-            for n in sorted(_adjacent(board, cell)):
+            for n in sorted(adjacent(board, cell)):
                 if n < cell or (not isinstance(visit, int)
-                                and _axis(board, cell, n) != visit[1]):
+                                and step_axis(board, cell, n) != visit[1]):
                     continue  # (each side once, from its lower cell: half the look-ups below)
-                if _walled(board, cell, n) or board.is_solid(n):
+                if walled(board, cell, n) or board.is_solid(n):
                     continue
-                j = position.get(_visit(board, n, cell))
+                j = position.get(visit_of(board, n, cell))
                 if j is not None and abs(i - j) != 1:
                     errors.append(
                         f"notouch: path {label!r} touches itself at "
@@ -331,9 +246,9 @@ def _blocks(board: Board) -> list[tuple[int, ...]]:
                 for r in range(h - 1) for c in range(w - 1)]
     out = []
     for a in range(w * h):
-        near = sorted(n for n in _adjacent(board, a) if n > a)
+        near = sorted(n for n in adjacent(board, a) if n > a)
         out += [(a, b, c) for i, b in enumerate(near) for c in near[i + 1:]
-                if c in _adjacent(board, b)]
+                if c in adjacent(board, b)]
     return out
 
 

@@ -1,7 +1,7 @@
 """The referee on a plain square board, as whole arrays: the same rules, checked per cell at once.
 
-:func:`satlink.referee.solution_errors` walks a solution cell by cell in Python, about 13 s for
-each million-cell solution, longer than finding it.  On a plain square board (no warps, walls,
+:func:`satlink.referee.solution_errors` walks a solution cell by cell in Python: on a
+million-cell solution that takes longer than finding it.  On a plain square board (no warps, walls,
 bridges or hexagons: the large corpus boards) every rule it checks is a comparison between a
 cell and its right or lower neighbour, so it can be checked with numpy over the whole grid.
 Like the referee it reads only the board's characters and the claimed paths, never the board

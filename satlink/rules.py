@@ -24,6 +24,8 @@ PROFILES: dict[str, frozenset[str]] = {
     "nikoli": frozenset(),
 }
 DEFAULT_PROFILE = "flow"
+"""The profile a board is judged under when neither the user nor its file names one; the one
+place that decides it (:data:`DEFAULT_RULES` is it parsed)."""
 
 
 class RulesError(ValueError):
@@ -60,6 +62,9 @@ class Rules:
         return str(self)
 
 
+DEFAULT_RULES = Rules(PROFILES[DEFAULT_PROFILE])
+
+
 def names_a_rule(text: str) -> bool:
     """Whether a rule list names anything (``""``, ``" , "`` do not)."""
     return any(part.strip() for part in text.split(","))
@@ -68,15 +73,17 @@ def names_a_rule(text: str) -> bool:
 def parse_rules(text: str | Rules | None) -> Rules:
     """Parse ``flow``, ``nikoli``, ``fill,notouch``, ``none`` … into :class:`Rules`.
 
-    A text that names no rule at all (None, ``""``, ``","``) is the default profile; no
-    rules is ``none`` (the command line refuses an empty ``--rules``)."""
+    Called once where a profile enters as text: an option, a request, a file's ``rules``, or
+    a public library function given a profile name (``check(board, "fill")``); below them,
+    code takes :class:`Rules`.  A text that names no rule at all (None, ``""``, ``","``) is
+    the default profile; no rules is ``none`` (the command line refuses an empty ``--rules``)."""
     if isinstance(text, Rules):
         return text
     if text is not None and not isinstance(text, str):
         raise TypeError(f"rules must be a profile name such as 'flow', a comma list or Rules, "
                         f"not {type(text).__name__}")
     if text is None or not names_a_rule(text):
-        return Rules(PROFILES[DEFAULT_PROFILE])
+        return DEFAULT_RULES
     chosen: set[str] = set()
     for part in (p.strip().lower() for p in text.split(",")):
         if not part or part == "none":

@@ -20,7 +20,7 @@ from satlink.board import SOLID, Board
 from satlink.canonical import canonical_hash
 from satlink.formats import DEFAULT_MAX_CELLS, Entry, read_file
 from satlink.geometry import geometry_to_json
-from satlink.rules import Rules, parse_rules
+from satlink.rules import Rules
 
 
 def content_hash(entry: Entry) -> str:
@@ -79,15 +79,14 @@ class Task:
         return replace(self, repairs=repairs)
 
 
-def plan(files: Iterable[str], rules: Rules | str | None = None, in_format: str | None = None,
+def plan(files: Iterable[str], rules: Rules | None = None, in_format: str | None = None,
          max_cells: int = DEFAULT_MAX_CELLS) -> list[Task]:
     """One task per board, in file order; ``rules`` (``--rules``) overrides each board's own."""
-    chosen = parse_rules(rules) if rules else None
     tasks: list[Task] = []
     boards: list[tuple[int, Board]] = []
     for path in files:
         for entry in read_file(path, in_format, max_cells):
-            task = Task(entry.source, entry.index, content_hash(entry), entry.rules_under(chosen))
+            task = Task(entry.source, entry.index, content_hash(entry), entry.rules_under(rules))
             if entry.error is not None:
                 task = replace(task, error=entry.error.as_dict())
             else:

@@ -29,11 +29,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from satlink import __version__
 from satlink.board import Board
 from satlink.rules import Rules
 from satlink.solver.method import Method
 from satlink.solver.verdict import Status
+from satlink.version import __version__
 
 MANIFEST_VERSION = 1
 SEARCH_SOLVER = "glucose4"

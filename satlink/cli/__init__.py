@@ -1,9 +1,11 @@
 """Command line: one module per job, each command a thin layer over library functions.
 
 * :mod:`satlink.cli.solving`   ``check``, ``solve``, ``convert``, ``render``
-* :mod:`satlink.cli.generating` ``generate``, ``export``
+* :mod:`satlink.cli.generating` ``generate``
+* :mod:`satlink.cli.exporting` ``export`` (a pack from the catalogue)
 * :mod:`satlink.cli.batch`     ``validate``
-* :mod:`satlink.cli.research`  ``cnf``, ``decode``, ``bench``
+* :mod:`satlink.cli.research`  ``cnf``, ``decode``
+* :mod:`satlink.cli.benching`  ``bench``
 * :mod:`satlink.cli.repairing` ``repair``
 * :mod:`satlink.cli.explaining` ``explain``, ``hint``
 * :mod:`satlink.cli.painting`  ``paint`` (painted boards into puzzles)
@@ -12,101 +14,20 @@
 * :mod:`satlink.cli.files`     reading boards, writing packs, refusing an output that is an input
 * :mod:`satlink.cli.consumers` the warning for the program that reads what is written
 * :mod:`satlink.cli.exits`     the exit statuses
+* :mod:`satlink.cli.group`     the command group: loads a command when it is asked for
 
 Bad input and bad options are reported as such (exit status 2).  Any other exception is a
 bug in satlink: it is reported as one, with how to report it, and exit status 3
 (``SATLINK_DEBUG=1`` shows the traceback).
 """
 
-from __future__ import annotations
-
-import importlib
 import os
-import sys
-
-import click
 
 # satlink's numpy work is elementwise (no BLAS call), but OpenBLAS starts one thread per
-# core when numpy is imported, which only costs CPU (figures: benchmarks/README.md). Set
-# before any module that imports numpy; a value the user set is kept.
+# core when numpy is imported, which only costs CPU (benchmarks/README.md). Set before any
+# module that imports numpy; a value the user set is kept.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from satlink.cli.exits import EXIT_BUG, EXIT_INPUT  # noqa: E402  (after the line above)
-from satlink.solver.method import MethodError  # noqa: E402
+from satlink.cli.group import COMMANDS, SatlinkGroup, main  # noqa: E402  (after the line above)
 
-COMMANDS = {
-    "check": "solving", "solve": "solving", "convert": "solving", "generate": "generating",
-    "export": "generating", "validate": "batch", "render": "solving", "cnf": "research",
-    "decode": "research", "bench": "research", "repair": "repairing", "explain": "explaining",
-    "hint": "explaining", "paint": "painting", "studio": "studio",
-}
-"""Each command and the module of :mod:`satlink.cli` that defines it, imported when the
-command runs: ``satlink check`` then never builds (nor imports) the other commands, whose
-declarations are a large share of start-up (click cleans every option's help text as it is
-declared; figures: benchmarks/README.md)."""
-
-REPORT_BUGS = "please report it with the command line and the input file (SATLINK_DEBUG=1 shows " \
-              "the traceback)"
-
-
-class SatlinkGroup(click.Group):
-    """The command group: loads a command's module when it is asked for (:data:`COMMANDS`),
-    and turns an unexpected exception into a one-line bug report."""
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(COMMANDS)
-
-    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in COMMANDS:
-            return None
-        module = importlib.import_module(f"satlink.cli.{COMMANDS[name]}")
-        return getattr(module, name)
-
-    def invoke(self, ctx: click.Context):
-        try:
-            return super().invoke(ctx)
-        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort,
-                KeyboardInterrupt, SystemExit):
-            raise
-        except MethodError as exc:  # a method that cannot do what this run asks of it
-            raise click.UsageError(str(exc)) from None
-        except BrokenPipeError:  # the reader went away (``| head``): stop quietly
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            ctx.exit(0)
-        except OSError as exc:  # a full disk, a read-only folder, /dev/full: not a bug
-            click.echo(f"satlink: cannot write or read a file: {exc}", err=True)
-            ctx.exit(EXIT_INPUT)
-        except Exception as exc:
-            if os.environ.get("SATLINK_DEBUG"):
-                raise
-            click.echo(f"satlink: internal error (a bug in satlink, not in your input): "
-                       f"{type(exc).__name__}: {exc}; {REPORT_BUGS}", err=True)
-            ctx.exit(EXIT_BUG)
-
-
-def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
-    """``--version``: the version, and which deduction engine runs (compiled, or the Python
-    fallback where the compiled core was not built: :mod:`satlink.deduce.engines`)."""
-    if not value or ctx.resilient_parsing:
-        return
-    from importlib.metadata import version
-
-    from satlink.deduce.engines import describe
-
-    click.echo(f"satlink, version {version('satlink')}\n{describe()}")
-    ctx.exit(0)
-
-
-@click.group(cls=SatlinkGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
-              help="Show the version and the deduction engine in use, and exit.")
-def main() -> None:
-    """satlink: exact NumberLink (Flow Free) solving and uniqueness proofs with SAT.
-
-    \b
-    Example:
-      satlink check example            # check the bundled example pack under 'flow'
-      satlink check pack.txt --rules fill --json > verdicts.jsonl
-    """
-
+__all__ = ["COMMANDS", "SatlinkGroup", "main"]

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import click
 
+from satlink.cli.consumers import warn_for_consumers
 from satlink.cli.exits import EXIT_INPUT
 from satlink.formats import (
     DEFAULT_MAX_CELLS,
@@ -25,7 +26,9 @@ from satlink.formats import (
     read_file,
     write_text,
 )
+from satlink.rules import Rules
 from satlink.solver.check import collector_paused
+from satlink.solver.method import Method
 
 
 def read_entries(files: tuple[str, ...] | list[str], in_format: str | None = None,
@@ -117,3 +120,25 @@ def check_outputs(inputs: Iterable[str], **outputs: str | None) -> None:
             raise click.UsageError(f"{flag} {path}: folder {folder} does not exist")
         if not os.access(folder, os.W_OK):
             raise click.UsageError(f"{flag} {path}: no permission to write in {folder}")
+
+
+def write_pack(entries: list, out: str | None, fmt: str, stored: str, target: Rules | None = None,
+               target_check: bool = True, method: Method | None = None) -> None:
+    """Write a pack, unless the format would drop a variant's geometry (exit 2); then warn
+    about the puzzles that are not unique for the program that reads them (see
+    :mod:`satlink.exports`: the puzzles are proven unique under their own rules only)."""
+    from satlink.exports import for_target
+    from satlink.generate.pack import variant_loss
+
+    loss = variant_loss(entries, fmt)
+    if loss:
+        click.echo(f"error: cannot write {fmt}: {loss}; {stored}", err=True)
+        sys.exit(EXIT_INPUT)
+    entries = for_target(entries, fmt, target)
+    write_entries(entries, out, fmt)
+    if target_check:
+        warnings = warn_for_consumers(entries, fmt, target, proven=True, method=method)
+        readers = {w.consumer.rules for w in warnings}
+        if len(readers) == 1:
+            (reader,) = readers
+            click.echo(f"hint: puzzles made with --rules {reader.name} are unique there", err=True)

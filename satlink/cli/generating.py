@@ -8,9 +8,8 @@ import sys
 import click
 
 from satlink.batch.distributed import CONNECT_TIMEOUT
-from satlink.cli.consumers import warn_for_consumers
-from satlink.cli.exits import EXIT_INPUT, EXIT_NOT_OK
-from satlink.cli.files import check_outputs, write_entries
+from satlink.cli.exits import EXIT_NOT_OK
+from satlink.cli.files import check_outputs, write_pack
 from satlink.cli.options import (
     SECONDS,
     capped_jobs,
@@ -27,30 +26,6 @@ from satlink.render.console import (
     print_generation_summary,
 )
 from satlink.render.progress import progress_bar
-from satlink.rules import Rules
-from satlink.solver.method import Method
-
-
-def write_pack(entries: list, out: str | None, fmt: str, stored: str, target: Rules | None = None,
-               target_check: bool = True, method: Method | None = None) -> None:
-    """Write a pack, unless the format would drop a variant's geometry (exit 2); then warn
-    about the puzzles that are not unique for the program that reads them (see
-    :mod:`satlink.exports`: the puzzles are proven unique under their own rules only)."""
-    from satlink.exports import for_target
-    from satlink.generate.pack import variant_loss
-
-    loss = variant_loss(entries, fmt)
-    if loss:
-        click.echo(f"error: cannot write {fmt}: {loss}; {stored}", err=True)
-        sys.exit(EXIT_INPUT)
-    entries = for_target(entries, fmt, target)
-    write_entries(entries, out, fmt)
-    if target_check:
-        warnings = warn_for_consumers(entries, fmt, target, proven=True, method=method)
-        readers = {w.consumer.rules for w in warnings}
-        if len(readers) == 1:
-            (reader,) = readers
-            click.echo(f"hint: puzzles made with --rules {reader.name} are unique there", err=True)
 
 
 def deprecated(old: str, new: str) -> None:
@@ -68,14 +43,14 @@ def read_shape(path: str) -> str:
     is refused before it is opened (nothing blocks, ``/dev/zero`` is not read), the length
     is capped, and bytes that are not UTF-8 are located; raises :class:`ParamsError` naming
     the file."""
-    from satlink import formats  # the readers' own checks (private there: one reader each)
+    from satlink.formats import registry  # the readers' own checks (private: one reader each)
     from satlink.generate.params import ParamsError
 
     try:
-        return formats._decode(formats._read_regular_file(path, MAX_SHAPE_BYTES))
-    except formats._Unreadable as exc:
+        return registry._decode(registry._read_regular_file(path, MAX_SHAPE_BYTES))
+    except registry._Unreadable as exc:
         where = f": line {exc.line}, column {exc.column}" if exc.line else ""
-        message = str(exc).replace(formats.PIPE_HINT, "")  # --shape has no '-' for stdin
+        message = str(exc).replace(registry.PIPE_HINT, "")  # --shape has no '-' for stdin
         raise ParamsError(f"--shape {path}{where}: {message}") from None
     except OSError as exc:
         raise ParamsError(f"--shape {path}: cannot read file: {exc.strerror or exc}") from None
@@ -190,7 +165,8 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
     from satlink.generate.catalogue import Catalogue, CatalogueError
     from satlink.generate.cluster import ClusterError
     from satlink.generate.pack import pack_entries
-    from satlink.generate.params import ParamsError, make_params, parse_shape, spread_slots
+    from satlink.generate.params import ParamsError, make_params, spread_slots
+    from satlink.generate.reading import parse_shape
     from satlink.generate.runner import run_generation
     from satlink.generate.slots import in_slot_order
 
@@ -285,55 +261,3 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
     if have < count:
         print_generation_shortfall(have, count, state, console)
         sys.exit(EXIT_NOT_OK)
-
-
-@click.command()
-@click.option("--db", type=click.Path(dir_okay=False, exists=True), required=True,
-              help="The SQLite catalogue written by 'generate --db'.")
-@click.option("--where", default=None,
-              help='Filter, e.g. "size=10x10 and grade>4 and effort<0.5" (fields: size, width, '
-                   "height, colours, solids, rules; variant: 1 for hexagonal cells, warps, walls "
-                   "or bridges, else 0; grade: the human grade's score, 0 to 9; band: easy, "
-                   "medium or hard; effort: the solver effort).")
-@out_option("Pack file (format from the extension or --to); default stdout.")
-@to_option("Pack format (default: from --out's extension, else JSON lines).")
-@target_options
-def export(db, where, out, out_format, target, target_check):
-    """Build a pack from the catalogue, easiest puzzle first: by the human grade's score
-    (the techniques a person needs), then by the solver effort (SAT decisions and conflicts
-    per open cell of the uniqueness proof).
-
-    \b
-    Example:
-      satlink export --db levels.sqlite --where "size=10x10 and band=medium" -o pack.jsonl
-      satlink export --db levels.sqlite --where "grade>4 and effort>0.3" -o hard.jsonl
-    """
-    from satlink.generate.catalogue import Catalogue, CatalogueError
-    from satlink.generate.pack import pack_entries
-    from satlink.generate.where import WhereError, parse_where
-
-    check_outputs((db,), out=out)
-    try:
-        chosen = parse_where(where)
-    except WhereError as exc:
-        raise click.UsageError(str(exc)) from None
-    for note in chosen.notes:
-        click.echo(f"note: {note}", err=True)
-    try:
-        catalogue = Catalogue(db, readonly=True)
-    except CatalogueError as exc:
-        raise click.UsageError(str(exc)) from None
-    try:
-        rows = catalogue.puzzles(chosen, order="grade")
-    except CatalogueError as exc:  # a damaged puzzle, named
-        raise click.UsageError(f"{db}: {exc}") from None
-    finally:
-        catalogue.close()
-    try:
-        entries = pack_entries(rows, db)
-    except CatalogueError as exc:
-        raise click.UsageError(f"{db}: {exc}") from None
-    write_pack(entries, out, pack_format(out, out_format),
-               "choose another format, or the plain boards with --where variant=0", target,
-               target_check)
-    click.echo(f"{len(rows)} puzzles", err=True)

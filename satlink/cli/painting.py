@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import NamedTuple
 
 import click
 
 from satlink.board import EMPTY
 from satlink.cancel import Cancelled, within
 from satlink.cli.exits import EXIT_INPUT, EXIT_NOT_OK, EXIT_OK
-from satlink.cli.files import check_outputs, read_entries
+from satlink.cli.files import check_outputs, read_entries, write_pack
 from satlink.cli.options import (
     input_options,
     json_option,
@@ -133,6 +134,7 @@ def paint(files, rules, out, out_format, seed, seconds, max_edits, min_length, f
       satlink paint drawing.txt --rules fill --out puzzle.json
       satlink paint sketch.txt --seed 3 --out puzzle.txt --json
     """
+    ask = PaintAsk(method, seed, seconds, max_edits, min_length, fix, as_json)
     check_outputs(files, out=out)
     entries = read_entries(files, in_format, max_cells)
     status = EXIT_OK
@@ -152,8 +154,7 @@ def paint(files, rules, out, out_format, seed, seconds, max_edits, min_length, f
         record = _record(entry, profile)
         try:
             with within(seconds):  # the board's whole budget: a fix and a reroute share it
-                made = _paint(entry, profile, method, seed, seconds, max_edits, min_length, fix,
-                              record, where, as_json)
+                made = _paint(entry, profile, ask, record, where)
         except Cancelled:  # a walk stopped at the budget outside the completion's own care
             made, record["result"] = None, "failed"
             if not as_json:
@@ -170,8 +171,6 @@ def paint(files, rules, out, out_format, seed, seconds, max_edits, min_length, f
         if as_json:
             click.echo(json.dumps(record))
     if out is not None and written:
-        from satlink.cli.generating import write_pack
-
         write_pack(written, out, pack_format(out, out_format),
                    "its grid and geometry are in the --json output", method=method)
         click.echo(f"wrote {len(written)} puzzle{'s' if len(written) != 1 else ''} to {out}",
@@ -179,15 +178,26 @@ def paint(files, rules, out, out_format, seed, seconds, max_edits, min_length, f
     sys.exit(status)
 
 
-def _paint(entry: Entry, profile: Rules, method: Method, seed: int, seconds: float,
-           max_edits: int, min_length: int, fix: bool, record: dict, where: str,
-           as_json: bool):
+class PaintAsk(NamedTuple):
+    """How ``paint`` makes each board's puzzle, as its command line gave it."""
+
+    method: Method
+    seed: int
+    seconds: float
+    max_edits: int
+    min_length: int
+    fix: bool
+    as_json: bool
+
+
+def _paint(entry: Entry, profile: Rules, ask: PaintAsk, record: dict, where: str):
     """The unique puzzle made of one board (and its solution), or None; fills ``record``."""
+    as_json = ask.as_json
     painting = entry.painting
     if painting is None and not any(EMPTY in row for row in entry.board.rows):
         # every cell painted, every path two cells long: read as a puzzle, and it is one,
         # but the designer drew it: judge it as the drawing it also is
-        from satlink.painted.read import read_painting
+        from satlink.formats.painted import read_painting
 
         painting = read_painting(entry.board.rows, entry.board.geometry)
         entry = Entry(entry.source, entry.index, painting.board, painting.solution(),
@@ -199,8 +209,8 @@ def _paint(entry: Entry, profile: Rules, method: Method, seed: int, seconds: flo
                        "satlink check judges it")
         return None
     if not painting.complete:
-        done = complete_painting(painting, profile, method=method, seed=seed,
-                                 min_length=min_length, seconds=seconds)
+        done = complete_painting(painting, profile, method=ask.method, seed=ask.seed,
+                                 min_length=ask.min_length, seconds=ask.seconds)
         record["completion"] = done.as_dict()
         ok = done.board is not None and done.proven
         record["result"] = "completed" if ok else "failed"
@@ -215,8 +225,8 @@ def _paint(entry: Entry, profile: Rules, method: Method, seed: int, seconds: flo
             else:
                 click.echo(f"{where}: not completed ({done.reason}; {done.attempts} attempts)")
         return (done.board, done.solution) if ok else None
-    painted, found = painted_fix(entry, profile, method, seconds, max_edits, min_length,
-                                 limit=5, search=fix)
+    painted, found = painted_fix(entry, profile, ask.method, ask.seconds, ask.max_edits,
+                                 ask.min_length, limit=5, search=ask.fix)
     record["painted"] = painted
     record["fix"] = None if found is None else found.as_dict()
     if not as_json:
@@ -231,22 +241,22 @@ def _paint(entry: Entry, profile: Rules, method: Method, seed: int, seconds: flo
             click.echo(f"{where}: proposal 1 applied")
         return best.board, best.solution
     if found is not None and painted["outcome"] == "one-of-several":
-        return _reroute(entry, profile, method, seconds, max_edits, min_length, record, where,
-                        as_json)
+        return _reroute(entry, profile, ask, record, where)
     record["result"] = "failed"
     return None
 
 
-def _reroute(entry: Entry, profile: Rules, method: Method, seconds: float, max_edits: int,
-             min_length: int, record: dict, where: str, as_json: bool):
+def _reroute(entry: Entry, profile: Rules, ask: PaintAsk, record: dict, where: str):
     """No cut or slide of the drawing made it unique: edit the puzzle instead (the chains of
     ``repair --chain``: endpoints moved, pairs added or removed), whose unique solution then
     reroutes some drawn paths; how many edges of the drawing it keeps is said."""
     from satlink.repair.chains import repair_chain
     from satlink.repair.plans import Constraints
 
-    chain = repair_chain(entry.board, profile, method=method, seconds=seconds,
-                         max_edits=max_edits, constraints=Constraints(min_length=min_length))
+    as_json = ask.as_json
+    chain = repair_chain(entry.board, profile, method=ask.method, seconds=ask.seconds,
+                         max_edits=ask.max_edits,
+                         constraints=Constraints(min_length=ask.min_length))
     out = chain.as_dict()
     drawn = entry.solution.edges()
     if chain.repaired and chain.proven and chain.solution is not None:

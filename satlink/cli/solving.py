@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import click
 
@@ -24,7 +25,8 @@ from satlink.cli.options import (
 )
 from satlink.exports import for_target
 from satlink.formats import Entry, InputError, format_for_path
-from satlink.render.console import Judged, print_judged
+from satlink.painted.judge import PaintedVerdict, painted_verdict
+from satlink.render.console import print_judged
 from satlink.rules import Rules
 from satlink.solver.check import check as check_board
 from satlink.solver.check import solve as solve_board
@@ -37,10 +39,22 @@ MAX_CELL_PIXELS = 256
 MAX_PNG_PIXELS = 100_000_000  # about 300 MB of RGB in memory while drawing
 
 
+class Judged(NamedTuple):
+    """One board as ``check`` and ``solve`` report it: its profile, its verdict or the input
+    error that kept it from being judged, and for a painted board what the verdict says of
+    the drawing (None for a puzzle)."""
+
+    entry: Entry
+    rules: Rules
+    outcome: Verdict | InputError
+    painted: PaintedVerdict | None = None
+
+
 def judged(entries: list[Entry], rules: Rules | None, method: Method, judge: Judge,
            done: Callable[[Entry, Verdict], None] | None = None) -> Iterator[Judged]:
     """Each board under its profile with its verdict, or with the input error that stopped it
-    (unreadable, or too large for the memory); ``done`` sees every verdict."""
+    (unreadable, or too large for the memory), a painted board's drawing judged beside it;
+    ``done`` sees every verdict."""
     for entry in entries:
         profile = entry.rules_under(rules)
         if entry.error is not None:
@@ -54,20 +68,38 @@ def judged(entries: list[Entry], rules: Rules | None, method: Method, judge: Jud
             continue
         if done:
             done(entry, verdict)
-        yield Judged(entry, profile, verdict)
+        painted = (None if entry.painting is None
+                   else painted_verdict(entry.painting, verdict, profile))
+        yield Judged(entry, profile, verdict, painted)
 
 
-def judge_boards(files: tuple[str, ...], in_format: str | None, max_cells: int,
-                 rules: Rules | None, method: Method, as_json: bool, no_color: bool,
-                 judge: Judge, good: Status, done: Callable[[Entry, Verdict], None] | None = None,
-                 quiet: bool = False, all_diff_cells: bool = False, grade: bool = False) -> int:
+class BoardRun(NamedTuple):
+    """What ``check`` and ``solve`` were asked, as their command line gave it: the files and
+    how to read them, the profile that overrides the files' own, the solving method and how
+    to show the boards (``quiet``: draw only the boards that are not good, and the summary;
+    ``all_diff_cells``: list every differing cell in the records, however many; ``grade``:
+    the human grade in the records)."""
+
+    files: tuple[str, ...]
+    in_format: str | None
+    max_cells: int
+    rules: Rules | None
+    method: Method
+    as_json: bool
+    no_color: bool
+    quiet: bool = False
+    all_diff_cells: bool = False
+    grade: bool = False
+
+
+def judge_boards(run: BoardRun, judge: Judge, good: Status,
+                 done: Callable[[Entry, Verdict], None] | None = None) -> int:
     """Read every board, judge it, print each as it is known and end with a summary; the exit
-    status.  ``quiet``: draw only the boards that are not ``good`` (and the summary);
-    ``all_diff_cells``: list every differing cell in the records, however many; ``grade``: the
-    human grade in the records."""
-    entries = read_entries(files, in_format, max_cells)
-    statuses = print_judged(judged(entries, rules, method, judge, done), len(entries), good,
-                            as_json, no_color, quiet, all_diff_cells, grade)
+    status (0 when every board is ``good``)."""
+    entries = read_entries(run.files, run.in_format, run.max_cells)
+    statuses = print_judged(judged(entries, run.rules, run.method, judge, done), len(entries),
+                            good, run.as_json, run.no_color, run.quiet, run.all_diff_cells,
+                            run.grade)
     if Status.INVALID in statuses:
         return EXIT_INPUT
     return EXIT_NOT_OK if any(status != good for status in statuses) else EXIT_OK
@@ -114,8 +146,9 @@ def check(files, rules, timeout, method, as_json, no_color, in_format, max_cells
     def judge(entry: Entry, profile: Rules) -> Verdict:
         return check_board(entry.board, profile, count=count, timeout=timeout, method=method)
 
-    sys.exit(judge_boards(files, in_format, max_cells, rules, method, as_json, no_color, judge,
-                          Status.UNIQUE, quiet=quiet, all_diff_cells=all_diff_cells, grade=grade))
+    run = BoardRun(files, in_format, max_cells, rules, method, as_json, no_color, quiet,
+                   all_diff_cells, grade)
+    sys.exit(judge_boards(run, judge, Status.UNIQUE))
 
 
 @click.command()
@@ -145,8 +178,8 @@ def solve(files, rules, timeout, method, as_json, no_color, in_format, max_cells
             solved.append(Entry(entry.source, entry.index, entry.board, verdict.solutions[0],
                                 verdict.rules, original=entry.original))
 
-    status = judge_boards(files, in_format, max_cells, rules, method, as_json, no_color, judge,
-                          Status.SOLVED, keep)
+    run = BoardRun(files, in_format, max_cells, rules, method, as_json, no_color)
+    status = judge_boards(run, judge, Status.SOLVED, keep)
     if out:
         write_entries(solved, out, out_format or format_for_path(out))
     sys.exit(status)

@@ -23,7 +23,7 @@ from satlink.deduce.record import RecordingState
 from satlink.explain.failure import describe
 from satlink.explain.steps import Failure, Step, Trace
 from satlink.grading import DEFAULT_BUDGET, DEFAULT_DEPTH, grade
-from satlink.rules import Rules, parse_rules
+from satlink.rules import DEFAULT_RULES, Rules
 
 
 class Recorder:
@@ -215,12 +215,11 @@ def _by_colour(st: StateLike, changes: list[tuple]) -> list[tuple[str | None, li
     return list(groups.items())
 
 
-def trace(board: Board, rules: Rules | str | None = None, *, depth: int = DEFAULT_DEPTH,
+def trace(board: Board, rules: Rules = DEFAULT_RULES, *, depth: int = DEFAULT_DEPTH,
           budget: int = DEFAULT_BUDGET, using: Engine | None = None) -> Trace:
     """Solve ``board`` as the grader does and record every step.  A board with no solution
     ends with the :class:`Failure` the deductions ran into; one the deductions cannot finish
     (not unique, or past the look-ahead's ``depth`` and ``budget``) ends incomplete."""
-    rules = parse_rules(rules)
     recorder = Recorder(board)
     try:
         graded = grade(board, rules, depth=depth, budget=budget, recorder=recorder, using=using)

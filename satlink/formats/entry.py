@@ -5,16 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from satlink.board import Board, BoardError
 from satlink.formats.errors import InputError, WriteError
+from satlink.formats.painted import Painting, is_painted, read_painting
 from satlink.geometry import PLAIN, Geometry
-from satlink.rules import DEFAULT_PROFILE, Rules, parse_rules
+from satlink.rules import DEFAULT_RULES, Rules
 from satlink.solution import Solution
-
-if TYPE_CHECKING:
-    from satlink.painted.read import Painting
 
 DEFAULT_MAX_CELLS = 4_000_000
 MAX_DIGITS = 18
@@ -45,13 +42,13 @@ class Entry:
     flags, hole suffixes and level number).  Each writer reads only its own key, and only
     while the board is still the one that was read (it stores the board to compare)."""
     painting: Painting | None = None
-    """A painted board (:mod:`satlink.painted`): the paths as drawn; ``board`` is then the
+    """A painted board (:mod:`satlink.formats.painted`): the paths as drawn; ``board`` is then the
     puzzle their endpoints make, and ``solution`` the drawn paths when every cell is painted."""
 
     def rules_under(self, chosen: Rules | None) -> Rules:
         """The profile this board is judged under: the one the user chose (``--rules``), else
-        the file's own, else the default (``flow``).  The only place that decides it."""
-        return chosen or self.rules or parse_rules(DEFAULT_PROFILE)
+        the file's own, else the default (:data:`satlink.rules.DEFAULT_RULES`)."""
+        return chosen or self.rules or DEFAULT_RULES
 
 
 def board_entry(
@@ -66,7 +63,7 @@ def board_entry(
     """Build a board from grid rows (and the geometry of a variant), turning a
     :class:`BoardError` into a located error; a board without labels is an error too (it
     would be "unique" with nothing to solve).  Rows with a label on more than two cells are
-    a painted board (:mod:`satlink.painted.read`): the entry's board is the puzzle of its
+    a painted board (:mod:`satlink.formats.painted`): the entry's board is the puzzle of its
     endpoints, with the painting beside it (tried only when the rows are not a puzzle, so
     reading a puzzle costs nothing more).
 
@@ -81,8 +78,6 @@ def board_entry(
         try:
             board = Board(tuple(rows), geometry)
         except BoardError:
-            from satlink.painted.read import is_painted, read_painting
-
             if not is_painted(rows):
                 raise
             painting = read_painting(rows, geometry)  # its errors are located the same way

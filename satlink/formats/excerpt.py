@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 import re
 
-from satlink.formats import detect, file_lines
 from satlink.formats.grid import NAME as GRID
 from satlink.formats.jsonl import NAME as JSON
+from satlink.formats.registry import detect, file_lines
 from satlink.formats.wh import NAME as WH
 
 MAX_EXCERPT_LINES = 60

@@ -46,6 +46,9 @@ from satlink.rules import parse_rules
 from satlink.solution import Solution
 
 NAME = "flowfree"
+FLOW_FREE_RULES = parse_rules("flow")
+"""The rules Flow Free plays by (the profile is named after it): every board of its levels is
+judged under them, and an export for it is checked under them."""
 LINE = re.compile(r"^\s*[^;,\s]+,[0-9]+,[0-9]+,[0-9]+[^;]*;")
 
 
@@ -91,7 +94,7 @@ def read(lines: Sequence[str], source: str, max_cells: int) -> Iterator[Entry]:
         entry.line = number
         if entry.board is not None:
             entry.solution = Solution.from_cells(entry.board, labels)
-            entry.rules = parse_rules("flow")
+            entry.rules = FLOW_FREE_RULES
             entry.original[NAME] = Header(text.split(";", 1)[0], entry.board)
         elif entry.error is not None:  # the grid is made up: no grid row/column to point at
             entry.error.line, entry.error.column = number, None

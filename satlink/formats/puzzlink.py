@@ -182,7 +182,7 @@ def _decode(body: str, size: int) -> list[int]:
 def encode_url(entry: Entry, number: int = 1) -> str:
     """The URL of a board: ``arukone`` under a profile with ``fill``, else ``numlin``."""
     board = entry.board
-    kind = url_type(parse_rules(entry.rules_under(None)))
+    kind = url_type(entry.rules_under(None))
     refuse_variant(board, number, NAME)
     if board.solid_count():
         raise WriteError(f"puzz.link {kind} has no solid cells; this board has some")

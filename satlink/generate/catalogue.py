@@ -20,29 +20,16 @@ import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 
+from satlink.generate.catalogue_schema import (
+    MIGRATIONS,
+    RENAMED_REASONS,
+    SCHEMA,
+    same_run,
+)
 from satlink.generate.params import Params
 from satlink.generate.pipeline import Attempt
 from satlink.generate.where import Where, WhereError, parse_where
-from satlink.records import upgrade_quality
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS puzzles (
-    id INTEGER PRIMARY KEY,
-    hash TEXT UNIQUE NOT NULL,
-    width INTEGER NOT NULL, height INTEGER NOT NULL,
-    colours INTEGER NOT NULL, solids INTEGER NOT NULL,
-    rules TEXT NOT NULL, effort REAL NOT NULL,
-    grid TEXT NOT NULL, solution TEXT NOT NULL, stats TEXT NOT NULL,
-    run TEXT NOT NULL, attempt INTEGER NOT NULL, created REAL NOT NULL,
-    geometry TEXT NOT NULL DEFAULT ''
-);
-CREATE TABLE IF NOT EXISTS runs (
-    run TEXT PRIMARY KEY, params TEXT NOT NULL,
-    next_attempt INTEGER NOT NULL DEFAULT 0,
-    accepted INTEGER NOT NULL DEFAULT 0, duplicates INTEGER NOT NULL DEFAULT 0,
-    rejected TEXT NOT NULL DEFAULT '{}'
-);
-"""
+from satlink.quality import upgrade_quality
 
 __all__ = ["Catalogue", "CatalogueError", "RunState", "Where", "WhereError", "parse_where"]
 
@@ -75,20 +62,6 @@ class RunState:
     rejected: dict[str, int]
 
 
-MIGRATIONS = (
-    # (column, how it is added to a catalogue written before it existed)
-    ("geometry", "ALTER TABLE puzzles ADD COLUMN geometry TEXT NOT NULL DEFAULT ''"),
-    ("effort", "ALTER TABLE puzzles RENAME COLUMN difficulty TO effort"),
-)
-"""Columns added or renamed since the first catalogues: an old file gets them (with the value
-every puzzle it holds has) the first time this version opens it for writing, in one
-transaction; read-only, they are read under their old names (:meth:`Catalogue._table`)."""
-
-
-RENAMED_REASONS = {"difficulty": "grade"}
-"""Rejection reasons counted under an earlier name -> the name they are counted under now."""
-
-
 class Catalogue:
     """``readonly``: open an existing catalogue for reading (``export``); nothing is created
     or written.  Otherwise the file is created if missing and must be writable.  Either way
@@ -102,7 +75,7 @@ class Catalogue:
                                  "exist")
         if not memory and os.path.exists(path) and not os.path.isfile(path):
             # SQLite would block on a FIFO until a writer comes, or read a device forever
-            from satlink.formats import FILE_KINDS
+            from satlink.formats.registry import FILE_KINDS
 
             mode = os.stat(path).st_mode
             kind = next((name for test, name, _ in FILE_KINDS if test(mode)), "something else")
@@ -222,7 +195,7 @@ class Catalogue:
             except ValueError:
                 continue
             seed = other.pop("seed", None) if isinstance(other, dict) else None
-            if isinstance(seed, int) and seed != params.seed and _same_run(other, mine):
+            if isinstance(seed, int) and seed != params.seed and same_run(other, mine):
                 out.append((seed, accepted))
         return sorted(out, key=lambda item: -item[1])
 
@@ -315,7 +288,7 @@ class Catalogue:
                   "geometry": _stored_json(geo, i, "geometry") if geo else None}
                  for g, s, r, st, h, geo, i in rows]
         if order == "grade" or chosen.grade:
-            from satlink.generate.bands import order_key, row_grade
+            from satlink.generate.ordering import order_key, row_grade
 
             graded = [(row, row_grade(row)) for row in found]
             graded = [(row, g) for row, g in graded if chosen.admits(g)]
@@ -335,15 +308,3 @@ class Catalogue:
             extra.append("difficulty AS effort")
         return f"(SELECT *, {', '.join(extra)} FROM puzzles)" if extra else "puzzles"
 
-
-RENAMED_PARAMS = {"method": "growth", "difficulty": "grade"}
-"""Stored run parameters under their old names -> the :class:`Params` fields they became."""
-
-
-def _same_run(stored: dict, mine: dict) -> bool:
-    """Whether stored run parameters are ``mine`` (both without the seed); fields added to
-    :class:`Params` since the stored run was written count as their defaults, fields renamed
-    since are read under their new names."""
-    defaults = json.loads(json.dumps(Params(1, 1, 1, 1).as_dict()))
-    stored = {RENAMED_PARAMS.get(name, name): value for name, value in stored.items()}
-    return all(stored.get(name, defaults.get(name)) == value for name, value in mine.items())

@@ -4,28 +4,24 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import random
-import re
 from dataclasses import asdict, dataclass
 
 from satlink.board import EMPTY, SOLID
+from satlink.generate.colours import published_colour_draw
+from satlink.generate.reach import unreachable, variant_of
+from satlink.generate.reading import ParamsError, parse_colours, parse_size
 from satlink.generate.symmetry import SYMMETRIES
+from satlink.generate.targets import ORDER, BandError, band_of_target, check_size, parse_target
 from satlink.geometry import HEX, KINDS, SQUARE, Geometry
 from satlink.grading import MAX_GRADE_NODES
-from satlink.rules import Rules, parse_rules
+from satlink.rules import DEFAULT_RULES, Rules, parse_rules
 from satlink.solver.method import DEFAULT_METHOD, Method
 
 GROWTHS = ("grow", "unionfind")
 PLAYS = ("published", "any")
 GRIDS = KINDS
 STRATEGIES = ("repair", "reject")
-MAX_CELLS = 250_000
-
-
-class ParamsError(ValueError):
-    """A generation request that cannot be satisfied or is malformed."""
-
 
 VARIANT_DEFAULTS = {"grid": SQUARE, "wrap": False, "holes": 0, "shape": (), "walls": 0,
                     "bridges": 0}
@@ -39,7 +35,7 @@ class Params:
     colours_max: int
     min_length: int = 3
     max_solids: int = 0
-    rules: Rules = parse_rules("flow")  # parsed once; written as its canonical text
+    rules: Rules = DEFAULT_RULES  # parsed once; written as its canonical text
     growth: str = "grow"  # the growth algorithm (was ``method``: the key still says so)
     strategy: str = "repair"
     seed: int = 0
@@ -52,7 +48,7 @@ class Params:
     shape: tuple[str, ...] = ()  # mask rows, '.' open and '#' a hole
     walls: int = 0
     bridges: int = 0
-    grade: str = ""  # a band or score range of the human grade ('' any); see bands.py
+    grade: str = ""  # a band or score range of the human grade ('' any); see targets.py
     play: str = "published"  # without a grade: bands drawn as published ('any': no aim)
     curve: bool = False  # without a grade: easy, medium, hard in turn (the pack is ordered)
     slots: tuple[str, ...] = ()  # a grade target per slot of the pack ('--curve T1,T2,...')
@@ -115,69 +111,6 @@ class Params:
         return any(getattr(self, name) != default for name, default in VARIANT_DEFAULTS.items())
 
 
-def parse_size(text: str) -> tuple[int, int]:
-    match = (re.fullmatch(r"\s*(\d{1,7})\s*[xX×]\s*(\d{1,7})\s*", text)
-             or re.fullmatch(r"\s*(\d{1,7})\s*", text))
-    if not match:
-        raise ParamsError(f"size {text!r} is not WxH (e.g. 10x10)")
-    w = int(match.group(1))
-    h = int(match.group(2)) if match.lastindex == 2 else w
-    if w < 1 or h < 1 or w * h < 2:
-        raise ParamsError(f"size {w}x{h} has room for no path")
-    if w * h > MAX_CELLS:
-        raise ParamsError(f"size {w}x{h} has {w * h:,} cells; the generator takes at most "
-                          f"{MAX_CELLS:,} (e.g. 500x500): larger boards take hours to grow and prove")
-    return w, h
-
-
-PUBLISHED_COLOURS = ((7, 3, 6, 9), (10, 4, 9, 12), (12, 5, 11, 14), (14, 8, 14, 16),
-                     (15, 9, 16, 16))
-"""(side, fewest, median, most colours) of published Flow Free levels of side x side cells."""
-
-
-def published_colours(cells: int) -> tuple[float, float, float]:
-    """(fewest, median, most) colours for a board of ``cells`` open cells: the published
-    figures, interpolated by the side of the square of that area (rectangles included),
-    scaled with the side below 7x7 and above 15x15 (where the published packs stop at 16
-    colours, their palette: past it the most grows a little faster than the median)."""
-    side = math.sqrt(cells)
-    first, last = PUBLISHED_COLOURS[0], PUBLISHED_COLOURS[-1]
-    if side <= first[0]:
-        return tuple(v * side / first[0] for v in first[1:])
-    if side >= last[0]:
-        low, median = (v * side / last[0] for v in last[1:3])
-        return low, median, median * (1 + (side - last[0]) / 30)
-    for (s0, *a), (s1, *b) in zip(PUBLISHED_COLOURS, PUBLISHED_COLOURS[1:], strict=False):
-        if s0 <= side <= s1:
-            t = (side - s0) / (s1 - s0)
-            return tuple(x + t * (y - x) for x, y in zip(a, b, strict=True))
-    raise AssertionError("unreachable")
-
-
-def parse_colours(text: str | None, cells: int, grid: str = SQUARE) -> tuple[int, int]:
-    """``N`` or ``MIN-MAX``; without one, the published range for a board of ``cells`` open
-    cells (a quarter more on hexagons, whose paths stay shorter: six neighbours to avoid)."""
-    if text is None:
-        low, _, high = published_colours(cells)
-        scale = 1.25 if grid == HEX else 1.0
-        return max(1, round(low * scale)), max(2, round(high * scale))
-    match = re.fullmatch(r"\s*(\d{1,9})\s*(?:-\s*(\d{1,9})\s*)?", text)
-    if not match:
-        raise ParamsError(f"colours {text!r} is not N or MIN-MAX (e.g. 5-8)")
-    lo = int(match.group(1))
-    hi = int(match.group(2)) if match.group(2) else lo
-    if lo < 1 or lo > hi:
-        raise ParamsError(f"colours {text!r}: need 1 <= MIN <= MAX")
-    return lo, hi
-
-
-LOWER_QUARTILE, UPPER_QUARTILE = 0.4, 0.33
-"""Where the middle half of published colour counts lies, as fractions of the way from the
-median down to the fewest and up to the most: 6-10 at 10x10 (fewest 4, median 9, most 12)
-and 8-12 at 12x12 (5, 11, 14), issue 22.  Published counts lean low: a quarter of the levels
-have well under the median, few have more than a colour above it."""
-
-
 def colour_target(params: Params, rng: random.Random,
                   within: tuple[float, float] = (0.0, 1.0)) -> int:
     """The colour count one attempt grows toward, drawn from the published spread for the
@@ -192,41 +125,6 @@ def colour_target(params: Params, rng: random.Random,
     return min(max(round(value), params.colours_min), params.colours_max)
 
 
-def published_colour_draw(cells: int, u: float, scale: float = 1.0) -> float:
-    """The colour count at quantile ``u`` (0..1) of the published spread for ``cells`` open
-    cells (times ``scale``): the fewest, lower quartile, median, upper quartile and most
-    joined by straight lines.  One place for the spread, so the generator and the repair
-    benchmark's drafts (issue 21: "published colour counts") draw from the same one."""
-    low, median, high = (v * scale for v in published_colours(cells))
-    quantiles = ((0.0, low), (0.25, median - LOWER_QUARTILE * (median - low)), (0.5, median),
-                 (0.75, median + UPPER_QUARTILE * (high - median)), (1.0, high))
-    for (p0, v0), (p1, v1) in zip(quantiles, quantiles[1:], strict=False):
-        if u <= p1:
-            return v0 + (u - p0) / (p1 - p0) * (v1 - v0)
-    return high
-
-
-def parse_shape(text: str, source: str = "shape") -> tuple[str, ...]:
-    """A board mask: one row per line, ``.`` an open cell and ``#`` a hole; blank lines at the
-    start and end are ignored, every row must have the same length."""
-    rows = [line.rstrip("\r") for line in text.split("\n")]
-    while rows and not rows[-1].strip():
-        rows.pop()
-    while rows and not rows[0].strip():
-        rows.pop(0)
-    if not rows:
-        raise ParamsError(f"{source}: no rows (a shape is rows of '.' for cells and '#' for holes)")
-    for number, row in enumerate(rows, start=1):
-        bad = next((ch for ch in row if ch not in (EMPTY, SOLID)), None)
-        if bad is not None:
-            raise ParamsError(f"{source}, row {number}: {bad!r} is neither '.' (a cell) nor '#' "
-                              "(a hole)")
-        if len(row) != len(rows[0]):
-            raise ParamsError(f"{source}, row {number} has {len(row)} cells, the first row has "
-                              f"{len(rows[0])}")
-    return tuple(rows)
-
-
 def make_params(size: str | None, colours: str | None, min_length: int, max_solids: int,
                 rules: str | Rules | None, growth: str, strategy: str, seed: int,
                 symmetry: str = "none",
@@ -236,9 +134,10 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
                 curve: bool = False, slots: tuple[str, ...] = ()) -> Params:
     """Validated parameters; ``growth`` is the growth algorithm, ``solving`` the SAT method,
     ``rules`` a profile as text or :class:`Rules` (None: the default profile), ``grade``
-    a target of the human grade (a band or a score range, see :mod:`satlink.generate.bands`),
+    a target of the human grade (a band or a score range, see :mod:`satlink.generate.targets`),
     ``slots`` one such target per slot of the pack (:func:`spread_slots`).  ``size`` may
     be None with a ``shape`` (the mask gives it), else it defaults to 10x10."""
+    profile = parse_rules(rules)
     if shape:
         width, height = len(shape[0]), len(shape)
         if size is not None and parse_size(size) != (width, height):
@@ -283,10 +182,8 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
         aims = [t for t in (target, *slots) if t] or (["easy"] if curve else [])
         hi = min(room, max([hi, *(_easier_colours(t, cells) for t in aims)]))
     plain = not (grid != SQUARE or wrap or holes or shape or walls or bridges)
-    if parse_rules(rules) == parse_rules("flow") and min_length <= 3 and (
+    if profile == DEFAULT_RULES and min_length <= 3 and (
             plain or (colours is None and not shape)):
-        from satlink.generate.bands import ORDER, parse_target, unreachable, variant_of
-
         # a variant is judged only as measured: its exact options, the default colours
         variant = variant_of(dict(grid=grid, wrap=wrap, holes=holes, walls=walls,
                                   bridges=bridges))
@@ -297,7 +194,7 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
                                                    variant)
             if why:
                 raise ParamsError(why)
-    return Params(width, height, lo, hi, min_length, max_solids, parse_rules(rules), growth,
+    return Params(width, height, lo, hi, min_length, max_solids, profile, growth,
                   strategy, seed, symmetry=symmetry, solving=solving, grid=grid, wrap=wrap,
                   holes=holes, shape=tuple(shape), walls=walls, bridges=bridges,
                   grade=target, play=play, curve=curve, slots=slots)
@@ -305,20 +202,16 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
 
 CELLS_PER_COLOUR = 7
 """Open cells per colour an easy or medium target on hexagons or warps may go down to when
-no ``--colors`` is given (the published range's most is 11 cells a colour at 15x15 on
-hexagons, 14 on warps).  Measured (seed 1, the attempt's colour target at the top of the
-range; benchmarks/README.md, "grade_reach on the variants"): hex 10x10 toward medium reached
-0 of 6 with 5-8 colours, 1 of 6 with 12-15 and 5 of 6 with 15-18 (6-7 cells a colour); hex
-15x15 toward medium 0 of 6 in the default 11-20, 1 of 4 with 11-25, 2 of 4 with 11-29 and 4
-of 4 with 30-34; wrap 15x15 toward easy 0 of 6, 2 of 4, 0 of 4 and 4 of 4 the same way."""
+no ``--colors`` is given.  The published range leaves more cells a colour than that, and
+on these variants longer paths make the lower bands rare: with more colours an easy or
+medium target is reached far more often (``benchmarks/grade_reach.py --variants``; the
+figures in benchmarks/README.md, "grade_reach on the variants")."""
 
 
 def _easier_colours(target: str, cells: int) -> int:
     """The most colours an easy or medium ``target`` (or a score range below the look-ahead)
     may use on hexagons or warps: one per :data:`CELLS_PER_COLOUR` open cells; 0 (no change)
     for a hard one."""
-    from satlink.generate.bands import band_of_target, parse_target
-
     if band_of_target(parse_target(target)) == "hard":
         return 0
     return round(cells / CELLS_PER_COLOUR)
@@ -330,8 +223,6 @@ def _grade(text: str | None, nodes: int, option: str = "--grade") -> str:
     take."""
     if not text:
         return ""
-    from satlink.generate.bands import BandError, check_size, parse_target
-
     try:
         target = parse_target(text)
         check_size(nodes)

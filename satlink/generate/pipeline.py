@@ -18,7 +18,6 @@ from satlink.generate.bands import (
     attempt_opening,
     attempt_target,
     colour_quantiles,
-    parse_target,
 )
 from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.longpaths import Walk, cut_between, lengthen, reshape, settle
@@ -43,6 +42,7 @@ from satlink.generate.symmetry import (
     to_half,
     unfold,
 )
+from satlink.generate.targets import parse_target
 from satlink.generate.unionfind import grow_paths
 from satlink.geometry import geometry_to_json
 from satlink.grading import BANDS, LEVEL, MAX_GRADE_NODES, grade

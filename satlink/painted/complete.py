@@ -25,15 +25,16 @@ from dataclasses import dataclass, field
 
 from satlink.board import EMPTY, LABEL_ALPHABET, Board, label_for
 from satlink.cancel import Cancelled, stop_if_cancelled, within
+from satlink.formats.painted import Painting
+from satlink.generate.colours import published_colours
 from satlink.generate.longpaths import cut_between, lengthen, reshape, settle
-from satlink.generate.params import published_colours
 from satlink.generate.paths import PathSystem
 from satlink.generate.unionfind import grow_paths_in
 from satlink.graph import SOLID, Cell
-from satlink.painted.fix import PaintEdit, fix_painting, oriented, puzzle_of
-from satlink.painted.read import Painting
+from satlink.painted.fix import fix_painting
+from satlink.painted.path_edits import PaintEdit, oriented, puzzle_of
 from satlink.referee import is_valid
-from satlink.rules import Rules, parse_rules
+from satlink.rules import DEFAULT_RULES, Rules
 from satlink.solution import Solution, diff_cells
 from satlink.solver.check import check
 from satlink.solver.method import DEFAULT_METHOD, Method
@@ -114,7 +115,7 @@ def _route(blank: Board, a: Cell, b: Cell, blocked: set[Cell],
     return None
 
 
-def complete_painting(painting: Painting, rules: Rules | str | None = None, *,
+def complete_painting(painting: Painting, rules: Rules = DEFAULT_RULES, *,
                       method: Method = DEFAULT_METHOD, seed: int = 0,
                       attempts: int = DEFAULT_ATTEMPTS, max_repairs: int = DEFAULT_REPAIRS,
                       min_length: int = 3, seconds: float = 30.0,
@@ -125,7 +126,6 @@ def complete_painting(painting: Painting, rules: Rules | str | None = None, *,
     placed endpoints (the studio's promise to a designer), only the completed ones; an
     attempt whose ambiguity lies in the painted paths alone then fails."""
     start = time.monotonic()
-    profile = parse_rules(rules)
     blank = blank_of(painting.board)
     result = Completion()
     reason = "no attempt"
@@ -137,7 +137,7 @@ def complete_painting(painting: Painting, rules: Rules | str | None = None, *,
             result.attempts += 1
             rng = random.Random(f"{seed}:{number}")
             try:
-                outcome = _attempt(painting, blank, profile, method, rng, max_repairs, min_length,
+                outcome = _attempt(painting, blank, rules, method, rng, max_repairs, min_length,
                                    result, lambda: seconds - (time.monotonic() - start),
                                    edit_painted)
             except Cancelled:

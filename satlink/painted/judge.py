@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from satlink.painted.read import Painting
+from satlink.formats.painted import Painting
 from satlink.referee import solution_errors
 from satlink.rules import Rules
 from satlink.solution import Solution, diff_cells

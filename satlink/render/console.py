@@ -11,7 +11,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 import click
 
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
     from satlink.generate.catalogue import RunState
     from satlink.generate.params import Params
+    from satlink.painted.judge import PaintedVerdict
     from satlink.solution import Solution
 
 
@@ -75,16 +76,13 @@ class VerdictPrinter:
         self.console.print()
 
 
-class Judged(NamedTuple):
-    """One board as ``check`` and ``solve`` report it: its profile, and its verdict or the
-    input error that kept it from being judged."""
-
-    entry: Entry
-    rules: Rules
-    outcome: Verdict | InputError
+Shown = tuple[Entry, Rules, "Verdict | InputError", "PaintedVerdict | None"]
+"""One judged board as the printer takes it: the entry, its profile, its verdict or the input
+error that kept it from being judged, and what the verdict says of a painted board's drawing
+(``check`` and ``solve`` build them: :class:`satlink.cli.solving.Judged`)."""
 
 
-def print_judged(judged: Iterable[Judged], total: int, good: Status, as_json: bool,
+def print_judged(judged: Iterable[Shown], total: int, good: Status, as_json: bool,
                  no_color: bool, quiet: bool = False, all_diff_cells: bool = False,
                  grade: bool = False) -> list[Status]:
     """Print each board as it is judged, under a progress bar: its JSON record, or its drawing
@@ -95,10 +93,9 @@ def print_judged(judged: Iterable[Judged], total: int, good: Status, as_json: bo
     results: list[tuple[str, int, str]] = []
     counts: dict[str, int] = {}
     with progress_bar("boards", total, show=total > 1) as bar:
-        for entry, rules, outcome in judged:
+        for entry, rules, outcome, painted in judged:
             if isinstance(outcome, Verdict):
                 status = outcome.status
-                painted = _painted(entry, outcome, rules)
                 if as_json:
                     record = verdict_record(entry.source, entry.index, entry.board, outcome,
                                             all_diff_cells=all_diff_cells, grade=grade, lazy=True)
@@ -131,15 +128,6 @@ def print_judged(judged: Iterable[Judged], total: int, good: Status, as_json: bo
     if not as_json:
         print_check_summary(results, str(good), printer.console)
     return statuses
-
-
-def _painted(entry: Entry, verdict: Verdict, rules: Rules):
-    """What the verdict says about a painted board's drawing (None for a puzzle)."""
-    if entry.painting is None:
-        return None
-    from satlink.painted.judge import painted_verdict
-
-    return painted_verdict(entry.painting, verdict, rules)
 
 
 def print_run_summary(records: list[dict], skipped: int, console: Console) -> None:

@@ -42,7 +42,7 @@ from satlink.repair.nearest import DEFAULT_REACH, supported
 from satlink.repair.plans import Chain, Constraints, Step
 from satlink.repair.proposals import Candidate
 from satlink.repair.symmetry import symmetries, symmetrize
-from satlink.rules import Rules, parse_rules
+from satlink.rules import DEFAULT_RULES, Rules
 from satlink.solver.check import check
 from satlink.solver.method import DEFAULT_METHOD, Method
 from satlink.solver.verdict import Status, Verdict
@@ -93,7 +93,7 @@ def _distance(verdict: Verdict) -> float:
     return float((verdict.count or 2) - 1)
 
 
-def repair_chain(board: Board, rules: Rules | str | None = None, *,
+def repair_chain(board: Board, rules: Rules = DEFAULT_RULES, *,
                  method: Method = DEFAULT_METHOD, constraints: Constraints | None = None,
                  max_edits: int = DEFAULT_EDITS, seconds: float = DEFAULT_SECONDS,
                  checks: int = DEFAULT_CHECKS, bound: int = DEFAULT_BOUND,
@@ -115,7 +115,6 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
             progress(text)
 
     start = time.monotonic()
-    profile = parse_rules(rules)
     cons = constraints or Constraints()
     group = symmetries(board) if cons.symmetry else {}
     allowed = set(kinds) if kinds is not None else {"move", "split", "pair", "solid", "wall"}
@@ -134,30 +133,30 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
 
     def judge(b: Board) -> Verdict:
         limit = left() if timeout is None else min(timeout, left())
-        return check(b, profile, count=max(bound, 2), timeout=max(limit, 0.01), method=method)
+        return check(b, rules, count=max(bound, 2), timeout=max(limit, 0.01), method=method)
 
     say("checking the board")
     root_verdict = judge(board)
     chain = Chain(root_verdict.status, root_verdict.count or len(root_verdict.solutions),
-                  bool(root_verdict.count_complete), profile, cons, board=board,
+                  bool(root_verdict.count_complete), rules, cons, board=board,
                   symmetries=sorted(group), checks=1)
     if root_verdict.status == Status.UNIQUE and not cons.too_short(board, root_verdict.solutions[0]):
-        return _finish(chain, board, root_verdict, (), profile, start, "already unique")
+        return _finish(chain, board, root_verdict, (), rules, start, "already unique")
     if root_verdict.status == Status.TIMEOUT:
-        return _finish(chain, None, None, (), profile, start, "the check of the input timed out")
+        return _finish(chain, None, None, (), rules, start, "the check of the input timed out")
     if (nearest and root_verdict.status == Status.UNSOLVABLE and not group
             and supported(board) and "move" in allowed):
         def short(b: Board, v: Verdict) -> bool:
             return cons.too_short(b, v.solutions[0])
 
         def from_solvable(b: Board, edits: int, budget: float, span: tuple[int, int]) -> Chain:
-            return repair_chain(b, profile, method=method, constraints=cons, max_edits=edits,
+            return repair_chain(b, rules, method=method, constraints=cons, max_edits=edits,
                                 seconds=budget, checks=checks, bound=bound, timeout=timeout,
                                 kinds=kinds, per_board=per_board, nearest=False, pairs=span)
 
         say(f"looking for the nearest solvable board (up to {max_edits} edits: endpoints "
             "moved, pairs added or removed)")
-        found = finish_from_nearest(board, profile, replace(cons, solids="solid" in allowed),
+        found = finish_from_nearest(board, rules, replace(cons, solids="solid" in allowed),
                                     max_edits=max_edits,
                                     deadline=start + seconds, judge=judge, short=short,
                                     chain_search=from_solvable, reach=reach)
@@ -165,12 +164,12 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
         if found.steps is not None and found.verdict is not None:
             chain.via = "nearest"
             return _finish(chain, found.steps[-1].board, found.verdict, tuple(found.steps),
-                           profile, start, "unique")
+                           rules, start, "unique")
         if found.none_solvable and "wall" not in allowed:
             # solids allowed are in that search (a solid cell helps only under fill)
             chain.partial = True
             solids = ", solid cells added" if "solid" in allowed else ""
-            return _finish(chain, None, None, (), profile, start,
+            return _finish(chain, None, None, (), rules, start,
                            f"no board within {max_edits} edits (endpoints moved anywhere, "
                            f"pairs removed or added within ±{cons.colours}{solids}) has a "
                            f"solution with paths of at least {cons.min_length} cells: proven by "
@@ -178,7 +177,7 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
     if (nearest and root_verdict.status == Status.MULTIPLE and not group and "split" in allowed
             and hi > len(board.labels)):
         say("looking for the fewest cuts of one solution that leave it the only one")
-        found_cuts = _by_cuts(board, root_verdict, profile, cons, min(max_edits,
+        found_cuts = _by_cuts(board, root_verdict, rules, cons, min(max_edits,
                               hi - len(board.labels)), start + CUT_SHARE * seconds, judge,
                               method)
         if found_cuts is not None:
@@ -186,7 +185,7 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
             chain.checks += n
             if steps:
                 chain.via = "cuts"
-                return _finish(chain, steps[-1].board, verdict, tuple(steps), profile, start,
+                return _finish(chain, steps[-1].board, verdict, tuple(steps), rules, start,
                                "unique")
     root = _Node(board, root_verdict, (), 0)
 
@@ -215,7 +214,7 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
             if not lo <= len(edited.labels) <= hi:
                 continue
             seen.add(edited.rows)
-            if sum(is_valid(edited, s, profile) for s in known
+            if sum(is_valid(edited, s, rules) for s in known
                    if set(s.paths) == set(edited.labels)) >= 2:
                 continue  # still two solutions: no progress, no solver call
             verdict = judge(edited)
@@ -235,7 +234,7 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
                 known.extend(s for s in verdict.solutions[:2] if s not in known)
             if verdict.status == Status.UNIQUE:
                 if not cons.too_short(edited, verdict.solutions[0]):
-                    return _finish(chain, edited, verdict, child.steps, profile, start,
+                    return _finish(chain, edited, verdict, child.steps, rules, start,
                                    "unique")
                 # unique but a path is too short: keep it as a step toward a good one
                 child.verdict = _as_short(verdict)
@@ -250,7 +249,7 @@ def repair_chain(board: Board, rules: Rules | str | None = None, *,
             break
     chain.partial = True
     chain.steps = list(best.steps)
-    return _finish(chain, None, None, best.steps, profile, start, reason)
+    return _finish(chain, None, None, best.steps, rules, start, reason)
 
 
 def _by_cuts(board: Board, verdict: Verdict, profile: Rules, cons: Constraints, max_cuts: int,

@@ -26,7 +26,7 @@ from satlink.repair.edits import removals, single_edits
 from satlink.repair.plans import Constraints
 from satlink.repair.proposals import KINDS, Candidate, Proposal, Repair
 from satlink.repair.symmetry import symmetries, symmetrize
-from satlink.rules import Rules, parse_rules
+from satlink.rules import DEFAULT_RULES, Rules
 from satlink.solver.check import check
 from satlink.solver.method import DEFAULT_METHOD, Method
 from satlink.solver.verdict import Status, Verdict
@@ -34,7 +34,7 @@ from satlink.solver.verdict import Status, Verdict
 DEFAULT_BUDGET = 200
 
 
-def repair_proposals(board: Board, rules: Rules | str | None = None, *,
+def repair_proposals(board: Board, rules: Rules = DEFAULT_RULES, *,
                      method: Method = DEFAULT_METHOD, verdict: Verdict | None = None,
                      limit: int = 5, budget: int = DEFAULT_BUDGET, timeout: float | None = 10.0,
                      kinds: Iterable[str] | None = None, walls: bool | None = None,
@@ -54,9 +54,8 @@ def repair_proposals(board: Board, rules: Rules | str | None = None, *,
     ``progress``: told, in words, how far the search is after each board checked.
     A board that is already unique, or whose check timed out, gets no proposals.
     """
-    profile = parse_rules(rules)
     if verdict is None:
-        verdict = check(board, profile, timeout=timeout, method=method)
+        verdict = check(board, rules, timeout=timeout, method=method)
     result = Repair(verdict.status, diff_cells=list(verdict.diff_cells))
     if verdict.status not in (Status.MULTIPLE, Status.UNSOLVABLE):
         return result
@@ -91,7 +90,7 @@ def repair_proposals(board: Board, rules: Rules | str | None = None, *,
             break
         if found and len(found) >= limit and candidate.changed > _worst(found, limit).changed:
             break  # nothing later can rank among the first ``limit``
-        still = sum(is_valid(candidate.board, s, profile) for s in known
+        still = sum(is_valid(candidate.board, s, rules) for s in known
                     if set(s.paths) == set(candidate.board.labels))
         if still >= 2:
             result.skipped += 1
@@ -101,7 +100,7 @@ def repair_proposals(board: Board, rules: Rules | str | None = None, *,
         if progress is not None:
             progress(f"checking edit {len(result.tried) + 1} of at most "
                      f"{min(budget, len(candidates))}: {candidate.description}")
-        outcome = check(candidate.board, profile, timeout=left, method=method)
+        outcome = check(candidate.board, rules, timeout=left, method=method)
         result.tried.append((candidate, outcome.status))
         if outcome.status == Status.MULTIPLE:
             known.extend(s for s in outcome.solutions if s not in known)

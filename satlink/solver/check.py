@@ -56,7 +56,8 @@ def check(
     if count < 2:
         raise ValueError(f"count must be at least 2 (uniqueness needs two), not {count}; "
                          "solve() finds one solution")
-    return _judge(board, rules, count, timeout, method, report_count=count > 2, session=session)
+    return _judge(board, parse_rules(rules), count, timeout, method, report_count=count > 2,
+                  session=session)
 
 
 def solve(
@@ -132,7 +133,7 @@ def collector_paused() -> Iterator[None]:
 @collector_paused()
 def _judge(
     board: Board,
-    rules: Rules | str | None,
+    profile: Rules,
     limit: int,
     timeout: float | None,
     method: Method,
@@ -145,7 +146,6 @@ def _judge(
     (:func:`_stricter_first`), whose caller already took the one-time import out of its
     seconds and its deadline.  ``strict``: that verdict when the caller has it already."""
     timeout = _arguments(board, timeout, method)
-    profile = parse_rules(rules)
     lemmas = method.lemmas_for(profile, board.geometry.kind)
     ensure_fits(board, method)  # refuse before building, not after
     start = time.perf_counter()
@@ -172,7 +172,7 @@ def _judge(
                         report_count, exhausted=False, timed_out=True)
     # the one-time import is the process's start-up, not this board's work: it counts
     # neither in its seconds nor against its deadline (under load, a worker's first board
-    # spent a whole 0.5 s --timeout importing numpy and PySAT)
+    # could spend a whole short --timeout importing numpy and PySAT)
     imported = _import_sat_modules() if importing else 0.0
     start += imported
     if deadline is not None:

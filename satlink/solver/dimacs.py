@@ -23,7 +23,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from satlink import __version__
 from satlink.board import Board
 from satlink.cnf import Encoding
 from satlink.geometry import geometry_to_json
@@ -31,6 +30,7 @@ from satlink.referee import solution_errors
 from satlink.rules import Rules, parse_rules
 from satlink.solution import Solution
 from satlink.solver.decode import read_model as read_model_paths
+from satlink.version import __version__
 
 MAGIC = "c satlink "
 
@@ -226,16 +226,16 @@ def read_model_file(path: str) -> list[int] | None:
     theirs: a FIFO, device or folder is refused before it is opened (nothing blocks), at most
     :data:`satlink.formats.MAX_READ_BYTES` are read (``/dev/zero`` on standard input ends
     with a message), and bytes that are not UTF-8 are located; raises :class:`ModelError`."""
-    from satlink import formats  # the readers' own checks (private there: one reader each)
+    from satlink.formats import registry  # the readers' own checks (private there: one reader each)
     from satlink.formats.entry import split_lines
 
     source = "<stdin>" if path == "-" else path
-    limit = formats.MAX_READ_BYTES
+    limit = registry.MAX_READ_BYTES
     try:
-        data = (formats._read_stdin(limit) if path == "-"
-                else formats._read_regular_file(path, limit))
-        text = formats._decode(data).removeprefix(formats.BOM)
-    except formats._Unreadable as exc:
+        data = (registry._read_stdin(limit) if path == "-"
+                else registry._read_regular_file(path, limit))
+        text = registry._decode(data).removeprefix(registry.BOM)
+    except registry._Unreadable as exc:
         where = f": line {exc.line}, column {exc.column}" if exc.line else ""
         raise ModelError(f"{source}{where}: {exc}") from None
     except OSError as exc:

@@ -20,9 +20,10 @@ from starlette.staticfiles import StaticFiles
 
 from satlink.studio import drawing, packs, repairs
 from satlink.studio.access import Access
-from satlink.studio.api import ROUTES, Studio, api_session, endpoint
+from satlink.studio.api import ROUTES, api_session
 from satlink.studio.boards import Limits
 from satlink.studio.jobs import Jobs
+from satlink.studio.requests import Studio, endpoint
 from satlink.studio.safety import MAX_BODY, Guard, cookie_name, new_token
 
 TOKEN_SLOT = "{{token}}"

@@ -21,7 +21,7 @@ from satlink.board import Board, BoardError
 from satlink.geometry import Geometry, GeometryError
 from satlink.render.colours import hex_colour, text_colour
 from satlink.render.layout import BRIDGE_GAP, BRIDGE_INSET, Layout
-from satlink.rules import Rules, RulesError, parse_rules
+from satlink.rules import DEFAULT_RULES, Rules, RulesError, parse_rules
 
 LAYOUT_CELL = 40
 """Pixels per cell of the layouts sent to the page (the SVG scales to fit)."""
@@ -74,9 +74,9 @@ def read_board(data: object, limits: Limits) -> Board:
 
 
 def read_rules(text: object) -> Rules:
-    """A rule profile named in a request (``flow`` when absent)."""
+    """A rule profile named in a request (the default profile when absent)."""
     if text is None:
-        return parse_rules("flow")
+        return DEFAULT_RULES
     if not isinstance(text, str):
         raise BoardProblem("'rules' must be a profile name such as 'flow' or 'fill,notouch'")
     try:

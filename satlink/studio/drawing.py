@@ -3,7 +3,7 @@
 The page sends the paths drawn in the editor beside the board (``paths``: ``{label: [[row,
 col], ...]}``, a bridge cell once per crossing, as Play sends them), the board holding their
 ends as endpoints.  This module reads them (:func:`drawn_cells`, :func:`painting_from`: the
-same reading as ``satlink paint``'s, :func:`satlink.painted.read.painting_of`, every mistake
+same reading as ``satlink paint``'s, :func:`satlink.formats.painted.painting_of`, every mistake
 located), judges the drawing beside the live verdict (:func:`drawing_json`: the drawing is
 the puzzle's one solution, one of several (with another one and the cells where they
 differ), breaks a rule, or is partial), and searches the fixes that keep it
@@ -14,14 +14,14 @@ variant boards, each proven unique).
 from __future__ import annotations
 
 from satlink.board import Board, BoardError
+from satlink.formats.painted import Painting, painting_of
 from satlink.painted.judge import painted_verdict
-from satlink.painted.read import Painting, painting_of
 from satlink.repair.plans import outcome_words
 from satlink.rules import Rules
 from satlink.solver.verdict import Status, Verdict
-from satlink.studio.api import Ask, Problem, _channel, board_and_rules
 from satlink.studio.boards import BoardProblem
 from satlink.studio.repairs import search_seconds
+from satlink.studio.requests import Ask, Problem, board_and_rules, channel_of
 
 
 def drawn_cells(board: Board, data: dict) -> dict[str, list[int]]:
@@ -73,7 +73,7 @@ async def api_fix(ask: Ask, data: dict) -> dict:
     if drawn is None:
         raise Problem(400, {"message": "the drawing is not whole yet: draw every pair's path "
                             "(or press Complete) before asking for fixes that keep it"})
-    channel, seq = _channel(data)
+    channel, seq = channel_of(data)
     seconds = search_seconds(ask, data)
     progress = ask.studio.progress.start(channel)
     walls = not board.geometry.is_plain

@@ -270,7 +270,6 @@ def save_catalogue(entries: list[Entry], path: str, access: Access, timeout: flo
     by then are refused as ``not-checked``."""
     from satlink.generate.catalogue import Catalogue, CatalogueError
     from satlink.quality import quality
-    from satlink.rules import parse_rules
     from satlink.solver.check import check
     from satlink.solver.verdict import Status
 
@@ -285,7 +284,7 @@ def save_catalogue(entries: list[Entry], path: str, access: Access, timeout: flo
         if left <= 0:
             refused.append({"board": entry.index, "status": "not-checked"})
             continue
-        rules = entry.rules or parse_rules("flow")
+        rules = entry.rules_under(None)
         verdict = check(entry.board, rules, timeout=left)
         if verdict.status != Status.UNIQUE:
             refused.append({"board": entry.index, "status": str(verdict.status)})

@@ -169,7 +169,7 @@ class Jobs:
         self._admit(job)
         alarm = None
         if deadline is not None:
-            from satlink.solver.backend import WATCHDOG
+            from satlink.watchdog import WATCHDOG
 
             alarm = WATCHDOG.schedule(max(0.0, deadline - time.monotonic()),
                                       lambda: self._stop(job, "deadline"))
@@ -181,7 +181,7 @@ class Jobs:
             return await self._work(job, work, deadline, gone)
         finally:
             if alarm is not None:
-                from satlink.solver.backend import WATCHDOG
+                from satlink.watchdog import WATCHDOG
 
                 WATCHDOG.cancel(alarm)
             if job in self.waiting:

@@ -12,7 +12,6 @@ from satlink.solution import Solution
 from satlink.solver.check import check
 from satlink.solver.verdict import Status
 from satlink.studio.access import AccessRefused
-from satlink.studio.api import Ask, Problem, board_and_rules
 from satlink.studio.boards import BoardProblem, read_board, read_rules
 from satlink.studio.files import (
     MAX_PACK,
@@ -23,6 +22,7 @@ from satlink.studio.files import (
     save_catalogue,
     save_pack,
 )
+from satlink.studio.requests import Ask, Problem, board_and_rules
 
 
 def _entries(ask: Ask, data: dict) -> list[Entry]:

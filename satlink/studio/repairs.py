@@ -27,8 +27,8 @@ import time
 from satlink.repair.plans import Constraints, outcome_words
 from satlink.solver.check import check
 from satlink.solver.verdict import Status
-from satlink.studio.api import Ask, Problem, _channel, board_and_rules
 from satlink.studio.boards import board_json
+from satlink.studio.requests import Ask, Problem, board_and_rules, channel_of
 
 DEFAULT_SECONDS = 2.0
 """How long a repair searches unless the page asks for longer ("Search longer")."""
@@ -54,7 +54,7 @@ async def api_repair(ask: Ask, data: dict) -> dict:
     chain of edits until it is, both under the chain's default constraints (paths of at
     least 3 cells, +-1 pair, symmetry kept, no solids), within ``seconds``."""
     board, rules = board_and_rules(ask, data)
-    channel, seq = _channel(data)
+    channel, seq = channel_of(data)
     seconds = search_seconds(ask, data)
     progress = ask.studio.progress.start(channel)
     try:
@@ -168,7 +168,7 @@ def _statement(found, proposals: int, exhaustive: bool, seconds: float) -> str:
 
 async def api_progress(ask: Ask, data: dict) -> dict:
     """What the search running on a channel is doing (``{"running": false}`` when none)."""
-    channel, _ = _channel(data)
+    channel, _ = channel_of(data)
     return ask.studio.progress.of(channel)
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from satlink import parse_rules
 from satlink.batch.local import run_local
 from satlink.batch.run import RunOptions, validate_tasks
 from satlink.batch.tasks import plan
@@ -31,7 +32,7 @@ def statuses(records: list[dict]) -> list[tuple[str, int, str]]:
 def test_mixed_pack_gives_every_status(tmp_path) -> None:
     files = write_mixed_pack(tmp_path)
     out = tmp_path / "results.jsonl"
-    result = validate_tasks(plan(files, "fill"),
+    result = validate_tasks(plan(files, parse_rules("fill")),
                             RunOptions(jobs=2, timeout=0.5, out=str(out)))
     got = statuses(result.records)
     assert got == [("pack.txt", 1, "multiple"), ("pack.txt", 2, "unsolvable"),
@@ -51,7 +52,7 @@ def test_mixed_pack_gives_every_status(tmp_path) -> None:
 def test_worker_killed_mid_board_is_an_error_and_the_batch_completes(tmp_path) -> None:
     pack = tmp_path / "p.txt"
     pack.write_text("20 20\n" + "\n".join(PARITY) + "\n3 1\nA.A\n2 1\nBB\n")
-    tasks = plan([str(pack)], "fill")
+    tasks = plan([str(pack)], parse_rules("fill"))
 
     def kill_workers() -> None:
         for child in multiprocessing.active_children():
@@ -108,7 +109,7 @@ def test_duplicates_under_all_eight_symmetries(tmp_path) -> None:
               for i, t in enumerate(transforms(base))]
     pack = tmp_path / "sym.grid"
     pack.write_text("\n\n".join("\n".join(b) for b in boards) + "\n")
-    records = validate_tasks(plan([str(pack)], "nikoli"), RunOptions(jobs=1)).records
+    records = validate_tasks(plan([str(pack)], parse_rules("nikoli")), RunOptions(jobs=1)).records
     assert [r["status"] == "duplicate-of" for r in records] == [False] + [True] * 7
     assert all(r["duplicate_of"] == {"source": str(pack), "index": 1} for r in records[1:])
 
@@ -116,7 +117,7 @@ def test_duplicates_under_all_eight_symmetries(tmp_path) -> None:
 def test_dask_local_cluster_gives_the_same_results(tmp_path) -> None:
     distributed = pytest.importorskip("distributed")
     files = write_mixed_pack(tmp_path)
-    tasks = plan(files, "fill")
+    tasks = plan(files, parse_rules("fill"))
     local = validate_tasks(tasks, RunOptions(jobs=2, timeout=0.5)).records
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None, host="127.0.0.1") as cluster:

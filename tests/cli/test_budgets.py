@@ -16,7 +16,7 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from satlink import Board
+from satlink import Board, parse_rules
 from satlink.cancel import Cancelled, current, within
 from satlink.cli import main
 from satlink.explain.hint import hint
@@ -80,8 +80,8 @@ def test_the_studios_completion_stops_its_walk_with_its_request(tmp_path, monkey
 
 def test_a_walk_within_its_budget_is_not_stopped(monkeypatch):
     """A budget far from spent stops nothing: the walk runs to its end."""
+    from satlink.formats.painted import read_painting
     from satlink.geometry import Geometry
-    from satlink.painted.read import read_painting
 
     calls = {"n": 0}
     inner = schedule.propose
@@ -94,7 +94,7 @@ def test_a_walk_within_its_budget_is_not_stopped(monkeypatch):
     painting = read_painting(["AAAA....", "........", "B......B", "........"], Geometry())
     from satlink.painted.complete import complete_painting
 
-    done = complete_painting(painting, "fill", seconds=3600, attempts=1)
+    done = complete_painting(painting, parse_rules("fill"), seconds=3600, attempts=1)
     assert done.reason != "budget" and calls["n"] > schedule.CANCEL_EVERY
 
 
@@ -180,14 +180,14 @@ def test_solved_exactly_when_the_drawing_is_a_solution_the_referee_accepts():
             continue
         solution = check(board, "nikoli").solutions[0]
         pieces = {label: [list(path)] for label, path in solution.paths.items()}
-        assert hint(board, "nikoli", pieces).kind == "solved", rows
+        assert hint(board, parse_rules("nikoli"), pieces).kind == "solved", rows
         if len(pieces) > 1:
             missing = dict(list(pieces.items())[1:])
-            assert hint(board, "nikoli", missing).kind != "solved", rows
+            assert hint(board, parse_rules("nikoli"), missing).kind != "solved", rows
         covered = {x for p in solution.paths.values() for x in p}
         # a cell left empty: not a solution under fill
         if any(ch == "." and i not in covered for i, ch in enumerate("".join(rows))):
-            assert hint(board, "fill", pieces).kind != "solved", rows
+            assert hint(board, parse_rules("fill"), pieces).kind != "solved", rows
         seen += 1
         if seen >= 25:
             break

@@ -19,13 +19,13 @@ import pytest
 from satlink.board import Board
 from satlink.cancel import CancelToken, cancelling
 from satlink.deduce import BudgetSpent, Contradiction, OutOfTime, Puzzle
-from satlink.deduce.compare import ALL_PASSES, RESULTS, fixpoint_result
 from satlink.deduce.engines import ENVIRONMENT, PYTHON, compiled, engine, engine_named
 from satlink.deduce.lookahead import Search
 from satlink.deduce.split import SplitSearch
 from satlink.explain.hint import hint
 from satlink.explain.trace import trace
 from satlink.formats import read_file
+from satlink.grading.compare import ALL_PASSES, RESULTS, fixpoint_result
 from satlink.rules import parse_rules
 from testbed.boards import PROFILES, boards
 from testbed.oracle import count_solutions
@@ -90,7 +90,7 @@ def test_corpus_boards_agree(rules):
                 agree(entry.board, rules)
 
 
-@pytest.mark.parametrize("rules", ["flow", "nikoli"])
+@pytest.mark.parametrize("rules", [parse_rules("flow"), parse_rules("nikoli")])
 def test_explanations_and_hints_agree(rules):
     """The recording state logs the same changes with the same causes: the step-by-step
     explanation and a hint from a drawing read the same from either engine."""

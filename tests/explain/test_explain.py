@@ -90,7 +90,7 @@ def test_explain_unsolvable_boards_get_a_located_reason_and_the_rule_responsible
         for board in drafts(3, 40):
             if oracle_count(board, rules):
                 continue
-            result = explain(board, rules)
+            result = explain(board, parse_rules(rules))
             assert result.status == "unsolvable"
             assert result.reason in ("deduction", "core", "empty-cells")
             assert result.cells, result.as_dict()
@@ -131,7 +131,7 @@ def test_every_trace_step_agrees_with_the_brute_force_solutions():
         solutions = graph_solutions(board, rules.fill, rules.notouch, rules.no2x2, limit=2000)
         if not solutions or len(solutions) >= 2000:
             continue
-        recorded = trace(board, rules)
+        recorded = trace(board, parse_rules(rules))
         assert recorded.failure is None
         assert_sound(board, recorded.steps, solutions)
         lookahead += len(recorded.lookahead)
@@ -150,7 +150,7 @@ def test_trace_steps_sound_on_variants():
             solutions = graph_solutions(board, rules.fill, rules.notouch, limit=2000)
             if not solutions or len(solutions) >= 2000:
                 continue
-            assert_sound(board, trace(board, rules).steps, solutions)
+            assert_sound(board, trace(board, parse_rules(rules)).steps, solutions)
             checked += 1
     assert checked >= 15
 
@@ -160,7 +160,7 @@ def test_lookahead_steps_name_the_move_and_why_it_fails():
     rng = random.Random(2)
     for _ in range(400):
         board = random_board(rng, 5, 5, rng.randint(3, 5))
-        recorded = trace(board, "nikoli")
+        recorded = trace(board, parse_rules("nikoli"))
         if recorded.lookahead:
             step = recorded.steps[recorded.lookahead[0]]
             assert step.tried["failure_sentence"] and "Look-ahead" in step.sentence
@@ -173,7 +173,7 @@ def test_lookahead_steps_name_the_move_and_why_it_fails():
 # -- multiple ---------------------------------------------------------------------------------
 def test_ambiguity_regions_and_count():
     board = Board.from_rows(["A...", "....", "...A"])
-    result = explain(board, "nikoli", count=1000)
+    result = explain(board, parse_rules("nikoli"), count=1000)
     assert result.status == "multiple"
     assert result.ambiguity.count_complete
     assert result.ambiguity.count == len(graph_solutions(board, False, False))
@@ -201,7 +201,7 @@ def test_hint_from_progress_is_sound():
         drawn = {(min(a, b), max(a, b)) for a, b in zip(path, path[1:], strict=False)}
         agreeing = [(e, o) for e, o in solutions
                     if drawn <= e and all(o.get(x) == label for x in path)]
-        given = hint(board, rules, {label: [path]})
+        given = hint(board, parse_rules(rules), {label: [path]})
         assert given.kind in ("step", "solved", "stuck") and given.failure is None
         if given.step is not None:
             assert_sound(board, [given.step], agreeing)
@@ -211,7 +211,7 @@ def test_hint_from_progress_is_sound():
 
 def test_hint_on_a_wrong_drawing_says_so():
     board = Board.from_rows(["A.B", "...", "A.B"])  # flow: A down the left, B down the right
-    given = hint(board, "flow", {"A": [[0, 1, 4, 7, 6]]})
+    given = hint(board, parse_rules("flow"), {"A": [[0, 1, 4, 7, 6]]})
     assert given.kind in ("wrong", "step")
     assert given.failure is not None
 
@@ -254,8 +254,8 @@ def test_a_unique_board_past_the_graders_bound_gets_no_trace_and_says_so():
     """The trace has no deadline: on a long board it ran seconds past --budget; past the
     grader's bound it is left out, with a note (a review found 8 s against a 1 s budget)."""
     board = Board.from_rows(["A" + "." * 498 + "A"])
-    result = explain(board, "nikoli", budget=1)
+    result = explain(board, parse_rules("nikoli"), budget=1)
     assert result.status == "unique" and result.trace is None
     assert any("trace is left out" in note for note in result.notes)
-    small = explain(Board.from_rows(["A" + "." * 8 + "A"]), "nikoli", budget=1)
+    small = explain(Board.from_rows(["A" + "." * 8 + "A"]), parse_rules("nikoli"), budget=1)
     assert small.trace is not None and small.reason == "trace"

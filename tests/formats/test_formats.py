@@ -26,7 +26,7 @@ def entries_with_solutions(boards: list[Board]) -> list[Entry]:
     out = []
     for i, board in enumerate(boards, start=1):
         verdict = check(board, "nikoli")
-        out.append(Entry("test", i, board, verdict.solutions[0], "nikoli"))
+        out.append(Entry("test", i, board, verdict.solutions[0], parse_rules("nikoli")))
     return out
 
 
@@ -55,7 +55,7 @@ def test_many_labels_round_trip_through_puzzlink_and_flowfree() -> None:
     solution = {label: board.endpoints[label] for label in board.labels}
     from satlink import Solution
 
-    entry = Entry("t", 1, board, Solution.from_paths(solution), "flow")
+    entry = Entry("t", 1, board, Solution.from_paths(solution), parse_rules("flow"))
     for fmt in ("puzzlink", "flowfree", "json", "wh"):
         (back,) = list(read_text(write_text([entry], fmt), "t"))
         assert back.error is None and len(back.board.labels) == 300

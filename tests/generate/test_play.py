@@ -11,13 +11,15 @@ from click.testing import CliRunner
 from satlink import Board, Solution, check
 from satlink.cli import main
 from satlink.generate import pipeline
-from satlink.generate.bands import attempt_band, parse_target, published_bands, unreachable
+from satlink.generate.bands import attempt_band, published_bands
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.params import ParamsError, make_params
 from satlink.generate.pipeline import attempt
 from satlink.generate.play import forced_colouring, forced_only, opening_share, staircases
+from satlink.generate.reach import unreachable
 from satlink.generate.runner import run_generation
 from satlink.generate.steer import distance
+from satlink.generate.targets import parse_target
 from satlink.grading import LOOKAHEAD, grade
 from satlink.rules import parse_rules
 from testbed.oracle import count_graph_solutions, graph_solutions

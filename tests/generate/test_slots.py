@@ -15,11 +15,11 @@ from satlink import Board, check
 from satlink.canonical import canonical_hash
 from satlink.cli import main
 from satlink.generate import pipeline
-from satlink.generate.bands import parse_target
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.params import ParamsError, make_params, spread_slots
 from satlink.generate.runner import run_generation
 from satlink.generate.slots import in_slot_order
+from satlink.generate.targets import parse_target
 from satlink.grading import grade
 from satlink.rules import parse_rules
 from testbed.oracle import count_graph_solutions

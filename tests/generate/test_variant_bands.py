@@ -87,7 +87,8 @@ def test_a_variant_band_measured_out_of_reach_is_refused_at_once(monkeypatch) ->
 
 
 def test_only_measured_variants_and_sizes_are_refused() -> None:
-    from satlink.generate.bands import VARIANT_REACH, parse_target, unreachable, variant_of
+    from satlink.generate.reach import VARIANT_REACH, unreachable, variant_of
+    from satlink.generate.targets import parse_target
 
     assert "medium" not in VARIANT_REACH["bridges"][(5, 5)][0]
     assert variant_of({"grid": "hex", "wrap": False, "walls": 0}) == "hex"

@@ -20,8 +20,9 @@ from satlink.canonical import canonical_hash, images
 from satlink.cli import main
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.layout import LayoutError, make_layout
-from satlink.generate.params import ParamsError, make_params, parse_shape
+from satlink.generate.params import ParamsError, make_params
 from satlink.generate.pipeline import attempt
+from satlink.generate.reading import parse_shape
 from satlink.generate.runner import run_generation
 from satlink.geometry import HEX, Geometry
 from satlink.quality import bends

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from satlink import Board, check
+from satlink import Board, check, parse_rules
 from satlink.grading import BANDS, LEVEL, Contradiction, band_of, grade
 from testbed.variants import FAMILIES, VARIANT_PROFILES, random_variant
 
@@ -38,11 +38,11 @@ def test_easy_and_hard_are_ordered() -> None:
 
 def test_forced_moves_alone_solve_the_easy_board() -> None:
     board = Board.from_rows(EASY)
-    only = grade(board, "flow", max_level=1)
+    only = grade(board, parse_rules("flow"), max_level=1)
     assert only.solved == 1.0 and only.shares["forced"] == 1.0
     assert only.solution is not None
     assert only.solution.edges() == check(board, "flow").solutions[0].edges()
-    hard = grade(Board.from_rows(HARD), "flow", max_level=1)
+    hard = grade(Board.from_rows(HARD), parse_rules("flow"), max_level=1)
     assert hard.technique == "unsolved" and hard.solved < 0.5 and hard.solution is None
 
 
@@ -68,13 +68,13 @@ def test_bands_cover_every_level() -> None:
 def test_a_board_with_two_solutions_stays_unsolved() -> None:
     board = Board.from_rows(["A.B", "...", "A.B"])
     assert check(board, "nikoli").status == "multiple"
-    result = grade(board, "nikoli")
+    result = grade(board, parse_rules("nikoli"))
     assert result.technique == "unsolved" and result.solution is None
 
 
 def test_an_impossible_board_is_a_contradiction() -> None:
     with pytest.raises(Contradiction):
-        grade(Board.from_rows(["AB", "BA"]), "flow")
+        grade(Board.from_rows(["AB", "BA"]), parse_rules("flow"))
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -90,7 +90,7 @@ def test_sound_on_every_variant_and_profile(seed: int) -> None:
         profile = rng.choice(VARIANT_PROFILES)
         verdict = check(board, profile)
         try:
-            result = grade(board, profile, depth=2, budget=500)
+            result = grade(board, parse_rules(profile), depth=2, budget=500)
         except Contradiction:
             assert verdict.status == "unsolvable"
             continue
@@ -109,7 +109,7 @@ def test_quality_carries_the_grade_of_unique_boards_only() -> None:
     verdict = check(board, "flow")
     graded = quality(board, verdict.solutions[0], verdict)["grade"]
     assert graded["technique"] == "forced" and graded["band"] == "easy"
-    assert graded == grade(board, "flow").as_dict()
+    assert graded == grade(board, parse_rules("flow")).as_dict()
     loose = Board.from_rows(["A.B", "...", "A.B"])
     verdict = check(loose, "nikoli")
     assert "grade" not in quality(loose, verdict.solutions[0], verdict)
@@ -126,7 +126,8 @@ def test_check_grades_only_when_asked() -> None:
         return json.loads(result.output.splitlines()[0])
 
     assert "grade" not in record()["quality"]
-    assert record("--grade")["quality"]["grade"] == grade(Board.from_rows(EASY), "flow").as_dict()
+    assert record("--grade")["quality"]["grade"] == grade(Board.from_rows(EASY),
+                                                          parse_rules("flow")).as_dict()
 
 
 @pytest.mark.parametrize(("band", "top"), [("easy", "notouch"), ("medium", "bottleneck")])
@@ -147,14 +148,14 @@ def test_generated_bands_are_solved_without_search(tmp_path, band: str, top: str
     assert len(entries) == len(figures) == 3
     for entry, quality in zip(entries, figures, strict=True):
         assert quality["grade"]["band"] == band
-        alone = grade(entry.board, "flow", max_level=LEVEL[top])
+        alone = grade(entry.board, parse_rules("flow"), max_level=LEVEL[top])
         assert alone.solved == 1.0 and alone.hypotheses == 0
         assert alone.solution.edges() == entry.solution.edges()
 
 
 def test_grade_targets_and_the_run_key() -> None:
-    from satlink.generate.bands import parse_target
     from satlink.generate.params import ParamsError, make_params
+    from satlink.generate.targets import parse_target
 
     def params(grade):
         return make_params("7x7", None, 3, 0, "flow", "grow", "repair", 1, grade=grade)
@@ -190,7 +191,7 @@ def test_export_sorts_by_the_grade(tmp_path) -> None:
 
 
 def test_rows_stored_before_grades_are_graded_for_export() -> None:
-    from satlink.generate.bands import grade_key
+    from satlink.generate.ordering import grade_key
 
     def row(rows: list[str], with_grade: bool) -> dict:
         quality = {"effort": 0.5}

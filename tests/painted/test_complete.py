@@ -1,4 +1,4 @@
-"""Completing a designer's board as the studio's Complete does (satlink.painted.read.painting_of,
+"""Completing a designer's board as the studio's Complete does (satlink.formats.painted.painting_of,
 then satlink.painted.complete with edit_painted=False): the placed endpoints and drawn paths
 are kept, and every completed board is unique by the brute-force oracle."""
 
@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from satlink import Board, Geometry, solution_errors
+from satlink import Board, Geometry, parse_rules, solution_errors
 from satlink.board import BoardError
+from satlink.formats.painted import painting_of
 from satlink.painted.complete import complete_painting
-from satlink.painted.read import painting_of
 from testbed.oracle import count_solutions
 
 
@@ -23,7 +23,7 @@ def placed(rng: random.Random, size: int, pairs: int) -> Board:
 
 
 def complete(board: Board, rules: str, drawn: dict | None = None, seed: int = 0):
-    return complete_painting(painting_of(board, drawn or {}), rules, seed=seed, attempts=50,
+    return complete_painting(painting_of(board, drawn or {}), parse_rules(rules), seed=seed, attempts=50,
                              seconds=10, edit_painted=False)
 
 

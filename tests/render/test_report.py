@@ -145,7 +145,7 @@ def test_a_filter_in_the_address_applies_on_load(tmp_path, page) -> None:
 def test_problems_first_each_drawn_and_the_rest_on_a_click(tmp_path, page) -> None:
     # 1.5 s: the parity board times out; at 0.5 s the 3x3 multiple board once went missing on
     # 2 loaded cores (most likely timed out too)
-    records = validate_tasks(plan(write_mixed_pack(tmp_path), "fill"),
+    records = validate_tasks(plan(write_mixed_pack(tmp_path), parse_rules("fill")),
                              RunOptions(jobs=2, timeout=1.5)).records
     assert Counter(r["status"] for r in records)["multiple"] == 1, [r["status"] for r in records]
     report = tmp_path / "report.html"
@@ -317,7 +317,7 @@ def test_variant_boards_are_drawn_where_the_python_layout_puts_them(tmp_path, pa
 def test_validate_repairs_each_ambiguous_board_and_the_report_data_holds_the_proposals(tmp_path) -> None:
     pack = tmp_path / "amb.txt"
     pack.write_text("5 4\nA.B..\n.....\n.....\nA...B\n3 1\nA.A\n")  # no mirror: repairs keep one
-    records = validate_tasks(plan([str(pack)], "fill"), RunOptions(jobs=1, repairs=2)).records
+    records = validate_tasks(plan([str(pack)], parse_rules("fill")), RunOptions(jobs=1, repairs=2)).records
     ambiguous, unique = records
     assert ambiguous["status"] == "multiple" and "repairs" not in unique
     assert 1 <= len(ambiguous["repairs"]) <= 2
@@ -332,7 +332,7 @@ def test_validate_repairs_each_ambiguous_board_and_the_report_data_holds_the_pro
 def test_the_report_draws_each_repair_proposal(tmp_path, page) -> None:
     pack = tmp_path / "amb.txt"
     pack.write_text("5 4\nA.B..\n.....\n.....\nA...B\n3 1\nA.A\n")  # no mirror: repairs keep one
-    records = validate_tasks(plan([str(pack)], "fill"), RunOptions(jobs=1, repairs=2)).records
+    records = validate_tasks(plan([str(pack)], parse_rules("fill")), RunOptions(jobs=1, repairs=2)).records
     shown = len(records[0]["repairs"])
     assert shown >= 1
     report = tmp_path / "report.html"

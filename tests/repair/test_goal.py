@@ -84,7 +84,7 @@ def test_nearest_solvable_matches_brute_force() -> None:
         p = parse_rules(rules)
         if count_graph_solutions(board, p.fill, p.notouch, limit=1):
             continue
-        search = NearestSearch(board, rules, max_edits=most, reach=None, min_length=2,
+        search = NearestSearch(board, parse_rules(rules), max_edits=most, reach=None, min_length=2,
                                seconds=30)
         found = list(search.boards())
         assert search.exhausted
@@ -117,7 +117,7 @@ def test_nearest_with_solids_and_near_first_matches_brute_force() -> None:
         p = parse_rules(rules)
         if count_graph_solutions(board, p.fill, p.notouch, limit=1):
             continue
-        search = NearestSearch(board, rules, max_edits=most, reach=None, near=1, min_length=2,
+        search = NearestSearch(board, parse_rules(rules), max_edits=most, reach=None, near=1, min_length=2,
                                seconds=30, solids=True)
         found = list(search.boards())
         assert search.exhausted
@@ -139,14 +139,14 @@ def test_nearest_with_solids_and_near_first_matches_brute_force() -> None:
     corner = Board.from_rows(["B..", "A..", ".AB"])  # one solid cell fixes it, nothing else
     assert _brute_fewest(corner, "flow", 1) is None
     assert _brute_fewest(corner, "flow", 1, solids=True) == 1
-    without = NearestSearch(corner, "flow", max_edits=1, reach=None, min_length=2)
+    without = NearestSearch(corner, parse_rules("flow"), max_edits=1, reach=None, min_length=2)
     assert not list(without.boards()) and without.exhausted
-    (first, *_) = NearestSearch(corner, "flow", max_edits=1, reach=None, min_length=2,
+    (first, *_) = NearestSearch(corner, parse_rules("flow"), max_edits=1, reach=None, min_length=2,
                                 solids=True).boards()
     assert [e.kind for e in first.edits] == ["solid"]
     assert count_graph_solutions(first.board, True, True, limit=1) == 1
     cons = Constraints(min_length=2, solids=True, symmetry=False)  # (it is mirror-symmetric)
-    chain = repair_chain(corner, "flow", constraints=cons, max_edits=1)
+    chain = repair_chain(corner, parse_rules("flow"), constraints=cons, max_edits=1)
     assert chain.via == "nearest" and chain.final.solid_count() == 1
     assert_repaired(corner, "flow", chain, cons)
 
@@ -163,7 +163,7 @@ def test_nearest_on_hexagons_and_warps_matches_brute_force() -> None:
             p = parse_rules(rules)
             if count_graph_solutions(board, p.fill, p.notouch, limit=1):
                 continue
-            search = NearestSearch(board, rules, max_edits=1, reach=None, min_length=2,
+            search = NearestSearch(board, parse_rules(rules), max_edits=1, reach=None, min_length=2,
                                    seconds=30)
             found = list(search.boards())
             assert search.exhausted
@@ -180,8 +180,8 @@ def test_unsolvable_drafts_repaired_through_the_nearest_solvable_board() -> None
     done = 0
     for _ in range(12):
         board = random_draft(rng, 5)
-        assert explain(board, "flow", steps=False).reason in LOCATED  # a located reason
-        chain = repair_chain(board, "flow", seconds=120)  # no wall-clock verdict under load
+        assert explain(board, parse_rules("flow"), steps=False).reason in LOCATED  # a located reason
+        chain = repair_chain(board, parse_rules("flow"), seconds=120)  # no wall-clock verdict under load
         assert chain.status == Status.UNSOLVABLE
         if chain.repaired:
             assert_repaired(board, "flow", chain, Constraints())
@@ -199,7 +199,7 @@ def test_no_solvable_board_claim_holds_by_brute_force() -> None:
     claimed = 0
     for _ in range(40):
         board = random_draft(rng, 4)
-        chain = repair_chain(board, "flow", max_edits=1, seconds=10)
+        chain = repair_chain(board, parse_rules("flow"), max_edits=1, seconds=10)
         if chain.reason.startswith("no board within 1 edits"):
             assert chain.partial and not chain.repaired
             for b, _ in _single_edits(board):  # every solution has a path of < 3 cells
@@ -231,7 +231,7 @@ def _multiple_fill_drafts(seed: int, count: int) -> list[Board]:
 def test_multiple_boards_repaired_by_cuts_are_unique() -> None:
     via = set()
     for board in _multiple_fill_drafts(5, 6):
-        chain = repair_chain(board, "fill", seconds=10)
+        chain = repair_chain(board, parse_rules("fill"), seconds=10)
         if chain.repaired:
             assert_repaired(board, "fill", chain, Constraints())
             via.add(chain.via)

@@ -45,9 +45,9 @@ def test_decode_refuses_a_model_that_is_not_a_regular_file(
 
 
 def test_decode_reads_a_model_up_to_the_read_cap(tmp_path: Path, monkeypatch) -> None:
-    import satlink.formats
+    import satlink.formats.registry
 
-    monkeypatch.setattr(satlink.formats, "MAX_READ_BYTES", 100)
+    monkeypatch.setattr(satlink.formats.registry, "MAX_READ_BYTES", 100)
     model = tmp_path / "m.txt"
     model.write_text("v " + " ".join(str(i) for i in range(1, 200)) + " 0\n")
     for args, stdin in (([str(model)], None), (["-"], model.read_text())):

@@ -122,7 +122,7 @@ def test_fixes_keep_the_drawing_and_make_it_the_only_solution(client):
 def test_fixes_on_a_small_board_are_unique_by_the_oracle(client):
     """A 4x4 drawing under fill whose puzzle has two solutions: every fix the studio offers
     has exactly one solution by brute force, the edited drawing."""
-    from satlink.painted.read import read_painting
+    from satlink.formats.painted import read_painting
     from testbed.paintings import grown, painted_rows
 
     fixed = 0

@@ -195,10 +195,10 @@ def test_every_local_name_of_the_studio_is_answered(tmp_path, host):
 def test_a_channel_name_too_long_to_keep_is_no_channel() -> None:
     """A page names its live channels (tab and purpose); a name of megabytes would stay in the
     server's table of latest requests, so past MAX_CHANNEL it is not kept."""
-    from satlink.studio.api import MAX_CHANNEL, _channel
+    from satlink.studio.requests import MAX_CHANNEL, channel_of
 
-    assert _channel({"channel": "tab:check", "seq": 3}) == ("tab:check", 3)
-    assert _channel({"channel": "x" * (MAX_CHANNEL + 1), "seq": 3}) == (None, 3)
+    assert channel_of({"channel": "tab:check", "seq": 3}) == ("tab:check", 3)
+    assert channel_of({"channel": "x" * (MAX_CHANNEL + 1), "seq": 3}) == (None, 3)
 
 
 def test_opening_a_pack_does_not_hold_up_other_requests(client, monkeypatch) -> None:

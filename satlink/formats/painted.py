@@ -161,14 +161,7 @@ def _path(blank: Board, label: str, nodes: set[Cell],
     cells apart when ``allow_apart`` (endpoints placed); raises at the cell at fault."""
     near = {x: [n for n in blank.neighbors(x) if n in nodes] for x in nodes}
     first = min(nodes, key=lambda x: blank.node_cell(x))
-    seen = {first}
-    todo = [first]
-    while todo:
-        x = todo.pop()
-        for n in near[x]:
-            if n not in seen:
-                seen.add(n)
-                todo.append(n)
+    seen = _reached(near, first)
     if len(seen) < len(nodes):
         if allow_apart:
             return None
@@ -197,21 +190,26 @@ def _path(blank: Board, label: str, nodes: set[Cell],
     return tuple(path)
 
 
+def _reached(near: Mapping[Cell, list[Cell]], start: Cell) -> set[Cell]:
+    """The cells joined to ``start`` through ``near``."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        x = todo.pop()
+        for n in near[x]:
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
 def _pieces(near: Mapping[Cell, list[Cell]]) -> int:
     seen: set[Cell] = set()
     count = 0
     for start in near:
-        if start in seen:
-            continue
-        count += 1
-        todo = [start]
-        seen.add(start)
-        while todo:
-            x = todo.pop()
-            for n in near[x]:
-                if n not in seen:
-                    seen.add(n)
-                    todo.append(n)
+        if start not in seen:
+            count += 1
+            seen |= _reached(near, start)
     return count
 
 

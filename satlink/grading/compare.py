@@ -6,6 +6,7 @@ from __future__ import annotations
 from satlink.board import Board
 from satlink.deduce.puzzle import Contradiction, Puzzle
 from satlink.deduce.split import SplitSearch
+from satlink.grading import grade
 from satlink.rules import parse_rules
 
 ALL_PASSES = ("corner", "notouch", "region", "bottleneck")
@@ -28,10 +29,8 @@ def fixpoint_result(eng, board: Board, rules: str, passes=ALL_PASSES) -> tuple:
 
 def grade_result(eng, board: Board, rules: str) -> tuple:
     """The grade (every figure) and the solution it reached, or the contradiction."""
-    from satlink.grading import grade
-
     try:
-        graded = grade(board, rules, using=eng)
+        graded = grade(board, parse_rules(rules), using=eng)
     except Contradiction as why:
         return ("contradiction", why.kind, why.label, tuple(why.nodes), tuple(why.edges))
     solution = None if graded.solution is None else graded.solution.edges()
