@@ -171,9 +171,11 @@ class CompiledEngine:
         return result
 
     def split(self, st: Any, search: SplitSearch) -> bool:
+        most = (1 << 31) - 1  # the core's counts are C ints; no search visits more states
         found, complete, search.nodes = self._core.split(
-            st, search.budget, search.limit, [CODES[t] for t in search.passes],
-            search.max_depth, search.deadline, current_flag())
+            st, min(search.budget, most), min(search.limit, most),
+            [CODES[t] for t in search.passes], min(search.max_depth, most), search.deadline,
+            current_flag())
         search.solutions = list(found)
         return complete or len(search.solutions) >= search.limit
 
