@@ -309,7 +309,7 @@ def shell_words(line: str) -> list[str]:
 def named_outputs(line: str) -> list[str]:
     """The files a line says it writes: after an output option or a ``>``."""
     words = shell_words(line)
-    outputs = [word for before, word in zip(words, words[1:])
+    outputs = [word for before, word in zip(words, words[1:], strict=False)
                if before in OUTPUT_OPTIONS or before == ">"]
     return [name for name in outputs if "{" not in name and "$" not in name and name != "-"]
 
@@ -326,7 +326,7 @@ def check_json(text: str, where: str) -> None:
         try:
             json.loads(line)
         except json.JSONDecodeError as error:
-            raise AssertionError(f"{where}: line {number} is not JSON: {error}: {line[:200]}")
+            raise AssertionError(f"{where}: line {number} is not JSON: {error}: {line[:200]}") from None
 
 
 def run_studio(line: str, folder: Path, env: dict[str, str]) -> None:
