@@ -436,3 +436,12 @@ def test_the_server_lines_are_the_ones_the_fixture_starts() -> None:
         assert words[:2] in (["dask", "scheduler"], ["dask", "worker"])
         if words[1] == "worker":
             assert words[2] in SCHEDULER_ADDRESSES and "--nthreads" in words
+
+
+def test_the_readme_library_example_runs(capsys) -> None:
+    """README.md's ``python`` block (the start of docs/library.md's, which
+    tests/test_readme.py runs) runs as written and prints what its comment says."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    code = text[text.index("```python") + len("```python"):]
+    exec(compile(code[:code.index("```")], "README.md", "exec"), {})
+    assert capsys.readouterr().out == "multiple 7\n"
