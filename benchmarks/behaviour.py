@@ -8,7 +8,7 @@ what satlink does on a fixed set of boards, and compares two such fingerprints::
 
 Boards: the peer corpus (``../shared/corpus``, or ``--corpus``; skipped when missing) read
 with satlink's own reader (invalid entries and boards over 2,500 cells skipped), random
-variant boards of every Flow Free family from ``tests/variants.py`` of ``--repo`` (default:
+variant boards of every Flow Free family from ``testbed/variants.py`` of ``--repo`` (default:
 the repository this script sits in; fixed seed), and the bundled example pack.
 
 Parts, per board:
@@ -261,18 +261,18 @@ def corpus_boards(root: str, quick: bool, inputs: dict) -> list[tuple[str, objec
 
 
 def variant_boards(repo: str, quick: bool, inputs: dict) -> list[tuple[str, object]]:
-    """Boards of tests/variants.py in ``repo`` (imported after satlink, so ``repo`` on
+    """Boards of testbed/variants.py in ``repo`` (imported after satlink, so ``repo`` on
     sys.path cannot shadow the installed package)."""
     import satlink
 
     before = satlink.__file__
     sys.path.insert(0, repo)
     try:
-        module = importlib.import_module("tests.variants")
+        module = importlib.import_module("testbed.variants")
     finally:
         sys.path.remove(repo)
     if not os.path.realpath(module.__file__).startswith(os.path.realpath(repo) + os.sep):
-        raise SystemExit(f"tests.variants came from {module.__file__}, not {repo}")
+        raise SystemExit(f"testbed.variants came from {module.__file__}, not {repo}")
     assert satlink.__file__ == before
     made = module.variants(seed=VARIANT_SEED, per_family=VARIANTS_PER_FAMILY)
     out = []
@@ -631,7 +631,7 @@ def main(argv: list[str] | None = None) -> int:
                              f"{len(QUICK_PACKS)} packs")
     parser.add_argument("--compare", nargs=2, metavar=("A", "B"), help="compare two fingerprints")
     parser.add_argument("--repo", default=str(here),
-                        help="where tests/variants.py lives (default: %(default)s)")
+                        help="where testbed/variants.py lives (default: %(default)s)")
     parser.add_argument("--corpus", default=CORPUS, help="peer corpus folder (default: %(default)s)")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
                         help="worker processes (default: %(default)s)")

@@ -34,7 +34,7 @@ from satlink.repair import repair_proposals
 from satlink.repair.chains import repair_chain
 from satlink.solver.check import check
 from satlink.solver.verdict import Status
-from tests.paintings import grown, painted_rows
+from testbed.paintings import grown, painted_rows
 
 SAVE = 2  # the file's name typed, Save clicked
 SECONDS = 2.0  # the studio's default budget of a repair or a fix

@@ -30,14 +30,13 @@ import tempfile
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(HERE))
+from satlink import Board, check, solution_errors
+from satlink.formats import read_file
+from satlink.records import verdict_record
+from satlink.rules import parse_rules
+from satlink.solver.presolve import presolve
 
-from satlink import Board, check, solution_errors  # noqa: E402
-from satlink.formats import read_file  # noqa: E402
-from satlink.records import verdict_record  # noqa: E402
-from satlink.rules import parse_rules  # noqa: E402
-from satlink.solver.presolve import presolve  # noqa: E402
+HERE = Path(__file__).resolve().parent.parent
 
 
 def per_board(fn, items: list, repeat: int) -> float:

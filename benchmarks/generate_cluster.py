@@ -18,17 +18,13 @@ import argparse
 import os
 import resource
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from attempts import write_results
 
-from attempts import write_results  # noqa: E402
-
-from satlink.generate.catalogue import Catalogue  # noqa: E402
-from satlink.generate.params import make_params  # noqa: E402
-from satlink.generate.runner import run_generation  # noqa: E402
+from satlink.generate.catalogue import Catalogue
+from satlink.generate.params import make_params
+from satlink.generate.runner import run_generation
 
 
 def workers_cpu(client) -> float:

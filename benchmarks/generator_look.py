@@ -176,7 +176,6 @@ def main() -> None:
     if args.worker:
         worker()
         return
-    sys.path.insert(0, str(HERE))  # this checkout's satlink measures both generators
     generators = [Generator("this", HERE)]
     if args.baseline:
         generators.insert(0, Generator("baseline", Path(args.baseline).resolve()))

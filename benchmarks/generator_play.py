@@ -212,7 +212,6 @@ def main() -> None:
         return
     if args.quick:
         args.count, args.budget, args.attempts = 10, 15.0, 150
-    sys.path.insert(0, str(HERE))  # this checkout's satlink measures both generators
     generators = [Generator("this", HERE)]
     if args.baseline:
         generators.insert(0, Generator("baseline", Path(args.baseline).resolve()))

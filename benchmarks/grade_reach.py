@@ -21,16 +21,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
 from unittest.mock import patch
 
+from satlink.generate.bands import VARIANTS  # the options each name stands for
+
 HERE = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(HERE))
-
-
-from satlink.generate.bands import VARIANTS  # noqa: E402  (the options each name stands for)
 
 
 def reach(size: str, attempts: int, seed: int, variant: str = "square") -> dict:

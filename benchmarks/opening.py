@@ -226,8 +226,6 @@ def main() -> None:
         measure_packs(args.packs)
         return
     here = Path(__file__).resolve()
-    sys.path.insert(0, str(here.parents[1]))
-    sys.path.insert(0, str(here.parent))
     import generator_play as play
 
     generators = [play.Generator("this", here.parents[1])]

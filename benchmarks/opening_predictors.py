@@ -15,20 +15,15 @@ or 0 separates them fully).
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from attempts import write_results
+from difficulty import above, spearman
+from opening import opening
 
-from attempts import write_results  # noqa: E402
-from difficulty import above, spearman  # noqa: E402
-from opening import opening  # noqa: E402
-
-from satlink.board import Board  # noqa: E402
-from satlink.generate.params import make_params  # noqa: E402
-from satlink.generate.pipeline import _grown  # noqa: E402
-from satlink.looks import look  # noqa: E402
+from satlink.board import Board
+from satlink.generate.params import make_params
+from satlink.generate.pipeline import _grown
+from satlink.looks import look
 
 
 def properties(board: Board, paths: list[list[int]]) -> dict[str, float]:

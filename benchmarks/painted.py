@@ -34,9 +34,7 @@ from satlink.painted.complete import complete_painting
 from satlink.painted.fix import fix_painting
 from satlink.painted.read import read_painting
 from satlink.rules import parse_rules
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' paintings
-from tests.paintings import ambiguous_crossing, erased, grown, painted_rows  # noqa: E402
+from testbed.paintings import ambiguous_crossing, erased, grown, painted_rows
 
 
 def painting(variant: str, size: int, seed: int):

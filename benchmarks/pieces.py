@@ -24,20 +24,18 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(HERE))
+from satlink import Board, check
+from satlink.board import label_for
+from satlink.formats import read_file
+from satlink.rules import parse_rules
+from satlink.solver import pieces
+from satlink.solver.method import Method
+from satlink.solver.presolve import MAX_NODES, PARTIAL, presolve
 
-from satlink import Board, check  # noqa: E402
-from satlink.board import label_for  # noqa: E402
-from satlink.formats import read_file  # noqa: E402
-from satlink.rules import parse_rules  # noqa: E402
-from satlink.solver import pieces  # noqa: E402
-from satlink.solver.method import Method  # noqa: E402
-from satlink.solver.presolve import MAX_NODES, PARTIAL, presolve  # noqa: E402
+HERE = Path(__file__).resolve().parent.parent
 
 WHOLE, SPLIT = Method(pieces=False), Method()
 

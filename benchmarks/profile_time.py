@@ -22,21 +22,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import threading
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(HERE))
+from satlink.formats import read_file
+from satlink.rules import parse_rules
+from satlink.solver.check import check
+from satlink.solver.cycles import cycle_cut
+from satlink.solver.decode import read_model
+from satlink.solver.encode import encode
+from satlink.solver.method import Method
 
-from satlink.formats import read_file  # noqa: E402
-from satlink.rules import parse_rules  # noqa: E402
-from satlink.solver.check import check  # noqa: E402
-from satlink.solver.cycles import cycle_cut  # noqa: E402
-from satlink.solver.decode import read_model  # noqa: E402
-from satlink.solver.encode import encode  # noqa: E402
-from satlink.solver.method import Method  # noqa: E402
+HERE = Path(__file__).resolve().parent.parent
 
 CORPUS = HERE.parent / "shared" / "corpus"
 SETS = {

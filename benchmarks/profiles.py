@@ -1,7 +1,7 @@
 """Issue 36's table: every profile at every size, this checkout against a baseline checkout
 (today's main), board by board, interleaved.
 
-Each checkout runs in one long-lived worker process (its own ``satlink`` on ``sys.path``, so
+Each checkout runs in one long-lived worker process (its own ``satlink`` by ``PYTHONPATH``, so
 start-up is paid once and the figures are the in-process ``check``/``solve`` times); the
 driver hands both the same board and profile, alternating which goes first, so the machine's
 drift falls on both alike.  Per set and profile the table gives the ``check`` timeouts, the
@@ -47,7 +47,6 @@ SETS = {
 
 WORKER = r"""
 import json, sys, time
-sys.path.insert(0, sys.argv[1])
 from satlink.formats import read_file
 from satlink.solver.check import check, solve
 boards = {}
@@ -71,9 +70,8 @@ for line in sys.stdin:
 
 LIST = """
 import json, sys
-sys.path.insert(0, sys.argv[1])
 from satlink.formats import read_file
-for path in sys.argv[2:]:
+for path in sys.argv[1:]:
     for e in read_file(path, max_cells=10**7):
         if e.error is None:
             b = e.board
@@ -87,7 +85,7 @@ class Worker:
 
     def __init__(self, checkout: Path):
         env = dict(os.environ, PYTHONPATH=str(checkout))
-        self.process = subprocess.Popen([sys.executable, "-c", WORKER, str(checkout)],
+        self.process = subprocess.Popen([sys.executable, "-c", WORKER],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                         env=env, cwd=str(checkout))
 
@@ -107,8 +105,8 @@ class Worker:
 
 
 def listing(paths: list[Path]) -> list[dict]:
-    out = subprocess.run([sys.executable, "-c", LIST, str(HERE), *map(str, paths)],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-c", LIST, *map(str, paths)], capture_output=True,
+                         text=True, check=True, env=dict(os.environ, PYTHONPATH=str(HERE))).stdout
     return [json.loads(line) for line in out.splitlines()]
 
 

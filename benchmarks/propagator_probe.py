@@ -24,23 +24,21 @@ propagator the checks made, the seconds spent in them and how often each rule fi
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from pathlib import Path
 
+from pysat.engines import Propagator
+from pysat.solvers import Solver
+
+from benchmarks.profile_time import boards
+from satlink.geometry import SQUARE
+from satlink.rules import parse_rules
+from satlink.solver.cycles import cycle_cut
+from satlink.solver.decode import read_model
+from satlink.solver.encode import encode
+from satlink.solver.method import Method
+
 HERE = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(HERE))
-
-from pysat.engines import Propagator  # noqa: E402
-from pysat.solvers import Solver  # noqa: E402
-
-from benchmarks.profile_time import boards  # noqa: E402
-from satlink.geometry import SQUARE  # noqa: E402
-from satlink.rules import parse_rules  # noqa: E402
-from satlink.solver.cycles import cycle_cut  # noqa: E402
-from satlink.solver.decode import read_model  # noqa: E402
-from satlink.solver.encode import encode  # noqa: E402
-from satlink.solver.method import Method  # noqa: E402
 
 
 class DeadEnds(Propagator):

@@ -24,7 +24,7 @@ from pathlib import Path
 from satlink.board import Board
 from satlink.solver.check import check
 from satlink.studio import Limits, create_app
-from tests.studio_server import token_of
+from testbed.studio_server import token_of
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -36,20 +36,19 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # tests.browser: the system Chromium under Playwright, as the tests use
+from satlink.board import Board
+from satlink.canonical import transforms
+from satlink.formats import write_text
+from satlink.generate.catalogue import Catalogue
+from satlink.generate.pack import pack_entries
+from satlink.generate.params import make_params
+from satlink.generate.runner import run_generation
+from satlink.render.report import html_report
+from satlink.rules import parse_rules
+from satlink.solution import Solution
+from testbed.browser import file_url, launch, new_page
 
-from satlink.board import Board  # noqa: E402
-from satlink.canonical import transforms  # noqa: E402
-from satlink.formats import write_text  # noqa: E402
-from satlink.generate.catalogue import Catalogue  # noqa: E402
-from satlink.generate.pack import pack_entries  # noqa: E402
-from satlink.generate.params import make_params  # noqa: E402
-from satlink.generate.runner import run_generation  # noqa: E402
-from satlink.render.report import html_report  # noqa: E402
-from satlink.rules import parse_rules  # noqa: E402
-from satlink.solution import Solution  # noqa: E402
-from tests.browser import file_url, launch, new_page  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 PACKS = [  # (file, format, share of the boards, sizes)
     ("classic.txt", "wh", 0.4, ["5x5", "6x6", "7x7"]),

@@ -45,7 +45,7 @@ from pathlib import Path
 
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
-from tests.studio_server import browser, cell_xy, click_cell, wait_status
+from testbed.studio_server import browser, cell_xy, click_cell, wait_status
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = [("square", 5, {}), ("square", 10, {}), ("square", 15, {}), ("square", 20, {}),
@@ -54,15 +54,16 @@ CASES = [("square", 5, {}), ("square", 10, {}), ("square", 15, {}), ("square", 2
          ("bridges", 10, {"bridges": 2}), ("bridges", 15, {"bridges": 3})]
 
 
-def puzzle(n: int, variant: dict, seed: int) -> dict:
-    """A generated unique puzzle, with its solution (the drawing of draw mode)."""
+def puzzle(n: int, variant: dict, seed: int, rules: str = "flow") -> dict:
+    """A generated puzzle, unique under ``flow``, with its solution (the drawing of draw mode);
+    the studio checks it under ``rules`` (a weaker profile may find it has more solutions)."""
     params = make_params(f"{n}x{n}", None, 3, 0, "flow", "grow", "repair", seed,
                          grid=variant.get("grid", "square"), wrap=variant.get("wrap", False),
                          bridges=variant.get("bridges", 0))
     for number in range(1000):
         result = attempt(params, number)
         if result.accepted:
-            out = {"grid": result.rows, "rules": "flow", "solution": result.solution}
+            out = {"grid": result.rows, "rules": rules, "solution": result.solution}
             if result.geometry:
                 out["geometry"] = result.geometry
             return out
@@ -108,7 +109,7 @@ def open_case(page, i: int, n: int, board: dict) -> tuple[int, int]:
     cells = json.dumps("".join(board["grid"]))
     page.wait_for_function(f"window.studio.model.cells.join('') === {cells}"
                            f" && window.studio.layout.cells.length === {n * n}")
-    wait_status(page, "unique")
+    wait_verdict(page)
     page.check("input[name=tool][value=hole]")
     empty = [(r, c) for r, row in enumerate(board["grid"]) for c, ch in enumerate(row)
              if ch == "." and [r, c] not in (board.get("geometry") or {}).get("bridges", [])]
@@ -116,6 +117,15 @@ def open_case(page, i: int, n: int, board: dict) -> tuple[int, int]:
     page.evaluate("window.studio.timings = []; window.studio.solverMs = [];"
                   " window.studio.phases = []")
     return empty[len(empty) // 2]
+
+
+def wait_verdict(page, timeout: float = 30_000) -> None:
+    """Wait for the opened board's verdict: ``unique`` under flow, where the boards are made;
+    under a weaker profile it may be ``multiple``."""
+    page.wait_for_function(
+        "() => document.querySelector('#verdict').dataset.state === 'done' && ['unique',"
+        " 'multiple'].includes(document.querySelector('#verdict .status').textContent)",
+        timeout=timeout)
 
 
 def edit(page, target: tuple[int, int]) -> None:
@@ -184,11 +194,13 @@ def main() -> None:
                         help="another satlink tree whose studio gets the same edits, interleaved")
     parser.add_argument("--draw", action="store_true",
                         help="measure draw mode too, interleaved with endpoint edits")
+    parser.add_argument("--rules", default="flow",
+                        help="the profile the studio checks under (the boards are made under flow)")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="studio-latency-"))
     wanted = [w for w in args.only.split(",") if w]
-    boards = [(name, n, puzzle(n, variant, seed)) for seed, (name, n, variant) in enumerate(CASES)
+    boards = [(name, n, puzzle(n, variant, seed, args.rules)) for seed, (name, n, variant) in enumerate(CASES)
               if not wanted or name in wanted or f"{name}:{n}" in wanted]
     (folder / "pack.jsonl").write_text("".join(json.dumps(b) + "\n" for _, _, b in boards))
     rows = []
@@ -226,7 +238,7 @@ def main() -> None:
                     baseline.append(cli_check(folder, edited))
             cli = round(1000 * statistics.median(baseline), 1) if baseline else None
             for side, page in pages.items():
-                row = {"variant": name, "size": f"{n}x{n}", "studio": side,
+                row = {"variant": name, "size": f"{n}x{n}", "rules": args.rules, "studio": side,
                        **figures(page, args.edits), "cli_p50_ms": cli}
                 row["ratio"] = round(cli / row["p50_ms"], 1) if cli else None
                 rows.append(row)

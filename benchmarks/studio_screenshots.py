@@ -22,9 +22,9 @@ from pathlib import Path
 
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
-from tests.designs import DRAFT as CHAIN_DRAFT
-from tests.designs import DRAWING, REDRAW
-from tests.studio_server import browser, click_cell, drag_path, served, type_board, wait_status
+from testbed.designs import DRAFT as CHAIN_DRAFT
+from testbed.designs import DRAWING, REDRAW
+from testbed.studio_server import browser, click_cell, drag_path, served, type_board, wait_status
 
 DRAFT = [((0, 0), (2, 0)), ((1, 4), (4, 4)), ((2, 2), (3, 4))]  # multiple under fill
 VARIANTS = [dict(size="7x7"), dict(size="6x6", grid="hex"), dict(size="6x6", wrap=True, walls=3),

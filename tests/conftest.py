@@ -1,5 +1,5 @@
 """Shared fixtures: the peer corpus in ../shared (tests skip cleanly when it is absent), and
-headless Chromium (``browser``, ``page``: see tests/browser.py)."""
+headless Chromium (``browser``, ``page``: see testbed/browser.py)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import browser, page  # noqa: F401  (fixtures for every test file)
-
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+from testbed.browser import browser, page  # noqa: F401  (fixtures for every test file)
+from tests.support.paths import CORPUS
 
 
 @pytest.fixture(scope="session")

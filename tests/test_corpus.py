@@ -10,8 +10,8 @@ import pytest
 
 from satlink import Solution, check, parse_rules, solution_errors, solve
 from satlink.formats import read_file
-from tests.boards import FILL_AMBIGUOUS, mzucker_boards
-from tests.oracle import count_solutions
+from testbed.boards import FILL_AMBIGUOUS, mzucker_boards
+from testbed.oracle import count_solutions
 
 
 def test_mzucker_under_flow(corpus: Path) -> None:

@@ -18,8 +18,8 @@ from satlink.exports import consumer_of, consumer_warnings
 from satlink.formats import Entry, read_file
 from satlink.formats.puzzlink import rules_differences, rules_warning, type_rules, url_type
 from satlink.rules import RULES, Rules, parse_rules
-from tests.boards import boards
-from tests.oracle import count_solutions
+from testbed.boards import boards
+from testbed.oracle import count_solutions
 
 UNIQUE_EVERYWHERE = [".B.A", ".A.C", "..B.", "C..."]
 FLOW_ONLY = ["...A", ".A..", "..B.", "B..."]  # unique under flow; 5 solutions under fill

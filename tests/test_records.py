@@ -126,7 +126,7 @@ def test_long_paths_are_written_as_json_would_write_them(monkeypatch):
     of any characters, and more than one solution."""
     from satlink import Board, check, records
     from satlink.records import dumps, verdict_record
-    from tests.variants import solved
+    from testbed.variants import solved
 
     monkeypatch.setattr(records, "LONG_PATH", 2)
     boards = [solved("bridge")[0], solved("hex-bridge")[0],

@@ -9,7 +9,7 @@ import pytest
 
 from satlink import Board, check, parse_rules, referee_grid, solution_errors
 from satlink.solution import Solution
-from tests.boards import boards
+from testbed.boards import boards
 
 
 def broken(rng: random.Random, board: Board, solution: Solution) -> Solution:

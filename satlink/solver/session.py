@@ -18,8 +18,11 @@ first one.  Cycle cuts say "one boundary edge is used, or a cell of the cycle is
 or an endpoint", which holds for every board, so they are kept.
 
 A session answers only what it was built for (the default method, with or without the
-forced moves, and a ``fill`` profile); :meth:`EditSession.search` returns None otherwise,
-and the caller runs the ordinary search.
+forced moves, and a ``fill`` profile with ``notouch``); :meth:`EditSession.search` returns
+None otherwise, and the caller runs the ordinary search.  Without ``notouch`` the blank
+board's models are full of detached cycles, cut one model at a time, and a kept solver spent
+a whole studio ``--timeout`` on boards that the ordinary route (a stricter profile's solution
+first, :mod:`satlink.solver.weaker`) decides at once.
 """
 
 from __future__ import annotations
@@ -108,8 +111,9 @@ class EditSession:
                found: list[Solution]) -> tuple[bool, bool] | None:
         """Up to ``limit`` solutions of ``board`` appended to ``found``; (exhausted, timed_out)
         as :func:`satlink.solver.check._search` answers, or None where this session does not
-        apply (another method, a profile without ``fill``, or the session busy)."""
-        if replace(method, presolve=True) != DEFAULT_METHOD or not rules.fill:
+        apply (another method, a profile without ``fill`` or ``notouch``, or the session
+        busy)."""
+        if replace(method, presolve=True) != DEFAULT_METHOD or not (rules.fill and rules.notouch):
             return None
         if self._closed or not self._lock.acquire(blocking=False):
             return None
@@ -212,8 +216,8 @@ class EditSession:
 def _cut(encoding: Encoding, switches: Switches, cells: set[int]) -> list[int]:
     """A detached cycle over ``cells``: under ``fill`` one of its boundary edges is used,
     unless one of its cells is a hole or an endpoint (then it was no detached cycle): the
-    ordinary cut (:func:`cycle_cut`, its boundary under ``fill``, the only profiles a session
-    holds) with the switches that make it hold on this board only."""
+    ordinary cut (:func:`cycle_cut`, its boundary under ``fill``, which every profile a session
+    holds has) with the switches that make it hold on this board only."""
     assert encoding.rules.fill, "a kept session holds fill profiles only"
     ordered = sorted(cells)
     return (cycle_cut(encoding, cells, []) + [-int(switches.used[c]) for c in ordered]

@@ -4,6 +4,11 @@
 //
 // The GIL is released while the engine works (a long deduction on a huge board must not stop
 // the studio's server thread); a cancel flag (the studio's CancelToken.flag) is read without it.
+#include <pthread.h>
+
+#include <algorithm>
+#include <string>
+
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -46,6 +51,28 @@ py::tuple as_tuple(const std::vector<int>& values) {
     return out;
 }
 
+// Bounds of the indices Python hands in: the engine's hot loops index without checks, so a bad
+// index is refused here, once, as the IndexError the Python engine's lists would raise.
+int checked_edge(const State& st, int e) {
+    if (e < 0 || (size_t)e >= st.es.size()) throw py::index_error("edge " + std::to_string(e) + " is not on the board");
+    return e;
+}
+
+int checked_node(const State& st, int x) {
+    if (x < 0 || x >= st.p->n) throw py::index_error("node " + std::to_string(x) + " is not on the board");
+    return x;
+}
+
+int checked_colour(const State& st, int k) {  // a label's colour, or the empty one (k)
+    if (k < 0 || k > st.p->k) throw py::index_error("colour " + std::to_string(k) + " is not on the board");
+    return k;
+}
+
+void check_nodes(const std::vector<int>& nodes, int n, const char* what) {
+    for (int x : nodes)
+        if (x < 0 || x >= n) throw py::value_error(std::string(what) + " names a node outside the graph");
+}
+
 py::object python_contradiction(const Contradiction& c) {
     py::object reached = py::none();
     if (c.has_reached) {
@@ -68,13 +95,16 @@ std::vector<std::pair<int, int>> read_edges(const py::object& edges) {
     std::vector<std::pair<int, int>> out;
     if (py::isinstance<py::buffer>(edges) && !py::isinstance<py::bytes>(edges)) {
         py::buffer_info info = py::reinterpret_borrow<py::buffer>(edges).request();
-        if (info.ndim != 2 || info.shape[1] != 2 || info.itemsize != 8)
+        const std::string kind = info.format.empty() ? "" : info.format.substr(info.format.size() - 1);
+        if (info.ndim != 2 || info.shape[1] != 2 || info.itemsize != 8 || (kind != "q" && kind != "l"))
             throw py::value_error("edges: an (E, 2) array of 64-bit integers");
         const auto* data = static_cast<const char*>(info.ptr);
         out.reserve(info.shape[0]);
         for (py::ssize_t e = 0; e < info.shape[0]; ++e) {
             int64_t a = *reinterpret_cast<const int64_t*>(data + e * info.strides[0]);
             int64_t b = *reinterpret_cast<const int64_t*>(data + e * info.strides[0] + info.strides[1]);
+            if (a < INT32_MIN || a > INT32_MAX || b < INT32_MIN || b > INT32_MAX)
+                throw py::value_error("an edge names a node outside the graph");
             out.emplace_back((int)a, (int)b);
         }
         return out;
@@ -94,6 +124,7 @@ void square_graph(const py::str& kinds, int width, int height, std::vector<int>&
     PyObject* text = kinds.ptr();
     const int kind = PyUnicode_KIND(text);
     const void* data = PyUnicode_DATA(text);
+    if (width <= 0 || height <= 0) throw py::value_error("square: a positive width and height");
     const long cells = (long)width * height;
     if (PyUnicode_GET_LENGTH(text) < cells) throw py::value_error("kinds: one character a cell");
     auto solid = [&](long i) { return PyUnicode_READ(kind, data, i) == '#'; };
@@ -117,6 +148,7 @@ std::shared_ptr<CorePuzzle> make_puzzle(py::object owner, int n, py::object node
                                         std::vector<std::pair<int, int>> ends, bool fill,
                                         bool notouch, std::vector<std::vector<int>> blocks,
                                         py::object square) {
+    if (n < 0) throw py::value_error("a graph of a negative number of nodes");
     auto core = std::make_shared<CorePuzzle>();
     core->owner = owner;
     std::vector<int> nodes, a, b;
@@ -134,6 +166,8 @@ std::shared_ptr<CorePuzzle> make_puzzle(py::object owner, int n, py::object node
             b[e] = pairs[e].second;
         }
     }
+    check_nodes(nodes, n, "an open node");
+    for (const auto& block : blocks) check_nodes(block, n, "a no2x2 block");
     for (size_t e = 0; e < a.size(); ++e)
         if (a[e] < 0 || b[e] < 0 || a[e] >= n || b[e] >= n)
             throw py::value_error("an edge names a node outside the graph");
@@ -161,8 +195,29 @@ const uint8_t* cancel_flag(const py::object& flag) {
     return static_cast<const uint8_t*>(info.ptr);
 }
 
+// The calling thread's stack floor, with a margin for the deepest non-recursive pass below the
+// recursion (found once per thread: on the main thread glibc reads /proc/self/maps for it).
+const char* stack_floor() {
+    thread_local bool known = false;
+    thread_local const char* floor = nullptr;
+    if (known) return floor;
+    known = true;
+#if defined(__linux__)
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+        void* low = nullptr;
+        size_t size = 0;
+        if (pthread_attr_getstack(&attr, &low, &size) == 0 && low != nullptr)
+            floor = static_cast<const char*>(low) + std::min<size_t>(size / 4, 256 * 1024);
+        pthread_attr_destroy(&attr);
+    }
+#endif
+    return floor;
+}
+
 Limits limits_of(py::object deadline, const py::object& flag) {
     Limits limits;
+    limits.stack_floor = stack_floor();
     if (!deadline.is_none()) limits.deadline = deadline.cast<double>();
     limits.cancel = cancel_flag(flag);
     return limits;
@@ -226,6 +281,7 @@ PYBIND11_MODULE(_core, m) {
                                    {(py::ssize_t)s.st.es.size()}, {(py::ssize_t)1}, true);
         })
         .def(py::init([](std::shared_ptr<CorePuzzle> core, bool recording) {
+                 if (!core) throw py::type_error("State: a graph from graph(), not None");
                  auto* s = new PyState{core, State(&core->puzzle)};
                  s->st.recording = recording;
                  return s;
@@ -233,22 +289,22 @@ PYBIND11_MODULE(_core, m) {
              py::arg("graph"), py::arg("recording") = false)
         .def_property_readonly("p", [](const PyState& s) { return s.core->owner; })
         .def("copy", [](const PyState& s) { return new PyState{s.core, s.st.copy()}; })
-        .def("set_on", [](PyState& s, int e) { return s.st.set_on(e); })
-        .def("set_off", [](PyState& s, int e) { return s.st.set_off(e); })
+        .def("set_on", [](PyState& s, int e) { return s.st.set_on(checked_edge(s.st, e)); })
+        .def("set_off", [](PyState& s, int e) { return s.st.set_off(checked_edge(s.st, e)); })
         .def("restrict",
              [](PyState& s, int x, py::int_ mask) {
                  std::vector<uint64_t> words = to_words(mask, s.st.p->words);
-                 return s.st.restrict_mask(x, words.data());
+                 return s.st.restrict_mask(checked_node(s.st, x), words.data());
              })
-        .def("colour", [](const PyState& s, int x) { return to_int(s.st.colour_of(x), s.st.p->words); })
-        .def("need", [](const PyState& s, int x) { return s.st.need(x); })
+        .def("colour", [](const PyState& s, int x) { return to_int(s.st.colour_of(checked_node(s.st, x)), s.st.p->words); })
+        .def("need", [](const PyState& s, int x) { return s.st.need(checked_node(s.st, x)); })
         .def("complete", [](const PyState& s) { return s.st.complete(); })
         .def("solved_nodes", [](const PyState& s) { return s.st.solved_nodes(); })
         .def("heads", [](const PyState& s) { return s.st.heads(); })
         .def("undecided_nodes", [](const PyState& s) { return s.st.undecided_nodes(); })
         .def("reach",
              [](PyState& s, int k, int start) {
-                 std::vector<uint8_t> seen = s.st.reach(k, start);
+                 std::vector<uint8_t> seen = s.st.reach(checked_colour(s.st, k), checked_node(s.st, start));
                  py::list out(seen.size());
                  for (size_t i = 0; i < seen.size(); ++i) out[i] = py::bool_(seen[i] != 0);
                  return out;
@@ -306,6 +362,7 @@ PYBIND11_MODULE(_core, m) {
         "lookahead",
         [](PyState& s, int depth, long budget, long tried, std::vector<int> trial_passes,
            py::object deadline, py::object cancel) -> py::tuple {
+            if (depth < 0) throw py::value_error("look-ahead to a negative depth");
             Search search;
             search.budget = budget;
             search.tried = tried;
@@ -360,6 +417,7 @@ PYBIND11_MODULE(_core, m) {
         "paths",
         [](std::shared_ptr<CorePuzzle> core, py::bytes es) {
             // each colour's path from its first endpoint along the ON edges of `es`
+            if (!core) throw py::type_error("paths: a graph from graph(), not None");
             std::string states = es;
             State st;
             st.p = &core->puzzle;

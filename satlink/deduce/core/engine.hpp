@@ -211,7 +211,15 @@ int run(State& st, int technique);
 struct Limits {
     double deadline = -1;            // < 0: none
     const volatile uint8_t* cancel = nullptr;
+    // The lowest stack address the recursive searches may reach (null: unknown).  Their depth
+    // follows the board, not the caller, and a thread's stack may be small (Python threads:
+    // threading.stack_size), so a search that would go below it stops as out of budget.
+    const char* stack_floor = nullptr;
     void check() const;
+    bool stack_low() const {
+        return stack_floor != nullptr &&
+               static_cast<const char*>(__builtin_frame_address(0)) < stack_floor;
+    }
 };
 
 void fixpoint(State& st, const std::vector<int>& passes, const Limits& limits);

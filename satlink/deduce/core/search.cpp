@@ -55,6 +55,7 @@ State& Search::scratch(int depth) {
 }
 
 int Search::lookahead(State& st, int depth) {
+    if (limits.stack_low()) throw BudgetSpent();
     const Puzzle& P = *st.p;
     for (int x : st.heads()) {
         for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i) {
@@ -104,7 +105,7 @@ int Search::lookahead(State& st, int depth) {
 }
 
 void Split::run(State& st, int depth) {
-    if (++nodes > budget || depth > max_depth) throw BudgetSpent();
+    if (++nodes > budget || depth > max_depth || limits.stack_low()) throw BudgetSpent();
     try {
         fixpoint(st, passes, limits);
     } catch (Contradiction&) {

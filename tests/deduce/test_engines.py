@@ -1,0 +1,206 @@
+"""The compiled deduction engine against the Python one, its reference: on random small boards
+of every geometry and profile, on the corpus and on hand-built cases, both must reach the same
+decided edges and colours, the same contradictions (kind, colour, cells), the same grades and
+explanations, the same hints and the same solutions by case splits.
+
+The compiled engine must be built (``pip install .`` builds it): these tests fail, rather than
+skip, when it is missing, unless the run asked for the Python engine (``SATLINK_ENGINE=python``).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+import time
+
+import pytest
+
+from satlink.board import Board
+from satlink.cancel import CancelToken, cancelling
+from satlink.deduce import BudgetSpent, Contradiction, OutOfTime, Puzzle
+from satlink.deduce.compare import ALL_PASSES, RESULTS, fixpoint_result
+from satlink.deduce.engines import ENVIRONMENT, PYTHON, compiled, engine, engine_named
+from satlink.deduce.lookahead import Search
+from satlink.deduce.split import SplitSearch
+from satlink.explain.hint import hint
+from satlink.explain.trace import trace
+from satlink.formats import read_file
+from satlink.rules import parse_rules
+from testbed.boards import PROFILES, boards
+from testbed.oracle import count_solutions
+from testbed.variants import VARIANT_PROFILES, variants
+from tests.support.paths import CORPUS
+
+PYTHON_ASKED = os.environ.get(ENVIRONMENT) == "python"
+COMPILED = compiled()
+pytestmark = pytest.mark.skipif(COMPILED is None and PYTHON_ASKED,
+                                reason="SATLINK_ENGINE=python: the compiled engine was not asked for")
+
+
+def test_the_compiled_engine_is_built_and_chosen():
+    assert COMPILED is not None, ("satlink.deduce._core is missing: `pip install .` should have "
+                                  "built it with the machine's C++ compiler")
+    assert engine().name == "compiled"
+    assert engine_named("python") is PYTHON
+
+
+def agree(board: Board, rules: str) -> None:
+    for result in RESULTS:
+        assert result(COMPILED, board, rules) == result(PYTHON, board, rules), (
+            result.__name__, rules, board.rows)
+
+
+@pytest.mark.parametrize("rules", PROFILES)
+def test_random_square_boards_agree(rules):
+    for rows in boards(3031, 60):
+        agree(Board.from_rows(rows), rules)
+
+
+@pytest.mark.parametrize("rules", VARIANT_PROFILES)
+def test_random_variant_boards_agree(rules):
+    for variant in variants(3032, 6):
+        agree(variant.board(), rules)
+
+
+def test_case_splits_count_as_brute_force_does():
+    """The search by case splits finds exactly the solutions there are (distinct edge sets),
+    up to its limit, on small boards of every kind and profile."""
+    for variant in variants(3033, 5):
+        for rules in ("flow", "fill", "nikoli", "fill,no2x2"):
+            profile = parse_rules(rules)
+            board = variant.board()
+            search = SplitSearch(10_000, 4, ("corner", "notouch", "region"))
+            assert COMPILED.split(COMPILED.state(Puzzle(board, profile)), search)
+            assert len(set(search.solutions)) == len(search.solutions)
+            assert len(search.solutions) == min(4, variant.count(profile, 4)), (rules, variant)
+
+
+@pytest.mark.parametrize("rules", ["flow", "nikoli"])
+def test_corpus_boards_agree(rules):
+    """The hand-made boards up to 10x10 (the rest, under every profile, and 10,000 random
+    boards: ``benchmarks/engine_agreement.py``)."""
+    files = sorted((CORPUS / "mzucker-flow_solver" / "puzzles").glob("*.txt"))
+    files += [CORPUS / "thomasahle-numberlink" / "puzzles" / "inputs1"]
+    if not files or not files[0].exists():
+        pytest.skip("../shared/corpus is not here")
+    for path in files:
+        for entry in read_file(str(path)):
+            if entry.board is not None and entry.board.n_nodes <= 100:
+                agree(entry.board, rules)
+
+
+@pytest.mark.parametrize("rules", ["flow", "nikoli"])
+def test_explanations_and_hints_agree(rules):
+    """The recording state logs the same changes with the same causes: the step-by-step
+    explanation and a hint from a drawing read the same from either engine."""
+    for rows in boards(3034, 30):
+        board = Board.from_rows(rows)
+        mine, theirs = trace(board, rules, using=COMPILED), trace(board, rules, using=PYTHON)
+        assert mine.as_dict(board) == theirs.as_dict(board), rows
+        if mine.complete and board.labels:
+            label = board.labels[0]
+            path = mine.grade.solution.paths[label]
+            drawn = {label: [board.coords(path[: max(2, len(path) // 2)])]}
+            import json
+
+            from satlink.explain.hint import read_progress
+
+            pieces = read_progress(json.dumps({"paths": drawn}), board)
+            a, b = hint(board, rules, pieces, using=COMPILED), hint(board, rules, pieces, using=PYTHON)
+            assert a.as_dict() == b.as_dict(), rows
+
+
+def test_lookahead_counts_its_hypotheses_and_stops_at_its_budget():
+    board = Board.from_rows(["A.....", "......", "..B...", "......", "...B..", ".....A"])
+    for eng in (COMPILED, PYTHON):
+        st = eng.state(Puzzle(board, parse_rules("fill")))
+        eng.fixpoint(st, ("corner", "notouch"))
+        search = Search(3)
+        with pytest.raises(BudgetSpent):
+            while eng.lookahead(st, 1, search):
+                pass
+        assert search.tried == 3
+
+
+def test_region_carrier_counts_stay_exact():
+    """The compiled region pass skips its scan when every node that may carry a colour was
+    reached; the counts that decision rests on match a fresh count after every pass."""
+    for rows in boards(3035, 40):
+        board = Board.from_rows(rows)
+        for rules in ("flow", "nikoli"):
+            st = COMPILED.state(Puzzle(board, parse_rules(rules)))
+            try:
+                for technique in ("region", "forced", "corner", "notouch", "region", "bottleneck",
+                                  "forced", "region"):
+                    COMPILED.run(st, technique)
+                    assert st._carriers_consistent(), (rules, rows)
+            except Contradiction:
+                pass
+
+
+def test_a_cancelled_token_stops_the_compiled_fixpoint():
+    """The studio cancels a stale check from another thread; the compiled engine reads the
+    token's flag between passes, without the GIL."""
+    board = Board.from_rows(["A" + "." * 58 + "B"] + ["." * 60] * 58 + ["B" + "." * 58 + "A"])
+    token = CancelToken()
+    token.cancel()
+    st = COMPILED.state(Puzzle(board, parse_rules("nikoli")))
+    with cancelling(token), pytest.raises(OutOfTime):
+        COMPILED.fixpoint(st, ALL_PASSES)
+    st = COMPILED.state(Puzzle(board, parse_rules("nikoli")))
+    with pytest.raises(OutOfTime):
+        COMPILED.fixpoint(st, ALL_PASSES, deadline=time.monotonic() - 1)
+
+
+def test_the_engine_lets_other_threads_run():
+    """A long deduction releases the GIL: a Python thread keeps counting meanwhile."""
+    side = 300
+    board = Board.from_rows(["A" + "." * (side - 2) + "B"] + ["." * side] * (side - 2)
+                            + ["B" + "." * (side - 2) + "A"])
+    ticks = []
+    stop = threading.Event()
+
+    def count():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.001)
+
+    counter = threading.Thread(target=count)
+    st = COMPILED.state(Puzzle(board, parse_rules("fill")))
+    counter.start()
+    try:
+        before = len(ticks)
+        COMPILED.lookahead(st, 1, Search(30))
+    except BudgetSpent:
+        pass
+    finally:
+        stop.set()
+        counter.join()
+    assert len(ticks) > before
+
+
+def test_hundreds_of_colours_fit_in_many_words():
+    """Colour sets of more than 64 colours span several machine words (here 5)."""
+    rng = random.Random(3036)
+    width = 40
+    cells = rng.sample(range(width * width), 2 * 300)
+    grid = ["."] * (width * width)
+    from satlink.board import label_for
+
+    for i in range(300):
+        grid[cells[2 * i]] = grid[cells[2 * i + 1]] = label_for(i)
+    board = Board.from_rows(["".join(grid[r * width:(r + 1) * width]) for r in range(width)])
+    assert len(board.labels) == 300
+    for rules in ("nikoli", "fill"):
+        assert fixpoint_result(COMPILED, board, rules) == fixpoint_result(PYTHON, board, rules)
+
+
+def test_unsolvable_small_boards_end_in_a_contradiction_or_no_solution():
+    """A contradiction is a proof: never raised on a board brute force solves."""
+    for rows in boards(3037, 120):
+        for rules in ("flow", "fill"):
+            profile = parse_rules(rules)
+            result = fixpoint_result(COMPILED, Board.from_rows(rows), rules)
+            if result[0] == "contradiction":
+                assert count_solutions(rows, profile.fill, profile.notouch, profile.no2x2, 1) == 0
