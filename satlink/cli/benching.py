@@ -88,8 +88,9 @@ def bench(corpus, encodings, solvers, externals, calls, cards, cycles, lemma_set
 
     \b
     Example:
-      satlink bench ../shared/corpus/mzucker-flow_solver/puzzles --encodings all \\
-          --presolve off --sat-bound --timeout 10 --out mz.json --csv mz.csv --plots mz/
+      satlink bench ../shared/corpus/mzucker-flow_solver/puzzles --rules fill \\
+          --encodings all --presolve off --sat-bound --timeout 10 \\
+          --out mz.json --csv mz.csv --plots mz/
       satlink bench example --external 'cadical=cadical -q {cnf}' --solvers glucose4
       satlink bench --generate 10x10,20x20 --solvers glucose4,cadical195 \\
           --calls incremental,one-shot --repeat 3 --shuffle 1

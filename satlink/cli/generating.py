@@ -158,7 +158,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
       satlink generate --size 10x10 --curve --count 20 --out course.jsonl   # easy -> hard
       satlink generate --size 8x8 --curve easy,easy,medium,hard --count 8 -o course.jsonl
       satlink generate --size 9x9 --grid hex --walls 4 --db variants.sqlite
-      satlink generate --shape heart.txt --bridges 2 --to grid
+      satlink generate --shape heart.txt --bridges 2 --to flowfree
       satlink generate --size 12x12 --count 10000 --db levels.sqlite --seed 7 \\
         --scheduler tcp://10.0.0.5:8786
     """

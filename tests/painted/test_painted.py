@@ -240,7 +240,7 @@ def test_explain_adds_the_drawing_to_its_json() -> None:
 
 
 def test_the_readme_painting_is_unique_under_every_profile() -> None:
-    """The example of README's ``satlink paint`` section, as printed there."""
+    """The example of ``satlink paint``'s reference page (docs/reference/paint.md), as printed there."""
     (entry,) = read_text("AAAAA\nBBBBA\nBCCCA\nBCDDD\nBCCCC\n", "readme")
     assert entry.board.rows == ("A....", "...B.", "...CA", "..D.D", "B...C")
     for name in PROFILES:
