@@ -115,7 +115,7 @@ def colour_target(params: Params, rng: random.Random,
                   within: tuple[float, float] = (0.0, 1.0)) -> int:
     """The colour count one attempt grows toward, drawn from the published spread for the
     board's area: the fewest, lower quartile, median, upper quartile and most
-    (:data:`LOWER_QUARTILE`, :data:`UPPER_QUARTILE`) joined by straight lines in the
+    (:func:`satlink.generate.colours.published_colour_draw`) joined by straight lines in the
     quantile function, the result kept inside the requested range.  ``within``: the part
     of the spread (quantiles from, to) this attempt draws from."""
     cells = params.width * params.height - (
