@@ -57,8 +57,8 @@ GOLDEN = (math.sqrt(5) - 1) / 2
 PUBLISHED_MAX_CELLS = 300
 """The default aims at the published bands up to this many cells (15x15 and 15x18, not
 20x20): the published table stops at 14x14, and at 20x20 a climb toward easy or medium
-takes 20 s or more (benchmarks/generator_play.py), so a 20x20 pack keeps the walk's own mix
-unless ``--grade`` or ``--curve`` asks."""
+costs many times a plain attempt (``benchmarks/generator_play.py``), so a 20x20 pack keeps
+the walk's own mix unless ``--grade`` or ``--curve`` asks."""
 
 
 def attempt_band(params: Params, number: int) -> str | None:
@@ -117,8 +117,8 @@ def _published_draw(params: Params, number: int) -> tuple[str, str] | None:
     """(band, opening) of attempt ``number`` of a default pack (:func:`attempt_band`,
     :func:`attempt_opening`); None where the default aims at nothing.  The published
     levels solved completely by the forced moves are all easy, so where they are more than
-    the easy share (5x5: 94 % against the 90 % held from 7x7) the easy band grows to them
-    and the others shrink in proportion."""
+    the easy share (at 5x5, where the easy share is held from the smallest side of
+    ``bands``) the easy band grows to them and the others shrink in proportion."""
     cells = params.width * params.height
     if params.play != "published" or cells > PUBLISHED_MAX_CELLS:
         return None
@@ -153,8 +153,8 @@ def published_complete(cells: int) -> float:
     """The share of published levels of ``cells`` cells that the forced moves alone solve
     completely (:func:`_opening_by_side`): interpolated by the side of the board's square
     in log-odds between the published sides, held at 5x5's below it, and past 9x9 continued
-    along the log-odds line through 7x7 and 9x9 (no published figure there: 10 % at 10x10,
-    3 % at 12x12, under 1 % at 14x14)."""
+    along the log-odds line through the last two published sides (no published figure
+    there: the share falls quickly toward none)."""
     side = math.sqrt(cells)
     published = _opening_by_side()
     points = [(s, math.log(c / (1 - c))) for s, _, c in published]

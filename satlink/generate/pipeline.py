@@ -274,7 +274,7 @@ def _grown(params: Params, rng: random.Random, layout: Board | None = None,
 def _graded(board: Board, params: Params, target: str | None = None) -> dict | None:
     """The human grade of an accepted puzzle (None past the grader's limit).  Boards of more
     than :data:`FULL_GRADE_NODES` nodes stop once the band is known: the look-ahead that
-    scores a hard 20x20 board costs seconds (0.5-5 s), the techniques below it hundredths,
+    scores a hard 20x20 board costs seconds, the techniques below it hundredths (grade_cost.py),
     so a hard one there is graded ``unsolved`` by those techniques and marked ``bounded``
     (its level and score say what they did not solve, not how deep the look-ahead goes).
     A score range (``--grade`` or a slot's) is judged on the full grade at every size."""
