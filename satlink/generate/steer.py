@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import NamedTuple
 
 from satlink.board import Board
 from satlink.deduce import Contradiction, Puzzle
@@ -141,12 +142,23 @@ def distance(board: Board, rules: Rules, band: str) -> tuple[float, list[int]]:
     return (0.0, []) if medium < 1.0 else (1.0 + easy, everywhere)
 
 
-def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.Random,
-          rounds: int, valid: Callable[[PathSystem], bool],
-          opening: str = "",
-          colour_slack: int = COLOUR_SLACK) -> tuple[float, Walk, bool]:
-    """Hill-climb ``system`` (in place, through ``walk``) toward ``band`` for at most
-    ``rounds`` moves; returns the distance reached (0: in the band as far as deductions
+class Climb(NamedTuple):
+    """What a climb aims at and within which limits (:func:`steer`): the band under
+    ``rules``, the most moves (``rounds``), what a changed system must still meet
+    (``valid``), the opening once in the band, and the colour slack."""
+
+    band: str
+    rules: Rules
+    rounds: int
+    valid: Callable[[PathSystem], bool]
+    opening: str = ""
+    colour_slack: int = COLOUR_SLACK
+
+
+def steer(system: PathSystem, walk: Walk, climb: Climb,
+          rng: random.Random) -> tuple[float, Walk, bool]:
+    """Hill-climb ``system`` (in place, through ``walk``) toward ``climb.band`` for at most
+    ``climb.rounds`` moves; returns the distance reached (0: in the band as far as deductions
     tell), the walk over the result, and whether the climb stalled (ended after
     :data:`STALL_BOARDS` boards none closer: climbing on from there is not worth it, while
     a climb that ran out of rounds still improving may go on).  Each move starts where the
@@ -158,6 +170,7 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
     solve the board (``complete``: moving where they stop) or leave at least half of it
     (``partial``, :data:`PARTIAL_CAP`: moving anywhere); the band comes first, the opening
     is never bought with it."""
+    band, rules, opening, colour_slack = climb.band, climb.rules, climb.opening, climb.colour_slack
 
     def objective(board: Board) -> tuple[tuple[float, float], list[int]]:
         d, where = distance(board, rules, band)
@@ -168,7 +181,7 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
 
     best, stuck = objective(system.board())
     since = 0  # boards deduced since the last one closer to the band
-    for _ in range(rounds):
+    for _ in range(climb.rounds):
         if best == (0.0, 0.0) or since >= STALL_BOARDS:
             break
         # half the moves where the deductions stopped, half anywhere (where merges and
@@ -182,7 +195,7 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
         saved = walk.snapshot()
         apply()
         walk.finish()
-        if valid(system):
+        if climb.valid(system):
             d, where = objective(system.board())
             since = 0 if d < best else since + 1
             if d < best or (d == best and delta <= 0):
