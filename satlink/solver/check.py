@@ -24,6 +24,7 @@ from satlink.solver.memory import ensure_fits
 from satlink.solver.method import DEFAULT_METHOD, Method, MethodError
 from satlink.solver.pieces import split
 from satlink.solver.presolve import CONTRADICTION, DECIDED, SOLVED, PresolveTimeout, presolve
+from satlink.solver.search_job import SearchJob
 from satlink.solver.stats import SolveStats
 from satlink.solver.verdict import Status, Verdict
 
@@ -179,10 +180,10 @@ def _judge(ask: _Ask, timeout: float | None, session: EditSession | None = None,
     start += imported
     if deadline is not None:
         deadline += imported
-    searched = None if session is None else session.search(
-        board, profile, method, lemmas, deadline, limit, units, stats, found)
+    job = SearchJob(board, profile, method, deadline, limit, units, stats, found)
+    searched = None if session is None else session.search(job, lemmas)
     if searched is None and method.stricter_first and not profile.notouch and limit <= 2:
-        searched = _stricter_first(ask, deadline, units, stats, found, strict)
+        searched = _stricter_first(ask, job, strict)
     parts = split(board, states) if searched is None and method.pieces and states else None
     if parts is not None:
         from satlink.solver.piecewise import Refused, search_pieces
@@ -197,8 +198,9 @@ def _judge(ask: _Ask, timeout: float | None, session: EditSession | None = None,
             units = []
             stats = SolveStats(edges=stats.edges, presolved_edges=stats.presolved_edges,
                                presolve_seconds=stats.presolve_seconds)
+            job = replace(job, units=units, stats=stats)
     if searched is None:
-        searched = _search(board, profile, method, deadline, limit, units, stats, found)
+        searched = _search(job)
     exhausted, timed_out = searched
     return _verdict(ask, lemmas, found, stats, start, exhausted=exhausted, timed_out=timed_out)
 
@@ -217,26 +219,23 @@ def _import_sat_modules() -> float:
     return time.perf_counter() - begun
 
 
-def _stricter_first(ask: _Ask, deadline: float | None, units: list[int], stats: SolveStats,
-                    found: list[Solution], strict: Verdict | None) -> tuple[bool, bool] | None:
+def _stricter_first(ask: _Ask, job: SearchJob, strict: Verdict | None) -> tuple[bool, bool] | None:
     """:mod:`satlink.solver.weaker`'s route, the stricter profile decided by this module
     (unless ``strict`` has its verdict already)."""
     from satlink.solver.weaker import route
 
     if strict is None:
-        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        left = None if job.deadline is None else max(0.0, job.deadline - time.monotonic())
         strict = _judge(_Ask(ask.board, stricter_rules(ask.profile), ask.method, 1), left,
                         importing=False)
-    return route(ask.board, ask.profile, ask.method, deadline, ask.limit, units, stats, found,
-                 strict)
+    return route(job, strict)
 
 
-def _search(board: Board, profile: Rules, method: Method,
-            deadline: float | None, limit: int, units: list[int], stats: SolveStats,
-            found: list[Solution]) -> tuple[bool, bool]:
+def _search(job: SearchJob) -> tuple[bool, bool]:
     """Encode, load and search, appending solutions to ``found`` up to ``limit``; returns
     (exhausted, timed_out).  The CNF and SAT modules are imported here, not at the top: a
     process whose boards the forced moves all decide never loads numpy or the SAT backend."""
+    deadline, limit, stats, found = job.deadline, job.limit, job.stats, job.found
     from satlink.solver.backend import Timeout
     from satlink.solver.encode import encode
     from satlink.solver.search import SolutionSearch
@@ -246,11 +245,11 @@ def _search(board: Board, profile: Rules, method: Method,
     encoded = begun
     try:
         # the deadline covers encoding and loading the clauses too, not only the search
-        encoding = encode(board, profile, method, deadline)
+        encoding = encode(job.board, job.profile, job.method, deadline)
         encoded = time.perf_counter()
         if deadline is not None and time.monotonic() > deadline:
             raise Timeout
-        with SolutionSearch(encoding, method, deadline, release_clauses=True, units=units,
+        with SolutionSearch(encoding, job.method, deadline, release_clauses=True, units=job.units,
                             stats=stats) as search:
             for solution in search.solutions():
                 found.append(solution)
