@@ -1,10 +1,10 @@
 """Writing the data files the package reads (``satlink/data/*.json``, read by
-:mod:`satlink.generate.tables`) from the benchmark that measures them (``--write-data``).
+:mod:`satlink.generate.tables`) from the benchmark that finds their figures (``--write-data``).
 
 Every entry of such a file names its source, and each source says how to run it again: the
-command, satlink's commit, the date and the corpus.  A run replaces the entries it measured
-and keeps the others with their own sources, so a file may mix runs; a source no entry names
-any more is dropped.
+command, satlink's commit, the date and the corpus.  A run replaces the entries it has new
+figures for and keeps the others with their own sources, so a file may mix runs; a source
+no entry names any more is dropped.
 """
 
 from __future__ import annotations
@@ -44,12 +44,12 @@ def add_source(data: dict, corpus: str) -> str:
     return key
 
 
-def replace_entries(entries: list[dict], field: str, measured: list[dict],
+def replace_entries(entries: list[dict], field: str, fresh: list[dict],
                     order: Callable[[dict], object] | None = None) -> None:
-    """Put ``measured`` in ``entries`` in place of those with the same ``field`` value, keeping
+    """Put ``fresh`` in ``entries`` in place of those with the same ``field`` value, keeping
     the list ordered by ``order`` (by default that field)."""
-    keys = [m[field] for m in measured]
-    entries[:] = [e for e in entries if e[field] not in keys] + measured
+    keys = [m[field] for m in fresh]
+    entries[:] = [e for e in entries if e[field] not in keys] + fresh
     entries.sort(key=order or (lambda e: e[field]))
 
 

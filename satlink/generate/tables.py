@@ -1,4 +1,4 @@
-"""The tables the generator reads from ``satlink/data/``: figures a benchmark measured (what
+"""The tables the generator reads from ``satlink/data/``: figures a benchmark found (what
 each board size reaches, the published levels' shares), kept as data with their provenance
 (the command, commit, date and corpus of each measurement) rather than as literals in the
 code, so that the benchmark that measures them can write them again (``--write-data``).
