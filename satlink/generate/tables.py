@@ -9,13 +9,15 @@ the generator reads a table only when it aims at or refuses something.
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib import resources
 
 
 @cache
 def table(name: str) -> dict:
     """The JSON data file ``satlink/data/<name>.json`` (package data, so an installed wheel
-    has it too)."""
+    has it too).  ``json`` and ``importlib.resources`` are imported here, on first use: the
+    command line imports this module for ``--help`` too."""
+    import json
+    from importlib import resources
+
     return json.loads(resources.files("satlink").joinpath("data", f"{name}.json").read_text())
