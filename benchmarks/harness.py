@@ -88,6 +88,11 @@ class Run:
         return results
 
 
+def keyed(mapping: dict[str, dict], key: str) -> list[dict]:
+    """Rows from a benchmark's figures by name (``{"7x7": {...}}``): the name as ``key``."""
+    return [{key: name, **values} for name, values in mapping.items()]
+
+
 def read_results(path: str | Path) -> dict[str, Any]:
     """A results file written by ``Run.write``; a clear error for anything else."""
     results = json.loads(Path(path).read_text(encoding="utf-8"))
