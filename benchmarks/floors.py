@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.harness import Run
+from benchmarks.harness import Run, repeated
 from satlink import Board, check, solution_errors
 from satlink.formats import read_file
 from satlink.records import verdict_record
@@ -41,13 +41,8 @@ HERE = Path(__file__).resolve().parent.parent
 
 def per_board(fn, items: list, repeat: int) -> float:
     """Median over ``repeat`` passes of one pass's time, per item, in ms."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for item in items:
-            fn(item)
-        times.append((time.perf_counter() - start) / len(items))
-    return statistics.median(times) * 1e3
+    _, timing = repeated(lambda: [fn(item) for item in items], repeat)
+    return timing["wall"] / len(items) * 1e3
 
 
 def process(args: list[str], repeat: int) -> float:
