@@ -22,11 +22,11 @@ Verdicts and counts are checked equal between the routes on every board.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import time
 from pathlib import Path
 
+from benchmarks.harness import Run
 from satlink import Board, check
 from satlink.board import label_for
 from satlink.formats import read_file
@@ -117,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", default="one,copies", help="one, copies or both")
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
+    bench = Run("pieces", args)
     saved = pieces.KEPT_SHARE, pieces.MIN_UNDECIDED
     pieces.KEPT_SHARE, pieces.MIN_UNDECIDED = 1.0, 0  # the route forced, the gates measured
     results: dict = {"one_piece": [], "copies": []}
@@ -158,8 +159,7 @@ def main(argv: list[str] | None = None) -> int:
             print()
     finally:
         pieces.KEPT_SHARE, pieces.MIN_UNDECIDED = saved
-    if args.out:
-        Path(args.out).write_text(json.dumps(results, indent=1))
+    bench.write(args.out, [{"part": part, **row} for part, rows in results.items() for row in rows])
     return 0
 
 
