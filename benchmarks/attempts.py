@@ -2,21 +2,17 @@
 
 Each round gives every configuration that still needs puzzles (and has time left) the same
 attempt number, so all of them see the same random candidates and the machine's drift
-touches them alike; only the attempt itself is timed.
+touches them alike; only the attempt itself is timed.  The workers that run another checkout
+are the harness's (``benchmarks/harness.py``).
 """
 
 from __future__ import annotations
 
-import json
-import os
-import platform
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
+from benchmarks.harness import CheckoutWorker
 from satlink.generate.params import Params
 from satlink.generate.pipeline import Attempt, attempt
 
@@ -51,41 +47,6 @@ def interleaved_attempts(params: dict[str, Params], count: int, budget_seconds: 
                 t.accepted.append(keep(result))
         number += 1
     return tallies
-
-
-def write_results(out: str | None, args: object, results: object) -> None:
-    """The machine-readable results (``--out``), with the arguments and Python version."""
-    if out:
-        Path(out).parent.mkdir(parents=True, exist_ok=True)
-        Path(out).write_text(json.dumps({"args": vars(args), "python": platform.python_version(),
-                                         "results": results}, indent=1))
-
-
-class CheckoutWorker:
-    """``script --worker`` in a process of its own, importing satlink from ``checkout``: the
-    generator benchmarks measure another checkout (a baseline) beside this one, attempt by
-    attempt, each asked and answered as one JSON line."""
-
-    def __init__(self, name: str, checkout: Path, script: Path):
-        self.name = name
-        env = dict(os.environ, PYTHONPATH=str(checkout))
-        self.process = subprocess.Popen(
-            [sys.executable, str(script.resolve()), "--worker"], cwd=checkout, env=env,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.origin = subprocess.run(["git", "-C", str(checkout), "log", "-1", "--format=%h"],
-                                     capture_output=True, text=True).stdout.strip()
-
-    def ask(self, request: dict) -> dict:
-        self.process.stdin.write(json.dumps(request) + "\n")
-        self.process.stdin.flush()
-        line = self.process.stdout.readline()
-        if not line:
-            raise RuntimeError(f"{self.name}: the worker stopped")
-        return json.loads(line)
-
-    def close(self) -> None:
-        self.process.stdin.close()
-        self.process.wait()
 
 
 def interleaved_workers(workers: list[CheckoutWorker], attempt: Callable[[CheckoutWorker, int], dict],

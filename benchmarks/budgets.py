@@ -3,8 +3,8 @@ the budget asked, on boards of growing size (issue 31).
 
 Each case runs the command as a new process (start-up and reading the file included) from a
 satlink tree: this one, and with ``--base TREE`` another (e.g. a worktree of main) in the same
-run, the two interleaved case by case.  The table gives seconds and the overrun past the
-budget; the JSON (``--out``) has every run.
+run, the two interleaved case by case (each going first in turn).  The table gives seconds
+and the overrun past the budget; the JSON (``--out``) has every run.
 
     PYTHONPATH=. python benchmarks/budgets.py --base /tmp/main-tree --out benchmarks/results/budgets.json
 """
@@ -12,13 +12,13 @@ budget; the JSON (``--out``) has every run.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from benchmarks.harness import Run, checkout_env, in_turn, timed
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,19 +58,19 @@ CASES += [("hint", "--timeout", 1.0, open_pairs, 500)]
 def run(tree: Path, command: str, option: str, budget: float, path: Path, limit: float) -> float | None:
     """Seconds of one run (None: still running at ``limit``).  A tree whose command has no
     such option (``hint`` before issue 31) runs without it: unbounded, which is the point."""
-    env = {**os.environ, "PYTHONPATH": str(tree)}
+    env = checkout_env(tree)
     base = [sys.executable, "-m", "satlink", command, str(path)]
     base += ["--json"] if command == "hint" else []
     for args in (base + [option, str(budget)], base):
-        start = time.perf_counter()
-        try:
-            done = subprocess.run(args, env=env, stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.PIPE, text=True, timeout=limit, check=False,
-                                  cwd=path.parent)  # not a tree's own folder, which -m would import
-        except subprocess.TimeoutExpired:
-            return None
+        with timed() as t:
+            try:
+                done = subprocess.run(args, env=env, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.PIPE, text=True, timeout=limit,
+                                      check=False, cwd=path.parent)  # not a tree, which -m would import
+            except subprocess.TimeoutExpired:
+                return None
         if not (done.returncode == 2 and "No such option" in done.stderr):
-            return time.perf_counter() - start
+            return t.wall
     return None
 
 
@@ -80,22 +80,23 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=60.0, help="seconds before a run is stopped")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
+    bench = Run("budgets", args)
     trees = [("this", ROOT)] + ([("base", args.base)] if args.base else [])
     folder = Path(tempfile.mkdtemp(prefix="budgets-"))
     rows = []
     print(f"load average {os.getloadavg()[0]:.2f}")
     print("| command | board | budget (s) | " + " | ".join(f"{name} (s)" for name, _ in trees) + " |")
     print("| --- | --- | --- | " + " | ".join("---" for _ in trees) + " |")
-    for command, option, budget, make, n in CASES:
+    for turn, (command, option, budget, make, n) in enumerate(CASES):
         path = folder / f"{command}-{n}.txt"
         path.write_text("\n".join(make(n)) + "\n")
-        times = {name: run(tree, command, option, budget, path, args.limit) for name, tree in trees}
+        times = {name: run(tree, command, option, budget, path, args.limit)
+                 for name, tree in in_turn(trees, turn)}
         rows.append({"command": command, "size": n, "budget": budget, "seconds": times})
-        shown = [f"{t:.2f}" if t is not None else f"> {args.limit:g}" for t in times.values()]
+        shown = [f"{times[name]:.2f}" if times[name] is not None else f"> {args.limit:g}"
+                 for name, _ in trees]
         print(f"| {command} {option} {budget:g} | {n}x{n} | {budget:g} | " + " | ".join(shown) + " |")
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps({"load": os.getloadavg()[0], "runs": rows}, indent=1))
+    bench.write(args.out, rows)
 
 
 if __name__ == "__main__":

@@ -20,11 +20,11 @@ from __future__ import annotations
 import argparse
 import time
 
-from attempts import write_results
 from rich.console import Console
 from rich.table import Table
 
 import satlink.cnf.colour as colour
+from benchmarks.harness import Run
 from satlink import check
 from satlink.formats import read_file
 from satlink.solver.method import Method
@@ -39,6 +39,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--out")
     args = parser.parse_args()
+    run = Run("code_bits", args)
     thresholds = [int(b) for b in args.bits.split(",")]
     boards = [(f"{e.source}#{e.index}", e.board) for path in args.files
               for e in read_file(path) if e.board is not None]
@@ -76,7 +77,7 @@ def main() -> None:
                       str(row["conflicts"]), f"{row['variables_per_board']:.0f}")
     Console().print(table)
     print("verdicts agree" if not disagreements else f"DISAGREEMENTS: {disagreements}")
-    write_results(args.out, args, {"thresholds": results, "disagreements": disagreements})
+    run.write(args.out, results, disagreements=disagreements)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ interleaved draft by draft, so the two completion rates come from one run.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import subprocess
@@ -26,6 +25,7 @@ import time
 import types
 from pathlib import Path
 
+from benchmarks.harness import Run
 from satlink import Board, parse_rules
 from satlink.formats.painted import painting_of
 from satlink.painted.complete import complete_painting
@@ -72,6 +72,7 @@ def main() -> None:
                         help="git revision whose satlink/generate/complete.py runs as the baseline")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
+    bench = Run("complete", args)
     completers = {"painted": survivor}
     if args.compare_ref:
         completers[f"generate@{args.compare_ref}"] = removed(args.compare_ref)
@@ -99,9 +100,7 @@ def main() -> None:
                              "endpoints_kept": held[name], "median_seconds": median})
                 print(f"| {size}x{size} | {rules} | {name} | {done[name]}/{len(drafts)} | "
                       f"{held[name]}/{done[name]} | {median} |", flush=True)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps({"python": sys.version.split()[0], "rows": rows}, indent=1))
+    bench.write(args.out, rows)
 
 
 if __name__ == "__main__":

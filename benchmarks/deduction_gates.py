@@ -19,12 +19,12 @@ Results: ``--out`` (JSON), and the table on stdout.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
 from pathlib import Path
 
+from benchmarks.harness import Run
 from satlink import check
 from satlink.formats import read_file
 from satlink.solver import presolve as presolve_module
@@ -103,6 +103,7 @@ def main() -> int:
     parser.add_argument("--max-cells", type=int, default=10**7)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
+    bench = Run("deduction_gates", args)
     plans = args.plans.split(",")
     results: dict = {"rules": args.rules, "repeat": args.repeat, "groups": {}}
     disagreements = 0
@@ -141,9 +142,8 @@ def main() -> int:
             print(f"  {plan:10} {total:9.3f} {row['median'] * 1000:10.2f} {row['max'] * 1000:9.1f} "
                   f"{row['without_sat']:7d} {row['ratio']:9.2f}")
         results["groups"][group] = rows
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(results, indent=1))
+    bench.write(args.out, [{"group": group, **row} for group, rows in results["groups"].items()
+                           for row in rows], disagreements=disagreements)
     return 1 if disagreements else 0
 
 

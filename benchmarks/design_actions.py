@@ -24,9 +24,9 @@ import argparse
 import json
 import random
 import statistics
-import sys
 from pathlib import Path
 
+from benchmarks.harness import Run
 from satlink.board import Board
 from satlink.formats.painted import read_painting
 from satlink.painted.fix import fix_painting
@@ -62,6 +62,7 @@ def main() -> None:
     parser.add_argument("--rules", default="flow")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
+    bench = Run("design_actions", args)
     rows = []
     seed = 0
     while len(rows) < args.boards:
@@ -103,10 +104,7 @@ def main() -> None:
               f"reached {len(done)}/{len(rows)}")
     unique = sum(r["drawing"] == "unique" for r in rows)
     print(f"  drawings whose ends were already a unique puzzle: {unique}/{len(rows)}")
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps({"python": sys.version.split()[0], "rules": args.rules,
-                                        "size": args.size, "rows": rows}, indent=1))
+    bench.write(args.out, rows)
 
 
 if __name__ == "__main__":

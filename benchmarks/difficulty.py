@@ -25,7 +25,6 @@ place, never copied.
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
 import platform
 import time
@@ -36,6 +35,7 @@ from statistics import mean, median
 from rich.console import Console
 from rich.table import Table
 
+from benchmarks.harness import Run
 from satlink import Board, Method, check, parse_rules
 from satlink.formats import read_file
 from satlink.generate.params import make_params
@@ -297,6 +297,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=30)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
+    bench = Run("difficulty", args)
     console = Console()
     sections = args.sections.split(",")
     report: dict = {"machine": platform.platform(), "python": platform.python_version()}
@@ -312,9 +313,9 @@ def main() -> None:
         report["forced"] = forced_moves(report.get("mzucker"), args.count, console)
     report["seconds"] = round(time.perf_counter() - start, 1)
     console.print(f"{report['seconds']} s")
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(report, indent=1, default=str), encoding="utf-8")
+    bench.write(args.out, [{"section": name, "figures": report[name]}
+                           for name in ("mzucker", "thomasahle", "generated", "forced")
+                           if name in report])
 
 
 if __name__ == "__main__":

@@ -21,12 +21,12 @@ p95 and the sum of the verdicts' own ``seconds``, and the median of the per-edit
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import sys
 from pathlib import Path
 
+from benchmarks.harness import Run
 from benchmarks.studio_latency import CASES, pct, puzzle
 from satlink.board import Board
 from satlink.solver.check import check
@@ -80,6 +80,7 @@ def main() -> None:
     parser.add_argument("--patterns", default=",".join(PATTERNS))
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
+    bench = Run("edit_session", args)
     wanted = [w for w in args.only.split(",") if w]
     rows = []
     disagreements = 0
@@ -125,10 +126,7 @@ def main() -> None:
                   f"  kept/fresh sum {row['sum_ratio']:.2f} median {row['median_ratio']:.2f}",
                   flush=True)
     print(f"{disagreements} verdicts differed")
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps({"python": sys.version.split()[0], "rows": rows,
-                                        "disagreements": disagreements}, indent=1))
+    bench.write(args.out, rows, disagreements=disagreements)
     if disagreements:
         sys.exit(1)
 

@@ -16,13 +16,13 @@ per family and the seconds each engine took.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
 from collections import Counter
 from pathlib import Path
 
+from benchmarks.harness import Run, keyed
 from satlink import Board, check
 from satlink.deduce.engines import ENVIRONMENT, PYTHON, compiled
 from satlink.formats import read_file
@@ -72,6 +72,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=30)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
+    bench = Run("engine_agreement", args)
     core = compiled()
     if core is None:
         print("the compiled engine is not built", file=sys.stderr)
@@ -128,11 +129,8 @@ def main() -> int:
           f"python {seconds['python']:.1f} ({seconds['python'] / max(seconds['compiled'], 1e-9):.0f}x)")
     for difference in differences[:20]:
         print("DIFFERENCE", difference)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps({"rows": {k: dict(v) for k, v in rows.items()},
-                                        "seconds": dict(seconds), "differences": differences},
-                                       indent=1))
+    bench.write(args.out, keyed({k: dict(v) for k, v in rows.items()}, "family"),
+                seconds=dict(seconds), differences=differences)
     return 1 if differences else 0
 
 

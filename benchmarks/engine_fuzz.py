@@ -21,7 +21,6 @@ board it found.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
@@ -32,6 +31,7 @@ from engine_agreement import compiled_verdict
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from benchmarks.harness import Run, keyed
 from satlink import Board
 from satlink.board import label_for
 from satlink.deduce.engines import PYTHON, compiled
@@ -183,6 +183,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=30)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
+    bench = Run("engine_fuzz", args)
     if compiled() is None:
         print("the compiled engine is not built", file=sys.stderr)
         return 2
@@ -195,9 +196,8 @@ def main() -> int:
           f"{len(failures)} failing families, {time.perf_counter() - begun:.0f} s")
     for failure in failures:
         print("FAILURE", failure[:2000])
-    if args.out:
-        args.out.write_text(json.dumps({"rows": {k: dict(v) for k, v in COUNTS.items()},
-                                        "failures": failures}, indent=1))
+    bench.write(args.out, keyed({k: dict(v) for k, v in COUNTS.items()}, "family"),
+                failures=failures)
     return 1 if failures else 0
 
 

@@ -25,6 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.harness import Run, keyed
+
 HERE = Path(__file__).resolve().parent.parent
 CORPUS = HERE.parent / "shared" / "corpus"
 HAND_MADE = [str(CORPUS / "thomasahle-numberlink" / "puzzles" / f"inputs{i}") for i in (1, 2, 4)]
@@ -104,6 +106,7 @@ def main() -> int:
     parser.add_argument("--only", default="", help="comma list of workloads")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
+    bench = Run("engine_speed", args)
     for checkout in (args.base, HERE):
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(checkout / "satlink")],
                        check=True, stdout=subprocess.DEVNULL)
@@ -126,9 +129,7 @@ def main() -> int:
         results[name] = {"figure": figure, "base": base, "new": new, "ratio": base / new,
                          "runs": runs}
         print(f"{name:16} {base:10.4f} {new:10.4f} {base / new:8.1f}x")
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(results, indent=1))
+    bench.write(args.out, keyed(results, "workload"))
     return 0
 
 

@@ -22,15 +22,13 @@ a located reason in <= 1 s at 10x10.
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import random
 import statistics
-import sys
 import time
 from collections import Counter
 from pathlib import Path
 
+from benchmarks.harness import Run
 from satlink.board import Board, label_for
 from satlink.explain import explain
 from satlink.formats import read_file
@@ -88,6 +86,7 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
+    bench = Run("explain", args)
     rng = random.Random(args.seed)
     drafts = random_drafts(rng, args.per_size) + moved_drafts(rng, args.moves, args.corpus)
     rows = []
@@ -134,13 +133,7 @@ def main() -> None:
     late = [r for r in rows if r["status"] == "unsolvable" and r["size"] == [10, 10]
             and (r["seconds_to_reason"] is None or r["seconds_to_reason"] > 1.0)]
     print(f"\n10x10 unsolvable drafts without a located reason within 1 s: {len(late)}")
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps({"python": sys.version.split()[0],
-                                        "machine": platform.machine(), "args": {
-                                            k: str(v) for k, v in vars(args).items()},
-                                        "table": table, "drafts": rows}, indent=1),
-                            encoding="utf-8")
+    bench.write(args.out, rows, table=table)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from benchmarks.harness import Run
 from satlink.board import Board
 from satlink.solver.check import check
 
@@ -34,6 +35,7 @@ def main() -> int:
     parser.add_argument("--solver", default="cadical -q", help="command; the file is appended")
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
+    bench = Run("export_check", args)
     folder = Path(tempfile.mkdtemp(prefix="satlink-export-"))
     command = [sys.executable, "-m", "satlink", "cnf", *args.corpus, "--out-dir", str(folder),
                "--encoding", args.encoding] + (["--presolve"] if args.presolve else []) + (
@@ -68,9 +70,7 @@ def main() -> int:
     wrong = [o for o in outcomes if o.get("got") not in (None, o["expected"])
              or o["verdict"] != o["manifest_verdict"] or o.get("decoded") == "INVALID"]
     print(f"{len(wrong)} disagreement(s)")
-    if args.out:
-        Path(args.out).write_text(json.dumps({"settings": vars(args), "outcomes": outcomes},
-                                             indent=1) + "\n")
+    bench.write(args.out, outcomes)
     return 1 if wrong else 0
 
 

@@ -19,7 +19,6 @@ process start (about 0.1 s, once per file, not per board); ddnumlin's includes i
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import statistics
 import subprocess
@@ -28,6 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.harness import Run
 from satlink import check
 from satlink.formats import read_file
 
@@ -67,6 +67,7 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=30.0)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
+    bench = Run("fill_vs_tdzdd", args)
     files = sorted((CORPUS / "mzucker-flow_solver" / "puzzles").glob("*.txt"))
     files += [CORPUS / "thomasahle-numberlink" / "puzzles" / f"inputs{i}"
               for i in (1, 2, 3, 4, 5, 7, 8, 9)]
@@ -106,9 +107,7 @@ def main() -> int:
         print(f"boards where satlink is slower: {len(slower)} "
               + ", ".join(f"{r['board']} ({1000 * r['satlink']:.0f} vs {1000 * r['tdzdd']:.0f} ms)"
                           for r in slower[:8]))
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(rows, indent=1))
+    bench.write(args.out, rows)
     return 0 if all(r["agree"] for r in rows) else 1
 
 

@@ -22,7 +22,6 @@ and, once, whole processes: ``python -c pass``, importing satlink's command line
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import subprocess
 import sys
@@ -30,6 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.harness import Run, repeated
 from satlink import Board, check, solution_errors
 from satlink.formats import read_file
 from satlink.records import verdict_record
@@ -41,13 +41,8 @@ HERE = Path(__file__).resolve().parent.parent
 
 def per_board(fn, items: list, repeat: int) -> float:
     """Median over ``repeat`` passes of one pass's time, per item, in ms."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for item in items:
-            fn(item)
-        times.append((time.perf_counter() - start) / len(items))
-    return statistics.median(times) * 1e3
+    _, timing = repeated(lambda: [fn(item) for item in items], repeat)
+    return timing["wall"] / len(items) * 1e3
 
 
 def process(args: list[str], repeat: int) -> float:
@@ -72,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
+    bench = Run("floors", args)
     from pysat.solvers import Solver
 
     flow = parse_rules("flow")
@@ -103,8 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     print("part | ms (per board; processes: once)")
     for name, ms in rows.items():
         print(f"{name} | {ms:.2f}")
-    if args.out:
-        Path(args.out).write_text(json.dumps({"boards": len(boards), "ms": rows}, indent=1))
+    bench.write(args.out, [{"part": name, "ms": ms} for name, ms in rows.items()],
+                boards=len(boards))
     return 0
 
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import resource
 import sys
 import time
 
+from benchmarks.harness import Run
 from satlink import Board, solution_errors
 from satlink.deduce import Contradiction, Puzzle, State, corner, finished, fixpoint, notouch
 from satlink.formats import read_file
@@ -100,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="flow")
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
+    bench = Run("forced_probe", args)
     gc.disable()  # as satlink check does while it works on a board
     boards = [(f"{path}#{e.index}", e.board) for path in args.files
               for e in read_file(path, max_cells=10**7) if e.board is not None]
@@ -116,9 +117,7 @@ def main(argv: list[str] | None = None) -> int:
               flush=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory of this process: {peak:.0f} MB")
-    if args.out:
-        with open(args.out, "w") as out:
-            json.dump({"rows": rows, "peak_mb": peak}, out, indent=1)
+    bench.write(args.out, rows, peak_mb=peak)
     return 0
 
 

@@ -19,10 +19,11 @@ from __future__ import annotations
 import argparse
 from statistics import mean, median
 
-from attempts import interleaved_attempts, write_results
+from attempts import interleaved_attempts
 from rich.console import Console
 from rich.table import Table
 
+from benchmarks.harness import Run, keyed
 from satlink.generate.params import make_params
 
 DEFAULT_SIZES = "7x7,10x10,15x15,20x20,40x20,40x40,50x50,100x100"
@@ -73,6 +74,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
+    run = Run("generate", args)
     console = Console(width=170)
     results = {}
     table = Table(title="generation under 'flow', one core: proven-unique puzzles")
@@ -98,7 +100,8 @@ def main() -> None:
                           " ".join(f"{k}:{v}" for k, v in sorted(m["reasons"].items()) if k != "unique"))
         console.print(f"done {size}")
     console.print(table)
-    write_results(args.out, args, results)
+    run.write(args.out, [{"size": size, **row} for size, by_method in results.items()
+                             for row in keyed(by_method, "method")])
 
 
 if __name__ == "__main__":

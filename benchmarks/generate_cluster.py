@@ -20,8 +20,7 @@ import resource
 import statistics
 import time
 
-from attempts import write_results
-
+from benchmarks.harness import Run
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.params import make_params
 from satlink.generate.runner import run_generation
@@ -60,6 +59,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
+    run = Run("generate_cluster", args)
     from distributed import Client, LocalCluster
 
     params = make_params(args.size, None, 3, 0, "flow", "grow", "repair", args.seed)
@@ -82,7 +82,7 @@ def main() -> None:
         "size": args.size, "count": args.count, "workers": args.workers, "attempts": attempts,
         "local_seconds": local, "dask_seconds": dask, "local_cpu_seconds": local_cpu,
         "dask_cpu_seconds": dask_cpu, "cluster_startup_seconds": startup,
-        "same_puzzles": same, "load_before": load, "load_after": os.getloadavg(),
+        "same_puzzles": same,
     }
     lm, dm = statistics.median(local), statistics.median(dask)
     print(f"{args.size}, {args.count} puzzles ({attempts} attempts), seed {args.seed}, "
@@ -95,7 +95,7 @@ def main() -> None:
           f"{statistics.median(dask_cpu):.2f} | {', '.join(f'{s:.2f}' for s in dask)} |")
     print(f"ratio dask/local {dm / lm:.2f}; cluster start-up {startup:.2f} s (not in the runs); "
           f"same puzzles in the same order: {same}")
-    write_results(args.out, args, results)
+    run.write(args.out, [results])
 
 
 if __name__ == "__main__":

@@ -24,15 +24,15 @@ computes at a time.  Figures of both are measured by this checkout's ``satlink.l
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import platform
 import sys
-import time
 from pathlib import Path
 from statistics import median
 
-from attempts import CheckoutWorker, interleaved_workers
+from attempts import interleaved_workers
+
+from benchmarks.harness import CheckoutWorker, Run, keyed, serve, timed
 
 HERE = Path(__file__).resolve().parents[1]
 DEFAULT_SIZES = "7x7,10x10,12x12,14x14,15x15,20x20,8x10,15x18"
@@ -44,26 +44,23 @@ SHORT = 3
 
 
 # -- worker: one generator, one checkout ------------------------------------------------------
-def worker() -> None:
-    """Answer attempts on stdin ({size, colours, rules, seed, number}) with a JSON line each."""
+def answer(ask: dict) -> dict:
+    """One attempt ({size, colours, rules, seed, number}) with this worker's satlink."""
     from satlink.generate.params import make_params
     from satlink.generate.pipeline import attempt
 
-    params = {}
-    for line in sys.stdin:
-        ask = json.loads(line)
-        key = (ask["size"], ask["colours"], ask["rules"], ask["seed"])
-        if key not in params:
-            params[key] = make_params(ask["size"], ask["colours"], 3, 0, ask["rules"], "grow",
-                                      "repair", ask["seed"])
-        start = time.perf_counter()
-        result = attempt(params[key], ask["number"])
-        seconds = time.perf_counter() - start
-        print(json.dumps({"accepted": result.accepted, "reason": str(result.reason),
-                          "seconds": seconds, "rows": result.rows, "solution": result.solution,
-                          "checks": result.checks,
-                          "range": [params[key].colours_min, params[key].colours_max]}),
-              flush=True)
+    key = (ask["size"], ask["colours"], ask["rules"], ask["seed"])
+    if key not in PARAMS:
+        PARAMS[key] = make_params(ask["size"], ask["colours"], 3, 0, ask["rules"], "grow",
+                                  "repair", ask["seed"])
+    with timed() as t:
+        result = attempt(PARAMS[key], ask["number"])
+    return {"accepted": result.accepted, "reason": str(result.reason), "seconds": t.wall,
+            "cpu_seconds": t.cpu, "rows": result.rows, "solution": result.solution,
+            "checks": result.checks, "range": [PARAMS[key].colours_min, PARAMS[key].colours_max]}
+
+
+PARAMS: dict[tuple, object] = {}
 
 
 class Generator(CheckoutWorker):
@@ -174,8 +171,9 @@ def main() -> None:
     parser.add_argument("--out", default=None, help="write the figures as JSON")
     args = parser.parse_args()
     if args.worker:
-        worker()
+        serve(answer)
         return
+    run = Run("generator_look", args)
     generators = [Generator("this", HERE)]
     if args.baseline:
         generators.insert(0, Generator("baseline", Path(args.baseline).resolve()))
@@ -199,11 +197,9 @@ def main() -> None:
     print("\n".join(lines))
     print("\npublished (issue 12): " + "; ".join(f"{k} colours {c}, paths ≤ 3 {s}"
                                               for k, (c, s) in PUBLISHED.items()))
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(json.dumps({"args": vars(args), "results": results,
-                                              "origins": {g.name: g.origin for g in generators}},
-                                             indent=1))
+    run.write(args.out, [{"case": case, **row} for case, by_generator in results.items()
+                         for row in keyed(by_generator, "generator")],
+              origins={g.name: g.origin for g in generators})
 
 
 if __name__ == "__main__":

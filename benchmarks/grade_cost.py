@@ -13,10 +13,11 @@ the ratio, and whether both gave the same band.
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
 from statistics import mean, median
+
+from benchmarks.harness import Run, keyed
 
 HERE = Path(__file__).resolve().parents[1]
 
@@ -34,6 +35,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
+    bench = Run("grade_cost", args)
     results = {}
     print("| size | puzzles | full grade s (mean / max) | generator's grade s (mean / max) | "
           "ratio of means | same band |")
@@ -64,9 +66,7 @@ def main() -> None:
         print(f"| {size} | {r['puzzles']} | {mean(full):.3f} / {max(full):.3f} | "
               f"{mean(band):.3f} / {max(band):.3f} | {mean(full) / mean(band):.0f}x | "
               f"{same}/{len(boards)} |", flush=True)
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(json.dumps({"args": vars(args), "results": results}, indent=1))
+    bench.write(args.out, keyed(results, "size"))
 
 
 if __name__ == "__main__":

@@ -14,13 +14,13 @@ unique.  Each check runs in a fresh process, so the peak memory is that board's 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from isolated import run_isolated
 from rich.console import Console
 from rich.table import Table
 
+from benchmarks.harness import Run
 from satlink import Board, Solution
 from satlink.board import label_for
 from satlink.formats import read_file
@@ -60,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solver", default="glucose4")
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
+    bench = Run("huge", args)
     console = Console(width=150)
     entries = [e for e in read_file(args.path, max_cells=10**7) if e.board is not None]
     rows = []
@@ -87,9 +88,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"{r.get('sat_seconds', 0):.1f}", f"{r.get('peak_mb', 0):.0f}",
                       str(r.get("clauses", "-")))
     console.print(table)
-    if args.out:
-        with open(args.out, "w") as f:
-            json.dump([{k: v for k, v in r.items() if k != "solutions"} for r in rows], f, indent=1)
+    bench.write(args.out, [{k: v for k, v in r.items() if k != "solutions"} for r in rows])
     return 0
 
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import argparse
 
-from attempts import write_results
 from difficulty import above, spearman
 from opening import opening
 
+from benchmarks.harness import Run, keyed
 from satlink.board import Board
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import _grown
@@ -85,6 +85,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
+    run = Run("opening_predictors", args)
     import random
 
     results = {}
@@ -119,7 +120,7 @@ def main() -> None:
                   f"{sum(yes) / len(yes) if yes else float('nan'):.3f} | "
                   f"{sum(no) / len(no) if no else float('nan'):.3f} |", flush=True)
         results[size] = summary
-    write_results(args.out, args, results)
+    run.write(args.out, keyed(results, "size"))
 
 
 if __name__ == "__main__":

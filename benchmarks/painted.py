@@ -19,7 +19,6 @@ change to the completion is judged by both rates from one run.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import subprocess
@@ -28,6 +27,7 @@ import time
 import types
 from pathlib import Path
 
+from benchmarks.harness import Run
 from satlink.formats.painted import read_painting
 from satlink.generate.colours import published_colours
 from satlink.generate.longpaths import lengthen
@@ -74,6 +74,7 @@ def main() -> None:
     ap.add_argument("--out", default="painted.json")
     ap.add_argument("--compare-ref", default=None)
     args = ap.parse_args()
+    bench = Run("painted", args)
     before = completer_at(args.compare_ref) if args.compare_ref else None
     rows = []
     for variant in args.variants.split(","):
@@ -130,8 +131,7 @@ def main() -> None:
               f"{sum(r['kept'] for r in done)}/{len(done)} | "
               f"{median([r['complete_seconds'] for r in done])} |"
               + (f" {sum(bool(r['completed_ref']) for r in group)}/{len(group)} |" if ref else ""))
-    with open(args.out, "w") as f:
-        json.dump({"args": vars(args), "rows": rows}, f, indent=1)
+    bench.write(args.out, rows)
 
 
 if __name__ == "__main__":

@@ -44,6 +44,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from benchmarks.harness import Run
+
 HERE = Path(__file__).resolve().parent.parent
 SMALL = [f"inputs{i}" for i in (1, 2, 3, 4, 5, 7, 8, 9)]
 SCALING_SIZES = "10x10,20x20,30x30,50x50,70x70,100x100,140x140,200x200"
@@ -269,6 +271,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="peers target: comma list of name prefixes to run (e.g. inputs9,hand)")
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
+    bench = Run("perf", args)
     base, new = Path(args.base).resolve(), HERE
     for checkout in (base, new):
         compiled(checkout)
@@ -414,10 +417,9 @@ def main(argv: list[str] | None = None) -> int:
     if "peers" in targets:
         print_table(PEER_HEADER, peer_table)
         result["peer_table"] = [dict(zip(PEER_HEADER, r, strict=True)) for r in peer_table]
-    if args.out:
-        result["table"] = [dict(zip(header, r, strict=True)) for r in table]
-        result["runs"] = log
-        Path(args.out).write_text(json.dumps(result, indent=1))
+    bench.write(args.out, log, table=[dict(zip(header, r, strict=True)) for r in table],
+                targets=result["rows"],
+                **{k: v for k, v in result.items() if k not in ("settings", "rows")})
     return 0
 
 

@@ -19,6 +19,8 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks.harness import Run
+
 HERE = Path(__file__).resolve().parent.parent
 PHASES = ("presolve", "encode", "load", "sat", "decode")
 
@@ -44,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", default=None)
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
+    bench = Run("phases", args)
     extra = ["--timeout", args.timeout] if args.timeout else []
     rows = {}
     for item in args.corpora:
@@ -57,8 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:<14} {row['boards']:>6} {row['wall']:>8.2f} "
               + " ".join(f"{100 * s:>8.0f}%" for s in shares)
               + f" {100 * (1 - sum(shares)):>8.0f}%  {row['decided_by_forced_moves']}")
-    if args.out:
-        Path(args.out).write_text(json.dumps(rows, indent=1))
+    bench.write(args.out, rows)
     return 0
 
 

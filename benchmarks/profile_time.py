@@ -21,11 +21,11 @@ goes to and whether cycle cuts play any part::
 from __future__ import annotations
 
 import argparse
-import json
 import threading
 import time
 from pathlib import Path
 
+from benchmarks.harness import Run
 from satlink.formats import read_file
 from satlink.rules import parse_rules
 from satlink.solver.check import check
@@ -107,6 +107,7 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=10.0, help="seconds per SAT call")
     parser.add_argument("--out", help="JSON results")
     args = parser.parse_args()
+    bench = Run("profile_time", args)
     rows = []
     print("| board | size | profile | encoding | first | second | given the flow solution |")
     print("|---|---|---|---|---|---|---|")
@@ -128,9 +129,7 @@ def main() -> None:
                 print(f"| {name} | {board.width}x{board.height} | {rules} | {enc} | "
                       f"{cell(own[0])} | {cell(own[1]) if len(own) > 1 else '–'} | "
                       f"{cell(given[0]) if given else '–'} |", flush=True)
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(json.dumps(rows, indent=1))
+    bench.write(args.out, rows)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,6 @@ This script imports neither satlink nor numpy: each worker imports its own check
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import subprocess
@@ -32,6 +31,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from benchmarks.harness import CheckoutWorker, Run, in_turn, serve, timed
 
 HERE = Path(__file__).resolve().parent.parent
 CORPUS = HERE.parent / "shared" / "corpus"
@@ -45,69 +46,26 @@ SETS = {
     "inputs10": [PUZZLES / "inputs10"],
 }
 
-WORKER = r"""
-import json, sys, time
-from satlink.formats import read_file
-from satlink.solver.check import check, solve
-boards = {}
-def board(path, index):
-    if path not in boards:
-        boards[path] = {e.index: e.board for e in read_file(path, max_cells=10**7)
-                        if e.error is None}
-    return boards[path][index]
-for line in sys.stdin:
-    path, index, rules, mode, limit = line.rstrip("\n").split("\t")
-    b = board(path, int(index))
-    begun = time.perf_counter()
-    if mode == "solve":
-        v = solve(b, rules, timeout=float(limit))
-    else:
-        v = check(b, rules, timeout=float(limit))
-    wall = time.perf_counter() - begun
-    print(json.dumps({"status": str(v.status.value), "seconds": v.seconds, "wall": wall,
-                      "solutions": len(v.solutions)}), flush=True)
-"""
+def answer(request: dict) -> dict:
+    """The worker's side (``--worker``): list a file's boards, or check or solve one board,
+    with the ``satlink`` of the checkout it runs beside."""
+    from satlink.formats import read_file
+    from satlink.solver.check import check, solve
 
-LIST = """
-import json, sys
-from satlink.formats import read_file
-for path in sys.argv[1:]:
-    for e in read_file(path, max_cells=10**7):
-        if e.error is None:
-            b = e.board
-            print(json.dumps({"path": path, "index": e.index, "w": b.width, "h": b.height,
-                              "rows": list(b.rows)}))
-"""
+    entries = BOARDS.setdefault(request["path"], {
+        e.index: e.board for e in read_file(request["path"], max_cells=10**7) if e.error is None})
+    if "mode" not in request:
+        return {"boards": [{"path": request["path"], "index": i, "w": b.width, "h": b.height,
+                            "rows": list(b.rows)} for i, b in entries.items()]}
+    board = entries[request["index"]]
+    with timed() as t:
+        run = solve if request["mode"] == "solve" else check
+        v = run(board, request["rules"], timeout=request["limit"])
+    return {"status": str(v.status.value), "seconds": v.seconds, "wall": t.wall,
+            "solutions": len(v.solutions)}
 
 
-class Worker:
-    """One checkout's satlink in a process of its own, answering one board per line."""
-
-    def __init__(self, checkout: Path):
-        env = dict(os.environ, PYTHONPATH=str(checkout))
-        self.process = subprocess.Popen([sys.executable, "-c", WORKER],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                        env=env, cwd=str(checkout))
-
-    def ask(self, path: str, index: int, rules: str, mode: str, limit: float) -> dict:
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(f"{path}\t{index}\t{rules}\t{mode}\t{limit}\n")
-        self.process.stdin.flush()
-        line = self.process.stdout.readline()
-        if not line:
-            raise RuntimeError("worker died")
-        return json.loads(line)
-
-    def close(self) -> None:
-        if self.process.stdin is not None:
-            self.process.stdin.close()
-        self.process.wait(timeout=60)
-
-
-def listing(paths: list[Path]) -> list[dict]:
-    out = subprocess.run([sys.executable, "-c", LIST, *map(str, paths)], capture_output=True,
-                         text=True, check=True, env=dict(os.environ, PYTHONPATH=str(HERE))).stdout
-    return [json.loads(line) for line in out.splitlines()]
+BOARDS: dict[str, dict] = {}
 
 
 def tdzdd_count(ddnumlin: Path, rows: list[str], limit: float) -> int | None:
@@ -157,14 +115,19 @@ def main() -> None:
     parser.add_argument("--peers", type=Path, help="folder built by ../shared/peers/build.sh")
     parser.add_argument("--tdzdd-cells", type=int, default=400)
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     profiles = args.profiles.split(",")
     if "flow" not in profiles:
         profiles.insert(0, "flow")
+    if args.worker:
+        serve(answer)
+        return
+    run = Run("profiles", args)
     checkouts = {"this": HERE}
     if args.base is not None:
         checkouts["base"] = args.base.resolve()
-    workers = {name: Worker(path) for name, path in checkouts.items()}
+    workers = {name: CheckoutWorker(name, path, Path(__file__)) for name, path in checkouts.items()}
     results: list[dict] = []
     turn = 0
     started = time.time()
@@ -172,21 +135,21 @@ def main() -> None:
         for set_name in args.sets.split(","):
             boards = []
             for path in SETS[set_name]:
-                found = [b for b in listing([path])]
-                boards += found[:args.first]
+                boards += workers["this"].ask({"path": str(path)})["boards"][:args.first]
             for board in boards:
                 for mode in args.modes.split(","):
                     for rules in profiles:
-                        order = list(workers) if turn % 2 == 0 else list(workers)[::-1]
+                        order = in_turn(list(workers), turn)
                         turn += 1
                         for name in order:
-                            answer = workers[name].ask(board["path"], board["index"], rules,
-                                                       mode, args.limit)
+                            reply = workers[name].ask({"path": board["path"],
+                                                        "index": board["index"], "rules": rules,
+                                                        "mode": mode, "limit": args.limit})
                             results.append({"set": set_name, "path": board["path"],
                                             "index": board["index"],
                                             "size": f"{board['w']}x{board['h']}",
                                             "rules": rules, "mode": mode, "checkout": name,
-                                            **answer})
+                                            **reply})
                 if args.peers and board["w"] * board["h"] <= args.tdzdd_cells:
                     count = tdzdd_count(args.peers / "ddnumlin", board["rows"], 60.0)
                     results.append({"set": set_name, "path": board["path"],
@@ -199,11 +162,8 @@ def main() -> None:
         for worker in workers.values():
             worker.close()
     report(results, profiles, args)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        load = os.getloadavg()
-        args.out.write_text(json.dumps({"limit": args.limit, "load": load, "results": results},
-                                       indent=1))
+    run.write(args.out, results,
+              origins={name: worker.origin for name, worker in workers.items()})
 
 
 def report(results: list[dict], profiles: list[str], args: argparse.Namespace) -> None:

@@ -14,11 +14,9 @@ JSON).  To compare two checkouts, run it under each one's ``PYTHONPATH`` in turn
 from __future__ import annotations
 
 import argparse
-import json
-import statistics
-import time
 from pathlib import Path
 
+from benchmarks.harness import Run, repeated
 from satlink import check
 from satlink.formats import read_file
 from satlink.referee import solution_errors
@@ -33,6 +31,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
+    bench = Run("referee_speed", args)
     solved = []
     for path in sorted(args.corpus.glob("*.txt")):
         for entry in read_file(str(path)):
@@ -42,18 +41,16 @@ def main() -> None:
                     solved.append((entry.board, verdict.solutions[0]))
     if not solved:
         parser.error(f"no solved board in {args.corpus}")
-    per_check = []
-    for _ in range(5):
-        start = time.perf_counter()
+    def one_pass() -> None:
         for _ in range(args.rounds):
             for board, solution in solved:
                 solution_errors(board, solution, args.rules)
-        per_check.append((time.perf_counter() - start) / (args.rounds * len(solved)))
-    ms = 1000 * statistics.median(per_check)
+
+    _, timing = repeated(one_pass, 5)
+    ms = 1000 * timing["wall"] / (args.rounds * len(solved))
     print(f"{len(solved)} boards under {args.rules}: referee {ms:.3f} ms a check (median of 5)")
-    if args.out:
-        args.out.write_text(json.dumps({"boards": len(solved), "rules": args.rules,
-                                        "ms_per_check": round(ms, 4)}))
+    bench.write(args.out, [{"boards": len(solved), "rules": args.rules,
+                            "ms_per_check": round(ms, 4)}])
 
 
 if __name__ == "__main__":

@@ -35,18 +35,15 @@ minutes under the same load.  A draft counts as repaired when the chain ends pro
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import platform
+import contextlib
 import random
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from benchmarks.explain import one_endpoint_moved
+from benchmarks.harness import CheckoutWorker, Run, archived, in_turn, read_results, serve
 from satlink.board import Board, label_for
 from satlink.repair.chains import repair_chain
 from satlink.repair.plans import Constraints
@@ -111,47 +108,10 @@ def run_chain(board: Board, rules: str, solids: bool = False, colours: int = 1) 
             "final": list(chain.final.rows) if chain.repaired and chain.final else None}
 
 
-class Baseline:
-    """``repair_chain`` of another git revision, in a worker process: the revision's
-    ``satlink`` extracted by ``git archive`` into a temporary folder (no worktree touched),
-    this script run there with ``--worker``, one draft a line in, one result a line out."""
-
-    def __init__(self, revision: str):
-        self.folder = tempfile.TemporaryDirectory(prefix="satlink-baseline-")
-        root = Path(__file__).resolve().parents[1]
-        self.commit = subprocess.run(["git", "-C", str(root), "rev-parse", revision], check=True,
-                                     capture_output=True, text=True).stdout.strip()
-        archive = subprocess.run(["git", "-C", str(root), "archive", revision, "satlink"],
-                                 check=True, capture_output=True).stdout
-        subprocess.run(["tar", "-x", "-C", self.folder.name], input=archive, check=True)
-        env = dict(os.environ, PYTHONPATH=self.folder.name)
-        self.worker = subprocess.Popen([sys.executable, __file__, "--worker"], env=env,
-                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                       cwd=self.folder.name)
-
-    def run(self, board: Board, rules: str, colours: int) -> dict:
-        assert self.worker.stdin is not None and self.worker.stdout is not None
-        self.worker.stdin.write(json.dumps({"rows": list(board.rows), "rules": rules,
-                                            "colours": colours}) + "\n")
-        self.worker.stdin.flush()
-        return json.loads(self.worker.stdout.readline())
-
-    def close(self) -> None:
-        if self.worker.stdin is not None:
-            self.worker.stdin.close()
-        self.worker.wait(timeout=60)
-        self.folder.cleanup()
-
-
-def worker() -> None:
-    """The baseline's side: repair each draft read from stdin with this ``satlink``."""
-    import satlink.repair.chains
-
-    assert "satlink-baseline-" in satlink.repair.chains.__file__, "not the baseline tree"
-    for line in sys.stdin:
-        job = json.loads(line)
-        out = run_chain(Board.from_rows(job["rows"]), job["rules"], colours=job["colours"])
-        print(json.dumps(out), flush=True)
+def answer(job: dict) -> dict:
+    """The baseline's side (``--worker``): repair one draft with the ``satlink`` of the
+    archived revision this worker runs beside."""
+    return run_chain(Board.from_rows(job["rows"]), job["rules"], colours=job["colours"])
 
 
 def p95(values: list[float]) -> float:
@@ -333,20 +293,36 @@ def main() -> None:
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker()
+        serve(answer)
         return
     if args.tables_from:
-        rows = json.loads(args.tables_from.read_text(encoding="utf-8"))["drafts"]
+        rows = read_results(args.tables_from)["rows"]
         tables(rows)
         if args.longer:
             longer(rows, args.longer)
         return
-    from satlink.explain import explain
 
     sides = [s.strip() for s in args.sides.split(",") if s.strip()]
     if not sides or set(sides) - set(SIDES):
         parser.error(f"--sides: a comma list of {', '.join(SIDES)}")
-    baseline = Baseline(args.baseline) if "main" in sides else None
+    run = Run("repair", args)
+    with contextlib.ExitStack() as stack:
+        baseline, commit = None, None
+        if "main" in sides:
+            folder, commit = stack.enter_context(archived(args.baseline))
+            baseline = stack.enter_context(CheckoutWorker("main", folder, Path(__file__)))
+        rows = repair_drafts(args, sides, baseline)
+    table = tables(rows)
+    jumbo_rows = [] if args.no_jumbos or not args.corpus.is_dir() else \
+        jumbos(args.corpus, args.jumbo_edits, args.jumbo_seconds)
+    run.write(args.out, rows, baseline_commit=commit, table=table, jumbos=jumbo_rows)
+
+
+def repair_drafts(args: argparse.Namespace, sides: list[str],
+                  baseline: CheckoutWorker | None) -> list[dict]:
+    """Every draft explained, then repaired by each side, the sides' order rotated."""
+    from satlink.explain import explain
+
     rng = random.Random(args.seed)
     drafts = random_drafts(rng, args.per_size, args.colour_draw)
     if args.corpus.is_dir():
@@ -363,30 +339,18 @@ def main() -> None:
                "grid": list(board.rows), "status": why.status, "reason": why.reason,
                "seconds_to_reason": why.seconds_to_reason,
                "explain_seconds": time.perf_counter() - begun}
-        for side in sides[i % len(sides):] + sides[:i % len(sides)]:  # interleaved
+        for side in in_turn(sides, i):
             if side == "main":
                 assert baseline is not None
-                row[side] = baseline.run(board, rules, args.colours)
+                row[side] = baseline.ask({"rows": list(board.rows), "rules": rules,
+                                          "colours": args.colours})
             else:
                 row[side] = run_chain(board, rules, side == "solids", args.colours)
         rows.append(row)
         print(f"{i + 1}/{len(drafts)} {group} {len(board.labels)} pairs: {row['status']}, "
               + ", ".join(f"{s} {ok(row[s])} ({row[s]['edits']} edits, {row[s]['seconds']} s)"
                           for s in sides), file=sys.stderr, flush=True)
-    if baseline is not None:
-        baseline.close()
-    table = tables(rows)
-    jumbo_rows = [] if args.no_jumbos or not args.corpus.is_dir() else \
-        jumbos(args.corpus, args.jumbo_edits, args.jumbo_seconds)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps({"python": sys.version.split()[0],
-                                        "machine": platform.machine(),
-                                        "args": {k: str(v) for k, v in vars(args).items()},
-                                        "baseline_commit": baseline.commit if baseline else None,
-                                        "table": table, "jumbos": jumbo_rows, "drafts": rows},
-                                       indent=1), encoding="utf-8")
-
+    return rows
 
 if __name__ == "__main__":
     main()

@@ -16,11 +16,11 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import warnings
 from collections import Counter
 from pathlib import Path
 
+from benchmarks.harness import Run
 from satlink.board import Board
 from satlink.solver.check import check
 from satlink.studio import Limits, create_app
@@ -53,6 +53,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
+    bench = Run("repair_agreement", args)
     app = create_app(Limits(max_cells=400, timeout=30.0), root=Path.cwd())
     rows, kinds = [], Counter()
     with TestClient(app, base_url="http://127.0.0.1", headers=token_of(app)) as client:
@@ -78,9 +79,7 @@ def main() -> None:
           f"{sum(r['chain_repaired'] and r['chain_steps'] == 1 for r in rows)})")
     for kind, count in kinds.most_common():
         print(f"  {count:4}  {kind}")
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps({"python": sys.version.split()[0], "rows": rows}, indent=1))
+    bench.write(args.out, rows)
 
 
 if __name__ == "__main__":

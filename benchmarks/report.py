@@ -36,6 +36,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from benchmarks.harness import Run
 from satlink.board import Board
 from satlink.canonical import transforms
 from satlink.formats import write_text
@@ -229,6 +230,7 @@ def main() -> None:
     parser.add_argument("--keep", default=None, help="Folder for the packs, results and reports.")
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
+    bench = Run("report", args)
     console = Console(width=120)
     folder = Path(args.keep or tempfile.mkdtemp(prefix="satlink-report-"))
     folder.mkdir(parents=True, exist_ok=True)
@@ -289,9 +291,8 @@ def main() -> None:
                        "yes" if check["ok"] else "NO")
     console.print(checks)
     console.print(f"validate: {validated:.0f} s with --jobs {args.jobs}")
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(json.dumps(summary, indent=1))
+    bench.write(args.out, [{"report": name, **figures} for name, figures in rows],
+                **{k: v for k, v in summary.items() if k not in ("report", "old")})
     if not all(check["ok"] for check in summary["filters"]):
         raise SystemExit("a filter showed another number of boards than the results file holds")
 

@@ -18,13 +18,13 @@ A configuration is ENCODING/SOLVER[/CYCLES] (e.g. binary-edge/cadical195/propaga
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from isolated import run_isolated
 from rich.console import Console
 from rich.table import Table
 
+from benchmarks.harness import Run
 from satlink.bench.corpus import corpus_boards, generated_boards
 from satlink.solver.method import Method
 
@@ -51,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="growth algorithm (unionfind: fast at 200x200 and beyond)")
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
+    bench = Run("scaling", args)
     boards = (generated_boards(args.sizes, args.per_size, args.seed, args.rules, None, args.growth)
               if args.sizes else [])
     if args.corpus:
@@ -88,9 +89,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"{100 * (1 - sat / total):.0f}%" if total else "-",
                       f"{med('peak_mb'):.0f}", str(int(med("clauses"))))
     console.print(table)
-    if args.out:
-        with open(args.out, "w") as f:
-            json.dump({"settings": vars(args), "rows": rows}, f, indent=1)
+    bench.write(args.out, rows)
     return 0
 
 

@@ -34,15 +34,14 @@ import argparse
 import base64
 import contextlib
 import json
-import os
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from benchmarks.harness import Run, checkout_env, in_turn, timed
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
 from testbed.studio_server import browser, cell_xy, click_cell, wait_status
@@ -74,19 +73,18 @@ def cli_check(folder: Path, board: dict) -> float:
     """Seconds for a new ``satlink check`` process on ``board`` (the baseline)."""
     path = folder / "edit.jsonl"
     path.write_text(json.dumps(board) + "\n")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "satlink", "check", str(path)], env=env,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return time.perf_counter() - start
+    with timed() as t:
+        subprocess.run([sys.executable, "-m", "satlink", "check", str(path)], env=checkout_env(ROOT),
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return t.wall
 
 
 @contextlib.contextmanager
 def studio_process(tree: Path, folder: Path) -> Iterator[str]:
     """``satlink studio`` of another satlink tree, serving ``folder``: its address."""
-    env = {**os.environ, "PYTHONPATH": str(tree)}
     proc = subprocess.Popen([sys.executable, "-m", "satlink", "studio", "--port", "0"], cwd=folder,
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                            env=checkout_env(tree), stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
     try:
         line = proc.stdout.readline()
         if "http://" not in line:
@@ -198,6 +196,7 @@ def main() -> None:
                         help="the profile the studio checks under (the boards are made under flow)")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
+    bench = Run("studio_latency", args)
     folder = Path(tempfile.mkdtemp(prefix="studio-latency-"))
     wanted = [w for w in args.only.split(",") if w]
     boards = [(name, n, puzzle(n, variant, seed, args.rules)) for seed, (name, n, variant) in enumerate(CASES)
@@ -226,7 +225,7 @@ def main() -> None:
             ends = open_drawing(drawing, urls["this tree"], n, board) if drawing else None
             baseline = []
             for k in range(args.edits):
-                for side, page in pages.items():  # one edit on each studio in turn
+                for side, page in in_turn(list(pages.items()), k):  # each studio first in turn
                     edit(page, targets[side])
                 if drawing is not None:
                     draw_edit(drawing, ends, k)
@@ -258,9 +257,7 @@ def main() -> None:
                       f"  (check p50 {row['check_p50_ms']:6.1f}, handler {row['server_p50_ms']},"
                       f" drawing {row['draw_p50_ms']})  | p95 / endpoint mode's "
                       f"{row['p95_over_endpoints']}x", flush=True)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps({"python": sys.version.split()[0], "rows": rows}, indent=1))
+    bench.write(args.out, rows)
 
 
 if __name__ == "__main__":

@@ -10,13 +10,13 @@ and each executor's time as a ratio to one local worker, so Dask's overhead is v
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 
+from benchmarks.harness import Run, keyed
 from satlink.batch.run import RunOptions, validate_tasks
 from satlink.batch.tasks import plan
 from satlink.rules import parse_rules
@@ -30,6 +30,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
+    bench = Run("validate", args)
     from distributed import LocalCluster
 
     files = []
@@ -62,10 +63,7 @@ def main() -> None:
         table.add_row(name, f"{best:.2f}", f"{len(tasks) / best:.1f}", f"{best / base:.2f}",
                       " ".join(f"{k}:{v}" for k, v in sorted(statuses[name].items())))
     Console(width=160).print(table)
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(json.dumps({"args": vars(args), "boards": len(tasks),
-                                              "summary": summary}, indent=1))
+    bench.write(args.out, keyed(summary, "executor"), boards=len(tasks))
 
 
 if __name__ == "__main__":

@@ -26,10 +26,11 @@ import argparse
 import time
 from statistics import mean
 
-from attempts import interleaved_attempts, write_results
+from attempts import interleaved_attempts
 from rich.console import Console
 from rich.table import Table
 
+from benchmarks.harness import Run, keyed
 from satlink import check
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
@@ -98,6 +99,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
+    run = Run("variants", args)
     kinds = ["square"] + [k for k in args.kinds.split(",") if k and k != "square"]
     console = Console(width=170)
     results = {}
@@ -136,7 +138,8 @@ def main() -> None:
                 " ".join(f"{k}:{v}" for k, v in sorted(r["reasons"].items()) if k != "unique"))
         console.print(f"done {size}")
     console.print(table)
-    write_results(args.out, args, results)
+    run.write(args.out, [{"size": size, **row} for size, by_kind in results.items()
+                             for row in keyed(by_kind, "kind")])
 
 
 if __name__ == "__main__":

@@ -13,12 +13,11 @@ agree.  Seconds inside ``solve()`` are printed too, as a ratio to the first meth
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
-import sys
 from pathlib import Path
 
+from benchmarks.harness import Run
 from benchmarks.studio_latency import puzzle
 from satlink.board import Board
 from satlink.solver.check import check
@@ -61,6 +60,7 @@ def main() -> None:
     parser.add_argument("--methods", default=";lemmas=all;solver=cadical195;solver=minisat22")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
+    bench = Run("warp_conflicts", args)
     methods = {spec or "default": method_of(spec) for spec in args.methods.split(";")}
     boards = [b for seed in range(args.boards)
               for b in edits(puzzle(args.size, {"wrap": True}, 100 + seed), seed)]
@@ -86,8 +86,7 @@ def main() -> None:
         print(f"{name:36} n={len(c)} conflicts {sum(c):7} median {row['median']:7.1f}"
               f" max {max(c):6}  solve() seconds / {first}: {row['sat_seconds_ratio']:.2f}")
     print(f"{disagreements} boards with differing verdicts")
-    if args.out:
-        args.out.write_text(json.dumps({"python": sys.version.split()[0], "rows": rows}, indent=1))
+    bench.write(args.out, rows)
 
 
 if __name__ == "__main__":
