@@ -317,9 +317,9 @@ def main() -> None:
     lines = []
     try:
         for size in args.sizes.split(","):
-            published = published_row(size)
-            if published:
-                lines.append(published)
+            published_line = published_row(size)
+            if published_line:
+                lines.append(published_line)
             for setting in args.settings.split(","):
                 r = measure(generators, size, None if setting == "default" else setting, args)
                 results[f"{size} {setting}"] = r
