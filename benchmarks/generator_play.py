@@ -43,7 +43,8 @@ from collections.abc import Callable
 from pathlib import Path
 from statistics import median, quantiles
 
-from attempts import CheckoutWorker, interleaved_workers
+from benchmarks.attempts import interleaved_workers
+from benchmarks.harness import CheckoutWorker, Run, keyed, serve
 
 HERE = Path(__file__).resolve().parents[1]
 DEFAULT_SIZES = "5x5,7x7,9x9,10x10,12x12,14x14,15x15,20x20,8x10,15x18"
@@ -78,25 +79,25 @@ LOOKS = ("short_share", "stairs_per_100", "border_end_share", "longest_share")
 
 
 # -- worker: one generator, one checkout ------------------------------------------------------
-def worker() -> None:
-    """Answer attempts on stdin ({size, grade, rules, seed, number}) with a JSON line each."""
+_PARAMS: dict[tuple, object] = {}
+"""The worker's generator parameters by (size, grade, rules, seed), made once each."""
+
+
+def answer(ask: dict) -> dict:
+    """One attempt ({size, grade, rules, seed, number}) of this checkout's generator."""
     from satlink.generate.params import make_params
     from satlink.generate.pipeline import attempt
 
-    params = {}
-    for line in sys.stdin:
-        ask = json.loads(line)
-        key = (ask["size"], ask["grade"], ask["rules"], ask["seed"])
-        if key not in params:
-            params[key] = make_params(ask["size"], None, 3, 0, ask["rules"], "grow", "repair",
-                                      ask["seed"], grade=ask["grade"])
-        start, cpu = time.perf_counter(), time.process_time()
-        result = attempt(params[key], ask["number"])
-        seconds = time.perf_counter() - start
-        print(json.dumps({"accepted": result.accepted, "reason": str(result.reason),
-                          "seconds": seconds, "cpu_seconds": time.process_time() - cpu,
-                          "rows": result.rows, "solution": result.solution,
-                          "grade": result.quality.get("grade")}), flush=True)
+    key = (ask["size"], ask["grade"], ask["rules"], ask["seed"])
+    if key not in _PARAMS:
+        _PARAMS[key] = make_params(ask["size"], None, 3, 0, ask["rules"], "grow", "repair",
+                                   ask["seed"], grade=ask["grade"])
+    start, cpu = time.perf_counter(), time.process_time()
+    result = attempt(_PARAMS[key], ask["number"])
+    seconds = time.perf_counter() - start
+    return {"accepted": result.accepted, "reason": str(result.reason), "seconds": seconds,
+            "cpu_seconds": time.process_time() - cpu, "rows": result.rows,
+            "solution": result.solution, "grade": result.quality.get("grade")}
 
 
 class Generator(CheckoutWorker):
@@ -136,8 +137,7 @@ def figures_of(rows: list[str], solution: dict, rules: str, graded: dict | None 
     """The figures of one solved puzzle: colours, band and the grader's forced share (from
     ``graded``, its grade record, when the generator gave one), the play figures and the
     opening share."""
-    from opening import opening as opened  # issue 33's measure, written apart from satlink
-
+    from benchmarks.opening import opening as opened  # issue 33's measure, apart from satlink
     from satlink.board import Board
     from satlink.generate.play import play_figures
     from satlink.grading import grade as grade_board
@@ -299,7 +299,7 @@ def main() -> None:
                         help="with --packs: put their figures per side into satlink/data/published.json")
     args = parser.parse_args()
     if args.worker:
-        worker()
+        serve(answer)
         return
     if args.write_data and args.packs is None:
         parser.error("--write-data measures --packs (published levels), not generated ones")
@@ -310,6 +310,7 @@ def main() -> None:
         return
     if args.quick:
         args.count, args.budget, args.attempts = 10, 15.0, 150
+    run = Run("generator_play", args)
     generators = [Generator("this", HERE)]
     if args.baseline:
         generators.insert(0, Generator("baseline", Path(args.baseline).resolve()))
@@ -334,12 +335,9 @@ def main() -> None:
           + ", ".join(f"{g.name} = {g.origin}" for g in generators))
     print(HEADER)
     print("\n".join(lines))
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(json.dumps({"args": vars(args), "results": results,
-                                              "published": published(),
-                                              "origins": {g.name: g.origin for g in generators}},
-                                             indent=1))
+    run.write(args.out, [{"case": case, **row} for case, by_generator in results.items()
+                         for row in keyed(by_generator, "generator")],
+              published=published(), origins={g.name: g.origin for g in generators})
 
 
 if __name__ == "__main__":

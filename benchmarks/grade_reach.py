@@ -25,11 +25,11 @@ of two moves) gets this run's instead.
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
 from unittest.mock import patch
 
+from benchmarks.harness import Run, keyed
 from satlink.generate.reach import VARIANTS  # the options each name stands for
 
 HERE = Path(__file__).resolve().parents[1]
@@ -104,6 +104,7 @@ def main() -> None:
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
         parser.error(f"unknown variant {unknown[0]!r} (known: {', '.join(VARIANTS)})")
+    run = Run("grade_reach", args)
     results = {}
     print("| variant | size | bands reached | puzzles per band | lowest score | highest score | s |")
     print("|---|---|---|---|---|---|---|")
@@ -116,9 +117,7 @@ def main() -> None:
                   f"{r['lowest']} | {r['highest']} | {r['seconds']} |", flush=True)
     if args.write_data:
         print(f"\nwrote {write_data(results, args)}")
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(json.dumps({"args": vars(args), "results": results}, indent=1))
+    run.write(args.out, keyed(results, "case"))
 
 
 if __name__ == "__main__":

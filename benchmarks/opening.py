@@ -268,8 +268,10 @@ def main() -> None:
             print(f"\nwrote {write_data(by_side, args.packs)}")
         return
     here = Path(__file__).resolve()
-    import generator_play as play
+    from benchmarks import generator_play as play
+    from benchmarks.harness import Run, keyed
 
+    run = Run("opening", args)
     generators = [play.Generator("this", here.parents[1])]
     if args.baseline:
         generators.insert(0, play.Generator("baseline", Path(args.baseline).resolve()))
@@ -306,11 +308,10 @@ def main() -> None:
     print()
     print(play.HEADER)
     print("\n".join(looks))
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(json.dumps(
-            {"args": vars(args), "published": {str(k): v for k, v in published().items()},
-             "origins": {g.name: g.origin for g in generators}, "results": results}, indent=1))
+    run.write(args.out, [{"case": case, **row} for case, by_generator in results.items()
+                         for row in keyed(by_generator, "generator")],
+              published={str(k): v for k, v in published().items()},
+              origins={g.name: g.origin for g in generators})
 
 
 class _Measured:
