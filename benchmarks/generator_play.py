@@ -14,9 +14,9 @@ two turns) per 100 path edges, the longest path's share of the board, the border
 holding an endpoint, and the colour quartiles.  Every accepted puzzle is checked again here
 (``unique`` column, not timed) and all figures are measured by this checkout's code.
 
-The published column is the table of issue 22 (4,717 published basic square levels; there
-is no corpus of them on this machine): a ``published`` row is printed under each size the
-issue gives figures for.
+The published column is read from ``satlink/data/published.json`` (issue 22's table and issue
+33's opening share, with their sources): a ``published`` row is printed under each size it has
+figures for.
 
 Each generator runs in its own worker process importing satlink from its own checkout
 (``--baseline PATH``: today's generator, e.g. ``git worktree add --detach /tmp/gen-base
@@ -25,6 +25,11 @@ main``); they take turns attempt by attempt, so both see the same machine load.
     python benchmarks/generator_play.py --baseline /tmp/gen-base --out benchmarks/results/play.json
     python benchmarks/generator_play.py --quick --baseline /tmp/gen-base
     python benchmarks/generator_play.py --sizes 14x14 --settings easy,medium,hard --count 10
+    python benchmarks/generator_play.py --packs published-*.jsonl --write-data
+
+``--packs`` measures pack files (JSON lines with solutions) instead of generating; with
+``--write-data`` (packs of published levels) their band shares, colour counts and look figures
+per side go into ``satlink/data/published.json``, naming the run and the packs as source.
 """
 
 from __future__ import annotations
@@ -38,45 +43,61 @@ from collections.abc import Callable
 from pathlib import Path
 from statistics import median, quantiles
 
-from attempts import CheckoutWorker, interleaved_workers
+from benchmarks.attempts import interleaved_workers
+from benchmarks.harness import CheckoutWorker, Run, keyed, serve
 
 HERE = Path(__file__).resolve().parents[1]
 DEFAULT_SIZES = "5x5,7x7,9x9,10x10,12x12,14x14,15x15,20x20,8x10,15x18"
 SETTINGS = ("default", "easy", "medium", "hard")
-PUBLISHED = {  # issue 22's "published" column (4,717 published basic square levels), with
-    # issue 33's share of non-endpoint cells the forced moves colour (``opening``)
-    "5x5": {"opening": 0.95},
-    "7x7": {"bands": (0.90, 0.05, 0.05), "opening": 0.57, "short_share": 0.13,
-            "stairs_per_100": 4.8, "border_end_share": 0.21},
-    "9x9": {"opening": 0.26},
-    "10x10": {"bands": (0.54, 0.15, 0.31), "short_share": 0.08, "stairs_per_100": 5.6,
-              "colours": (6, 10)},
-    "12x12": {"longest_share": 0.24, "colours": (8, 12)},
-    "14x14": {"bands": (0.12, 0.09, 0.79), "short_share": 0.07, "stairs_per_100": 7.2,
-              "longest_share": 0.20},
-}
+PUBLISHED_DATA = HERE / "satlink" / "data" / "published.json"
+"""The published levels' figures (issue 22's table, issue 33's opening share), each with its
+source: the ``published`` rows printed under each size."""
+
+
+def published() -> dict[str, dict]:
+    """size ("7x7") -> the published figures of that size (:data:`PUBLISHED_DATA`): ``bands``
+    (easy, medium, hard shares), ``opening``, and the look figures."""
+    data = json.loads(PUBLISHED_DATA.read_text(encoding="utf-8"))
+    found: dict[str, dict] = {}
+
+    def at(side: int) -> dict:
+        return found.setdefault(f"{side}x{side}", {})
+
+    for e in data["bands"]["by_side"]:
+        at(e["side"])["bands"] = tuple(e["shares"])
+    for e in data["opening"]["by_side"]:
+        at(e["side"])["opening"] = e["mean"]
+    for e in data["looks"]["by_side"]:
+        figures = {k: v for k, v in e.items() if k in LOOKS}
+        if "colours_middle_half" in e:
+            figures["colours"] = tuple(e["colours_middle_half"])
+        at(e["side"]).update(figures)
+    return dict(sorted(found.items(), key=lambda item: int(item[0].partition("x")[0])))
+
+
+LOOKS = ("short_share", "stairs_per_100", "border_end_share", "longest_share")
 
 
 # -- worker: one generator, one checkout ------------------------------------------------------
-def worker() -> None:
-    """Answer attempts on stdin ({size, grade, rules, seed, number}) with a JSON line each."""
+_PARAMS: dict[tuple, object] = {}
+"""The worker's generator parameters by (size, grade, rules, seed), made once each."""
+
+
+def answer(ask: dict) -> dict:
+    """One attempt ({size, grade, rules, seed, number}) of this checkout's generator."""
     from satlink.generate.params import make_params
     from satlink.generate.pipeline import attempt
 
-    params = {}
-    for line in sys.stdin:
-        ask = json.loads(line)
-        key = (ask["size"], ask["grade"], ask["rules"], ask["seed"])
-        if key not in params:
-            params[key] = make_params(ask["size"], None, 3, 0, ask["rules"], "grow", "repair",
-                                      ask["seed"], grade=ask["grade"])
-        start, cpu = time.perf_counter(), time.process_time()
-        result = attempt(params[key], ask["number"])
-        seconds = time.perf_counter() - start
-        print(json.dumps({"accepted": result.accepted, "reason": str(result.reason),
-                          "seconds": seconds, "cpu_seconds": time.process_time() - cpu,
-                          "rows": result.rows, "solution": result.solution,
-                          "grade": result.quality.get("grade")}), flush=True)
+    key = (ask["size"], ask["grade"], ask["rules"], ask["seed"])
+    if key not in _PARAMS:
+        _PARAMS[key] = make_params(ask["size"], None, 3, 0, ask["rules"], "grow", "repair",
+                                   ask["seed"], grade=ask["grade"])
+    start, cpu = time.perf_counter(), time.process_time()
+    result = attempt(_PARAMS[key], ask["number"])
+    seconds = time.perf_counter() - start
+    return {"accepted": result.accepted, "reason": str(result.reason), "seconds": seconds,
+            "cpu_seconds": time.process_time() - cpu, "rows": result.rows,
+            "solution": result.solution, "grade": result.quality.get("grade")}
 
 
 class Generator(CheckoutWorker):
@@ -95,30 +116,40 @@ def measure(generators: list[Generator], size: str, grade: str | None, args,
             extra: Callable[[list[str], dict], dict] | None = None) -> dict:
     """Each generator's summary (:func:`summary`); ``extra(rows, solution)``: more figures of
     each accepted puzzle, listed per puzzle under ``extra`` (``opening.py``'s measure)."""
-    from opening import opening as opened  # issue 33's measure, written apart from satlink
-
     from satlink import check
     from satlink.board import Board
-    from satlink.generate.play import play_figures
-    from satlink.grading import grade as grade_board
-    from satlink.solution import Solution
 
     def answered(s: dict, r: dict) -> None:
         if r["accepted"]:
             board = Board.from_json(r["rows"])
-            solution = Solution.from_coords(board, r["solution"])
             s["unique"] += check(board, args.rules).status == "unique"
-            graded = r["grade"] or grade_board(board, args.rules).as_dict()
-            s["accepted"].append({"colours": len(board.labels), "band": graded["band"],
-                                  "grader_forced": graded["shares"]["forced"],
-                                  "seconds": r["seconds"], **play_figures(board, solution),
-                                  "opening": opened(r["rows"], r["solution"]).share,
+            s["accepted"].append({**figures_of(r["rows"], r["solution"], args.rules, r["grade"]),
+                                  "seconds": r["seconds"],
                                   "extra": extra(r["rows"], r["solution"]) if extra else None})
 
     state = interleaved_workers(generators, lambda g, n: g.attempt(size, grade, args.rules,
                                                                    args.seed, n),
                                 answered, args.count, args.budget, args.attempts)
     return {name: summary(s) for name, s in state.items()}
+
+
+def figures_of(rows: list[str], solution: dict, rules: str, graded: dict | None = None) -> dict:
+    """The figures of one solved puzzle: colours, band and the grader's forced share (from
+    ``graded``, its grade record, when the generator gave one), the play figures and the
+    opening share."""
+    from benchmarks.opening import opening as opened  # issue 33's measure, apart from satlink
+    from satlink.board import Board
+    from satlink.generate.play import play_figures
+    from satlink.grading import grade as grade_board
+    from satlink.rules import parse_rules
+    from satlink.solution import Solution
+
+    board = Board.from_json(rows)
+    graded = graded or grade_board(board, parse_rules(rules)).as_dict()
+    return {"colours": len(board.labels), "band": graded["band"],
+            "grader_forced": graded["shares"]["forced"],
+            **play_figures(board, Solution.from_coords(board, solution)),
+            "opening": opened(rows, solution).share}
 
 
 def summary(s: dict) -> dict:
@@ -170,7 +201,7 @@ def row(size: str, setting: str, name: str, m: dict) -> str:
 
 
 def published_row(size: str) -> str | None:
-    p = PUBLISHED.get(size)
+    p = published().get(size)
     if not p:
         return None
     bands = " / ".join(f"{100 * v:.0f}" for v in p["bands"]) if "bands" in p else "–"
@@ -185,6 +216,62 @@ HEADER = ("| size | setting | generator | puzzles/attempts | s/puzzle wall / cpu
           "bands e / m / h % | "
           "grader forced | forced-only solver | opening | paths ≤ 3 | stairs /100 edges | "
           "longest | border ends | colours q1–q3 (median) | unique |\n" + "|---" * 15 + "|")
+
+
+def measure_packs(paths: list[str], rules: str) -> dict[int, list[dict]]:
+    """The figures (:func:`figures_of`) of the square puzzles of JSON-lines packs, by side;
+    prints a row per side."""
+    by_side: dict[int, list[dict]] = {}
+    for path in paths:
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            entry = json.loads(line) if line.strip() else None
+            if entry and len(entry["grid"]) == len(entry["grid"][0]):
+                by_side.setdefault(len(entry["grid"]), []).append(
+                    figures_of(entry["grid"], entry["solution"], rules))
+    print("| size | puzzles | bands e / m / h % | paths ≤ 3 | stairs /100 edges | longest | "
+          "border ends | colours fewest / median / most |\n" + "|---" * 8 + "|")
+    for side, puzzles in sorted(by_side.items()):
+        f = pack_figures(puzzles)
+        print(f"| {side}x{side} | {len(puzzles)} | {' / '.join(f'{100 * v:.0f}' for v in f['bands'])} | "
+              f"{pct(f['short_share'])} | {f['stairs_per_100']:.1f} | {pct(f['longest_share'])} | "
+              f"{pct(f['border_end_share'])} | {f['fewest']} / {f['median']:g} / {f['most']} |")
+    return by_side
+
+
+def pack_figures(puzzles: list[dict]) -> dict:
+    """The published table's figures of one size's puzzles: band shares, colour counts (fewest,
+    median, most, middle half) and the look figures' means, rounded to 4 places."""
+    colours = sorted(p["colours"] for p in puzzles)
+    middle = quantiles(colours, n=4, method="inclusive") if len(colours) > 1 else colours * 3
+    looks = {}
+    for key in LOOKS:
+        values = [p[key] for p in puzzles if p[key] is not None]
+        looks[key] = round(sum(values) / len(values), 4) if values else None
+    return {"bands": [round(sum(p["band"] == b for p in puzzles) / len(puzzles), 4)
+                      for b in ("easy", "medium", "hard")],
+            "fewest": colours[0], "median": median(colours), "most": colours[-1],
+            "middle_half": [middle[0], middle[2]], **looks}
+
+
+def write_data(by_side: dict[int, list[dict]], paths: list[str]) -> Path:
+    """Put each side's band shares, colour counts and look figures into
+    ``satlink/data/published.json`` (``bands``, ``colours``, ``looks``): run it on packs of
+    published levels.  The quartile fractions of ``colours`` are a fit, left as they are."""
+    from satlink.bench import datafiles
+
+    data = datafiles.read("published")
+    source = datafiles.add_source(data, "the square puzzles of " + ", ".join(paths))
+    figures = {side: pack_figures(puzzles) for side, puzzles in sorted(by_side.items())}
+    datafiles.replace_entries(data["bands"]["by_side"], "side", [
+        {"side": side, "shares": f["bands"], "source": source} for side, f in figures.items()])
+    datafiles.replace_entries(data["colours"]["by_side"], "side", [
+        {"side": side, "fewest": f["fewest"], "median": f["median"], "most": f["most"],
+         "source": source} for side, f in figures.items()])
+    datafiles.replace_entries(data["looks"]["by_side"], "side", [
+        {"side": side, **{k: f[k] for k in LOOKS if f[k] is not None},
+         "colours_middle_half": f["middle_half"], "source": source}
+        for side, f in figures.items()])
+    return datafiles.write("published", data)
 
 
 def main() -> None:
@@ -206,12 +293,24 @@ def main() -> None:
     parser.add_argument("--rules", default="flow", help="the profile puzzles are unique under")
     parser.add_argument("--baseline", default=None, help="a second satlink checkout to compare")
     parser.add_argument("--out", default=None, help="write the figures as JSON")
+    parser.add_argument("--packs", nargs="*", default=None,
+                        help="measure these JSON-lines packs (published levels) instead of generating")
+    parser.add_argument("--write-data", action="store_true",
+                        help="with --packs: put their figures per side into satlink/data/published.json")
     args = parser.parse_args()
     if args.worker:
-        worker()
+        serve(answer)
+        return
+    if args.write_data and args.packs is None:
+        parser.error("--write-data measures --packs (published levels), not generated ones")
+    if args.packs is not None:
+        by_side = measure_packs(args.packs, args.rules)
+        if args.write_data:
+            print(f"\nwrote {write_data(by_side, args.packs)}")
         return
     if args.quick:
         args.count, args.budget, args.attempts = 10, 15.0, 150
+    run = Run("generator_play", args)
     generators = [Generator("this", HERE)]
     if args.baseline:
         generators.insert(0, Generator("baseline", Path(args.baseline).resolve()))
@@ -219,9 +318,9 @@ def main() -> None:
     lines = []
     try:
         for size in args.sizes.split(","):
-            published = published_row(size)
-            if published:
-                lines.append(published)
+            published_line = published_row(size)
+            if published_line:
+                lines.append(published_line)
             for setting in args.settings.split(","):
                 r = measure(generators, size, None if setting == "default" else setting, args)
                 results[f"{size} {setting}"] = r
@@ -236,12 +335,9 @@ def main() -> None:
           + ", ".join(f"{g.name} = {g.origin}" for g in generators))
     print(HEADER)
     print("\n".join(lines))
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(json.dumps({"args": vars(args), "results": results,
-                                              "published": PUBLISHED,
-                                              "origins": {g.name: g.origin for g in generators}},
-                                             indent=1))
+    run.write(args.out, [{"case": case, **row} for case, by_generator in results.items()
+                         for row in keyed(by_generator, "generator")],
+              published=published(), origins={g.name: g.origin for g in generators})
 
 
 if __name__ == "__main__":

@@ -1,30 +1,35 @@
 """Which grades the generator reaches per board size (issue 22): the figures behind
-``satlink.generate.reach.REACH``, which ``generate --grade`` uses to refuse at once a band or
-score range a size does not reach.
+``satlink/data/reach.json``, from which ``generate --grade`` refuses at once a band or score
+range a size does not reach (:mod:`satlink.generate.reach`).
 
 Per square size (and the rectangles given), ``--attempts`` attempts are made aiming at each
 band (``--grade easy``, ``medium``, ``hard``) and the grades of the accepted puzzles are
 collected: the bands reached, and the lowest and highest score (the full grade, look-ahead
-and all, at every size).  Prints a table and the ``REACH`` literal; ``--out`` writes JSON.
-``--variants`` measures the Flow Free variants the same way (``square`` is the plain board),
-each with the variant options of ``satlink.generate.reach.VARIANTS``, so that "every band at
-every size and on the variants" is a measured claim, not an assumption; it also prints the
-entries of ``bands.VARIANT_REACH``, which refuses a band a measured variant size does not
-reach.
+and all, at every size).  Prints a table; ``--out`` writes JSON.  ``--variants`` measures the
+Flow Free variants the same way (``square`` is the plain board), each with the variant
+options of ``satlink.generate.reach.VARIANTS``, so that "every band at every size and on the
+variants" is a measured claim, not an assumption.
+
+``--write-data`` puts the sizes that reached a band into ``satlink/data/reach.json`` (square
+sizes under ``square``, variants under ``variants``), each entry naming this run as its
+source (command, commit, date, corpus); entries of sizes not run keep theirs.  Review the
+diff before committing it: a size's entry is replaced whole, so an entry whose highest score
+came from another benchmark (14x14: a 20x20 puzzle of ``grade_cost.py`` that needed look-ahead
+of two moves) gets this run's instead.
 
     python benchmarks/grade_reach.py --sizes 2x2,3x3,4x4,5x5,6x6,7x7,8x8 --attempts 40
     python benchmarks/grade_reach.py --sizes 5x5,10x10,15x15 --attempts 8 \
-        --variants hex,wrap,walls,bridges,holes,hex-bridges
+        --variants hex,wrap,walls,bridges,holes,hex-bridges --write-data
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
 from unittest.mock import patch
 
+from benchmarks.harness import Run, keyed
 from satlink.generate.reach import VARIANTS  # the options each name stands for
 
 HERE = Path(__file__).resolve().parents[1]
@@ -60,6 +65,29 @@ def reach(size: str, attempts: int, seed: int, variant: str = "square") -> dict:
             "seconds": round(time.perf_counter() - start, 1)}
 
 
+def write_data(results: dict, args: argparse.Namespace) -> Path:
+    """Put each size of ``results`` that reached a band into ``satlink/data/reach.json``."""
+    from satlink.bench import datafiles
+
+    data = datafiles.read("reach")
+    source = datafiles.add_source(
+        data, f"generated puzzles, seed {args.seed}, {args.attempts} attempts per band "
+              "(--grade easy, medium, hard in turn)")
+    measured: dict[str, list[dict]] = {}
+    for label, r in results.items():
+        variant, _, size = label.rpartition(" ")
+        if r["bands"]:
+            width, height = (int(n) for n in size.split("x"))
+            measured.setdefault(variant or "square", []).append(
+                {"size": [width, height], "bands": r["bands"], "highest": r["highest"],
+                 "source": source})
+    for variant, entries in measured.items():
+        into = data["square"] if variant == "square" else data["variants"].setdefault(variant, [])
+        datafiles.replace_entries(into, "size", entries,
+                                  order=lambda e: (e["size"][0] * e["size"][1], e["size"]))
+    return datafiles.write("reach", data)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -69,11 +97,14 @@ def main() -> None:
     parser.add_argument("--variants", default="square",
                         help=f"comma-separated, of {', '.join(VARIANTS)} (default: square)")
     parser.add_argument("--out", default=None)
+    parser.add_argument("--write-data", action="store_true",
+                        help="put the sizes reached into satlink/data/reach.json (with this run as source)")
     args = parser.parse_args()
     variants = args.variants.split(",")
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
         parser.error(f"unknown variant {unknown[0]!r} (known: {', '.join(VARIANTS)})")
+    run = Run("grade_reach", args)
     results = {}
     print("| variant | size | bands reached | puzzles per band | lowest score | highest score | s |")
     print("|---|---|---|---|---|---|---|")
@@ -84,18 +115,9 @@ def main() -> None:
             reached = ", ".join(r["bands"]) or r.get("refused", "–")
             print(f"| {variant} | {size} | {reached} | {r['puzzles']} | "
                   f"{r['lowest']} | {r['highest']} | {r['seconds']} |", flush=True)
-    if any(v != "square" for v in variants):
-        print("\nVARIANT_REACH entries (satlink.generate.reach):")
-        for variant in variants:
-            sizes = [(size, results[f"{variant} {size}"]) for size in args.sizes.split(",")
-                     if variant != "square" and results[f"{variant} {size}"]["bands"]]
-            if sizes:
-                inner = ", ".join(f"({size.replace('x', ', ')}): ({tuple(r['bands'])!r}, "
-                                  f"{r['highest']})" for size, r in sizes)
-                print(f"    {variant!r}: {{{inner}}},")
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(json.dumps({"args": vars(args), "results": results}, indent=1))
+    if args.write_data:
+        print(f"\nwrote {write_data(results, args)}")
+    run.write(args.out, keyed(results, "case"))
 
 
 if __name__ == "__main__":

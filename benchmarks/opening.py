@@ -18,7 +18,8 @@ cells coloured; a puzzle is *solved completely* when that share is 1.  Every col
 must agree with the solution (:func:`opening` counts those that do not).
 
 This module is written on the rows of a plain square board (four neighbours, ``.`` empty,
-``#`` solid, any other character an endpoint) and imports nothing from satlink, so it is a
+``#`` solid, any other character an endpoint) and imports nothing from satlink (only
+``--write-data`` does, to write the data file), so it is a
 check on the generator's own copy of these rules (:mod:`satlink.generate.play`) rather than a
 second use of it.  Run as a script it measures default packs of this checkout against a
 baseline checkout, interleaved attempt by attempt (``generator_play.py``'s workers), and
@@ -28,6 +29,11 @@ prints the share beside the published figures and issue 22's look and band figur
     python benchmarks/opening.py --baseline /tmp/open-base --count 40 \\
         --out benchmarks/results/opening.json
     python benchmarks/opening.py --packs pack.jsonl     # measure pack files (JSON lines)
+    python benchmarks/opening.py --packs published-*.jsonl --write-data
+
+``--write-data`` (with ``--packs`` of published levels) puts the mean share and the share
+solved completely per side of their square puzzles into ``satlink/data/published.json``
+(``opening``, the figures a default pack aims at), naming the run and the packs as source.
 """
 
 from __future__ import annotations
@@ -39,9 +45,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from statistics import median
 
-PUBLISHED = {5: (0.95, 0.94), 7: (0.57, 0.50), 9: (0.26, 0.19)}
-"""side -> (mean share, share of levels solved completely) of published basic Flow Free
-levels of side x side cells under this measure (issue 33)."""
+PUBLISHED_DATA = Path(__file__).resolve().parents[1] / "satlink" / "data" / "published.json"
+"""Where the published levels' figures are kept (``opening``: this measure on them, with
+its source), read as plain JSON so that this module still imports nothing from satlink."""
 DEFAULT_SIZES = "5x5,7x7,9x9,10x10,12x12,14x14"
 EMPTY, SOLID = ".", "#"
 
@@ -166,9 +172,16 @@ def summarise(openings: list[Opening]) -> dict:
     }
 
 
+def published() -> dict[int, tuple[float, float]]:
+    """side -> (mean share, share of levels solved completely) of published basic Flow Free
+    levels of side x side cells under this measure (``opening`` in :data:`PUBLISHED_DATA`)."""
+    entries = json.loads(PUBLISHED_DATA.read_text(encoding="utf-8"))["opening"]["by_side"]
+    return {e["side"]: (e["mean"], e["complete"]) for e in entries}
+
+
 def published_of(size: str) -> tuple[float, float] | None:
     width, _, height = size.partition("x")
-    return PUBLISHED.get(int(width)) if width == height else None
+    return published().get(int(width)) if width == height else None
 
 
 # -- the script ----------------------------------------------------------------------------------
@@ -190,19 +203,41 @@ def open_row(size: str, name: str, m: dict, figures: dict) -> str:
             f"{pct(pub[0]) if pub else '–'} | {pct(pub[1]) if pub else '–'} |")
 
 
-def measure_packs(paths: list[str]) -> None:
-    """Print the measure of JSON-lines packs (``generate --out x.jsonl``)."""
+def measure_packs(paths: list[str]) -> dict[int, list[Opening]]:
+    """Print the measure of JSON-lines packs (``generate --out x.jsonl``); return the
+    openings of their square puzzles by side."""
     print("| pack | puzzles | mean share | solved completely | median share | wrong cells |\n"
           "|---|---|---|---|---|---|")
+    by_side: dict[int, list[Opening]] = {}
     for path in paths:
         openings = []
         for line in Path(path).read_text().splitlines():
             if line.strip():
                 entry = json.loads(line)
                 openings.append(opening(entry["grid"], entry.get("solution")))
+                if len(entry["grid"]) == len(entry["grid"][0]):
+                    by_side.setdefault(len(entry["grid"]), []).append(openings[-1])
         f = summarise(openings)
         print(f"| {path} | {f['puzzles']} | {pct(f['mean'])} | {pct(f['complete'])} | "
               f"{pct(f['median'])} | {f['wrong_cells']} |")
+    return by_side
+
+
+def write_data(by_side: dict[int, list[Opening]], paths: list[str]) -> Path:
+    """Put the mean share and the share solved completely of each side of square puzzles in
+    ``paths`` into ``opening`` of ``satlink/data/published.json`` (the figures the generator
+    aims a default pack's openings at): run it on packs of published levels."""
+    from satlink.bench import datafiles
+
+    data = datafiles.read("published")
+    source = datafiles.add_source(data, "the square puzzles of " + ", ".join(paths))
+    measured = []
+    for side, openings in sorted(by_side.items()):
+        f = summarise(openings)
+        measured.append({"side": side, "mean": round(f["mean"], 4),
+                         "complete": round(f["complete"], 4), "source": source})
+    datafiles.replace_entries(data["opening"]["by_side"], "side", measured)
+    return datafiles.write("published", data)
 
 
 def main() -> None:
@@ -221,13 +256,22 @@ def main() -> None:
     parser.add_argument("--packs", nargs="*", default=None,
                         help="measure these JSON-lines packs instead of generating")
     parser.add_argument("--out", default=None, help="write the figures as JSON")
+    parser.add_argument("--write-data", action="store_true",
+                        help="with --packs (of published levels): put their figures per side into "
+                             "satlink/data/published.json")
     args = parser.parse_args()
+    if args.write_data and args.packs is None:
+        parser.error("--write-data measures --packs (published levels), not generated ones")
     if args.packs is not None:
-        measure_packs(args.packs)
+        by_side = measure_packs(args.packs)
+        if args.write_data:
+            print(f"\nwrote {write_data(by_side, args.packs)}")
         return
     here = Path(__file__).resolve()
-    import generator_play as play
+    from benchmarks import generator_play as play
+    from benchmarks.harness import Run, keyed
 
+    run = Run("opening", args)
     generators = [play.Generator("this", here.parents[1])]
     if args.baseline:
         generators.insert(0, play.Generator("baseline", Path(args.baseline).resolve()))
@@ -249,7 +293,7 @@ def main() -> None:
                 results[f"{size} {setting}"] = r
                 for name, m in r.items():
                     figures = summarise([_Measured(e) for e in m["extra"]])
-                    m["opening"] = figures
+                    m["opening_figures"] = figures  # m["opening"] stays the mean the look table prints
                     label = name if setting == "default" else f"{name} ({setting})"
                     opens.append(open_row(size, label, m, figures))
                     looks.append(play.row(size, setting, name, m))
@@ -264,11 +308,10 @@ def main() -> None:
     print()
     print(play.HEADER)
     print("\n".join(looks))
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(json.dumps(
-            {"args": vars(args), "published": {str(k): v for k, v in PUBLISHED.items()},
-             "origins": {g.name: g.origin for g in generators}, "results": results}, indent=1))
+    run.write(args.out, [{"case": case, **row} for case, by_generator in results.items()
+                         for row in keyed(by_generator, "generator")],
+              published={str(k): v for k, v in published().items()},
+              origins={g.name: g.origin for g in generators})
 
 
 class _Measured:

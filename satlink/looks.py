@@ -24,7 +24,7 @@ SHORT_CELLS = 3
 
 
 LONG_PATH = 10_000
-"""Paths from this many cells up, on plain boards, are measured as arrays (numpy)."""
+"""Paths from this many cells up, on plain boards, are read as arrays (numpy)."""
 
 
 def runs(board: Board, path: tuple[int, ...] | list[int]) -> list[int]:

@@ -17,10 +17,7 @@ from pathlib import Path
 
 from tests.support.paths import ROOT
 
-NOT_ON_THE_HARNESS_YET = {
-    # another engineer of issue 34 reworks them now (their measured tables become data files)
-    "grade_reach.py", "opening.py", "generator_play.py",
-}
+NOT_ON_THE_HARNESS_YET: set[str] = set()
 OWN_FORMAT = {
     # the behaviour fingerprint is compared key by key with one written by another checkout's
     # copy of the script: a contract of its own, not a benchmark's results

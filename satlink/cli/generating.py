@@ -10,6 +10,7 @@ import click
 from satlink.batch.distributed import CONNECT_TIMEOUT
 from satlink.cli.exits import EXIT_NOT_OK
 from satlink.cli.files import check_outputs, write_pack
+from satlink.cli.generation_run import PLAIN_CURVE, GenerationRun, generation_params
 from satlink.cli.options import (
     SECONDS,
     capped_jobs,
@@ -32,8 +33,6 @@ def deprecated(old: str, new: str) -> None:
     click.echo(f"note: {old} is deprecated, it is now called {new}", err=True)
 
 
-PLAIN_CURVE = "\0plain"
-"""What ``--curve`` without a value stands for (no target text can be it)."""
 MAX_SHAPE_BYTES = 16 * 2**20
 """A --shape file longer than this is refused unread (a mask holds at most 250,000 cells)."""
 
@@ -162,44 +161,50 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
       satlink generate --size 12x12 --count 10000 --db levels.sqlite --seed 7 \\
         --scheduler tcp://10.0.0.5:8786
     """
-    from satlink.generate.catalogue import Catalogue, CatalogueError
-    from satlink.generate.cluster import ClusterError
-    from satlink.generate.pack import pack_entries
-    from satlink.generate.params import ParamsError, make_params, spread_slots
-    from satlink.generate.reading import parse_shape
-    from satlink.generate.runner import run_generation
-    from satlink.generate.slots import in_slot_order
-
     if old_growth is not None:
         deprecated("--method", "--growth")
         growth = old_growth
     if old_grade is not None:
         deprecated("--difficulty", "--grade")
         grade = grade or old_grade
+    run_generate(GenerationRun(
+        size=size, colours=colours, min_length=min_length, max_solids=max_solids, rules=rules,
+        growth=growth, strategy=strategy, grade=grade, curve=curve, play=play,
+        symmetry=symmetry, grid=grid, wrap=wrap, holes=holes, shape=shape, walls=walls,
+        bridges=bridges, seed=seed, count=count, out=out, out_format=out_format, target=target,
+        target_check=target_check, db=db, jobs=jobs, scheduler=scheduler,
+        scheduler_timeout=scheduler_timeout, method=method))
+
+
+def run_generate(run: GenerationRun) -> None:
+    """Make the puzzles ``run`` asks for into its catalogue, then write its pack."""
+    from satlink.generate.catalogue import Catalogue, CatalogueError
+    from satlink.generate.cluster import ClusterError
+    from satlink.generate.pack import pack_entries
+    from satlink.generate.params import ParamsError
+    from satlink.generate.reading import parse_shape
+    from satlink.generate.runner import run_generation
+    from satlink.generate.slots import in_slot_order
+
+    db, count, seed = run.db, run.count, run.seed
     fresh = seed is None
     if fresh:
         seed = secrets.randbelow(10**9)
-    check_outputs(tuple(f for f in (db, shape) if f), out=out)
+    check_outputs(tuple(f for f in (db, run.shape) if f), out=run.out)
     try:
-        mask = ()
-        if shape:
-            mask = parse_shape(read_shape(shape), shape)
-        slots = spread_slots(curve, count) if curve not in (None, PLAIN_CURVE) else ()
-        params = make_params(size, colours, min_length, max_solids, rules,
-                             growth, strategy, seed, symmetry, solving=method, grid=grid,
-                             wrap=wrap, holes=holes, shape=mask, walls=walls, bridges=bridges,
-                             grade=grade, play=play, curve=curve == PLAIN_CURVE, slots=slots)
+        mask = parse_shape(read_shape(run.shape), run.shape) if run.shape else ()
+        params = generation_params(run, seed, mask)
     except ParamsError as exc:
         raise click.UsageError(str(exc)) from None
     client = None
-    if scheduler is not None:  # reached before the catalogue is opened: a wrong address
+    if run.scheduler is not None:  # reached before the catalogue is opened: a wrong address
         from satlink.batch.distributed import SchedulerError, connect  # creates no --db file
 
-        if jobs != 1:
+        if run.jobs != 1:
             click.echo("note: --jobs is for local processes; with --scheduler the cluster's "
                        "workers make the attempts", err=True)
         try:
-            client = connect(scheduler, scheduler_timeout)
+            client = connect(run.scheduler, run.scheduler_timeout)
         except SchedulerError as exc:
             raise click.UsageError(str(exc)) from None
     try:
@@ -231,7 +236,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
 
         try:
             have = run_generation(params, count, catalogue,
-                                  capped_jobs(jobs) if client is None else 1, report,
+                                  capped_jobs(run.jobs) if client is None else 1, report,
                                   client=client)
         except KeyboardInterrupt:
             print_generation_interrupted(catalogue.state(params), kept=bool(db), console=console,
@@ -255,9 +260,9 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
         rows = in_slot_order(rows, params.slots)
     catalogue.close()
     print_generation_summary(have, params, state, console)
-    write_pack(pack_entries(rows), out, pack_format(out, out_format),
+    write_pack(pack_entries(rows), run.out, pack_format(run.out, run.out_format),
                f"the puzzles are in {db}" if db else "use --db to keep the puzzles",
-               target, target_check, method)
+               run.target, run.target_check, run.method)
     if have < count:
         print_generation_shortfall(have, count, state, console)
         sys.exit(EXIT_NOT_OK)

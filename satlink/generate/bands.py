@@ -9,19 +9,30 @@ from __future__ import annotations
 
 import math
 import random
+from functools import cache
 
 from satlink.generate.params import Params
+from satlink.generate.tables import table
 from satlink.generate.targets import ORDER, band_of_target, parse_target
 from satlink.grading import MAX_GRADE_NODES
 
-PUBLISHED_BANDS = ((7, (0.90, 0.05, 0.05)), (10, (0.54, 0.15, 0.31)), (14, (0.12, 0.09, 0.79)))
-"""(side, shares of the easy, medium and hard bands) of published basic square Flow Free
-levels of side x side cells, graded by satlink's grader (issue 22's table, measured there on
-4,717 levels; no corpus of them is on this machine)."""
-PUBLISHED_OPENING = ((5, 0.95, 0.94), (7, 0.57, 0.50), (9, 0.26, 0.19))
-"""(side, mean share of the non-endpoint cells, share of the levels solved completely) that
-issue 33's forced-moves-only solver (:func:`satlink.generate.play.opening_share`) colours on
-published levels of side x side cells."""
+
+@cache
+def _bands_by_side() -> tuple[tuple[int, tuple[float, float, float]], ...]:
+    """(side, shares of the easy, medium and hard bands) of published basic square Flow Free
+    levels of side x side cells, graded by satlink's grader: ``bands`` in
+    ``satlink/data/published.json``, which names the corpus and the run."""
+    return tuple((e["side"], tuple(e["shares"])) for e in table("published")["bands"]["by_side"])
+
+
+@cache
+def _opening_by_side() -> tuple[tuple[int, float, float], ...]:
+    """(side, mean share of the non-endpoint cells, share of the levels solved completely)
+    that issue 33's forced-moves-only solver (:func:`satlink.generate.play.opening_share`)
+    colours on published levels of side x side cells: ``opening`` in
+    ``satlink/data/published.json``."""
+    return tuple((e["side"], e["mean"], e["complete"])
+                 for e in table("published")["opening"]["by_side"])
 
 
 def published_bands(cells: int) -> tuple[float, float, float]:
@@ -29,12 +40,13 @@ def published_bands(cells: int) -> tuple[float, float, float]:
     cells: interpolated by the side of the square of that area, held at the smallest and
     largest published side beyond them."""
     side = math.sqrt(cells)
-    first, last = PUBLISHED_BANDS[0], PUBLISHED_BANDS[-1]
+    published = _bands_by_side()
+    first, last = published[0], published[-1]
     if side <= first[0]:
         return first[1]
     if side >= last[0]:
         return last[1]
-    for (s0, a), (s1, b) in zip(PUBLISHED_BANDS, PUBLISHED_BANDS[1:], strict=False):
+    for (s0, a), (s1, b) in zip(published, published[1:], strict=False):
         if s0 <= side <= s1:
             t = (side - s0) / (s1 - s0)
             return tuple(x + t * (y - x) for x, y in zip(a, b, strict=True))
@@ -45,8 +57,8 @@ GOLDEN = (math.sqrt(5) - 1) / 2
 PUBLISHED_MAX_CELLS = 300
 """The default aims at the published bands up to this many cells (15x15 and 15x18, not
 20x20): the published table stops at 14x14, and at 20x20 a climb toward easy or medium
-takes 20 s or more (benchmarks/generator_play.py), so a 20x20 pack keeps the walk's own mix
-unless ``--grade`` or ``--curve`` asks."""
+costs many times a plain attempt (``benchmarks/generator_play.py``), so a 20x20 pack keeps
+the walk's own mix unless ``--grade`` or ``--curve`` asks."""
 
 
 def attempt_band(params: Params, number: int) -> str | None:
@@ -105,8 +117,8 @@ def _published_draw(params: Params, number: int) -> tuple[str, str] | None:
     """(band, opening) of attempt ``number`` of a default pack (:func:`attempt_band`,
     :func:`attempt_opening`); None where the default aims at nothing.  The published
     levels solved completely by the forced moves are all easy, so where they are more than
-    the easy share (5x5: 94 % against the 90 % held from 7x7) the easy band grows to them
-    and the others shrink in proportion."""
+    the easy share (at 5x5, where the easy share is held from the smallest side of
+    ``bands``) the easy band grows to them and the others shrink in proportion."""
     cells = params.width * params.height
     if params.play != "published" or cells > PUBLISHED_MAX_CELLS:
         return None
@@ -139,14 +151,15 @@ def attempt_target(params: Params, number: int) -> str:
 
 def published_complete(cells: int) -> float:
     """The share of published levels of ``cells`` cells that the forced moves alone solve
-    completely (:data:`PUBLISHED_OPENING`): interpolated by the side of the board's square
+    completely (:func:`_opening_by_side`): interpolated by the side of the board's square
     in log-odds between the published sides, held at 5x5's below it, and past 9x9 continued
-    along the log-odds line through 7x7 and 9x9 (no published figure there: 10 % at 10x10,
-    3 % at 12x12, under 1 % at 14x14)."""
+    along the log-odds line through the last two published sides (no published figure
+    there: the share falls quickly toward none)."""
     side = math.sqrt(cells)
-    points = [(s, math.log(c / (1 - c))) for s, _, c in PUBLISHED_OPENING]
+    published = _opening_by_side()
+    points = [(s, math.log(c / (1 - c))) for s, _, c in published]
     if side <= points[0][0]:
-        return PUBLISHED_OPENING[0][2]
+        return published[0][2]
     for (s0, a), (s1, b) in zip(points, points[1:], strict=False):
         if side <= s1:
             logit = a + (side - s0) / (s1 - s0) * (b - a)

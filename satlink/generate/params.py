@@ -115,7 +115,7 @@ def colour_target(params: Params, rng: random.Random,
                   within: tuple[float, float] = (0.0, 1.0)) -> int:
     """The colour count one attempt grows toward, drawn from the published spread for the
     board's area: the fewest, lower quartile, median, upper quartile and most
-    (:data:`LOWER_QUARTILE`, :data:`UPPER_QUARTILE`) joined by straight lines in the
+    (:func:`satlink.generate.colours.published_colour_draw`) joined by straight lines in the
     quantile function, the result kept inside the requested range.  ``within``: the part
     of the spread (quantiles from, to) this attempt draws from."""
     cells = params.width * params.height - (
@@ -145,7 +145,8 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
         parse_size(f"{width}x{height}")
     else:
         width, height = parse_size(size or "10x10")
-    _check_variant(width, height, grid, wrap, holes, shape, walls, bridges, symmetry)
+    _check_variant(width, height, symmetry, dict(grid=grid, wrap=wrap, holes=holes, shape=shape,
+                                                 walls=walls, bridges=bridges))
     cells = width * height - ("".join(shape).count(SOLID) if shape else holes)  # open cells
     lo, hi = parse_colours(colours, cells, grid)
     if min_length < 2:
@@ -184,7 +185,7 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
     plain = not (grid != SQUARE or wrap or holes or shape or walls or bridges)
     if profile == DEFAULT_RULES and min_length <= 3 and (
             plain or (colours is None and not shape)):
-        # a variant is judged only as measured: its exact options, the default colours
+        # a variant is judged only as reach.json has it: its exact options, default colours
         variant = variant_of(dict(grid=grid, wrap=wrap, holes=holes, walls=walls,
                                   bridges=bridges))
         # a plain --curve aims at every band in turn: each must be reachable, as a slot's is
@@ -248,8 +249,10 @@ def spread_slots(text: str, count: int) -> tuple[str, ...]:
     return tuple(targets[j * len(targets) // count] for j in range(count))
 
 
-def _check_variant(width: int, height: int, grid: str, wrap: bool, holes: int,
-                   shape: tuple[str, ...], walls: int, bridges: int, symmetry: str) -> None:
+def _check_variant(width: int, height: int, symmetry: str, variant: dict) -> None:
+    """Refuse a variant (``variant``: the options of :data:`VARIANT_DEFAULTS`, by name) that
+    is unknown, contradicts itself or does not fit a ``width`` x ``height`` board."""
+    grid, wrap, holes, shape, walls, bridges = (variant[name] for name in VARIANT_DEFAULTS)
     if grid not in GRIDS:
         raise ParamsError(f"grid {grid!r} (known: {', '.join(GRIDS)})")
     if grid != SQUARE and wrap:

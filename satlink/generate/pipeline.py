@@ -29,6 +29,7 @@ from satlink.generate.repair import split_on_difference
 from satlink.generate.steer import (
     COLOUR_SLACK,
     LARGE_EASY_SLACK,
+    Climb,
     distance,
     opening_off,
     steer,
@@ -126,8 +127,9 @@ def _attempt(params: Params, number: int) -> Attempt:
     slack = (LARGE_EASY_SLACK if band == "easy" and params.width * params.height
              > PUBLISHED_MAX_CELLS else COLOUR_SLACK)
     stalled = False
-    if steerable:
-        _, walk, stalled = steer(system, walk, band, rules, rng, rounds, valid, opening, slack)
+    climb = Climb(band, rules, rounds, valid, opening, slack) if steerable else None
+    if climb is not None:
+        _, walk, stalled = steer(system, walk, climb, rng)
     checks = repairs = cycles = 0
     steered = 0  # the repairs made before the last climb
     while True:
@@ -140,8 +142,7 @@ def _attempt(params: Params, number: int) -> Attempt:
             if band is not None and distance(board, rules, band)[0] > 0:  # cheap: no look-ahead
                 if steerable and cycles < STEER_CYCLES and (repairs > steered or not stalled):
                     cycles, steered = cycles + 1, repairs
-                    _, walk, stalled = steer(system, walk, band, rules, rng, rounds, valid,
-                                             opening, slack)
+                    _, walk, stalled = steer(system, walk, climb, rng)
                     continue
                 return Attempt(number, False, "grade", checks=checks, repairs=repairs)
             if (opening and steerable and cycles < STEER_CYCLES
@@ -150,9 +151,8 @@ def _attempt(params: Params, number: int) -> Attempt:
                 # goes on with a colour more of slack (the count is what opens a board most)
                 cycles, steered = cycles + 1, repairs
                 if stalled and opening == "complete":
-                    slack += 1
-                _, walk, stalled = steer(system, walk, band, rules, rng, rounds, valid,
-                                         opening, slack)
+                    climb = climb._replace(colour_slack=climb.colour_slack + 1)
+                _, walk, stalled = steer(system, walk, climb, rng)
                 continue
             figures = quality(board, ours, verdict, grade=False)
             graded = _graded(board, params, target)
@@ -274,7 +274,7 @@ def _grown(params: Params, rng: random.Random, layout: Board | None = None,
 def _graded(board: Board, params: Params, target: str | None = None) -> dict | None:
     """The human grade of an accepted puzzle (None past the grader's limit).  Boards of more
     than :data:`FULL_GRADE_NODES` nodes stop once the band is known: the look-ahead that
-    scores a hard 20x20 board costs seconds (0.5-5 s), the techniques below it hundredths,
+    scores a hard 20x20 board costs seconds, the techniques below it hundredths (grade_cost.py),
     so a hard one there is graded ``unsolved`` by those techniques and marked ``bounded``
     (its level and score say what they did not solve, not how deep the look-ahead goes).
     A score range (``--grade`` or a slot's) is judged on the full grade at every size."""

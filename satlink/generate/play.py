@@ -18,9 +18,9 @@ levels.
   for a chain that touches no endpoint.  ``benchmarks/opening.py`` has a copy of its own of
   these rules, written from the issue's text on plain grids, that the tests hold this one to.
 * :func:`opening_share`: issue 33's figure, the share of the non-endpoint nodes that solver
-  colours (published levels: 95 / 57 / 26 % at 5x5 / 7x7 / 9x9, and 94 / 50 / 19 % of them
-  solved completely); :func:`forced_only`: issue 22's figure, the same solver's share of all
-  open nodes, endpoints counted as filled.
+  colours (the published levels' figures are ``opening`` in ``satlink/data/published.json``:
+  the mean share and the share solved completely); :func:`forced_only`: issue 22's figure,
+  the same solver's share of all open nodes, endpoints counted as filled.
 * :func:`play_figures`: that share, the short paths, the staircases (one-edge runs between
   two turns, ``satlink.looks``' jogs) per 100 path edges, the longest path and the border
   endpoints, in one dict (the benchmark and the generator's steering read the same numbers).

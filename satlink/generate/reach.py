@@ -7,24 +7,11 @@ does reach, rather than left to run for ever.
 from __future__ import annotations
 
 import math
+from functools import cache
 
-from satlink.generate.targets import ORDER, Target, band_of_target
+from satlink.generate.tables import table
+from satlink.generate.targets import Target, band_of_target
 from satlink.grading import BANDS
-
-REACH = ((2, ("easy",), 0.86), (4, ("easy", "medium"), 4.5), (math.sqrt(20), ORDER, 5.2),
-         (5, ORDER, 5.43), (7, ORDER, 5.5), (8, ORDER, 5.56),
-         (9, ORDER, 5.6), (10, ORDER, 5.75), (12, ORDER, 5.83), (14, ORDER, 6.2))
-"""(side, bands reached, highest score reached) by the generator under the default settings
-(rules flow, plain square board, --min-length 3), from the smallest side up: a board whose
-side is at least ``side`` (and below the next) reaches those.  Measured with
-``benchmarks/grade_reach.py`` (the sample sizes and scores: benchmarks/README.md); up to
-12x12 no puzzle needed look-ahead deeper than one move, so ranges above the highest score
-reached are refused there.  From 14x14 on a larger board (20x20, ``benchmarks/grade_cost.py``'s
-puzzles) needed look-ahead of two moves: ranges up to that score are let through there
-rather than refused on a small sample.  Below 5x5 the entries come from runs of
-``generate --grade BAND --seed 1`` with the refusal lifted: what a thousand candidates never
-gave is not offered."""
-
 
 VARIANTS: dict[str, dict] = {
     "square": {},
@@ -41,32 +28,42 @@ few enough for every size from 5x5).  Only a request with exactly these options 
 by :data:`VARIANT_REACH`: a board with other counts plays differently."""
 
 
-VARIANT_REACH: dict[str, dict[tuple[int, int], tuple[tuple[str, ...], float]]] = {
-    "hex": {(5, 5): (ORDER, 5.5), (7, 7): (ORDER, 5.7647), (10, 10): (ORDER, 5.8919),
-            (12, 12): (ORDER, 5.9494), (15, 15): (ORDER, 5.9592)},
-    "wrap": {(5, 5): (ORDER, 6.4286), (7, 7): (ORDER, 9.0), (10, 10): (ORDER, 9.0),
-             (12, 12): (ORDER, 9.0), (15, 15): (ORDER, 9.0)},
-    "walls": {(5, 5): (ORDER, 5.2), (10, 10): (ORDER, 5.6), (15, 15): (ORDER, 5.8788)},
-    "bridges": {(5, 5): (("easy", "hard"), 5.2), (10, 10): (ORDER, 5.5),
-                (15, 15): (ORDER, 5.8667)},
-    "holes": {(5, 5): (ORDER, 5.2), (10, 10): (ORDER, 5.6923), (15, 15): (ORDER, 5.8462)},
-    "hex-bridges": {(5, 5): (ORDER, 5.2), (10, 10): (ORDER, 5.8519), (15, 15): (ORDER, 6.4286)},
-}
-"""(bands reached, highest score reached) per variant of :data:`VARIANTS` and board size
-(width, height), under the default settings (rules flow, the default colour range,
---min-length 3).  Only the sizes measured are here, and only they are refused: measured
-with ``benchmarks/grade_reach.py --variants`` at seed 1, 30 attempts per band at 5x5 and 6
-at 7x7 (hex, wrap), 10x10, 12x12 (hex, wrap) and 15x15 (benchmarks/README.md,
-"grade_reach on the variants").  With so few attempts the highest score is a thin bound (hex
-15x15: 5.96, but hex with a bridge 6.43), so a score range is refused by its band alone,
-not by that score as on squares.  At 5x5 two
-bridges left no room for a medium puzzle in 30 attempts (21 easy, 2 hard), while medium was
-rare but reached elsewhere (1 of 30 on hexagons, with holes, hexagons with a bridge; 6
-attempts had shown walls 5x5 as easy only, 30 gave 4 medium and 2 hard).  Hard puzzles on
-warps score 9 ("unsolved") at 10x10 and up: not the grader's budget alone: on a board
-without borders its forced moves decide under 1 % of the nodes, and its look-ahead (two
-moves deep) stalls there; with ten times the budget (40,000 hypotheses) two 15x15 ones still
-ended unsolved (one after 14,627 hypotheses, with none left to try)."""
+@cache
+def _square_reach() -> tuple[tuple[float, tuple[str, ...], float], ...]:
+    """(side, bands reached, highest score reached) on plain square boards under the default
+    settings (rules flow, --min-length 3), from the smallest side up: a board whose side is at
+    least ``side`` (and below the next) reaches those.  The side is that of the square of the
+    entry size's area (a 4x5 board stands for the sides from the square root of 20).
+    Read from ``satlink/data/reach.json`` (``square``), where each entry names the run behind
+    it (its source): up to 12x12 no puzzle needed look-ahead deeper than one move, so ranges above
+    the highest score reached are refused there; from 14x14 on a larger board's puzzle set
+    the highest score, so ranges up to it are let through rather than refused on a small
+    sample."""
+    return tuple((math.sqrt(e["size"][0] * e["size"][1]), tuple(e["bands"]), e["highest"])
+                 for e in table("reach")["square"])
+
+
+@cache
+def _variant_reach() -> dict[str, dict[tuple[int, int], tuple[tuple[str, ...], float]]]:
+    """(bands reached, highest score reached) per variant of :data:`VARIANTS` and board size
+    (width, height), under the default settings (rules flow, the default colour range,
+    --min-length 3), from ``satlink/data/reach.json`` (``variants``).  Only the sizes run
+    are there, and only they are refused.  The runs behind it made a few attempts per band, so
+    the highest score is a thin bound and a score range is refused by its band alone, not by
+    that score as on squares."""
+    return {variant: {tuple(e["size"]): (tuple(e["bands"]), e["highest"]) for e in entries}
+            for variant, entries in table("reach")["variants"].items()}
+
+
+_LOADERS = {"REACH": _square_reach, "VARIANT_REACH": _variant_reach}
+
+
+def __getattr__(name: str):
+    """:data:`REACH` and :data:`VARIANT_REACH`, read from the data file on first use (the
+    generator's import alone does not read it)."""
+    if name not in _LOADERS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return _LOADERS[name]()
 
 
 def variant_of(options: dict) -> str | None:
@@ -81,8 +78,8 @@ def reach_of(width: int, height: int) -> tuple[tuple[str, ...], float]:
     """(bands, highest score) the generator reaches on a ``width`` x ``height`` board
     (:data:`REACH`, by the side of the square of its area)."""
     side = math.sqrt(width * height)
-    found = REACH[0]
-    for entry in REACH:
+    found = _square_reach()[0]
+    for entry in _square_reach():
         if side >= entry[0]:
             found = entry
     return found[1], found[2]
@@ -92,20 +89,20 @@ def unreachable(target: Target, width: int, height: int, option: str = "--grade"
                 variant: str = "square") -> str | None:
     """Why ``target`` cannot be reached on a ``width`` x ``height`` board under the default
     settings, naming what that size reaches; None when it can (or might: a variant's size
-    that was not measured).  A score range is refused when it starts at or above the whole
+    absent from the data).  A score range is refused when it starts at or above the whole
     level of the highest score reached (a level-L grade scores below L)."""
     if variant == "square":
         bands, highest = reach_of(width, height)
         where, bigger = f"at {width}x{height}", _bigger_square
     else:
-        measured = VARIANT_REACH.get(variant, {})
-        if (width, height) not in measured:
+        sizes_reached = _variant_reach().get(variant, {})
+        if (width, height) not in sizes_reached:
             return None
-        bands, highest = measured[(width, height)]
+        bands, highest = sizes_reached[(width, height)]
         where = f"on {variant} at {width}x{height}"
 
         def bigger(band: str) -> str:
-            sizes = [f"{w}x{h}" for (w, h), (b, _) in sorted(measured.items()) if band in b]
+            sizes = [f"{w}x{h}" for (w, h), (b, _) in sorted(sizes_reached.items()) if band in b]
             return " or ".join(sizes) if sizes else ""
     ceiling = math.ceil(highest)
     reached = (f"{where} the generator reaches the "
@@ -131,7 +128,7 @@ def unreachable(target: Target, width: int, height: int, option: str = "--grade"
 
 def _bigger_square(band: str) -> str:
     """The smallest plain square board that reaches ``band`` (:data:`REACH`)."""
-    return _size_of(next(s for s, b, _ in REACH if band in b))
+    return _size_of(next(s for s, b, _ in _square_reach() if band in b))
 
 
 def _size_of(side: float) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import NamedTuple
 
 from satlink.board import Board
 from satlink.deduce import Contradiction, Puzzle
@@ -39,9 +40,9 @@ MEDIUM_PASSES = ("corner", "notouch", "region", "bottleneck")
 PARTIAL_CAP = 0.5
 """The most of its non-endpoint cells the forced moves alone may colour on a puzzle meant to
 stop them part way (``opening`` "partial"): published levels that they do not solve are
-left mostly uncoloured (the rest of the mean: 14 % at 7x7, 9 % at 9x9, issue 33), and an
-easy climb often ends on a board they solve completely, which would crowd out the levels
-that open only part way."""
+left mostly uncoloured (``opening`` in ``satlink/data/published.json``: the mean share
+beside the share solved completely), and an easy climb often ends on a board they solve
+completely, which would crowd out the levels that open only part way."""
 COLOUR_SLACK = 1
 """Colours a climb may move the count away from the attempt's target: cuts where the
 deductions stop raise the count, and unbounded the climb ends at the top of the colour
@@ -49,20 +50,20 @@ range, above the published spread."""
 LARGE_EASY_SLACK = 3
 """The slack of a climb toward easy on a board past the published sizes
 (:data:`satlink.generate.bands.PUBLISHED_MAX_CELLS`): there the easy puzzles need more short
-paths than the walk's colour target leaves, and with a slack of 1 the 20x20 climbs stalled
-(undecided share 0.50, 0.28 and 0.90 after four climbs of 4,000 moves: 87 % of the moves
-were undone for the colour count); there is no published colour spread to keep there, and
-the count stays inside the requested range (``valid``)."""
+paths than the walk's colour target leaves, and with a slack of 1 the 20x20 climbs stalled,
+most of their moves undone for the colour count (``benchmarks/README.md``, "20x20 --grade
+easy and medium: a cheaper, freer climb"); there is no published colour spread to keep
+there, and the count stays inside the requested range (``valid``)."""
 
 
 STALL_BOARDS = 100
-"""A climb ends after this many boards deduced without one closer to the band: at 14x14
-toward medium (30 attempts) the climbs that reached the band had gaps of at most 81 boards
-between improvements, and once a climb had run that long without one, further climbs from
-the same board never improved it (a new attempt is cheaper).  At 20x20 toward medium the
-climbs improve slowly but steadily (undecided 0.93 -> 0.71 over 270 boards, four climbs
-traced): most gaps were under 65 boards and those climbs run out of rounds, not into this,
-but one gap was 203 boards, so this may give up a 20x20 climb that would have gone on."""
+"""A climb ends after this many boards deduced without one closer to the band: above the
+longest gap between improvements of the 14x14 climbs that reached the band, and once a
+climb had run that long without one, further climbs from the same board never improved it
+(a new attempt is cheaper).  At 20x20 the climbs improve slowly but steadily and mostly run
+out of rounds first, though a rare long gap may end one that would have gone on
+(``benchmarks/README.md``, "The remaining figures: staircases and border endpoints at 7x7,
+the longest path, 20x20 climbs")."""
 
 
 _SHAPES: dict[tuple, BoardGraph] = {}
@@ -141,12 +142,23 @@ def distance(board: Board, rules: Rules, band: str) -> tuple[float, list[int]]:
     return (0.0, []) if medium < 1.0 else (1.0 + easy, everywhere)
 
 
-def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.Random,
-          rounds: int, valid: Callable[[PathSystem], bool],
-          opening: str = "",
-          colour_slack: int = COLOUR_SLACK) -> tuple[float, Walk, bool]:
-    """Hill-climb ``system`` (in place, through ``walk``) toward ``band`` for at most
-    ``rounds`` moves; returns the distance reached (0: in the band as far as deductions
+class Climb(NamedTuple):
+    """What a climb aims at and within which limits (:func:`steer`): the band under
+    ``rules``, the most moves (``rounds``), what a changed system must still meet
+    (``valid``), the opening once in the band, and the colour slack."""
+
+    band: str
+    rules: Rules
+    rounds: int
+    valid: Callable[[PathSystem], bool]
+    opening: str = ""
+    colour_slack: int = COLOUR_SLACK
+
+
+def steer(system: PathSystem, walk: Walk, climb: Climb,
+          rng: random.Random) -> tuple[float, Walk, bool]:
+    """Hill-climb ``system`` (in place, through ``walk``) toward ``climb.band`` for at most
+    ``climb.rounds`` moves; returns the distance reached (0: in the band as far as deductions
     tell), the walk over the result, and whether the climb stalled (ended after
     :data:`STALL_BOARDS` boards none closer: climbing on from there is not worth it, while
     a climb that ran out of rounds still improving may go on).  Each move starts where the
@@ -158,6 +170,7 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
     solve the board (``complete``: moving where they stop) or leave at least half of it
     (``partial``, :data:`PARTIAL_CAP`: moving anywhere); the band comes first, the opening
     is never bought with it."""
+    band, rules, opening, colour_slack = climb.band, climb.rules, climb.opening, climb.colour_slack
 
     def objective(board: Board) -> tuple[tuple[float, float], list[int]]:
         d, where = distance(board, rules, band)
@@ -168,7 +181,7 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
 
     best, stuck = objective(system.board())
     since = 0  # boards deduced since the last one closer to the band
-    for _ in range(rounds):
+    for _ in range(climb.rounds):
         if best == (0.0, 0.0) or since >= STALL_BOARDS:
             break
         # half the moves where the deductions stopped, half anywhere (where merges and
@@ -182,7 +195,7 @@ def steer(system: PathSystem, walk: Walk, band: str, rules: Rules, rng: random.R
         saved = walk.snapshot()
         apply()
         walk.finish()
-        if valid(system):
+        if climb.valid(system):
             d, where = objective(system.board())
             since = 0 if d < best else since + 1
             if d < best or (d == best and delta <= 0):

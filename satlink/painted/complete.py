@@ -22,6 +22,7 @@ import random
 import time
 from collections import deque
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from satlink.board import EMPTY, LABEL_ALPHABET, Board, label_for
 from satlink.cancel import Cancelled, stop_if_cancelled, within
@@ -128,6 +129,7 @@ def complete_painting(painting: Painting, rules: Rules = DEFAULT_RULES, *,
     start = time.monotonic()
     blank = blank_of(painting.board)
     result = Completion()
+    job = _Completing(painting, blank, rules, method, max_repairs, min_length, edit_painted)
     reason = "no attempt"
     with within(seconds):  # the walk on a large board runs for seconds: it stops at the budget
         for number in range(attempts):
@@ -137,9 +139,7 @@ def complete_painting(painting: Painting, rules: Rules = DEFAULT_RULES, *,
             result.attempts += 1
             rng = random.Random(f"{seed}:{number}")
             try:
-                outcome = _attempt(painting, blank, rules, method, rng, max_repairs, min_length,
-                                   result, lambda: seconds - (time.monotonic() - start),
-                                   edit_painted)
+                outcome = _attempt(job, rng, result, lambda: seconds - (time.monotonic() - start))
             except Cancelled:
                 reason = "budget"
                 break
@@ -155,10 +155,24 @@ def complete_painting(painting: Painting, rules: Rules = DEFAULT_RULES, *,
     return result
 
 
-def _attempt(painting: Painting, blank: Board, rules: Rules, method: Method,
-             rng: random.Random, max_repairs: int, min_length: int, result: Completion,
-             left, edit_painted: bool = True) -> str | None:
+class _Completing(NamedTuple):
+    """What :func:`complete_painting` was asked, for each of its attempts: the painting and
+    its blank board, the profile and method that judge the result, the walk's repairs and
+    path length, and whether the painted paths may be edited."""
+
+    painting: Painting
+    blank: Board
+    rules: Rules
+    method: Method
+    max_repairs: int
+    min_length: int
+    edit_painted: bool
+
+
+def _attempt(job: _Completing, rng: random.Random, result: Completion, left) -> str | None:
     """One attempt; fills ``result`` and returns None on success, else why it failed."""
+    painting, blank, rules, method = job.painting, job.blank, job.rules, job.method
+    max_repairs, min_length = job.max_repairs, job.min_length
     result.fallback = ""
     fixed_paths = {k: tuple(p) for k, p in painting.drawn.items()}
     blocked = {x for p in fixed_paths.values() for x in p}
@@ -233,7 +247,7 @@ def _attempt(painting: Painting, blank: Board, rules: Rules, method: Method,
                            "the walk's repairs ran out" if repairs >= max_repairs else
                            "no completed path could be cut where the solutions differ")
         keep = frozenset(painting.drawn) | frozenset(painting.placed)
-        for hold in (keep, frozenset()) if edit_painted else (keep,):
+        for hold in (keep, frozenset()) if job.edit_painted else (keep,):
             fix = fix_painting(board, ours, rules, method=method, seconds=max(left(), 0.01),
                                keep=hold, limit=1, min_length=min(min_length, 2))
             result.checks += fix.checks

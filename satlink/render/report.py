@@ -3,7 +3,7 @@ for packs of tens of thousands of boards.
 
 The boards are not drawn here.  Each record becomes one compact row of a JSON array embedded
 once in the page (a few hundred bytes for a 10x10 board): its pack, index, status, size, the
-grid as one string, the solutions as path strings (:func:`path_code`) and, for the rare
+grid as one string, the solutions as path strings (:mod:`satlink.render.report_codes`) and, for the rare
 records that need them, the extras (geometry, differing cells, the error and the text it was
 found in, the original of a duplicate).  ``report.js`` draws a board as SVG in the browser
 only when it is shown: problem boards as they scroll into view, the others when their row is
@@ -31,80 +31,20 @@ from pathlib import Path
 from statistics import median
 
 from satlink.formats.excerpt import Excerpts
-from satlink.geometry import PLAIN, geometry_from_json
+from satlink.geometry import PLAIN
 from satlink.grading import BANDS
 from satlink.records import upgrade
+from satlink.render.report_codes import compact_geometry, solution_code
 from satlink.render.report_links import links_data
 from satlink.render.values import grid_of, number, whole
 from satlink.solver.verdict import PROBLEMS, Status
 
 ORDER = [str(s) for s in PROBLEMS] + [str(Status.UNIQUE), str(Status.SOLVED)]
 """Statuses in the order the report lists them: problems first, most serious first."""
-STEP_LETTERS = "abcdef"
 
 
 def _asset(name: str) -> str:
     return (resources.files("satlink.render") / name).read_text(encoding="utf-8")
-
-
-# -- compact rows -----------------------------------------------------------------------------
-
-def path_code(path: list, width: int, height: int, geometry) -> str:
-    """A path as the start cell's number then one letter per step: the index of the step in
-    :meth:`Geometry.steps` of the cell it leaves (``a``.. for square up, left, right, down;
-    six for hexagons), a step across a warp included.  Anything else (a shipped solution that
-    jumps) is written as ``.`` and the cell's number, so every recorded path can be drawn."""
-    out: list[str] = []
-    prev: tuple[int, int] | None = None
-    for cell in path:
-        r, c = int(cell[0]), int(cell[1])
-        step = None if prev is None else _step(prev, (r, c), width, height, geometry)
-        if step is not None:
-            out.append(STEP_LETTERS[step])
-        else:
-            out.append(("." if prev is not None else "") + str(r * width + c))
-        prev = (r, c)
-    return "".join(out)
-
-
-def _step(a: tuple[int, int], b: tuple[int, int], width: int, height: int, geometry) -> int | None:
-    """The index of the step from ``a`` to ``b``; one inside the board before one across a
-    warp (on a warp board two cells high, both join the same two cells)."""
-    steps = geometry.steps(a[1])
-    delta = (b[0] - a[0], b[1] - a[1])
-    if delta in steps:
-        return steps.index(delta)
-    if geometry.wrap:
-        for k, (dr, dc) in enumerate(steps):
-            if ((a[0] + dr) % height, (a[1] + dc) % width) == b:
-                return k
-    return None
-
-
-def _solution_code(solution: dict, width: int, height: int, geometry) -> str:
-    return ",".join(path_code(path, width, height, geometry) for path in solution.values() if path)
-
-
-def _geometry(record: dict, width: int, height: int):
-    """The record's geometry (None for plain boards or one that cannot be read) and its
-    compact form: ``{"k": "hex"}``, ``"wrap": 1``, walls and bridges as cell numbers."""
-    raw = record.get("geometry")
-    if not raw:
-        return None, None
-    try:
-        geometry = geometry_from_json(raw, width, height)
-    except (ValueError, TypeError, RecursionError):  # as written by hand, or damaged
-        return None, None
-    if geometry.is_plain:
-        return None, None
-    compact: dict = {"k": geometry.kind}
-    if geometry.wrap:
-        compact["wrap"] = 1
-    if geometry.walls:
-        compact["walls"] = [list(pair) for pair in sorted(geometry.walls)]
-    if geometry.bridges:
-        compact["br"] = list(geometry.bridges)
-    return geometry, compact
 
 
 class _Sources:
@@ -132,9 +72,9 @@ def _short_names(paths: list[str]) -> list[str]:
 def _proposal(proposal: dict, width: int, height: int) -> list:
     """A repair proposal as the page draws it: ``[description, grid, compact geometry or 0,
     solution code]`` (an edit never changes the board's size)."""
-    geometry, compact = _geometry(proposal, width, height)
+    geometry, compact = compact_geometry(proposal, width, height)
     solution = proposal.get("solution")
-    code = (_solution_code(solution, width, height, geometry or PLAIN)
+    code = (solution_code(solution, width, height, geometry or PLAIN)
             if isinstance(solution, dict) else "")
     return [str(proposal.get("description", "")), "".join(proposal["grid"]), compact or 0, code]
 
@@ -161,7 +101,7 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
     for record in map(upgrade, records):
         width, height = whole(record.get("width")) or 0, whole(record.get("height")) or 0
         grid = grid_of(record.get("grid"), width, height)
-        geometry, compact = _geometry(record, width, height) if grid else (None, None)
+        geometry, compact = compact_geometry(record, width, height) if grid else (None, None)
         geometry = geometry or PLAIN
         quality = record.get("quality") or {}
         status = str(record.get("status"))
@@ -211,7 +151,7 @@ def report_data(records: list[dict], read_sources: bool = True) -> dict:
                rules.setdefault(str(record.get("rules", "")), len(rules)),
                whole(quality.get("colours", record.get("labels"))), number(quality.get("effort")),
                _grade(quality.get("grade"), bands), number(record.get("seconds")),
-               [_solution_code(s, width, height, geometry) for s in solutions if isinstance(s, dict)],
+               [solution_code(s, width, height, geometry) for s in solutions if isinstance(s, dict)],
                extra]
         while row and row[-1] in (None, [], {}, ""):
             row.pop()

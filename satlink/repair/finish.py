@@ -19,6 +19,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from satlink.board import Board
 from satlink.repair.nearest import DEFAULT_REACH, NearEdit, Nearest, NearestSearch, in_order
@@ -85,40 +86,53 @@ def finish_from_nearest(board: Board, profile: Rules, cons: Constraints, *, max_
                            colours=cons.colours, min_length=cons.min_length,
                            seconds=max(deadline - time.monotonic(), 0.01), first=1,
                            solids=cons.solids)
+    job = _Finishing(board, max_edits, deadline, judge, short, chain_search, (lo, hi), cons)
     for near in search.boards():
         if near.board.rows in seen:
             continue
         seen.add(near.board.rows)
-        found = _finish_one(board, near, profile, max_edits, deadline, judge, short,
-                            chain_search, (lo, hi), out, cons)
+        found = _finish_one(job, near, out)
         if found or time.monotonic() >= deadline:
             return out
     out.none_solvable = search.exhausted and not seen
     return out
 
 
-def _finish_one(board: Board, near: Nearest, profile: Rules, max_edits: int, deadline: float,
-                judge: Judge, short: Callable[[Board, Verdict], bool],
-                chain_search: Callable[..., Chain], span: tuple[int, int], out: Finish,
-                cons: Constraints | None = None) -> bool:
+class _Finishing(NamedTuple):
+    """What :func:`finish_from_nearest` was given, for each nearest board it tries: the draft,
+    the edits and time allowed, how boards are judged and chains searched, and the colour
+    counts (``span``: lowest, highest) the edits may reach."""
+
+    board: Board
+    max_edits: int
+    deadline: float
+    judge: Judge
+    short: Callable[[Board, Verdict], bool]
+    chain_search: Callable[..., Chain]
+    span: tuple[int, int]
+    cons: Constraints | None = None
+
+
+def _finish_one(job: _Finishing, near: Nearest, out: Finish) -> bool:
     """One solvable board: unique already, or made unique by the chain search with the edits
     left; True (``out`` filled) when it ends unique."""
-    found = steps_of(board, near.edits, judge, span[1] - len(board.labels), cons)
+    board, judge, span = job.board, job.judge, job.span
+    found = steps_of(board, near.edits, judge, span[1] - len(board.labels), job.cons)
     out.checks += len(near.edits)
     if found is None:
         return False
     steps, verdict = found
     last = steps[-1]
     if last.status == Status.UNIQUE:
-        if not short(last.board, verdict):
+        if not job.short(last.board, verdict):
             out.steps, out.verdict = steps, verdict
             return True
         return False
-    left = max_edits - len(steps)
-    seconds = SHARE * (deadline - time.monotonic())
+    left = job.max_edits - len(steps)
+    seconds = SHARE * (job.deadline - time.monotonic())
     if last.status != Status.MULTIPLE or left < 1 or seconds < 0.05:
         return False
-    sub = chain_search(last.board, left, seconds, span)
+    sub = job.chain_search(last.board, left, seconds, span)
     out.checks += sub.checks
     if sub.repaired and sub.proven:
         final = judge(sub.final)

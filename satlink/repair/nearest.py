@@ -44,7 +44,8 @@ from pysat.solvers import Solver
 from satlink.board import Board
 from satlink.graph import Cell
 from satlink.referee import is_valid
-from satlink.repair.nearest_model import NearEdit, NearestModel
+from satlink.repair.near_edits import NearEdit, NearLimits
+from satlink.repair.nearest_model import NearestModel
 from satlink.rules import DEFAULT_RULES, Rules
 from satlink.solution import Solution
 from satlink.solver.cycles import detached_components, endpoint_cells
@@ -135,8 +136,9 @@ class NearestSearch:
         board, profile = self.board, self.rules
         if not supported(board):
             return
-        model = NearestModel(board, profile, self.reach, self.colours, self.new_pair,
-                       self.min_length, self.max_edits, self.near, self.solids)
+        model = NearestModel(board, profile, NearLimits(self.reach, self.colours, self.new_pair,
+                                                        self.min_length, self.max_edits,
+                                                        self.near, self.solids))
         if not model.edit_lits:
             self.exhausted = True
             return

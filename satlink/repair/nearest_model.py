@@ -7,7 +7,6 @@ whose search (:class:`~satlink.repair.nearest.NearestSearch`) builds one
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
 
 from pysat.card import CardEnc, EncType
@@ -16,52 +15,16 @@ from pysat.formula import IDPool
 from satlink.board import EMPTY, SOLID, Board, label_for
 from satlink.graph import Cell
 from satlink.repair.edits import distances
+from satlink.repair.near_edits import NearEdit, NearLimits
 from satlink.rules import Rules
 from satlink.solution import Solution
-
-
-@dataclass(frozen=True)
-class NearEdit:
-    """One edit the model chose: ``move`` (cells: from, to), ``remove`` (the pair's two
-    cells) or ``pair`` (a new pair's two cells); ``label`` is the pair's."""
-
-    kind: str
-    label: str
-    cells: tuple[Cell, ...]
-
-    def describe(self, board: Board) -> str:
-        if self.kind == "solid":
-            return f"solid cell at {board.coord(self.cells[0])}"
-        a, b = (board.coord(x) for x in self.cells)
-        if self.kind == "move":
-            return f"move {self.label} from {a} to {b}"
-        if self.kind == "remove":
-            return f"remove pair {self.label}"
-        return f"new pair {self.label} at {a} and {b}"
-
-    def apply(self, board: Board) -> Board:
-        """``board`` with this edit made (raises :class:`BoardError` if it cannot be)."""
-        rows = [list(row) for row in board.rows]
-        if self.kind == "move":
-            chars = {self.cells[0]: EMPTY, self.cells[1]: self.label}
-        elif self.kind == "solid":
-            chars = {self.cells[0]: SOLID}
-        elif self.kind == "remove":
-            chars = dict.fromkeys(self.cells, EMPTY)
-        else:
-            chars = dict.fromkeys(self.cells, self.label)
-        for x, ch in chars.items():
-            r, c = divmod(x, board.width)
-            rows[r][c] = ch
-        return Board(tuple("".join(row) for row in rows), board.geometry)
 
 
 class NearestModel:
     """The encoding of one draft with free endpoints (see the module's docstring)."""
 
-    def __init__(self, board: Board, rules: Rules, reach: int, colours: int, new_pair: bool,
-                 min_length: int, max_edits: int, near: int | None = None,
-                 solids: bool = False):
+    def __init__(self, board: Board, rules: Rules, limits: NearLimits):
+        reach, colours, new_pair, min_length, max_edits, near, solids = limits
         removable = len(board.labels) if colours >= 1 and len(board.labels) > 1 else 0
         slots = min(max_edits, (colours + max_edits) // 2) if new_pair and colours >= 1 else 0
         self.board, self.rules, self.min_length = board, rules, min_length

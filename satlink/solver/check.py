@@ -15,7 +15,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from satlink.board import Board
 from satlink.rules import Rules, parse_rules
@@ -24,6 +24,7 @@ from satlink.solver.memory import ensure_fits
 from satlink.solver.method import DEFAULT_METHOD, Method, MethodError
 from satlink.solver.pieces import split
 from satlink.solver.presolve import CONTRADICTION, DECIDED, SOLVED, PresolveTimeout, presolve
+from satlink.solver.search_job import SearchJob
 from satlink.solver.stats import SolveStats
 from satlink.solver.verdict import Status, Verdict
 
@@ -56,8 +57,8 @@ def check(
     if count < 2:
         raise ValueError(f"count must be at least 2 (uniqueness needs two), not {count}; "
                          "solve() finds one solution")
-    return _judge(board, parse_rules(rules), count, timeout, method, report_count=count > 2,
-                  session=session)
+    return _judge(_Ask(board, parse_rules(rules), method, count, report_count=count > 2),
+                  timeout, session=session)
 
 
 def solve(
@@ -76,14 +77,26 @@ def solve(
     profile = parse_rules(rules)
     if (not isinstance(board, Board) or not isinstance(method, Method)
             or not method.stricter_first or profile.notouch):
-        return _judge(board, profile, 1, timeout, method, report_count=False)
+        return _judge(_Ask(board, profile, method, 1), timeout)
     lemmas = method.lemmas_for(profile, board.geometry.kind)  # a lemma unsound for profile
     begun = time.monotonic()
-    strict = _judge(board, stricter_rules(profile), 1, timeout, method, report_count=False)
+    strict = _judge(_Ask(board, stricter_rules(profile), method, 1), timeout)
     if strict.solutions or strict.status is Status.TIMEOUT:
         return replace(strict, rules=profile, lemmas=lemmas)
     left = None if timeout is None else max(0.0, timeout - (time.monotonic() - begun))
-    return _judge(board, profile, 1, left, method, report_count=False, strict=strict)
+    return _judge(_Ask(board, profile, method, 1), left, strict=strict)
+
+
+class _Ask(NamedTuple):
+    """What one call asks of a board: the board, under which profile and method, how many
+    solutions (``limit``: 1 to solve, 2 or more to check), and whether the verdict reports
+    their count."""
+
+    board: Board
+    profile: Rules
+    method: Method
+    limit: int
+    report_count: bool = False
 
 
 def stricter_rules(profile: Rules) -> Rules:
@@ -131,20 +144,12 @@ def collector_paused() -> Iterator[None]:
 
 
 @collector_paused()
-def _judge(
-    board: Board,
-    profile: Rules,
-    limit: int,
-    timeout: float | None,
-    method: Method,
-    report_count: bool,
-    session: EditSession | None = None,
-    importing: bool = True,
-    strict: Verdict | None = None,
-) -> Verdict:
+def _judge(ask: _Ask, timeout: float | None, session: EditSession | None = None,
+           importing: bool = True, strict: Verdict | None = None) -> Verdict:
     """``importing``: False for a stricter profile's verdict inside a weaker one's
     (:func:`_stricter_first`), whose caller already took the one-time import out of its
     seconds and its deadline.  ``strict``: that verdict when the caller has it already."""
+    board, profile, method, limit = ask.board, ask.profile, ask.method, ask.limit
     timeout = _arguments(board, timeout, method)
     lemmas = method.lemmas_for(profile, board.geometry.kind)
     ensure_fits(board, method)  # refuse before building, not after
@@ -163,13 +168,11 @@ def _judge(
             units, states = presolved.units, presolved.states
             if presolved.outcome in (SOLVED, DECIDED, CONTRADICTION):  # decided without SAT
                 found = list(presolved.solutions[:limit])
-                return _verdict(board, profile, method, lemmas, found, stats, start, limit,
-                                report_count, exhausted=presolved.exhausted or not found,
-                                timed_out=False)
+                return _verdict(ask, lemmas, found, stats, start,
+                                exhausted=presolved.exhausted or not found, timed_out=False)
     except PresolveTimeout:
         stats.presolve_seconds = time.perf_counter() - start
-        return _verdict(board, profile, method, lemmas, found, stats, start, limit,
-                        report_count, exhausted=False, timed_out=True)
+        return _verdict(ask, lemmas, found, stats, start, exhausted=False, timed_out=True)
     # the one-time import is the process's start-up, not this board's work: it counts
     # neither in its seconds nor against its deadline (under load, a worker's first board
     # could spend a whole short --timeout importing numpy and PySAT)
@@ -177,11 +180,10 @@ def _judge(
     start += imported
     if deadline is not None:
         deadline += imported
-    searched = None if session is None else session.search(
-        board, profile, method, lemmas, deadline, limit, units, stats, found)
+    job = SearchJob(board, profile, method, deadline, limit, units, stats, found)
+    searched = None if session is None else session.search(job, lemmas)
     if searched is None and method.stricter_first and not profile.notouch and limit <= 2:
-        searched = _stricter_first(board, profile, method, deadline, limit, units, stats, found,
-                                   strict)
+        searched = _stricter_first(ask, job, strict)
     parts = split(board, states) if searched is None and method.pieces and states else None
     if parts is not None:
         from satlink.solver.piecewise import Refused, search_pieces
@@ -189,18 +191,18 @@ def _judge(
         try:
             exhausted, timed_out = search_pieces(board, profile, method, parts, deadline, limit,
                                                  stats, found)
-            return _verdict(board, profile, method, lemmas, found, stats, start, limit,
-                            report_count, exhausted=exhausted, timed_out=timed_out)
+            return _verdict(ask, lemmas, found, stats, start, exhausted=exhausted,
+                            timed_out=timed_out)
         except Refused:  # a wrong split or forced move: SAT decides the board without them
             found.clear()
             units = []
             stats = SolveStats(edges=stats.edges, presolved_edges=stats.presolved_edges,
                                presolve_seconds=stats.presolve_seconds)
+            job = replace(job, units=units, stats=stats)
     if searched is None:
-        searched = _search(board, profile, method, deadline, limit, units, stats, found)
+        searched = _search(job)
     exhausted, timed_out = searched
-    return _verdict(board, profile, method, lemmas, found, stats, start, limit, report_count,
-                    exhausted=exhausted, timed_out=timed_out)
+    return _verdict(ask, lemmas, found, stats, start, exhausted=exhausted, timed_out=timed_out)
 
 
 def _import_sat_modules() -> float:
@@ -217,26 +219,23 @@ def _import_sat_modules() -> float:
     return time.perf_counter() - begun
 
 
-def _stricter_first(board: Board, profile: Rules, method: Method, deadline: float | None,
-                    limit: int, units: list[int], stats: SolveStats, found: list[Solution],
-                    strict: Verdict | None) -> tuple[bool, bool] | None:
+def _stricter_first(ask: _Ask, job: SearchJob, strict: Verdict | None) -> tuple[bool, bool] | None:
     """:mod:`satlink.solver.weaker`'s route, the stricter profile decided by this module
     (unless ``strict`` has its verdict already)."""
     from satlink.solver.weaker import route
 
     if strict is None:
-        left = None if deadline is None else max(0.0, deadline - time.monotonic())
-        strict = _judge(board, stricter_rules(profile), 1, left, method, report_count=False,
+        left = None if job.deadline is None else max(0.0, job.deadline - time.monotonic())
+        strict = _judge(_Ask(ask.board, stricter_rules(ask.profile), ask.method, 1), left,
                         importing=False)
-    return route(board, profile, method, deadline, limit, units, stats, found, strict)
+    return route(job, strict)
 
 
-def _search(board: Board, profile: Rules, method: Method,
-            deadline: float | None, limit: int, units: list[int], stats: SolveStats,
-            found: list[Solution]) -> tuple[bool, bool]:
+def _search(job: SearchJob) -> tuple[bool, bool]:
     """Encode, load and search, appending solutions to ``found`` up to ``limit``; returns
     (exhausted, timed_out).  The CNF and SAT modules are imported here, not at the top: a
     process whose boards the forced moves all decide never loads numpy or the SAT backend."""
+    deadline, limit, stats, found = job.deadline, job.limit, job.stats, job.found
     from satlink.solver.backend import Timeout
     from satlink.solver.encode import encode
     from satlink.solver.search import SolutionSearch
@@ -246,11 +245,11 @@ def _search(board: Board, profile: Rules, method: Method,
     encoded = begun
     try:
         # the deadline covers encoding and loading the clauses too, not only the search
-        encoding = encode(board, profile, method, deadline)
+        encoding = encode(job.board, job.profile, job.method, deadline)
         encoded = time.perf_counter()
         if deadline is not None and time.monotonic() > deadline:
             raise Timeout
-        with SolutionSearch(encoding, method, deadline, release_clauses=True, units=units,
+        with SolutionSearch(encoding, job.method, deadline, release_clauses=True, units=job.units,
                             stats=stats) as search:
             for solution in search.solutions():
                 found.append(solution)
@@ -266,24 +265,23 @@ def _search(board: Board, profile: Rules, method: Method,
     return exhausted, timed_out
 
 
-def _verdict(board: Board, profile: Rules, method: Method, lemmas: tuple[str, ...],
-             found: list[Solution], stats: SolveStats, start: float, limit: int,
-             report_count: bool, *, exhausted: bool, timed_out: bool) -> Verdict:
+def _verdict(ask: _Ask, lemmas: tuple[str, ...], found: list[Solution], stats: SolveStats,
+             start: float, *, exhausted: bool, timed_out: bool) -> Verdict:
     differ: list[int] = []
     if len(found) >= 2:
         compared = time.perf_counter()
-        differ = diff_cells(board, found[0], found[1])
+        differ = diff_cells(ask.board, found[0], found[1])
         stats.decode_seconds += time.perf_counter() - compared
     return Verdict(
-        status=_status(len(found), limit, timed_out),
-        rules=profile,
-        method=method,
+        status=_status(len(found), ask.limit, timed_out),
+        rules=ask.profile,
+        method=ask.method,
         lemmas=lemmas,
         solutions=found,
         stats=stats,
         seconds=time.perf_counter() - start,
-        count=len(found) if report_count else None,
-        count_complete=exhausted if report_count else None,
+        count=len(found) if ask.report_count else None,
+        count_complete=exhausted if ask.report_count else None,
         timed_out=timed_out,
         diff_cells=differ,
     )

@@ -42,6 +42,7 @@ from satlink.solver.backend import Backend, Timeout
 from satlink.solver.cycles import cycle_cut
 from satlink.solver.decode import read_model
 from satlink.solver.method import DEFAULT_METHOD, Method
+from satlink.solver.search_job import SearchJob
 from satlink.solver.stats import SolveStats
 
 MAX_CHECKS = 500
@@ -106,25 +107,24 @@ class EditSession:
             self._loaded.delete()
             self._loaded = None
 
-    def search(self, board: Board, rules: Rules, method: Method, lemmas: tuple[str, ...],
-               deadline: float | None, limit: int, units: list[int], stats: SolveStats,
-               found: list[Solution]) -> tuple[bool, bool] | None:
-        """Up to ``limit`` solutions of ``board`` appended to ``found``; (exhausted, timed_out)
-        as :func:`satlink.solver.check._search` answers, or None where this session does not
-        apply (another method, a profile without ``fill`` or ``notouch``, or the session
-        busy)."""
+    def search(self, job: SearchJob, lemmas: tuple[str, ...]) -> tuple[bool, bool] | None:
+        """Up to ``limit`` solutions of the job's board appended to ``found``; (exhausted,
+        timed_out) as :func:`satlink.solver.check._search` answers, or None where this session
+        does not apply (another method, a profile without ``fill`` or ``notouch``, or the
+        session busy)."""
+        board, rules, method, deadline = job.board, job.profile, job.method, job.deadline
         if replace(method, presolve=True) != DEFAULT_METHOD or not (rules.fill and rules.notouch):
             return None
         if self._closed or not self._lock.acquire(blocking=False):
             return None
         try:
             try:
-                loaded = self._load(board, rules, method, lemmas, deadline, stats)
+                loaded = self._load(board, rules, method, lemmas, deadline, job.stats)
             except Timeout:  # the deadline passed while the clauses were loaded
                 return False, True
             if loaded is None:
                 return None
-            return self._search(loaded, board, rules, deadline, limit, units, stats, found)
+            return self._search(loaded, job)
         finally:
             if self._closed:  # closed while this check ran
                 self._drop()
@@ -151,13 +151,13 @@ class EditSession:
         stats.load_seconds += loaded.load_seconds
         return loaded
 
-    def _search(self, loaded: _Loaded, board: Board, rules: Rules, deadline: float | None,
-                limit: int, units: list[int], stats: SolveStats,
-                found: list[Solution]) -> tuple[bool, bool]:
+    def _search(self, loaded: _Loaded, job: SearchJob) -> tuple[bool, bool]:
+        board, rules, deadline, limit, stats = (job.board, job.profile, job.deadline, job.limit,
+                                                job.stats)
         loaded.checks += 1
         stats.variables, stats.clauses = loaded.top, loaded.n_clauses
         block = loaded.fresh()  # this check's blocking clauses hold only while it is assumed
-        assumptions = self._assumptions(loaded, board, units) + [block]
+        assumptions = self._assumptions(loaded, board, job.units) + [block]
         mine: list[Solution] = []
         timed_out = exhausted = False
         try:
@@ -198,7 +198,7 @@ class EditSession:
                 stats.conflicts += counted[0] - loaded.counted[0]
                 stats.decisions += counted[1] - loaded.counted[1]
                 loaded.counted = counted
-        found.extend(mine)
+        job.found.extend(mine)
         return exhausted, timed_out
 
     @staticmethod

@@ -45,6 +45,7 @@ from satlink.solver.encode import encode
 from satlink.solver.method import Method
 from satlink.solver.nearby import detour, in_windows, shortcut
 from satlink.solver.search import SolutionSearch
+from satlink.solver.search_job import SearchJob
 from satlink.solver.stats import SolveStats
 from satlink.solver.verdict import Status, Verdict
 
@@ -54,13 +55,13 @@ def shortcut_holds(profile: Rules) -> bool:
     return not profile.rules
 
 
-def route(board: Board, profile: Rules, method: Method, deadline: float | None, limit: int,
-          units: list[int], stats: SolveStats, found: list[Solution],
-          strict: Verdict) -> tuple[bool, bool] | None:
-    """Decide ``board`` under ``profile`` as the module's docstring says, given ``strict``,
-    the verdict of ``solve`` under ``flow`` plus the profile's rules; appends solutions to
-    ``found`` (up to ``limit``, at most 2) and returns (exhausted, timed_out) like the whole
-    search, or None when the caller should search the board whole."""
+def route(job: SearchJob, strict: Verdict) -> tuple[bool, bool] | None:
+    """Decide the job's board under its profile as the module's docstring says, given
+    ``strict``, the verdict of ``solve`` under ``flow`` plus the profile's rules; appends
+    solutions to ``found`` (up to ``limit``, at most 2) and returns (exhausted, timed_out)
+    like the whole search, or None when the caller should search the board whole."""
+    board, profile, method, deadline = job.board, job.profile, job.method, job.deadline
+    limit, units, stats, found = job.limit, job.units, job.stats, job.found
     stats.add_search(strict.stats)
     stats.presolve_seconds += strict.stats.presolve_seconds
     if strict.status is Status.TIMEOUT:

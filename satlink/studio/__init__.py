@@ -7,8 +7,8 @@ verdict on every edit, the reason behind it, hints and new puzzles; the drawing 
 fixed by :mod:`satlink.studio.drawing`, repairs are :mod:`satlink.studio.repairs`' (their
 progress told by :mod:`satlink.studio.progress`); the API calls the library in worker threads
 (:mod:`satlink.studio.jobs`), reads boards through the same validation as every file format
-(:mod:`satlink.studio.boards`), opens and saves packs (:mod:`satlink.studio.files`), and
-answers only local pages (:mod:`satlink.studio.safety`).
+(:mod:`satlink.studio.boards`), opens and saves packs (:mod:`satlink.studio.files`,
+:mod:`satlink.studio.saving`), and answers only local pages (:mod:`satlink.studio.safety`).
 """
 
 from satlink.studio.app import create_app

@@ -1,5 +1,5 @@
 """The studio's handlers for whole packs: open a file or a catalogue, save (see
-:mod:`satlink.studio.files` for when a save asks first and which files it may touch), export
+:mod:`satlink.studio.saving` for when a save asks first and which files it may touch), export
 as text, and the verdict and grade of each board for the pack view.  Each runs as a job of its
 request (:meth:`satlink.studio.api.Ask.run`): a pack of thousands of boards is read, checked
 or written within the request's deadline, in a worker thread."""
@@ -13,16 +13,9 @@ from satlink.solver.check import check
 from satlink.solver.verdict import Status
 from satlink.studio.access import AccessRefused
 from satlink.studio.boards import BoardProblem, read_board, read_rules
-from satlink.studio.files import (
-    MAX_PACK,
-    SaveRefused,
-    TooLarge,
-    open_catalogue,
-    open_pack,
-    save_catalogue,
-    save_pack,
-)
+from satlink.studio.files import MAX_PACK, TooLarge, open_catalogue, open_pack
 from satlink.studio.requests import Ask, Problem, board_and_rules
+from satlink.studio.saving import SaveRefused, save_catalogue, save_pack
 
 
 def _entries(ask: Ask, data: dict) -> list[Entry]:
@@ -59,7 +52,7 @@ def _text(data: dict, key: str) -> str:
 
 async def api_save(ask: Ask, data: dict) -> dict:
     """Write the pack (or one board) to the file the user named, or with ``catalogue: true``
-    add its unique boards to the catalogue named (:func:`satlink.studio.files.save_catalogue`):
+    add its unique boards to the catalogue named (:func:`satlink.studio.saving.save_catalogue`):
     the boards' checks share the request's deadline."""
     path, fmt = _text(data, "path"), _text(data, "format") or None
     access = ask.studio.access

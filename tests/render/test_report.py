@@ -20,7 +20,8 @@ from satlink.formats import Entry, write_text
 from satlink.formats.puzzlink import rules_warning
 from satlink.geometry import Geometry, geometry_to_json
 from satlink.render.layout import Layout
-from satlink.render.report import ORDER, _short_names, html_report, path_code, report_data
+from satlink.render.report import ORDER, _short_names, html_report, report_data
+from satlink.render.report_codes import path_code
 from satlink.render.report_links import studio_argument
 from satlink.rules import parse_rules
 from testbed.browser import file_url
