@@ -31,6 +31,10 @@ exclude_patterns = ["_build", "_ext"]
 myst_heading_anchors = 3
 myst_enable_extensions = ["colon_fence"]
 
+# Option names stay as typed: smart quotes would turn "--count" in running text into an en
+# dash ("–count"), which a reader copying it into a shell gets wrong.
+smartquotes = False
+
 # Warnings that are errors under -W: a broken cross-reference is one.
 nitpicky = True
 
