@@ -261,7 +261,7 @@ def _search(job: SearchJob) -> tuple[bool, bool]:
         timed_out = True
         if encoded == begun:  # stopped while encoding: that time was spent encoding
             encoded = time.perf_counter()
-    stats.encode_seconds = encoded - begun
+    stats.encode_seconds += encoded - begun
     return exhausted, timed_out
 
 

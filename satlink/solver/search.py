@@ -60,8 +60,11 @@ class SolutionSearch:
         self.encoding = encoding
         self.board = encoding.board
         self.deadline = deadline
-        self.stats = SolveStats() if stats is None else stats  # the caller's, to add to
+        # the caller's record: this search's work is added to what it holds (a weaker
+        # profile's check first searches under the stricter one); its sizes are this CNF's
+        self.stats = SolveStats() if stats is None else stats
         self.stats.variables, self.stats.clauses = encoding.n_vars, encoding.n_clauses
+        self._cuts_before = self.stats.cycle_cuts
         self._endpoint_cells = endpoint_cells(self.board)
         self._ends = encoding.variables.graph.edges  # board.edges as an array
         self._backend = backend if backend is not None else Backend(
@@ -70,7 +73,7 @@ class SolutionSearch:
         for literal in units:
             self._backend.add_clause([literal])
         self._units = len(units)
-        self.stats.load_seconds = self._backend.load_seconds + time.perf_counter() - start
+        self.stats.load_seconds += self._backend.load_seconds + time.perf_counter() - start
         self._blocks = 0
         self._propagator: CycleCutPropagator | None = None
         if method.uses_propagator and self._cut_cycles:
@@ -84,9 +87,10 @@ class SolutionSearch:
         conflicts, decisions = self._backend.counters()
         # the encoding's clauses plus the units, cuts and blocks added, the same for every
         # backend
-        self.stats.clauses = (self.encoding.n_clauses + self._units + self.stats.cycle_cuts
-                              + self._blocks)
-        self.stats.conflicts, self.stats.decisions = conflicts, decisions
+        self.stats.clauses = (self.encoding.n_clauses + self._units
+                              + self.stats.cycle_cuts - self._cuts_before + self._blocks)
+        self.stats.conflicts += conflicts
+        self.stats.decisions += decisions
         start = time.perf_counter()
         self._backend.delete()
         self.stats.load_seconds += time.perf_counter() - start

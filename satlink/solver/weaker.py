@@ -119,7 +119,7 @@ def _second(board: Board, profile: Rules, method: Method, deadline: float | None
 def _searching(board: Board, rules: Rules, method: Method, deadline: float | None,
                units: list[int], stats: SolveStats) -> Iterator[SolutionSearch]:
     """A search of the board's CNF under ``rules``, its figures added to ``stats`` when it
-    closes (a search writes its own figures over those of the record it is given)."""
+    closes (its own record, so that the sizes in ``stats`` stay those of the board's CNF)."""
     own = SolveStats()
     begun = time.perf_counter()
     try:

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from satlink import Board, check, solution_errors, solve
+from satlink import Board, check, parse_rules, solution_errors, solve
 from satlink.solver.method import Method
 from testbed.boards import parity_rows
 from testbed.oracle import count_solutions
@@ -72,3 +72,32 @@ def test_solve_finds_one_valid_solution() -> None:
     verdict = solve(board, "fill")
     assert verdict.status == "solved" and len(verdict.solutions) == 1
     assert solution_errors(board, verdict.solutions[0], verdict.rules) == []
+
+
+def test_searches_given_one_record_add_their_work_to_it() -> None:
+    """A weaker profile's check first searches under the stricter one and may then search
+    the whole board: both searches' conflicts, decisions and load time are the check's work
+    (the second one used to write its figures over the first's), while the sizes stay those
+    of the last CNF."""
+    from satlink.solver.encode import encode
+    from satlink.solver.search import SolutionSearch
+    from satlink.solver.stats import SolveStats
+
+    board = Board.from_rows(["A...B", ".....", "..C..", ".....", "B.C.A"])
+    encoding = encode(board, parse_rules("fill"), Method(presolve=False))
+    alone = []
+    for _ in range(2):
+        own = SolveStats()
+        with SolutionSearch(encoding, stats=own) as search:
+            list(search.solutions())
+        alone.append(own)
+    shared = SolveStats()
+    for _ in range(2):
+        with SolutionSearch(encoding, stats=shared) as search:
+            list(search.solutions())
+    assert alone[0].decisions > 0
+    assert shared.decisions == alone[0].decisions + alone[1].decisions
+    assert shared.conflicts == alone[0].conflicts + alone[1].conflicts
+    assert shared.sat_calls == alone[0].sat_calls + alone[1].sat_calls
+    assert shared.cycle_cuts == alone[0].cycle_cuts + alone[1].cycle_cuts
+    assert (shared.variables, shared.clauses) == (alone[1].variables, alone[1].clauses)
