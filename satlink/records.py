@@ -19,7 +19,6 @@ version-2 record (a results file to resume, a catalogue's stored quality) under 
 from __future__ import annotations
 
 import json
-import secrets
 
 from satlink.board import Board
 from satlink.geometry import geometry_to_json
@@ -63,24 +62,25 @@ def dumps(record: dict) -> str:
             if isinstance(coords, LongCoords)]
     if not long:
         return json.dumps(record, ensure_ascii=False)
+    import re
+    import secrets  # (only here: a 2x2 check's start-up has no long path to write)
+
     board = long[0].board
     table = [f"[{r}, {c}]" for r in range(board.height) for c in range(board.width)]
     mark = f"satlink-long-path-{secrets.token_hex(8)}-"
-    texts: dict[str, str] = {}
+    texts: list[str] = []
 
     def placed(coords: object) -> object:
         if not isinstance(coords, LongCoords):
             return coords
-        key = f"{mark}{len(texts)}"
-        texts[json.dumps(key)] = coords.text(table)
-        return key
+        texts.append(coords.text(table))
+        return f"{mark}{len(texts) - 1}"
 
     shown = dict(record, solutions=[{label: placed(coords) for label, coords in solution.items()}
                                     for solution in record["solutions"]])
-    text = json.dumps(shown, ensure_ascii=False)
-    for key, path in texts.items():
-        text = text.replace(key, path, 1)
-    return text
+    # every path's text in one pass over the record (not one copy of it per path)
+    return re.sub(f'"{mark}(\\d+)"', lambda found: texts[int(found.group(1))],
+                  json.dumps(shown, ensure_ascii=False))
 
 
 def _coords(board: Board, solution, lazy: bool) -> dict:
