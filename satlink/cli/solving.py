@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
@@ -25,7 +25,6 @@ from satlink.cli.options import (
 )
 from satlink.exports import for_target
 from satlink.formats import Entry, InputError, format_for_path
-from satlink.painted.judge import PaintedVerdict, painted_verdict
 from satlink.render.console import print_judged
 from satlink.rules import Rules
 from satlink.solver.check import check as check_board
@@ -33,6 +32,9 @@ from satlink.solver.check import solve as solve_board
 from satlink.solver.memory import BoardTooLarge
 from satlink.solver.method import Method
 from satlink.solver.verdict import Status, Verdict
+
+if TYPE_CHECKING:
+    from satlink.painted.judge import PaintedVerdict
 
 Judge = Callable[[Entry, Rules], Verdict]
 MAX_CELL_PIXELS = 256
@@ -68,8 +70,11 @@ def judged(entries: list[Entry], rules: Rules | None, method: Method, judge: Jud
             continue
         if done:
             done(entry, verdict)
-        painted = (None if entry.painting is None
-                   else painted_verdict(entry.painting, verdict, profile))
+        painted = None
+        if entry.painting is not None:  # (imported here: most boards are not painted)
+            from satlink.painted.judge import painted_verdict
+
+            painted = painted_verdict(entry.painting, verdict, profile)
         yield Judged(entry, profile, verdict, painted)
 
 

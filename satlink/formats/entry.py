@@ -5,13 +5,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from satlink.board import Board, BoardError
 from satlink.formats.errors import InputError, WriteError
-from satlink.formats.painted import Painting, is_painted, read_painting
 from satlink.geometry import PLAIN, Geometry
 from satlink.rules import DEFAULT_RULES, Rules
 from satlink.solution import Solution
+
+if TYPE_CHECKING:
+    from satlink.formats.painted import Painting
 
 DEFAULT_MAX_CELLS = 4_000_000
 MAX_DIGITS = 18
@@ -78,6 +81,8 @@ def board_entry(
         try:
             board = Board(tuple(rows), geometry)
         except BoardError:
+            from satlink.formats.painted import is_painted, read_painting  # not for puzzles
+
             if not is_painted(rows):
                 raise
             painting = read_painting(rows, geometry)  # its errors are located the same way

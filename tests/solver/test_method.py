@@ -104,7 +104,7 @@ def test_every_kind_names_code_that_exists_and_the_card_names_are_pysats() -> No
 
 def test_a_run_the_forced_moves_decide_never_loads_numpy_or_the_sat_backend() -> None:
     """What makes a one-level check start fast; the same board sent to SAT loads both (and
-    JSON output never needs rich)."""
+    JSON output never needs rich, nor a plain puzzle the painted boards' reader and judge)."""
     import subprocess
     import sys
 
@@ -112,7 +112,8 @@ def test_a_run_the_forced_moves_decide_never_loads_numpy_or_the_sat_backend() ->
              "result = CliRunner().invoke(main, ['check', '-', '--json', *sys.argv[2:]], "
              "input=sys.argv[1])\n"
              "assert result.exit_code in (0, 1), result.output\n"
-             "print(sorted(m for m in ('numpy', 'pysat.solvers', 'rich') if m in sys.modules))\n")
+             "print(sorted(m for m in ('numpy', 'pysat.solvers', 'rich', 'satlink.painted.judge', "
+             "'satlink.formats.painted', 'secrets') if m in sys.modules))\n")
 
     def loaded(board: str, *options: str) -> str:
         out = subprocess.run([sys.executable, "-c", probe, board, *options], capture_output=True,
