@@ -56,7 +56,7 @@ def crossing_node(board: Board, cell: int, axis: str) -> int:
 
 def adjacent(board: Board, cell: int) -> frozenset[int]:
     """Cells sharing a side with ``cell``, from coordinates: square or hexagonal steps, warps
-    applied; walls and solid cells are not removed (see :func:`joined`)."""
+    applied; walls and solid cells are not removed."""
     return adjacent_cells(board.width, board.height, board.geometry.kind, board.geometry.wrap,
                            cell)
 
@@ -84,11 +84,6 @@ def adjacent_cells(w: int, h: int, kind: str, wrap: bool, cell: int) -> frozense
 
 def walled(board: Board, a: int, b: int) -> bool:
     return ((a, b) if a < b else (b, a)) in board.geometry.walls
-
-
-def joined(board: Board, a: int) -> set[int]:
-    """Open cells a path may step to from ``a``: neighbours without a wall between."""
-    return {b for b in adjacent(board, a) if not walled(board, a, b) and not board.is_solid(b)}
 
 
 def step_axis(board: Board, a: int, b: int) -> str:

@@ -231,7 +231,7 @@ def painting_of(board: Board, drawn: Mapping[str, Sequence[Cell]]) -> Painting:
             if not 0 <= cell < board.size or board.is_solid(cell):
                 raise BoardError(f"the drawn path of {label} leaves the open cells")
         nodes = board.path_nodes(cells)
-        twice = next((x for i, x in enumerate(nodes) if x in nodes[:i]), None)
+        twice = _first_repeat(nodes)
         if twice is not None:
             raise _fail(f"the drawn path of {label} visits this cell twice", board, twice)
         for a, b in zip(nodes, nodes[1:], strict=False):
@@ -249,3 +249,14 @@ def painting_of(board: Board, drawn: Mapping[str, Sequence[Cell]]) -> Painting:
     bridges = set(board.geometry.bridges)
     empty = tuple(x for x in board.open_cells() if x not in covered and x not in bridges)
     return Painting(board, paths, placed, empty)
+
+
+def _first_repeat(nodes: list[int]) -> int | None:
+    """The first node a path visits a second time (a set: the studio judges a drawing of
+    thousands of cells on every edit)."""
+    seen: set[int] = set()
+    for x in nodes:
+        if x in seen:
+            return x
+        seen.add(x)
+    return None
