@@ -19,44 +19,16 @@ process start (about 0.1 s, once per file, not per board); ddnumlin's includes i
 from __future__ import annotations
 
 import argparse
-import re
 import statistics
-import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 from benchmarks.harness import Run
 from satlink import check
 from satlink.formats import read_file
+from testbed.peers import ddnumlin_count
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
-
-
-def dat(rows: list[str]) -> str:
-    """A board in ddnumlin's input: ``cols rows``, then ``-`` or a label number per cell."""
-    labels: dict[str, int] = {}
-    lines = [f"{len(rows[0])} {len(rows)}"]
-    for row in rows:
-        lines.append(" ".join("-" if ch == "." else str(labels.setdefault(ch, len(labels) + 1))
-                              for ch in row))
-    return "\n".join(lines) + "\n"
-
-
-def tdzdd(ddnumlin: str, rows: list[str], timeout: float) -> tuple[int | None, float]:
-    """(solutions, seconds) from ddnumlin; None when it did not finish."""
-    with tempfile.NamedTemporaryFile("w", suffix=".dat", delete=False) as f:
-        f.write(dat(rows))
-    begun = time.perf_counter()
-    try:
-        done = subprocess.run([ddnumlin, "-a", "-k", "0", "-m", "0", f.name], capture_output=True,
-                              text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return None, timeout
-    seconds = time.perf_counter() - begun
-    found = re.search(r"#solution\s*=\s*(\d+)", done.stdout + done.stderr)
-    return (int(found.group(1)) if found else None), seconds
 
 
 def main() -> int:
@@ -78,7 +50,7 @@ def main() -> int:
             if (board is None or board.width * board.height > args.cells
                     or not board.geometry.is_plain or min(board.width, board.height) < 2):
                 continue
-            count, peer = tdzdd(args.ddnumlin, list(board.rows), args.timeout)
+            count, peer = ddnumlin_count(args.ddnumlin, list(board.rows), args.timeout)
             times, status = [], None
             for _ in range(args.repeat):
                 verdict = check(board, "fill", timeout=args.timeout)

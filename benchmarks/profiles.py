@@ -26,13 +26,12 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from benchmarks.harness import CheckoutWorker, Run, in_turn, serve, timed
+from testbed.peers import ddnumlin_count
 
 HERE = Path(__file__).resolve().parent.parent
 CORPUS = HERE.parent / "shared" / "corpus"
@@ -66,34 +65,6 @@ def answer(request: dict) -> dict:
 
 
 BOARDS: dict[str, dict] = {}
-
-
-def tdzdd_count(ddnumlin: Path, rows: list[str], limit: float) -> int | None:
-    """TdZdd's exact number of plain-fill solutions, or None if it did not finish."""
-    labels: dict[str, int] = {}
-    lines = [f"{len(rows[0])} {len(rows)}"]
-    for row in rows:
-        tokens = []
-        for ch in row:
-            if ch == ".":
-                tokens.append("-")
-            else:
-                tokens.append(str(labels.setdefault(ch, len(labels) + 1)))
-        lines.append(" ".join(tokens))
-    with tempfile.NamedTemporaryFile("w", suffix=".dat", delete=False) as f:
-        f.write("\n".join(lines) + "\n")
-    try:
-        done = subprocess.run([str(ddnumlin), "-a", "-k", "0", "-m", "0", f.name],
-                              capture_output=True, text=True, timeout=limit,
-                              env=dict(os.environ, OMP_NUM_THREADS="1"))
-    except subprocess.TimeoutExpired:
-        return None
-    finally:
-        os.unlink(f.name)
-    for line in (done.stdout + done.stderr).splitlines():
-        if line.strip().startswith("#solution"):
-            return int(line.split("=")[1].strip().split()[0])
-    return None
 
 
 def summary(rows: list[dict], limit: float) -> dict:
@@ -151,7 +122,7 @@ def main() -> None:
                                             "rules": rules, "mode": mode, "checkout": name,
                                             **reply})
                 if args.peers and board["w"] * board["h"] <= args.tdzdd_cells:
-                    count = tdzdd_count(args.peers / "ddnumlin", board["rows"], 60.0)
+                    count, _ = ddnumlin_count(str(args.peers / "ddnumlin"), board["rows"], 60.0)
                     results.append({"set": set_name, "path": board["path"],
                                     "index": board["index"], "size": f"{board['w']}x{board['h']}",
                                     "rules": "fill", "mode": "tdzdd", "checkout": "tdzdd",
