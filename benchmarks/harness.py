@@ -29,8 +29,6 @@ from typing import Any, TypeVar
 
 SCHEMA = "satlink-benchmark/1"
 ROOT = Path(__file__).resolve().parents[1]
-ENVELOPE_KEYS = ("schema", "benchmark", "command", "args", "commit", "machine", "started",
-                 "seconds", "load_before", "load_after", "rows", "parts")
 WORKER_CHECKOUT = "SATLINK_BENCH_CHECKOUT"
 
 T = TypeVar("T")
@@ -95,7 +93,14 @@ def keyed(mapping: dict[str, dict], key: str) -> list[dict]:
 
 def read_results(path: str | Path) -> dict[str, Any]:
     """A results file written by ``Run.write``; a clear error for anything else."""
-    results = json.loads(Path(path).read_text(encoding="utf-8"))
+    try:
+        results = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SystemExit(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        where = (f" (line {exc.lineno}, column {exc.colno})"
+                 if isinstance(exc, json.JSONDecodeError) else "")
+        raise SystemExit(f"{path}: not a JSON results file{where}") from None
     if not isinstance(results, dict) or results.get("schema") != SCHEMA:
         raise SystemExit(f"{path}: not a results file of schema {SCHEMA}")
     return results

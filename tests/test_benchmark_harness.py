@@ -17,7 +17,6 @@ from pathlib import Path
 
 from tests.support.paths import ROOT
 
-NOT_ON_THE_HARNESS_YET: set[str] = set()
 OWN_FORMAT = {
     # the behaviour fingerprint is compared key by key with one written by another checkout's
     # copy of the script: a contract of its own, not a benchmark's results
@@ -77,6 +76,22 @@ def names_in(node: ast.AST) -> set[str]:
 
 def test_no_benchmark_writes_json_results_except_through_the_harness() -> None:
     writers = {path.name for path in (ROOT / "benchmarks").glob("*.py") if writes_json_results(path)}
-    assert writers - NOT_ON_THE_HARNESS_YET - OWN_FORMAT == set(), "write through benchmarks.harness.Run"
-    moved = NOT_ON_THE_HARNESS_YET - writers
-    assert moved == set(), "on the harness now: take them off NOT_ON_THE_HARNESS_YET"
+    assert writers - OWN_FORMAT == set(), "write through benchmarks.harness.Run"
+
+
+def test_a_file_that_is_not_a_results_file_is_named_in_one_line(tmp_path: Path) -> None:
+    """``repair.py --tables-from`` reads results back: a missing file, a file that is not
+    JSON and JSON of another kind each end in one line naming the file, not a traceback."""
+    cases = {"missing.json": None, "broken.json": '{"schema":\n  oops', "other.json": "[1, 2]"}
+    for name, text in cases.items():
+        if text is not None:
+            (tmp_path / name).write_text(text, encoding="utf-8")
+        script = ("import sys; from benchmarks.harness import read_results; "
+                  "read_results(sys.argv[1])")
+        done = subprocess.run([sys.executable, "-c", script, str(tmp_path / name)], cwd=ROOT,
+                              capture_output=True, text=True,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert done.returncode != 0 and "Traceback" not in done.stderr, (name, done.stderr)
+        assert done.stderr.strip().startswith(str(tmp_path / name)), (name, done.stderr)
+        if name == "broken.json":
+            assert "(line 2, column 3)" in done.stderr, done.stderr
