@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from benchmarks.harness import CheckoutWorker
+from benchmarks.harness import CheckoutWorker, in_turn
 from satlink.generate.params import Params
 from satlink.generate.pipeline import Attempt, attempt
 
@@ -64,7 +64,7 @@ def interleaved_workers(workers: list[CheckoutWorker], attempt: Callable[[Checko
 
     number = 0
     while any(open_(state[w.name]) for w in workers):
-        for w in workers:
+        for w in in_turn(workers, number):  # each worker first in turn
             s = state[w.name]
             if not open_(s):
                 continue
