@@ -68,11 +68,10 @@ def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> N
     fallback where the compiled core was not built: :mod:`satlink.deduce.engines`)."""
     if not value or ctx.resilient_parsing:
         return
-    from importlib.metadata import version
-
     from satlink.deduce.engines import describe
+    from satlink.version import __version__
 
-    click.echo(f"satlink, version {version('satlink')}\n{describe()}")
+    click.echo(f"satlink, version {__version__}\n{describe()}")
     ctx.exit(0)
 
 

@@ -204,3 +204,18 @@ def test_unsolvable_small_boards_end_in_a_contradiction_or_no_solution():
             result = fixpoint_result(COMPILED, Board.from_rows(rows), rules)
             if result[0] == "contradiction":
                 assert count_solutions(rows, profile.fill, profile.notouch, profile.no2x2, 1) == 0
+
+
+def test_tiny_boards_use_the_python_engine_unless_one_is_asked_for(monkeypatch) -> None:
+    """Up to TINY_NODES nodes the Python engine deduces (a 2x2 check starts without loading
+    the core); above, the engine in use; SATLINK_ENGINE overrides both."""
+    from satlink.deduce.engines import TINY_NODES, engine_for
+
+    monkeypatch.delenv(ENVIRONMENT, raising=False)
+    assert engine_for(TINY_NODES) is PYTHON
+    assert engine_for(TINY_NODES + 1) is (compiled() or PYTHON)
+    monkeypatch.setenv(ENVIRONMENT, "python")
+    assert engine_for(10_000) is PYTHON
+    if compiled() is not None:
+        monkeypatch.setenv(ENVIRONMENT, "compiled")
+        assert engine_for(4) is compiled()
