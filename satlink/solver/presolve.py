@@ -111,7 +111,7 @@ def plan_for(board: Board, rules: Rules, using: Engine) -> Plan:
         lookahead_budget=min(LOOKAHEAD_MOST, LOOKAHEAD_WORK // nodes) if small else 0,
         split_budget=(min(SPLIT_MOST, SPLIT_WORK // nodes)
                       if small or colours <= SPLIT_MAX_COLOURS else 0),
-        split_depth=max(1, SPLIT_STATE_BYTES // max(1, state_bytes)),
+        split_depth=max(1, SPLIT_STATE_BYTES // state_bytes),  # state_bytes >= 40
     )
 
 

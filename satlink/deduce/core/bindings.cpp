@@ -52,20 +52,12 @@ py::tuple as_tuple(const std::vector<int>& values) {
 }
 
 // Bounds of the indices Python hands in: the engine's hot loops index without checks, so a bad
-// index is refused here, once, as the IndexError the Python engine's lists would raise.
-int checked_edge(const State& st, int e) {
-    if (e < 0 || (size_t)e >= st.es.size()) throw py::index_error("edge " + std::to_string(e) + " is not on the board");
-    return e;
-}
-
-int checked_node(const State& st, int x) {
-    if (x < 0 || x >= st.p->n) throw py::index_error("node " + std::to_string(x) + " is not on the board");
-    return x;
-}
-
-int checked_colour(const State& st, int k) {  // a label's colour, or the empty one (k)
-    if (k < 0 || k > st.p->k) throw py::index_error("colour " + std::to_string(k) + " is not on the board");
-    return k;
+// index is refused here, once, as the IndexError the Python engine's lists would raise (a
+// colour: a label's, or the empty one, k).
+int within(long v, long count, const char* what) {
+    if (v < 0 || v >= count)
+        throw py::index_error(std::string(what) + " " + std::to_string(v) + " is not on the board");
+    return (int)v;
 }
 
 void check_nodes(const std::vector<int>& nodes, int n, const char* what) {
@@ -168,9 +160,8 @@ std::shared_ptr<CorePuzzle> make_puzzle(py::object owner, int n, py::object node
     }
     check_nodes(nodes, n, "an open node");
     for (const auto& block : blocks) check_nodes(block, n, "a no2x2 block");
-    for (size_t e = 0; e < a.size(); ++e)
-        if (a[e] < 0 || b[e] < 0 || a[e] >= n || b[e] >= n)
-            throw py::value_error("an edge names a node outside the graph");
+    check_nodes(a, n, "an edge");
+    check_nodes(b, n, "an edge");
     for (auto& end : ends)
         if (end.first < 0 || end.first >= n || end.second < 0 || end.second >= n)
             throw py::value_error("an endpoint names a node outside the graph");
@@ -289,22 +280,22 @@ PYBIND11_MODULE(_core, m) {
              py::arg("graph"), py::arg("recording") = false)
         .def_property_readonly("p", [](const PyState& s) { return s.core->owner; })
         .def("copy", [](const PyState& s) { return new PyState{s.core, s.st.copy()}; })
-        .def("set_on", [](PyState& s, int e) { return s.st.set_on(checked_edge(s.st, e)); })
-        .def("set_off", [](PyState& s, int e) { return s.st.set_off(checked_edge(s.st, e)); })
+        .def("set_on", [](PyState& s, int e) { return s.st.set_on(within(e, (long)s.st.es.size(), "edge")); })
+        .def("set_off", [](PyState& s, int e) { return s.st.set_off(within(e, (long)s.st.es.size(), "edge")); })
         .def("restrict",
              [](PyState& s, int x, py::int_ mask) {
                  std::vector<uint64_t> words = to_words(mask, s.st.p->words);
-                 return s.st.restrict_mask(checked_node(s.st, x), words.data());
+                 return s.st.restrict_mask(within(x, s.st.p->n, "node"), words.data());
              })
-        .def("colour", [](const PyState& s, int x) { return to_int(s.st.colour_of(checked_node(s.st, x)), s.st.p->words); })
-        .def("need", [](const PyState& s, int x) { return s.st.need(checked_node(s.st, x)); })
+        .def("colour", [](const PyState& s, int x) { return to_int(s.st.colour_of(within(x, s.st.p->n, "node")), s.st.p->words); })
+        .def("need", [](const PyState& s, int x) { return s.st.need(within(x, s.st.p->n, "node")); })
         .def("complete", [](const PyState& s) { return s.st.complete(); })
         .def("solved_nodes", [](const PyState& s) { return s.st.solved_nodes(); })
         .def("heads", [](const PyState& s) { return s.st.heads(); })
         .def("undecided_nodes", [](const PyState& s) { return s.st.undecided_nodes(); })
         .def("reach",
              [](PyState& s, int k, int start) {
-                 std::vector<uint8_t> seen = s.st.reach(checked_colour(s.st, k), checked_node(s.st, start));
+                 std::vector<uint8_t> seen = s.st.reach(within(k, s.st.p->k + 1, "colour"), within(start, s.st.p->n, "node"));
                  py::list out(seen.size());
                  for (size_t i = 0; i < seen.size(); ++i) out[i] = py::bool_(seen[i] != 0);
                  return out;
