@@ -4,12 +4,11 @@
 
 import { latest } from "./api.js";
 import * as M from "./model.js";
-import { gradeHtml, legendHtml, technique, techniqueTags, techniqueTip } from "./words.js";
+import { esc, gradeHtml, legendHtml, technique, techniqueTags, techniqueTip } from "./words.js";
 
 const $ = id => document.getElementById(id);
 
 export function setupPanels({S, redraw, rules}) {
-  function esc(text) { const d = document.createElement("div"); d.textContent = text; return d.innerHTML; }
 
   function showWhy() {
     const w = S.why, out = $("why-out");

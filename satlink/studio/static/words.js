@@ -19,7 +19,7 @@ export const BANDS = {easy: "solved by forced moves, corners and no-touching alo
 export function technique(name) { return (TECHNIQUES[name] || [name, ""])[0]; }
 export function techniqueTip(name) { return (TECHNIQUES[name] || [name, ""])[1]; }
 
-function esc(text) { const d = document.createElement("div"); d.textContent = text; return d.innerHTML; }
+export function esc(text) { const d = document.createElement("div"); d.textContent = text; return d.innerHTML; }
 
 // "easy — hardest step: no touching (score 2.8)", the band and technique explained on hover.
 export function gradeHtml(g) {
