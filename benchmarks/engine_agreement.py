@@ -11,6 +11,7 @@ of ``check`` is compared with its count too.  The table gives boards, checks and
 per family and the seconds each engine took.
 
     python benchmarks/engine_agreement.py --per-family 200 --out benchmarks/results/agreement.json
+    python benchmarks/engine_agreement.py --per-family 0 --square 0 --corpus-nodes 0 --fixpoint-corpus
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from benchmarks.harness import Run, keyed
 from satlink import Board, check
 from satlink.deduce.engines import ENVIRONMENT, PYTHON, compiled
 from satlink.formats import read_file
-from satlink.grading.compare import RESULTS
+from satlink.grading.compare import ALL_PASSES, RESULTS, fixpoint_result
 from satlink.rules import parse_rules
 from testbed.boards import PROFILES, boards
 from testbed.oracle import count_solutions
@@ -49,6 +50,23 @@ def corpus_boards(most_nodes: int) -> list[tuple[str, Board]]:
     return out
 
 
+def every_corpus_board() -> list[tuple[str, Board]]:
+    """Every board of every file satlink reads under ``../shared/corpus`` (each peer project),
+    whatever its size."""
+    out = []
+    for path in sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.suffix not in SOURCES):
+        for entry in read_file(str(path), max_cells=10**7):
+            if entry.board is not None:
+                out.append((f"{path.relative_to(CORPUS)}#{entry.index}", entry.board))
+    return out
+
+
+SOURCES = {".md", ".py", ".c", ".h", ".cpp", ".go", ".sh"}
+GLOBAL_PASSES_NODES = 20_000
+"""Above this many nodes the fixpoint is compared with corner and notouch only, as check's
+presolve runs it on the 1002x1002 boards (region and bottleneck in Python take hours there)."""
+
+
 def compiled_verdict(board: Board, rules: str) -> str:
     """``check``'s verdict with the compiled engine in its presolve: without SATLINK_ENGINE,
     boards of up to ``TINY_NODES`` nodes (every board the oracle can count) are deduced by
@@ -69,6 +87,9 @@ def main() -> int:
     parser.add_argument("--per-family", type=int, default=200)
     parser.add_argument("--square", type=int, default=600, help="plain random boards")
     parser.add_argument("--corpus-nodes", type=int, default=400)
+    parser.add_argument("--fixpoint-corpus", action="store_true",
+                        help="also the fixpoint alone on every corpus board of every peer "
+                             "project, at every size (the 1002x1002 boards take minutes)")
     parser.add_argument("--seed", type=int, default=30)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
@@ -120,6 +141,21 @@ def main() -> int:
         for rules in ("flow", "fill", "nikoli"):
             compare("corpus", name, board, rules, None)
 
+    for name, board in every_corpus_board() if args.fixpoint_corpus else []:
+        row = rows.setdefault("fixpoint, all corpus", Counter())
+        row["boards"] += 1
+        passes = ALL_PASSES if board.n_nodes <= GLOBAL_PASSES_NODES else ("corner", "notouch")
+        for rules in ("flow", "fill", "nikoli"):
+            row["checks"] += 1
+            results = []
+            for side, eng in (("compiled", core), ("python", PYTHON)):
+                begun = time.perf_counter()
+                results.append(fixpoint_result(eng, board, rules, passes))
+                seconds[side] += time.perf_counter() - begun
+            if results[0] != results[1]:
+                row["differences"] += 1
+                differences.append({"family": "fixpoint, all corpus", "board": name,
+                                    "rules": rules, "part": "fixpoint_result"})
     print(f"{'family':12} {'boards':>7} {'checks':>7} {'differ':>7} {'oracle':>7} {'wrong':>6}")
     for family, row in rows.items():
         print(f"{family:12} {row['boards']:7d} {row['checks']:7d} {row['differences']:7d} "
