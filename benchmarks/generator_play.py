@@ -43,7 +43,7 @@ from collections.abc import Callable
 from pathlib import Path
 from statistics import median, quantiles
 
-from benchmarks.attempts import interleaved_workers
+from benchmarks.attempts import generator_workers, interleaved_workers
 from benchmarks.harness import CheckoutWorker, Run, keyed, serve
 
 HERE = Path(__file__).resolve().parents[1]
@@ -100,19 +100,8 @@ def answer(ask: dict) -> dict:
             "solution": result.solution, "grade": result.quality.get("grade")}
 
 
-class Generator(CheckoutWorker):
-    """A worker process importing satlink from ``checkout``."""
-
-    def __init__(self, name: str, checkout: Path):
-        super().__init__(name, checkout, Path(__file__))
-
-    def attempt(self, size: str, grade: str | None, rules: str, seed: int, number: int) -> dict:
-        return self.ask({"size": size, "grade": grade, "rules": rules, "seed": seed,
-                         "number": number})
-
-
 # -- measuring ----------------------------------------------------------------------------------
-def measure(generators: list[Generator], size: str, grade: str | None, args,
+def measure(generators: list[CheckoutWorker], size: str, grade: str | None, args,
             extra: Callable[[list[str], dict], dict] | None = None) -> dict:
     """Each generator's summary (:func:`summary`); ``extra(rows, solution)``: more figures of
     each accepted puzzle, listed per puzzle under ``extra`` (``opening.py``'s measure)."""
@@ -127,8 +116,9 @@ def measure(generators: list[Generator], size: str, grade: str | None, args,
                                   "seconds": r["seconds"],
                                   "extra": extra(r["rows"], r["solution"]) if extra else None})
 
-    state = interleaved_workers(generators, lambda g, n: g.attempt(size, grade, args.rules,
-                                                                   args.seed, n),
+    state = interleaved_workers(generators, lambda g, n: g.ask({"size": size, "grade": grade,
+                                                                "rules": args.rules,
+                                                                "seed": args.seed, "number": n}),
                                 answered, args.count, args.budget, args.attempts)
     return {name: summary(s) for name, s in state.items()}
 
@@ -311,9 +301,7 @@ def main() -> None:
     if args.quick:
         args.count, args.budget, args.attempts = 10, 15.0, 150
     run = Run("generator_play", args)
-    generators = [Generator("this", HERE)]
-    if args.baseline:
-        generators.insert(0, Generator("baseline", Path(args.baseline).resolve()))
+    generators = generator_workers(Path(__file__), args.baseline)
     results: dict = {}
     lines = []
     try:
