@@ -30,7 +30,7 @@ import sys
 from pathlib import Path
 from statistics import median
 
-from benchmarks.attempts import generator_workers, interleaved_workers
+from benchmarks.attempts import interleaved_workers
 from benchmarks.harness import CheckoutWorker, Run, keyed, serve, timed
 
 HERE = Path(__file__).resolve().parents[1]
@@ -163,6 +163,10 @@ def main() -> None:
         serve(answer)
         return
     run = Run("generator_look", args)
+    # imported here, by the driver alone: a worker imports this script beside a baseline
+    # checkout's benchmarks/, which may not have it
+    from benchmarks.attempts import generator_workers
+
     generators = generator_workers(Path(__file__), args.baseline)
     results: dict = {}
     lines = []

@@ -43,7 +43,7 @@ from collections.abc import Callable
 from pathlib import Path
 from statistics import median, quantiles
 
-from benchmarks.attempts import generator_workers, interleaved_workers
+from benchmarks.attempts import interleaved_workers
 from benchmarks.harness import CheckoutWorker, Run, keyed, serve
 
 HERE = Path(__file__).resolve().parents[1]
@@ -301,6 +301,10 @@ def main() -> None:
     if args.quick:
         args.count, args.budget, args.attempts = 10, 15.0, 150
     run = Run("generator_play", args)
+    # imported here, by the driver alone: a worker imports this script beside a baseline
+    # checkout's benchmarks/, which may not have it
+    from benchmarks.attempts import generator_workers
+
     generators = generator_workers(Path(__file__), args.baseline)
     results: dict = {}
     lines = []
