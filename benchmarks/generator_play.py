@@ -190,6 +190,19 @@ def row(size: str, setting: str, name: str, m: dict) -> str:
             f"{m['unique']}/{m['puzzles']} |")
 
 
+def flat_row(size: str, setting: str, name: str, m: dict) -> dict:
+    """One line of the table as values (the results' ``table``): the figures :func:`row`
+    prints, without their formatting."""
+    bands = m["bands"] or {}
+    return {"size": size, "setting": setting, "generator": name, "puzzles": m["puzzles"],
+            "attempts": m["attempts"], "seconds_per_puzzle": m["seconds_per_puzzle"],
+            "cpu_seconds_per_puzzle": m["cpu_seconds_per_puzzle"], "unique": m["unique"],
+            **{f"band_{b}": bands.get(b) for b in ("easy", "medium", "hard")},
+            **{key: m[key] for key in ("grader_forced", "forced_only", "opening", "short_share",
+                                       "stairs_per_100", "longest_share", "border_end_share",
+                                       "colours_median")}}
+
+
 def published_row(size: str) -> str | None:
     p = published().get(size)
     if not p:
@@ -329,6 +342,8 @@ def main() -> None:
     print("\n".join(lines))
     run.write(args.out, [{"case": case, **row} for case, by_generator in results.items()
                          for row in keyed(by_generator, "generator")],
+              table=[flat_row(*case.split(" ", 1), name, m) for case, by_generator in results.items()
+                     for name, m in by_generator.items()],
               published=published(), origins={g.name: g.origin for g in generators})
 
 
