@@ -98,7 +98,7 @@ def test_publish_keeps_the_tables_and_the_provenance(tmp_path: Path) -> None:
     assert list(published["tables"]) == ["table"]  # rows left out, settings is not a table
     assert published["command"] == "python benchmarks/probe.py --size 7"
     assert published["commit"] == "abc123" and published["load"] == [1.25, 2.5]
-    headers, cells = RESULTS.table_cells(published, None, "size; seconds -> s; unique; note",
+    headers, cells = RESULTS.table_cells(published, None, "size | seconds -> s | unique | note",
                                          "size ^= 9", "seconds = .3f")
     assert headers == ["size", "s", "unique", "note"]
     assert cells == [["9x9", "1.500", "no", "–"]]
@@ -115,8 +115,8 @@ def test_publish_names_a_missing_table_and_a_file_that_is_not_results(tmp_path: 
 def test_a_table_that_does_not_match_its_file_is_an_error_naming_it() -> None:
     page = {"schema": RESULTS.PUBLISHED, "command": "x",
             "tables": {"t": {"columns": ["a", "b"], "rows": [[1, 2.0]]}}}
-    with pytest.raises(RESULTS.ResultsError, match="no column 'c'; the columns are: a; b"):
-        RESULTS.table_cells(page, "t", "a; c", None, None)
+    with pytest.raises(RESULTS.ResultsError, match="no column 'c'; the columns are: a \\| b"):
+        RESULTS.table_cells(page, "t", "a | c", None, None)
     with pytest.raises(RESULTS.ResultsError, match="no table 'u'"):
         RESULTS.table_cells(page, "u", None, None, None)
     with pytest.raises(RESULTS.ResultsError, match="no row"):

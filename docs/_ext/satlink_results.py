@@ -7,14 +7,15 @@ come from (the command, the commit, the date, the load), so a reader can reprodu
 
     ```{results-table} perf-peers
     :table: peer_table
-    :columns: target; boards; branch -> satlink; branch/peer time -> satlink/peer
+    :columns: target | boards | branch -> satlink | branch/peer time -> satlink/peer
     :where: target ^= inputs6
-    :format: seconds = .2f
+    :format: branch/peer time = .2f
     ```
 
 ``:columns:`` picks and orders the columns (``name -> Header`` renames one); ``:where:`` keeps
 the rows whose column equals a value (``=``) or starts with it (``^=``), every condition
-holding; ``:format:`` gives a column a Python format spec.  Anything that does not match the
+holding; ``:format:`` gives a column a Python format spec.  Items are separated by ``|``
+(column names hold commas and semicolons).  Anything that does not match the
 file (a missing file, table or column) is an error naming it, which fails the strict build.
 
 Only the standard library and docutils are used, so the tests read the same functions.
@@ -60,7 +61,7 @@ def load(name: str, folder: Path = RESULTS) -> dict[str, Any]:
 
 
 def split_list(text: str | None) -> list[str]:
-    return [part.strip() for part in (text or "").split(";") if part.strip()]
+    return [part.strip() for part in (text or "").split("|") if part.strip()]
 
 
 def parse_columns(text: str | None, formats: str | None, available: list[str]) -> list[Column]:
@@ -74,7 +75,7 @@ def parse_columns(text: str | None, formats: str | None, available: list[str]) -
         name, _, header = item.partition("->")
         name, header = name.strip(), header.strip() or name.strip()
         if name not in available:
-            raise ResultsError(f"no column {name!r}; the columns are: {'; '.join(available)}")
+            raise ResultsError(f"no column {name!r}; the columns are: {' | '.join(available)}")
         chosen.append(Column(name, header, specs.pop(name, None)))
     if specs:
         raise ResultsError(f":format: names columns not shown: {', '.join(specs)}")
@@ -118,10 +119,10 @@ def table_cells(page: dict[str, Any], table: str | None, columns: str | None,
     tables = page["tables"]
     if table is None:
         if len(tables) != 1:
-            raise ResultsError(f"name a :table: ({'; '.join(tables)})")
+            raise ResultsError(f"name a :table: ({' | '.join(tables)})")
         table = next(iter(tables))
     if table not in tables:
-        raise ResultsError(f"no table {table!r}; the tables are: {'; '.join(tables)}")
+        raise ResultsError(f"no table {table!r}; the tables are: {' | '.join(tables)}")
     names = tables[table]["columns"]
     chosen = parse_columns(columns, formats, names)
     rows = [dict(zip(names, row, strict=True)) for row in tables[table]["rows"]]
