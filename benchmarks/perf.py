@@ -413,6 +413,8 @@ def main(argv: list[str] | None = None) -> int:
                     points[label][key].append((w * h, row[label][0][key]))
         for key, what in (("seconds", "in-process (seconds)"), ("wall", "whole process")):
             for least, sizes in ((0, "all sizes"), (900, "30x30 up")):
+                if len({c for c, _ in points["new"][key] if c >= least}) < 2:
+                    continue  # a slope needs two board sizes in the range (--sizes decides)
                 b, n = (exponent([p for p in points[label][key] if p[0] >= least])
                         for label in ("base", "new"))
                 table.append((f"scaling exponent, {what}, {sizes}", str(len(scaling_rows)),
