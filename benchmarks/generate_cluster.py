@@ -23,6 +23,7 @@ import time
 from benchmarks.harness import Run
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.params import make_params
+from satlink.generate.request import ParamsRequest
 from satlink.generate.runner import run_generation
 
 
@@ -62,7 +63,7 @@ def main() -> None:
     run = Run("generate_cluster", args)
     from distributed import Client, LocalCluster
 
-    params = make_params(args.size, None, 3, 0, "flow", "grow", "repair", args.seed)
+    params = make_params(ParamsRequest(args.size, seed=args.seed))
     load = os.getloadavg()
     started = time.perf_counter()
     with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,

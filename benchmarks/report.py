@@ -43,6 +43,7 @@ from satlink.formats import write_text
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.pack import pack_entries
 from satlink.generate.params import make_params
+from satlink.generate.request import ParamsRequest
 from satlink.generate.runner import run_generation
 from satlink.render.report import html_report
 from satlink.rules import parse_rules
@@ -61,7 +62,7 @@ READY = "document.documentElement.dataset.ready"
 
 
 def generate(size: str, count: int, seed: int, jobs: int) -> list:
-    params = make_params(size, None, 3, 0, "flow", "grow", "repair", seed)
+    params = make_params(ParamsRequest(size, seed=seed))
     catalogue = Catalogue(":memory:")
     run_generation(params, count, catalogue, jobs)
     rows = catalogue.puzzles(run=params.key(), order="attempt")

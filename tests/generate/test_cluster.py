@@ -18,6 +18,7 @@ import pytest
 from satlink import Board, check
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.params import make_params
+from satlink.generate.request import ParamsRequest
 from satlink.generate.runner import run_generation
 
 distributed = pytest.importorskip("distributed")
@@ -30,7 +31,7 @@ def cluster():
         yield made
 
 
-SIX = make_params("6x6", None, 3, 0, "flow", "grow", "repair", 9)
+SIX = make_params(ParamsRequest("6x6", seed=9))
 COUNT = 20
 
 
@@ -58,7 +59,7 @@ def _all_proven(catalogue: Catalogue, params) -> None:
 def test_a_cluster_makes_the_local_pack_and_stores_duplicates_once(cluster) -> None:
     """4x4 boards repeat often: the duplicates the workers make are counted, not stored,
     and the run holds the very puzzles one local process makes."""
-    params = make_params("4x4", None, 3, 0, "flow", "grow", "repair", 5)
+    params = make_params(ParamsRequest("4x4", seed=5))
     expected, state = _local(params, 12)
     assert state.duplicates > 0  # the test means something only if duplicates are made
     catalogue = Catalogue(":memory:")
