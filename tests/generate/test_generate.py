@@ -27,7 +27,7 @@ from satlink.generate.paths import PathSystem
 from satlink.generate.pipeline import attempt
 from satlink.generate.repair import split_on_difference
 from satlink.generate.request import ParamsRequest
-from satlink.generate.runner import run_generation
+from satlink.generate.runner import Workers, run_generation
 from satlink.generate.unionfind import grow_paths
 from satlink.quality import bends
 
@@ -103,7 +103,7 @@ def test_same_seed_same_pack_whatever_the_jobs() -> None:
     packs = []
     for jobs in (1, 2, 1):
         catalogue = Catalogue(":memory:")
-        run_generation(params, 6, catalogue, jobs=jobs)
+        run_generation(params, 6, catalogue, Workers(jobs))
         packs.append([p["grid"] for p in catalogue.puzzles(order="attempt")])
     assert packs[0] == packs[1] == packs[2] and len(packs[0]) == 6
     other = make_params(ParamsRequest("8x8", seed=43))

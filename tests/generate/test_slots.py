@@ -18,7 +18,7 @@ from satlink.generate import pipeline
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.params import ParamsError, make_params, spread_slots
 from satlink.generate.request import ParamsRequest
-from satlink.generate.runner import run_generation
+from satlink.generate.runner import Workers, run_generation
 from satlink.generate.slots import in_slot_order
 from satlink.generate.targets import parse_target
 from satlink.grading import grade
@@ -54,7 +54,8 @@ def test_pack_follows_its_slots_in_order(curve: str, count: int, slots: list[str
 def _pack(params, jobs: int = 1, catalogue: Catalogue | None = None,
           max_attempts: int | None = None) -> list[str]:
     catalogue = catalogue or Catalogue(":memory:")
-    run_generation(params, len(params.slots), catalogue, jobs=jobs, max_attempts=max_attempts)
+    run_generation(params, len(params.slots), catalogue, Workers(jobs),
+                   max_attempts=max_attempts)
     rows = in_slot_order(catalogue.puzzles(run=params.key(), order="attempt"), params.slots)
     return ["\n".join(row["grid"]) for row in rows]
 
