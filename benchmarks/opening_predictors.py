@@ -21,8 +21,8 @@ from opening import opening
 
 from benchmarks.harness import Run, keyed
 from satlink.board import Board
+from satlink.generate.growing import grown
 from satlink.generate.params import make_params
-from satlink.generate.pipeline import _grown
 from satlink.generate.request import ParamsRequest
 from satlink.looks import look
 
@@ -97,7 +97,7 @@ def main() -> None:
         rows = []
         for number in range(args.count):
             rng = random.Random(f"{params.seed}:{number}")
-            system, _ = _grown(params, rng)
+            system, _ = grown(params, rng)
             board = system.board()
             o = opening(list(board.rows))
             rows.append({"share": o.share, "complete": o.complete,

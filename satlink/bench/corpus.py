@@ -7,8 +7,8 @@ from pathlib import Path
 
 from satlink.bench.runner import BenchBoard
 from satlink.formats import expand_files, read_file
+from satlink.generate.growing import candidate_board
 from satlink.generate.params import ParamsError, make_params
-from satlink.generate.pipeline import candidate_board
 from satlink.generate.request import ParamsRequest
 from satlink.rules import Rules, parse_rules
 

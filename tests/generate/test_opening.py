@@ -12,8 +12,8 @@ import sys
 import pytest
 
 from satlink import Board, Solution
+from satlink.generate.growing import candidate_board
 from satlink.generate.params import make_params
-from satlink.generate.pipeline import candidate_board
 from satlink.generate.play import forced_colouring, opening_share
 from satlink.generate.request import ParamsRequest
 from satlink.rules import parse_rules
