@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import sqlite3
 import urllib.parse
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from satlink.generate.catalogue_schema import MIGRATIONS, SCHEMA
@@ -67,21 +69,30 @@ def open_catalogue_db(path: str, readonly: bool = False) -> sqlite3.Connection:
     return db
 
 
+@contextmanager
+def _write_transaction(db: sqlite3.Connection) -> Iterator[None]:
+    """One write transaction, taken before looking (``BEGIN IMMEDIATE`` waits up to
+    :data:`BUSY_SECONDS` for another process's): committed when the block ends, rolled back
+    when it raises, even on Ctrl-C."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        db.commit()
+    except BaseException:
+        db.rollback()
+        raise
+
+
 def _create_if_empty(db: sqlite3.Connection) -> None:
     """Give a new (or empty) file the schema; never add tables to a foreign database.
     Looking and creating are one write transaction: two runs started together on one new
     file would otherwise both see it empty, or one would see it half made (``puzzles``
     without ``runs``) and refuse it as not a catalogue."""
-    db.execute("BEGIN IMMEDIATE")  # waits (up to BUSY_SECONDS) for the other run
-    try:
+    with _write_transaction(db):
         if not db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]:
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     db.execute(statement)
-        db.commit()
-    except BaseException:
-        db.rollback()
-        raise
 
 
 def _is_puzzle_catalogue(db: sqlite3.Connection) -> bool:
@@ -128,16 +139,11 @@ def _migrate(db: sqlite3.Connection) -> None:
     have = {row[1] for row in db.execute("PRAGMA table_info(puzzles)")}
     if all(column in have for column, _ in MIGRATIONS):
         return
-    db.execute("BEGIN IMMEDIATE")  # waits (up to BUSY_SECONDS) for the other run
-    try:
+    with _write_transaction(db):
         have = {row[1] for row in db.execute("PRAGMA table_info(puzzles)")}
         for column, sql in MIGRATIONS:
             if column not in have:
                 db.execute(sql)
-        db.commit()
-    except BaseException:
-        db.rollback()
-        raise
 
 
 def puzzles_table(db: sqlite3.Connection) -> str:
