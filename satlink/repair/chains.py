@@ -37,7 +37,7 @@ from satlink.board import Board
 from satlink.referee import is_valid
 from satlink.repair.edits import removals, single_edits
 from satlink.repair.finish import finish_from_nearest
-from satlink.repair.hitting import cut_steps, hitting_cuts
+from satlink.repair.hitting import fewest_cuts
 from satlink.repair.nearest import DEFAULT_REACH, supported
 from satlink.repair.plans import Chain, Constraints, Step
 from satlink.repair.proposals import Candidate
@@ -177,9 +177,9 @@ def repair_chain(board: Board, rules: Rules = DEFAULT_RULES, *,
     if (nearest and root_verdict.status == Status.MULTIPLE and not group and "split" in allowed
             and hi > len(board.labels)):
         say("looking for the fewest cuts of one solution that leave it the only one")
-        found_cuts = _by_cuts(board, root_verdict, rules, cons, min(max_edits,
-                              hi - len(board.labels)), start + CUT_SHARE * seconds, judge,
-                              method)
+        found_cuts = fewest_cuts(board, root_verdict, rules, cons,
+                                 min(max_edits, hi - len(board.labels)),
+                                 start + CUT_SHARE * seconds, judge, method)
         if found_cuts is not None:
             steps, verdict, n = found_cuts
             chain.checks += n
@@ -250,38 +250,6 @@ def repair_chain(board: Board, rules: Rules = DEFAULT_RULES, *,
     chain.partial = True
     chain.steps = list(best.steps)
     return _finish(chain, None, None, best.steps, rules, start, reason)
-
-
-def _by_cuts(board: Board, verdict: Verdict, profile: Rules, cons: Constraints, max_cuts: int,
-             deadline: float, judge: Callable[[Board], Verdict], method: Method
-             ) -> tuple[list[Step], Verdict, int] | None:
-    """The fewest cuts of one of the board's solutions that leave it the only one
-    (:mod:`satlink.repair.hitting`), as steps; None if none within ``max_cuts``."""
-    def two(b: Board) -> Verdict:
-        limit = max(deadline - time.monotonic(), 0.01)
-        return check(b, profile, count=2, timeout=limit, method=method)
-
-    checks = 0
-    best: tuple[list[Step], Verdict] | None = None
-    for drawn in verdict.solutions[:2]:  # the fewer cuts of the first two solutions
-        others = [s for s in verdict.solutions if s.edges() != drawn.edges()]
-        if not others or time.monotonic() >= deadline:
-            break
-        most = max_cuts if best is None else len(best[0]) - 1
-        found = hitting_cuts(board, drawn, others, two, max_cuts=most,
-                             min_length=cons.min_length, deadline=deadline)
-        if found is None:
-            continue
-        checks += found.checks
-        steps = []
-        for text, cells, b, v in cut_steps(board, drawn, found.cuts, judge):
-            checks += 1
-            steps.append(Step.of("split", text, cells, 2, b, v, cons))
-            final = v  # the last cut's verdict: its board is the repaired one
-        last = steps[-1]
-        if final.status == Status.UNIQUE and not cons.too_short(last.board, final.solutions[0]):
-            best = steps, final
-    return None if best is None else (best[0], best[1], checks)
 
 
 def _differ(a: Board, b: Board) -> int:
