@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from satlink.board import Board
-from satlink.repair.nearest import DEFAULT_REACH, NearEdit, Nearest, NearestSearch, in_order
+from satlink.repair.near_edits import DEFAULT_REACH, NearLimits
+from satlink.repair.nearest import NearEdit, Nearest, NearestSearch, in_order
 from satlink.repair.plans import Chain, Constraints, Step
 from satlink.rules import Rules
 from satlink.solver.verdict import Status, Verdict
@@ -82,10 +83,10 @@ def finish_from_nearest(board: Board, profile: Rules, cons: Constraints, *, max_
     lo, hi = len(board.labels) - cons.colours, len(board.labels) + cons.colours
     out = Finish()
     seen: set[tuple[str, ...]] = set()
-    search = NearestSearch(board, profile, max_edits=max_edits, reach=None, near=reach,
-                           colours=cons.colours, min_length=cons.min_length,
-                           seconds=max(deadline - time.monotonic(), 0.01), first=1,
-                           solids=cons.solids)
+    limits = NearLimits(reach=None, colours=cons.colours, min_length=cons.min_length,
+                        max_edits=max_edits, near=reach, solids=cons.solids)
+    search = NearestSearch(board, profile, limits,
+                           seconds=max(deadline - time.monotonic(), 0.01), first=1)
     job = _Finishing(board, max_edits, deadline, judge, short, chain_search, (lo, hi), cons)
     for near in search.boards():
         if near.board.rows in seen:

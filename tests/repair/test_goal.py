@@ -18,6 +18,7 @@ from satlink.geometry import Geometry
 from satlink.referee import is_valid
 from satlink.repair.chains import repair_chain
 from satlink.repair.hitting import Cut, cut_board, hitting_cuts
+from satlink.repair.near_edits import NearLimits
 from satlink.repair.nearest import NearestSearch, in_order
 from satlink.repair.plans import Constraints
 from satlink.rules import parse_rules
@@ -84,8 +85,8 @@ def test_nearest_solvable_matches_brute_force() -> None:
         p = parse_rules(rules)
         if count_graph_solutions(board, p.fill, p.notouch, limit=1):
             continue
-        search = NearestSearch(board, parse_rules(rules), max_edits=most, reach=None, min_length=2,
-                               seconds=30)
+        search = NearestSearch(board, parse_rules(rules),
+                               NearLimits(max_edits=most, reach=None, min_length=2), seconds=30)
         found = list(search.boards())
         assert search.exhausted
         brute = _brute_fewest(board, rules, most)
@@ -117,8 +118,9 @@ def test_nearest_with_solids_and_near_first_matches_brute_force() -> None:
         p = parse_rules(rules)
         if count_graph_solutions(board, p.fill, p.notouch, limit=1):
             continue
-        search = NearestSearch(board, parse_rules(rules), max_edits=most, reach=None, near=1, min_length=2,
-                               seconds=30, solids=True)
+        search = NearestSearch(board, parse_rules(rules),
+                               NearLimits(max_edits=most, reach=None, near=1, min_length=2, solids=True),
+                               seconds=30)
         found = list(search.boards())
         assert search.exhausted
         brute = _brute_fewest(board, rules, most, solids=True)
@@ -139,10 +141,10 @@ def test_nearest_with_solids_and_near_first_matches_brute_force() -> None:
     corner = Board.from_rows(["B..", "A..", ".AB"])  # one solid cell fixes it, nothing else
     assert _brute_fewest(corner, "flow", 1) is None
     assert _brute_fewest(corner, "flow", 1, solids=True) == 1
-    without = NearestSearch(corner, parse_rules("flow"), max_edits=1, reach=None, min_length=2)
+    without = NearestSearch(corner, parse_rules("flow"), NearLimits(max_edits=1, reach=None, min_length=2))
     assert not list(without.boards()) and without.exhausted
-    (first, *_) = NearestSearch(corner, parse_rules("flow"), max_edits=1, reach=None, min_length=2,
-                                solids=True).boards()
+    (first, *_) = NearestSearch(corner, parse_rules("flow"),
+                                NearLimits(max_edits=1, reach=None, min_length=2, solids=True)).boards()
     assert [e.kind for e in first.edits] == ["solid"]
     assert count_graph_solutions(first.board, True, True, limit=1) == 1
     cons = Constraints(min_length=2, solids=True, symmetry=False)  # (it is mirror-symmetric)
@@ -163,8 +165,8 @@ def test_nearest_on_hexagons_and_warps_matches_brute_force() -> None:
             p = parse_rules(rules)
             if count_graph_solutions(board, p.fill, p.notouch, limit=1):
                 continue
-            search = NearestSearch(board, parse_rules(rules), max_edits=1, reach=None, min_length=2,
-                                   seconds=30)
+            search = NearestSearch(board, parse_rules(rules),
+                                   NearLimits(max_edits=1, reach=None, min_length=2), seconds=30)
             found = list(search.boards())
             assert search.exhausted
             for near in found:
