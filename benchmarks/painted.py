@@ -31,8 +31,8 @@ from benchmarks.harness import Run
 from satlink.formats.painted import read_painting
 from satlink.generate.colours import published_colours
 from satlink.generate.longpaths import lengthen
-from satlink.painted.complete import complete_painting
-from satlink.painted.fix import fix_painting
+from satlink.painted.complete import CompleteOptions, complete_painting
+from satlink.painted.fix import PaintFixOptions, fix_painting
 from satlink.rules import parse_rules
 from testbed.paintings import ambiguous_crossing, erased, grown, painted_rows
 
@@ -91,14 +91,15 @@ def main() -> None:
                     rules = parse_rules(name)
                     start = time.monotonic()
                     found = fix_painting(drawn.board, drawn.solution(), rules,
-                                         seconds=args.seconds)
+                                         PaintFixOptions(seconds=args.seconds))
                     fix_s = time.monotonic() - start
                     best = found.proposals[0] if found.proposals else None
                     longest = sorted(drawn.drawn, key=lambda k: -len(drawn.drawn[k]))
                     keep, placed = set(longest[:2]), set(longest[2:3])
                     partial = read_painting(erased(painted_rows(system), keep, placed, drawn),
                                             system.layout.geometry)
-                    done = complete_painting(partial, rules, seed=seed, seconds=3 * args.seconds)
+                    done = complete_painting(partial, rules,
+                                             CompleteOptions(seed=seed, seconds=3 * args.seconds))
                     then = (before(partial, rules, seed=seed, seconds=3 * args.seconds)
                             if before else None)
                     rows.append({
