@@ -11,8 +11,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from benchmarks.harness import CheckoutWorker, in_turn
+from benchmarks.harness import ROOT, CheckoutWorker, in_turn
 from satlink.generate.params import Params
 from satlink.generate.pipeline import Attempt, attempt
 
@@ -76,3 +77,12 @@ def interleaved_workers(workers: list[CheckoutWorker], attempt: Callable[[Checko
             answered(s, answer)
         number += 1
     return state
+
+
+def generator_workers(script: Path, baseline: str | None) -> list[CheckoutWorker]:
+    """Workers answering ``script``'s generation requests: the baseline checkout's first (when
+    given), then this checkout's, each importing its own satlink."""
+    workers = [CheckoutWorker("this", ROOT, script)]
+    if baseline:
+        workers.insert(0, CheckoutWorker("baseline", Path(baseline).resolve(), script))
+    return workers

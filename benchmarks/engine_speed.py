@@ -129,7 +129,9 @@ def main() -> int:
         results[name] = {"figure": figure, "base": base, "new": new, "ratio": base / new,
                          "runs": runs}
         print(f"{name:16} {base:10.4f} {new:10.4f} {base / new:8.1f}x")
-    bench.write(args.out, keyed(results, "workload"))
+    table = [{"workload": name, "figure": r["figure"], "base s": r["base"], "new s": r["new"],
+              "base / new": r["ratio"]} for name, r in results.items()]
+    bench.write(args.out, keyed(results, "workload"), table=table)
     return 0
 
 

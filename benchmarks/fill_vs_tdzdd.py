@@ -64,11 +64,19 @@ def main() -> int:
     both = [r for r in rows if r["count"] is not None and r["status"] != "timeout"]
     mine = [r["satlink"] for r in both]
     theirs = [r["tdzdd"] for r in both]
+    counts = {"boards": len(rows), "both decide": len(both),
+              "ddnumlin undecided": sum(r["count"] is None for r in rows),
+              "satlink timeouts": sum(r["status"] == "timeout" for r in rows),
+              "verdicts disagree": sum(not r["agree"] for r in rows),
+              "satlink slower": sum(r["satlink"] > r["tdzdd"] for r in both)}
     print(f"{len(rows)} boards of at most {args.cells} cells; both decide {len(both)}; "
-          f"ddnumlin could not: {sum(r['count'] is None for r in rows)}; satlink timed out: "
-          f"{sum(r['status'] == 'timeout' for r in rows)}; verdicts disagree: "
-          f"{sum(not r['agree'] for r in rows)}")
+          f"ddnumlin could not: {counts['ddnumlin undecided']}; satlink timed out: "
+          f"{counts['satlink timeouts']}; verdicts disagree: {counts['verdicts disagree']}")
+    summary = []
     if both:
+        summary = [{"per board": what, "satlink s": pick(mine), "ddnumlin s": pick(theirs),
+                    "satlink / ddnumlin": pick(mine) / pick(theirs)}
+                   for what, pick in (("median", statistics.median), ("total", sum))]
         print("| per board | satlink (fill, in-process) | ddnumlin (process) | satlink / ddnumlin |")
         print("| --- | --- | --- | --- |")
         print(f"| median | {1000 * statistics.median(mine):.1f} ms | "
@@ -79,7 +87,7 @@ def main() -> int:
         print(f"boards where satlink is slower: {len(slower)} "
               + ", ".join(f"{r['board']} ({1000 * r['satlink']:.0f} vs {1000 * r['tdzdd']:.0f} ms)"
                           for r in slower[:8]))
-    bench.write(args.out, rows)
+    bench.write(args.out, rows, counts=[counts], summary=summary)
     return 0 if all(r["agree"] for r in rows) else 1
 
 

@@ -30,8 +30,7 @@ import sys
 from pathlib import Path
 from statistics import median
 
-from attempts import interleaved_workers
-
+from benchmarks.attempts import interleaved_workers
 from benchmarks.harness import CheckoutWorker, Run, keyed, serve, timed
 
 HERE = Path(__file__).resolve().parents[1]
@@ -63,17 +62,6 @@ def answer(ask: dict) -> dict:
 PARAMS: dict[tuple, object] = {}
 
 
-class Generator(CheckoutWorker):
-    """A worker process importing satlink from ``checkout``."""
-
-    def __init__(self, name: str, checkout: Path):
-        super().__init__(name, checkout, Path(__file__))
-
-    def attempt(self, size: str, colours: str | None, rules: str, seed: int, number: int) -> dict:
-        return self.ask({"size": size, "colours": colours, "rules": rules, "seed": seed,
-                         "number": number})
-
-
 # -- measuring ----------------------------------------------------------------------------------
 def low_end(size: str) -> str:
     w, h = (int(x) for x in size.split("x"))
@@ -81,7 +69,7 @@ def low_end(size: str) -> str:
     return f"{round(0.6 * side)}-{round(0.7 * side)}"
 
 
-def measure(generators: list[Generator], size: str, colours: str | None, args) -> dict:
+def measure(generators: list[CheckoutWorker], size: str, colours: str | None, args) -> dict:
     from satlink import check
     from satlink.board import Board
     from satlink.looks import look
@@ -98,8 +86,9 @@ def measure(generators: list[Generator], size: str, colours: str | None, args) -
                                   "seconds": r["seconds"], "checks": r["checks"],
                                   **look(board, solution)})
 
-    state = interleaved_workers(generators, lambda g, n: g.attempt(size, colours, args.rules,
-                                                                   args.seed, n),
+    state = interleaved_workers(generators, lambda g, n: g.ask({"size": size, "colours": colours,
+                                                                "rules": args.rules,
+                                                                "seed": args.seed, "number": n}),
                                 answered, args.count, args.budget, args.attempts)
     return {name: summary(s) for name, s in state.items()}
 
@@ -174,9 +163,11 @@ def main() -> None:
         serve(answer)
         return
     run = Run("generator_look", args)
-    generators = [Generator("this", HERE)]
-    if args.baseline:
-        generators.insert(0, Generator("baseline", Path(args.baseline).resolve()))
+    # imported here, by the driver alone: a worker imports this script beside a baseline
+    # checkout's benchmarks/, which may not have it
+    from benchmarks.attempts import generator_workers
+
+    generators = generator_workers(Path(__file__), args.baseline)
     results: dict = {}
     lines = []
     try:

@@ -100,19 +100,8 @@ def answer(ask: dict) -> dict:
             "solution": result.solution, "grade": result.quality.get("grade")}
 
 
-class Generator(CheckoutWorker):
-    """A worker process importing satlink from ``checkout``."""
-
-    def __init__(self, name: str, checkout: Path):
-        super().__init__(name, checkout, Path(__file__))
-
-    def attempt(self, size: str, grade: str | None, rules: str, seed: int, number: int) -> dict:
-        return self.ask({"size": size, "grade": grade, "rules": rules, "seed": seed,
-                         "number": number})
-
-
 # -- measuring ----------------------------------------------------------------------------------
-def measure(generators: list[Generator], size: str, grade: str | None, args,
+def measure(generators: list[CheckoutWorker], size: str, grade: str | None, args,
             extra: Callable[[list[str], dict], dict] | None = None) -> dict:
     """Each generator's summary (:func:`summary`); ``extra(rows, solution)``: more figures of
     each accepted puzzle, listed per puzzle under ``extra`` (``opening.py``'s measure)."""
@@ -127,8 +116,9 @@ def measure(generators: list[Generator], size: str, grade: str | None, args,
                                   "seconds": r["seconds"],
                                   "extra": extra(r["rows"], r["solution"]) if extra else None})
 
-    state = interleaved_workers(generators, lambda g, n: g.attempt(size, grade, args.rules,
-                                                                   args.seed, n),
+    state = interleaved_workers(generators, lambda g, n: g.ask({"size": size, "grade": grade,
+                                                                "rules": args.rules,
+                                                                "seed": args.seed, "number": n}),
                                 answered, args.count, args.budget, args.attempts)
     return {name: summary(s) for name, s in state.items()}
 
@@ -198,6 +188,19 @@ def row(size: str, setting: str, name: str, m: dict) -> str:
             f"{pct(m['short_share'])} | "
             f"{stairs} | {pct(m['longest_share'])} | {pct(m['border_end_share'])} | {colours} | "
             f"{m['unique']}/{m['puzzles']} |")
+
+
+def flat_row(size: str, setting: str, name: str, m: dict) -> dict:
+    """One line of the table as values (the results' ``table``): the figures :func:`row`
+    prints, without their formatting."""
+    bands = m["bands"] or {}
+    return {"size": size, "setting": setting, "generator": name, "puzzles": m["puzzles"],
+            "attempts": m["attempts"], "seconds_per_puzzle": m["seconds_per_puzzle"],
+            "cpu_seconds_per_puzzle": m["cpu_seconds_per_puzzle"], "unique": m["unique"],
+            **{f"band_{b}": bands.get(b) for b in ("easy", "medium", "hard")},
+            **{key: m[key] for key in ("grader_forced", "forced_only", "opening", "short_share",
+                                       "stairs_per_100", "longest_share", "border_end_share",
+                                       "colours_median")}}
 
 
 def published_row(size: str) -> str | None:
@@ -311,9 +314,11 @@ def main() -> None:
     if args.quick:
         args.count, args.budget, args.attempts = 10, 15.0, 150
     run = Run("generator_play", args)
-    generators = [Generator("this", HERE)]
-    if args.baseline:
-        generators.insert(0, Generator("baseline", Path(args.baseline).resolve()))
+    # imported here, by the driver alone: a worker imports this script beside a baseline
+    # checkout's benchmarks/, which may not have it
+    from benchmarks.attempts import generator_workers
+
+    generators = generator_workers(Path(__file__), args.baseline)
     results: dict = {}
     lines = []
     try:
@@ -337,6 +342,8 @@ def main() -> None:
     print("\n".join(lines))
     run.write(args.out, [{"case": case, **row} for case, by_generator in results.items()
                          for row in keyed(by_generator, "generator")],
+              table=[flat_row(*case.split(" ", 1), name, m) for case, by_generator in results.items()
+                     for name, m in by_generator.items()],
               published=published(), origins={g.name: g.origin for g in generators})
 
 

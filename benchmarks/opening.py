@@ -267,14 +267,12 @@ def main() -> None:
         if args.write_data:
             print(f"\nwrote {write_data(by_side, args.packs)}")
         return
-    here = Path(__file__).resolve()
     from benchmarks import generator_play as play
+    from benchmarks.attempts import generator_workers
     from benchmarks.harness import Run, keyed
 
     run = Run("opening", args)
-    generators = [play.Generator("this", here.parents[1])]
-    if args.baseline:
-        generators.insert(0, play.Generator("baseline", Path(args.baseline).resolve()))
+    generators = generator_workers(Path(play.__file__), args.baseline)
 
     def extra(rows: list[str], solution: dict) -> dict:
         o = opening(rows, solution)

@@ -6,6 +6,8 @@ on both alike.  Ratios are new / base, taken pair by pair; the table shows their
     git worktree add --detach ../satlink-base <commit before the work>
     python benchmarks/perf.py --base ../satlink-base --out benchmarks/results/perf.json
     python benchmarks/perf.py --base ../satlink-base --targets small,inputs10 --repeat 7
+    python benchmarks/perf.py --targets peers --go /tmp/peers/numberlink/bin/numberlink \\
+        --flow-solver /tmp/peers/flow_solver --out benchmarks/results/perf-peers.json
 
 Targets (``--targets``, comma list; ``peers`` is not in the default list):
 
@@ -173,14 +175,15 @@ def peer_run(argv: list[str], stdin: str) -> dict:
     return result
 
 
-def triples(name: str, base: Path, new: Path, files: list[str], peer: list[str], stdin: str,
+def triples(name: str, base: Path | None, new: Path, files: list[str], peer: list[str], stdin: str,
             repeat: int, log: list[dict]) -> dict:
     """``repeat`` interleaved rounds of main, this branch and a peer solver, the order rotated
-    each round so the machine's drift falls on all three alike."""
-    runs: dict[str, list[dict]] = {"base": [], "new": [], "peer": []}
-    kinds = ["base", "new", "peer"]
+    each round so the machine's drift falls on all three alike (without ``base``: this
+    checkout and the peer, in turn)."""
+    kinds = ["base", "new", "peer"] if base is not None else ["new", "peer"]
+    runs: dict[str, list[dict]] = {label: [] for label in ("base", "new", "peer")}
     for r in range(repeat):
-        for label in kinds[r % 3:] + kinds[:r % 3]:
+        for label in kinds[r % len(kinds):] + kinds[:r % len(kinds)]:
             if label == "peer":
                 result = peer_run(peer, stdin)
             else:
@@ -252,7 +255,9 @@ def exponent(points: list[tuple[float, float]]) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--base", required=True, help="baseline checkout of satlink (a folder)")
+    parser.add_argument("--base", default=None,
+                        help="baseline checkout of satlink (a folder); required except for the "
+                             "peers target, which without it runs this checkout and the peers")
     parser.add_argument("--corpus", default=str(HERE.parent / "shared" / "corpus"))
     parser.add_argument("--targets", default="small,inputs10,huge,scaling")
     parser.add_argument("--repeat", type=int, default=5, help="pairs per small/inputs10 item")
@@ -272,13 +277,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
     bench = Run("perf", args)
-    base, new = Path(args.base).resolve(), HERE
+    targets = [t.strip() for t in args.targets.split(",") if t.strip()]
+    if args.base is None and set(targets) - {"peers"}:
+        parser.error("--base is required for every target but peers")
+    base, new = (Path(args.base).resolve() if args.base else None), HERE
     for checkout in (base, new):
-        compiled(checkout)
+        if checkout is not None:
+            compiled(checkout)
     puzzles = Path(args.corpus) / "thomasahle-numberlink" / "puzzles"
     mzucker = sorted(str(p) for p in (Path(args.corpus) / "mzucker-flow_solver" / "puzzles")
                      .glob("*.txt"))
-    targets = [t.strip() for t in args.targets.split(",") if t.strip()]
     log: list[dict] = []
     table: list[tuple[str, ...]] = []
     result: dict = {"settings": vars(args), "rows": {}}
@@ -339,10 +347,11 @@ def main(argv: list[str] | None = None) -> int:
             unit = "ms/board" if boards > 1 else "s"
             peer_table.append((
                 name, str(boards),
-                f"{per * med(row['base'], what):.1f} {unit}, {med(row['base'], 'peak_mb'):.0f} MB",
+                f"{per * med(row['base'], what):.1f} {unit}, {med(row['base'], 'peak_mb'):.0f} MB"
+                if row["base"] else "–",
                 f"{per * med(row['new'], what):.1f} {unit}, {med(row['new'], 'peak_mb'):.0f} MB",
                 f"{per * med(row['peer'], what):.1f} {unit}, {med(row['peer'], 'peak_mb'):.0f} MB",
-                f"{median_ratio(row, 'wall'):.2f}",
+                f"{median_ratio(row, 'wall'):.2f}" if row["base"] else "–",
                 f"{med(row['new'], 'wall') / med(row['peer'], 'wall'):.2f}",
                 f"{med(row['new'], 'peak_mb') / med(row['peer'], 'peak_mb'):.2f}",
                 "/".join(sorted(set(row["new"][0]["statuses"]))),

@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks.harness import Run
+from benchmarks.harness import Run, keyed
 
 HERE = Path(__file__).resolve().parent.parent
 PHASES = ("presolve", "encode", "load", "sat", "decode")
@@ -55,12 +55,16 @@ def main(argv: list[str] | None = None) -> int:
         rows[name or Path(paths[0]).name] = phases(paths, extra)
     print(f"{'corpus':<14} {'boards':>6} {'wall s':>8} " + " ".join(f"{p:>9}" for p in PHASES)
           + f" {'rest':>9}  forced-only")
+    table = []
     for name, row in rows.items():
-        shares = [row[p] / row["wall"] for p in PHASES]
+        shares = {p: row[p] / row["wall"] for p in PHASES}
+        shares["rest"] = 1 - sum(shares.values())
         print(f"{name:<14} {row['boards']:>6} {row['wall']:>8.2f} "
-              + " ".join(f"{100 * s:>8.0f}%" for s in shares)
-              + f" {100 * (1 - sum(shares)):>8.0f}%  {row['decided_by_forced_moves']}")
-    bench.write(args.out, rows)
+              + " ".join(f"{100 * s:>8.0f}%" for s in shares.values())
+              + f"  {row['decided_by_forced_moves']}")
+        table.append({"corpus": name, "boards": row["boards"], "wall_seconds": row["wall"],
+                      **shares, "decided_by_forced_moves": row["decided_by_forced_moves"]})
+    bench.write(args.out, keyed(rows, "corpus"), table=table)
     return 0
 
 

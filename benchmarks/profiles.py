@@ -132,38 +132,55 @@ def main() -> None:
     finally:
         for worker in workers.values():
             worker.close()
-    report(results, profiles, args)
-    run.write(args.out, results,
+    table = table_rows(results, profiles, args)
+    report(results, table, args)
+    run.write(args.out, results, table=table,
               origins={name: worker.origin for name, worker in workers.items()})
 
 
-def report(results: list[dict], profiles: list[str], args: argparse.Namespace) -> None:
+def table_rows(results: list[dict], profiles: list[str], args: argparse.Namespace) -> list[dict]:
+    """Per mode, set, profile and checkout: boards, timeouts, verdicts, median and total
+    seconds (a timeout counts as the limit), the total against ``flow``'s on the same boards
+    in the same checkout, and this checkout's total against the baseline's."""
+    def chosen(mode: str, set_name: str, rules: str, name: str) -> list[dict]:
+        return [r for r in results if r["set"] == set_name and r["mode"] == mode
+                and r["rules"] == rules and r["checkout"] == name]
+
+    table = []
+    for mode in args.modes.split(","):
+        for set_name in args.sets.split(","):
+            for rules in profiles:
+                for name in ("base", "this"):
+                    mine = chosen(mode, set_name, rules, name)
+                    if not mine:
+                        continue
+                    s = summary(mine, args.limit)
+                    flow = summary(chosen(mode, set_name, "flow", name), args.limit)
+                    other = summary(chosen(mode, set_name, rules, "base"), args.limit)
+                    table.append({
+                        "mode": mode, "set": set_name, "profile": rules, "checkout": name,
+                        "boards": s["boards"], "timeouts": s["timeouts"],
+                        "verdicts": ", ".join(f"{k} {v}" for k, v in s["verdicts"].items()),
+                        "median_seconds": s["median"], "total_seconds": s["total"],
+                        "total_vs_flow": s["total"] / flow["total"] if flow["total"] else None,
+                        "this_vs_base": (s["total"] / other["total"]
+                                         if name == "this" and other["total"] else None)})
+    return table
+
+
+def report(results: list[dict], table: list[dict], args: argparse.Namespace) -> None:
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for mode in args.modes.split(","):
         print(f"\n`{mode}` at --timeout {args.limit:g}\n")
         print("| set | profile | checkout | boards | timeouts | verdicts | median s | total s "
               "| total / flow's | this / base |")
         print("|---|---|---|---|---|---|---|---|---|---|")
-        for set_name in args.sets.split(","):
-            for rules in profiles:
-                for name in ("base", "this"):
-                    mine = [r for r in results if r["set"] == set_name and r["mode"] == mode
-                            and r["rules"] == rules and r["checkout"] == name]
-                    if not mine:
-                        continue
-                    s = summary(mine, args.limit)
-                    flow = summary([r for r in results if r["set"] == set_name
-                                    and r["mode"] == mode and r["rules"] == "flow"
-                                    and r["checkout"] == name], args.limit)
-                    other = summary([r for r in results if r["set"] == set_name
-                                     and r["mode"] == mode and r["rules"] == rules
-                                     and r["checkout"] == "base"], args.limit)
-                    verdicts = ", ".join(f"{k} {v}" for k, v in s["verdicts"].items())
-                    vs_base = (f"{s['total'] / other['total']:.3f}"
-                               if name == "this" and other["total"] else "")
-                    print(f"| {set_name} | {rules} | {name} | {s['boards']} | {s['timeouts']} | "
-                          f"{verdicts} | {s['median']:.3f} | {s['total']:.2f} | "
-                          f"{s['total'] / flow['total']:.2f} | {vs_base} |")
+        for row in (r for r in table if r["mode"] == mode):
+            vs_flow = "–" if row["total_vs_flow"] is None else f"{row['total_vs_flow']:.2f}"
+            vs_base = "" if row["this_vs_base"] is None else f"{row['this_vs_base']:.3f}"
+            print(f"| {row['set']} | {row['profile']} | {row['checkout']} | {row['boards']} | "
+                  f"{row['timeouts']} | {row['verdicts']} | {row['median_seconds']:.3f} | "
+                  f"{row['total_seconds']:.2f} | {vs_flow} | {vs_base} |")
     peers = [r for r in results if r["mode"] == "tdzdd"]
     if peers:
         agree = differ = undecided = 0

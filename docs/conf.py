@@ -21,11 +21,12 @@ copyright = "satlink's developers"
 extensions = [
     "myst_parser",
     "satlink_help",  # docs/_ext/satlink_help.py: each command's --help, as the command prints it
+    "satlink_results",  # docs/_ext/satlink_results.py: tables drawn from docs/results/*.json
 ]
 
 source_suffix = {".md": "markdown"}
 root_doc = "index"
-exclude_patterns = ["_build", "_ext"]
+exclude_patterns = ["_build", "_ext", "results"]
 
 # Links to headings inside pages (`formats.md#painted-boards`) are checked like page links.
 myst_heading_anchors = 3

@@ -139,8 +139,8 @@ def estimated_bytes(cells: int, labels: int, kind: EncodingKind, card: str = DEF
 ALWAYS_FITS = BASE_BYTES + 16 * 2**20
 """An estimate below this (the interpreter's share and 16 MB of clauses: boards of a few
 thousand cells) is taken to fit anywhere satlink runs: reading /proc and the cgroup files
-(about 14 files, 1.2 ms) cost more than a small board's proof, and a larger board's own work
-dwarfs one reading, so it is read afresh for each of those."""
+costs more than a small board's proof, and a larger board's own work dwarfs one reading, so
+it is read afresh for each of those (``benchmarks/README.md``, "Memory estimate")."""
 
 
 def ensure_fits(board: Board, method: Method, available: int | None = None) -> None:

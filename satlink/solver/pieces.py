@@ -57,10 +57,9 @@ class Piece:
 
 KEPT_SHARE = 0.5
 """A board left as one piece goes that way only if the piece keeps at most this share of the
-board's open nodes (two or more pieces always may).  On the mzucker and hand-made boards the
-forced moves leave one piece of 74-100 % of the nodes, and forced through the route those
-boards took 1.1-1.3x the whole-board time (``benchmarks/pieces.py``; ``benchmarks/README.md``,
-"Pieces")."""
+board's open nodes (two or more pieces always may): a piece holding most of the board costs
+a sub-board and saves the SAT search little, so such boards, forced through the route, were
+slower than whole (``benchmarks/pieces.py``; ``benchmarks/README.md``, "Pieces")."""
 
 MIN_UNDECIDED = 400
 """Fewer undecided edges than this, and the board goes whole.  Each piece costs a sub-board,

@@ -69,8 +69,8 @@ class Plan(NamedTuple):
 
 PYTHON_MAX_NODES = 400
 """Boards with more graph nodes than this go straight to SAT under the Python engine: its
-moves cost 40-90 us a node per pass, more than SAT's proof above about 20x20
-(``benchmarks/README.md``, "Figures behind the code")."""
+passes cost more than SAT's proof above about 20x20 (``benchmarks/README.md``, "Figures
+behind the code")."""
 PYTHON_GLOBAL_WORK = 2_500
 """Colours x nodes above which the Python engine skips region and bottleneck (a graph search
 per colour that rarely completes a board with many colours)."""

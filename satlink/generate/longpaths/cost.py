@@ -26,12 +26,11 @@ class Look:
     leftover: float = 6.0    # per leftover (solid) cell
     turn: float = 0.8        # per turn more or fewer than ``turn_share`` of inner cells
     turn_share: float = 0.305
-    jog: float = -0.2        # per one-edge run between two turns: a small reward, published
-                             # levels have 4.8-7.2 such staircases per 100 edges (issue 22;
-                             # 0 gave 1.7 / 4.2 / 5.4 at 7x7 / 10x10 / 14x14, -0.2 gives
-                             # 2.6 / 5.8 / 7.9)
-    short: float = 0.0       # per path of at most ``short_cells`` cells (0: 7-13 % of
-                             # published paths are that short, issue 22)
+    jog: float = -0.2        # per one-edge run between two turns: a small reward brings the
+                             # staircases per 100 edges to the published levels' (issue 22;
+                             # benchmarks/README.md, "generator_play.py")
+    short: float = 0.0       # per path of at most ``short_cells`` cells (0: published levels
+                             # have such short paths too, issue 22)
     short_cells: int = 3
     too_short: float = 30.0  # per path shorter than the minimum length
     border: float = 0.5      # per border endpoint more or fewer than ``border_share``
