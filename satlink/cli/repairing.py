@@ -28,7 +28,6 @@ from satlink.repair import DEFAULT_BUDGET, KINDS, Repair, RepairOptions, repair_
 from satlink.repair.chains import repair_chain
 from satlink.repair.plans import ChainOptions, Constraints
 from satlink.rules import Rules
-from satlink.solver.method import Method
 from satlink.solver.verdict import Status
 
 
@@ -77,7 +76,9 @@ from satlink.solver.verdict import Status
 @timeout_option
 @method_options()
 @input_options
-def repair(**options) -> None:
+def repair(file, index, rules, limit, budget, kinds, walls, chain, max_edits, seconds, min_length,
+           colours, symmetry, allow_solids, apply, out, out_format, as_json, timeout, method,
+           in_format, max_cells) -> None:
     """Propose the smallest edits that make a 'multiple' (or unsolvable) board unique.
 
     Edits: a solid cell (with --allow-solids), a wall (variant boards), a new endpoint pair
@@ -95,7 +96,18 @@ def repair(**options) -> None:
       satlink repair mine.txt --rules fill --json
       satlink repair mine.txt --apply 1 --out fixed.txt
     """
-    ask = RepairAsk.from_options(**options)
+    chosen = _kinds(kinds)
+    if (apply is None) != (out is None):
+        raise click.UsageError("--apply N and --out FILE go together")
+    constraints = Constraints(min_length, colours, symmetry, allow_solids, bool(walls))
+    ask = RepairAsk(
+        file, index, rules, chain, apply, out, out_format, as_json, in_format, max_cells,
+        proposals=RepairOptions(method=method, limit=limit, budget=budget, timeout=timeout,
+                                kinds=chosen, walls=walls, constraints=constraints),
+        chained=ChainOptions(method=method, constraints=constraints, max_edits=max_edits,
+                             seconds=seconds, timeout=timeout, kinds=frozenset(chosen)),
+        painted=PaintFixOptions(method=method, max_edits=max_edits, seconds=seconds,
+                                min_length=min_length, limit=limit))
     check_outputs((ask.file,), out=ask.out)
     entries = read_entries((ask.file,), ask.in_format, ask.max_cells)
     if ask.index is not None:
@@ -112,7 +124,8 @@ def repair(**options) -> None:
 
 @dataclass(frozen=True)
 class RepairAsk:
-    """The ``repair`` command's options, parsed and checked once (:meth:`from_options`)."""
+    """The ``repair`` command's options, parsed and checked once by its click callback, the
+    searches' knobs in their options objects."""
 
     file: str
     index: int | None
@@ -131,30 +144,15 @@ class RepairAsk:
     painted: PaintFixOptions
     """The search for changes to a painted board's drawn paths."""
 
-    @classmethod
-    def from_options(cls, *, kinds: str, min_length: int, colours: int, symmetry: bool,
-                     allow_solids: bool, limit: int, budget: int, walls: bool | None,
-                     max_edits: int, seconds: float, timeout: float | None, method: Method,
-                     **options) -> RepairAsk:
-        """The options as the command receives them; a usage error for a --kinds list that
-        names no known edit, or --apply without --out (or the reverse)."""
-        chosen = tuple(k.strip() for k in kinds.split(",") if k.strip())
-        unknown = [k for k in chosen if k not in KINDS]
-        if unknown or not chosen:
-            raise click.UsageError(f"--kinds: unknown {', '.join(unknown) or 'empty list'} "
-                                   f"(known: {', '.join(KINDS)})")
-        if (options["apply"] is None) != (options["out"] is None):
-            raise click.UsageError("--apply N and --out FILE go together")
-        constraints = Constraints(min_length, colours, symmetry, allow_solids, bool(walls))
-        return cls(proposals=RepairOptions(method=method, limit=limit, budget=budget,
-                                           timeout=timeout, kinds=chosen, walls=walls,
-                                           constraints=constraints),
-                   chained=ChainOptions(method=method, constraints=constraints,
-                                        max_edits=max_edits, seconds=seconds, timeout=timeout,
-                                        kinds=frozenset(chosen)),
-                   painted=PaintFixOptions(method=method, max_edits=max_edits, seconds=seconds,
-                                           min_length=min_length, limit=limit),
-                   **options)
+
+def _kinds(kinds: str) -> tuple[str, ...]:
+    """``--kinds`` as a tuple; a usage error for a list that names no known edit."""
+    chosen = tuple(k.strip() for k in kinds.split(",") if k.strip())
+    unknown = [k for k in chosen if k not in KINDS]
+    if unknown or not chosen:
+        raise click.UsageError(f"--kinds: unknown {', '.join(unknown) or 'empty list'} "
+                               f"(known: {', '.join(KINDS)})")
+    return chosen
 
 
 def _repair_entry(entry: Entry, ask: RepairAsk) -> int:
