@@ -50,14 +50,23 @@ def painting(variant: str, size: int, seed: int):
 
 
 def completer_at(ref: str):
-    """``complete_painting`` from ``satlink/painted/complete.py`` as it is at ``ref``."""
+    """``complete_painting`` from ``satlink/painted/complete.py`` as it is at ``ref``, called
+    with its knobs as keywords (``seed=``, ``seconds=``) whichever signature ``ref`` has."""
     root = Path(__file__).resolve().parents[1]
     source = subprocess.run(["git", "show", f"{ref}:satlink/painted/complete.py"], cwd=root,
                             capture_output=True, text=True, check=True).stdout
     module = types.ModuleType("painted_complete_at_ref")
     sys.modules[module.__name__] = module  # dataclasses look their module up
     exec(compile(source, f"{ref}:satlink/painted/complete.py", "exec"), module.__dict__)
-    return module.complete_painting
+    if "CompleteOptions" in source:
+        return lambda painting, rules, **knobs: module.complete_painting(
+            painting, rules, module.CompleteOptions(**knobs))
+
+    def fix_by_keywords(board, drawn, rules, verdict=None, **knobs):
+        return fix_painting(board, drawn, rules, PaintFixOptions(**knobs), verdict=verdict)
+
+    module.fix_painting = fix_by_keywords  # a ref from before the options objects passes
+    return module.complete_painting        # today's fix_painting its knobs as keywords
 
 
 def median(values: list[float]) -> float | str:
