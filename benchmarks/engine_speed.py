@@ -39,6 +39,8 @@ from satlink.grading import grade
 from satlink.explain.trace import trace
 from satlink.explain.hint import hint, read_progress
 from satlink.deduce import Contradiction
+from satlink.rules import parse_rules
+FLOW = parse_rules("flow")  # below the library's entry points rules are parsed, not strings
 what, files = sys.argv[1], json.loads(sys.argv[2])
 boards = [e.board for f in files for e in read_file(f) if e.board is not None
           and e.board.n_nodes <= 400]
@@ -47,11 +49,11 @@ for board in boards:
     begun = time.perf_counter()
     try:
         if what == "grade":
-            grade(board, "flow")
+            grade(board, FLOW)
         elif what == "trace":
-            trace(board, "flow")
+            trace(board, FLOW)
         else:
-            done = grade(board, "flow")
+            done = grade(board, FLOW)
             if done.solution is None:
                 continue
             label = board.labels[0]
@@ -59,7 +61,7 @@ for board in boards:
             drawn = {"paths": {label: board.coords(path[: max(2, len(path) // 2)])}}
             pieces = read_progress(json.dumps(drawn), board)
             begun = time.perf_counter()
-            hint(board, "flow", pieces)
+            hint(board, FLOW, pieces)
     except Contradiction:
         pass
     times.append(time.perf_counter() - begun)

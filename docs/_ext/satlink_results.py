@@ -175,10 +175,10 @@ class ResultsTable(Directive):
                    "where": directives.unchanged, "format": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
+        # the page is read again when the file changes, or appears after a failed build
+        self.state.document.settings.env.note_dependency(str(RESULTS / f"{self.arguments[0]}.json"))
         try:
             page = load(self.arguments[0])
-            env = self.state.document.settings.env  # rebuild the page when the file changes
-            env.note_dependency(str(RESULTS / f"{self.arguments[0]}.json"))
             headers, cells = table_cells(page, self.options.get("table"),
                                          self.options.get("columns"), self.options.get("where"),
                                          self.options.get("format"))
