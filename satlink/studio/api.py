@@ -163,7 +163,7 @@ async def api_generate(ask: Ask, data: dict) -> dict:
 async def api_complete(ask: Ask, data: dict) -> dict:
     """Complete the board being edited: its endpoints and the paths drawn in play mode kept,
     the rest covered by new pairs until it is unique (:mod:`satlink.painted.complete`, the
-    completion of ``satlink painting complete``)."""
+    completion of a partly painted board by ``satlink paint``)."""
     from satlink.painted.complete import CompleteOptions, complete_painting
 
     board, rules = board_and_rules(ask, data)
