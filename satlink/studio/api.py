@@ -164,8 +164,8 @@ async def api_generate(ask: Ask, data: dict) -> dict:
 async def api_complete(ask: Ask, data: dict) -> dict:
     """Complete the board being edited: its endpoints and the paths drawn in play mode kept,
     the rest covered by new pairs until it is unique (:mod:`satlink.painted.complete`, the
-    completion of ``satlink painting complete``)."""
-    from satlink.painted.complete import complete_painting
+    completion of a partly painted board by ``satlink paint``)."""
+    from satlink.painted.complete import CompleteOptions, complete_painting
 
     board, rules = board_and_rules(ask, data)
     painting = painting_from(board, drawn_cells(board, data))
@@ -173,9 +173,9 @@ async def api_complete(ask: Ask, data: dict) -> dict:
     channel, seq = channel_of(data)
 
     def work() -> dict:
-        done = complete_painting(painting, rules, seed=seed if isinstance(seed, int) else 0,
-                                 attempts=COMPLETE_ATTEMPTS, edit_painted=False,
-                                 seconds=min(GEN_SECONDS, ask.seconds_left()))
+        done = complete_painting(painting, rules, CompleteOptions(
+            seed=seed if isinstance(seed, int) else 0, attempts=COMPLETE_ATTEMPTS,
+            edit_painted=False, seconds=min(GEN_SECONDS, ask.seconds_left())))
         if done.board is None or not done.proven:
             return {"error": {"message": f"no unique completion in {done.attempts} attempt(s): "
                               f"{done.reason}"}, "attempts": done.attempts}
