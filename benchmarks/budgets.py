@@ -40,9 +40,10 @@ def generated(n: int) -> list[str]:
     minutes (the issue's reproduction 7)."""
     from satlink.generate.params import make_params
     from satlink.generate.pipeline import attempt
+    from satlink.generate.request import ParamsRequest
     from satlink.rules import parse_rules
 
-    params = make_params(f"{n}x{n}", None, 3, 0, parse_rules("flow"), "grow", "repair", 3)
+    params = make_params(ParamsRequest(f"{n}x{n}", rules=parse_rules("flow"), seed=3))
     for number in range(50):
         result = attempt(params, number)
         if result.accepted:

@@ -28,7 +28,7 @@ from pathlib import Path
 from benchmarks.harness import Run
 from satlink import Board, parse_rules
 from satlink.formats.painted import painting_of
-from satlink.painted.complete import complete_painting
+from satlink.painted.complete import CompleteOptions, complete_painting
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -46,8 +46,9 @@ def kept(board: Board, result: Board) -> bool:
 
 
 def survivor(board: Board, rules: str, seconds: float, seed: int) -> Board | None:
-    done = complete_painting(painting_of(board, {}), parse_rules(rules), seed=seed, attempts=1000,
-                             seconds=seconds, edit_painted=False)
+    done = complete_painting(painting_of(board, {}), parse_rules(rules),
+                             CompleteOptions(seed=seed, attempts=1000, seconds=seconds,
+                                             edit_painted=False))
     return done.board if done.board is not None and done.proven else None
 
 

@@ -29,9 +29,10 @@ from pathlib import Path
 from benchmarks.harness import Run
 from satlink.board import Board
 from satlink.formats.painted import read_painting
-from satlink.painted.fix import fix_painting
-from satlink.repair import repair_proposals
+from satlink.painted.fix import PaintFixOptions, fix_painting
+from satlink.repair import RepairOptions, repair_proposals
 from satlink.repair.chains import repair_chain
+from satlink.repair.plans import ChainOptions
 from satlink.rules import parse_rules
 from satlink.solver.check import check
 from satlink.solver.verdict import Status
@@ -47,11 +48,12 @@ def repaired(board: Board, rules: str) -> int | None:
     verdict = check(board, rules)
     if verdict.status == Status.UNIQUE:
         return 0
-    found = repair_proposals(board, parse_rules(rules), verdict=verdict, budget=60, timeout=0.25,
-                             remove=True) if verdict.status == Status.MULTIPLE else None
+    found = repair_proposals(board, parse_rules(rules),
+                             RepairOptions(budget=60, timeout=0.25, remove=True),
+                             verdict=verdict) if verdict.status == Status.MULTIPLE else None
     if found is not None and found.proposals:
         return 2  # Proposals, then the first
-    chain = repair_chain(board, parse_rules(rules), seconds=SECONDS)
+    chain = repair_chain(board, parse_rules(rules), ChainOptions(seconds=SECONDS))
     return 1 + len(chain.steps) if chain.repaired else None
 
 
@@ -77,7 +79,8 @@ def main() -> None:
         row = {"seed": seed, "pairs": pairs, "drawing": str(verdict.status)}
         draw = pairs
         if verdict.status == Status.MULTIPLE:
-            fix = fix_painting(board, drawn, parse_rules(args.rules), seconds=SECONDS)
+            fix = fix_painting(board, drawn, parse_rules(args.rules),
+                               PaintFixOptions(seconds=SECONDS))
             extra = 1 if fix.proposals else repaired(board, args.rules)
             draw = None if extra is None else draw + extra
         elif verdict.status != Status.UNIQUE:

@@ -40,6 +40,7 @@ from satlink import Board, Method, check, parse_rules
 from satlink.formats import read_file
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
+from satlink.generate.request import ParamsRequest
 from satlink.grading import grade
 from satlink.quality import effort as sat_score
 from satlink.solver.verdict import Status
@@ -213,7 +214,7 @@ def thomasahle(corpus: Path, files: list[str], max_cells: int, per_file: int,
 
 
 def generated_pack(size: str, count: int, seed: int, colours: str | None = None) -> list[dict]:
-    params = make_params(size, colours, 3, 0, "flow", "grow", "repair", seed)
+    params = make_params(ParamsRequest(size, colours=colours, seed=seed))
     results, number = [], 0
     while len(results) < count and number < 50 * count:
         result = attempt(params, number)

@@ -25,6 +25,7 @@ from rich.table import Table
 
 from benchmarks.harness import Run, keyed
 from satlink.generate.params import make_params
+from satlink.generate.request import ParamsRequest
 
 DEFAULT_SIZES = "7x7,10x10,15x15,20x20,40x20,40x40,50x50,100x100"
 
@@ -32,9 +33,10 @@ DEFAULT_SIZES = "7x7,10x10,15x15,20x20,40x20,40x40,50x50,100x100"
 def configs(size: str, seed: int) -> dict:
     w, h = (int(x) for x in size.split("x"))
     return {
-        "satlink": make_params(size, None, 3, 0, "flow", "grow", "repair", seed),
-        "satlink-reject": make_params(size, None, 3, 0, "flow", "grow", "reject", seed),
-        "seeds": make_params(size, f"1-{w * h}", 2, w * h, "flow", "unionfind", "reject", seed),
+        "satlink": make_params(ParamsRequest(size, seed=seed)),
+        "satlink-reject": make_params(ParamsRequest(size, strategy="reject", seed=seed)),
+        "seeds": make_params(ParamsRequest(size, colours=f"1-{w * h}", min_length=2, max_solids=w * h,
+                                           growth="unionfind", strategy="reject", seed=seed)),
     }
 
 

@@ -1,9 +1,9 @@
 """Generation throughput: 2 Dask workers (a LocalCluster) against the local pool with 2 jobs.
 
-Each round makes the same pack (size, seed, count) once with ``run_generation(jobs=N)`` and
-once with ``run_generation(client=...)`` on a LocalCluster of N single-threaded worker
-processes started beforehand (its start-up is timed apart, once), the two in turn so both
-see the same machine load; a fresh in-memory catalogue each time.  The packs must be the
+Each round makes the same pack (size, seed, count) once with ``Workers(N)`` (the local pool)
+and once with ``Workers(client=...)`` (``run_generation``'s workers) on a LocalCluster of N
+single-threaded worker processes started beforehand (its start-up is timed apart, once), the
+two in turn so both see the same machine load; a fresh in-memory catalogue each time.  The packs must be the
 same puzzles in the same order (printed as ``same``).  Wall seconds follow the machine's
 load; the CPU seconds of every process involved (this one, the pool's or the cluster's
 workers) show what each way costs beside the work itself.
@@ -23,7 +23,8 @@ import time
 from benchmarks.harness import Run
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.params import make_params
-from satlink.generate.runner import run_generation
+from satlink.generate.request import ParamsRequest
+from satlink.generate.runner import Workers, run_generation
 
 
 def workers_cpu(client) -> float:
@@ -41,7 +42,7 @@ def one_run(params, count: int, client=None, jobs: int = 1) -> tuple[float, floa
     catalogue = Catalogue(":memory:")
     before = workers_cpu(client) + time.process_time()
     start = time.perf_counter()
-    have = run_generation(params, count, catalogue, jobs=jobs, client=client)
+    have = run_generation(params, count, catalogue, Workers(jobs, client=client))
     seconds = time.perf_counter() - start
     cpu = workers_cpu(client) + time.process_time() - before
     assert have == count, (have, count)
@@ -62,7 +63,7 @@ def main() -> None:
     run = Run("generate_cluster", args)
     from distributed import Client, LocalCluster
 
-    params = make_params(args.size, None, 3, 0, "flow", "grow", "repair", args.seed)
+    params = make_params(ParamsRequest(args.size, seed=args.seed))
     load = os.getloadavg()
     started = time.perf_counter()
     with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,

@@ -47,11 +47,12 @@ def answer(ask: dict) -> dict:
     """One attempt ({size, colours, rules, seed, number}) with this worker's satlink."""
     from satlink.generate.params import make_params
     from satlink.generate.pipeline import attempt
+    from satlink.generate.request import ParamsRequest
 
     key = (ask["size"], ask["colours"], ask["rules"], ask["seed"])
     if key not in PARAMS:
-        PARAMS[key] = make_params(ask["size"], ask["colours"], 3, 0, ask["rules"], "grow",
-                                  "repair", ask["seed"])
+        PARAMS[key] = make_params(ParamsRequest(ask["size"], colours=ask["colours"], rules=ask["rules"],
+                                                seed=ask["seed"]))
     with timed() as t:
         result = attempt(PARAMS[key], ask["number"])
     return {"accepted": result.accepted, "reason": str(result.reason), "seconds": t.wall,

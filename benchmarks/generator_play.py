@@ -87,11 +87,12 @@ def answer(ask: dict) -> dict:
     """One attempt ({size, grade, rules, seed, number}) of this checkout's generator."""
     from satlink.generate.params import make_params
     from satlink.generate.pipeline import attempt
+    from satlink.generate.request import ParamsRequest
 
     key = (ask["size"], ask["grade"], ask["rules"], ask["seed"])
     if key not in _PARAMS:
-        _PARAMS[key] = make_params(ask["size"], None, 3, 0, ask["rules"], "grow", "repair",
-                                   ask["seed"], grade=ask["grade"])
+        _PARAMS[key] = make_params(ParamsRequest(ask["size"], rules=ask["rules"], seed=ask["seed"],
+                                                 grade=ask["grade"]))
     start, cpu = time.perf_counter(), time.process_time()
     result = attempt(_PARAMS[key], ask["number"])
     seconds = time.perf_counter() - start

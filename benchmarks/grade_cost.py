@@ -25,6 +25,7 @@ HERE = Path(__file__).resolve().parents[1]
 def main() -> None:
     from satlink.generate.params import make_params
     from satlink.generate.pipeline import _graded, attempt
+    from satlink.generate.request import ParamsRequest
     from satlink.grading import grade
 
     parser = argparse.ArgumentParser(
@@ -41,7 +42,7 @@ def main() -> None:
           "ratio of means | same band |")
     print("|---|---|---|---|---|---|")
     for size in args.sizes.split(","):
-        params = make_params(size, None, 3, 0, "flow", "grow", "repair", args.seed, play="any")
+        params = make_params(ParamsRequest(size, seed=args.seed, play="any"))
         boards = []
         number = 0
         while len(boards) < args.count and number < 10 * args.count:

@@ -38,6 +38,7 @@ HERE = Path(__file__).resolve().parents[1]
 def reach(size: str, attempts: int, seed: int, variant: str = "square") -> dict:
     from satlink.generate.params import ParamsError, make_params
     from satlink.generate.pipeline import attempt
+    from satlink.generate.request import ParamsRequest
     from satlink.grading import grade
     from satlink.rules import parse_rules
 
@@ -48,8 +49,7 @@ def reach(size: str, attempts: int, seed: int, variant: str = "square") -> dict:
         # through it, or a band once refused could never be measured again
         with patch("satlink.generate.params.unreachable", lambda *_: None):
             try:
-                params = make_params(size, None, 3, 0, "flow", "grow", "repair", seed,
-                                     grade=band, **VARIANTS[variant])
+                params = make_params(ParamsRequest(size, seed=seed, grade=band, **VARIANTS[variant]))
             except ParamsError as exc:  # the variant does not fit this size (2 bridges at 4x4)
                 return {"bands": [], "lowest": None, "highest": None, "puzzles": {},
                         "seconds": 0.0, "refused": str(exc)}

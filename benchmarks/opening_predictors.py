@@ -21,8 +21,9 @@ from opening import opening
 
 from benchmarks.harness import Run, keyed
 from satlink.board import Board
+from satlink.generate.growing import grown
 from satlink.generate.params import make_params
-from satlink.generate.pipeline import _grown
+from satlink.generate.request import ParamsRequest
 from satlink.looks import look
 
 
@@ -92,11 +93,11 @@ def main() -> None:
     print("| size | property | Spearman with share | AUC complete vs not | mean (complete) | "
           "mean (not) |\n|---|---|---|---|---|---|")
     for size in args.sizes.split(","):
-        params = make_params(size, None, 3, 0, "flow", "grow", "repair", args.seed)
+        params = make_params(ParamsRequest(size, seed=args.seed))
         rows = []
         for number in range(args.count):
             rng = random.Random(f"{params.seed}:{number}")
-            system, _ = _grown(params, rng)
+            system, _ = grown(params, rng)
             board = system.board()
             o = opening(list(board.rows))
             rows.append({"share": o.share, "complete": o.complete,

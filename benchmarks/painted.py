@@ -31,8 +31,8 @@ from benchmarks.harness import Run
 from satlink.formats.painted import read_painting
 from satlink.generate.colours import published_colours
 from satlink.generate.longpaths import lengthen
-from satlink.painted.complete import complete_painting
-from satlink.painted.fix import fix_painting
+from satlink.painted.complete import CompleteOptions, complete_painting
+from satlink.painted.fix import PaintFixOptions, fix_painting
 from satlink.rules import parse_rules
 from testbed.paintings import ambiguous_crossing, erased, grown, painted_rows
 
@@ -50,14 +50,23 @@ def painting(variant: str, size: int, seed: int):
 
 
 def completer_at(ref: str):
-    """``complete_painting`` from ``satlink/painted/complete.py`` as it is at ``ref``."""
+    """``complete_painting`` from ``satlink/painted/complete.py`` as it is at ``ref``, called
+    with its knobs as keywords (``seed=``, ``seconds=``) whichever signature ``ref`` has."""
     root = Path(__file__).resolve().parents[1]
     source = subprocess.run(["git", "show", f"{ref}:satlink/painted/complete.py"], cwd=root,
                             capture_output=True, text=True, check=True).stdout
     module = types.ModuleType("painted_complete_at_ref")
     sys.modules[module.__name__] = module  # dataclasses look their module up
     exec(compile(source, f"{ref}:satlink/painted/complete.py", "exec"), module.__dict__)
-    return module.complete_painting
+    if "CompleteOptions" in source:
+        return lambda painting, rules, **knobs: module.complete_painting(
+            painting, rules, module.CompleteOptions(**knobs))
+
+    def fix_by_keywords(board, drawn, rules, verdict=None, **knobs):
+        return fix_painting(board, drawn, rules, PaintFixOptions(**knobs), verdict=verdict)
+
+    module.fix_painting = fix_by_keywords  # a ref from before the options objects passes
+    return module.complete_painting        # today's fix_painting its knobs as keywords
 
 
 def median(values: list[float]) -> float | str:
@@ -91,14 +100,15 @@ def main() -> None:
                     rules = parse_rules(name)
                     start = time.monotonic()
                     found = fix_painting(drawn.board, drawn.solution(), rules,
-                                         seconds=args.seconds)
+                                         PaintFixOptions(seconds=args.seconds))
                     fix_s = time.monotonic() - start
                     best = found.proposals[0] if found.proposals else None
                     longest = sorted(drawn.drawn, key=lambda k: -len(drawn.drawn[k]))
                     keep, placed = set(longest[:2]), set(longest[2:3])
                     partial = read_painting(erased(painted_rows(system), keep, placed, drawn),
                                             system.layout.geometry)
-                    done = complete_painting(partial, rules, seed=seed, seconds=3 * args.seconds)
+                    done = complete_painting(partial, rules,
+                                             CompleteOptions(seed=seed, seconds=3 * args.seconds))
                     then = (before(partial, rules, seed=seed, seconds=3 * args.seconds)
                             if before else None)
                     rows.append({

@@ -47,6 +47,11 @@ from benchmarks.harness import CheckoutWorker, Run, archived, in_turn, read_resu
 from satlink.board import Board, label_for
 from satlink.repair.chains import repair_chain
 from satlink.repair.plans import Constraints
+
+try:
+    from satlink.repair.plans import ChainOptions
+except ImportError:  # a --baseline revision from before the options object
+    ChainOptions = None
 from satlink.rules import parse_rules
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared/corpus/mzucker-flow_solver/puzzles"
@@ -101,8 +106,13 @@ def ok(chain: dict) -> bool:
 
 
 def run_chain(board: Board, rules: str, solids: bool = False, colours: int = 1) -> dict:
-    chain = repair_chain(board, parse_rules(rules), constraints=Constraints(colours=colours, solids=solids),
-                         max_edits=EDITS, seconds=SECONDS)
+    cons = Constraints(colours=colours, solids=solids)
+    if ChainOptions is None:  # the --baseline worker on a revision that takes keywords
+        chain = repair_chain(board, parse_rules(rules), constraints=cons, max_edits=EDITS,
+                             seconds=SECONDS)
+    else:
+        chain = repair_chain(board, parse_rules(rules),
+                             ChainOptions(constraints=cons, max_edits=EDITS, seconds=SECONDS))
     return {"repaired": chain.repaired, "proven": chain.proven, "edits": len(chain.steps),
             "seconds": round(chain.seconds, 3), "via": chain.via, "reason": chain.reason,
             "final": list(chain.final.rows) if chain.repaired and chain.final else None}
@@ -211,8 +221,8 @@ def longer(rows: list[dict], seconds: float) -> None:
     defaults kept): how each ends tells whether more speed could have repaired it."""
     for r in rows:
         if r["new"] and _end(r["new"]) == "out of time":
-            chain = repair_chain(Board.from_rows(r["grid"]), parse_rules(r["rules"]), max_edits=EDITS,
-                                 seconds=seconds)
+            chain = repair_chain(Board.from_rows(r["grid"]), parse_rules(r["rules"]),
+                                 ChainOptions(max_edits=EDITS, seconds=seconds))
             end = "repaired" if chain.repaired and chain.proven else \
                 "proven beyond" if chain.reason.startswith("no board") else "out of time"
             print(f"{r['group']}, {r['pairs']} pairs, {seconds:g} s: {end} after "
@@ -244,8 +254,9 @@ def jumbos(corpus: Path, edits: int, seconds: float) -> list[dict]:
         board = next(iter(read_file(str(corpus / f"{name}.txt")))).board
         cons = Constraints(colours=edits)
         for nearest in (True, False):
-            chain = repair_chain(board, parse_rules("fill"), constraints=cons, max_edits=edits,
-                                 seconds=seconds, nearest=nearest)
+            chain = repair_chain(board, parse_rules("fill"),
+                                 ChainOptions(constraints=cons, max_edits=edits, seconds=seconds,
+                                              nearest=nearest))
             out.append({"board": name, "side": "new" if nearest else "main",
                         "status": str(chain.status), "count": chain.count,
                         "repaired": chain.repaired, "proven": chain.proven,

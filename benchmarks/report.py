@@ -43,7 +43,8 @@ from satlink.formats import write_text
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.pack import pack_entries
 from satlink.generate.params import make_params
-from satlink.generate.runner import run_generation
+from satlink.generate.request import ParamsRequest
+from satlink.generate.runner import Workers, run_generation
 from satlink.render.report import html_report
 from satlink.rules import parse_rules
 from satlink.solution import Solution
@@ -61,9 +62,9 @@ READY = "document.documentElement.dataset.ready"
 
 
 def generate(size: str, count: int, seed: int, jobs: int) -> list:
-    params = make_params(size, None, 3, 0, "flow", "grow", "repair", seed)
+    params = make_params(ParamsRequest(size, seed=seed))
     catalogue = Catalogue(":memory:")
-    run_generation(params, count, catalogue, jobs)
+    run_generation(params, count, catalogue, Workers(jobs))
     rows = catalogue.puzzles(run=params.key(), order="attempt")
     catalogue.close()
     return pack_entries(rows)

@@ -44,6 +44,7 @@ from pathlib import Path
 from benchmarks.harness import Run, checkout_env, in_turn, timed
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
+from satlink.generate.request import ParamsRequest
 from testbed.studio_server import browser, cell_xy, click_cell, wait_status
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,9 +57,8 @@ CASES = [("square", 5, {}), ("square", 10, {}), ("square", 15, {}), ("square", 2
 def puzzle(n: int, variant: dict, seed: int, rules: str = "flow") -> dict:
     """A generated puzzle, unique under ``flow``, with its solution (the drawing of draw mode);
     the studio checks it under ``rules`` (a weaker profile may find it has more solutions)."""
-    params = make_params(f"{n}x{n}", None, 3, 0, "flow", "grow", "repair", seed,
-                         grid=variant.get("grid", "square"), wrap=variant.get("wrap", False),
-                         bridges=variant.get("bridges", 0))
+    params = make_params(ParamsRequest(f"{n}x{n}", seed=seed, grid=variant.get("grid", "square"),
+                                       wrap=variant.get("wrap", False), bridges=variant.get("bridges", 0)))
     for number in range(1000):
         result = attempt(params, number)
         if result.accepted:

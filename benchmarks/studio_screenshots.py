@@ -22,6 +22,7 @@ from pathlib import Path
 
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
+from satlink.generate.request import ParamsRequest
 from testbed.designs import DRAFT as CHAIN_DRAFT
 from testbed.designs import DRAWING, REDRAW
 from testbed.studio_server import browser, click_cell, drag_path, served, type_board, wait_status
@@ -34,10 +35,9 @@ HEX_BRIDGE = {"grid": ["DACB.", "..DF.", "....B", ".EA..", "C..EF"], "rules": "f
 
 
 def generated(spec: dict, seed: int) -> dict:
-    params = make_params(spec["size"], None, 3, 0, "flow", "grow", "repair", seed,
-                         grid=spec.get("grid", "square"), wrap=spec.get("wrap", False),
-                         holes=spec.get("holes", 0), walls=spec.get("walls", 0),
-                         bridges=spec.get("bridges", 0))
+    params = make_params(ParamsRequest(spec["size"], seed=seed, grid=spec.get("grid", "square"),
+                                       wrap=spec.get("wrap", False), holes=spec.get("holes", 0),
+                                       walls=spec.get("walls", 0), bridges=spec.get("bridges", 0)))
     for number in range(500):
         result = attempt(params, number)
         if result.accepted:

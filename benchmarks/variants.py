@@ -34,6 +34,7 @@ from benchmarks.harness import Run, keyed
 from satlink import check
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
+from satlink.generate.request import ParamsRequest
 
 KINDS = ("square", "holes", "walls", "warps", "hex", "bridges", "hex-bridges")
 
@@ -54,8 +55,7 @@ def variant(kind: str, cells: int) -> tuple[dict, str]:
 
 def generate(size: str, kinds: list[str], count: int, budget: float, seed: int) -> dict:
     w, h = (int(x) for x in size.split("x"))
-    params = {k: make_params(size, None, 3, 0, "flow", "grow", "repair", seed,
-                             **variant(k, w * h)[0]) for k in kinds}
+    params = {k: make_params(ParamsRequest(size, seed=seed, **variant(k, w * h)[0])) for k in kinds}
     for p in params.values():  # untimed: first calls pay for imports and solver set-up
         attempt(p, 10**9)
     tallies = interleaved_attempts(params, count, budget,

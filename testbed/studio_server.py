@@ -19,12 +19,13 @@ def served(root: Path, opened: dict | None = None, timeout: float = 10.0,
     launch's token as ``satlink studio`` prints it.  ``options``: more of ``create_app``'s."""
     from satlink.studio import Limits, create_app
     from satlink.studio.listen import listening_socket
+    from satlink.studio.safety import ServeOptions
     from satlink.studio.serve import IDLE_SECONDS
     from satlink.studio.serve import server as studio_server
 
     sock = listening_socket("127.0.0.1", 0)
     port = sock.getsockname()[1]
-    app = create_app(Limits(10_000, timeout), root, opened, port, **options)
+    app = create_app(Limits(10_000, timeout), root, opened, serving=ServeOptions(port), **options)
     server = studio_server(app, idle_seconds or IDLE_SECONDS)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

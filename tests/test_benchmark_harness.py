@@ -29,7 +29,7 @@ OWN_FORMAT = {
 def documented_keys() -> list[str]:
     """The keys of the results table under "## Benchmarks" in docs/development.md."""
     page = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
-    section = page.split("\n## Benchmarks\n", 1)[1].split("\n## ", 1)[0]
+    section = page.split("\n## Benchmarks\n", 1)[1].split("\n#", 1)[0]  # to the next heading
     return re.findall(r"^\| `(\w+)` \|", section, flags=re.MULTILINE)
 
 

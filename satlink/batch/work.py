@@ -86,10 +86,10 @@ def _judge(task: Task, timeout: float | None, method: Method) -> dict:
     record = verdict_record(task.source, task.index, board, verdict)
     record["hash"] = task.hash
     if task.repairs and verdict.status in (Status.MULTIPLE, Status.UNSOLVABLE):
-        from satlink.repair import repair_proposals
+        from satlink.repair import RepairOptions, repair_proposals
 
-        found = repair_proposals(board, rules, method=method, verdict=verdict,
-                                 limit=task.repairs, timeout=timeout)
+        found = repair_proposals(board, rules, RepairOptions(method=method, limit=task.repairs,
+                                                             timeout=timeout), verdict=verdict)
         record["repairs"] = [proposal.as_dict() for proposal in found.proposals]
     if task.solution is None:
         return record

@@ -7,8 +7,9 @@ from pathlib import Path
 
 from satlink.bench.runner import BenchBoard
 from satlink.formats import expand_files, read_file
+from satlink.generate.growing import candidate_board
 from satlink.generate.params import ParamsError, make_params
-from satlink.generate.pipeline import candidate_board
+from satlink.generate.request import ParamsRequest
 from satlink.rules import Rules, parse_rules
 
 MAX_ATTEMPTS_PER_BOARD = 50
@@ -58,7 +59,8 @@ def generated_boards(sizes: str, per_size: int, seed: int, rules: Rules | None,
     profile = str(parse_rules(rules))
     boards = []
     for size in (s.strip() for s in sizes.split(",") if s.strip()):
-        params = make_params(size, colours, 3, 0, profile, growth, "reject", seed)
+        params = make_params(ParamsRequest(size, colours=colours, rules=profile, growth=growth,
+                                           strategy="reject", seed=seed))
         found = 0
         for attempt in range(MAX_ATTEMPTS_PER_BOARD * per_size):
             board = candidate_board(params, attempt)

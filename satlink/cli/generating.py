@@ -183,7 +183,7 @@ def run_generate(run: GenerationRun) -> None:
     from satlink.generate.pack import pack_entries
     from satlink.generate.params import ParamsError
     from satlink.generate.reading import parse_shape
-    from satlink.generate.runner import run_generation
+    from satlink.generate.runner import Workers, run_generation
     from satlink.generate.slots import in_slot_order
 
     db, count, seed = run.db, run.count, run.seed
@@ -235,9 +235,8 @@ def run_generate(run: GenerationRun) -> None:
                 f"{counts['duplicate']} duplicates"))
 
         try:
-            have = run_generation(params, count, catalogue,
-                                  capped_jobs(run.jobs) if client is None else 1, report,
-                                  client=client)
+            workers = Workers(capped_jobs(run.jobs) if client is None else 1, client=client)
+            have = run_generation(params, count, catalogue, workers, report)
         except KeyboardInterrupt:
             print_generation_interrupted(catalogue.state(params), kept=bool(db), console=console,
                                          seed=seed if fresh else None)

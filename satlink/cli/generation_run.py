@@ -52,10 +52,12 @@ def generation_params(run: GenerationRun, seed: int, mask: tuple):
     """The generator's :class:`~satlink.generate.params.Params` for ``run`` with ``seed`` and
     the ``--shape`` mask read; raises ``ParamsError`` on a request that cannot be made."""
     from satlink.generate.params import make_params, spread_slots
+    from satlink.generate.request import ParamsRequest
 
     slots = spread_slots(run.curve, run.count) if run.curve not in (None, PLAIN_CURVE) else ()
-    return make_params(run.size, run.colours, run.min_length, run.max_solids, run.rules,
-                       run.growth, run.strategy, seed, run.symmetry, solving=run.method,
-                       grid=run.grid, wrap=run.wrap, holes=run.holes, shape=mask,
-                       walls=run.walls, bridges=run.bridges, grade=run.grade, play=run.play,
-                       curve=run.curve == PLAIN_CURVE, slots=slots)
+    return make_params(ParamsRequest(run.size, colours=run.colours, min_length=run.min_length,
+                                     max_solids=run.max_solids, rules=run.rules, growth=run.growth,
+                                     strategy=run.strategy, seed=seed, symmetry=run.symmetry,
+                                     solving=run.method, grid=run.grid, wrap=run.wrap, holes=run.holes,
+                                     shape=mask, walls=run.walls, bridges=run.bridges, grade=run.grade,
+                                     play=run.play, curve=run.curve == PLAIN_CURVE, slots=slots))

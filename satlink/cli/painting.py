@@ -30,28 +30,27 @@ from satlink.cli.options import (
 )
 from satlink.formats import Entry
 from satlink.geometry import geometry_to_json
-from satlink.painted.complete import complete_painting
-from satlink.painted.fix import DEFAULT_BOUND, FixSearch, fix_painting
+from satlink.painted.complete import CompleteOptions, complete_painting
+from satlink.painted.fix import DEFAULT_BOUND, FixSearch, PaintFixOptions, fix_painting
 from satlink.painted.judge import PAINTED_VERSION, painted_verdict
+from satlink.repair.plans import ChainOptions, Constraints
 from satlink.rules import Rules
 from satlink.solver.check import check
-from satlink.solver.method import Method
 from satlink.solver.verdict import Status
 
 
-def painted_fix(entry: Entry, profile: Rules, method: Method, seconds: float, max_edits: int,
-                min_length: int, limit: int, search: bool = True) -> tuple[dict, FixSearch | None]:
-    """Judge a complete painting and, when its puzzle is not unique, search the smallest
-    changes to its paths: (the ``painted`` object of the README, the search or None)."""
+def painted_fix(entry: Entry, profile: Rules, options: PaintFixOptions,
+                search: bool = True) -> tuple[dict, FixSearch | None]:
+    """Judge a complete painting and, when its puzzle is not unique (and ``search``), search
+    the smallest changes to its paths as ``options`` say: (the ``painted`` object of the
+    README, the search or None).  The judging check has the search's method and budget."""
     painting = entry.painting
-    verdict = check(entry.board, profile, count=DEFAULT_BOUND, method=method,
-                    timeout=seconds)
+    verdict = check(entry.board, profile, count=DEFAULT_BOUND, method=options.method,
+                    timeout=options.seconds)
     judged = painted_verdict(painting, verdict, profile)
     found = None
     if search and painting.complete and verdict.status == Status.MULTIPLE and not judged.errors:
-        found = fix_painting(entry.board, entry.solution, profile, method=method,
-                             max_edits=max_edits, seconds=seconds, min_length=min_length,
-                             limit=limit, verdict=verdict)
+        found = fix_painting(entry.board, entry.solution, profile, options, verdict=verdict)
     return judged.as_dict(), found
 
 
@@ -134,7 +133,13 @@ def paint(files, rules, out, out_format, seed, seconds, max_edits, min_length, f
       satlink paint drawing.txt --rules fill --out puzzle.json
       satlink paint sketch.txt --seed 3 --out puzzle.txt --json
     """
-    ask = PaintAsk(method, seed, seconds, max_edits, min_length, fix, as_json)
+    ask = PaintAsk(
+        complete=CompleteOptions(method=method, seed=seed, min_length=min_length, seconds=seconds),
+        fix=PaintFixOptions(method=method, max_edits=max_edits, seconds=seconds,
+                            min_length=min_length, limit=5),
+        reroute=ChainOptions(method=method, seconds=seconds, max_edits=max_edits,
+                             constraints=Constraints(min_length=min_length)),
+        search=fix, as_json=as_json)
     check_outputs(files, out=out)
     entries = read_entries(files, in_format, max_cells)
     status = EXIT_OK
@@ -181,12 +186,14 @@ def paint(files, rules, out, out_format, seed, seconds, max_edits, min_length, f
 class PaintAsk(NamedTuple):
     """How ``paint`` makes each board's puzzle, as its command line gave it."""
 
-    method: Method
-    seed: int
-    seconds: float
-    max_edits: int
-    min_length: int
-    fix: bool
+    complete: CompleteOptions
+    """The completion of a partly painted board."""
+    fix: PaintFixOptions
+    """The search for changes to a whole drawing's paths."""
+    reroute: ChainOptions
+    """The puzzle edits tried when no change to the paths makes it unique."""
+    search: bool
+    """Whether to change the paths at all (``--fix``)."""
     as_json: bool
 
 
@@ -209,8 +216,7 @@ def _paint(entry: Entry, profile: Rules, ask: PaintAsk, record: dict, where: str
                        "satlink check judges it")
         return None
     if not painting.complete:
-        done = complete_painting(painting, profile, method=ask.method, seed=ask.seed,
-                                 min_length=ask.min_length, seconds=ask.seconds)
+        done = complete_painting(painting, profile, ask.complete)
         record["completion"] = done.as_dict()
         ok = done.board is not None and done.proven
         record["result"] = "completed" if ok else "failed"
@@ -225,8 +231,7 @@ def _paint(entry: Entry, profile: Rules, ask: PaintAsk, record: dict, where: str
             else:
                 click.echo(f"{where}: not completed ({done.reason}; {done.attempts} attempts)")
         return (done.board, done.solution) if ok else None
-    painted, found = painted_fix(entry, profile, ask.method, ask.seconds, ask.max_edits,
-                                 ask.min_length, limit=5, search=ask.fix)
+    painted, found = painted_fix(entry, profile, ask.fix, search=ask.search)
     record["painted"] = painted
     record["fix"] = None if found is None else found.as_dict()
     if not as_json:
@@ -251,12 +256,9 @@ def _reroute(entry: Entry, profile: Rules, ask: PaintAsk, record: dict, where: s
     ``repair --chain``: endpoints moved, pairs added or removed), whose unique solution then
     reroutes some drawn paths; how many edges of the drawing it keeps is said."""
     from satlink.repair.chains import repair_chain
-    from satlink.repair.plans import Constraints
 
     as_json = ask.as_json
-    chain = repair_chain(entry.board, profile, method=ask.method, seconds=ask.seconds,
-                         max_edits=ask.max_edits,
-                         constraints=Constraints(min_length=ask.min_length))
+    chain = repair_chain(entry.board, profile, ask.reroute)
     out = chain.as_dict()
     drawn = entry.solution.edges()
     if chain.repaired and chain.proven and chain.solution is not None:

@@ -22,12 +22,12 @@ from satlink.cli.options import (
 )
 from satlink.cli.repair_output import print_chain, print_repair, repair_record
 from satlink.formats import Entry
+from satlink.painted.fix import PaintFixOptions
 from satlink.records import invalid_record
-from satlink.repair import DEFAULT_BUDGET, KINDS, Repair, repair_proposals
+from satlink.repair import DEFAULT_BUDGET, KINDS, Repair, RepairOptions, repair_proposals
 from satlink.repair.chains import repair_chain
-from satlink.repair.plans import Constraints
+from satlink.repair.plans import ChainOptions, Constraints
 from satlink.rules import Rules
-from satlink.solver.method import Method
 from satlink.solver.verdict import Status
 
 
@@ -76,7 +76,9 @@ from satlink.solver.verdict import Status
 @timeout_option
 @method_options()
 @input_options
-def repair(**options) -> None:
+def repair(file, index, rules, limit, budget, kinds, walls, chain, max_edits, seconds, min_length,
+           colours, symmetry, allow_solids, apply, out, out_format, as_json, timeout, method,
+           in_format, max_cells) -> None:
     """Propose the smallest edits that make a 'multiple' (or unsolvable) board unique.
 
     Edits: a solid cell (with --allow-solids), a wall (variant boards), a new endpoint pair
@@ -94,7 +96,18 @@ def repair(**options) -> None:
       satlink repair mine.txt --rules fill --json
       satlink repair mine.txt --apply 1 --out fixed.txt
     """
-    ask = RepairAsk.from_options(**options)
+    chosen = _kinds(kinds)
+    if (apply is None) != (out is None):
+        raise click.UsageError("--apply N and --out FILE go together")
+    constraints = Constraints(min_length, colours, symmetry, allow_solids, bool(walls))
+    ask = RepairAsk(
+        file, index, rules, chain, apply, out, out_format, as_json, in_format, max_cells,
+        proposals=RepairOptions(method=method, limit=limit, budget=budget, timeout=timeout,
+                                kinds=chosen, walls=walls, constraints=constraints),
+        chained=ChainOptions(method=method, constraints=constraints, max_edits=max_edits,
+                             seconds=seconds, timeout=timeout, kinds=frozenset(chosen)),
+        painted=PaintFixOptions(method=method, max_edits=max_edits, seconds=seconds,
+                                min_length=min_length, limit=limit))
     check_outputs((ask.file,), out=ask.out)
     entries = read_entries((ask.file,), ask.in_format, ask.max_cells)
     if ask.index is not None:
@@ -111,43 +124,35 @@ def repair(**options) -> None:
 
 @dataclass(frozen=True)
 class RepairAsk:
-    """The ``repair`` command's options, parsed and checked once (:meth:`from_options`)."""
+    """The ``repair`` command's options, parsed and checked once by its click callback, the
+    searches' knobs in their options objects."""
 
     file: str
     index: int | None
     rules: Rules | None
-    limit: int
-    budget: int
-    kinds: tuple[str, ...]
-    walls: bool | None
     chain: bool
-    max_edits: int
-    seconds: float
-    constraints: Constraints
     apply: int | None
     out: str | None
     out_format: str | None
     as_json: bool
-    timeout: float | None
-    method: Method
     in_format: str | None
     max_cells: int
+    proposals: RepairOptions
+    """The single edits' search (the default)."""
+    chained: ChainOptions
+    """``--chain``'s search, under the same constraints."""
+    painted: PaintFixOptions
+    """The search for changes to a painted board's drawn paths."""
 
-    @classmethod
-    def from_options(cls, *, kinds: str, min_length: int, colours: int, symmetry: bool,
-                     allow_solids: bool, **options) -> RepairAsk:
-        """The options as the command receives them; a usage error for a --kinds list that
-        names no known edit, or --apply without --out (or the reverse)."""
-        chosen = tuple(k.strip() for k in kinds.split(",") if k.strip())
-        unknown = [k for k in chosen if k not in KINDS]
-        if unknown or not chosen:
-            raise click.UsageError(f"--kinds: unknown {', '.join(unknown) or 'empty list'} "
-                                   f"(known: {', '.join(KINDS)})")
-        if (options["apply"] is None) != (options["out"] is None):
-            raise click.UsageError("--apply N and --out FILE go together")
-        constraints = Constraints(min_length, colours, symmetry, allow_solids,
-                                  bool(options["walls"]))
-        return cls(kinds=chosen, constraints=constraints, **options)
+
+def _kinds(kinds: str) -> tuple[str, ...]:
+    """``--kinds`` as a tuple; a usage error for a list that names no known edit."""
+    chosen = tuple(k.strip() for k in kinds.split(",") if k.strip())
+    unknown = [k for k in chosen if k not in KINDS]
+    if unknown or not chosen:
+        raise click.UsageError(f"--kinds: unknown {', '.join(unknown) or 'empty list'} "
+                               f"(known: {', '.join(KINDS)})")
+    return chosen
 
 
 def _repair_entry(entry: Entry, ask: RepairAsk) -> int:
@@ -163,8 +168,7 @@ def _repair_entry(entry: Entry, ask: RepairAsk) -> int:
         if ask.as_json:  # the painted object (outcome partial), not a line of text in the JSON
             from satlink.cli.painting import painted_fix
 
-            painted, _ = painted_fix(entry, profile, ask.method, ask.seconds, ask.max_edits,
-                                     ask.constraints.min_length, ask.limit, search=False)
+            painted, _ = painted_fix(entry, profile, ask.painted, search=False)
             click.echo(json.dumps({"source": entry.source, "index": entry.index,
                                    "rules": str(profile), "painted": painted}))
         else:
@@ -175,9 +179,7 @@ def _repair_entry(entry: Entry, ask: RepairAsk) -> int:
         return EXIT_OK if _repair_painted(entry, profile, ask) else EXIT_NOT_OK
     if ask.chain:
         return _repair_by_chain(entry, profile, ask)
-    result = repair_proposals(entry.board, profile, method=ask.method, limit=ask.limit,
-                              budget=ask.budget, timeout=ask.timeout, kinds=list(ask.kinds),
-                              walls=ask.walls, constraints=ask.constraints)
+    result = repair_proposals(entry.board, profile, ask.proposals)
     if ask.as_json:
         click.echo(json.dumps(repair_record(entry, profile, result)))
     else:
@@ -189,9 +191,7 @@ def _repair_entry(entry: Entry, ask: RepairAsk) -> int:
 
 def _repair_by_chain(entry: Entry, profile: Rules, ask: RepairAsk) -> int:
     """``--chain``: edits until the board is unique; its exit status."""
-    found = repair_chain(entry.board, profile, method=ask.method, constraints=ask.constraints,
-                         max_edits=ask.max_edits, seconds=ask.seconds, timeout=ask.timeout,
-                         kinds=set(ask.kinds))
+    found = repair_chain(entry.board, profile, ask.chained)
     if ask.as_json:
         click.echo(json.dumps({"source": entry.source, "index": entry.index,
                                **found.as_dict()}))
@@ -244,8 +244,7 @@ def _repair_painted(entry: Entry, profile: Rules, ask: RepairAsk) -> bool:
     rather than edits of the puzzle; True when it is unique or has a proposal."""
     from satlink.cli.painting import painted_fix, print_fix
 
-    painted, found = painted_fix(entry, profile, ask.method, ask.seconds, ask.max_edits,
-                                 ask.constraints.min_length, ask.limit)
+    painted, found = painted_fix(entry, profile, ask.painted)
     if ask.as_json:
         click.echo(json.dumps({"source": entry.source, "index": entry.index,
                                "rules": str(profile), "painted": painted,

@@ -87,7 +87,7 @@ def studio(file, catalogue, host, port, open_browser, timeout, max_cells, root):
     from satlink.studio import Limits, create_app
     from satlink.studio.access import Access
     from satlink.studio.files import open_catalogue, open_pack
-    from satlink.studio.safety import new_token
+    from satlink.studio.safety import ServeOptions, new_token
     from satlink.studio.serve import serve
 
     limits = Limits(max_cells, timeout)
@@ -121,8 +121,8 @@ def studio(file, catalogue, host, port, open_browser, timeout, max_cells, root):
     actual = sock.getsockname()[1]
     extra = () if host in LOCAL else (host,)
     token = new_token()
-    app = create_app(limits, Path(root or Path.cwd()), opened, actual, extra, token=token,
-                     named=named)
+    app = create_app(limits, Path(root or Path.cwd()), opened, named,
+                     serving=ServeOptions(actual, extra, token=token))
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{actual}/?token={token}" + (f"#{board}" if board else "")
     click.echo(f"satlink studio: {url}  (Ctrl-C stops it)")

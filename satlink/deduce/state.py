@@ -3,6 +3,10 @@
 Nodes joined by ``ON`` edges form *chains*: pieces of one path, whose colour is the set its
 nodes share; a chain's two *ends* are where it may still grow.  Without ``fill`` a node may
 stay empty: its colour set then holds the extra bit ``U`` (unused).
+
+This module is how a state changes (an edge decided, a colour ruled out) and keeps its
+chains and change logs right; what a state answers without changing (the search's heads,
+progress counts, the solution) is :mod:`satlink.deduce.questions`.
 """
 
 from __future__ import annotations
@@ -11,11 +15,12 @@ from collections import deque
 from collections.abc import Iterator
 
 from satlink.deduce.puzzle import OFF, ON, Contradiction, Puzzle
-from satlink.solution import Solution
+from satlink.deduce.questions import Questions
 
 
-class State:
-    """Edge states, chains and colour sets of a partly solved board (cheap to copy).
+class State(Questions):
+    """Edge states, chains and colour sets of a partly solved board (cheap to copy); what it
+    answers without changing is :class:`Questions`'.
 
     Every change is logged by node, so the local passes (``corner``, ``notouch``) look only
     at what changed since they last ran, and every change to a colour's candidate graph
@@ -245,71 +250,3 @@ class State:
             log.clear()
             self.cursor = [0, 0]
         return out
-
-    # -- questions --------------------------------------------------------------------
-    def need(self, x: int) -> int:
-        """How many edges ``x`` uses: 1 at an endpoint, 2 on a path, 0 empty, -1 not known."""
-        p = self.p
-        if p.end_label[x] >= 0:
-            return 1
-        if not p.unused:
-            return 2
-        colour = self.col[self.seg[x]]
-        if colour == p.unused:
-            return 0
-        return 2 if (self.on[x] or not colour & p.unused) else -1
-
-    def solved_nodes(self) -> int:
-        """Nodes whose edges are all decided and whose colour is known."""
-        p, col, seg, unk = self.p, self.col, self.seg, self.unk
-        count = 0
-        for x in p.nodes:
-            if unk[x]:
-                continue
-            c = col[seg[x]]
-            if c == p.unused or not c & (c - 1):
-                count += 1
-        return count
-
-    def complete(self) -> bool:
-        """Every edge decided (edges join open nodes only, so every open node's too)."""
-        return not self.undecided
-
-    def solution(self) -> Solution:
-        """The solution a complete state describes."""
-        return Solution.from_edges(self.p.board, (ab for ab, state in zip(self.p.edges, self.es,
-                                                                          strict=True)
-                                                  if state == ON))
-
-    def undecided_nodes(self) -> list[int]:
-        """Nodes with an edge or the colour still open: where the deductions stopped."""
-        p, col, seg, unk = self.p, self.col, self.seg, self.unk
-        return [x for x in p.nodes if unk[x] or col[seg[x]] & (col[seg[x]] - 1)]
-
-    def reach(self, k: int, start: int) -> list[bool]:
-        """Per node, whether colour ``k`` can reach it from ``start`` through nodes that may
-        carry it, along edges that are not off."""
-        p, bit, es, seg, col = self.p, 1 << k, self.es, self.seg, self.col
-        seen = [False] * p.n
-        seen[start] = True
-        stack = [start]
-        while stack:
-            x = stack.pop()
-            for e, y in p.inc[x]:
-                if not seen[y] and es[e] != OFF and col[seg[y]] & bit:
-                    seen[y] = True
-                    stack.append(y)
-        return seen
-
-    def heads(self) -> list[int]:
-        """Nodes where a path still grows: endpoints and chain ends with a way left to take,
-        fewest ways first."""
-        out = []
-        for x in self.p.nodes:
-            if not self.unk[x]:
-                continue
-            need = self.need(x)
-            if self.on[x] < need and (self.on[x] or self.p.end_label[x] >= 0):
-                out.append((self.unk[x], x))
-        out.sort()
-        return [x for _, x in out]

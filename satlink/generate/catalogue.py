@@ -8,24 +8,18 @@ geometry (hexagonal cells, warps, walls, bridges) is stored as the JSON object o
 ``#`` in the grid).  The solver effort of each puzzle is the ``effort`` column (``difficulty``
 in catalogues written before record version 3: renamed the first time this version writes
 to one, read under either name); the human grade is in the stored quality (``stats``).
+Opening the file, and refusing one that is not a catalogue, is
+:mod:`satlink.generate.catalogue_file`'s job.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import sqlite3
 import time
-import urllib.parse
 from dataclasses import dataclass
-from pathlib import Path
 
-from satlink.generate.catalogue_schema import (
-    MIGRATIONS,
-    RENAMED_REASONS,
-    SCHEMA,
-    same_run,
-)
+from satlink.generate.catalogue_file import CatalogueError, open_catalogue_db, puzzles_table
+from satlink.generate.catalogue_schema import RENAMED_REASONS, same_run
 from satlink.generate.params import Params
 from satlink.generate.pipeline import Attempt
 from satlink.generate.where import Where, WhereError, parse_where
@@ -33,12 +27,8 @@ from satlink.quality import upgrade_quality
 
 __all__ = ["Catalogue", "CatalogueError", "RunState", "Where", "WhereError", "parse_where"]
 
-BUSY_SECONDS = 30.0  # how long a write waits for another process's transaction on the file
 STUDIO_RUN = "studio"
 """The ``run`` of puzzles a designer saved from ``satlink studio`` (:meth:`Catalogue.add`)."""
-
-class CatalogueError(ValueError):
-    """A --db file that is not a satlink catalogue."""
 
 
 def _stored_json(text: str, puzzle: int, column: str):
@@ -65,112 +55,11 @@ class RunState:
 class Catalogue:
     """``readonly``: open an existing catalogue for reading (``export``); nothing is created
     or written.  Otherwise the file is created if missing and must be writable.  Either way
-    a file that cannot be used raises :class:`CatalogueError` naming it."""
+    a file that cannot be used raises :class:`CatalogueError` naming it
+    (:func:`satlink.generate.catalogue_file.open_catalogue_db`)."""
 
     def __init__(self, path: str, readonly: bool = False):
-        memory = path == ":memory:"
-        folder = Path(path).parent
-        if not memory and not folder.is_dir():
-            raise CatalogueError(f"{path}: cannot open the catalogue: folder {folder} does not "
-                                 "exist")
-        if not memory and os.path.exists(path) and not os.path.isfile(path):
-            # SQLite would block on a FIFO until a writer comes, or read a device forever
-            from satlink.formats.registry import FILE_KINDS
-
-            mode = os.stat(path).st_mode
-            kind = next((name for test, name, _ in FILE_KINDS if test(mode)), "something else")
-            raise CatalogueError(f"{path}: cannot open the catalogue: it is {kind}, not a "
-                                 "regular file")
-        try:
-            if readonly:  # mode=ro: a missing or empty file is not turned into a database
-                uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
-                self.db = sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS)
-            else:
-                self.db = sqlite3.connect(path, timeout=BUSY_SECONDS)
-        except sqlite3.Error as exc:
-            raise CatalogueError(f"{path}: cannot open the catalogue ({exc})") from None
-        try:
-            if not readonly:
-                self._create_if_empty()
-            if not readonly and self._is_puzzle_catalogue():
-                self._migrate()
-            self._check_schema(optional=set() if not readonly else {c for c, _ in MIGRATIONS})
-            if not readonly and not memory:
-                self._check_writable()
-        except sqlite3.Error as exc:
-            self.db.close()
-            raise CatalogueError(f"{path}: not a satlink catalogue ({exc})") from None
-        except CatalogueError as exc:
-            self.db.close()
-            raise CatalogueError(f"{path}: {exc}") from None
-
-    def _create_if_empty(self) -> None:
-        """Give a new (or empty) file the schema; never add tables to a foreign database.
-        Looking and creating are one write transaction: two runs started together on one new
-        file would otherwise both see it empty, or one would see it half made (``puzzles``
-        without ``runs``) and refuse it as not a catalogue."""
-        self.db.execute("BEGIN IMMEDIATE")  # waits (up to BUSY_SECONDS) for the other run
-        try:
-            if not self.db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]:
-                for statement in SCHEMA.split(";"):
-                    if statement.strip():
-                        self.db.execute(statement)
-            self.db.commit()
-        except BaseException:
-            self.db.rollback()
-            raise
-
-    def _is_puzzle_catalogue(self) -> bool:
-        """Has the ``puzzles`` table with its first columns (an older satlink catalogue that
-        only lacks columns added since, which :meth:`_migrate` adds)."""
-        have = {row[1] for row in self.db.execute("PRAGMA table_info(puzzles)")}
-        return {"hash", "grid"} <= have
-
-    def _check_schema(self, optional: set[str] = frozenset()) -> None:
-        """Every table and column satlink uses is there (a foreign database with a
-        ``puzzles`` table of its own would otherwise fail later, mid-run).  ``optional``:
-        migrated columns an old catalogue opened read-only may lack (read as their default)."""
-        expected = sqlite3.connect(":memory:")
-        expected.executescript(SCHEMA)
-        for (table,) in expected.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
-            want = [row[1] for row in expected.execute(f"PRAGMA table_info({table})")]
-            have = {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
-            if not have:
-                raise CatalogueError(f"not a satlink catalogue (no table {table!r})")
-            missing = [column for column in want if column not in have and column not in optional]
-            if missing:
-                raise CatalogueError(f"not a satlink catalogue (table {table!r} has no column "
-                                     f"{', '.join(map(repr, missing))})")
-        expected.close()
-
-    def _check_writable(self) -> None:
-        """Write (and roll back) the header now, so a read-only file is refused up front."""
-        try:
-            self.db.execute("BEGIN IMMEDIATE")
-            (version,) = self.db.execute("PRAGMA user_version").fetchone()
-            self.db.execute(f"PRAGMA user_version = {int(version)}")
-        except sqlite3.OperationalError as exc:
-            raise CatalogueError(f"cannot write the catalogue ({exc})") from None
-        finally:
-            self.db.rollback()
-
-    def _migrate(self) -> None:
-        """Add or rename what :data:`MIGRATIONS` lists, looking and changing in one write
-        transaction: two runs opening one old catalogue together must not both rename a
-        column (the second would find it gone)."""
-        have = {row[1] for row in self.db.execute("PRAGMA table_info(puzzles)")}
-        if all(column in have for column, _ in MIGRATIONS):
-            return
-        self.db.execute("BEGIN IMMEDIATE")  # waits (up to BUSY_SECONDS) for the other run
-        try:
-            have = {row[1] for row in self.db.execute("PRAGMA table_info(puzzles)")}
-            for column, sql in MIGRATIONS:
-                if column not in have:
-                    self.db.execute(sql)
-            self.db.commit()
-        except BaseException:
-            self.db.rollback()
-            raise
+        self.db = open_catalogue_db(path, readonly)
 
     def close(self) -> None:
         self.db.close()
@@ -281,7 +170,7 @@ class Catalogue:
             args.append(run)
         order_by = "attempt, id" if order == "attempt" else "effort, id"
         rows = self.db.execute(
-            f"SELECT grid, solution, rules, stats, hash, geometry, id FROM {self._table()} "
+            f"SELECT grid, solution, rules, stats, hash, geometry, id FROM {puzzles_table(self.db)} "
             f"WHERE {clause} ORDER BY {order_by}", args).fetchall()
         found = [{"grid": g.split("\n"), "solution": _stored_json(s, i, "solution"), "rules": r,
                   "quality": upgrade_quality(_stored_json(st, i, "stats")), "hash": h,
@@ -296,15 +185,3 @@ class Catalogue:
                 graded.sort(key=lambda pair: order_key(pair[1], pair[0]["quality"]))
             found = [row for row, _ in graded]
         return found
-
-    def _table(self) -> str:
-        """``puzzles``, or for an old catalogue opened read-only, a view of it with the
-        columns added or renamed since (:data:`MIGRATIONS`) under their present names."""
-        have = {row[1] for row in self.db.execute("PRAGMA table_info(puzzles)")}
-        extra = []
-        if "geometry" not in have:
-            extra.append("'' AS geometry")
-        if "effort" not in have:
-            extra.append("difficulty AS effort")
-        return f"(SELECT *, {', '.join(extra)} FROM puzzles)" if extra else "puzzles"
-

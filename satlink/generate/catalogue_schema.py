@@ -35,7 +35,7 @@ MIGRATIONS = (
 """Columns added or renamed since the first catalogues: an old file gets them (with the value
 every puzzle it holds has) the first time this version opens it for writing, in one
 transaction; read-only, they are read under their old names
-(:meth:`satlink.generate.catalogue.Catalogue._table`)."""
+(:func:`satlink.generate.catalogue_file.puzzles_table`)."""
 
 
 RENAMED_REASONS = {"difficulty": "grade"}

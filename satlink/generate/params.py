@@ -11,6 +11,7 @@ from satlink.board import EMPTY, SOLID
 from satlink.generate.colours import published_colour_draw
 from satlink.generate.reach import unreachable, variant_of
 from satlink.generate.reading import ParamsError, parse_colours, parse_size
+from satlink.generate.request import ParamsRequest
 from satlink.generate.symmetry import SYMMETRIES
 from satlink.generate.targets import ORDER, BandError, band_of_target, check_size, parse_target
 from satlink.geometry import HEX, KINDS, SQUARE, Geometry
@@ -125,19 +126,16 @@ def colour_target(params: Params, rng: random.Random,
     return min(max(round(value), params.colours_min), params.colours_max)
 
 
-def make_params(size: str | None, colours: str | None, min_length: int, max_solids: int,
-                rules: str | Rules | None, growth: str, strategy: str, seed: int,
-                symmetry: str = "none",
-                solving: Method = DEFAULT_METHOD, grid: str = SQUARE, wrap: bool = False,
-                holes: int = 0, shape: tuple[str, ...] = (), walls: int = 0,
-                bridges: int = 0, grade: str | None = None, play: str = "published",
-                curve: bool = False, slots: tuple[str, ...] = ()) -> Params:
-    """Validated parameters; ``growth`` is the growth algorithm, ``solving`` the SAT method,
-    ``rules`` a profile as text or :class:`Rules` (None: the default profile), ``grade``
-    a target of the human grade (a band or a score range, see :mod:`satlink.generate.targets`),
-    ``slots`` one such target per slot of the pack (:func:`spread_slots`).  ``size`` may
-    be None with a ``shape`` (the mask gives it), else it defaults to 10x10."""
-    profile = parse_rules(rules)
+def make_params(request: ParamsRequest) -> Params:
+    """Validated parameters for ``request`` (its texts read, its profile parsed, its targets
+    normalised), or a :class:`ParamsError` that names the first thing that cannot be made.
+    A grade target the variant is not known to reach is refused here, before any attempt."""
+    size, colours, min_length, shape = (request.size, request.colours, request.min_length,
+                                        request.shape)
+    grid, wrap, holes, walls, bridges = (request.grid, request.wrap, request.holes,
+                                         request.walls, request.bridges)
+    symmetry, grade, play, curve = request.symmetry, request.grade, request.play, request.curve
+    profile = parse_rules(request.rules)
     if shape:
         width, height = len(shape[0]), len(shape)
         if size is not None and parse_size(size) != (width, height):
@@ -159,26 +157,26 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
         raise ParamsError(f"{lo} colours do not fit a {width}x{height} board: with paths of at "
                           f"least {min_length} cells there is room for at most {room}")
     hi = min(hi, room)
-    if growth not in GROWTHS:
-        raise ParamsError(f"growth {growth!r} (known: {', '.join(GROWTHS)})")
-    if strategy not in STRATEGIES:
-        raise ParamsError(f"strategy {strategy!r} (known: {', '.join(STRATEGIES)})")
-    if max_solids < 0:
+    if request.growth not in GROWTHS:
+        raise ParamsError(f"growth {request.growth!r} (known: {', '.join(GROWTHS)})")
+    if request.strategy not in STRATEGIES:
+        raise ParamsError(f"strategy {request.strategy!r} (known: {', '.join(STRATEGIES)})")
+    if request.max_solids < 0:
         raise ParamsError("max-solids cannot be negative")
     if symmetry not in SYMMETRIES:
         raise ParamsError(f"symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)})")
     if play not in PLAYS:
         raise ParamsError(f"play {play!r} (known: {', '.join(PLAYS)})")
-    if (curve or slots) and grade:
+    if (curve or request.slots) and grade:
         raise ParamsError("--curve orders a pack from easy to hard; --grade keeps one grade: "
                           "give one of them")
-    if curve and slots:
+    if curve and request.slots:
         raise ParamsError("give --curve with slot targets or without, not both")
-    if (curve or slots) and width * height + bridges > MAX_GRADE_NODES:
+    if (curve or request.slots) and width * height + bridges > MAX_GRADE_NODES:
         raise ParamsError(f"--curve needs boards of at most {MAX_GRADE_NODES} cells (the "
                           f"grader's limit), not {width * height + bridges}")
     target = _grade(grade, width * height + bridges)  # the graph nodes graded
-    slots = tuple(_grade(text, width * height + bridges, "--curve") for text in slots)
+    slots = tuple(_grade(text, width * height + bridges, "--curve") for text in request.slots)
     if colours is None and (grid == HEX or wrap):  # easier targets need more colours there
         aims = [t for t in (target, *slots) if t] or (["easy"] if curve else [])
         hi = min(room, max([hi, *(_easier_colours(t, cells) for t in aims)]))
@@ -195,10 +193,11 @@ def make_params(size: str | None, colours: str | None, min_length: int, max_soli
                                                    variant)
             if why:
                 raise ParamsError(why)
-    return Params(width, height, lo, hi, min_length, max_solids, profile, growth,
-                  strategy, seed, symmetry=symmetry, solving=solving, grid=grid, wrap=wrap,
-                  holes=holes, shape=tuple(shape), walls=walls, bridges=bridges,
-                  grade=target, play=play, curve=curve, slots=slots)
+    return Params(width, height, lo, hi, min_length, request.max_solids, profile,
+                  request.growth, request.strategy, request.seed, symmetry=symmetry,
+                  solving=request.solving, grid=grid, wrap=wrap, holes=holes,
+                  shape=tuple(shape), walls=walls, bridges=bridges, grade=target,
+                  play=play, curve=curve, slots=slots)
 
 
 CELLS_PER_COLOUR = 7

@@ -1,5 +1,8 @@
 """One generation attempt: grow, improve, prove unique (repairing), measure.
 
+The candidate itself (a variant's layout, the seeds' growth, the walk toward the colour
+target) is grown by :mod:`satlink.generate.growing`; this module takes it from there.
+
 An attempt is a pure function of (parameters, attempt number): its random generator is
 seeded from both, so a pack is reproducible whatever the number of worker processes, and an
 interrupted run resumes by attempt number.
@@ -19,10 +22,10 @@ from satlink.generate.bands import (
     attempt_target,
     colour_quantiles,
 )
-from satlink.generate.layout import LayoutError, make_layout
-from satlink.generate.longpaths import Walk, cut_between, lengthen, reshape, settle
-from satlink.generate.longpaths.aims import look_for
-from satlink.generate.params import Params, colour_target
+from satlink.generate.growing import grown, variant_layout
+from satlink.generate.layout import LayoutError
+from satlink.generate.longpaths import Walk, cut_between, reshape, settle
+from satlink.generate.params import Params
 from satlink.generate.paths import PathSystem
 from satlink.generate.play import forced_only, opening_share, stairs_per_100
 from satlink.generate.repair import split_on_difference
@@ -38,13 +41,11 @@ from satlink.generate.symmetry import (
     Fold,
     edges_to_half,
     fold,
-    prepare,
     split_symmetric,
     to_half,
     unfold,
 )
 from satlink.generate.targets import parse_target
-from satlink.generate.unionfind import grow_paths
 from satlink.geometry import geometry_to_json
 from satlink.grading import BANDS, LEVEL, MAX_GRADE_NODES, grade
 from satlink.quality import quality
@@ -99,14 +100,14 @@ def _attempt(params: Params, number: int) -> Attempt:
     band = attempt_band(params, number)
     if params.symmetry == "none":
         try:
-            layout = _layout(params, rng)
+            layout = variant_layout(params, rng)
         except LayoutError:
             return Attempt(number, False, "layout")
-        system, walk = _grown(params, rng, layout, headroom=band in ("easy", "medium"),
-                              within=colour_quantiles(params, number))
+        system, walk = grown(params, rng, layout, headroom=band in ("easy", "medium"),
+                             within=colour_quantiles(params, number))
     else:
         folded = fold(params.width, params.height, params.symmetry)
-        half, walk = _grown(params, rng, folded=folded)
+        half, walk = grown(params, rng, folded=folded)
         system = unfold(half, folded)
     reason = _violation(system, params)
     if reason:
@@ -224,51 +225,6 @@ def _repair(params: Params, system: PathSystem, walk: Walk | None, folded: Fold 
         settle(walk, rng)
         unfolded()
     return True
-
-
-def candidate_board(params: Params, number: int) -> Board:
-    """The grown (not yet uniqueness-checked) board of attempt ``number``: solvable by
-    construction, cheap at any size; ``satlink bench --generate`` measures on these.
-    Raises :class:`LayoutError` when the variant's features do not fit this attempt, and
-    ``BoardError`` when a bridge crossing was left over (no board has a solid bridge)."""
-    rng = random.Random(f"{params.seed}:{number}")
-    layout = _layout(params, rng)
-    return _grown(params, rng, layout)[0].board()
-
-
-def _layout(params: Params, rng: random.Random) -> Board | None:
-    """This attempt's empty board for a variant (None for the plain board, drawing nothing
-    from ``rng`` so plain runs stay what they were)."""
-    if not params.is_variant:
-        return None
-    return make_layout(params.width, params.height, params.geometry, params.holes,
-                       params.shape, params.walls, params.bridges, rng)
-
-
-def _grown(params: Params, rng: random.Random, layout: Board | None = None,
-           folded: Fold | None = None, headroom: bool = False,
-           within: tuple[float, float] = (0.0, 1.0)) -> tuple[PathSystem, Walk | None]:
-    """The seeds' growth, then (``--growth grow``) the walk toward this attempt's colour
-    target and the look; with ``folded``, on the half of a symmetric layout (where a path
-    makes two colours, or one when it is its own image)."""
-    system = grow_paths(params.width, params.height, rng,
-                        folded.layout() if folded is not None else layout)
-    if folded is not None:
-        prepare(system, folded)
-    if params.growth != "grow":
-        return system, None
-    target = colour_target(params, rng, within)
-    if headroom:  # a climb toward easier cuts paths: leave it a colour below the most
-        target = min(target, max(params.colours_min, params.colours_max - 1))
-        if params.few_forced:  # and there the easier bands need the most colours
-            target = max(params.colours_min, params.colours_max - 1)
-    look = look_for(params.width * params.height)
-    if folded is None:
-        return system, lengthen(system, rng, target, params.min_length, look)
-    if len(folded.fixed) == 1 and target % 2 == 0:  # one path crosses the centre: odd
-        target += 1 if target < params.colours_max else -1
-    return system, lengthen(system, rng, target, params.min_length, look, allowed=folded.allowed,
-                            colours_of=folded.colours)
 
 
 def _graded(board: Board, params: Params, target: str | None = None) -> dict | None:

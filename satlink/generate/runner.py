@@ -13,6 +13,7 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 
 from satlink.batch.distributed import CONNECT_TIMEOUT, connect
 from satlink.canonical import canonical_hash
@@ -26,6 +27,25 @@ from satlink.lifeline import die_with_parent
 
 Progress = Callable[[str, Attempt, int], None]
 Made = tuple[Attempt, str | None]
+
+
+@dataclass(frozen=True)
+class Workers:
+    """Where a run's attempts are made: ``jobs`` local processes, or the Dask cluster whose
+    scheduler is at ``scheduler`` (``tcp://HOST:PORT``, reached within ``scheduler_timeout``
+    seconds or a :class:`satlink.batch.distributed.SchedulerError`), or the one behind
+    ``client`` (a connected ``distributed.Client``, which ``jobs`` then does not count).
+    One value, because the choice is made once (by ``generate``'s options) and only the
+    runner reads it."""
+
+    jobs: int = 1
+    scheduler: str | None = None
+    scheduler_timeout: float = CONNECT_TIMEOUT
+    client: object = None
+
+
+ONE_PROCESS = Workers()
+"""Every attempt in this process, one after another."""
 
 
 def made(params: Params, number: int) -> Made:
@@ -65,20 +85,18 @@ def _attempts(params: Params, start: int, jobs: int,
                 future.cancel()
 
 
-def run_generation(params: Params, count: int, catalogue: Catalogue, jobs: int = 1,
-                   progress: Progress | None = None, max_attempts: int | None = None,
-                   scheduler: str | None = None, client=None,
-                   scheduler_timeout: float = CONNECT_TIMEOUT) -> int:
+def run_generation(params: Params, count: int, catalogue: Catalogue,
+                   workers: Workers = ONE_PROCESS, progress: Progress | None = None,
+                   max_attempts: int | None = None) -> int:
     """Generate until the run holds ``count`` puzzles; returns how many it holds.  The
-    attempts run on ``jobs`` local processes, or on the Dask cluster whose scheduler is at
-    ``scheduler`` (``tcp://HOST:PORT``, reached within ``scheduler_timeout`` seconds or a
-    :class:`satlink.batch.distributed.SchedulerError`), or behind ``client`` (a connected
-    ``distributed.Client``); either way this process alone writes ``catalogue``."""
-    if scheduler is not None and client is None:
-        client = connect(scheduler, scheduler_timeout)
+    attempts run where ``workers`` says; either way this process alone writes
+    ``catalogue``.  ``progress`` hears of every attempt recorded; ``max_attempts``: stop
+    after this many (default: plenty for ``count``)."""
+    if workers.scheduler is not None and workers.client is None:
+        client = connect(workers.scheduler, workers.scheduler_timeout)
         try:
-            return run_generation(params, count, catalogue, jobs, progress, max_attempts,
-                                  client=client)
+            return run_generation(params, count, catalogue, Workers(workers.jobs, client=client),
+                                  progress, max_attempts)
         finally:
             client.close()
     state = catalogue.start(params)
@@ -92,7 +110,7 @@ def run_generation(params: Params, count: int, catalogue: Catalogue, jobs: int =
         return have_slots is not None and is_full(attempt_target(params, number), params,
                                                   have_slots)
 
-    stream = _attempts(params, state.next_attempt, jobs, full, client)
+    stream = _attempts(params, state.next_attempt, workers.jobs, full, workers.client)
     try:
         for result, canonical in stream:
             if result.accepted and full(result.number):

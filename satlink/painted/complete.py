@@ -32,7 +32,7 @@ from satlink.generate.longpaths import cut_between, lengthen, reshape, settle
 from satlink.generate.paths import PathSystem
 from satlink.generate.unionfind import grow_paths_in
 from satlink.graph import SOLID, Cell
-from satlink.painted.fix import fix_painting
+from satlink.painted.fix import PaintFixOptions, fix_painting
 from satlink.painted.path_edits import PaintEdit, oriented, puzzle_of
 from satlink.referee import is_valid
 from satlink.rules import DEFAULT_RULES, Rules
@@ -116,28 +116,48 @@ def _route(blank: Board, a: Cell, b: Cell, blocked: set[Cell],
     return None
 
 
-def complete_painting(painting: Painting, rules: Rules = DEFAULT_RULES, *,
-                      method: Method = DEFAULT_METHOD, seed: int = 0,
-                      attempts: int = DEFAULT_ATTEMPTS, max_repairs: int = DEFAULT_REPAIRS,
-                      min_length: int = 3, seconds: float = 30.0,
-                      edit_painted: bool = True) -> Completion:
+@dataclass(frozen=True)
+class CompleteOptions:
+    """How :func:`complete_painting` completes a painting: the walk's seed and budgets, and
+    what it may change.  Built once (a command's options, a studio request)."""
+
+    method: Method = DEFAULT_METHOD
+    """How each completed puzzle is checked (the SAT back end and encoding)."""
+    seed: int = 0
+    """Attempt ``k`` draws from a generator seeded with ``(seed, k)``: the same seed, the same
+    puzzle."""
+    attempts: int = DEFAULT_ATTEMPTS
+    """The most walks started afresh: a walk stuck in a bad start is cheaper to redo than to
+    repair."""
+    max_repairs: int = DEFAULT_REPAIRS
+    """The most reshapes and cuts of one walk where two solutions differ (``generate``'s)."""
+    min_length: int = 3
+    """Completed paths at least this long where the walk can (``generate``'s)."""
+    seconds: float = 30.0
+    """The wall-clock budget of all attempts together."""
+    edit_painted: bool = True
+    """Whether the painted paths and placed endpoints may change when the ambiguity lies in
+    them alone; False is the studio's promise to a designer (the attempt then fails)."""
+
+
+def complete_painting(painting: Painting, rules: Rules = DEFAULT_RULES,
+                      options: CompleteOptions | None = None) -> Completion:
     """Complete ``painting`` into a puzzle proven unique under ``rules``, its painted paths
-    kept (see the module's docstring).  Reproducible: attempt ``k`` draws from a generator
-    seeded with ``(seed, k)``.  ``edit_painted=False``: never change the painted paths and
-    placed endpoints (the studio's promise to a designer), only the completed ones; an
-    attempt whose ambiguity lies in the painted paths alone then fails."""
+    kept (see the module's docstring, and :class:`CompleteOptions` for each knob)."""
+    opts = options or CompleteOptions()
+    seconds = opts.seconds
     start = time.monotonic()
     blank = blank_of(painting.board)
     result = Completion()
-    job = _Completing(painting, blank, rules, method, max_repairs, min_length, edit_painted)
+    job = _Completing(painting, blank, rules, opts)
     reason = "no attempt"
     with within(seconds):  # the walk on a large board runs for seconds: it stops at the budget
-        for number in range(attempts):
+        for number in range(opts.attempts):
             if time.monotonic() - start > seconds:
                 reason = "budget"
                 break
             result.attempts += 1
-            rng = random.Random(f"{seed}:{number}")
+            rng = random.Random(f"{opts.seed}:{number}")
             try:
                 outcome = _attempt(job, rng, result, lambda: seconds - (time.monotonic() - start))
             except Cancelled:
@@ -157,22 +177,18 @@ def complete_painting(painting: Painting, rules: Rules = DEFAULT_RULES, *,
 
 class _Completing(NamedTuple):
     """What :func:`complete_painting` was asked, for each of its attempts: the painting and
-    its blank board, the profile and method that judge the result, the walk's repairs and
-    path length, and whether the painted paths may be edited."""
+    its blank board, the profile that judges the result, and the options."""
 
     painting: Painting
     blank: Board
     rules: Rules
-    method: Method
-    max_repairs: int
-    min_length: int
-    edit_painted: bool
+    options: CompleteOptions
 
 
 def _attempt(job: _Completing, rng: random.Random, result: Completion, left) -> str | None:
     """One attempt; fills ``result`` and returns None on success, else why it failed."""
-    painting, blank, rules, method = job.painting, job.blank, job.rules, job.method
-    max_repairs, min_length = job.max_repairs, job.min_length
+    painting, blank, rules, method = job.painting, job.blank, job.rules, job.options.method
+    max_repairs, min_length = job.options.max_repairs, job.options.min_length
     result.fallback = ""
     fixed_paths = {k: tuple(p) for k, p in painting.drawn.items()}
     blocked = {x for p in fixed_paths.values() for x in p}
@@ -247,9 +263,11 @@ def _attempt(job: _Completing, rng: random.Random, result: Completion, left) -> 
                            "the walk's repairs ran out" if repairs >= max_repairs else
                            "no completed path could be cut where the solutions differ")
         keep = frozenset(painting.drawn) | frozenset(painting.placed)
-        for hold in (keep, frozenset()) if job.edit_painted else (keep,):
-            fix = fix_painting(board, ours, rules, method=method, seconds=max(left(), 0.01),
-                               keep=hold, limit=1, min_length=min(min_length, 2))
+        for hold in (keep, frozenset()) if job.options.edit_painted else (keep,):
+            fix = fix_painting(board, ours, rules,
+                               PaintFixOptions(method=method, seconds=max(left(), 0.01),
+                                               keep=hold, limit=1,
+                                               min_length=min(min_length, 2)))
             result.checks += fix.checks
             if fix.proposals:
                 best = fix.proposals[0]

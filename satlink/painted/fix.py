@@ -117,19 +117,48 @@ def _key(board: Board) -> tuple:
     return board.rows, board.geometry.walls
 
 
-def fix_painting(board: Board, drawn: Solution, rules: Rules = DEFAULT_RULES, *,
-                 method: Method = DEFAULT_METHOD, max_edits: int = DEFAULT_EDITS,
-                 seconds: float = DEFAULT_SECONDS, bound: int = DEFAULT_BOUND,
-                 min_length: int = DEFAULT_MIN_LENGTH, limit: int = 5,
-                 keep: frozenset[str] = frozenset(), per_board: int = 60,
-                 verdict: Verdict | None = None, walls: bool = False,
-                 progress: Callable[[str], None] | None = None) -> FixSearch:
+@dataclass(frozen=True)
+class PaintFixOptions:
+    """How :func:`fix_painting` searches: the budget, what the edits may do and how many
+    proposals come back.  Built once (a command's options, a studio request)."""
+
+    method: Method = DEFAULT_METHOD
+    """How each edited drawing's puzzle is checked (the SAT back end and encoding)."""
+    max_edits: int = DEFAULT_EDITS
+    """The longest chain of edits: past it the drawing is no longer the one drawn."""
+    seconds: float = DEFAULT_SECONDS
+    """The wall-clock budget; past it the best partial chain is returned, and says so."""
+    bound: int = DEFAULT_BOUND
+    """Solutions counted per puzzle: the distance to one solution that ranks the drawings."""
+    min_length: int = DEFAULT_MIN_LENGTH
+    """A cut leaves parts of at least this many cells (``generate``'s shortest path)."""
+    limit: int = 5
+    """The most proposals returned, best first."""
+    keep: frozenset[str] = frozenset()
+    """Labels whose paths stay as drawn: the designer's, when completed paths may change
+    instead."""
+    per_board: int = 60
+    """The most edits checked per drawing expanded: the search goes deeper before wide."""
+    walls: bool = False
+    """Offer walls too (on variant boards without bridges, where a wall belongs to the
+    design)."""
+    progress: Callable[[str], None] | None = None
+    """Told, in words, how far the search got."""
+
+
+def fix_painting(board: Board, drawn: Solution, rules: Rules = DEFAULT_RULES,
+                 options: PaintFixOptions | None = None, *,
+                 verdict: Verdict | None = None) -> FixSearch:
     """Edit the drawing ``drawn`` (a solution of ``board``) until its puzzle is unique under
-    ``rules``; see the module's docstring.  The proposals are the unique drawings met while
-    expanding the first drawing that yields one (so the single edits, when one suffices),
-    best first, at most ``limit``, gathered for as long again as the first took; ``keep``:
-    labels whose paths stay as drawn; ``walls``: offer walls too (see the module's
-    docstring); ``progress``: told, in words, how far the search got."""
+    ``rules``; see the module's docstring and :class:`PaintFixOptions` for each knob.  The
+    proposals are the unique drawings met while expanding the first drawing that yields one
+    (so the single edits, when one suffices), best first, at most ``options.limit``,
+    gathered for as long again as the first took.  ``verdict``: the puzzle's check if the
+    caller has it (saves one)."""
+    opts = options or PaintFixOptions()
+    method, max_edits, seconds, bound = opts.method, opts.max_edits, opts.seconds, opts.bound
+    min_length, limit, keep, walls = opts.min_length, opts.limit, opts.keep, opts.walls
+    per_board, progress = opts.per_board, opts.progress
     start = time.monotonic()
 
     def left() -> float:

@@ -29,6 +29,7 @@ The HTML report can link a ``multiple`` board to its proposals by calling
 """
 
 from satlink.repair.proposals import KINDS, Candidate, Proposal, Repair
-from satlink.repair.search import DEFAULT_BUDGET, repair_proposals
+from satlink.repair.search import DEFAULT_BUDGET, RepairOptions, repair_proposals
 
-__all__ = ["DEFAULT_BUDGET", "KINDS", "Candidate", "Proposal", "Repair", "repair_proposals"]
+__all__ = ["DEFAULT_BUDGET", "KINDS", "Candidate", "Proposal", "Repair", "RepairOptions",
+           "repair_proposals"]

@@ -30,31 +30,25 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from satlink.board import Board
 from satlink.referee import is_valid
 from satlink.repair.edits import removals, single_edits
 from satlink.repair.finish import finish_from_nearest
-from satlink.repair.hitting import cut_steps, hitting_cuts
-from satlink.repair.nearest import DEFAULT_REACH, supported
-from satlink.repair.plans import Chain, Constraints, Step
+from satlink.repair.hitting import fewest_cuts
+from satlink.repair.nearest import supported
+from satlink.repair.plans import Chain, ChainOptions, Step
 from satlink.repair.proposals import Candidate
 from satlink.repair.symmetry import symmetries, symmetrize
 from satlink.rules import DEFAULT_RULES, Rules
 from satlink.solver.check import check
-from satlink.solver.method import DEFAULT_METHOD, Method
 from satlink.solver.verdict import Status, Verdict
 
 UNSOLVABLE_DISTANCE = 1.5
 """An unsolvable board under a profile without fill ranks between a board with two
 solutions and one with three."""
 
-DEFAULT_SECONDS = 10.0
-DEFAULT_CHECKS = 20000
-DEFAULT_EDITS = 3
-DEFAULT_BOUND = 16
 CUT_SHARE = 0.6
 """Of the budget, the part a ``multiple`` board's search for the fewest cuts may take
 (:mod:`satlink.repair.hitting`); the search over single edits has the rest."""
@@ -93,29 +87,21 @@ def _distance(verdict: Verdict) -> float:
     return float((verdict.count or 2) - 1)
 
 
-def repair_chain(board: Board, rules: Rules = DEFAULT_RULES, *,
-                 method: Method = DEFAULT_METHOD, constraints: Constraints | None = None,
-                 max_edits: int = DEFAULT_EDITS, seconds: float = DEFAULT_SECONDS,
-                 checks: int = DEFAULT_CHECKS, bound: int = DEFAULT_BOUND,
-                 timeout: float | None = None, kinds: set[str] | None = None,
-                 per_board: int = 80, nearest: bool = True, reach: int = DEFAULT_REACH,
-                 pairs: tuple[int, int] | None = None,
-                 progress: Callable[[str], None] | None = None) -> Chain:
-    """Edit ``board`` until it is unique under ``rules``, by a chain of at most ``max_edits``
-    edits; see the module's docstring.  ``seconds`` and ``checks``: the budget (wall clock,
-    boards checked); ``bound``: solutions counted per board; ``timeout``: seconds per check
-    (default: what is left of the budget); ``per_board``: most children checked per board
-    expanded, cheapest edits first; ``nearest``: an unsolvable board goes first through the
-    nearest solvable board (:mod:`satlink.repair.finish`; ``reach``: how far an endpoint may
-    move there), the search below taking what time is left if that finds nothing;
-    ``pairs``: the pair counts allowed (default: the input's, ± ``constraints.colours``);
-    ``progress``: told, in words, which stage the search is in and how far it got."""
+def repair_chain(board: Board, rules: Rules = DEFAULT_RULES,
+                 options: ChainOptions | None = None) -> Chain:
+    """Edit ``board`` until it is unique under ``rules``, by a chain of at most
+    ``options.max_edits`` edits; see the module's docstring, and
+    :class:`~satlink.repair.plans.ChainOptions` for each knob of the search."""
+    opts = options or ChainOptions()
+    method, max_edits, seconds, bound = opts.method, opts.max_edits, opts.seconds, opts.bound
+    timeout, kinds, checks, progress = opts.timeout, opts.kinds, opts.checks, opts.progress
+
     def say(text: str) -> None:
         if progress is not None:
             progress(text)
 
     start = time.monotonic()
-    cons = constraints or Constraints()
+    cons = opts.constraints
     group = symmetries(board) if cons.symmetry else {}
     allowed = set(kinds) if kinds is not None else {"move", "split", "pair", "solid", "wall"}
     if not cons.solids:
@@ -126,7 +112,7 @@ def repair_chain(board: Board, rules: Rules = DEFAULT_RULES, *,
     if cons.colours < 1:
         allowed -= {"split", "pair"}
     remove = cons.colours >= 1
-    lo, hi = pairs or (len(board.labels) - cons.colours, len(board.labels) + cons.colours)
+    lo, hi = opts.pairs or (len(board.labels) - cons.colours, len(board.labels) + cons.colours)
 
     def left() -> float:
         return seconds - (time.monotonic() - start)
@@ -144,22 +130,17 @@ def repair_chain(board: Board, rules: Rules = DEFAULT_RULES, *,
         return _finish(chain, board, root_verdict, (), rules, start, "already unique")
     if root_verdict.status == Status.TIMEOUT:
         return _finish(chain, None, None, (), rules, start, "the check of the input timed out")
-    if (nearest and root_verdict.status == Status.UNSOLVABLE and not group
+    if (opts.nearest and root_verdict.status == Status.UNSOLVABLE and not group
             and supported(board) and "move" in allowed):
-        def short(b: Board, v: Verdict) -> bool:
-            return cons.too_short(b, v.solutions[0])
-
         def from_solvable(b: Board, edits: int, budget: float, span: tuple[int, int]) -> Chain:
-            return repair_chain(b, rules, method=method, constraints=cons, max_edits=edits,
-                                seconds=budget, checks=checks, bound=bound, timeout=timeout,
-                                kinds=kinds, per_board=per_board, nearest=False, pairs=span)
+            return repair_chain(b, rules, replace(opts, max_edits=edits, seconds=budget,
+                                                  nearest=False, pairs=span, progress=None))
 
         say(f"looking for the nearest solvable board (up to {max_edits} edits: endpoints "
             "moved, pairs added or removed)")
-        found = finish_from_nearest(board, rules, replace(cons, solids="solid" in allowed),
-                                    max_edits=max_edits,
-                                    deadline=start + seconds, judge=judge, short=short,
-                                    chain_search=from_solvable, reach=reach)
+        found = finish_from_nearest(
+            board, rules, replace(opts, constraints=replace(cons, solids="solid" in allowed)),
+            deadline=start + seconds, judge=judge, chain_search=from_solvable)
         chain.checks += found.checks
         if found.steps is not None and found.verdict is not None:
             chain.via = "nearest"
@@ -174,12 +155,12 @@ def repair_chain(board: Board, rules: Rules = DEFAULT_RULES, *,
                            f"pairs removed or added within ±{cons.colours}{solids}) has a "
                            f"solution with paths of at least {cons.min_length} cells: proven by "
                            "the SAT solver")
-    if (nearest and root_verdict.status == Status.MULTIPLE and not group and "split" in allowed
+    if (opts.nearest and root_verdict.status == Status.MULTIPLE and not group and "split" in allowed
             and hi > len(board.labels)):
         say("looking for the fewest cuts of one solution that leave it the only one")
-        found_cuts = _by_cuts(board, root_verdict, rules, cons, min(max_edits,
-                              hi - len(board.labels)), start + CUT_SHARE * seconds, judge,
-                              method)
+        found_cuts = fewest_cuts(board, root_verdict, rules, cons,
+                                 min(max_edits, hi - len(board.labels)),
+                                 start + CUT_SHARE * seconds, judge, method)
         if found_cuts is not None:
             steps, verdict, n = found_cuts
             chain.checks += n
@@ -203,7 +184,7 @@ def repair_chain(board: Board, rules: Rules = DEFAULT_RULES, *,
                             key=Candidate.order)
         tried = 0
         for cand in candidates:
-            if tried >= per_board:
+            if tried >= opts.per_board:
                 break
             if left() <= 0 or chain.checks >= checks:
                 reason = "budget"
@@ -250,38 +231,6 @@ def repair_chain(board: Board, rules: Rules = DEFAULT_RULES, *,
     chain.partial = True
     chain.steps = list(best.steps)
     return _finish(chain, None, None, best.steps, rules, start, reason)
-
-
-def _by_cuts(board: Board, verdict: Verdict, profile: Rules, cons: Constraints, max_cuts: int,
-             deadline: float, judge: Callable[[Board], Verdict], method: Method
-             ) -> tuple[list[Step], Verdict, int] | None:
-    """The fewest cuts of one of the board's solutions that leave it the only one
-    (:mod:`satlink.repair.hitting`), as steps; None if none within ``max_cuts``."""
-    def two(b: Board) -> Verdict:
-        limit = max(deadline - time.monotonic(), 0.01)
-        return check(b, profile, count=2, timeout=limit, method=method)
-
-    checks = 0
-    best: tuple[list[Step], Verdict] | None = None
-    for drawn in verdict.solutions[:2]:  # the fewer cuts of the first two solutions
-        others = [s for s in verdict.solutions if s.edges() != drawn.edges()]
-        if not others or time.monotonic() >= deadline:
-            break
-        most = max_cuts if best is None else len(best[0]) - 1
-        found = hitting_cuts(board, drawn, others, two, max_cuts=most,
-                             min_length=cons.min_length, deadline=deadline)
-        if found is None:
-            continue
-        checks += found.checks
-        steps = []
-        for text, cells, b, v in cut_steps(board, drawn, found.cuts, judge):
-            checks += 1
-            steps.append(Step.of("split", text, cells, 2, b, v, cons))
-            final = v  # the last cut's verdict: its board is the repaired one
-        last = steps[-1]
-        if final.status == Status.UNIQUE and not cons.too_short(last.board, final.solutions[0]):
-            best = steps, final
-    return None if best is None else (best[0], best[1], checks)
 
 
 def _differ(a: Board, b: Board) -> int:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
+from dataclasses import replace
 
 from satlink.board import EMPTY, SOLID, Board, BoardError, label_for
 from satlink.cuts import cuts_missing_from
@@ -52,8 +53,8 @@ def single_edits(board: Board, verdict: Verdict, kinds: set[str]) -> Iterator[Ca
 
     if "solid" in kinds:
         for x in empty:
-            yield from once(_edit(board, "solid", (x,), {x: SOLID}, 1, 0,
-                                  f"solid cell at {board.coord(x)}"))
+            yield from once(_made(Candidate("solid", (x,), f"solid cell at {board.coord(x)}",
+                                            board, 1, 0), {x: SOLID}))
     if "wall" in kinds:
         yield from _walls(board, focus, second, first)
     if "split" in kinds and first is not None:
@@ -65,9 +66,9 @@ def single_edits(board: Board, verdict: Verdict, kinds: set[str]) -> Iterator[Ca
             near = distances(board, u, PAIR_REACH)
             for v in empty[i + 1:]:
                 if v in near:
-                    yield from once(_edit(board, "pair", (u, v), {u: label, v: label}, 2, near[v],
-                                          f"new pair {label} at {board.coord(u)} and "
-                                          f"{board.coord(v)}"))
+                    text = f"new pair {label} at {board.coord(u)} and {board.coord(v)}"
+                    yield from once(_made(Candidate("pair", (u, v), text, board, 2, near[v]),
+                                          {u: label, v: label}))
     if "move" in kinds:
         yield from (c for c in _moves(board, verdict, focus) if c.board.rows not in made)
 
@@ -106,9 +107,12 @@ def _new_label(board: Board) -> str:
     return label_for(i)
 
 
-def _edit(board: Board, kind: str, cells: tuple[int, ...], chars: dict[int, str], changed: int,
-          distance: int, description: str, hint: int = 1,
-          geometry: Geometry | None = None) -> Candidate | None:
+def _made(edit: Candidate, chars: dict[int, str], geometry: Geometry | None = None
+          ) -> Candidate | None:
+    """``edit``, described on the board it changes, with that board replaced by the edited
+    one: ``chars`` written into its cells, ``geometry`` (a wall added) if given; None when
+    the result is no board (:class:`BoardError`)."""
+    board = edit.board
     rows = [list(row) for row in board.rows]
     for x, ch in chars.items():
         r, c = divmod(x, board.width)
@@ -117,7 +121,7 @@ def _edit(board: Board, kind: str, cells: tuple[int, ...], chars: dict[int, str]
         edited = Board(tuple("".join(row) for row in rows), geometry or board.geometry)
     except BoardError:
         return None
-    return Candidate(kind, cells, description, edited, changed, distance, hint)
+    return replace(edit, board=edited)
 
 
 def _walls(board: Board, focus: set[int], second: frozenset, first: Solution | None
@@ -131,8 +135,9 @@ def _walls(board: Board, focus: set[int], second: frozenset, first: Solution | N
             continue
         geometry = Geometry.of(g.kind, g.wrap, set(g.walls) | {(a, b)}, g.bridges)
         hint = 0 if ((a, b) in second and (a, b) not in ours) else 1
-        candidate = _edit(board, "wall", (a, b), {}, 1, 0,
-                          f"wall between {board.coord(a)} and {board.coord(b)}", hint, geometry)
+        candidate = _made(Candidate("wall", (a, b),
+                                    f"wall between {board.coord(a)} and {board.coord(b)}",
+                                    board, 1, 0, hint), {}, geometry)
         if candidate is not None:
             yield candidate
 
@@ -150,9 +155,10 @@ def _splits(board: Board, first: Solution, second: frozenset, diff: set[int]
         a, b = path[cut - 1], path[cut]
         if a not in diff and b not in diff:
             continue
-        yield _edit(board, "split", (a, b), {a: name, b: label, far: label}, 2, 0,
-                    f"split {name}: new pair {label} at {board.coord(b)} and "
-                    f"{board.coord(far)}, {name} ends at {board.coord(a)}", 0)
+        yield _made(Candidate("split", (a, b),
+                              f"split {name}: new pair {label} at {board.coord(b)} and "
+                              f"{board.coord(far)}, {name} ends at {board.coord(a)}",
+                              board, 2, 0, 0), {a: name, b: label, far: label})
 
 
 def _moves(board: Board, verdict: Verdict, focus: set[int]) -> Iterator[Candidate]:
@@ -171,9 +177,9 @@ def _moves(board: Board, verdict: Verdict, focus: set[int]) -> Iterator[Candidat
             for target, distance in sorted(distances(board, end, MOVE_REACH).items()):
                 if board.char(target) != EMPTY or target in bridges:
                     continue
-                candidate = _edit(board, "move", (end, target), {end: EMPTY, target: name}, 2,
-                                  distance, f"move {name} from {board.coord(end)} to "
-                                            f"{board.coord(target)}")
+                text = f"move {name} from {board.coord(end)} to {board.coord(target)}"
+                candidate = _made(Candidate("move", (end, target), text, board, 2, distance),
+                                  {end: EMPTY, target: name})
                 if candidate is not None:
                     yield candidate
 

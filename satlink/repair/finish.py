@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from satlink.board import Board
-from satlink.repair.nearest import DEFAULT_REACH, NearEdit, Nearest, NearestSearch, in_order
-from satlink.repair.plans import Chain, Constraints, Step
+from satlink.repair.near_edits import NearLimits
+from satlink.repair.nearest import NearEdit, Nearest, NearestSearch, in_order
+from satlink.repair.plans import Chain, ChainOptions, Constraints, Step
 from satlink.rules import Rules
 from satlink.solver.verdict import Status, Verdict
 
@@ -70,23 +71,25 @@ class Finish:
     none_solvable: bool = False
 
 
-def finish_from_nearest(board: Board, profile: Rules, cons: Constraints, *, max_edits: int,
-                        deadline: float, judge: Judge, short: Callable[[Board, Verdict], bool],
-                        chain_search: Callable[..., Chain], reach: int = DEFAULT_REACH
+def finish_from_nearest(board: Board, profile: Rules, options: ChainOptions, *,
+                        deadline: float, judge: Judge,
+                        chain_search: Callable[[Board, int, float, tuple[int, int]], Chain]
                         ) -> Finish:
     """Repair ``board`` through its nearest solvable boards (see the module's docstring):
-    for k = 1, 2, ... ``max_edits`` edits, first with endpoints moved at most ``reach``
-    steps, then anywhere, in the time left.  ``short(board, verdict)``: whether the unique
-    solution breaks ``min_length``; ``chain_search(board, max_edits, seconds, pairs)``: the
-    chain search from a solvable board."""
+    for k = 1, 2, ... ``options.max_edits`` edits, first with endpoints moved at most
+    ``options.reach`` steps, then anywhere, until ``deadline`` (``time.monotonic()``), under
+    ``options.constraints``.  ``judge``: the chain's check of a board;
+    ``chain_search(board, max_edits, seconds, pairs)``: the chain search from a solvable
+    board."""
+    cons = options.constraints
     lo, hi = len(board.labels) - cons.colours, len(board.labels) + cons.colours
     out = Finish()
     seen: set[tuple[str, ...]] = set()
-    search = NearestSearch(board, profile, max_edits=max_edits, reach=None, near=reach,
-                           colours=cons.colours, min_length=cons.min_length,
-                           seconds=max(deadline - time.monotonic(), 0.01), first=1,
-                           solids=cons.solids)
-    job = _Finishing(board, max_edits, deadline, judge, short, chain_search, (lo, hi), cons)
+    limits = NearLimits(reach=None, colours=cons.colours, min_length=cons.min_length,
+                        max_edits=options.max_edits, near=options.reach, solids=cons.solids)
+    search = NearestSearch(board, profile, limits,
+                           seconds=max(deadline - time.monotonic(), 0.01), first=1)
+    job = _Finishing(board, options.max_edits, deadline, judge, chain_search, (lo, hi), cons)
     for near in search.boards():
         if near.board.rows in seen:
             continue
@@ -100,17 +103,17 @@ def finish_from_nearest(board: Board, profile: Rules, cons: Constraints, *, max_
 
 class _Finishing(NamedTuple):
     """What :func:`finish_from_nearest` was given, for each nearest board it tries: the draft,
-    the edits and time allowed, how boards are judged and chains searched, and the colour
-    counts (``span``: lowest, highest) the edits may reach."""
+    the edits and time allowed, how boards are judged and chains searched, the colour counts
+    (``span``: lowest, highest) the edits may reach, and the designer's constraints (a unique
+    board whose path is shorter than they allow is no end)."""
 
     board: Board
     max_edits: int
     deadline: float
     judge: Judge
-    short: Callable[[Board, Verdict], bool]
-    chain_search: Callable[..., Chain]
+    chain_search: Callable[[Board, int, float, tuple[int, int]], Chain]
     span: tuple[int, int]
-    cons: Constraints | None = None
+    cons: Constraints
 
 
 def _finish_one(job: _Finishing, near: Nearest, out: Finish) -> bool:
@@ -124,7 +127,7 @@ def _finish_one(job: _Finishing, near: Nearest, out: Finish) -> bool:
     steps, verdict = found
     last = steps[-1]
     if last.status == Status.UNIQUE:
-        if not job.short(last.board, verdict):
+        if not job.cons.too_short(last.board, verdict.solutions[0]):
             out.steps, out.verdict = steps, verdict
             return True
         return False

@@ -31,7 +31,11 @@ from pysat.solvers import Solver
 
 from satlink.board import Board, label_for
 from satlink.graph import Cell, Edge, edge
+from satlink.repair.plans import Constraints, Step
+from satlink.rules import Rules
 from satlink.solution import Solution
+from satlink.solver.check import check
+from satlink.solver.method import Method
 from satlink.solver.verdict import Status, Verdict
 
 Judge = Callable[[Board], Verdict]
@@ -217,4 +221,38 @@ def cut_steps(board: Board, solution: Solution, cuts: list[Cut], judge: Judge
     return out
 
 
-__all__ = ["Cut", "CutRepair", "cut_board", "cut_steps", "hitting_cuts"]
+def fewest_cuts(board: Board, verdict: Verdict, profile: Rules, cons: Constraints,
+                max_cuts: int, deadline: float, judge: Judge, method: Method
+                ) -> tuple[list[Step], Verdict, int] | None:
+    """The fewest cuts of one of the board's solutions that leave it the only one
+    (:func:`hitting_cuts`), as the chain's steps with the boards checked on the way; None if
+    none within ``max_cuts``.  The chain search's stage for a ``multiple`` board
+    (:func:`satlink.repair.chains.repair_chain`)."""
+    def two(b: Board) -> Verdict:
+        limit = max(deadline - time.monotonic(), 0.01)
+        return check(b, profile, count=2, timeout=limit, method=method)
+
+    checks = 0
+    best: tuple[list[Step], Verdict] | None = None
+    for drawn in verdict.solutions[:2]:  # the fewer cuts of the first two solutions
+        others = [s for s in verdict.solutions if s.edges() != drawn.edges()]
+        if not others or time.monotonic() >= deadline:
+            break
+        most = max_cuts if best is None else len(best[0]) - 1
+        found = hitting_cuts(board, drawn, others, two, max_cuts=most,
+                             min_length=cons.min_length, deadline=deadline)
+        if found is None:
+            continue
+        checks += found.checks
+        steps = []
+        for text, cells, b, v in cut_steps(board, drawn, found.cuts, judge):
+            checks += 1
+            steps.append(Step.of("split", text, cells, 2, b, v, cons))
+            final = v  # the last cut's verdict: its board is the repaired one
+        last = steps[-1]
+        if final.status == Status.UNIQUE and not cons.too_short(last.board, final.solutions[0]):
+            best = steps, final
+    return None if best is None else (best[0], best[1], checks)
+
+
+__all__ = ["Cut", "CutRepair", "cut_board", "cut_steps", "fewest_cuts", "hitting_cuts"]

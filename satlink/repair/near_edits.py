@@ -5,10 +5,13 @@ as the search and the chain repair that follows it use them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from satlink.board import EMPTY, SOLID, Board
 from satlink.graph import Cell
+
+DEFAULT_REACH = 3
+"""How far (graph steps) an endpoint may move in the first pass for each number of edits:
+near enough to read as the same draft (the repair then tries anywhere)."""
 
 
 @dataclass(frozen=True)
@@ -47,15 +50,28 @@ class NearEdit:
         return Board(tuple("".join(row) for row in rows), board.geometry)
 
 
-class NearLimits(NamedTuple):
-    """The edits a draft's encoding allows (:class:`~satlink.repair.nearest.NearestSearch`
-    says what each means): how far an endpoint may move, the pairs removed or added, the
-    shortest path, the most edits, the first pass's nearness, and solid cells."""
+@dataclass(frozen=True)
+class NearLimits:
+    """The edits a draft's nearest-board encoding allows
+    (:class:`~satlink.repair.nearest.NearestSearch`), with the chain repair's defaults."""
 
-    reach: int
-    colours: int
-    new_pair: bool
-    min_length: int
-    max_edits: int
+    reach: int | None = DEFAULT_REACH
+    """How far (graph steps) an endpoint may move; None: anywhere.  A short reach keeps the
+    boards recognisably the draft and the encoding small."""
+    colours: int = 1
+    """Most pairs removed, less the new one (0: none removed nor added): the designer's
+    bound on how far the colour count may drift."""
+    new_pair: bool = True
+    """Whether one new pair may be placed on two empty cells (the edit that gives an
+    over-constrained draft room)."""
+    min_length: int = 3
+    """The shortest path a solution may have, as ``generate`` and the chain require, so no
+    board found is one the chain would refuse."""
+    max_edits: int = 3
+    """The most edits counted: the bound the cardinality constraint is raised to."""
     near: int | None = None
+    """For each number of edits, first only boards whose endpoints stay within this many
+    steps (found quickly, read as the same draft), then the rest; None: no such pass."""
     solids: bool = False
+    """Whether open cells may be made solid (encoded only under ``fill``, the one rule a
+    solid cell can help)."""

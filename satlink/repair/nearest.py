@@ -44,15 +44,12 @@ from pysat.solvers import Solver
 from satlink.board import Board
 from satlink.graph import Cell
 from satlink.referee import is_valid
-from satlink.repair.near_edits import NearEdit, NearLimits
+from satlink.repair.near_edits import DEFAULT_REACH, NearEdit, NearLimits
 from satlink.repair.nearest_model import NearestModel
 from satlink.rules import DEFAULT_RULES, Rules
 from satlink.solution import Solution
 from satlink.solver.cycles import detached_components, endpoint_cells
 
-DEFAULT_REACH = 3
-"""How far (graph steps) an endpoint may move in the first pass for each number of edits:
-near enough to read as the same draft (the repair then tries anywhere)."""
 BACKEND = "cadical195"
 """CaDiCaL 1.9.5: fast on these small instances and incremental with assumptions."""
 
@@ -108,26 +105,20 @@ def supported(board: Board) -> bool:
 
 class NearestSearch:
     """Solvable boards at the fewest edits from ``board`` first (k = ``first`` ..
-    ``max_edits``), each with a solution, a board once (:meth:`boards`).  ``reach``: how far
-    an endpoint may move (None: anywhere); ``near``: for each k, first only boards whose
-    endpoints stay within this many steps, then the rest (None: no such first pass);
-    ``colours``: most pairs removed, less the new one (0: none removed nor added);
-    ``new_pair``: whether one new pair may be added; ``solids``: whether open cells may be
-    made solid (only encoded under ``fill``, the one rule a solid cell can help);
-    ``seconds``: the whole search's budget (the boards simply stop when it runs out).
+    ``limits.max_edits``), each with a solution, a board once (:meth:`boards`).  ``limits``:
+    the edits allowed (:class:`~satlink.repair.near_edits.NearLimits`, each knob explained
+    there); ``seconds``: the whole search's budget (the boards simply stop when it runs
+    out); ``first``: the fewest edits tried (a caller that knows fewer cannot help skips
+    them).
 
     ``exhausted`` is set when the solver proved that no other board within ``max_edits``
     edits of these kinds has a solution (not when the time ran out)."""
 
-    def __init__(self, board: Board, rules: Rules = DEFAULT_RULES, *, max_edits: int = 3,
-                 reach: int | None = DEFAULT_REACH, colours: int = 1, new_pair: bool = True,
-                 min_length: int = 3, seconds: float = 10.0, first: int = 1,
-                 near: int | None = None, solids: bool = False):
+    def __init__(self, board: Board, rules: Rules = DEFAULT_RULES,
+                 limits: NearLimits | None = None, *, seconds: float = 10.0, first: int = 1):
         self.board, self.rules = board, rules
-        self.max_edits, self.first, self.seconds = max_edits, first, seconds
-        self.reach = board.n_nodes if reach is None else reach
-        self.near, self.solids = near, solids
-        self.colours, self.new_pair, self.min_length = colours, new_pair, min_length
+        self.limits = limits or NearLimits()
+        self.max_edits, self.first, self.seconds = self.limits.max_edits, first, seconds
         self.exhausted = False
         self.solves = 0
 
@@ -136,9 +127,7 @@ class NearestSearch:
         board, profile = self.board, self.rules
         if not supported(board):
             return
-        model = NearestModel(board, profile, NearLimits(self.reach, self.colours, self.new_pair,
-                                                        self.min_length, self.max_edits,
-                                                        self.near, self.solids))
+        model = NearestModel(board, profile, self.limits)
         if not model.edit_lits:
             self.exhausted = True
             return

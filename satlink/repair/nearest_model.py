@@ -24,7 +24,11 @@ class NearestModel:
     """The encoding of one draft with free endpoints (see the module's docstring)."""
 
     def __init__(self, board: Board, rules: Rules, limits: NearLimits):
-        reach, colours, new_pair, min_length, max_edits, near, solids = limits
+        reach, colours, new_pair = limits.reach, limits.colours, limits.new_pair
+        min_length, max_edits, near, solids = (limits.min_length, limits.max_edits, limits.near,
+                                               limits.solids)
+        if reach is None:
+            reach = board.n_nodes
         removable = len(board.labels) if colours >= 1 and len(board.labels) > 1 else 0
         slots = min(max_edits, (colours + max_edits) // 2) if new_pair and colours >= 1 else 0
         self.board, self.rules, self.min_length = board, rules, min_length

@@ -10,11 +10,14 @@ other."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from satlink.board import Board
+from satlink.repair.near_edits import DEFAULT_REACH
 from satlink.rules import Rules
 from satlink.solution import Solution
+from satlink.solver.method import DEFAULT_METHOD, Method
 from satlink.solver.verdict import Status, Verdict
 
 
@@ -68,6 +71,47 @@ class Constraints:
     def as_dict(self) -> dict:
         return {"min_length": self.min_length, "colours": self.colours,
                 "symmetry": self.symmetry, "solids": self.solids, "walls": self.walls}
+
+
+@dataclass(frozen=True)
+class ChainOptions:
+    """How :func:`~satlink.repair.chains.repair_chain` searches: the designer's constraints,
+    the budget and the search's own knobs.  Built once (a command's options, a studio
+    request) and handed down whole; the nested searches take a copy with a few knobs
+    changed (:func:`dataclasses.replace`)."""
+
+    method: Method = DEFAULT_METHOD
+    """How each board is checked (the SAT back end and encoding)."""
+    constraints: Constraints = Constraints()
+    """What the designer allows (see :class:`Constraints`)."""
+    max_edits: int = 3
+    """The longest chain: a repair that needs more edits is a different board, not a fix."""
+    seconds: float = 10.0
+    """The wall-clock budget of the whole search; past it the best partial chain is
+    returned, and says so."""
+    checks: int = 20000
+    """The most boards checked: a budget that does not depend on the machine's speed."""
+    bound: int = 16
+    """Solutions counted per board: the distance to one solution that ranks the boards."""
+    timeout: float | None = None
+    """Seconds per check (None: what is left of the budget), so one hard board cannot take
+    the whole budget."""
+    kinds: frozenset[str] | None = None
+    """The edits tried (None: every kind the constraints allow)."""
+    per_board: int = 80
+    """The most children checked per board expanded, cheapest edits first: the search goes
+    deeper before it goes wide."""
+    nearest: bool = True
+    """Whether an unsolvable board goes first through the nearest solvable board and a
+    ``multiple`` board through the fewest cuts (the search over single edits takes what time
+    is left if they find nothing)."""
+    reach: int = DEFAULT_REACH
+    """How far an endpoint may move in the nearest-board stage's first pass."""
+    pairs: tuple[int, int] | None = None
+    """The pair counts allowed, lowest and highest (None: the input's, +-
+    ``constraints.colours``): a nested search keeps the span of the draft it started from."""
+    progress: Callable[[str], None] | None = None
+    """Told, in words, which stage the search is in and how far it got."""
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from satlink.board import Board
 from satlink.referee import is_valid
@@ -34,26 +35,50 @@ from satlink.solver.verdict import Status, Verdict
 DEFAULT_BUDGET = 200
 
 
-def repair_proposals(board: Board, rules: Rules = DEFAULT_RULES, *,
-                     method: Method = DEFAULT_METHOD, verdict: Verdict | None = None,
-                     limit: int = 5, budget: int = DEFAULT_BUDGET, timeout: float | None = 10.0,
-                     kinds: Iterable[str] | None = None, walls: bool | None = None,
-                     constraints: Constraints | None = None,
-                     deadline: float | None = None, remove: bool = False,
-                     progress: Callable[[str], None] | None = None) -> Repair:
-    """Up to ``limit`` single edits that make ``board`` unique under ``rules``, best first.
+@dataclass(frozen=True)
+class RepairOptions:
+    """How :func:`repair_proposals` searches: the designer's constraints, the budget and
+    which edits are tried.  Built once (a command's options, a studio request)."""
 
-    ``verdict``: the board's check if the caller has it (saves one); ``budget``: most boards
-    checked; ``timeout``: seconds per check (a check that runs out is not a proposal);
-    ``kinds``: which edits to try (default: all of :data:`KINDS`); ``walls``: offer walls
-    (default: only on boards whose geometry is already a variant); ``constraints``: what
-    the designer allows (default: :class:`Constraints`' defaults, as ``repair --chain``);
-    ``deadline`` (``time.monotonic()``): the search's whole, each check within what is left
-    (the result is then not ``complete``); ``remove``: try removing each pair too (as
-    ``repair --chain`` does, so a chain's first step is among the single edits tried);
-    ``progress``: told, in words, how far the search is after each board checked.
-    A board that is already unique, or whose check timed out, gets no proposals.
+    method: Method = DEFAULT_METHOD
+    """How each edited board is checked (the SAT back end and encoding)."""
+    limit: int = 5
+    """The most proposals returned: a designer reads a few, and the search stops early once
+    nothing later can rank among them."""
+    budget: int = DEFAULT_BUDGET
+    """The most boards checked, cheapest edits first: a bound that does not depend on the
+    machine's speed."""
+    timeout: float | None = 10.0
+    """Seconds per check; a check that runs out is not a proposal."""
+    kinds: tuple[str, ...] | None = None
+    """The edits tried (None: all of :data:`~satlink.repair.proposals.KINDS`)."""
+    walls: bool | None = None
+    """Offer walls (None: only on boards whose geometry is already a variant, where a wall
+    is part of the design language)."""
+    constraints: Constraints = Constraints()
+    """What the designer allows, the defaults of ``repair --chain``, so a single edit never
+    offers what the chain would refuse."""
+    deadline: float | None = None
+    """``time.monotonic()`` by which the whole search ends, each check within what is left
+    (the result is then not ``complete``): a studio request's own deadline."""
+    remove: bool = False
+    """Try removing each pair too (as ``repair --chain`` does, so a chain's first step is
+    among the single edits tried)."""
+    progress: Callable[[str], None] | None = None
+    """Told, in words, how far the search is after each board checked."""
+
+
+def repair_proposals(board: Board, rules: Rules = DEFAULT_RULES,
+                     options: RepairOptions | None = None, *,
+                     verdict: Verdict | None = None) -> Repair:
+    """Up to ``options.limit`` single edits that make ``board`` unique under ``rules``, best
+    first (each knob of the search: :class:`RepairOptions`).  ``verdict``: the board's check
+    if the caller has it (saves one).  A board that is already unique, or whose check timed
+    out, gets no proposals.
     """
+    opts = options or RepairOptions()
+    method, limit, budget, timeout = opts.method, opts.limit, opts.budget, opts.timeout
+    kinds, walls, deadline, progress = opts.kinds, opts.walls, opts.deadline, opts.progress
     if verdict is None:
         verdict = check(board, rules, timeout=timeout, method=method)
     result = Repair(verdict.status, diff_cells=list(verdict.diff_cells))
@@ -65,7 +90,7 @@ def repair_proposals(board: Board, rules: Rules = DEFAULT_RULES, *,
         raise ValueError(f"unknown repair kinds {sorted(unknown)} (known: {', '.join(KINDS)})")
     if walls is None:
         walls = not board.geometry.is_plain
-    cons = constraints or Constraints()
+    cons = opts.constraints
     group = symmetries(board) if cons.symmetry else {}
     if not walls or board.geometry.bridges or group:  # a wall beside a bridge would bend
         chosen.discard("wall")  # its crossing; a wall has no symmetric image on the grid
@@ -77,7 +102,7 @@ def repair_proposals(board: Board, rules: Rules = DEFAULT_RULES, *,
     first = verdict.solutions[0] if verdict.solutions else None
     known = list(verdict.solutions)
     edits = list(single_edits(board, verdict, chosen))
-    if remove and cons.colours >= 1 and len(board.labels) > 1:
+    if opts.remove and cons.colours >= 1 and len(board.labels) > 1:
         edits.extend(removals(board))
     candidates = sorted(_allowed(board, edits, group, (lo, hi)), key=Candidate.order)
     result.candidates = len(candidates)

@@ -13,5 +13,6 @@ progress told by :mod:`satlink.studio.progress`); the API calls the library in w
 
 from satlink.studio.app import create_app
 from satlink.studio.boards import Limits
+from satlink.studio.safety import ServeOptions
 
-__all__ = ["Limits", "create_app"]
+__all__ = ["Limits", "ServeOptions", "create_app"]

@@ -122,6 +122,7 @@ async def api_generate(ask: Ask, data: dict) -> dict:
     """A new unique puzzle from the generator, into the editor."""
     from satlink.generate.params import ParamsError, make_params
     from satlink.generate.pipeline import attempt
+    from satlink.generate.request import ParamsRequest
 
     grade, colours = data.get("grade"), data.get("colours")
     if grade is not None and not isinstance(grade, str):
@@ -129,13 +130,13 @@ async def api_generate(ask: Ask, data: dict) -> dict:
     if colours is not None and not isinstance(colours, str):
         raise Problem(400, {"message": "'colours' must be a count or a range as text, e.g. '6-9'"})
     try:
-        params = make_params(
+        params = make_params(ParamsRequest(
             f"{whole_number(data, 'width', 7)}x{whole_number(data, 'height', 7)}",
-            colours or None, 3, 0, read_rules(data.get("rules")), "grow", "repair",
-            whole_number(data, "seed", 0), grid=str(data.get("kind", "square")),
+            colours=colours or None, rules=read_rules(data.get("rules")),
+            seed=whole_number(data, "seed", 0), grid=str(data.get("kind", "square")),
             wrap=bool(data.get("wrap", False)), holes=whole_number(data, "holes", 0),
             walls=whole_number(data, "walls", 0), bridges=whole_number(data, "bridges", 0),
-            grade=grade or None)
+            grade=grade or None))
     except (ParamsError, ValueError, TypeError) as exc:
         raise Problem(400, {"message": str(exc)}) from None
     if params.width * params.height > ask.limits.max_cells:
@@ -163,8 +164,8 @@ async def api_generate(ask: Ask, data: dict) -> dict:
 async def api_complete(ask: Ask, data: dict) -> dict:
     """Complete the board being edited: its endpoints and the paths drawn in play mode kept,
     the rest covered by new pairs until it is unique (:mod:`satlink.painted.complete`, the
-    completion of ``satlink painting complete``)."""
-    from satlink.painted.complete import complete_painting
+    completion of a partly painted board by ``satlink paint``)."""
+    from satlink.painted.complete import CompleteOptions, complete_painting
 
     board, rules = board_and_rules(ask, data)
     painting = painting_from(board, drawn_cells(board, data))
@@ -172,9 +173,9 @@ async def api_complete(ask: Ask, data: dict) -> dict:
     channel, seq = channel_of(data)
 
     def work() -> dict:
-        done = complete_painting(painting, rules, seed=seed if isinstance(seed, int) else 0,
-                                 attempts=COMPLETE_ATTEMPTS, edit_painted=False,
-                                 seconds=min(GEN_SECONDS, ask.seconds_left()))
+        done = complete_painting(painting, rules, CompleteOptions(
+            seed=seed if isinstance(seed, int) else 0, attempts=COMPLETE_ATTEMPTS,
+            edit_painted=False, seconds=min(GEN_SECONDS, ask.seconds_left())))
         if done.board is None or not done.proven:
             return {"error": {"message": f"no unique completion in {done.attempts} attempt(s): "
                               f"{done.reason}"}, "attempts": done.attempts}

@@ -24,7 +24,7 @@ from satlink.studio.api import ROUTES, api_session
 from satlink.studio.boards import Limits
 from satlink.studio.jobs import Jobs
 from satlink.studio.requests import Studio, endpoint
-from satlink.studio.safety import MAX_BODY, Guard, cookie_name, new_token
+from satlink.studio.safety import Guard, ServeOptions, cookie_name, new_token
 
 TOKEN_SLOT = "{{token}}"
 """Where index.html takes the token, for the page's scripts to send as a header."""
@@ -39,22 +39,23 @@ def board_module() -> Path:
     return Path(str(resources.files("satlink.render") / "board.js"))
 
 
+LOCAL_TEST = ServeOptions()
+"""Any port, a new token: an application driven in the process that made it."""
+
+
 def create_app(limits: Limits | None = None, root: Path | None = None,
-               opened: dict | None = None, port: int | None = None,
-               extra_hosts: tuple[str, ...] = (), max_body: int = MAX_BODY,
-               token: str | None = None, named: tuple[str | Path, ...] = (),
-               jobs: Jobs | None = None) -> Guard:
+               opened: dict | None = None, named: tuple[str | Path, ...] = (),
+               jobs: Jobs | None = None, serving: ServeOptions = LOCAL_TEST) -> Guard:
     """The studio as an ASGI application (its token: ``.token``).  ``root``: the folder whose
     files it may open and save (default: the current one); ``named``: files outside it named
-    on the command line; ``port``: the port it is served on (requests naming another are
-    refused; None accepts any, for tests); ``extra_hosts``: a non-local ``--host`` the user
-    chose to listen on; ``token``: the launch's secret (default: a new one)."""
-    token = token or new_token()
+    on the command line; ``opened``: what the page shows first; ``serving``: how it is
+    reached (port, hosts, body bound, token), which its :class:`Guard` checks."""
+    token = serving.token or new_token()
     access = Access.of(root or Path.cwd(), named)
     studio = Studio(limits or Limits(), access, jobs or Jobs(), opened=opened)
     static = static_dir()
     page = (static / "index.html").read_text(encoding="utf-8").replace(TOKEN_SLOT, token)
-    cookie = cookie_name(port)
+    cookie = cookie_name(serving.port)
 
     async def index(request):  # reached with the token (the Guard): keep it in a cookie
         answer = HTMLResponse(page, headers={"Cache-Control": "no-store"})
@@ -81,4 +82,4 @@ def create_app(limits: Limits | None = None, root: Path | None = None,
 
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.studio = studio
-    return Guard(app, port, token, extra_hosts, max_body)
+    return Guard(app, serving.port, token, serving.extra_hosts, serving.max_body)

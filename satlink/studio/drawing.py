@@ -65,7 +65,7 @@ async def api_fix(ask: Ask, data: dict) -> dict:
     """Changes to a whole drawing whose puzzle has another solution that keep the drawing
     (a path cut where the solutions part, an end handed to the neighbouring path, a wall on
     a variant board), each proven unique, within ``seconds``."""
-    from satlink.painted.fix import fix_painting
+    from satlink.painted.fix import PaintFixOptions, fix_painting
 
     board, rules = board_and_rules(ask, data)
     painting = painting_from(board, drawn_cells(board, data))
@@ -78,8 +78,8 @@ async def api_fix(ask: Ask, data: dict) -> dict:
     progress = ask.studio.progress.start(channel)
     walls = not board.geometry.is_plain
     try:
-        found = await ask.run(lambda: fix_painting(painting.board, drawn, rules, seconds=seconds,
-                                                   walls=walls, progress=progress),
+        options = PaintFixOptions(seconds=seconds, walls=walls, progress=progress)
+        found = await ask.run(lambda: fix_painting(painting.board, drawn, rules, options),
                               channel, seq)
     finally:
         ask.studio.progress.end(channel, progress)

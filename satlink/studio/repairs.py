@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 
-from satlink.repair.plans import Constraints, outcome_words
+from satlink.repair.plans import ChainOptions, Constraints, outcome_words
 from satlink.solver.check import check
 from satlink.solver.verdict import Status
 from satlink.studio.boards import board_json
@@ -69,7 +69,8 @@ async def api_repair(ask: Ask, data: dict) -> dict:
 async def _chain(ask, board, rules, channel, seq, seconds, progress) -> dict:
     from satlink.repair.chains import repair_chain
 
-    chain = await ask.run(lambda: repair_chain(board, rules, seconds=seconds, progress=progress),
+    options = ChainOptions(seconds=seconds, progress=progress)
+    chain = await ask.run(lambda: repair_chain(board, rules, options),
                           channel, seq)
     out = chain.as_dict()
     out["geometries"] = [board_json(s.board).get("geometry") for s in chain.steps]
@@ -93,15 +94,15 @@ def one_step_chain(board, rules, seconds: float, progress=None):
     stages), or None when it found no single edit; and whether it searched to the end."""
     from satlink.repair.chains import repair_chain
 
-    chain = repair_chain(board, rules, max_edits=1, seconds=max(seconds, 0.01),
-                         progress=progress)
+    chain = repair_chain(board, rules, ChainOptions(max_edits=1, seconds=max(seconds, 0.01),
+                                                    progress=progress))
     one = chain.steps[0] if chain.repaired and len(chain.steps) == 1 else None
     cut_short = chain.reason in ("budget", "the check of the input timed out")
     return one, chain.solution, chain.repaired or not cut_short
 
 
 async def _proposals(ask, board, rules, channel, seq, seconds, progress) -> dict:
-    from satlink.repair import repair_proposals
+    from satlink.repair import RepairOptions, repair_proposals
 
     started = time.monotonic()
     deadline = min(ask.deadline, started + seconds)
@@ -112,9 +113,10 @@ async def _proposals(ask, board, rules, channel, seq, seconds, progress) -> dict
         progress("checking the board")
         verdict = check(board, rules, timeout=ask.seconds_left())
         per_check = max(MIN_CHECK_SECONDS, ask.limits.timeout / REPAIR_BUDGET)
-        found = repair_proposals(board, rules, verdict=verdict, budget=REPAIR_BUDGET,
-                                 timeout=per_check, constraints=Constraints(),
-                                 deadline=deadline, remove=True, progress=progress)
+        options = RepairOptions(budget=REPAIR_BUDGET, timeout=per_check,
+                                constraints=Constraints(), deadline=deadline, remove=True,
+                                progress=progress)
+        found = repair_proposals(board, rules, options, verdict=verdict)
         chained = None
         if not found.proposals and found.status in (Status.MULTIPLE, Status.UNSOLVABLE):
             chained = one_step_chain(board, rules, deadline - time.monotonic(), progress)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
+from dataclasses import dataclass
 from urllib.parse import parse_qs
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
@@ -33,6 +34,20 @@ MAX_BODY = 8 * 2**20
 TOKEN_HEADER = "x-satlink-token"
 PUBLIC_PREFIXES = ("/static/", "/favicon.ico")
 """Paths served without the token: the page's own code, shipped in the package."""
+
+
+@dataclass(frozen=True)
+class ServeOptions:
+    """How one studio is reached, which is what its :class:`Guard` checks: ``port``, the port
+    it is served on (requests naming another are refused; None accepts any, for tests in one
+    process); ``extra_hosts``, a non-local ``--host`` the user chose to listen on;
+    ``max_body``, the longest request body; ``token``, the launch's secret (None: a new
+    one).  Chosen together where the socket is opened, so passed on as one value."""
+
+    port: int | None = None
+    extra_hosts: tuple[str, ...] = ()
+    max_body: int = MAX_BODY
+    token: str | None = None
 
 
 def new_token() -> str:

@@ -74,14 +74,15 @@ def test_jobs_is_capped_at_the_cores_available(tmp_path: Path, monkeypatch, comm
     import satlink.batch.run
     import satlink.cli.options
     import satlink.generate.runner
+    from satlink.generate.runner import Workers
 
     monkeypatch.setattr(satlink.cli.options, "cores", lambda: 2)
     asked: list[int] = []
     if command == "generate":
         real = satlink.generate.runner.run_generation
         monkeypatch.setattr(satlink.generate.runner, "run_generation",
-                            lambda p, n, c, jobs, *a, **k: asked.append(jobs)
-                            or real(p, n, c, 1, *a, **k))
+                            lambda p, n, c, workers, *a, **k: asked.append(workers.jobs)
+                            or real(p, n, c, Workers(1), *a, **k))
         result = run("generate", "--size", "4x4", "--count", "1", "--jobs", "99999")
     else:
         real_run = satlink.batch.run.validate_tasks

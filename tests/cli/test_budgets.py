@@ -92,9 +92,9 @@ def test_a_walk_within_its_budget_is_not_stopped(monkeypatch):
 
     monkeypatch.setattr(schedule, "propose", counted)
     painting = read_painting(["AAAA....", "........", "B......B", "........"], Geometry())
-    from satlink.painted.complete import complete_painting
+    from satlink.painted.complete import CompleteOptions, complete_painting
 
-    done = complete_painting(painting, parse_rules("fill"), seconds=3600, attempts=1)
+    done = complete_painting(painting, parse_rules("fill"), CompleteOptions(seconds=3600, attempts=1))
     assert done.reason != "budget" and calls["n"] > schedule.CANCEL_EVERY
 
 

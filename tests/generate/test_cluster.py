@@ -18,7 +18,8 @@ import pytest
 from satlink import Board, check
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.params import make_params
-from satlink.generate.runner import run_generation
+from satlink.generate.request import ParamsRequest
+from satlink.generate.runner import Workers, run_generation
 
 distributed = pytest.importorskip("distributed")
 
@@ -30,7 +31,7 @@ def cluster():
         yield made
 
 
-SIX = make_params("6x6", None, 3, 0, "flow", "grow", "repair", 9)
+SIX = make_params(ParamsRequest("6x6", seed=9))
 COUNT = 20
 
 
@@ -58,12 +59,12 @@ def _all_proven(catalogue: Catalogue, params) -> None:
 def test_a_cluster_makes_the_local_pack_and_stores_duplicates_once(cluster) -> None:
     """4x4 boards repeat often: the duplicates the workers make are counted, not stored,
     and the run holds the very puzzles one local process makes."""
-    params = make_params("4x4", None, 3, 0, "flow", "grow", "repair", 5)
+    params = make_params(ParamsRequest("4x4", seed=5))
     expected, state = _local(params, 12)
     assert state.duplicates > 0  # the test means something only if duplicates are made
     catalogue = Catalogue(":memory:")
     seen = []
-    assert run_generation(params, 12, catalogue, scheduler=cluster.scheduler_address,
+    assert run_generation(params, 12, catalogue, Workers(scheduler=cluster.scheduler_address),
                           progress=lambda outcome, result, have: seen.append(outcome)) == 12
     assert _hashes(catalogue, params) == expected
     assert catalogue.state(params) == state
@@ -84,7 +85,7 @@ def test_a_worker_killed_mid_run_loses_and_repeats_nothing(cluster, reference) -
                 os.kill(victim, signal.SIGKILL)
                 killed.append(victim)
 
-        assert run_generation(params, COUNT, catalogue, client=client,
+        assert run_generation(params, COUNT, catalogue, Workers(client=client),
                               progress=kill_one) == COUNT
         assert killed and killed[0] not in client.run(os.getpid).values()  # a new one runs
     assert _hashes(catalogue, params) == expected  # exactly --count, none lost or repeated
@@ -115,7 +116,7 @@ def test_a_killed_client_resumes_from_the_catalogue(cluster, reference, tmp_path
     assert 3 <= catalogue.state(params).accepted < count  # killed mid-run
     # resumed through the API: the same run, and a second process would only add imports
     assert run_generation(params, count, catalogue,
-                          scheduler=cluster.scheduler_address) == count
+                          Workers(scheduler=cluster.scheduler_address)) == count
     assert _hashes(catalogue, params) == expected  # nothing lost, nothing stored twice
     assert catalogue.state(params).accepted == count
     _all_proven(catalogue, params)

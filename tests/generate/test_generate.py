@@ -26,7 +26,8 @@ from satlink.generate.params import ParamsError, make_params
 from satlink.generate.paths import PathSystem
 from satlink.generate.pipeline import attempt
 from satlink.generate.repair import split_on_difference
-from satlink.generate.runner import run_generation
+from satlink.generate.request import ParamsRequest
+from satlink.generate.runner import Workers, run_generation
 from satlink.generate.unionfind import grow_paths
 from satlink.quality import bends
 
@@ -50,7 +51,7 @@ def test_seeds_algorithm_invariants(width: int, height: int, seed: int) -> None:
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(["5x5", "7x7", "8x6", "10x10"]), st.integers(0, 10**6))
 def test_accepted_puzzles_are_valid_unique_and_measured(size: str, seed: int) -> None:
-    params = make_params(size, None, 3, 0, "flow", "grow", "repair", seed)
+    params = make_params(ParamsRequest(size, seed=seed))
     for number in range(30):
         result = attempt(params, number)
         if not result.accepted:
@@ -73,7 +74,8 @@ def test_accepted_puzzles_are_valid_unique_and_measured(size: str, seed: int) ->
 
 
 def test_seeds_method_with_reject_strategy_only_keeps_unique_boards() -> None:
-    params = make_params("6x6", "1-12", 2, 36, "flow", "unionfind", "reject", 3)
+    params = make_params(ParamsRequest("6x6", colours="1-12", min_length=2, max_solids=36, growth="unionfind",
+                                       strategy="reject", seed=3))
     outcomes = [attempt(params, n) for n in range(40)]
     assert any(r.accepted for r in outcomes)
     assert all(r.repairs == 0 for r in outcomes)
@@ -97,14 +99,14 @@ def test_repair_breaks_the_other_solution_and_keeps_ours() -> None:
 
 
 def test_same_seed_same_pack_whatever_the_jobs() -> None:
-    params = make_params("8x8", None, 3, 0, "flow", "grow", "repair", 42)
+    params = make_params(ParamsRequest("8x8", seed=42))
     packs = []
     for jobs in (1, 2, 1):
         catalogue = Catalogue(":memory:")
-        run_generation(params, 6, catalogue, jobs=jobs)
+        run_generation(params, 6, catalogue, Workers(jobs))
         packs.append([p["grid"] for p in catalogue.puzzles(order="attempt")])
     assert packs[0] == packs[1] == packs[2] and len(packs[0]) == 6
-    other = make_params("8x8", None, 3, 0, "flow", "grow", "repair", 43)
+    other = make_params(ParamsRequest("8x8", seed=43))
     catalogue = Catalogue(":memory:")
     run_generation(other, 6, catalogue)
     assert [p["grid"] for p in catalogue.puzzles(order="attempt")] != packs[0]
@@ -120,7 +122,7 @@ def test_canonical_hash_ignores_symmetry_and_labels() -> None:
 
 
 def test_catalogue_rejects_a_rotated_relabelled_copy() -> None:
-    params = make_params("7x7", None, 3, 0, "flow", "grow", "repair", 5)
+    params = make_params(ParamsRequest("7x7", seed=5))
     catalogue = Catalogue(":memory:")
     run_generation(params, 1, catalogue)
     (first,) = catalogue.puzzles()
@@ -136,7 +138,7 @@ def test_catalogue_rejects_a_rotated_relabelled_copy() -> None:
 
 
 def test_interrupted_run_resumes_without_loss_or_duplicates() -> None:
-    params = make_params("8x8", None, 3, 0, "flow", "grow", "repair", 9)
+    params = make_params(ParamsRequest("8x8", seed=9))
     whole = Catalogue(":memory:")
     run_generation(params, 8, whole)
     parts = Catalogue(":memory:")
@@ -204,7 +206,7 @@ def test_a_fresh_seed_is_stored_and_named_for_resuming(tmp_path) -> None:
     resumed = runner.invoke(main, [*args, "--count", "4", "--seed", str(seed)])
     assert resumed.exit_code == 0 and "holds earlier runs" not in resumed.output
     catalogue = Catalogue(str(db))
-    mine = make_params("6x6", None, 3, 0, "flow", "grow", "repair", seed)
+    mine = make_params(ParamsRequest("6x6", seed=seed))
     assert len(catalogue.puzzles(run=mine.key())) == 4  # the first run, grown from 2 to 4
     assert catalogue.state(mine).next_attempt >= 4
     catalogue.close()
@@ -220,7 +222,7 @@ def _stored(db) -> int:
 def test_rules_as_text_as_rules_or_left_out_make_the_same_run() -> None:
     from satlink.rules import parse_rules
 
-    runs = [make_params("6x6", None, 3, 0, rules, "grow", "repair", 0)
+    runs = [make_params(ParamsRequest("6x6", rules=rules, seed=0))
             for rules in ("flow", parse_rules("fill,notouch"), None)]
     assert {p.rules for p in runs} == {parse_rules("flow")}  # parsed once, kept as Rules
     assert {p.as_dict()["rules"] for p in runs} == {"fill,notouch"}  # stored as text
@@ -235,7 +237,7 @@ def test_rules_as_text_as_rules_or_left_out_make_the_same_run() -> None:
 ])
 def test_bad_parameters_are_clear(size, colours, min_length, message) -> None:
     with pytest.raises(ParamsError, match=message):
-        make_params(size, colours, min_length, 0, "flow", "grow", "repair", 0)
+        make_params(ParamsRequest(size, colours=colours, min_length=min_length, seed=0))
     args = ["generate", "--size", size, "--min-length", str(min_length)]
     if colours:
         args += ["--colors", colours]
@@ -286,7 +288,7 @@ def _sigma(symmetry: str, width: int, height: int):
                                            ("rotational", "10x10"), ("rotational", "7x8")])
 def test_symmetric_layouts(symmetry: str, size: str) -> None:
     """σ maps every endpoint pair onto an endpoint pair, and the puzzle is still unique."""
-    params = make_params(size, None, 3, 0, "flow", "grow", "repair", 11, symmetry)
+    params = make_params(ParamsRequest(size, seed=11, symmetry=symmetry))
     accepted = [r for r in (attempt(params, n) for n in range(15)) if r.accepted]
     assert accepted
     for result in accepted:

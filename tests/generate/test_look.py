@@ -15,6 +15,7 @@ from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.longpaths import lengthen, reshape
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
+from satlink.generate.request import ParamsRequest
 from satlink.generate.runner import run_generation
 from satlink.generate.symmetry import fold
 from satlink.generate.unionfind import grow_paths
@@ -56,7 +57,7 @@ def test_look_has_no_border_on_warps() -> None:
 
 
 def test_quality_carries_the_look_figures() -> None:
-    result = attempt(make_params("6x6", None, 3, 0, "flow", "grow", "repair", 3), 0)
+    result = attempt(make_params(ParamsRequest("6x6", seed=3)), 0)
     assert result.accepted
     board = result.board()
     solution = Solution.from_coords(board, result.solution)
@@ -69,7 +70,7 @@ def test_quality_carries_the_look_figures() -> None:
 def test_odd_symmetric_layouts_are_symmetric_and_unique(symmetry: str, size: str) -> None:
     """Odd x odd: the mirror's centre column and the half turn's centre cell are crossed
     straight by a path that is its own image (or, on the column, run along it)."""
-    params = make_params(size, None, 3, 0, "flow", "grow", "repair", 5, symmetry)
+    params = make_params(ParamsRequest(size, seed=5, symmetry=symmetry))
     accepted = [r for r in (attempt(params, n) for n in range(6)) if r.accepted]
     assert len(accepted) >= 3
     for result in accepted:
@@ -96,7 +97,7 @@ def test_published_low_end_colour_counts_succeed(size: str, colours: str) -> Non
     few short paths (the walk merges paths; it does not wait for a lucky candidate).  Since
     issue 22 the walk no longer penalises paths of at most 3 cells (7-13 % of published
     paths are that short); with so few colours a puzzle keeps at most one."""
-    params = make_params(size, colours, 3, 0, "flow", "grow", "repair", 7)
+    params = make_params(ParamsRequest(size, colours=colours, seed=7))
     catalogue = Catalogue(":memory:")
     assert run_generation(params, 3, catalogue, max_attempts=12) == 3
     for row in catalogue.puzzles():
@@ -109,9 +110,9 @@ def test_published_low_end_colour_counts_succeed(size: str, colours: str) -> Non
 def test_default_colour_range_is_the_published_one() -> None:
     published = {7: (3, 9), 10: (4, 12), 12: (5, 14), 14: (8, 16), 15: (9, 16)}
     for side, expected in published.items():
-        params = make_params(f"{side}x{side}", None, 3, 0, "flow", "grow", "repair", 0)
+        params = make_params(ParamsRequest(f"{side}x{side}", seed=0))
         assert (params.colours_min, params.colours_max) == expected
-    wide = make_params("11x14", None, 3, 0, "flow", "grow", "repair", 0)  # about 12x12
+    wide = make_params(ParamsRequest("11x14", seed=0))  # about 12x12
     assert 5 <= wide.colours_min and wide.colours_max <= 15
 
 

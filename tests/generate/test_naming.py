@@ -10,24 +10,28 @@ from click.testing import CliRunner
 from satlink.cli import main
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.params import make_params
+from satlink.generate.request import ParamsRequest
 
 OLD_KEYS = [  # Params.key() as satlink wrote it before the renames (commit 7185e0d)
-    (("6x6", None, 3, 0, "flow", "grow", "repair", 7), {}, "48dccde68efd416d"),
-    (("6x6", "1-12", 2, 36, "flow", "unionfind", "reject", 3), {}, "a092a7e1ded7859d"),
-    (("7x7", None, 3, 0, "flow", "grow", "repair", 1), {"grade": "easy"}, "deb74e4c912c2d2a"),
+    (ParamsRequest("6x6", seed=7), "48dccde68efd416d"),
+    (ParamsRequest("6x6", colours="1-12", min_length=2, max_solids=36, growth="unionfind",
+                   strategy="reject", seed=3), "a092a7e1ded7859d"),
+    (ParamsRequest("7x7", seed=1, grade="easy"), "deb74e4c912c2d2a"),
 ]
 
 
 def test_the_run_keys_survive_the_renames() -> None:
     """``Params.key()`` names a run in every catalogue: renaming a field must not change it."""
-    for args, extra, key in OLD_KEYS:
-        assert make_params(*args, **extra).key() == key
+    for request, key in OLD_KEYS:
+        assert make_params(request).key() == key
 
 
 def test_a_run_stored_with_the_old_parameter_names_is_offered_for_resuming(tmp_path) -> None:
     """``seeds_like`` reads run parameters stored as ``method`` (now ``growth``) and
     ``difficulty`` (now ``grade``)."""
-    params = make_params("6x6", "1-12", 2, 36, "flow", "unionfind", "reject", 3, grade="0-9")
+    params = make_params(ParamsRequest("6x6", colours="1-12", min_length=2, max_solids=36,
+                                       growth="unionfind", strategy="reject", seed=3,
+                                       grade="0-9"))
     stored = {**params.as_dict(), "seed": 99, "method": "unionfind", "difficulty": "0-9"}
     del stored["growth"], stored["grade"]
     catalogue = Catalogue(str(tmp_path / "old.sqlite"))
@@ -70,7 +74,7 @@ def test_generate_grade_and_its_deprecated_alias() -> None:
 
 
 def test_rejections_counted_as_difficulty_are_counted_as_grade(tmp_path) -> None:
-    params = make_params("5x5", None, 3, 0, "flow", "grow", "repair", 2, grade="easy")
+    params = make_params(ParamsRequest("5x5", seed=2, grade="easy"))
     catalogue = Catalogue(str(tmp_path / "old.sqlite"))
     catalogue.start(params)
     catalogue.db.execute("UPDATE runs SET rejected = ? WHERE run = ?",
@@ -183,7 +187,7 @@ def version_2_catalogue(tmp_path, fresh) -> str:
     old.commit()
     old.close()
     new.close()
-    assert run == OLD_KEYS[0][2]  # the key version 2 gave this run
+    assert run == OLD_KEYS[0][1]  # the key version 2 gave this run
     return path
 
 

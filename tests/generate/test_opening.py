@@ -12,9 +12,10 @@ import sys
 import pytest
 
 from satlink import Board, Solution
+from satlink.generate.growing import candidate_board
 from satlink.generate.params import make_params
-from satlink.generate.pipeline import candidate_board
 from satlink.generate.play import forced_colouring, opening_share
+from satlink.generate.request import ParamsRequest
 from satlink.rules import parse_rules
 from tests.support.paths import ROOT
 
@@ -34,7 +35,7 @@ def _bench():
 def test_the_generators_solver_colours_what_the_benchmarks_does(size: str) -> None:
     """Grown candidates (solvable, not always unique): the same cells, the same colours."""
     bench = _bench()
-    params = make_params(size, None, 3, 0, "flow", "grow", "repair", 33)
+    params = make_params(ParamsRequest(size, seed=33))
     shares = []
     for number in range(25):
         board = candidate_board(params, number)
@@ -75,7 +76,7 @@ def test_default_packs_draw_the_published_share_of_completely_forced_attempts() 
     )
 
     for size, share in (("5x5", 0.94), ("7x7", 0.50), ("9x9", 0.19)):
-        params = make_params(size, None, 3, 0, "flow", "grow", "repair", 4)
+        params = make_params(ParamsRequest(size, seed=4))
         drawn = [(attempt_band(params, n), attempt_opening(params, n)) for n in range(1000)]
         complete = [band for band, opening in drawn if opening == "complete"]
         assert published_complete(int(size[0]) ** 2) == pytest.approx(share)
@@ -88,7 +89,7 @@ def test_default_packs_draw_the_published_share_of_completely_forced_attempts() 
         assert colour_quantiles(params, n) == pytest.approx((1 - share, 1.0))
         assert colour_quantiles(params, m) == pytest.approx((0.0, 1 - share))
     for other in (dict(grade="easy"), dict(grid="hex"), dict(symmetry="mirror")):
-        params = make_params("7x7", None, 3, 0, "flow", "grow", "repair", 4, **other)
+        params = make_params(ParamsRequest("7x7", seed=4, **other))
         assert {attempt_opening(params, n) for n in range(100)} == {""}
         assert {colour_quantiles(params, n) for n in range(100)} == {(0.0, 1.0)}
 
@@ -101,7 +102,7 @@ def test_a_default_7x7_pack_opens_like_published_levels() -> None:
     from satlink.generate.catalogue import Catalogue
     from satlink.generate.runner import run_generation
 
-    params = make_params("7x7", None, 3, 0, "flow", "grow", "repair", 6)
+    params = make_params(ParamsRequest("7x7", seed=6))
     catalogue = Catalogue(":memory:")
     assert run_generation(params, 20, catalogue) == 20
     rows = catalogue.puzzles(run=params.key(), order="attempt")

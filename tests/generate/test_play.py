@@ -17,6 +17,7 @@ from satlink.generate.params import ParamsError, make_params
 from satlink.generate.pipeline import attempt
 from satlink.generate.play import forced_colouring, forced_only, opening_share, staircases
 from satlink.generate.reach import unreachable
+from satlink.generate.request import ParamsRequest
 from satlink.generate.runner import run_generation
 from satlink.generate.steer import distance
 from satlink.generate.targets import parse_target
@@ -28,7 +29,7 @@ FLOW = parse_rules("flow")
 
 
 def _pack(size: str, count: int, seed: int, **options) -> list[dict]:
-    params = make_params(size, None, 3, 0, "flow", "grow", "repair", seed, **options)
+    params = make_params(ParamsRequest(size, seed=seed, **options))
     catalogue = Catalogue(":memory:")
     assert run_generation(params, count, catalogue, max_attempts=10 * count) == count
     return catalogue.puzzles(run=params.key(), order="attempt")
@@ -84,7 +85,7 @@ def test_every_band_is_reached_at_6x6(band: str) -> None:
 @pytest.mark.parametrize("variant,band", [({"grid": "hex"}, "hard"), ({"walls": 3}, "easy"),
                                           ({"wrap": True}, "medium")])
 def test_variants_are_steered_to_a_band(variant: dict, band: str) -> None:
-    params = make_params("7x7", None, 3, 0, "flow", "grow", "repair", 2, grade=band, **variant)
+    params = make_params(ParamsRequest("7x7", seed=2, grade=band, **variant))
     found = [r for r in (attempt(params, n) for n in range(4)) if r.accepted]
     assert found
     for result in found:
@@ -118,9 +119,9 @@ def test_reachable_targets_are_not_refused() -> None:
         w, h = map(int, size.split("x"))
         assert unreachable(parse_target(text), w, h) is None, (size, text)
     with pytest.raises(ParamsError, match="grade scores 0-1"):
-        make_params("3x3", None, 3, 0, "flow", "grow", "repair", 1, grade="1-2")
+        make_params(ParamsRequest("3x3", seed=1, grade="1-2"))
     # other rules and variants are not in the measured table: nothing is refused for them
-    make_params("4x4", None, 3, 0, "fill", "grow", "repair", 1, grade="hard")
+    make_params(ParamsRequest("4x4", rules="fill", seed=1, grade="hard"))
 
 
 def test_curve_pack_runs_easy_to_hard() -> None:
@@ -137,19 +138,18 @@ def test_curve_pack_runs_easy_to_hard() -> None:
 
 
 def test_published_band_draw_follows_the_published_shares() -> None:
-    params = make_params("10x10", None, 3, 0, "flow", "grow", "repair", 9)
+    params = make_params(ParamsRequest("10x10", seed=9))
     drawn = [attempt_band(params, n) for n in range(200)]
     for band, share in zip(("easy", "medium", "hard"), published_bands(100), strict=True):
         assert abs(drawn.count(band) / 200 - share) < 0.03
-    assert attempt_band(make_params("10x10", None, 3, 0, "flow", "grow", "repair", 9,
-                                    play="any"), 0) is None
-    keys = {make_params("10x10", None, 3, 0, "flow", "grow", "repair", 9, **options).key()
+    assert attempt_band(make_params(ParamsRequest("10x10", seed=9, play="any")), 0) is None
+    keys = {make_params(ParamsRequest("10x10", seed=9, **options)).key()
             for options in ({}, {"play": "any"}, {"curve": True})}
     assert len(keys) == 3  # each setting is its own run in a catalogue
 
 
 def test_steering_distance_zero_means_the_band() -> None:
-    params = make_params("9x9", None, 3, 0, "flow", "grow", "repair", 4, grade="medium")
+    params = make_params(ParamsRequest("9x9", seed=4, grade="medium"))
     found = [r for r in (attempt(params, n) for n in range(4)) if r.accepted]
     assert found
     for result in found:
@@ -182,7 +182,7 @@ def test_a_stalled_climb_ends_and_is_not_climbed_again(monkeypatch) -> None:
 
     monkeypatch.setattr(pipeline, "steer", counted)
     monkeypatch.setattr(pipeline, "distance", never_closer)
-    params = make_params("8x8", None, 3, 0, "flow", "grow", "repair", 1, grade="easy")
+    params = make_params(ParamsRequest("8x8", seed=1, grade="easy"))
     results = [attempt(params, n) for n in range(3)]
     assert all(not r.accepted and r.reason == "grade" and r.repairs == 0 for r in results)
     assert calls["steer"] == len(results)  # no repair: one climb per attempt (main: four)

@@ -17,7 +17,8 @@ from satlink.cli import main
 from satlink.generate import pipeline
 from satlink.generate.catalogue import Catalogue
 from satlink.generate.params import ParamsError, make_params, spread_slots
-from satlink.generate.runner import run_generation
+from satlink.generate.request import ParamsRequest
+from satlink.generate.runner import Workers, run_generation
 from satlink.generate.slots import in_slot_order
 from satlink.generate.targets import parse_target
 from satlink.grading import grade
@@ -53,14 +54,14 @@ def test_pack_follows_its_slots_in_order(curve: str, count: int, slots: list[str
 def _pack(params, jobs: int = 1, catalogue: Catalogue | None = None,
           max_attempts: int | None = None) -> list[str]:
     catalogue = catalogue or Catalogue(":memory:")
-    run_generation(params, len(params.slots), catalogue, jobs=jobs, max_attempts=max_attempts)
+    run_generation(params, len(params.slots), catalogue, Workers(jobs),
+                   max_attempts=max_attempts)
     rows = in_slot_order(catalogue.puzzles(run=params.key(), order="attempt"), params.slots)
     return ["\n".join(row["grid"]) for row in rows]
 
 
 def test_same_pack_for_any_jobs_and_after_a_resume(tmp_path) -> None:
-    params = make_params("6x6", None, 3, 0, "flow", "grow", "repair", 9,
-                         slots=spread_slots("hard,easy", 4))
+    params = make_params(ParamsRequest("6x6", seed=9, slots=spread_slots("hard,easy", 4)))
     whole = _pack(params)
     assert len(whole) == 4
     assert _pack(params, jobs=2) == whole
@@ -105,8 +106,7 @@ def test_plain_curve_keeps_its_run_key() -> None:
     """``--curve`` without targets is the run it was: its catalogue key is the one main
     computed before slot targets existed (so an earlier catalogue resumes), and slot targets
     make another run."""
-    plain = make_params("7x7", None, 3, 0, "flow", "grow", "repair", 3, curve=True)
+    plain = make_params(ParamsRequest("7x7", seed=3, curve=True))
     assert plain.key() == "12750da78209490a"
-    slotted = make_params("7x7", None, 3, 0, "flow", "grow", "repair", 3,
-                          slots=spread_slots("easy,hard", 2))
+    slotted = make_params(ParamsRequest("7x7", seed=3, slots=spread_slots("easy,hard", 2)))
     assert slotted.key() != plain.key()

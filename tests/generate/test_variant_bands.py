@@ -9,6 +9,7 @@ import pytest
 from satlink import Solution, check
 from satlink.generate.params import CELLS_PER_COLOUR, ParamsError, make_params, parse_colours
 from satlink.generate.pipeline import attempt
+from satlink.generate.request import ParamsRequest
 from satlink.grading import LOOKAHEAD, grade
 from satlink.rules import parse_rules
 
@@ -16,7 +17,7 @@ FLOW = parse_rules("flow")
 
 
 def _params(size: str, band: str | None, colours: str | None = None, **options):
-    return make_params(size, colours, 3, 0, "flow", "grow", "repair", 1, grade=band, **options)
+    return make_params(ParamsRequest(size, colours=colours, seed=1, grade=band, **options))
 
 
 @pytest.mark.parametrize(("variant", "band"), [({"grid": "hex"}, "medium"),
@@ -49,10 +50,10 @@ def test_easier_targets_widen_the_colour_range_on_hex_and_wrap_only() -> None:
     assert _params("15x15", "medium", wrap=True).colours_max == round(cells / CELLS_PER_COLOUR)
     widened = round(cells / CELLS_PER_COLOUR)
     assert _params("15x15", None, grid="hex", curve=True).colours_max == widened
-    assert make_params("15x15", None, 3, 0, "flow", "grow", "repair", 1, grid="hex",
-                       slots=("hard", "medium")).colours_max == widened
-    assert make_params("15x15", None, 3, 0, "flow", "grow", "repair", 1, grid="hex",
-                       slots=("hard", "5-9")).colours_max == high
+    slotted = ParamsRequest("15x15", seed=1, grid="hex", slots=("hard", "medium"))
+    assert make_params(slotted).colours_max == widened
+    slotted = ParamsRequest("15x15", seed=1, grid="hex", slots=("hard", "5-9"))
+    assert make_params(slotted).colours_max == high
     # not for hard, nor without a target, nor over an explicit --colors, nor on squares
     assert _params("15x15", "hard", grid="hex").colours_max == high
     assert _params("15x15", None, grid="hex").colours_max == high
@@ -97,7 +98,7 @@ def test_only_measured_variants_and_sizes_are_refused() -> None:
     # other counts, an explicit colour range, other rules: let through as before
     _params("5x5", "medium", bridges=1)
     _params("5x5", "medium", "3-5", bridges=2)
-    make_params("5x5", None, 3, 0, "fill", "grow", "repair", 1, grade="medium", bridges=2)
+    make_params(ParamsRequest("5x5", rules="fill", seed=1, grade="medium", bridges=2))
     for band in ("easy", "medium", "hard"):  # measured reachable
         _params("15x15", band, grid="hex")
         _params("15x15", band, wrap=True)

@@ -23,6 +23,7 @@ from satlink.generate.layout import LayoutError, make_layout
 from satlink.generate.params import ParamsError, make_params
 from satlink.generate.pipeline import attempt
 from satlink.generate.reading import parse_shape
+from satlink.generate.request import ParamsRequest
 from satlink.generate.runner import run_generation
 from satlink.geometry import HEX, Geometry
 from satlink.quality import bends
@@ -49,7 +50,7 @@ VARIANTS = {
 def params_for(name: str, rules: str = "flow", seed: int = 5):
     kw = dict(VARIANTS[name])
     size = kw.pop("size")
-    return make_params(size, None, 3, 0, rules, "grow", "repair", seed, **kw)
+    return make_params(ParamsRequest(size, rules=rules, seed=seed, **kw))
 
 
 def first_puzzle(params):
@@ -107,10 +108,11 @@ def test_variant_runs_are_reproducible_and_plain_runs_unchanged() -> None:
     # since issue 22, whose walk keeps short paths and staircases and steers to a band, and
     # again since its look depends on the board size: satlink.generate.longpaths.aims, and
     # again since issue 33 aims easy attempts at opening as published levels do)
-    plain = make_params("7x7", None, 3, 0, "flow", "grow", "repair", 2024)
+    plain = make_params(ParamsRequest("7x7", seed=2024))
     assert attempt(plain, 0).rows == ['.......', '.C.....', '..FEDC.', 'F....DB', '.B...EA',
                                       '.....G.', 'G...A..']
-    seeds = make_params("6x5", "1-30", 2, 30, "flow", "unionfind", "reject", 7)
+    seeds = make_params(ParamsRequest("6x5", colours="1-30", min_length=2, max_solids=30, growth="unionfind",
+                                      strategy="reject", seed=7))
     assert attempt(seeds, 1).rows == ['C.....', '#..DB.', 'C..D..', '#..B..', 'A.#A..']
     assert "grid" not in plain.key() and plain.key() != params.key()
 
@@ -170,7 +172,7 @@ def test_hexagonal_bridges_have_every_crossing_straight_through() -> None:
 def test_unsupported_combinations_are_clear(kw, message) -> None:
     size = None if "shape" in kw else "6x6"
     with pytest.raises(ParamsError, match=message):
-        make_params(size, None, 3, 0, "flow", "grow", "repair", 0, **kw)
+        make_params(ParamsRequest(size, seed=0, **kw))
 
 
 def test_shape_files(tmp_path) -> None:
@@ -180,7 +182,7 @@ def test_shape_files(tmp_path) -> None:
     with pytest.raises(ParamsError, match="row 2 has 2 cells"):
         parse_shape("...\n..")
     with pytest.raises(ParamsError, match="not the shape's 3x2"):
-        make_params("4x4", None, 3, 0, "flow", "grow", "repair", 0, shape=("..#", "..."))
+        make_params(ParamsRequest("4x4", seed=0, shape=("..#", "...")))
     mask = tmp_path / "mask.txt"
     mask.write_text("\n".join(SHAPE) + "\n")
     result = CliRunner().invoke(main, ["generate", "--shape", str(mask), "--count", "1",

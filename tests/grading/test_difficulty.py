@@ -155,10 +155,11 @@ def test_generated_bands_are_solved_without_search(tmp_path, band: str, top: str
 
 def test_grade_targets_and_the_run_key() -> None:
     from satlink.generate.params import ParamsError, make_params
+    from satlink.generate.request import ParamsRequest
     from satlink.generate.targets import parse_target
 
     def params(grade):
-        return make_params("7x7", None, 3, 0, "flow", "grow", "repair", 1, grade=grade)
+        return make_params(ParamsRequest("7x7", seed=1, grade=grade))
 
     assert params(None).key() == params("").key()  # catalogues of earlier runs resume
     assert params("easy").key() != params(None).key() != params("hard").key()
@@ -170,7 +171,7 @@ def test_grade_targets_and_the_run_key() -> None:
         with pytest.raises(ParamsError):
             params(bad)
     with pytest.raises(ParamsError, match="at most"):
-        make_params("40x40", None, 3, 0, "flow", "grow", "repair", 1, grade="easy")
+        make_params(ParamsRequest("40x40", seed=1, grade="easy"))
 
 
 def test_export_sorts_by_the_grade(tmp_path) -> None:

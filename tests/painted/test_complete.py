@@ -11,7 +11,7 @@ import pytest
 from satlink import Board, Geometry, parse_rules, solution_errors
 from satlink.board import BoardError
 from satlink.formats.painted import painting_of
-from satlink.painted.complete import complete_painting
+from satlink.painted.complete import CompleteOptions, complete_painting
 from testbed.oracle import count_solutions
 
 
@@ -23,8 +23,8 @@ def placed(rng: random.Random, size: int, pairs: int) -> Board:
 
 
 def complete(board: Board, rules: str, drawn: dict | None = None, seed: int = 0):
-    return complete_painting(painting_of(board, drawn or {}), parse_rules(rules), seed=seed, attempts=50,
-                             seconds=10, edit_painted=False)
+    return complete_painting(painting_of(board, drawn or {}), parse_rules(rules),
+                             CompleteOptions(seed=seed, attempts=50, seconds=10, edit_painted=False))
 
 
 @pytest.mark.parametrize("rules,fill,notouch", [("fill", True, False), ("flow", True, True)])

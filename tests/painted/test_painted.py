@@ -17,8 +17,8 @@ from satlink.board import BoardError
 from satlink.cli import main
 from satlink.formats import read_text
 from satlink.formats.painted import read_painting
-from satlink.painted.complete import complete_painting
-from satlink.painted.fix import fix_painting
+from satlink.painted.complete import CompleteOptions, complete_painting
+from satlink.painted.fix import PaintFixOptions, fix_painting
 from satlink.painted.judge import ONE_OF_SEVERAL, UNIQUE_SOLUTION, painted_verdict
 from satlink.referee import is_valid
 from satlink.rules import parse_rules
@@ -83,7 +83,8 @@ def test_every_fix_is_unique_by_the_oracle_with_the_edited_drawing_as_its_soluti
         for name in ("fill", "nikoli"):
             rules = parse_rules(name)
             drawn = painting.solution()
-            found = fix_painting(painting.board, drawn, parse_rules(rules), seconds=20, min_length=2)
+            found = fix_painting(painting.board, drawn, parse_rules(rules),
+                                 PaintFixOptions(seconds=20, min_length=2))
             if found.status != "multiple":
                 continue
             for fix in found.proposals:
@@ -110,7 +111,7 @@ def test_a_completion_keeps_the_painted_paths_and_is_unique_by_the_oracle(varian
         assert not partial.complete and set(partial.drawn) == keep
         for name in ("flow", "fill"):
             rules = parse_rules(name)
-            result = complete_painting(partial, parse_rules(rules), seed=1, min_length=2)
+            result = complete_painting(partial, parse_rules(rules), CompleteOptions(seed=1, min_length=2))
             if result.board is None:
                 continue
             assert result.proven
@@ -329,8 +330,8 @@ def test_a_wall_fix_keeps_the_drawing_whole_and_is_unique_by_the_oracle():
         for name in ("fill", "nikoli"):
             rules = parse_rules(name)
             drawn = painting.solution()
-            found = fix_painting(painting.board, drawn, parse_rules(rules), seconds=20, min_length=2,
-                                 walls=True, limit=20)
+            found = fix_painting(painting.board, drawn, parse_rules(rules),
+                                 PaintFixOptions(seconds=20, min_length=2, walls=True, limit=20))
             for fix in found.proposals:
                 solutions = graph_solutions(fix.board, rules.fill, rules.notouch, limit=2)
                 assert len(solutions) == 1 and solutions[0][0] == fix.solution.edges()

@@ -7,8 +7,8 @@ import random
 
 from satlink import Board, check
 from satlink.repair.chains import repair_chain
-from satlink.repair.plans import Constraints
-from satlink.repair.search import repair_proposals
+from satlink.repair.plans import ChainOptions, Constraints
+from satlink.repair.search import RepairOptions, repair_proposals
 from satlink.repair.symmetry import symmetries
 from satlink.rules import parse_rules
 from satlink.solver.verdict import Status
@@ -30,10 +30,10 @@ def test_chains_repair_unsolvable_drafts_a_single_edit_cannot() -> None:
     done = 0
     for _ in range(40):
         board = random_draft(rng, 5)
-        single = repair_proposals(board, parse_rules("flow"), budget=400)
+        single = repair_proposals(board, parse_rules("flow"), RepairOptions(budget=400))
         if single.status != Status.UNSOLVABLE or single.proposals:
             continue
-        chain = repair_chain(board, parse_rules("flow"), seconds=6)
+        chain = repair_chain(board, parse_rules("flow"), ChainOptions(seconds=6))
         if chain.repaired:
             assert len(chain.steps) >= 2
             assert_repaired(board, "flow", chain, Constraints())
@@ -47,7 +47,7 @@ def test_symmetry_is_kept_and_colours_stay() -> None:
     board = Board.from_rows(["A...B", ".....", "C...C", ".....", "B...A"])
     assert "rot180" in symmetries(board)
     cons = Constraints(colours=0)
-    chain = repair_chain(board, parse_rules("flow"), constraints=cons, seconds=8)
+    chain = repair_chain(board, parse_rules("flow"), ChainOptions(constraints=cons, seconds=8))
     for step in chain.steps:
         assert "rot180" in symmetries(step.board)
         assert len(step.board.labels) == 3
@@ -57,12 +57,13 @@ def test_symmetry_is_kept_and_colours_stay() -> None:
 
 def test_past_the_budget_says_so() -> None:
     board = random_draft(random.Random(3), 8)
-    chain = repair_chain(board, parse_rules("flow"), checks=5, nearest=False)  # the search's budget
+    # the search's budget
+    chain = repair_chain(board, parse_rules("flow"), ChainOptions(checks=5, nearest=False))
     assert chain.partial and not chain.repaired and chain.reason == "budget"
     assert chain.as_dict()["partial"] is True
     # no solvable board within 3 edits: a proof of a few seconds, given a wall-clock budget
     # far above it so a loaded machine (CI's two cores) cannot turn the proof into "budget"
-    proven = repair_chain(board, parse_rules("flow"), checks=5, seconds=120)
+    proven = repair_chain(board, parse_rules("flow"), ChainOptions(checks=5, seconds=120))
     assert proven.partial and not proven.repaired and proven.reason.startswith("no board")
 
 

@@ -18,8 +18,9 @@ from satlink.geometry import Geometry
 from satlink.referee import is_valid
 from satlink.repair.chains import repair_chain
 from satlink.repair.hitting import Cut, cut_board, hitting_cuts
+from satlink.repair.near_edits import NearLimits
 from satlink.repair.nearest import NearestSearch, in_order
-from satlink.repair.plans import Constraints
+from satlink.repair.plans import ChainOptions, Constraints
 from satlink.rules import parse_rules
 from satlink.solution import Solution
 from satlink.solver.verdict import Status
@@ -84,8 +85,8 @@ def test_nearest_solvable_matches_brute_force() -> None:
         p = parse_rules(rules)
         if count_graph_solutions(board, p.fill, p.notouch, limit=1):
             continue
-        search = NearestSearch(board, parse_rules(rules), max_edits=most, reach=None, min_length=2,
-                               seconds=30)
+        search = NearestSearch(board, parse_rules(rules),
+                               NearLimits(max_edits=most, reach=None, min_length=2), seconds=30)
         found = list(search.boards())
         assert search.exhausted
         brute = _brute_fewest(board, rules, most)
@@ -117,8 +118,9 @@ def test_nearest_with_solids_and_near_first_matches_brute_force() -> None:
         p = parse_rules(rules)
         if count_graph_solutions(board, p.fill, p.notouch, limit=1):
             continue
-        search = NearestSearch(board, parse_rules(rules), max_edits=most, reach=None, near=1, min_length=2,
-                               seconds=30, solids=True)
+        search = NearestSearch(board, parse_rules(rules),
+                               NearLimits(max_edits=most, reach=None, near=1, min_length=2, solids=True),
+                               seconds=30)
         found = list(search.boards())
         assert search.exhausted
         brute = _brute_fewest(board, rules, most, solids=True)
@@ -139,14 +141,14 @@ def test_nearest_with_solids_and_near_first_matches_brute_force() -> None:
     corner = Board.from_rows(["B..", "A..", ".AB"])  # one solid cell fixes it, nothing else
     assert _brute_fewest(corner, "flow", 1) is None
     assert _brute_fewest(corner, "flow", 1, solids=True) == 1
-    without = NearestSearch(corner, parse_rules("flow"), max_edits=1, reach=None, min_length=2)
+    without = NearestSearch(corner, parse_rules("flow"), NearLimits(max_edits=1, reach=None, min_length=2))
     assert not list(without.boards()) and without.exhausted
-    (first, *_) = NearestSearch(corner, parse_rules("flow"), max_edits=1, reach=None, min_length=2,
-                                solids=True).boards()
+    (first, *_) = NearestSearch(corner, parse_rules("flow"),
+                                NearLimits(max_edits=1, reach=None, min_length=2, solids=True)).boards()
     assert [e.kind for e in first.edits] == ["solid"]
     assert count_graph_solutions(first.board, True, True, limit=1) == 1
     cons = Constraints(min_length=2, solids=True, symmetry=False)  # (it is mirror-symmetric)
-    chain = repair_chain(corner, parse_rules("flow"), constraints=cons, max_edits=1)
+    chain = repair_chain(corner, parse_rules("flow"), ChainOptions(constraints=cons, max_edits=1))
     assert chain.via == "nearest" and chain.final.solid_count() == 1
     assert_repaired(corner, "flow", chain, cons)
 
@@ -163,8 +165,8 @@ def test_nearest_on_hexagons_and_warps_matches_brute_force() -> None:
             p = parse_rules(rules)
             if count_graph_solutions(board, p.fill, p.notouch, limit=1):
                 continue
-            search = NearestSearch(board, parse_rules(rules), max_edits=1, reach=None, min_length=2,
-                                   seconds=30)
+            search = NearestSearch(board, parse_rules(rules),
+                                   NearLimits(max_edits=1, reach=None, min_length=2), seconds=30)
             found = list(search.boards())
             assert search.exhausted
             for near in found:
@@ -181,7 +183,8 @@ def test_unsolvable_drafts_repaired_through_the_nearest_solvable_board() -> None
     for _ in range(12):
         board = random_draft(rng, 5)
         assert explain(board, parse_rules("flow"), steps=False).reason in LOCATED  # a located reason
-        chain = repair_chain(board, parse_rules("flow"), seconds=120)  # no wall-clock verdict under load
+        # no wall-clock verdict under load
+        chain = repair_chain(board, parse_rules("flow"), ChainOptions(seconds=120))
         assert chain.status == Status.UNSOLVABLE
         if chain.repaired:
             assert_repaired(board, "flow", chain, Constraints())
@@ -199,7 +202,7 @@ def test_no_solvable_board_claim_holds_by_brute_force() -> None:
     claimed = 0
     for _ in range(40):
         board = random_draft(rng, 4)
-        chain = repair_chain(board, parse_rules("flow"), max_edits=1, seconds=10)
+        chain = repair_chain(board, parse_rules("flow"), ChainOptions(max_edits=1, seconds=10))
         if chain.reason.startswith("no board within 1 edits"):
             assert chain.partial and not chain.repaired
             for b, _ in _single_edits(board):  # every solution has a path of < 3 cells
@@ -231,7 +234,7 @@ def _multiple_fill_drafts(seed: int, count: int) -> list[Board]:
 def test_multiple_boards_repaired_by_cuts_are_unique() -> None:
     via = set()
     for board in _multiple_fill_drafts(5, 6):
-        chain = repair_chain(board, parse_rules("fill"), seconds=10)
+        chain = repair_chain(board, parse_rules("fill"), ChainOptions(seconds=10))
         if chain.repaired:
             assert_repaired(board, "fill", chain, Constraints())
             via.add(chain.via)

@@ -12,7 +12,7 @@ from satlink import Board, check, parse_rules
 from satlink.cli import main
 from satlink.formats import read_file
 from satlink.geometry import Geometry
-from satlink.repair import KINDS, Proposal, repair_proposals
+from satlink.repair import KINDS, Proposal, RepairOptions, repair_proposals
 from satlink.repair.plans import Constraints
 from satlink.repair.symmetry import symmetries
 from satlink.solver.verdict import Status
@@ -20,7 +20,7 @@ from tests.support.puzzles import FILL_MULTIPLE, FLOW_MULTIPLE, SHORT_CUT
 
 
 def assert_sound(board: Board, rules: str, budget: int = 120) -> list[Proposal]:
-    result = repair_proposals(board, parse_rules(rules), budget=budget, limit=3)
+    result = repair_proposals(board, parse_rules(rules), RepairOptions(budget=budget, limit=3))
     assert result.status == Status.MULTIPLE
     first = check(board, rules).solutions[0]
     assert result.proposals
@@ -58,13 +58,14 @@ def test_flow_proposals_are_unique() -> None:
 
 def test_an_unsolvable_board_gets_a_solid_cell_when_solids_are_allowed() -> None:
     board = Board.from_rows(["A.A", "...", "B.B"])
-    result = repair_proposals(board, parse_rules("fill"), constraints=Constraints(solids=True,
-                                                                     symmetry=False))
+    result = repair_proposals(board, parse_rules("fill"),
+                              RepairOptions(constraints=Constraints(solids=True, symmetry=False)))
     assert result.status == Status.UNSOLVABLE
     assert result.proposals[0].candidate.kind == "solid"
     assert check(result.proposals[0].board, "fill").status == Status.UNIQUE
     assert all(c.kind != "solid" for c, _ in repair_proposals(board, parse_rules("fill")).tried)
-    mirrored = repair_proposals(board, parse_rules("fill"), constraints=Constraints(solids=True))
+    mirrored = repair_proposals(board, parse_rules("fill"),
+                                RepairOptions(constraints=Constraints(solids=True)))
     for proposal in mirrored.proposals:  # symmetry kept: each edit with its images
         assert {"mirror-lr", "mirror-ud"} <= set(symmetries(proposal.board))
 
@@ -74,9 +75,10 @@ def test_single_edits_respect_the_chains_min_length(tmp_path) -> None:
     (a new pair, a split) though ``--min-length`` is 3 (the chain's default, generate's):
     such a board is unique, but no proposal; with ``min_length`` 2 it is one."""
     board = Board.from_rows(SHORT_CUT)
-    loose = repair_proposals(board, parse_rules("fill"), constraints=Constraints(min_length=2), limit=3)
+    loose = repair_proposals(board, parse_rules("fill"),
+                             RepairOptions(constraints=Constraints(min_length=2), limit=3))
     assert min(len(p) for p in loose.proposals[0].solution.paths.values()) == 2
-    strict = repair_proposals(board, parse_rules("fill"), limit=3)
+    strict = repair_proposals(board, parse_rules("fill"), RepairOptions(limit=3))
     assert strict.short and strict.proposals  # the same edits were found unique, and refused
     for proposal in strict.proposals:
         assert all(len(p) >= 3 for p in proposal.solution.paths.values())
@@ -103,13 +105,14 @@ def test_a_unique_board_needs_nothing() -> None:
 def test_walls_only_where_the_board_has_variant_geometry() -> None:
     plain = Board.from_rows(FILL_MULTIPLE)
     assert all(c.kind != "wall" for c, _ in repair_proposals(plain, parse_rules("fill")).tried)
-    walled = repair_proposals(plain, parse_rules("fill"), kinds=["wall"], walls=True)
+    walled = repair_proposals(plain, parse_rules("fill"), RepairOptions(kinds=("wall",), walls=True))
     assert walled.tried and all(c.kind == "wall" for c, _ in walled.tried)
     for proposal in walled.proposals:
         assert proposal.board.geometry.walls and check(proposal.board, "fill").status == "unique"
     hexes = Board.from_rows(FILL_MULTIPLE, Geometry.of("hex"))
     if check(hexes, "fill").status == Status.MULTIPLE:
-        assert any(c.kind == "wall" for c, _ in repair_proposals(hexes, parse_rules("fill"), budget=40).tried)
+        tried = repair_proposals(hexes, parse_rules("fill"), RepairOptions(budget=40)).tried
+        assert any(c.kind == "wall" for c, _ in tried)
 
 
 @pytest.mark.parametrize("name", ["fixed.txt", "fixed.jsonl", "fixed.grid"])

@@ -90,11 +90,10 @@ def test_same_verdicts_as_the_ordinary_check_on_toggled_puzzles() -> None:
     of every variant: the verdicts of a kept solver are those of a fresh check."""
     from satlink.generate.params import make_params
     from satlink.generate.pipeline import attempt
+    from satlink.generate.request import ParamsRequest
 
     for seed, variant in enumerate([{}, {"grid": "hex"}, {"wrap": True}, {"bridges": 2}]):
-        params = make_params("7x7", None, 3, 0, "flow", "grow", "repair", seed,
-                             grid=variant.get("grid", "square"),
-                             wrap=variant.get("wrap", False), bridges=variant.get("bridges", 0))
+        params = make_params(ParamsRequest("7x7", seed=seed, **variant))
         result = next(r for r in (attempt(params, k) for k in range(200)) if r.accepted)
         puzzle = Board.from_json(result.rows, result.geometry)
         empty = [c for c in range(puzzle.size) if puzzle.char(c) == "."

@@ -20,6 +20,7 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2, which is not in
 
 from satlink import Board, solution_errors  # noqa: E402
 from satlink.studio import Limits, create_app  # noqa: E402
+from satlink.studio.safety import ServeOptions  # noqa: E402
 from testbed.boards import random_board  # noqa: E402
 from testbed.oracle import count_graph_solutions, count_solutions  # noqa: E402
 from testbed.studio_server import token_of  # noqa: E402
@@ -30,7 +31,8 @@ MULTIPLE_FILL = ["A....", "....C", "A.B..", "....B", "....C"]
 
 @pytest.fixture()
 def client(tmp_path: Path) -> TestClient:
-    app = create_app(Limits(max_cells=400, timeout=10.0), root=tmp_path, max_body=100_000)
+    app = create_app(Limits(max_cells=400, timeout=10.0), root=tmp_path,
+                     serving=ServeOptions(max_body=100_000))
     with TestClient(app, base_url=LOCAL, headers=token_of(app)) as c:
         yield c
 
@@ -135,7 +137,7 @@ def test_a_foreign_origin_or_host_is_refused(client, headers):
 
 
 def test_the_port_is_part_of_the_origin(tmp_path):
-    app = create_app(Limits(), root=tmp_path, port=8765)
+    app = create_app(Limits(), root=tmp_path, serving=ServeOptions(port=8765))
     with TestClient(app, base_url="http://127.0.0.1:8765", headers=token_of(app)) as c:
         assert c.get("/api/session").status_code == 200
         assert c.get("/api/session", headers={"Origin": "http://localhost:9999"}).status_code == 403

@@ -24,6 +24,7 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2, which is not in
     from starlette.testclient import TestClient  # noqa: E402
 
 from satlink.studio import Limits, create_app  # noqa: E402
+from satlink.studio.safety import ServeOptions  # noqa: E402
 from testbed.studio_server import token_of  # noqa: E402
 
 ENDPOINTS = ("check", "explain", "hint", "referee", "repair", "generate", "complete", "save",
@@ -70,7 +71,7 @@ bodies = st.one_of(values, st.fixed_dictionaries({}, optional={
 def client(tmp_path_factory):
     root = tmp_path_factory.mktemp("fuzz")
     (root / "p.txt").write_text("A.A\n")
-    app = create_app(Limits(max_cells=36, timeout=0.5), root=root, max_body=100_000)
+    app = create_app(Limits(max_cells=36, timeout=0.5), root=root, serving=ServeOptions(max_body=100_000))
     with TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False,
                     headers=token_of(app)) as c:
         yield c

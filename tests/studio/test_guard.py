@@ -19,8 +19,9 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2, which is not in
     from starlette.testclient import TestClient  # noqa: E402
 
 from satlink.formats import detect  # noqa: E402
-from satlink.studio import Limits, create_app  # noqa: E402
+from satlink.studio import Limits, create_app
 from satlink.studio.files import MAX_PACK  # noqa: E402
+from satlink.studio.safety import ServeOptions  # noqa: E402
 from testbed.studio_server import token_of  # noqa: E402
 
 BOARD = {"grid": ["A.B", "...", "B.A"]}
@@ -38,7 +39,8 @@ def root(tmp_path: Path) -> Path:
 
 @pytest.fixture()
 def app(root: Path):
-    return create_app(Limits(max_cells=400, timeout=5.0), root=root, port=8765, max_body=100_000)
+    return create_app(Limits(max_cells=400, timeout=5.0), root=root,
+                      serving=ServeOptions(port=8765, max_body=100_000))
 
 
 @pytest.fixture()
@@ -122,7 +124,7 @@ def test_a_symbolic_link_out_of_the_folder_is_resolved_before_the_check(owner, r
 
 def test_a_file_named_on_the_command_line_is_reachable_and_no_other(root):
     outside = root.parent / "secret.txt"
-    app = create_app(root=root, port=8765, named=(outside,))
+    app = create_app(root=root, named=(outside,), serving=ServeOptions(port=8765))
     with TestClient(app, base_url=STUDIO, headers=token_of(app)) as c:
         assert c.post("/api/open", json={"path": str(outside)}).status_code == 200
         assert c.post("/api/open", json={"path": "../secret.txt"}).status_code == 200
@@ -131,7 +133,7 @@ def test_a_file_named_on_the_command_line_is_reachable_and_no_other(root):
 
 
 def test_root_widens_what_the_studio_may_touch(root):
-    app = create_app(root=root.parent, port=8765)
+    app = create_app(root=root.parent, serving=ServeOptions(port=8765))
     with TestClient(app, base_url=STUDIO, headers=token_of(app)) as c:
         assert c.post("/api/open", json={"path": "secret.txt"}).status_code == 200
 
@@ -149,7 +151,7 @@ def test_a_foreign_origin_on_port_80_is_another_site(owner, headers):
 
 
 def test_the_studio_on_port_80_takes_an_origin_without_a_port(root):
-    app = create_app(root=root, port=80)
+    app = create_app(root=root, serving=ServeOptions(port=80))
     with TestClient(app, base_url="http://127.0.0.1", headers=token_of(app)) as c:
         assert c.post("/api/check", json={"board": BOARD},
                       headers={"Origin": "http://localhost"}).status_code == 200

@@ -18,6 +18,7 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2, which is not in
     from starlette.testclient import TestClient  # noqa: E402
 
 from satlink.studio import Limits, create_app  # noqa: E402
+from satlink.studio.safety import ServeOptions  # noqa: E402
 from testbed.studio_server import token_of  # noqa: E402
 
 LOCAL = "http://127.0.0.1"
@@ -26,7 +27,8 @@ BOARD = {"grid": ["A.B", "...", "B.A"]}
 
 @pytest.fixture()
 def client(tmp_path: Path) -> TestClient:
-    app = create_app(Limits(max_cells=400, timeout=5.0), root=tmp_path, max_body=100_000)
+    app = create_app(Limits(max_cells=400, timeout=5.0), root=tmp_path,
+                     serving=ServeOptions(max_body=100_000))
     with TestClient(app, base_url=LOCAL, raise_server_exceptions=False,
                     headers=token_of(app)) as c:
         yield c
@@ -176,7 +178,7 @@ def test_export_names_a_catalogue_puzzle_whose_solution_is_off_its_board(client,
     {"Origin": "file://"},
 ])
 def test_dns_rebinding_and_origin_tricks_are_refused(tmp_path, headers):
-    app = create_app(Limits(), root=tmp_path, port=8765)
+    app = create_app(Limits(), root=tmp_path, serving=ServeOptions(port=8765))
     with TestClient(app, base_url="http://127.0.0.1:8765", headers=token_of(app)) as c:
         answer = c.post("/api/check", json={"board": BOARD}, headers=headers)
         assert answer.status_code == 403, answer.text
@@ -185,7 +187,7 @@ def test_dns_rebinding_and_origin_tricks_are_refused(tmp_path, headers):
 
 @pytest.mark.parametrize("host", ["127.0.0.1:8765", "localhost:8765", "[::1]:8765", "LOCALHOST:8765"])
 def test_every_local_name_of_the_studio_is_answered(tmp_path, host):
-    app = create_app(Limits(), root=tmp_path, port=8765)
+    app = create_app(Limits(), root=tmp_path, serving=ServeOptions(port=8765))
     with TestClient(app, base_url="http://127.0.0.1:8765", headers=token_of(app)) as c:
         origin = "http://" + host.lower()
         answer = c.post("/api/check", json={"board": BOARD}, headers={"Host": host, "Origin": origin})
