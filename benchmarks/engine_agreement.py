@@ -107,10 +107,10 @@ def main() -> int:
         row["checks"] += 1
         for result in RESULTS:
             begun = time.perf_counter()
-            mine = result(core, board, rules)
+            mine = result(core, board, parse_rules(rules))
             seconds["compiled"] += time.perf_counter() - begun
             begun = time.perf_counter()
-            theirs = result(PYTHON, board, rules)
+            theirs = result(PYTHON, board, parse_rules(rules))
             seconds["python"] += time.perf_counter() - begun
             if mine != theirs:
                 row["differences"] += 1
@@ -150,7 +150,7 @@ def main() -> int:
             results = []
             for side, eng in (("compiled", core), ("python", PYTHON)):
                 begun = time.perf_counter()
-                results.append(fixpoint_result(eng, board, rules, passes))
+                results.append(fixpoint_result(eng, board, parse_rules(rules), passes))
                 seconds[side] += time.perf_counter() - begun
             if results[0] != results[1]:
                 row["differences"] += 1

@@ -50,7 +50,7 @@ COUNTS: dict[str, Counter] = {}
 def outcome(result, eng, board: Board, rules: str) -> tuple:
     """A result, or the exception an engine raised instead (itself a finding)."""
     try:
-        return ("ok", result(eng, board, rules))
+        return ("ok", result(eng, board, parse_rules(rules)))
     except Exception as exc:  # noqa: BLE001
         return ("raised", type(exc).__name__, str(exc)[:200])
 

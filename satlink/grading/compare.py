@@ -7,15 +7,15 @@ from satlink.board import Board
 from satlink.deduce.puzzle import Contradiction, Puzzle
 from satlink.deduce.split import SplitSearch
 from satlink.grading import grade
-from satlink.rules import parse_rules
+from satlink.rules import Rules
 
 ALL_PASSES = ("corner", "notouch", "region", "bottleneck")
 
 
-def fixpoint_result(eng, board: Board, rules: str, passes=ALL_PASSES) -> tuple:
+def fixpoint_result(eng, board: Board, rules: Rules, passes=ALL_PASSES) -> tuple:
     """Every edge's state and every node's colours after the fixpoint, with the solved count,
     the heads and the undecided nodes; or the contradiction (kind, colour, cells, reach)."""
-    p = Puzzle(board, parse_rules(rules))
+    p = Puzzle(board, rules)
     st = eng.state(p)
     try:
         eng.fixpoint(st, passes)
@@ -27,20 +27,20 @@ def fixpoint_result(eng, board: Board, rules: str, passes=ALL_PASSES) -> tuple:
             st.solved_nodes(), tuple(st.heads()), tuple(st.undecided_nodes()))
 
 
-def grade_result(eng, board: Board, rules: str) -> tuple:
+def grade_result(eng, board: Board, rules: Rules) -> tuple:
     """The grade (every figure) and the solution it reached, or the contradiction."""
     try:
-        graded = grade(board, parse_rules(rules), using=eng)
+        graded = grade(board, rules, using=eng)
     except Contradiction as why:
         return ("contradiction", why.kind, why.label, tuple(why.nodes), tuple(why.edges))
     solution = None if graded.solution is None else graded.solution.edges()
     return ("grade", graded.as_dict(), solution)
 
 
-def split_result(eng, board: Board, rules: str, limit: int = 3, budget: int = 300) -> tuple:
+def split_result(eng, board: Board, rules: Rules, limit: int = 3, budget: int = 300) -> tuple:
     """Whether the search by case splits covered every case, the states it visited and the
     solutions it found."""
-    p = Puzzle(board, parse_rules(rules))
+    p = Puzzle(board, rules)
     search = SplitSearch(budget, limit, ("corner", "notouch", "region"))
     complete = eng.split(eng.state(p), search)
     return complete, search.nodes, tuple(search.solutions)

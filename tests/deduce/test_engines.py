@@ -46,8 +46,9 @@ def test_the_compiled_engine_is_built_and_chosen():
 
 
 def agree(board: Board, rules: str) -> None:
+    profile = parse_rules(rules)
     for result in RESULTS:
-        assert result(COMPILED, board, rules) == result(PYTHON, board, rules), (
+        assert result(COMPILED, board, profile) == result(PYTHON, board, profile), (
             result.__name__, rules, board.rows)
 
 
@@ -192,8 +193,8 @@ def test_hundreds_of_colours_fit_in_many_words():
         grid[cells[2 * i]] = grid[cells[2 * i + 1]] = label_for(i)
     board = Board.from_rows(["".join(grid[r * width:(r + 1) * width]) for r in range(width)])
     assert len(board.labels) == 300
-    for rules in ("nikoli", "fill"):
-        assert fixpoint_result(COMPILED, board, rules) == fixpoint_result(PYTHON, board, rules)
+    for profile in (parse_rules("nikoli"), parse_rules("fill")):
+        assert fixpoint_result(COMPILED, board, profile) == fixpoint_result(PYTHON, board, profile)
 
 
 def test_unsolvable_small_boards_end_in_a_contradiction_or_no_solution():
@@ -201,7 +202,7 @@ def test_unsolvable_small_boards_end_in_a_contradiction_or_no_solution():
     for rows in boards(3037, 120):
         for rules in ("flow", "fill"):
             profile = parse_rules(rules)
-            result = fixpoint_result(COMPILED, Board.from_rows(rows), rules)
+            result = fixpoint_result(COMPILED, Board.from_rows(rows), parse_rules(rules))
             if result[0] == "contradiction":
                 assert count_solutions(rows, profile.fill, profile.notouch, profile.no2x2, 1) == 0
 
