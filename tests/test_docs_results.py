@@ -110,6 +110,11 @@ def test_publish_names_a_missing_table_and_a_file_that_is_not_results(tmp_path: 
     assert "its tables are: rows, table" in done.stderr
     done = publish(tmp_path, {"schema": "something else"})
     assert done.returncode != 0 and "run.json" in done.stderr and "Traceback" not in done.stderr
+    (tmp_path / "run.json").write_text('{"schema":\n  nope}', encoding="utf-8")
+    done = subprocess.run([sys.executable, "benchmarks/publish.py", str(tmp_path / "run.json")],
+                          cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          capture_output=True, text=True)
+    assert done.returncode != 0 and "run.json: not a JSON results file (line 2, column 3)" in done.stderr
 
 
 def test_a_table_that_does_not_match_its_file_is_an_error_naming_it() -> None:
@@ -123,6 +128,20 @@ def test_a_table_that_does_not_match_its_file_is_an_error_naming_it() -> None:
         RESULTS.table_cells(page, "t", None, "a = 2", None)
     with pytest.raises(RESULTS.ResultsError, match="columns not shown: b"):
         RESULTS.table_cells(page, "t", "a", None, "b = .1f")
+    text = {"schema": RESULTS.PUBLISHED, "command": "x",
+            "tables": {"t": {"columns": ["a"], "rows": [["4.87"]]}}}
+    with pytest.raises(RESULTS.ResultsError, match="'a' holds text"):
+        RESULTS.table_cells(text, "t", None, None, "a = .1f")
+    short = {"schema": RESULTS.PUBLISHED, "command": "x",
+             "tables": {"t": {"columns": ["a", "b"], "rows": [[1]]}}}
+    with pytest.raises(RESULTS.ResultsError, match="does not have its 2 columns"):
+        RESULTS.table_cells(short, "t", None, None, None)
+
+
+def test_a_published_file_without_its_command_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "bare.json").write_text(json.dumps({"schema": RESULTS.PUBLISHED, "tables": {}}))
+    with pytest.raises(RESULTS.ResultsError, match="bare.json: no command"):
+        RESULTS.load("bare", tmp_path)
 
 
 @pytest.mark.parametrize("value, text", [(None, "–"), (True, "yes"), (12345, "12,345"),

@@ -5,18 +5,19 @@ built, from a file in ``docs/results/`` that ``benchmarks/publish.py`` wrote fro
 results (schema ``satlink-published/1``), and under it the directive states where the figures
 come from (the command, the commit, the date, the load), so a reader can reproduce them::
 
-    ```{results-table} perf-peers
-    :table: peer_table
-    :columns: target | boards | branch -> satlink | branch/peer time -> satlink/peer
-    :where: target ^= inputs6
-    :format: branch/peer time = .2f
+    ```{results-table} phases
+    :table: table
+    :columns: corpus | wall_seconds -> wall s | sat -> SAT
+    :where: corpus ^= inputs6
+    :format: wall_seconds = .2f | sat = .0%
     ```
 
 ``:columns:`` picks and orders the columns (``name -> Header`` renames one); ``:where:`` keeps
 the rows whose column equals a value (``=``) or starts with it (``^=``), every condition
 holding; ``:format:`` gives a column a Python format spec.  Items are separated by ``|``
 (column names hold commas and semicolons).  Anything that does not match the
-file (a missing file, table or column) is an error naming it, which fails the strict build.
+file (a missing file, table or column, a format for a column of text) is an error naming it,
+which fails the strict build.
 
 Only the standard library and docutils are used, so the tests read the same functions.
 """
@@ -57,6 +58,9 @@ def load(name: str, folder: Path = RESULTS) -> dict[str, Any]:
         raise ResultsError(f"{path}: not JSON ({exc})") from None
     if not isinstance(page, dict) or page.get("schema") != PUBLISHED:
         raise ResultsError(f"{path}: not a published results file of schema {PUBLISHED}")
+    missing = [key for key in ("command", "tables") if key not in page]
+    if missing:
+        raise ResultsError(f"{path}: no {' or '.join(missing)}")
     return page
 
 
@@ -100,7 +104,7 @@ def cell_text(value: Any, spec: str | None) -> str:
     """A cell as the page shows it: a given format spec, else a plain, readable number."""
     if value is None:
         return "–"
-    if spec is not None and not isinstance(value, str):
+    if spec is not None:
         return format(value, spec)
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -125,10 +129,17 @@ def table_cells(page: dict[str, Any], table: str | None, columns: str | None,
         raise ResultsError(f"no table {table!r}; the tables are: {' | '.join(tables)}")
     names = tables[table]["columns"]
     chosen = parse_columns(columns, formats, names)
+    if any(len(row) != len(names) for row in tables[table]["rows"]):
+        raise ResultsError(f"a row of {table!r} does not have its {len(names)} columns")
     rows = [dict(zip(names, row, strict=True)) for row in tables[table]["rows"]]
-    kept = [row for row in rows if keeps(row, split_list(where))]
+    conditions = split_list(where)
+    kept = [row for row in rows if keeps(row, conditions)]
     if not kept:
         raise ResultsError(f"no row of {table!r} meets :where: {where}")
+    for column in (c for c in chosen if c.spec is not None):
+        if any(isinstance(row[column.name], str) for row in kept):
+            raise ResultsError(f":format: {column.name!r} holds text, which a format cannot "
+                               "change (the benchmark wrote it already formatted)")
     return ([c.header for c in chosen],
             [[cell_text(row[c.name], c.spec) for c in chosen] for row in kept])
 
