@@ -93,6 +93,15 @@ def keyed(mapping: dict[str, dict], key: str) -> list[dict]:
 
 def read_results(path: str | Path) -> dict[str, Any]:
     """A results file written by ``Run.write``; a clear error for anything else."""
+    results = read_json_object(path)
+    if results.get("schema") != SCHEMA:
+        raise SystemExit(f"{path}: not a results file of schema {SCHEMA}")
+    return results
+
+
+def read_json_object(path: str | Path) -> dict[str, Any]:
+    """A JSON object from ``path``; an error naming the file (and the line and column of bad
+    JSON) for anything else."""
     try:
         results = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
@@ -101,8 +110,8 @@ def read_results(path: str | Path) -> dict[str, Any]:
         where = (f" (line {exc.lineno}, column {exc.colno})"
                  if isinstance(exc, json.JSONDecodeError) else "")
         raise SystemExit(f"{path}: not a JSON results file{where}") from None
-    if not isinstance(results, dict) or results.get("schema") != SCHEMA:
-        raise SystemExit(f"{path}: not a results file of schema {SCHEMA}")
+    if not isinstance(results, dict):
+        raise SystemExit(f"{path}: not a JSON object")
     return results
 
 

@@ -24,12 +24,11 @@ import shlex
 from pathlib import Path
 from typing import Any
 
-from benchmarks.harness import ROOT, SCHEMA
+from benchmarks.harness import ROOT, SCHEMA, read_json_object
+from satlink.bench.report import BENCH_VERSION  # satlink bench's JSON (docs/reference/bench.md)
 
 PUBLISHED = "satlink-published/1"
 DOCS_RESULTS = ROOT / "docs" / "results"
-BENCH_VERSION = 2
-"""The ``version`` of ``satlink bench --out`` JSON this reads (docs/contracts/bench.md)."""
 
 Scalar = str | int | float | bool | None
 
@@ -61,7 +60,7 @@ def command_line(argv: list[str] | str) -> str:
             words[0] = str(Path(words[0]).relative_to(ROOT))
         except ValueError:
             pass
-    if words and words[0].endswith(".py") and words[0] != "satlink":
+    if words and words[0].endswith(".py"):
         words.insert(0, "python")
     return shlex.join(words)
 
@@ -141,14 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table", action="append", help="a table to publish (repeatable)")
     parser.add_argument("--to", type=Path, default=DOCS_RESULTS, help="folder (docs/results)")
     args = parser.parse_args(argv)
-    try:
-        results = json.loads(args.results.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SystemExit(f"{args.results}: cannot read it ({exc.strerror or exc})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise SystemExit(f"{args.results}: not a JSON results file") from None
-    if not isinstance(results, dict):
-        raise SystemExit(f"{args.results}: not a JSON results file")
+    results = read_json_object(args.results)
     source = str(args.results.resolve().relative_to(ROOT)) if args.results.resolve().is_relative_to(
         ROOT) else args.results.name
     page = published(results, source, args.table)
