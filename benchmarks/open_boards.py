@@ -10,6 +10,7 @@ Each label runs from the left edge to the right edge of an otherwise empty n x n
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 
@@ -25,5 +26,17 @@ def open_boards(sizes: tuple[int, ...] = (8, 12, 16, 20, 24, 30),
     return boards
 
 
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="8,12,16,20,24,30", help="board sides, comma list")
+    parser.add_argument("--labels", default="2,3", help="label counts, comma list")
+    args = parser.parse_args(argv)
+    sizes = tuple(int(n) for n in args.sizes.split(","))
+    labels = tuple(int(n) for n in args.labels.split(","))
+    sys.stdout.write("\n".join(open_boards(sizes, labels)) + "\n")
+    return 0
+
+
 if __name__ == "__main__":
-    sys.stdout.write("\n".join(open_boards()) + "\n")
+    raise SystemExit(main())

@@ -15,6 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.support.paths import ROOT
 
 OWN_FORMAT = {
@@ -95,3 +97,28 @@ def test_a_file_that_is_not_a_results_file_is_named_in_one_line(tmp_path: Path) 
         assert done.stderr.strip().startswith(str(tmp_path / name)), (name, done.stderr)
         if name == "broken.json":
             assert "(line 2, column 3)" in done.stderr, done.stderr
+
+
+CHILD_ENTRIES = {
+    "isolated.py": "the child process huge.py and scaling.py start per board, not a command",
+}
+
+
+def runnable_scripts() -> list[str]:
+    """The benchmark scripts (those with a ``__main__`` block, the children aside)."""
+    return sorted(path.name for path in (ROOT / "benchmarks").glob("*.py")
+                  if '__name__ == "__main__"' in path.read_text(encoding="utf-8")
+                  and path.name not in CHILD_ENTRIES)
+
+
+@pytest.mark.parametrize("script", runnable_scripts())
+def test_every_benchmark_script_starts(script: str) -> None:
+    """``--help`` of each script: its imports (of satlink, the harness, its siblings) still
+    resolve after a move or rename, which nothing else runs between measurements. It does not
+    reach the measuring code (a profile passed as text below the library's entry points, say,
+    only fails once a script measures)."""
+    done = subprocess.run([sys.executable, f"benchmarks/{script}", "--help"], cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "usage:" in done.stdout
