@@ -27,10 +27,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from engine_agreement import compiled_verdict
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from benchmarks.engine_agreement import compiled_verdict
 from benchmarks.harness import Run, keyed
 from satlink import Board
 from satlink.board import label_for

@@ -19,10 +19,10 @@ from __future__ import annotations
 import argparse
 from statistics import mean, median
 
-from attempts import interleaved_attempts
 from rich.console import Console
 from rich.table import Table
 
+from benchmarks.attempts import interleaved_attempts
 from benchmarks.harness import Run, keyed
 from satlink.generate.params import make_params
 from satlink.generate.request import ParamsRequest

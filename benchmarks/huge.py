@@ -16,11 +16,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from isolated import run_isolated
 from rich.console import Console
 from rich.table import Table
 
 from benchmarks.harness import Run
+from benchmarks.isolated import run_isolated
 from satlink import Board, Solution
 from satlink.board import label_for
 from satlink.formats import read_file

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import argparse
 
-from difficulty import above, spearman
-from opening import opening
-
+from benchmarks.difficulty import above, spearman
 from benchmarks.harness import Run, keyed
+from benchmarks.opening import opening
 from satlink.board import Board
 from satlink.generate.growing import grown
 from satlink.generate.params import make_params

@@ -20,11 +20,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from isolated import run_isolated
 from rich.console import Console
 from rich.table import Table
 
 from benchmarks.harness import Run
+from benchmarks.isolated import run_isolated
 from satlink.bench.corpus import corpus_boards, generated_boards
 from satlink.solver.method import Method
 

@@ -26,10 +26,10 @@ import argparse
 import time
 from statistics import mean
 
-from attempts import interleaved_attempts
 from rich.console import Console
 from rich.table import Table
 
+from benchmarks.attempts import interleaved_attempts
 from benchmarks.harness import Run, keyed
 from satlink import check
 from satlink.generate.params import make_params
