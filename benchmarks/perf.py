@@ -355,7 +355,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{med(row['new'], 'wall') / med(row['peer'], 'wall'):.2f}",
                 f"{med(row['new'], 'peak_mb') / med(row['peer'], 'peak_mb'):.2f}",
                 "/".join(sorted(set(row["new"][0]["statuses"]))),
-                "yes" if row["verdicts_agree"] else "NO"))
+                ("yes" if row["verdicts_agree"] else "NO") if row["base"] else "–"))
         result["rows"]["peers"] = peer_rows
 
     if "huge" in targets or "scaling" in targets:
