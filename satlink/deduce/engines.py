@@ -5,7 +5,7 @@
 * ``compiled``: the same state and rules in C++ (``satlink/deduce/core``, the extension
   ``satlink.deduce._core`` that ``pip install .`` builds with pybind11), applying the rules in
   the same order, so that decided edges, contradictions and grades agree board by board
-  (``tests/deduce/test_engines_agree.py``).  It releases the GIL while it works and reads the
+  (``tests/deduce/test_engines.py``).  It releases the GIL while it works and reads the
   studio's cancel flag (:attr:`satlink.cancel.CancelToken.flag`) without it.
 
 :func:`engine` gives the compiled one when it was built, else the Python one; the environment

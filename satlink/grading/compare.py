@@ -1,5 +1,5 @@
 """What an engine decides on a board, as plain values: how the compiled engine is held to the
-Python one (``tests/test_engines.py``, ``benchmarks/engine_agreement.py``)."""
+Python one (``tests/deduce/test_engines.py``, ``benchmarks/engine_agreement.py``)."""
 
 from __future__ import annotations
 

@@ -43,7 +43,7 @@ class SolutionSearch:
     """
 
     _cut_cycles = True
-    """False only in the tests' ``UncutSearch`` (``tests/helpers.py``), which hands back every
+    """False only in the tests' ``UncutSearch`` (``tests/support/helpers.py``), which hands back every
     model's edge set as it is, detached cycles and all, to show what goes wrong without cuts."""
 
     def __init__(

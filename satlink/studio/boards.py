@@ -9,7 +9,7 @@ does not expect.
 The page lays out and draws boards with satlink/render/board.js, the drawing module the
 validation report uses too; :func:`layout_json` is the same layout from
 :class:`satlink.render.layout.Layout` (the SVG and PNG renderers'), which
-tests/test_board_module.py holds board.js to, point by point.
+tests/render/test_board_module.py holds board.js to, point by point.
 """
 
 from __future__ import annotations

@@ -202,7 +202,7 @@ def test_unsolvable_small_boards_end_in_a_contradiction_or_no_solution():
     for rows in boards(3037, 120):
         for rules in ("flow", "fill"):
             profile = parse_rules(rules)
-            result = fixpoint_result(COMPILED, Board.from_rows(rows), parse_rules(rules))
+            result = fixpoint_result(COMPILED, Board.from_rows(rows), profile)
             if result[0] == "contradiction":
                 assert count_solutions(rows, profile.fill, profile.notouch, profile.no2x2, 1) == 0
 
