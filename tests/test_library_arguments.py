@@ -22,3 +22,23 @@ def test_library_arguments_are_checked_at_the_public_functions(call, error) -> N
     with pytest.raises(error) as caught:
         call(satlink)
     assert "satlink" in str(caught.value) or "must" in str(caught.value) or "not" in str(caught.value)
+
+
+def test_the_documented_explanation_calls_take_a_profile_name() -> None:
+    """``explain``, ``hint``, ``trace`` and ``grade`` are library entry points (the explanation
+    contract names them): a profile name, a parsed profile and None (the default) all work, and
+    a name gives what the profile it names gives."""
+    from satlink import Board
+    from satlink.explain import explain, trace
+    from satlink.explain.hint import hint
+    from satlink.grading import grade
+    from satlink.rules import DEFAULT_RULES, parse_rules
+
+    board = Board.from_rows(["ACAD.", ".....", ".CB..", ".B...", "....D"])  # unique under each
+    for name in ("fill", "nikoli", "flow"):
+        parsed = parse_rules(name)
+        assert grade(board, name).as_dict() == grade(board, parsed).as_dict()
+        assert explain(board, name).reason == explain(board, parsed).reason
+        assert len(trace(board, name).steps) == len(trace(board, parsed).steps)
+        assert hint(board, name).as_dict() == hint(board, parsed).as_dict()
+    assert grade(board, None).as_dict() == grade(board, DEFAULT_RULES).as_dict()

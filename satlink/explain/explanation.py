@@ -28,7 +28,7 @@ from satlink.explain.empty import MAX_MAXSAT_NODES, EmptyCells, fewest_empty
 from satlink.explain.steps import Failure, Trace
 from satlink.explain.trace import trace
 from satlink.grading import MAX_GRADE_NODES
-from satlink.rules import DEFAULT_RULES, Rules
+from satlink.rules import DEFAULT_RULES, Rules, parse_rules
 from satlink.solution import Solution
 from satlink.solver.check import check, solve
 from satlink.solver.method import DEFAULT_METHOD, Method
@@ -140,7 +140,7 @@ def without(rules: Rules, *names: str) -> Rules:
     return Rules(frozenset(r for r in rules.rules if r not in names))
 
 
-def explain(board: Board, rules: Rules = DEFAULT_RULES, *, budget: float = DEFAULT_BUDGET,
+def explain(board: Board, rules: Rules | str | None = DEFAULT_RULES, *, budget: float = DEFAULT_BUDGET,
             count: int = DEFAULT_COUNT, steps: bool = True,
             method: Method = DEFAULT_METHOD) -> Explanation:
     """Check ``board`` under ``rules`` and explain the verdict within ``budget`` seconds.
@@ -149,6 +149,7 @@ def explain(board: Board, rules: Rules = DEFAULT_RULES, *, budget: float = DEFAU
     step-by-step solve of a ``unique`` board (the deduction trace of an unsolvable one is
     always recorded: its failure is the preferred reason).
     """
+    rules = parse_rules(rules)  # a library entry point: a profile name is welcome here
     start = time.monotonic()
     deadline = start + budget
     verdict = check(board, rules, count=max(2, count), timeout=budget, method=method)

@@ -27,7 +27,7 @@ from satlink.formats import InputError
 from satlink.grading import grade
 from satlink.graph import edge
 from satlink.referee import is_valid
-from satlink.rules import DEFAULT_RULES, Rules
+from satlink.rules import DEFAULT_RULES, Rules, parse_rules
 from satlink.solution import Solution
 
 Pieces = dict[str, list[list[int]]]
@@ -157,12 +157,13 @@ class _ProgressRecorder(Recorder):
             raise _First
 
 
-def hint(board: Board, rules: Rules = DEFAULT_RULES, pieces: Pieces | None = None, *,
+def hint(board: Board, rules: Rules | str | None = DEFAULT_RULES, pieces: Pieces | None = None, *,
          check_rest: bool = True, using: Engine | None = None) -> Hint:
     """The next deduction on ``board`` with ``pieces`` drawn (see :func:`read_progress`).
     ``check_rest``: solve on to the end, to tell a drawing that cannot be completed.  Run
     under a budget (:func:`satlink.cancel.within`), it stops when the budget is spent: the
     step found by then (the rest unchecked), else ``timeout``."""
+    rules = parse_rules(rules)  # a library entry point: a profile name is welcome here
     if pieces and _complete_drawing(board, rules, pieces):
         return Hint("solved", board, None, None, sum(len(p[0]) - 1 for p in pieces.values()))
     recorder = _ProgressRecorder(board, pieces or {}, first_only=not check_rest)

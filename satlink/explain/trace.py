@@ -23,7 +23,7 @@ from satlink.deduce.record import RecordingState
 from satlink.explain.failure import describe
 from satlink.explain.steps import Failure, Step, Trace
 from satlink.grading import DEFAULT_BUDGET, DEFAULT_DEPTH, grade
-from satlink.rules import DEFAULT_RULES, Rules
+from satlink.rules import DEFAULT_RULES, Rules, parse_rules
 
 
 class Recorder:
@@ -215,11 +215,12 @@ def _by_colour(st: StateLike, changes: list[tuple]) -> list[tuple[str | None, li
     return list(groups.items())
 
 
-def trace(board: Board, rules: Rules = DEFAULT_RULES, *, depth: int = DEFAULT_DEPTH,
+def trace(board: Board, rules: Rules | str | None = DEFAULT_RULES, *, depth: int = DEFAULT_DEPTH,
           budget: int = DEFAULT_BUDGET, using: Engine | None = None) -> Trace:
     """Solve ``board`` as the grader does and record every step.  A board with no solution
     ends with the :class:`Failure` the deductions ran into; one the deductions cannot finish
     (not unique, or past the look-ahead's ``depth`` and ``budget``) ends incomplete."""
+    rules = parse_rules(rules)  # a library entry point: a profile name is welcome here
     recorder = Recorder(board)
     try:
         graded = grade(board, rules, depth=depth, budget=budget, recorder=recorder, using=using)

@@ -40,7 +40,7 @@ from satlink.board import Board
 from satlink.deduce import BudgetSpent, Contradiction, Puzzle
 from satlink.deduce.engines import Engine, engine
 from satlink.deduce.lookahead import Search
-from satlink.rules import DEFAULT_RULES, Rules
+from satlink.rules import DEFAULT_RULES, Rules, parse_rules
 from satlink.solution import Solution
 
 TECHNIQUES = ("forced", "corner", "notouch", "region", "bottleneck",
@@ -116,7 +116,7 @@ class Grade:
                 "hypotheses": self.hypotheses}
 
 
-def grade(board: Board, rules: Rules = DEFAULT_RULES, *, max_level: int = UNSOLVED,
+def grade(board: Board, rules: Rules | str | None = DEFAULT_RULES, *, max_level: int = UNSOLVED,
           depth: int = DEFAULT_DEPTH, budget: int = DEFAULT_BUDGET,
           recorder: Recorder | None = None, using: Engine | None = None) -> Grade:
     """Grade ``board`` under ``rules`` by the techniques a person needs to solve it.
@@ -128,6 +128,7 @@ def grade(board: Board, rules: Rules = DEFAULT_RULES, *, max_level: int = UNSOLV
     ``unsolved`` (sound deductions never choose between two solutions); one with no
     solution raises :class:`Contradiction`.
     """
+    rules = parse_rules(rules)  # a library entry point: a profile name is welcome here
     depth = max(0, min(depth, UNSOLVED - LOOKAHEAD, max_level - LOOKAHEAD + 1))
     eng = using or engine()
     p = Puzzle(board, rules)
