@@ -251,7 +251,8 @@ def spread_slots(text: str, count: int) -> tuple[str, ...]:
 def _check_variant(width: int, height: int, symmetry: str, variant: dict) -> None:
     """Refuse a variant (``variant``: the options of :data:`VARIANT_DEFAULTS`, by name) that
     is unknown, contradicts itself or does not fit a ``width`` x ``height`` board."""
-    grid, wrap, holes, shape, walls, bridges = (variant[name] for name in VARIANT_DEFAULTS)
+    grid, wrap, holes, shape, walls, bridges = (
+        variant[name] for name in ("grid", "wrap", "holes", "shape", "walls", "bridges"))
     if grid not in GRIDS:
         raise ParamsError(f"grid {grid!r} (known: {', '.join(GRIDS)})")
     if grid != SQUARE and wrap:
