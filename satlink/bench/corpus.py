@@ -56,7 +56,7 @@ def generated_boards(sizes: str, per_size: int, seed: int, rules: Rules | None,
     (leftover cells become solid): much faster to make at 200x200 and beyond, where
     ``grow`` takes minutes per board.
     """
-    profile = str(parse_rules(rules))
+    profile = parse_rules(rules)
     boards = []
     for size in (s.strip() for s in sizes.split(",") if s.strip()):
         params = make_params(ParamsRequest(size, colours=colours, rules=profile, growth=growth,
@@ -67,7 +67,7 @@ def generated_boards(sizes: str, per_size: int, seed: int, rules: Rules | None,
             if colours and not params.colours_min <= len(board.labels) <= params.colours_max:
                 continue
             found += 1
-            boards.append(BenchBoard(f"generated:{size}#{found}", board, profile))
+            boards.append(BenchBoard(f"generated:{size}#{found}", board, str(profile)))
             if found == per_size:
                 break
         else:
