@@ -42,7 +42,7 @@ from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
 from satlink.generate.request import ParamsRequest
 from satlink.grading import grade
-from satlink.quality import effort as sat_score
+from satlink.quality.figures import effort as sat_score
 from satlink.solver.verdict import Status
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"

@@ -7,14 +7,14 @@ low end, about 0.6-0.7 x the side of the board's square), each generator makes u
 seconds and ``--attempts`` attempts.  Reported: puzzles per second and seconds per puzzle (generation
 time only, one core), acceptance, the colour and path-length distributions, the share of
 paths of at most 3 cells, and the look (straight-through share of inner path cells, mean
-straight run, longest path share, border endpoint share; ``satlink.looks``), and how many
+straight run, longest path share, border endpoint share; ``satlink.quality.looks``), and how many
 puzzles were ambiguous at first and repaired.  Every accepted puzzle is checked again here
 (``unique`` column, not timed).
 
 Each generator runs in its own worker process, importing satlink from its own checkout
 (``--baseline PATH`` adds a second checkout, e.g. a worktree of the commit before);
 the workers take turns attempt by attempt, so both see the same machine load and only one
-computes at a time.  Figures of both are measured by this checkout's ``satlink.looks``.
+computes at a time.  Figures of both are measured by this checkout's ``satlink.quality.looks``.
 
     git worktree add --detach ../wt-base <commit>
     python benchmarks/generator_look.py --baseline ../wt-base --out benchmarks/results/look.json
@@ -73,7 +73,7 @@ def low_end(size: str) -> str:
 def measure(generators: list[CheckoutWorker], size: str, colours: str | None, args) -> dict:
     from satlink import check
     from satlink.board import Board
-    from satlink.looks import look
+    from satlink.quality.looks import look
     from satlink.solution import Solution
 
     def answered(s: dict, r: dict) -> None:

@@ -23,7 +23,7 @@ from satlink.board import Board
 from satlink.generate.growing import grown
 from satlink.generate.params import make_params
 from satlink.generate.request import ParamsRequest
-from satlink.looks import look
+from satlink.quality.looks import look
 
 
 def properties(board: Board, paths: list[list[int]]) -> dict[str, float]:

@@ -22,7 +22,7 @@ import json
 
 from satlink.board import Board
 from satlink.geometry import geometry_to_json
-from satlink.quality import quality, upgrade_quality
+from satlink.quality.figures import quality, upgrade_quality
 from satlink.rules import Rules
 from satlink.solver.verdict import Status, Verdict
 

@@ -19,17 +19,17 @@ PACKAGE = Path(__file__).resolve().parents[1] / "satlink"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     # the ground: values and process plumbing that import nothing of satlink
-    ("rules", "geometry", "lifeline", "version", "watchdog"),
-    ("graph", "cancel"),
+    ("rules", "geometry", "runtime", "version"),
+    ("graph",),
     # a board, and what is read off it without solving
-    ("board", "cuts"),
-    ("solution", "canonical", "cnf", "referee_cells"),
-    ("formats", "looks", "referee_grid", "deduce"),
+    ("board",),
+    ("solution", "canonical", "cnf"),
+    ("formats", "deduce"),
     ("referee", "grading"),
     # the solve stage
     ("solver",),
     # what a verdict becomes: figures, reasons, exports, repairs, the one JSON record
-    ("quality", "explain", "exports", "repair"),
+    ("explain", "exports", "repair", "quality"),
     ("records",),
     # work over many boards
     ("batch",),

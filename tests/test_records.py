@@ -142,7 +142,9 @@ def test_long_paths_are_measured_as_short_ones_are(monkeypatch):
     """The array measures of long plain paths (straight runs, bends) give the loop's figures."""
     import random
 
-    from satlink import Board, looks, quality
+    from satlink import Board
+    from satlink.quality import figures as quality
+    from satlink.quality import looks
     from satlink.solution import Solution
 
     rng = random.Random(7)

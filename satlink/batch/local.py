@@ -4,7 +4,7 @@ Each worker owns a pipe.  The main process waits on the pipes *and* on each work
 sentinel: a worker that dies (killed, out of memory, a crash in a native solver) turns its
 board into an ``error`` record and is replaced; a worker that exceeds the hard time limit is
 killed the same way.  Records come back in completion order.  Workers end with the main
-process, even one killed with ``kill -9`` (:mod:`satlink.lifeline`).
+process, even one killed with ``kill -9`` (:mod:`satlink.runtime.lifeline`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from multiprocessing.connection import Connection, wait
 
 from satlink.batch.tasks import Task
 from satlink.batch.work import crashed, evaluate
-from satlink.lifeline import die_with_parent
+from satlink.runtime.lifeline import die_with_parent
 from satlink.solver.method import DEFAULT_METHOD, Method
 
 _PARENT_ENDS: set[Connection] = set()

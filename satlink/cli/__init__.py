@@ -1,14 +1,14 @@
 """Command line: one module per job, each command a thin layer over library functions.
 
-* :mod:`satlink.cli.solving`   ``check``, ``solve``, ``convert``, ``render``
-* :mod:`satlink.cli.generating` ``generate``
-* :mod:`satlink.cli.exporting` ``export`` (a pack from the catalogue)
-* :mod:`satlink.cli.batch`     ``validate``
-* :mod:`satlink.cli.research`  ``cnf``, ``decode``
-* :mod:`satlink.cli.benching`  ``bench``
-* :mod:`satlink.cli.repairing` ``repair``
-* :mod:`satlink.cli.explaining` ``explain``, ``hint``
-* :mod:`satlink.cli.painting`  ``paint`` (painted boards into puzzles)
+* :mod:`satlink.cli.check`   ``check``, ``solve``, ``convert``, ``render``
+* :mod:`satlink.cli.generate` ``generate``
+* :mod:`satlink.cli.export` ``export`` (a pack from the catalogue)
+* :mod:`satlink.cli.validate`     ``validate``
+* :mod:`satlink.cli.cnf`  ``cnf``, ``decode``
+* :mod:`satlink.cli.bench`  ``bench``
+* :mod:`satlink.cli.repair` ``repair``
+* :mod:`satlink.cli.explain` ``explain``, ``hint``
+* :mod:`satlink.cli.paint`  ``paint`` (painted boards into puzzles)
 * :mod:`satlink.cli.studio`    ``studio`` (the browser application)
 * :mod:`satlink.cli.options`   the options they share, parsed once into values
 * :mod:`satlink.cli.files`     reading boards, writing packs, refusing an output that is an input

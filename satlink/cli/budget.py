@@ -1,6 +1,6 @@
 """A command's budget held even where the library cannot be stopped half way.
 
-The library's long work stops at its budget by itself (:func:`satlink.cancel.within`: the SAT
+The library's long work stops at its budget by itself (:func:`satlink.runtime.cancel.within`: the SAT
 search is interrupted, the deductions and the walks look at the token between passes).  A
 few steps cannot look: building the deduction engine's tables for a board of a million
 cells takes seconds in one go.  :func:`finish_within` runs the work in a thread under the
@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
-from satlink.cancel import within
+from satlink.runtime.cancel import within
 
 T = TypeVar("T")
 

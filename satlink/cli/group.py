@@ -13,10 +13,10 @@ from satlink.cli.exits import EXIT_BUG, EXIT_INPUT
 from satlink.solver.method import MethodError
 
 COMMANDS = {
-    "check": "solving", "solve": "solving", "convert": "solving", "generate": "generating",
-    "export": "exporting", "validate": "batch", "render": "solving", "cnf": "research",
-    "decode": "research", "bench": "benching", "repair": "repairing", "explain": "explaining",
-    "hint": "explaining", "paint": "painting", "studio": "studio",
+    "check": "check", "solve": "check", "convert": "check", "render": "check",
+    "generate": "generate", "export": "export", "validate": "validate", "cnf": "cnf",
+    "decode": "cnf", "bench": "bench", "repair": "repair", "explain": "explain",
+    "hint": "explain", "paint": "paint", "studio": "studio",
 }
 """Each command and the module of :mod:`satlink.cli` that defines it, imported when the
 command runs: ``satlink check`` then never builds (nor imports) the other commands, whose

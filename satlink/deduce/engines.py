@@ -6,7 +6,7 @@
   ``satlink.deduce._core`` that ``pip install .`` builds with pybind11), applying the rules in
   the same order, so that decided edges, contradictions and grades agree board by board
   (``tests/deduce/test_engines.py``).  It releases the GIL while it works and reads the
-  studio's cancel flag (:attr:`satlink.cancel.CancelToken.flag`) without it.
+  studio's cancel flag (:attr:`satlink.runtime.cancel.CancelToken.flag`) without it.
 
 :func:`engine` gives the compiled one when it was built, else the Python one; the environment
 variable ``SATLINK_ENGINE`` (``python`` or ``compiled``) chooses explicitly, for comparisons
@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
-from satlink.cancel import current_flag
 from satlink.deduce.puzzle import BudgetSpent, Puzzle
+from satlink.runtime.cancel import current_flag
 from satlink.solution import Solution
 
 if TYPE_CHECKING:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-from satlink.cancel import cancelled
 from satlink.deduce.local import corner, finished, forced, notouch
 from satlink.deduce.puzzle import OutOfTime
 from satlink.deduce.reach import bottleneck, region
 from satlink.deduce.state import State
+from satlink.runtime.cancel import cancelled
 
 Technique = Callable[[State], int]
 
@@ -30,7 +30,7 @@ def fixpoint(st: State, passes: Sequence[Technique], deadline: float | None = No
     forced(st)
     while not finished(st):
         if (deadline is not None and time.monotonic() > deadline) or cancelled():
-            raise OutOfTime  # a cancelled check (satlink.cancel) stops as at its deadline
+            raise OutOfTime  # a cancelled check (satlink.runtime.cancel) stops as at its deadline
         for technique in passes:
             if technique(st):
                 forced(st)

@@ -17,7 +17,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from satlink.board import Board
-from satlink.cancel import Cancelled, stop_if_cancelled
 from satlink.deduce import Contradiction, OutOfTime, Puzzle
 from satlink.deduce.engines import Engine, StateLike
 from satlink.explain.failure import describe
@@ -28,6 +27,7 @@ from satlink.grading import grade
 from satlink.graph import edge
 from satlink.referee import is_valid
 from satlink.rules import DEFAULT_RULES, Rules, parse_rules
+from satlink.runtime.cancel import Cancelled, stop_if_cancelled
 from satlink.solution import Solution
 
 Pieces = dict[str, list[list[int]]]
@@ -42,7 +42,7 @@ class Hint:
     """``kind``: ``step`` (the next deduction, in ``step``), ``wrong`` (the drawing breaks a
     rule or cannot be completed: ``failure``), ``solved`` (nothing left), ``stuck`` (no
     technique of the grader applies), ``timeout`` (no step found within the budget of the
-    work it runs in: :func:`satlink.cancel.within`)."""
+    work it runs in: :func:`satlink.runtime.cancel.within`)."""
 
     kind: str
     board: Board = field(repr=False)
@@ -161,7 +161,7 @@ def hint(board: Board, rules: Rules | str | None = DEFAULT_RULES, pieces: Pieces
          check_rest: bool = True, using: Engine | None = None) -> Hint:
     """The next deduction on ``board`` with ``pieces`` drawn (see :func:`read_progress`).
     ``check_rest``: solve on to the end, to tell a drawing that cannot be completed.  Run
-    under a budget (:func:`satlink.cancel.within`), it stops when the budget is spent: the
+    under a budget (:func:`satlink.runtime.cancel.within`), it stops when the budget is spent: the
     step found by then (the rest unchecked), else ``timeout``."""
     rules = parse_rules(rules)  # a library entry point: a profile name is welcome here
     if pieces and _complete_drawing(board, rules, pieces):

@@ -23,7 +23,7 @@ from satlink.generate.catalogue_schema import RENAMED_REASONS, same_run
 from satlink.generate.params import Params
 from satlink.generate.pipeline import Attempt
 from satlink.generate.where import Where, WhereError, parse_where
-from satlink.quality import upgrade_quality
+from satlink.quality.figures import upgrade_quality
 
 __all__ = ["Catalogue", "CatalogueError", "RunState", "Where", "WhereError", "parse_where"]
 
@@ -135,7 +135,7 @@ class Catalogue:
         """Store one puzzle made outside a generator run (a designer's, saved from the
         studio): 'accepted', or 'duplicate' when the catalogue already holds it up to
         rotation, reflection and relabelling (the canonical hash).  The caller has proven it
-        unique under ``rules``; ``quality`` holds its figures (:func:`satlink.quality.quality`).
+        unique under ``rules``; ``quality`` holds its figures (:func:`satlink.quality.figures.quality`).
         It is filed under ``run`` (no row in ``runs``: no generator can resume it), numbered
         after the run's last puzzle."""
         from satlink.canonical import canonical_hash

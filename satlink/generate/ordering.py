@@ -7,7 +7,7 @@ import math
 
 from satlink.board import Board
 from satlink.grading import MAX_GRADE_NODES, grade
-from satlink.quality import upgrade_quality
+from satlink.quality.figures import upgrade_quality
 from satlink.rules import parse_rules
 
 

@@ -48,7 +48,7 @@ from satlink.generate.symmetry import (
 from satlink.generate.targets import parse_target
 from satlink.geometry import geometry_to_json
 from satlink.grading import BANDS, LEVEL, MAX_GRADE_NODES, grade
-from satlink.quality import quality
+from satlink.quality.figures import quality
 from satlink.referee import solution_errors
 from satlink.solution import Solution, diff_cells
 from satlink.solver.check import check

@@ -22,14 +22,14 @@ levels.
   the mean share and the share solved completely); :func:`forced_only`: issue 22's figure,
   the same solver's share of all open nodes, endpoints counted as filled.
 * :func:`play_figures`: that share, the short paths, the staircases (one-edge runs between
-  two turns, ``satlink.looks``' jogs) per 100 path edges, the longest path and the border
+  two turns, ``satlink.quality.looks``' jogs) per 100 path edges, the longest path and the border
   endpoints, in one dict (the benchmark and the generator's steering read the same numbers).
 """
 
 from __future__ import annotations
 
 from satlink.board import Board
-from satlink.looks import look, runs
+from satlink.quality.looks import look, runs
 from satlink.rules import Rules
 from satlink.solution import Solution
 

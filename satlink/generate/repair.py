@@ -1,7 +1,7 @@
 """Repair an ambiguous candidate instead of discarding it (the growth without the walk).
 
 Given our solution and another solution of the same board, cut one of our paths at an edge
-the other solution does not use (:mod:`satlink.cuts`): the two cells of that edge become
+the other solution does not use (:mod:`satlink.repair.cuts`): the two cells of that edge become
 endpoints of two new labels.  Re-check and repeat until unique.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from satlink.cuts import cuts_missing_from
 from satlink.generate.paths import PathSystem
+from satlink.repair.cuts import cuts_missing_from
 from satlink.solution import Solution
 
 

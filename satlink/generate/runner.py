@@ -23,7 +23,7 @@ from satlink.generate.cluster import IN_FLIGHT_PER_THREAD, cluster_attempts
 from satlink.generate.params import Params
 from satlink.generate.pipeline import Attempt, attempt
 from satlink.generate.slots import FULL, filled, is_full
-from satlink.lifeline import die_with_parent
+from satlink.runtime.lifeline import die_with_parent
 
 Progress = Callable[[str, Attempt, int], None]
 Made = tuple[Attempt, str | None]

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 
 from satlink.board import Board
-from satlink.cancel import stop_if_cancelled
 from satlink.generate.paths import PathSystem
+from satlink.runtime.cancel import stop_if_cancelled
 
 
 class UnionFind:

@@ -56,7 +56,7 @@ DEFAULT_DEPTH = 2
 DEFAULT_BUDGET = 4000
 """Hypotheses the look-ahead may try on one board (a count, so the grade is deterministic)."""
 MAX_GRADE_NODES = 400
-"""Boards with more graph nodes (20x20) are not graded by :func:`satlink.quality.quality`
+"""Boards with more graph nodes (20x20) are not graded by :func:`satlink.quality.figures.quality`
 (nor targeted by ``generate --grade``): the look-ahead's cost grows with the board and
 its colours (seconds on the 40x20 corpus boards, under a second on a 14x14 Flow Free level:
 ``benchmarks/README.md``, "Figures behind the code"), and Flow Free levels stay within it.

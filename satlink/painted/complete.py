@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from satlink.board import EMPTY, LABEL_ALPHABET, Board, label_for
-from satlink.cancel import Cancelled, stop_if_cancelled, within
 from satlink.formats.painted import Painting
 from satlink.generate.colours import published_colours
 from satlink.generate.longpaths import cut_between, lengthen, reshape, settle
@@ -36,6 +35,7 @@ from satlink.painted.fix import PaintFixOptions, fix_painting
 from satlink.painted.path_edits import PaintEdit, oriented, puzzle_of
 from satlink.referee import is_valid
 from satlink.rules import DEFAULT_RULES, Rules
+from satlink.runtime.cancel import Cancelled, stop_if_cancelled, within
 from satlink.solution import Solution, diff_cells
 from satlink.solver.check import check
 from satlink.solver.method import DEFAULT_METHOD, Method

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from satlink.board import EMPTY, LABEL_ALPHABET, Board, label_for
-from satlink.cuts import cuts_missing_from
 from satlink.geometry import Geometry
 from satlink.graph import SOLID, Cell
+from satlink.repair.cuts import cuts_missing_from
 from satlink.rules import Rules
 from satlink.solution import Solution, diff_cells
 from satlink.solver.verdict import Status

@@ -79,7 +79,7 @@ class VerdictPrinter:
 Shown = tuple[Entry, Rules, "Verdict | InputError", "PaintedVerdict | None"]
 """One judged board as the printer takes it: the entry, its profile, its verdict or the input
 error that kept it from being judged, and what the verdict says of a painted board's drawing
-(``check`` and ``solve`` build them: :class:`satlink.cli.solving.Judged`)."""
+(``check`` and ``solve`` build them: :class:`satlink.cli.check.Judged`)."""
 
 
 def print_judged(judged: Iterable[Shown], total: int, good: Status, as_json: bool,

@@ -23,9 +23,9 @@ from itertools import repeat
 import pysat.solvers
 from pysat.solvers import Solver, SolverNames
 
-from satlink import cancel
 from satlink.cnf.clauses import Clauses, Timeout
-from satlink.watchdog import MAX_TIMER_SECONDS, WATCHDOG
+from satlink.runtime import cancel
+from satlink.runtime.watchdog import MAX_TIMER_SECONDS, WATCHDOG
 
 ONE_SHOT_SOLVERS = frozenset(SolverNames.kissat404)
 DIRECT_ADD = {
@@ -139,7 +139,7 @@ class Backend:
         if deadline is None and cancel.current() is None:
             self._ready()
             sat = self.solver.solve(assumptions=assumptions)
-        else:  # in slices, so a deadline or a cancel token (satlink.cancel) can stop it
+        else:  # in slices, so a deadline or a cancel token (satlink.runtime.cancel) can stop it
             sat = self._solve_until(math.inf if deadline is None else deadline, assumptions)
         return self.solver.get_model() if sat else None
 
@@ -152,7 +152,7 @@ class Backend:
             self._ready()
             # a far deadline (--timeout 1e308) must not overflow the timer's wait
             alarm = WATCHDOG.schedule(min(remaining, MAX_TIMER_SECONDS), self._interrupt)
-            token = cancel.current()  # a newer request may cancel this one (satlink.cancel)
+            token = cancel.current()  # a newer request may cancel this one (satlink.runtime.cancel)
             try:
                 with token.running(self) if token is not None else nullcontext():
                     self.solver.conf_budget(budget)

@@ -18,11 +18,11 @@ import json
 import time
 
 from satlink.board import Board
-from satlink.cancel import Cancelled
 from satlink.formats import FORMATS
 from satlink.referee import solution_errors
 from satlink.repair.plans import Constraints
 from satlink.rules import PROFILES
+from satlink.runtime.cancel import Cancelled
 from satlink.solver.check import check
 from satlink.solver.verdict import Status
 from satlink.studio.boards import BoardProblem, board_json, read_rules

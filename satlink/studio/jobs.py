@@ -7,9 +7,9 @@ A job ends in one of four ways, whichever comes first:
 
 * its work returns;
 * the **request's deadline** passes (``--timeout`` from the moment the request arrived,
-  time in the queue included): the job's :class:`satlink.cancel.CancelToken` is cancelled, so
+  time in the queue included): the job's :class:`satlink.runtime.cancel.CancelToken` is cancelled, so
   the SAT search is interrupted, the deductions and the walks stop at their next look
-  (:func:`satlink.cancel.stop_if_cancelled`), and the library answers as at its own
+  (:func:`satlink.runtime.cancel.stop_if_cancelled`), and the library answers as at its own
   timeout; a job that has not stopped a moment later is answered :class:`TimedOut` and its
   thread left to stop;
 * a **newer request of the same channel** (a tab and a purpose: the page's live verdict) makes
@@ -35,7 +35,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from satlink.cancel import CancelToken, cancelling
+from satlink.runtime.cancel import CancelToken, cancelling
 
 T = TypeVar("T")
 
@@ -169,7 +169,7 @@ class Jobs:
         self._admit(job)
         alarm = None
         if deadline is not None:
-            from satlink.watchdog import WATCHDOG
+            from satlink.runtime.watchdog import WATCHDOG
 
             alarm = WATCHDOG.schedule(max(0.0, deadline - time.monotonic()),
                                       lambda: self._stop(job, "deadline"))
@@ -181,7 +181,7 @@ class Jobs:
             return await self._work(job, work, deadline, gone)
         finally:
             if alarm is not None:
-                from satlink.watchdog import WATCHDOG
+                from satlink.runtime.watchdog import WATCHDOG
 
                 WATCHDOG.cancel(alarm)
             if job in self.waiting:

@@ -128,7 +128,7 @@ def save_catalogue(entries: list[Entry], path: str, access: Access, timeout: flo
     (``time.monotonic()``): the whole save's; the checks share it, and boards not checked
     by then are refused as ``not-checked``."""
     from satlink.generate.catalogue import Catalogue, CatalogueError
-    from satlink.quality import quality
+    from satlink.quality.figures import quality
     from satlink.solver.check import check
     from satlink.solver.verdict import Status
 

@@ -17,10 +17,10 @@ import pytest
 from click.testing import CliRunner
 
 from satlink import Board, parse_rules
-from satlink.cancel import Cancelled, current, within
 from satlink.cli import main
 from satlink.explain.hint import hint
 from satlink.generate.longpaths import schedule
+from satlink.runtime.cancel import Cancelled, current, within
 from testbed.oracle import count_solutions
 
 CANCEL_AT = 2000
@@ -109,7 +109,7 @@ def test_within_cancels_at_the_deadline_and_with_the_enclosing_work():
             outer.cancel()
             assert inner.cancelled
     with pytest.raises(Cancelled), within(0):
-        from satlink.cancel import stop_if_cancelled
+        from satlink.runtime.cancel import stop_if_cancelled
 
         stop_if_cancelled()
 

@@ -151,12 +151,12 @@ def test_a_file_that_is_not_a_catalogue(tmp_path) -> None:
 
 def test_a_bug_is_reported_as_a_bug_not_as_a_usage_error(monkeypatch) -> None:
     """Only bad input and bad options are usage errors; anything else says it is satlink's."""
-    import satlink.cli.solving
+    import satlink.cli.check
 
     def broken(*args, **kwargs):
         raise ValueError("something internal went wrong")
 
-    monkeypatch.setattr(satlink.cli.solving, "check_board", broken)
+    monkeypatch.setattr(satlink.cli.check, "check_board", broken)
     result = CliRunner().invoke(main, ["check", "example"])
     assert result.exit_code == 3
     assert "internal error (a bug in satlink" in result.output

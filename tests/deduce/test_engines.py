@@ -17,7 +17,6 @@ import time
 import pytest
 
 from satlink.board import Board
-from satlink.cancel import CancelToken, cancelling
 from satlink.deduce import BudgetSpent, Contradiction, OutOfTime, Puzzle
 from satlink.deduce.engines import ENVIRONMENT, PYTHON, compiled, engine, engine_named
 from satlink.deduce.lookahead import Search
@@ -27,6 +26,7 @@ from satlink.explain.trace import trace
 from satlink.formats import read_file
 from satlink.grading.compare import ALL_PASSES, RESULTS, fixpoint_result
 from satlink.rules import parse_rules
+from satlink.runtime.cancel import CancelToken, cancelling
 from testbed.boards import PROFILES, boards
 from testbed.oracle import count_solutions
 from testbed.variants import VARIANT_PROFILES, variants

@@ -29,7 +29,7 @@ from satlink.generate.repair import split_on_difference
 from satlink.generate.request import ParamsRequest
 from satlink.generate.runner import Workers, run_generation
 from satlink.generate.unionfind import grow_paths
-from satlink.quality import bends
+from satlink.quality.figures import bends
 
 
 @settings(max_examples=60, deadline=None)
@@ -265,7 +265,7 @@ def test_effort_ranks_extreme_above_regular(corpus) -> None:
     """The SAT proof's effort (the deductions before SAT, which decide most of these levels
     and then score 0, left out)."""
     from satlink.formats import read_file
-    from satlink.quality import effort
+    from satlink.quality.figures import effort
     from satlink.solver.method import Method
 
     def scores(prefix: str) -> list[float]:

@@ -20,7 +20,7 @@ from satlink.generate.runner import run_generation
 from satlink.generate.symmetry import fold
 from satlink.generate.unionfind import grow_paths
 from satlink.geometry import Geometry
-from satlink.looks import look
+from satlink.quality.looks import look
 from satlink.solution import Solution
 
 

@@ -26,7 +26,7 @@ from satlink.generate.reading import parse_shape
 from satlink.generate.request import ParamsRequest
 from satlink.generate.runner import run_generation
 from satlink.geometry import HEX, Geometry
-from satlink.quality import bends
+from satlink.quality.figures import bends
 from satlink.referee import solution_errors
 from satlink.rules import parse_rules
 from satlink.solver.method import Method

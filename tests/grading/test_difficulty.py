@@ -103,7 +103,7 @@ def test_sound_on_every_variant_and_profile(seed: int) -> None:
 
 
 def test_quality_carries_the_grade_of_unique_boards_only() -> None:
-    from satlink.quality import quality
+    from satlink.quality.figures import quality
 
     board = Board.from_rows(EASY)
     verdict = check(board, "flow")

@@ -11,7 +11,7 @@ import pytest
 
 import satlink.solver.memory as memory
 from satlink import Board, check
-from satlink.looks import border_cells
+from satlink.quality.looks import border_cells
 from tests.support.cli import run
 
 # -- Boards too large for the memory left are refused before they are built; the memory left is read

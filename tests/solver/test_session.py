@@ -157,10 +157,10 @@ def test_studio_tabs_keep_one_session_each_and_forget_the_oldest() -> None:
 
 
 def test_a_check_cancelled_midway_leaves_the_session_sound() -> None:
-    """The studio interrupts a stale check (satlink.cancel); the tab's solver stays loaded
+    """The studio interrupts a stale check (satlink.runtime.cancel); the tab's solver stays loaded
     and its next verdicts are still the ordinary check's (the interrupted check's blocking
     literal is retired like any other)."""
-    from satlink.cancel import CancelToken, cancelling
+    from satlink.runtime.cancel import CancelToken, cancelling
     from satlink.solver.verdict import Status
 
     rows = WARPS_15

@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 from dataclasses import replace
 
-from satlink.watchdog import WATCHDOG, Watchdog
+from satlink.runtime.watchdog import WATCHDOG, Watchdog
 
 
 def test_alarms_fire_in_order_and_cancelled_ones_never():

@@ -1,5 +1,5 @@
 """Stale live requests are cancelled: a check running for an older edit is interrupted when a
-newer edit arrives on the same channel (satlink.cancel, satlink.studio.jobs)."""
+newer edit arrives on the same channel (satlink.runtime.cancel, satlink.studio.jobs)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import time
 import pytest
 
 from satlink import Board
-from satlink.cancel import CancelToken, cancelling
+from satlink.runtime.cancel import CancelToken, cancelling
 from satlink.solver.check import check
 from satlink.solver.verdict import Status
 from satlink.studio.jobs import Jobs, Stale

@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
-from satlink.cancel import current  # noqa: E402
+from satlink.runtime.cancel import current  # noqa: E402
 from satlink.solver.verdict import Status  # noqa: E402
 from satlink.studio.jobs import Busy, Jobs, TimedOut  # noqa: E402
 from testbed.studio_server import served  # noqa: E402

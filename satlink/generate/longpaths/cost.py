@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from satlink.cancel import stop_if_cancelled
 from satlink.generate.paths import PathSystem
+from satlink.runtime.cancel import stop_if_cancelled
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class Scoring:
         self.cells = len(nodes)
         w, h = system.width, system.height
         framed = system.layout is None or not system.layout.geometry.wrap
-        self.border = [False] * system.n_nodes  # open cells of the frame, as satlink.looks counts
+        self.border = [False] * system.n_nodes  # open cells of the frame, as satlink.quality.looks counts
         for c in nodes:
             self.border[c] = framed and c < w * h and (c < w or c >= w * (h - 1)
                                                        or c % w in (0, w - 1))

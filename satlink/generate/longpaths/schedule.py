@@ -12,11 +12,11 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 
-from satlink.cancel import stop_if_cancelled
 from satlink.generate.longpaths.cost import DEFAULT_LOOK, Look
 from satlink.generate.longpaths.moves import cut_between, propose
 from satlink.generate.longpaths.walk import Walk
 from satlink.generate.paths import PathSystem
+from satlink.runtime.cancel import stop_if_cancelled
 
 REACH_ROUNDS = 4
 REACH_STEPS, LOOK_STEPS, AGAIN_STEPS = 20, 25, 10
@@ -29,7 +29,7 @@ def anneal(walk: Walk, rng: random.Random, steps: int, hot: float, cold: float,
            zone: set[int] | None = None, avoid: set[int] | None = None) -> int:
     """Metropolis steps with the temperature falling from ``hot`` to ``cold``; returns how
     many moves were made.  A walk over a large board runs for seconds, so it stops
-    (:class:`satlink.cancel.Cancelled`) when its work's budget is spent."""
+    (:class:`satlink.runtime.cancel.Cancelled`) when its work's budget is spent."""
     made = 0
     for i in range(steps):
         if not i & CANCEL_EVERY:

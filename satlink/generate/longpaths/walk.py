@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from satlink.cancel import stop_if_cancelled
 from satlink.generate.longpaths.cost import DEFAULT_LOOK, Look, Scoring
 from satlink.generate.paths import PathSystem
+from satlink.runtime.cancel import stop_if_cancelled
 
 FREE = -1
 """The owner of a node no path holds."""

@@ -1,5 +1,5 @@
 """Commands for researchers: DIMACS export (``cnf``) and external models (``decode``); the
-benchmark harness (``bench``) is in :mod:`satlink.cli.benching`."""
+benchmark harness (``bench``) is in :mod:`satlink.cli.bench`."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ cell and its right or lower neighbour, so it can be checked with numpy over the 
 Like the referee it reads only the board's characters and the claimed paths, never the board
 graph.  It only says whether the solution is valid: on any doubt the caller runs the full
 referee, whose messages stay the only ones satlink prints (tested to agree with it in
-``tests/test_referee_grid.py``).
+``tests/referee/test_grid.py``).
 """
 
 from __future__ import annotations

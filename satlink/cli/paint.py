@@ -16,7 +16,6 @@ from typing import NamedTuple
 import click
 
 from satlink.board import EMPTY
-from satlink.cancel import Cancelled, within
 from satlink.cli.exits import EXIT_INPUT, EXIT_NOT_OK, EXIT_OK
 from satlink.cli.files import check_outputs, read_entries, write_pack
 from satlink.cli.options import (
@@ -35,6 +34,7 @@ from satlink.painted.fix import DEFAULT_BOUND, FixSearch, PaintFixOptions, fix_p
 from satlink.painted.judge import PAINTED_VERSION, painted_verdict
 from satlink.repair.plans import ChainOptions, Constraints
 from satlink.rules import Rules
+from satlink.runtime.cancel import Cancelled, within
 from satlink.solver.check import check
 from satlink.solver.verdict import Status
 

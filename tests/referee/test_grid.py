@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from satlink import Board, check, parse_rules, referee_grid, solution_errors
+from satlink import Board, check, parse_rules, solution_errors
+from satlink.referee import grid as referee_grid
 from satlink.solution import Solution
 from testbed.boards import boards
 

@@ -1,5 +1,5 @@
 """One thread for the whole process that calls back at deadlines: it interrupts SAT solvers
-(:mod:`satlink.solver.backend`) and cancels budgeted work (:mod:`satlink.cancel`).
+(:mod:`satlink.solver.backend`) and cancels budgeted work (:mod:`satlink.runtime.cancel`).
 
 It needs nothing of satlink, so both the solver and the cancel tokens below it can use it.
 """

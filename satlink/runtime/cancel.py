@@ -129,7 +129,7 @@ def stop_if_cancelled() -> None:
 def within(seconds: float | None) -> Iterator[CancelToken]:
     """Run the block under a token cancelled after ``seconds`` (None: never by time), and
     whenever the token of the enclosing work is."""
-    from satlink.watchdog import MAX_TIMER_SECONDS, WATCHDOG
+    from satlink.runtime.watchdog import MAX_TIMER_SECONDS, WATCHDOG
 
     parent = current()
     token = parent.child() if parent is not None else CancelToken()

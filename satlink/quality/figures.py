@@ -21,7 +21,7 @@ from __future__ import annotations
 from statistics import mean
 
 from satlink.board import Board
-from satlink.looks import LONG_PATH, look
+from satlink.quality.looks import LONG_PATH, look
 from satlink.solution import Solution
 from satlink.solver.verdict import Status, Verdict
 

@@ -166,7 +166,7 @@ def _repair_entry(entry: Entry, ask: RepairAsk) -> int:
     profile = entry.rules_under(ask.rules)
     if entry.painting is not None and not entry.painting.complete:
         if ask.as_json:  # the painted object (outcome partial), not a line of text in the JSON
-            from satlink.cli.painting import painted_fix
+            from satlink.cli.paint import painted_fix
 
             painted, _ = painted_fix(entry, profile, ask.painted, search=False)
             click.echo(json.dumps({"source": entry.source, "index": entry.index,
@@ -242,7 +242,7 @@ def _write(source: str, in_format: str | None, fixed: Entry, profile, out: str,
 def _repair_painted(entry: Entry, profile: Rules, ask: RepairAsk) -> bool:
     """A painted board: the smallest changes to its drawn paths (:mod:`satlink.painted.fix`)
     rather than edits of the puzzle; True when it is unique or has a proposal."""
-    from satlink.cli.painting import painted_fix, print_fix
+    from satlink.cli.paint import painted_fix, print_fix
 
     painted, found = painted_fix(entry, profile, ask.painted)
     if ask.as_json:

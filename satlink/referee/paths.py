@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from satlink import referee_grid
 from satlink.board import Board
-from satlink.referee_cells import (
+from satlink.referee import grid as referee_grid
+from satlink.referee.cells import (
     FALLING,
     HORIZONTAL,
     RISING,
