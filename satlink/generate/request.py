@@ -52,8 +52,9 @@ class Option:
     """How one generator option is asked for: its ``help`` and ``flags`` on the command line
     (the first long flag names it in messages), the ``kind`` of value, the ``choices`` or the
     ``minimum`` (``why``: the reason, said when it is refused), ``old_flags``: deprecated
-    spellings still accepted, and ``unset``: the command line's default when it differs from
-    the request's (the seed: drawn afresh when not given)."""
+    spellings still accepted, ``unset``: the command line's default when it differs from the
+    request's (the seed: drawn afresh when not given), and ``text``: what the value of a
+    text option is."""
 
     help: str
     kind: str
@@ -63,6 +64,7 @@ class Option:
     why: str = ""
     old_flags: tuple[str, ...] = ()
     unset: bool = False
+    text: str = "text"  # what a text option's value is, as a refusal of another kind says
 
     @property
     def name(self) -> str:
@@ -86,12 +88,13 @@ class ParamsRequest:
     every other option by name."""
 
     size: str | None = option(
-        None, "Board size WxH  [default: 10x10, or the --shape's]", TEXT, "--size", "-s")
+        None, "Board size WxH  [default: 10x10, or the --shape's]", TEXT, "--size", "-s",
+        text="a size WxH as text, e.g. '7x7'")
     _: KW_ONLY
     colours: str | None = option(
         None, "Number of colours, N or MIN-MAX (default: the published Flow Free range for the "
               "board's area, e.g. 4-12 at 10x10; holes are not cells).",
-        TEXT, "--colors", "--colours")
+        TEXT, "--colors", "--colours", text="a count or a range as text, e.g. '6-9'")
     min_length: int = option(
         3, "Shortest allowed path, in cells (3: no two-cell paths).", NUMBER, "--min-length",
         minimum=2, why="a path joins two cells")
@@ -113,7 +116,7 @@ class ParamsRequest:
               "medium (also regions and bottlenecks), hard (look-ahead), or a range of grade "
               "scores LOW-HIGH (0 to 9, e.g. 2-4.5). Easy and medium puzzles are solved by the "
               "grader without any search.",
-        TEXT, "--grade", old_flags=("--difficulty",))
+        TEXT, "--grade", old_flags=("--difficulty",), text="a band or a score range as text")
     curve: bool = option(
         False, "A pack ordered easy -> hard: the puzzles aim at easy, medium and hard in turn (a "
                "third each) and the pack is written easiest first, by grade score. With "
@@ -168,8 +171,10 @@ def _check(how: Option, name: str, value: object) -> None:
         wanted = {TEXT: (str, type(None)), MASK: (tuple, list), TARGETS: (tuple, list),
                   CURVE: bool, FLAG: bool, SOLVING: Method,
                   PROFILE: (str, Rules, type(None))}[how.kind]
-        if not isinstance(value, wanted):
-            raise ParamsError(f"{name!r} must be {_KIND_WORDS[how.kind]}, not {_shown(value)}")
+        rows = how.kind in (MASK, TARGETS) and isinstance(value, wanted)
+        if not isinstance(value, wanted) or rows and not all(isinstance(r, str) for r in value):
+            what = how.text if how.kind == TEXT else _KIND_WORDS[how.kind]
+            raise ParamsError(f"{name!r} must be {what}, not {_shown(value)}")
         return
     if how.kind == CHOICE:
         if value not in how.choices:
@@ -182,7 +187,7 @@ def _check(how: Option, name: str, value: object) -> None:
                           f"{how.name} must be at least {how.minimum} ({how.why})")
 
 
-_KIND_WORDS = {TEXT: "text", MASK: "a list of mask rows", TARGETS: "a list of grade targets",
+_KIND_WORDS = {MASK: "a list of mask rows", TARGETS: "a list of grade targets",
                CURVE: "true or false", FLAG: "true or false", SOLVING: "a solving Method",
                PROFILE: "a rule profile"}
 

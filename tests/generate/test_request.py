@@ -75,8 +75,9 @@ def test_options_other_than_the_size_are_passed_by_name() -> None:
     ({"walls": True}, "'walls' must be a whole number, not true"),
     ({"seed": 1.5}, "'seed' must be a whole number, not 1.5"),
     ({"wrap": 1}, "'wrap' must be true or false, not 1"),
-    ({"colours": 7}, "'colours' must be text, not 7"),
+    ({"colours": 7}, "'colours' must be a count or a range as text, e.g. '6-9', not 7"),
     ({"shape": "..#"}, "'shape' must be a list of mask rows"),
+    ({"slots": ("easy", 3)}, "'slots' must be a list of grade targets"),
     ({"solving": "sat"}, "'solving' must be a solving Method"),
 ])
 def test_each_option_is_checked_when_the_request_is_built(asked, message) -> None:
