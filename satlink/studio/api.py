@@ -122,21 +122,12 @@ async def api_generate(ask: Ask, data: dict) -> dict:
     """A new unique puzzle from the generator, into the editor."""
     from satlink.generate.params import ParamsError, make_params
     from satlink.generate.pipeline import attempt
-    from satlink.generate.request import ParamsRequest
+    from satlink.generate.request import request_from_json
 
-    grade, colours = data.get("grade"), data.get("colours")
-    if grade is not None and not isinstance(grade, str):
-        raise Problem(400, {"message": "'grade' must be a band or a score range as text"})
-    if colours is not None and not isinstance(colours, str):
-        raise Problem(400, {"message": "'colours' must be a count or a range as text, e.g. '6-9'"})
-    try:
-        params = make_params(ParamsRequest(
-            f"{whole_number(data, 'width', 7)}x{whole_number(data, 'height', 7)}",
-            colours=colours or None, rules=read_rules(data.get("rules")),
-            seed=whole_number(data, "seed", 0), grid=str(data.get("kind", "square")),
-            wrap=bool(data.get("wrap", False)), holes=whole_number(data, "holes", 0),
-            walls=whole_number(data, "walls", 0), bridges=whole_number(data, "bridges", 0),
-            grade=grade or None))
+    size = f"{whole_number(data, 'width', 7)}x{whole_number(data, 'height', 7)}"
+    try:  # the generator's options under their own names, but the cell kind, named by the page
+        params = make_params(request_from_json(data, {"kind": "grid"}, size=size,
+                                               rules=read_rules(data.get("rules"))))
     except (ParamsError, ValueError, TypeError) as exc:
         raise Problem(400, {"message": str(exc)}) from None
     if params.width * params.height > ask.limits.max_cells:
