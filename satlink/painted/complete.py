@@ -32,8 +32,8 @@ from satlink.generate.paths import PathSystem
 from satlink.generate.unionfind import grow_paths_in
 from satlink.graph import SOLID, Cell
 from satlink.painted.fix import PaintFixOptions, fix_painting
-from satlink.painted.path_edits import PaintEdit, oriented, puzzle_of
 from satlink.referee import is_valid
+from satlink.repair.path_edits import PaintEdit, oriented, puzzle_of
 from satlink.rules import DEFAULT_RULES, Rules
 from satlink.runtime.cancel import Cancelled, stop_if_cancelled, within
 from satlink.solution import Solution, diff_cells

@@ -16,9 +16,12 @@ but for the cuts).  Two edits do that, each on the drawn paths themselves:
 
 :func:`fix_painting` searches chains of such edits best first (fewest solutions left, then
 fewest cells changed, then fewest edits), as :func:`satlink.repair.chains.repair_chain` does
-for puzzles, until the puzzle is unique.  Every proposal is proven: the check finds one
-solution, it is the edited drawing (edge for edge) and the referee accepts it.  Past the
-budget the best partial chain is returned, and says so.
+for puzzles, until the puzzle is unique.  The edits are Repair's own
+(:mod:`satlink.repair.path_edits`): Repair makes the same edits on each solution of the
+puzzle, so whatever draw mode offers for a drawing that is one of them, Repair offers too.
+Every proposal is proven: the check finds one solution, it is the edited drawing (edge for
+edge) and the referee accepts it.  Past the budget the best partial chain is returned, and
+says so.
 """
 
 from __future__ import annotations
@@ -29,8 +32,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from satlink.board import Board
-from satlink.painted.path_edits import DEFAULT_MIN_LENGTH, PaintEdit, edits, oriented, puzzle_of
 from satlink.referee import is_valid
+from satlink.repair.path_edits import DEFAULT_MIN_LENGTH, PaintEdit, edited_drawings
 from satlink.rules import DEFAULT_RULES, Rules
 from satlink.solution import Solution, diff_cells
 from satlink.solver.check import check
@@ -190,8 +193,8 @@ def fix_painting(board: Board, drawn: Solution, rules: Rules = DEFAULT_RULES,
             continue
         others = [s for s in node.verdict.solutions if s.edges() != node.drawn.edges()]
         tried = 0
-        for edit, paths, geometry in edits(node.board, node.drawn, others[0], rules,
-                                           min_length, keep, walls):
+        for made in edited_drawings(node.board, node.drawn, others[0], rules, min_length,
+                                    keep, walls):
             if tried >= per_board or len(found) >= limit:
                 break
             if first is not None and time.monotonic() - start > 2 * first:
@@ -199,16 +202,11 @@ def fix_painting(board: Board, drawn: Solution, rules: Rules = DEFAULT_RULES,
             if left() <= 0:
                 reason = "budget"
                 break
-            paths = {k: oriented(node.board, p) for k, p in paths.items()}
-            base = node.board if geometry is None else Board(node.board.rows, geometry)
-            child_board = puzzle_of(base, paths)
+            edit, child_board, child_drawn = made.edit, made.board, made.drawn
             if _key(child_board) in seen:
                 continue
             seen.add(_key(child_board))
-            child_drawn = Solution.from_paths(paths)
-            if not is_valid(child_board, child_drawn, rules):
-                continue
-            if any(set(s.paths) == set(paths) and is_valid(child_board, s, rules)
+            if any(set(s.paths) == set(child_drawn.paths) and is_valid(child_board, s, rules)
                    for s in others):
                 continue  # another known solution still fits: no progress
             if progress is not None:

@@ -1,6 +1,14 @@
-"""The edits of a drawing that keep it a solution: a path **cut** where another solution
+"""The edits of a solution that keep it a solution: a path **cut** where another solution
 differs, an end cell **slid** to the neighbouring path, a **wall** on an edge only the
-other solution uses (why these: :mod:`satlink.painted.fix`, which chains them)."""
+other solution uses.
+
+One generator for both repairs of a ``multiple`` board: draw mode edits the designer's
+drawing (:mod:`satlink.painted.fix`, which chains them), Repair edits each of the two
+solutions the check found (:mod:`satlink.repair.edits`), so Repair tries every edit draw
+mode tries on a drawing that is one of those solutions.  Each edited drawing is a solution
+of the edited puzzle by construction and kept only when the referee agrees
+(:func:`edited_drawings`): the edited puzzle is solvable, and the other solution no longer
+fits it."""
 
 from __future__ import annotations
 
@@ -10,6 +18,7 @@ from dataclasses import dataclass
 from satlink.board import EMPTY, LABEL_ALPHABET, Board, label_for
 from satlink.geometry import Geometry
 from satlink.graph import SOLID, Cell
+from satlink.referee import is_valid
 from satlink.repair.cuts import cuts_missing_from
 from satlink.rules import Rules
 from satlink.solution import Solution, diff_cells
@@ -128,3 +137,28 @@ def edits(board: Board, drawn: Solution, other: Solution, rules: Rules,
                 moved = rest[0] if side == 0 else rest[-1]
                 yield (PaintEdit("slide", f"give {rc(e)}, the end of {k}, to {j}: {k} now ends "
                                  f"at {rc(moved)}, {j} at {rc(e)}", (f, moved), (k, j)), new, None)
+
+
+@dataclass(frozen=True)
+class EditedDrawing:
+    """One edit of a drawing made: the puzzle it leads to and the drawing after it (a
+    solution of that puzzle, by the referee)."""
+
+    edit: PaintEdit
+    board: Board
+    drawn: Solution
+
+
+def edited_drawings(board: Board, drawn: Solution, other: Solution, rules: Rules,
+                    min_length: int = DEFAULT_MIN_LENGTH, keep: frozenset[str] = frozenset(),
+                    walls: bool = False) -> Iterator[EditedDrawing]:
+    """Each edit of :func:`edits` made: the edited puzzle and drawing, kept only when the
+    referee accepts the drawing under ``rules`` (a slide can make a path run beside
+    itself)."""
+    for edit, paths, geometry in edits(board, drawn, other, rules, min_length, keep, walls):
+        paths = {k: oriented(board, p) for k, p in paths.items()}
+        base = board if geometry is None else Board(board.rows, geometry)
+        puzzle = puzzle_of(base, paths)
+        solution = Solution.from_paths(paths)
+        if is_valid(puzzle, solution, rules):
+            yield EditedDrawing(edit, puzzle, solution)
