@@ -3,16 +3,24 @@
 * ``solid``: make one empty cell solid (``#``);
 * ``wall``: put a wall between two neighbouring cells (only where the board is already a
   variant board, i.e. its geometry is not the plain grid, unless asked for);
-* ``split``: add one endpoint pair by cutting a path of the first solution at an edge the
-  second solution does not use (:mod:`satlink.repair.cuts`; the first solution stays valid, the
-  second is broken; the far endpoint takes the new pair's colour);
+* ``split``: add one endpoint pair by cutting a path of one solution at an edge the other
+  does not use (:mod:`satlink.repair.cuts`; the cut solution stays valid, the other is
+  broken; the far endpoint takes the new pair's colour);
+* ``slide``: hand a path's end cell to the neighbouring end of another path of one solution
+  (two endpoints move a step: one path a cell shorter, the other a cell longer; the edited
+  solution stays valid, the other is broken);
 * ``pair``: add one endpoint pair on two empty cells near where the solutions differ;
 * ``move``: move one endpoint to an empty cell at most two steps away;
 * ``remove`` (:func:`removals`, not among :data:`KINDS`: the chain's and the studio's
   searches ask for it): remove one pair, both its endpoints made empty.
 
 Candidates lie in and around the cells where the two solutions differ (every cell for an
-unsolvable board); each is a whole edited board, made once.
+unsolvable board); each is a whole edited board, made once.  ``split`` and ``slide`` are
+draw mode's cuts and slides (:mod:`satlink.repair.path_edits`), made on each of the two
+solutions with the other as the one to break: every edit draw mode offers on a drawing
+that is one of them is a candidate here, and carries the solution it keeps
+(:attr:`Candidate.keeps`), so the search knows the edited board is solvable before any
+check.
 """
 
 from __future__ import annotations
@@ -23,8 +31,9 @@ from dataclasses import replace
 
 from satlink.board import EMPTY, SOLID, Board, BoardError, label_for
 from satlink.geometry import Geometry
-from satlink.repair.cuts import cuts_missing_from
+from satlink.repair.path_edits import edited_drawings
 from satlink.repair.proposals import Candidate
+from satlink.rules import DEFAULT_RULES, Rules
 from satlink.solution import Solution
 from satlink.solver.verdict import Status, Verdict
 
@@ -32,8 +41,11 @@ MOVE_REACH = 2
 PAIR_REACH = 3
 
 
-def single_edits(board: Board, verdict: Verdict, kinds: set[str]) -> Iterator[Candidate]:
-    """Every distinct single edit of ``kinds`` near where the solutions differ."""
+def single_edits(board: Board, verdict: Verdict, kinds: set[str], rules: Rules = DEFAULT_RULES,
+                 min_length: int = 2) -> Iterator[Candidate]:
+    """Every distinct single edit of ``kinds`` near where the solutions differ; a split or
+    slide leaves paths of at least ``min_length`` cells in the solution it keeps, which
+    stays valid under ``rules``."""
     cells = [x for x in range(board.size) if not board.is_solid(x)]
     if verdict.status == Status.MULTIPLE:
         focus = _around(board, set(verdict.diff_cells), 1)
@@ -57,8 +69,9 @@ def single_edits(board: Board, verdict: Verdict, kinds: set[str]) -> Iterator[Ca
                                             board, 1, 0), {x: SOLID}))
     if "wall" in kinds:
         yield from _walls(board, focus, second, first)
-    if "split" in kinds and first is not None:
-        for candidate in _splits(board, first, second, set(verdict.diff_cells)):
+    if kinds & {"split", "slide"} and len(verdict.solutions) > 1:
+        for candidate in _solution_edits(board, verdict.solutions[:2], kinds, rules,
+                                         min_length):
             yield from once(candidate)
     if "pair" in kinds and verdict.status == Status.MULTIPLE:
         label = _new_label(board)
@@ -142,23 +155,28 @@ def _walls(board: Board, focus: set[int], second: frozenset, first: Solution | N
             yield candidate
 
 
-def _splits(board: Board, first: Solution, second: frozenset, diff: set[int]
-            ) -> Iterator[Candidate]:
-    """Cut a path of the first solution at an edge the second does not use, inside the
-    region where they differ: the cut's two cells become endpoints."""
-    label = _new_label(board)
-    bridges = {x for nodes in board.crossings.values() for x in nodes}
-    for name, cut in cuts_missing_from(first.paths.items(), second, 2,
-                                       lambda x: x not in bridges):
-        path = first.paths[name]
-        far = path[-1]
-        a, b = path[cut - 1], path[cut]
-        if a not in diff and b not in diff:
-            continue
-        yield _made(Candidate("split", (a, b),
-                              f"split {name}: new pair {label} at {board.coord(b)} and "
-                              f"{board.coord(far)}, {name} ends at {board.coord(a)}",
-                              board, 2, 0, 0), {a: name, b: label, far: label})
+def _solution_edits(board: Board, solutions: list[Solution], kinds: set[str], rules: Rules,
+                    min_length: int) -> Iterator[Candidate]:
+    """Draw mode's cuts (``split``) and slides (``slide``) of each solution where the other
+    differs, each carrying the edited solution it keeps."""
+    one, two = solutions
+    for drawn, other in ((one, two), (two, one)):
+        for made in edited_drawings(board, drawn, other, rules, max(min_length, 2)):
+            edit = made.edit
+            kind = {"cut": "split", "slide": "slide"}.get(edit.kind)
+            if kind not in kinds:
+                continue
+            if kind == "split":
+                name, label = edit.labels
+                a, b = edit.cells
+                far = made.drawn.paths[label]
+                far = far[-1] if far[0] == b else far[0]
+                text = (f"split {name}: new pair {label} at {board.coord(b)} and "
+                        f"{board.coord(far)}, {name} ends at {board.coord(a)}")
+            else:
+                text = edit.description
+            yield Candidate(kind, edit.cells, text, made.board, 2, int(kind == "slide"), 0,
+                            made.drawn)
 
 
 def _moves(board: Board, verdict: Verdict, focus: set[int]) -> Iterator[Candidate]:

@@ -1,10 +1,10 @@
 """The values of a repair: candidate edits, proven proposals, and what a search found.
 
 Ranking, smallest first: ``changed``, the cells that gain or lose a solid or an endpoint (1
-for a solid cell, 1 for a wall, 2 for a new pair or a moved endpoint; the endpoint a split
-recolours stays where it is and is not counted), then how many edges of the new unique
-solution differ from the board's first solution, then how far an endpoint moved (or how far
-apart the new pair is).
+for a solid cell, 1 for a wall, 2 for a new pair, a moved endpoint or a slide's two endpoints
+moved a step; the endpoint a split or a slide recolours stays where it is and is not
+counted), then how many edges of the new unique solution differ from the board's first
+solution, then how far an endpoint moved (or how far apart the new pair is).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from satlink.geometry import geometry_to_json
 from satlink.solution import Solution
 from satlink.solver.verdict import Status
 
-KINDS = ("solid", "wall", "split", "pair", "move")
+KINDS = ("solid", "wall", "split", "slide", "pair", "move")
 """Every kind of edit, in the order they rank among equals."""
 
 
@@ -36,6 +36,10 @@ class Candidate:
     changed: int
     distance: int
     hint: int = 1  # 0: designed to break the second solution (tried first among equals)
+    keeps: Solution | None = None
+    """A solution of the edited board known before any check (a split or a slide keeps the
+    solution it edits): the board is solvable, and another known solution that still fits
+    makes it ``multiple`` without a check."""
 
     def order(self) -> tuple:
         """The order candidates are checked in: cheapest edits first."""

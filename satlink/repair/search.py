@@ -4,8 +4,11 @@ The search is focused and bounded: candidates lie in and around the cells where 
 solutions differ (every cell for an unsolvable board, :mod:`satlink.repair.edits`),
 candidates that two known solutions still satisfy are discarded without a solver call
 (every ``multiple`` verdict met on the way adds its witness), and at most ``budget`` boards
-are checked, cheapest edits first.  Every proposal is minimal among the candidates tried: no
-candidate that was checked and found unique ranks below a proposal and is left out.
+are checked, those known solvable without the other solution first (draw mode's edits among
+them), cheapest first within each tier (:mod:`satlink.repair.triage`).  Every proposal is
+proven (unique by the check, its solution accepted by the referee) and minimal among the
+candidates tried: no candidate that was checked and found unique ranks below a proposal and
+is left out.
 
 The designer's constraints are the chain's (:class:`~satlink.repair.plans.Constraints`, the
 same defaults), so a single edit never offers what ``repair --chain`` would refuse: a unique
@@ -27,6 +30,7 @@ from satlink.repair.edits import removals, single_edits
 from satlink.repair.plans import Constraints
 from satlink.repair.proposals import KINDS, Candidate, Proposal, Repair
 from satlink.repair.symmetry import symmetries, symmetrize
+from satlink.repair.triage import fitting, triaged
 from satlink.rules import DEFAULT_RULES, Rules
 from satlink.solver.check import check
 from satlink.solver.method import DEFAULT_METHOD, Method
@@ -101,11 +105,12 @@ def repair_proposals(board: Board, rules: Rules = DEFAULT_RULES,
     lo, hi = len(board.labels) - cons.colours, len(board.labels) + cons.colours
     first = verdict.solutions[0] if verdict.solutions else None
     known = list(verdict.solutions)
-    edits = list(single_edits(board, verdict, chosen))
+    edits = list(single_edits(board, verdict, chosen, rules, cons.min_length))
     if opts.remove and cons.colours >= 1 and len(board.labels) > 1:
         edits.extend(removals(board))
-    candidates = sorted(_allowed(board, edits, group, (lo, hi)), key=Candidate.order)
-    result.candidates = len(candidates)
+    allowed = _allowed(board, edits, group, (lo, hi))
+    result.candidates = len(allowed)
+    candidates, result.skipped = triaged(allowed, known, rules)
     found: list[Proposal] = []
     for candidate in candidates:
         if len(result.tried) >= budget:
@@ -114,10 +119,8 @@ def repair_proposals(board: Board, rules: Rules = DEFAULT_RULES,
         if left is not None and left <= 0:
             break
         if found and len(found) >= limit and candidate.changed > _worst(found, limit).changed:
-            break  # nothing later can rank among the first ``limit``
-        still = sum(is_valid(candidate.board, s, rules) for s in known
-                    if set(s.paths) == set(candidate.board.labels))
-        if still >= 2:
+            continue  # it cannot rank among the first ``limit``
+        if fitting(candidate, known, rules) >= 2:
             result.skipped += 1
             continue
         if left is not None and timeout is not None:
@@ -131,6 +134,8 @@ def repair_proposals(board: Board, rules: Rules = DEFAULT_RULES,
             known.extend(s for s in outcome.solutions if s not in known)
         elif outcome.status == Status.UNIQUE:
             new = outcome.solutions[0]
+            if outcome.count_complete is False or not is_valid(candidate.board, new, rules):
+                continue  # not proven: no proposal
             breaks = cons.breaks(candidate.board, outcome)
             if breaks:
                 result.short.append(candidate)  # unique, but a path is shorter than allowed
