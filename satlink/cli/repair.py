@@ -43,7 +43,8 @@ from satlink.solver.verdict import Status
               help="Most edited boards checked per board (cheapest edits first).")
 @click.option("--kinds", default=",".join(KINDS), show_default=True,
               help="Edits to try, a comma list of: solid (a solid cell), wall, split (cut a "
-                   "path: a new pair that keeps one solution), pair (a new pair), move (an "
+                   "path: a new pair that keeps one solution), slide (hand a path's end cell "
+                   "to the neighbouring path, as draw mode does), pair (a new pair), move (an "
                    "endpoint).")
 @click.option("--walls/--no-walls", default=None,
               help="Offer walls (default: only on boards that are already variant boards).")

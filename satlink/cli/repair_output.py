@@ -6,7 +6,7 @@ import click
 
 from satlink.formats import Entry
 from satlink.repair import Repair
-from satlink.repair.plans import Chain
+from satlink.repair.plans import Chain, reason_words, seconds_words
 from satlink.solver.verdict import Status
 
 
@@ -44,8 +44,9 @@ def print_repair(entry: Entry, rules, result: Repair) -> None:
                 if result.short else "")
              + ("" if result.complete else "; the --budget stopped the search"))
     if not result.proposals:
-        click.echo(f"{where}: {result.status} under {rules} ({why}); no single edit makes it "
-                   f"unique ({tried})")
+        verdict = ("no single edit makes it unique" if result.complete
+                   else "no single edit found within the --budget")
+        click.echo(f"{where}: {result.status} under {rules} ({why}); {verdict} ({tried}).")
         return
     click.echo(f"{where}: {result.status} under {rules} ({why}); {len(result.proposals)} "
                f"proposals, each proven unique ({tried}):")
@@ -74,14 +75,14 @@ def print_chain(entry: Entry, found: Chain) -> None:
     if found.repaired:
         click.echo(f"{head}; unique after {len(found.steps)} edit"
                    f"{'s' if len(found.steps) != 1 else ''} ({found.changed} cells changed, "
-                   f"{found.checks} boards checked, {found.seconds:.1f} s, via "
+                   f"{found.checks} boards checked, {seconds_words(found.seconds)}, via "
                    f"{VIA.get(found.via, found.via)}), proven:")
     elif not found.steps:
-        click.echo(f"{head}; not repaired ({found.reason}: {found.checks} boards checked, "
-                   f"{found.seconds:.1f} s)")
+        click.echo(f"{head}; not repaired ({reason_words(found.reason)}: {found.checks} boards "
+                   f"checked, {seconds_words(found.seconds)}).")
     else:
-        click.echo(f"{head}; not repaired ({found.reason}: {found.checks} boards checked, "
-                   f"{found.seconds:.1f} s); best partial progress:")
+        click.echo(f"{head}; not repaired ({reason_words(found.reason)}: {found.checks} boards "
+                   f"checked, {seconds_words(found.seconds)}); best partial progress:")
     for i, step in enumerate(found.steps, 1):  # in the studio's words: what the board is after it
         click.echo(f"  {i}. {step.description} -> {step.outcome}")
     final = found.final

@@ -6,11 +6,14 @@ children are the single edits of :func:`satlink.repair.edits.single_edits` on th
 (plus removing one pair, and the designer's constraints applied), so a ``multiple`` board
 is edited where its solutions differ and an ``unsolvable`` one anywhere.  Boards are
 ranked by their distance to one solution (``count - 1`` for ``multiple``, counted up to
-``bound``; :data:`UNSOLVABLE_DISTANCE` for ``unsolvable``), then by the cells changed in
-total, then by the number of edits.  The first board found unique that meets every
-constraint ends the search: it is proven unique by ``check`` and its solution re-checked by
-the referee.  Past the budget (seconds, boards checked) the best board found so far is
-returned as partial progress, and the result says so.
+``bound``; for ``unsolvable``, :data:`UNSOLVABLE_DISTANCE` when the input is unsolvable too,
+else after every ``multiple`` board: a step that loses every solution is no progress), then
+by the cells changed in total, then by the number of edits; the children of a board are
+tried in :mod:`satlink.repair.triage`'s order (known solvable first).  The first board
+found unique that meets every constraint ends the search: it is proven unique by ``check``
+and its solution re-checked by the referee.  Past the budget (seconds, boards checked) the
+best board found so far is returned as partial progress, and the result says so; a board
+that is unsolvable is never that progress when the input had solutions.
 
 Constraints (:class:`Constraints`), the defaults chosen for a designer:
 
@@ -41,6 +44,7 @@ from satlink.repair.nearest import supported
 from satlink.repair.plans import Chain, ChainOptions, Step
 from satlink.repair.proposals import Candidate
 from satlink.repair.symmetry import symmetries, symmetrize
+from satlink.repair.triage import fitting, triaged
 from satlink.rules import DEFAULT_RULES, Rules
 from satlink.solver.check import check
 from satlink.solver.verdict import Status, Verdict
@@ -56,8 +60,9 @@ CUT_SHARE = 0.6
 
 # -- edits ------------------------------------------------------------------------------
 
-def _edits(board: Board, verdict: Verdict, kinds: set[str], remove: bool) -> list[Candidate]:
-    out = list(single_edits(board, verdict, kinds))
+def _edits(board: Board, verdict: Verdict, kinds: set[str], remove: bool, rules: Rules,
+           min_length: int) -> list[Candidate]:
+    out = list(single_edits(board, verdict, kinds, rules, min_length))
     if remove and len(board.labels) > 1:
         out.extend(removals(board))
     return out
@@ -72,18 +77,29 @@ class _Node:
     steps: tuple[Step, ...]
     changed: int
 
-    def distance(self) -> float:
-        return _distance(self.verdict)
+    short: bool = False  # unique, but a path is shorter than the designer allows
 
-    def key(self) -> tuple:
-        return (self.distance(), self.changed, len(self.steps))
+    def distance(self, dead_end: float) -> float:
+        return _distance(self.verdict, dead_end)
+
+    def key(self, dead_end: float = UNSOLVABLE_DISTANCE) -> tuple:
+        return (self.distance(dead_end), self.changed, len(self.steps))
+
+    def progress(self, root: Status) -> bool:
+        """Whether this board may be offered as partial progress from an input of status
+        ``root``: a board with solutions (a ``multiple`` one, or unique with a path too
+        short), never an unsolvable one when the input had solutions."""
+        return self.short or self.verdict.status == Status.MULTIPLE or root == Status.UNSOLVABLE
 
 
-def _distance(verdict: Verdict) -> float:
+def _distance(verdict: Verdict, dead_end: float = UNSOLVABLE_DISTANCE) -> float:
+    """The distance to one solution; ``dead_end`` for an unsolvable board (ranked after
+    every ``multiple`` board when the input had solutions: an edit that loses them all
+    is no step toward a fix)."""
     if verdict.status == Status.UNIQUE:
         return 0.0
     if verdict.status == Status.UNSOLVABLE:
-        return UNSOLVABLE_DISTANCE
+        return dead_end
     return float((verdict.count or 2) - 1)
 
 
@@ -103,7 +119,8 @@ def repair_chain(board: Board, rules: Rules = DEFAULT_RULES,
     start = time.monotonic()
     cons = opts.constraints
     group = symmetries(board) if cons.symmetry else {}
-    allowed = set(kinds) if kinds is not None else {"move", "split", "pair", "solid", "wall"}
+    allowed = set(kinds) if kinds is not None else {"move", "split", "slide", "pair", "solid",
+                                                    "wall"}
     if not cons.solids:
         allowed.discard("solid")
     walls = cons.walls if cons.walls is not None else not board.geometry.is_plain
@@ -169,10 +186,12 @@ def repair_chain(board: Board, rules: Rules = DEFAULT_RULES,
                 return _finish(chain, steps[-1].board, verdict, tuple(steps), rules, start,
                                "unique")
     root = _Node(board, root_verdict, (), 0)
+    dead_end = (UNSOLVABLE_DISTANCE if root_verdict.status == Status.UNSOLVABLE
+                else float(max(bound, 2)))
 
     best = root
     seen = {board.rows}
-    heap: list[tuple[tuple, int, _Node]] = [(root.key(), 0, root)]
+    heap: list[tuple[tuple, int, _Node]] = [(root.key(dead_end), 0, root)]
     tick = 1
     reason = "no chain within the edits allowed"
     while heap:
@@ -180,8 +199,8 @@ def repair_chain(board: Board, rules: Rules = DEFAULT_RULES,
         if len(node.steps) >= max_edits:
             continue
         known = list(node.verdict.solutions)
-        candidates = sorted(_edits(node.board, node.verdict, allowed, remove),
-                            key=Candidate.order)
+        candidates, _ = triaged(_edits(node.board, node.verdict, allowed, remove, rules,
+                                       cons.min_length), known, rules)
         tried = 0
         for cand in candidates:
             if tried >= opts.per_board:
@@ -195,8 +214,8 @@ def repair_chain(board: Board, rules: Rules = DEFAULT_RULES,
             if not lo <= len(edited.labels) <= hi:
                 continue
             seen.add(edited.rows)
-            if sum(is_valid(edited, s, rules) for s in known
-                   if set(s.paths) == set(edited.labels)) >= 2:
+            if fitting(cand if edited is cand.board else replace(cand, board=edited, keeps=None),
+                       known, rules) >= 2:
                 continue  # still two solutions: no progress, no solver call
             verdict = judge(edited)
             chain.checks += 1
@@ -219,12 +238,13 @@ def repair_chain(board: Board, rules: Rules = DEFAULT_RULES,
                                    "unique")
                 # unique but a path is too short: keep it as a step toward a good one
                 child.verdict = _as_short(verdict)
-            if child.key() < best.key():
+                child.short = True
+            if child.progress(root_verdict.status) and child.key(dead_end) < best.key(dead_end):
                 best = child
             say(f"trying chains of edits: {chain.checks} boards checked; best so far "
                 f"{best.steps[-1].outcome if best.steps else 'none'} after {len(best.steps)} "
                 "edit(s)")
-            heapq.heappush(heap, (child.key(), tick, child))
+            heapq.heappush(heap, (child.key(dead_end), tick, child))
             tick += 1
         if reason == "budget":
             break

@@ -35,6 +35,18 @@ def outcome_words(status: Status, count: int = 0, count_complete: bool = True,
     return str(status)
 
 
+def seconds_words(seconds: float) -> str:
+    """A budget or a time in the words people read: ``2 s``, ``0.3 s``, ``10 s`` (a budget
+    trimmed to the request's deadline, 9.99979 s, is read as the 10 s it was)."""
+    text = f"{seconds:.1f}".rstrip("0").rstrip(".")
+    return f"{text if text not in ('', '-0') else '0'} s"
+
+
+def reason_words(reason: str) -> str:
+    """Why a search ended, as a clause (``budget`` is said as what happened)."""
+    return {"budget": "the time or check budget ran out"}.get(reason, reason)
+
+
 @dataclass(frozen=True)
 class Constraints:
     """What a designer allows a repair to do (see the module's docstring)."""

@@ -7,8 +7,8 @@ edit reads "edit → what the board is after it", a unique board whose path is t
 reads "unique, but path A has 2 cells (at least 3 wanted)" in both lists, and the single
 edits tried include the chain's (pair removals too), so a list of proposals that found
 nothing never stands beside a one-step chain that found something.  What a search could
-not finish is said as such ("none among the 60 checked of 140"), never as "no single edit
-makes it unique".
+not finish is said as such ("none found among the 60 checked of 140"), never as "no single
+edit makes it unique"; every statement is one whole sentence, its seconds rounded.
 
 The single edits are :func:`satlink.repair.repair_proposals`' (near where the solutions
 differ, pair removals too) and, when those give nothing, the chain's own search held to one
@@ -24,7 +24,13 @@ from __future__ import annotations
 
 import time
 
-from satlink.repair.plans import ChainOptions, Constraints, outcome_words
+from satlink.repair.plans import (
+    ChainOptions,
+    Constraints,
+    outcome_words,
+    reason_words,
+    seconds_words,
+)
 from satlink.solver.check import check
 from satlink.solver.verdict import Status
 from satlink.studio.boards import board_json
@@ -77,16 +83,27 @@ async def _chain(ask, board, rules, channel, seq, seconds, progress) -> dict:
     out["budget"] = seconds
     if chain.final is not None:
         out["board"] = board_json(chain.final)
-    if chain.repaired:
-        out["statement"] = (f"unique after {len(chain.steps)} edit(s), proven"
-                            if chain.steps else "already unique")
-    elif chain.partial and chain.steps:
-        out["statement"] = (f"not unique within {seconds:g} s ({chain.checks} boards checked); "
-                            f"the best found: {chain.steps[-1].outcome} after "
-                            f"{len(chain.steps)} edit(s)")
-    else:
-        out["statement"] = f"no chain found: {chain.reason}"
+    out["statement"] = chain_statement(chain, seconds)
     return out
+
+
+def _edits(n: int) -> str:
+    return f"{n} edit{'' if n == 1 else 's'}"
+
+
+def chain_statement(chain, seconds: float) -> str:
+    """What a chain search found, as one whole sentence with its time rounded."""
+    checked = f"{chain.checks} board{'' if chain.checks == 1 else 's'} checked"
+    if chain.repaired:
+        return (f"Unique after {_edits(len(chain.steps))}, proven ({checked})."
+                if chain.steps else "The board is already unique.")
+    if chain.partial and chain.steps:
+        return (f"Not unique within {seconds_words(seconds)} ({checked}); the best found is "
+                f"{chain.steps[-1].outcome} after {_edits(len(chain.steps))}.")
+    if chain.reason == "budget":
+        return (f"No chain found within {seconds_words(seconds)} ({checked}, none of them "
+                "closer to unique); Search longer may find one.")
+    return f"No chain found: {reason_words(chain.reason)} ({checked})."
 
 
 def one_step_chain(board, rules, seconds: float, progress=None):
@@ -153,19 +170,22 @@ async def _proposals(ask, board, rules, channel, seq, seconds, progress) -> dict
 def _statement(found, proposals: int, exhaustive: bool, seconds: float) -> str:
     """What the single-edit search found, in words that a chain never contradicts."""
     if found.status not in (Status.MULTIPLE, Status.UNSOLVABLE):
-        return {"unique": "already unique"}.get(str(found.status),
-                                                 f"no repair: the board is {found.status}")
+        return {"unique": "The board is already unique."}.get(
+            str(found.status), f"No repair: the board is {found.status}.")
     checked = len(found.tried) + found.skipped
     if proposals:
-        return f"{proposals} single edit(s) make it unique, proven"
+        return (f"{proposals} single edit{'s make' if proposals > 1 else ' makes'} the board "
+                "unique, each proven.")
     short = (f"; {len(found.short)} would make it unique with a path too short (below)"
              if found.short else "")
     if exhaustive:
-        return (f"no single edit found: all {found.candidates} edits near where the solutions "
-                "differ checked, and the chain's own one-edit search (the nearest solvable "
-                f"board, the fewest cuts) found none{short}; a chain of edits may")
-    return (f"none found among the {checked} single edits checked of {found.candidates} "
-            f"within {seconds:g} s{short}")
+        return (f"No single edit found: all {found.candidates} edits near where the solutions "
+                "differ were checked, and the chain's own one-edit search (the nearest "
+                f"solvable board, the fewest cuts) found none{short}; a chain of several "
+                "edits may still make the board unique.")
+    return (f"No proposal yet: none found among the {checked} single edits checked of "
+            f"{found.candidates} within {seconds_words(seconds)}{short}; Search longer "
+            "may find one.")
 
 
 async def api_progress(ask: Ask, data: dict) -> dict:
