@@ -1,13 +1,17 @@
-"""Whether the studio's Proposals and Chain ever contradict each other (issue 32, item 2).
+"""Whether Repair finds a fix wherever draw mode does, within the studio's budget.
 
-Random drafts (2 or 3 pairs on 4x4 and 5x5 boards) that are ``multiple`` or ``unsolvable``
-under flow, fill and nikoli are sent to the studio's own ``/api/repair`` (Starlette's test
-client, no browser), once for single edits and once for a chain, each with ``--seconds``.
-A contradiction is Proposals coming back empty while Chain answers with one edit that makes
-the board unique; the table also counts drafts where either found something, and Proposals'
-statements by kind.
+The boards: the draw-mode boards of the studio's tests (the 7x7 drawing after its redraw,
+the 10x10 ring board, the 4x4 grown drawings) and generated boards made ``multiple`` by one
+edit (``--packs``: ``satlink generate`` packs; each board's pairs removed and endpoints moved
+a step, in a seeded order, until one edit leaves it ``multiple`` under its profile).  Each
+board goes to the studio's own API (Starlette's test client, no browser) within
+``--seconds``: ``/api/fix`` with a drawing (the last of the solutions the check counted, so
+often neither of the two Repair starts from), ``/api/repair`` (Proposals) and, with
+``--chain``, ``/api/repair`` with ``chain`` (whose partial progress must never end
+unsolvable).  Every fix Repair offers is proven again: by the brute-force oracle on boards of
+at most 25 cells, else by a fresh check (unique) and the referee.
 
-    PYTHONPATH=. python benchmarks/repair_agreement.py --drafts 150 \
+    PYTHONPATH=. python benchmarks/repair_agreement.py --packs gen/*.jsonl --per-profile 40 \
         --out benchmarks/results/repair-agreement.json
 """
 
@@ -16,70 +20,181 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
+import time
 import warnings
-from collections import Counter
 from pathlib import Path
 
 from benchmarks.harness import Run
-from satlink.board import Board
+from satlink.board import EMPTY, Board
+from satlink.referee import is_valid
+from satlink.rules import parse_rules
+from satlink.solution import Solution
 from satlink.solver.check import check
+from satlink.solver.verdict import Status
 from satlink.studio import Limits, create_app
+from testbed.designs import DRAWING, REDRAW, RING
+from testbed.oracle import graph_solutions
 from testbed.studio_server import token_of
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+ORACLE_CELLS = 25
 
-def drafts(rng: random.Random, n: int):
-    made = 0
-    while made < n:
-        size, pairs = rng.choice([4, 5]), rng.choice([2, 3])
-        cells = rng.sample(range(size * size), 2 * pairs)
-        rows = [["."] * size for _ in range(size)]
-        for i, x in enumerate(cells):
-            rows[x // size][x % size] = "ABC"[i // 2]
-        grid = ["".join(r) for r in rows]
-        for rules in ("flow", "fill", "nikoli"):
-            if str(check(Board.from_rows(grid), rules).status) in ("multiple", "unsolvable"):
-                made += 1
-                yield grid, rules
+
+def studio_boards():
+    """The draw-mode boards of the studio's tests: (name, rows, profile)."""
+    from satlink.formats.painted import read_painting
+    from testbed.paintings import grown, painted_rows
+
+    paths = {k: [list(x) for x in p] for k, p in DRAWING.items()}
+    paths["A"].append(REDRAW[1])
+    paths["F"].remove(REDRAW[1])
+    rows = [["."] * 7 for _ in range(7)]
+    for label, path in paths.items():
+        for r, c in (path[0], path[-1]):
+            rows[r][c] = label
+    yield "redraw-7x7", ["".join(r) for r in rows], "fill"
+    yield "ring-10x10", RING, "flow"
+    yield "ring-10x10", RING, "fill"
+    for seed in range(40):
+        system = grown("square", 4, 4, seed, walk=seed % 2 == 1)
+        if system is not None:
+            board = read_painting(painted_rows(system), system.layout.geometry).board
+            yield f"grown-4x4-{seed}", list(board.rows), "fill"
+
+
+def one_edit(board: Board, rng: random.Random):
+    """The edits of a unique board that may leave it ``multiple``: a pair removed, an
+    endpoint moved a step to an empty cell; in a seeded order."""
+    edits = []
+    for label in board.labels:
+        edits.append((f"remove {label}", {x: EMPTY for x in board.endpoints[label]}))
+        for end in board.endpoints[label]:
+            for n in board.neighbors(end):
+                if n < board.size and board.char(n) == EMPTY:
+                    edits.append((f"move {label} {board.coord(end)}->{board.coord(n)}",
+                                  {end: EMPTY, n: label}))
+    rng.shuffle(edits)
+    for name, chars in edits:
+        rows = [list(r) for r in board.rows]
+        for x, ch in chars.items():
+            r, c = divmod(x, board.width)
+            rows[r][c] = ch
+        yield name, ["".join(r) for r in rows]
+
+
+def generated_boards(packs: list[Path], per_profile: int, seed: int):
+    """Generated boards made ``multiple`` by one edit, ``per_profile`` of each profile."""
+    rng = random.Random(seed)
+    made: dict[str, int] = {}
+    for pack in packs:
+        for n, line in enumerate(pack.read_text().splitlines(), 1):
+            record = json.loads(line)
+            rules = parse_rules(record.get("rules", "flow"))
+            if made.get(rules.name, 0) >= per_profile:
+                continue
+            board = Board.from_rows(record["grid"])
+            for name, rows in one_edit(board, rng):
+                if check(Board.from_rows(rows), rules, timeout=10).status == Status.MULTIPLE:
+                    made[rules.name] = made.get(rules.name, 0) + 1
+                    yield f"{pack.stem}:{n} {name}", rows, rules.name
+                    break
+
+
+def proven(grid: list[str], solution: dict, rules: str) -> bool:
+    """A fix proven again: brute force on small boards, else a fresh check and the referee."""
+    board = Board.from_rows(grid)
+    drawn = Solution.from_coords(board, solution)
+    profile = parse_rules(rules)
+    if board.size <= ORACLE_CELLS:
+        found = graph_solutions(board, profile.fill, profile.notouch, limit=2)
+        return len(found) == 1 and found[0][0] == drawn.edges()
+    verdict = check(board, profile)
+    return (verdict.status == Status.UNIQUE and verdict.solutions[0].edges() == drawn.edges()
+            and is_valid(board, drawn, profile))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--drafts", type=int, default=150)
-    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--packs", type=Path, nargs="*", default=[])
+    parser.add_argument("--per-profile", type=int, default=40)
+    parser.add_argument("--seconds", type=float, default=2.0,
+                        help="each search's budget (the studio's default)")
+    parser.add_argument("--chain", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     bench = Run("repair_agreement", args)
-    app = create_app(Limits(max_cells=400, timeout=30.0), root=Path.cwd())
-    rows, kinds = [], Counter()
+    app = create_app(Limits(max_cells=400, timeout=10.0), root=Path.cwd())
+    rows = []
+    boards = list(studio_boards()) + list(generated_boards(args.packs, args.per_profile,
+                                                           args.seed))
     with TestClient(app, base_url="http://127.0.0.1", headers=token_of(app)) as client:
-        for grid, rules in drafts(random.Random(args.seed), args.drafts):
+        for name, grid, rules in boards:
+            board = Board.from_rows(grid)
+            verdict = check(board, rules, count=16)
+            if verdict.status != Status.MULTIPLE:
+                continue
+            drawing = verdict.solutions[-1].to_coords(board)
             body = {"board": {"grid": grid}, "rules": rules, "seconds": args.seconds}
+            start = time.monotonic()
+            fix = client.post("/api/fix", json={**body, "paths": drawing}).json()
+            draw_s = time.monotonic() - start
+            start = time.monotonic()
             found = client.post("/api/repair", json=body).json()
-            chain = client.post("/api/repair", json={**body, "chain": True}).json()["chain"]
-            one = chain["repaired"] and len(chain["steps"]) == 1
-            row = {"grid": grid, "rules": rules, "proposals": len(found["proposals"]),
-                   "complete": found["complete"], "chain_steps": len(chain["steps"]),
-                   "chain_repaired": chain["repaired"], "statement": found["statement"],
-                   "contradiction": one and not found["proposals"]}
-            kinds[found["statement"].split(":")[0].split(" (")[0][:40]] += 1
+            repair_s = time.monotonic() - start
+            row = {"board": name, "size": f"{board.width}x{board.height}", "rules": rules,
+                   "count": verdict.count, "draw_fixes": len(fix.get("proposals", [])),
+                   "draw_seconds": round(draw_s, 3), "repair_fixes": len(found["proposals"]),
+                   "repair_seconds": round(repair_s, 3), "repair_statement": found["statement"],
+                   "draw_statement": fix.get("statement"),
+                   "repair_proven": all(proven(p["grid"], p["solution"], rules)
+                                        for p in found["proposals"])}
+            if args.chain:
+                chain = client.post("/api/repair", json={**body, "chain": True}).json()["chain"]
+                row["chain_repaired"] = chain["repaired"]
+                row["chain_dead_end"] = bool(chain["steps"]) and not chain["repaired"] and \
+                    chain["steps"][-1]["status"] == "unsolvable"
+                row["chain_statement"] = chain["statement"]
+            row["missed"] = row["draw_fixes"] > 0 and row["repair_fixes"] == 0
             rows.append(row)
-            if row["contradiction"]:
-                print("contradiction:", json.dumps(row), flush=True)
-    n = len(rows)
-    print(f"{n} drafts, Proposals and Chain each within {args.seconds:g} s")
-    print(f"  contradictions (no proposal, a one-edit chain): "
-          f"{sum(r['contradiction'] for r in rows)}")
-    print(f"  proposals found: {sum(r['proposals'] > 0 for r in rows)}; chain repaired: "
-          f"{sum(r['chain_repaired'] for r in rows)} (one edit: "
-          f"{sum(r['chain_repaired'] and r['chain_steps'] == 1 for r in rows)})")
-    for kind, count in kinds.most_common():
-        print(f"  {count:4}  {kind}")
-    bench.write(args.out, rows)
+            print(f"{name:34} {rules:6} draw {row['draw_fixes']} ({draw_s:.2f} s)  repair "
+                  f"{row['repair_fixes']} ({repair_s:.2f} s)"
+                  + ("  MISSED" if row["missed"] else "")
+                  + ("" if row["repair_proven"] else "  NOT PROVEN"), flush=True)
+    table = summary(rows)
+    print(f"\nwithin {args.seconds:g} s per search; boards that draw mode fixed and Repair did "
+          "not are 'missed'")
+    print(f"{'boards':<22}{'rules':<7}{'n':>4}{'draw':>6}{'repair':>8}{'missed':>8}"
+          f"{'draw s (median/max)':>22}{'repair s (median/max)':>24}{'proven':>8}")
+    for r in table:
+        print(f"{r['boards']:<22}{r['rules']:<7}{r['n']:>4}{r['draw']:>6}{r['repair']:>8}"
+              f"{r['missed']:>8}{r['draw_s']:>22}{r['repair_s']:>24}{r['proven']:>8}")
+    if args.chain:
+        print(f"chains ending unsolvable as progress: {sum(r['chain_dead_end'] for r in rows)}")
+    bench.write(args.out, rows, table=table)
+
+
+def summary(rows: list[dict]) -> list[dict]:
+    out = []
+    groups: dict[tuple, list[dict]] = {}
+    for r in rows:
+        kind = "studio tests" if ":" not in r["board"] else "generated + 1 edit"
+        groups.setdefault((kind, r["rules"]), []).append(r)
+    for (kind, rules), group in sorted(groups.items()):
+        def spread(key: str, group: list[dict] = group) -> str:
+            xs = [r[key] for r in group]
+            return f"{statistics.median(xs):.2f}/{max(xs):.2f}"
+        out.append({"boards": kind, "rules": rules, "n": len(group),
+                    "draw": sum(r["draw_fixes"] > 0 for r in group),
+                    "repair": sum(r["repair_fixes"] > 0 for r in group),
+                    "missed": sum(r["missed"] for r in group),
+                    "draw_s": spread("draw_seconds"), "repair_s": spread("repair_seconds"),
+                    "proven": sum(r["repair_proven"] for r in group)})
+    return out
 
 
 if __name__ == "__main__":

@@ -15,3 +15,9 @@ REDRAW = [[5, 6], [4, 6]]  # A goes on from its end into F's last cell: F is cut
 # Unsolvable under fill; the chain goes through the nearest solvable board (a move, still 3
 # solutions) and ends unique (a split): two steps (tests/studio/test_design.py checks it).
 DRAFT = [".....", "AC..B", "B....", "..C..", "....A"]
+
+# A 10x10 "ring" drawing: three rings, each cut into two paths, around four straight paths.
+# Multiple under flow and fill; draw mode's fixes (an end cell handed to the neighbouring
+# path) make it unique, and Repair must find them too (tests/repair/test_draw_agreement.py).
+RING = ["EF........", ".......HG.", ".....IJ...", "...A..A...", "...B..B...",
+        "...C..C...", "...D..D...", ".....IJ...", ".......HG.", "...EF....."]

@@ -176,7 +176,7 @@ def _solution_edits(board: Board, solutions: list[Solution], kinds: set[str], ru
             else:
                 text = edit.description
             yield Candidate(kind, edit.cells, text, made.board, 2, int(kind == "slide"), 0,
-                            made.drawn)
+                            made.drawn, edit)
 
 
 def _moves(board: Board, verdict: Verdict, focus: set[int]) -> Iterator[Candidate]:

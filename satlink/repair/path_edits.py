@@ -39,6 +39,8 @@ class PaintEdit:
     """The labels whose paths change (a cut: the path cut and the new label)."""
     status: Status = Status.MULTIPLE
     count: int = 0
+    handed: Cell | None = None
+    """The end cell a slide hands over (it changes colour and stays an endpoint)."""
 
     def as_dict(self, board: Board) -> dict:
         return {"kind": self.kind, "description": self.description,
@@ -136,7 +138,8 @@ def edits(board: Board, drawn: Solution, other: Solution, rules: Rules,
                 new[k], new[j] = rest, grown
                 moved = rest[0] if side == 0 else rest[-1]
                 yield (PaintEdit("slide", f"give {rc(e)}, the end of {k}, to {j}: {k} now ends "
-                                 f"at {rc(moved)}, {j} at {rc(e)}", (f, moved), (k, j)), new, None)
+                                 f"at {rc(moved)}, {j} at {rc(e)}", (f, moved), (k, j),
+                                 handed=e), new, None)
 
 
 @dataclass(frozen=True)
@@ -152,13 +155,54 @@ class EditedDrawing:
 def edited_drawings(board: Board, drawn: Solution, other: Solution, rules: Rules,
                     min_length: int = DEFAULT_MIN_LENGTH, keep: frozenset[str] = frozenset(),
                     walls: bool = False) -> Iterator[EditedDrawing]:
-    """Each edit of :func:`edits` made: the edited puzzle and drawing, kept only when the
-    referee accepts the drawing under ``rules`` (a slide can make a path run beside
-    itself)."""
+    """Each edit of :func:`edits` made: the edited puzzle and drawing, a slide kept only when
+    the referee accepts the drawing under ``rules`` (the longer path can run beside itself or
+    fill a block).  A cut or a wall needs no referee: a cut leaves two parts of a valid path
+    (each at least two cells, ending on no bridge), a wall lies on an edge the drawing does
+    not use."""
     for edit, paths, geometry in edits(board, drawn, other, rules, min_length, keep, walls):
         paths = {k: oriented(board, p) for k, p in paths.items()}
         base = board if geometry is None else Board(board.rows, geometry)
         puzzle = puzzle_of(base, paths)
         solution = Solution.from_paths(paths)
-        if is_valid(puzzle, solution, rules):
+        if edit.kind != "slide" or is_valid(puzzle, solution, rules):
             yield EditedDrawing(edit, puzzle, solution)
+
+
+def same_edit(edit: PaintEdit, edited: Board, solution: Solution) -> Solution | None:
+    """``solution`` (of the puzzle before ``edit``) with the same edit made, when it runs
+    through the edit's cells the same way (a cut: the path uses the cut edge, its first cell
+    on the side that keeps the label; a slide: the path ends in the handed cell coming from
+    the cell that becomes its end), else None.  Such a solution fits ``edited`` as the
+    edited drawing does (the referee has the last word), so an edit the other solutions
+    survive this way is ``multiple`` without a check."""
+    paths = {k: list(p) for k, p in solution.paths.items()}
+    if edit.kind == "cut":
+        key, label = edit.labels
+        a, b = edit.cells
+        path = paths.get(key)
+        if path is None or label in paths:
+            return None
+        if path[0] not in edited.endpoints[key]:
+            path = path[::-1]
+        at = path.index(a) if a in path else -1
+        if at < 0 or at + 1 >= len(path) or path[at + 1] != b:
+            return None
+        paths[key], paths[label] = path[:at + 1], path[at + 1:]
+    elif edit.kind == "slide" and edit.handed is not None:
+        k, j = edit.labels
+        f, moved = edit.cells
+        e = edit.handed
+        shrunk, grown = paths.get(k), paths.get(j)
+        if shrunk is None or grown is None:
+            return None
+        if shrunk[-1] != e:
+            shrunk = shrunk[::-1]
+        if grown[-1] != f:
+            grown = grown[::-1]
+        if len(shrunk) < 3 or shrunk[-1] != e or shrunk[-2] != moved or grown[-1] != f:
+            return None
+        paths[k], paths[j] = shrunk[:-1], grown + [e]
+    else:
+        return None
+    return Solution.from_paths({k: oriented(edited, p) for k, p in paths.items()})

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from satlink.board import Board
 from satlink.geometry import geometry_to_json
+from satlink.repair.path_edits import PaintEdit
 from satlink.solution import Solution
 from satlink.solver.verdict import Status
 
@@ -40,6 +41,9 @@ class Candidate:
     """A solution of the edited board known before any check (a split or a slide keeps the
     solution it edits): the board is solvable, and another known solution that still fits
     makes it ``multiple`` without a check."""
+    path_edit: PaintEdit | None = None
+    """The split or slide as an edit of the kept solution's paths, so the same edit can be
+    made to the other known solutions (:func:`~satlink.repair.path_edits.same_edit`)."""
 
     def order(self) -> tuple:
         """The order candidates are checked in: cheapest edits first."""

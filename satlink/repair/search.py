@@ -37,6 +37,10 @@ from satlink.solver.method import DEFAULT_METHOD, Method
 from satlink.solver.verdict import Status, Verdict
 
 DEFAULT_BUDGET = 200
+WITNESSES = 16
+"""Solutions of the input gathered before the search (as draw mode does): an edit two of
+them still fit is ``multiple`` without a check, so more witnesses prune more of the
+candidates and point the checks at the edits that break all of them."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +88,10 @@ def repair_proposals(board: Board, rules: Rules = DEFAULT_RULES,
     method, limit, budget, timeout = opts.method, opts.limit, opts.budget, opts.timeout
     kinds, walls, deadline, progress = opts.kinds, opts.walls, opts.deadline, opts.progress
     if verdict is None:
-        verdict = check(board, rules, timeout=timeout, method=method)
+        verdict = check(board, rules, count=WITNESSES, timeout=timeout, method=method)
+    elif (verdict.status == Status.MULTIPLE and len(verdict.solutions) < WITNESSES
+          and not verdict.count_complete):
+        verdict = _witnessed(board, rules, timeout, deadline, method) or verdict
     result = Repair(verdict.status, diff_cells=list(verdict.diff_cells))
     if verdict.status not in (Status.MULTIPLE, Status.UNSOLVABLE):
         return result
@@ -146,6 +153,19 @@ def repair_proposals(board: Board, rules: Rules = DEFAULT_RULES,
     found.sort(key=Proposal.rank)
     result.proposals = found[:limit]
     return result
+
+
+def _witnessed(board: Board, rules: Rules, timeout: float | None, deadline: float | None,
+               method: Method) -> Verdict | None:
+    """The board's check counting up to :data:`WITNESSES` solutions, within the search's
+    time; None when it ran out (the caller's verdict stands)."""
+    left = timeout if deadline is None else deadline - time.monotonic()
+    if left is not None and timeout is not None:
+        left = min(left, timeout)
+    if left is not None and left <= 0:
+        return None
+    verdict = check(board, rules, count=WITNESSES, timeout=left, method=method)
+    return None if verdict.status == Status.TIMEOUT else verdict
 
 
 def _allowed(board: Board, candidates: Iterable[Candidate], group: dict[str, list[int]],

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from satlink.board import Board
 from satlink.referee import is_valid
+from satlink.repair.path_edits import same_edit
 from satlink.repair.proposals import Candidate
 from satlink.rules import Rules
 from satlink.solution import Solution
@@ -29,14 +31,31 @@ def fitting(candidate: Candidate, known: Iterable[Solution], rules: Rules) -> in
     included), counted up to two: two make it ``multiple`` without a check."""
     board = candidate.board
     fits = [candidate.keeps] if candidate.keeps is not None else []
-    labels = set(board.labels)
     for solution in known:
         if len(fits) >= 2:
             break
-        if (set(solution.paths) == labels and all(solution.paths != f.paths for f in fits)
-                and is_valid(board, solution, rules)):
+        if not ends_match(board, solution):
+            if candidate.path_edit is None:
+                continue
+            solution = same_edit(candidate.path_edit, board, solution)
+            if solution is None or not ends_match(board, solution):
+                continue
+        if all(solution.paths != f.paths for f in fits) and is_valid(board, solution, rules):
             fits.append(solution)
     return len(fits)
+
+
+def ends_match(board: Board, solution: Solution) -> bool:
+    """Whether every path of ``solution`` runs between its label's endpoints on ``board``
+    and every label has a path: cheap, and necessary for the referee to accept it, so the
+    referee is asked only about the few known solutions an edit left their endpoints."""
+    if len(solution.paths) != len(board.labels):
+        return False
+    for label, path in solution.paths.items():
+        ends = board.endpoints.get(label)
+        if ends is None or {path[0], path[-1]} != set(ends):
+            return False
+    return True
 
 
 def triaged(candidates: Iterable[Candidate], known: list[Solution], rules: Rules
