@@ -2,8 +2,10 @@
 
 The boards: the draw-mode boards of the studio's tests (the 7x7 drawing after its redraw,
 the 10x10 ring board, the 4x4 grown drawings) and generated boards made ``multiple`` by one
-edit (``--packs``: ``satlink generate`` packs; each board's pairs removed and endpoints moved
-a step, in a seeded order, until one edit leaves it ``multiple`` under its profile).  Each
+edit (``--packs``: ``satlink generate`` packs; each board's pairs removed, endpoints moved up
+to two steps, pairs joined to a neighbouring path and end cells handed over, in a seeded
+order, until one edit leaves it ``multiple`` under its profile; a board no edit makes
+``multiple`` is passed over).  Each
 board goes to the studio's own API (Starlette's test client, no browser) within
 ``--seconds``: ``/api/fix`` with a drawing (the last of the solutions the check counted, so
 often neither of the two Repair starts from), ``/api/repair`` (Proposals) and, with
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import time
@@ -28,6 +31,7 @@ from pathlib import Path
 from benchmarks.harness import Run
 from satlink.board import EMPTY, Board
 from satlink.referee import is_valid
+from satlink.repair.edits import MOVE_REACH, distances
 from satlink.rules import parse_rules
 from satlink.solution import Solution
 from satlink.solver.check import check
@@ -66,14 +70,20 @@ def studio_boards():
             yield f"grown-4x4-{seed}", list(board.rows), "fill"
 
 
-def one_edit(board: Board, rng: random.Random):
+def one_edit(board: Board, rng: random.Random, solution: dict | None = None):
     """The edits of a unique board that may leave it ``multiple``: a pair removed, an
-    endpoint moved a step to an empty cell; in a seeded order."""
+    endpoint moved to an empty cell at most two steps away, and with the board's ``solution`` (label ->
+    [row, col] list) a pair joined to the path whose end is beside its own (a pair removed,
+    its far end taken by the other) or an end cell handed to the neighbouring path (two
+    endpoints moved a step): under ``flow`` only these two ever leave a generated board
+    ``multiple`` (they keep a solution); in a seeded order."""
     edits = []
+    if solution is not None:
+        edits.extend(_path_edits(board, solution))
     for label in board.labels:
         edits.append((f"remove {label}", {x: EMPTY for x in board.endpoints[label]}))
         for end in board.endpoints[label]:
-            for n in board.neighbors(end):
+            for n in distances(board, end, MOVE_REACH):
                 if n < board.size and board.char(n) == EMPTY:
                     edits.append((f"move {label} {board.coord(end)}->{board.coord(n)}",
                                   {end: EMPTY, n: label}))
@@ -84,6 +94,22 @@ def one_edit(board: Board, rng: random.Random):
             r, c = divmod(x, board.width)
             rows[r][c] = ch
         yield name, ["".join(r) for r in rows]
+
+
+def _path_edits(board: Board, solution: dict):
+    paths = {k: [board.cell_at(r, c) for r, c in p] for k, p in solution.items()}
+    ends = {}
+    for k, p in paths.items():
+        ends[p[0]], ends[p[-1]] = (k, p[-1]), (k, p[0])
+    for e, (k, _) in ends.items():
+        for f in board.neighbors(e):
+            if f not in ends or ends[f][0] == k:
+                continue
+            j, far_j = ends[f]
+            yield (f"join {j} to {k}", {e: EMPTY, f: EMPTY, far_j: k})
+            if len(paths[k]) > 3:
+                p = paths[k] if paths[k][-1] == e else paths[k][::-1]
+                yield (f"give {board.coord(e)} of {k} to {j}", {p[-2]: k, e: j, f: EMPTY})
 
 
 def generated_boards(packs: list[Path], per_profile: int, seed: int):
@@ -97,7 +123,7 @@ def generated_boards(packs: list[Path], per_profile: int, seed: int):
             if made.get(rules.name, 0) >= per_profile:
                 continue
             board = Board.from_rows(record["grid"])
-            for name, rows in one_edit(board, rng):
+            for name, rows in one_edit(board, rng, record.get("solution")):
                 if check(Board.from_rows(rows), rules, timeout=10).status == Status.MULTIPLE:
                     made[rules.name] = made.get(rules.name, 0) + 1
                     yield f"{pack.stem}:{n} {name}", rows, rules.name
@@ -154,25 +180,34 @@ def main() -> None:
                    "repair_proven": all(proven(p["grid"], p["solution"], rules)
                                         for p in found["proposals"])}
             if args.chain:
+                start = time.monotonic()
                 chain = client.post("/api/repair", json={**body, "chain": True}).json()["chain"]
+                row["chain_seconds"] = round(time.monotonic() - start, 3)
+                row["chain_proven"] = not chain["repaired"] or (
+                    chain["proven"] and proven(chain["grid"], chain["solution"], rules))
                 row["chain_repaired"] = chain["repaired"]
                 row["chain_dead_end"] = bool(chain["steps"]) and not chain["repaired"] and \
                     chain["steps"][-1]["status"] == "unsolvable"
                 row["chain_statement"] = chain["statement"]
-            row["missed"] = row["draw_fixes"] > 0 and row["repair_fixes"] == 0
+            row["repaired"] = row["repair_fixes"] > 0 or row.get("chain_repaired", False)
+            row["missed"] = row["draw_fixes"] > 0 and not row["repaired"]
             rows.append(row)
-            print(f"{name:34} {rules:6} draw {row['draw_fixes']} ({draw_s:.2f} s)  repair "
-                  f"{row['repair_fixes']} ({repair_s:.2f} s)"
+            print(f"{name:34} {rules:6} draw {row['draw_fixes']} ({draw_s:.2f} s)  proposals "
+                  f"{row['repair_fixes']} ({repair_s:.2f} s)  chain "
+                  f"{'unique' if row.get('chain_repaired') else '-'}"
                   + ("  MISSED" if row["missed"] else "")
                   + ("" if row["repair_proven"] else "  NOT PROVEN"), flush=True)
     table = summary(rows)
-    print(f"\nwithin {args.seconds:g} s per search; boards that draw mode fixed and Repair did "
-          "not are 'missed'")
-    print(f"{'boards':<22}{'rules':<7}{'n':>4}{'draw':>6}{'repair':>8}{'missed':>8}"
-          f"{'draw s (median/max)':>22}{'repair s (median/max)':>24}{'proven':>8}")
+    print(f"\nwithin {args.seconds:g} s per search; boards fixed by draw mode, by Repair's "
+          "Proposals, its Chain, either; 'missed': fixed by draw mode and by neither")
+    print(f"{'boards':<20}{'rules':<6}{'n':>4}{'draw':>6}{'props':>7}{'chain':>7}{'repair':>8}"
+          f"{'missed':>8}{'draw s med/max':>16}{'props s med/max':>17}{'chain s med/max':>17}"
+          f"{'proven':>8}")
     for r in table:
-        print(f"{r['boards']:<22}{r['rules']:<7}{r['n']:>4}{r['draw']:>6}{r['repair']:>8}"
-              f"{r['missed']:>8}{r['draw_s']:>22}{r['repair_s']:>24}{r['proven']:>8}")
+        print(f"{r['boards']:<20}{r['rules']:<6}{r['n']:>4}{r['draw']:>6}{r['proposals']:>7}"
+              f"{r['chain']:>7}{r['repair']:>8}{r['missed']:>8}{r['draw_s']:>16}"
+              f"{r['repair_s']:>17}{r['chain_s']:>17}{r['proven']:>8}")
+    print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     if args.chain:
         print(f"chains ending unsolvable as progress: {sum(r['chain_dead_end'] for r in rows)}")
     bench.write(args.out, rows, table=table)
@@ -186,14 +221,18 @@ def summary(rows: list[dict]) -> list[dict]:
         groups.setdefault((kind, r["rules"]), []).append(r)
     for (kind, rules), group in sorted(groups.items()):
         def spread(key: str, group: list[dict] = group) -> str:
-            xs = [r[key] for r in group]
+            xs = [r.get(key, 0.0) for r in group]
             return f"{statistics.median(xs):.2f}/{max(xs):.2f}"
         out.append({"boards": kind, "rules": rules, "n": len(group),
                     "draw": sum(r["draw_fixes"] > 0 for r in group),
-                    "repair": sum(r["repair_fixes"] > 0 for r in group),
+                    "proposals": sum(r["repair_fixes"] > 0 for r in group),
+                    "chain": sum(r.get("chain_repaired", False) for r in group),
+                    "repair": sum(r["repaired"] for r in group),
                     "missed": sum(r["missed"] for r in group),
                     "draw_s": spread("draw_seconds"), "repair_s": spread("repair_seconds"),
-                    "proven": sum(r["repair_proven"] for r in group)})
+                    "chain_s": spread("chain_seconds"),
+                    "proven": sum(r["repair_proven"] and r.get("chain_proven", True)
+                                  for r in group)})
     return out
 
 

@@ -59,9 +59,11 @@ from satlink.solver.verdict import Status
 @click.option("--min-length", type=click.IntRange(min=2), default=3, show_default=True,
               help="Every path of the repaired board's solution covers this many cells "
                    "(generate's default; single edits and --chain alike).")
-@click.option("--colours", type=click.IntRange(min=0), default=1, show_default=True,
+@click.option("--colours", type=click.IntRange(min=0), default=None,
               help="The repaired board has at most this many pairs more or fewer (0: no "
-                   "new or removed pairs; single edits and --chain alike).")
+                   "new or removed pairs; single edits and --chain alike; default: as many as "
+                   "--max-edits for a multiple board, whose cuts each add a pair as draw "
+                   "mode's do, else 1).")
 @click.option("--symmetry/--no-symmetry", default=True, show_default=True,
               help="Keep a rotation or mirror symmetry of the board (edits made in "
                    "symmetric sets, or refused; single edits and --chain alike).")

@@ -117,7 +117,17 @@ def repair_chain(board: Board, rules: Rules = DEFAULT_RULES,
             progress(text)
 
     start = time.monotonic()
-    cons = opts.constraints
+
+    def left() -> float:
+        return seconds - (time.monotonic() - start)
+
+    def judge(b: Board) -> Verdict:
+        limit = left() if timeout is None else min(timeout, left())
+        return check(b, rules, count=max(bound, 2), timeout=max(limit, 0.01), method=method)
+
+    say("checking the board")
+    root_verdict = judge(board)
+    cons = opts.constraints.for_input(root_verdict.status, max_edits)
     group = symmetries(board) if cons.symmetry else {}
     allowed = set(kinds) if kinds is not None else {"move", "split", "slide", "pair", "solid",
                                                     "wall"}
@@ -130,16 +140,6 @@ def repair_chain(board: Board, rules: Rules = DEFAULT_RULES,
         allowed -= {"split", "pair"}
     remove = cons.colours >= 1
     lo, hi = opts.pairs or (len(board.labels) - cons.colours, len(board.labels) + cons.colours)
-
-    def left() -> float:
-        return seconds - (time.monotonic() - start)
-
-    def judge(b: Board) -> Verdict:
-        limit = left() if timeout is None else min(timeout, left())
-        return check(b, rules, count=max(bound, 2), timeout=max(limit, 0.01), method=method)
-
-    say("checking the board")
-    root_verdict = judge(board)
     chain = Chain(root_verdict.status, root_verdict.count or len(root_verdict.solutions),
                   bool(root_verdict.count_complete), rules, cons, board=board,
                   symmetries=sorted(group), checks=1)

@@ -81,7 +81,7 @@ def finish_from_nearest(board: Board, profile: Rules, options: ChainOptions, *,
     ``options.constraints``.  ``judge``: the chain's check of a board;
     ``chain_search(board, max_edits, seconds, pairs)``: the chain search from a solvable
     board."""
-    cons = options.constraints
+    cons = options.constraints.for_input(Status.UNSOLVABLE, options.max_edits)
     lo, hi = len(board.labels) - cons.colours, len(board.labels) + cons.colours
     out = Finish()
     seen: set[tuple[str, ...]] = set()

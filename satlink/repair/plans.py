@@ -11,7 +11,7 @@ other."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from satlink.board import Board
 from satlink.repair.near_edits import DEFAULT_REACH
@@ -52,10 +52,20 @@ class Constraints:
     """What a designer allows a repair to do (see the module's docstring)."""
 
     min_length: int = 3
-    colours: int = 1
+    colours: int | None = None
+    """Most pairs more or fewer than the input; None: as many as the chain's edits for a
+    ``multiple`` board (each cut of a solution adds a pair, as draw mode's cuts do, so a
+    chain may cut as often as draw mode), 1 for any other (:meth:`for_input`)."""
     symmetry: bool = True
     solids: bool = False
     walls: bool | None = False
+
+    def for_input(self, status: Status, max_edits: int) -> Constraints:
+        """These constraints with ``colours`` settled for an input of ``status`` repaired
+        by at most ``max_edits`` edits."""
+        if self.colours is not None:
+            return self
+        return replace(self, colours=max_edits if status == Status.MULTIPLE else 1)
 
     def too_short(self, board: Board, solution: Solution) -> bool:
         """Whether ``solution`` has a path of fewer cells than ``min_length`` (a bridge
