@@ -15,6 +15,10 @@ at most 25 cells, else by a fresh check (unique) and the referee.
 
     PYTHONPATH=. python benchmarks/repair_agreement.py --packs gen/*.jsonl --per-profile 40 \
         --out benchmarks/results/repair-agreement.json
+
+With ``--drafts N`` instead (issue 32, item 2): N random drafts (2 or 3 pairs on 4x4 and
+5x5 boards, ``multiple`` or ``unsolvable`` under flow, fill and nikoli) whose Proposals
+must never come back empty while Chain answers with one edit.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import random
 import statistics
 import time
 import warnings
+from collections import Counter
 from pathlib import Path
 
 from benchmarks.harness import Run
@@ -130,6 +135,29 @@ def generated_boards(packs: list[Path], per_profile: int, seed: int):
                     break
 
 
+def grown_boards(n: int, rules: str):
+    """Drawings grown as the generator grows them (before its own repair), 10x10 to 12x12,
+    ``multiple`` under ``rules``, ``n`` of them: (name, rows, rules, drawing)."""
+    from satlink.formats.painted import read_painting
+    from testbed.paintings import grown, painted_rows
+
+    made, seed = 0, 0
+    while made < n and seed < 100 * n:
+        size = 10 + seed % 3
+        system = grown("square", size, size, seed)
+        seed += 1
+        if system is None:
+            continue
+        painting = read_painting(painted_rows(system), system.layout.geometry)
+        board, drawn = painting.board, painting.solution()
+        if not is_valid(board, drawn, rules):
+            continue
+        if check(board, rules, timeout=10).status == Status.MULTIPLE:
+            made += 1
+            yield f"grown:{size}x{size}:{seed - 1}", list(board.rows), rules, \
+                drawn.to_coords(board)
+
+
 def proven(grid: list[str], solution: dict, rules: str) -> bool:
     """A fix proven again: brute force on small boards, else a fresh check and the referee."""
     board = Board.from_rows(grid)
@@ -143,6 +171,53 @@ def proven(grid: list[str], solution: dict, rules: str) -> bool:
             and is_valid(board, drawn, profile))
 
 
+def drafts(rng: random.Random, n: int):
+    """Random drafts (2 or 3 pairs on 4x4 and 5x5 boards) that are ``multiple`` or
+    ``unsolvable`` under flow, fill or nikoli."""
+    made = 0
+    while made < n:
+        size, pairs = rng.choice([4, 5]), rng.choice([2, 3])
+        cells = rng.sample(range(size * size), 2 * pairs)
+        rows = [["."] * size for _ in range(size)]
+        for i, x in enumerate(cells):
+            rows[x // size][x % size] = "ABC"[i // 2]
+        grid = ["".join(r) for r in rows]
+        for rules in ("flow", "fill", "nikoli"):
+            if str(check(Board.from_rows(grid), rules).status) in ("multiple", "unsolvable"):
+                made += 1
+                yield grid, rules
+
+
+def contradictions(args, bench: Run) -> None:
+    """``--drafts N``: whether the studio's Proposals and Chain ever contradict each other
+    (Proposals empty while Chain answers with one edit that makes the draft unique)."""
+    app = create_app(Limits(max_cells=400, timeout=30.0), root=Path.cwd())
+    rows, kinds = [], Counter()
+    with TestClient(app, base_url="http://127.0.0.1", headers=token_of(app)) as client:
+        for grid, rules in drafts(random.Random(args.seed), args.drafts):
+            body = {"board": {"grid": grid}, "rules": rules, "seconds": args.seconds}
+            found = client.post("/api/repair", json=body).json()
+            chain = client.post("/api/repair", json={**body, "chain": True}).json()["chain"]
+            one = chain["repaired"] and len(chain["steps"]) == 1
+            row = {"grid": grid, "rules": rules, "proposals": len(found["proposals"]),
+                   "complete": found["complete"], "chain_steps": len(chain["steps"]),
+                   "chain_repaired": chain["repaired"], "statement": found["statement"],
+                   "contradiction": one and not found["proposals"]}
+            kinds[found["statement"].split(":")[0].split(" (")[0][:40]] += 1
+            rows.append(row)
+            if row["contradiction"]:
+                print("contradiction:", json.dumps(row), flush=True)
+    print(f"{len(rows)} drafts, Proposals and Chain each within {args.seconds:g} s")
+    print(f"  contradictions (no proposal, a one-edit chain): "
+          f"{sum(r['contradiction'] for r in rows)}")
+    print(f"  proposals found: {sum(r['proposals'] > 0 for r in rows)}; chain repaired: "
+          f"{sum(r['chain_repaired'] for r in rows)} (one edit: "
+          f"{sum(r['chain_repaired'] and r['chain_steps'] == 1 for r in rows)})")
+    for kind, count in kinds.most_common():
+        print(f"  {count:4}  {kind}")
+    bench.write(args.out, rows)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--packs", type=Path, nargs="*", default=[])
@@ -150,21 +225,31 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0,
                         help="each search's budget (the studio's default)")
     parser.add_argument("--chain", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--grown", type=int, default=0,
+                        help="also N grown 10-12x12 drawings multiple under flow (one edit "
+                             "leaves no generated flow board multiple)")
+    parser.add_argument("--drafts", type=int, default=0,
+                        help="instead: N random small drafts, Proposals against Chain")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     bench = Run("repair_agreement", args)
+    if args.drafts:
+        contradictions(args, bench)
+        return
     app = create_app(Limits(max_cells=400, timeout=10.0), root=Path.cwd())
     rows = []
-    boards = list(studio_boards()) + list(generated_boards(args.packs, args.per_profile,
-                                                           args.seed))
+    boards = [(*b, None) for b in studio_boards()]
+    boards += [(*b, None) for b in generated_boards(args.packs, args.per_profile, args.seed)]
+    boards += list(grown_boards(args.grown, "flow"))
     with TestClient(app, base_url="http://127.0.0.1", headers=token_of(app)) as client:
-        for name, grid, rules in boards:
+        for name, grid, rules, drawing in boards:
             board = Board.from_rows(grid)
             verdict = check(board, rules, count=16)
             if verdict.status != Status.MULTIPLE:
                 continue
-            drawing = verdict.solutions[-1].to_coords(board)
+            if drawing is None:
+                drawing = verdict.solutions[-1].to_coords(board)
             body = {"board": {"grid": grid}, "rules": rules, "seconds": args.seconds}
             start = time.monotonic()
             fix = client.post("/api/fix", json={**body, "paths": drawing}).json()
@@ -217,7 +302,8 @@ def summary(rows: list[dict]) -> list[dict]:
     out = []
     groups: dict[tuple, list[dict]] = {}
     for r in rows:
-        kind = "studio tests" if ":" not in r["board"] else "generated + 1 edit"
+        kind = ("studio tests" if ":" not in r["board"] else "grown drawings"
+                if r["board"].startswith("grown:") else "generated + 1 edit")
         groups.setdefault((kind, r["rules"]), []).append(r)
     for (kind, rules), group in sorted(groups.items()):
         def spread(key: str, group: list[dict] = group) -> str:

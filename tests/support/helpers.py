@@ -99,7 +99,7 @@ def assert_repaired(board: Board, rules: str, chain, cons: Constraints) -> None:
         found = graph_solutions(final, profile.fill, profile.notouch, limit=3)
         assert len(found) == 1
     assert all(len(p) >= cons.min_length for p in chain.solution.paths.values())
-    assert abs(len(final.labels) - len(board.labels)) <= cons.colours
+    assert abs(len(final.labels) - len(board.labels)) <= chain.constraints.colours  # as settled
     assert final.solid_count() == board.solid_count() or cons.solids
     assert set(symmetries(board)) <= set(symmetries(final)) or not cons.symmetry
     for step in chain.steps:  # every intermediate count is the board's, up to the bound
