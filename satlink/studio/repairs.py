@@ -102,7 +102,7 @@ def chain_statement(chain, seconds: float) -> str:
                 f"{chain.steps[-1].outcome} after {_edits(len(chain.steps))}.")
     if chain.reason == "budget":
         return (f"No chain found within {seconds_words(seconds)} ({checked}, none of them "
-                "closer to unique); Search longer may find one.")
+                "closer to unique); a longer search may find one.")
     return f"No chain found: {reason_words(chain.reason)} ({checked})."
 
 
@@ -120,6 +120,7 @@ def one_step_chain(board, rules, seconds: float, progress=None):
 
 async def _proposals(ask, board, rules, channel, seq, seconds, progress) -> dict:
     from satlink.repair import RepairOptions, repair_proposals
+    from satlink.repair.search import WITNESSES  # the witnesses the search prunes with
 
     started = time.monotonic()
     deadline = min(ask.deadline, started + seconds)
@@ -128,7 +129,7 @@ async def _proposals(ask, board, rules, channel, seq, seconds, progress) -> dict
         # the board's own check gets the whole request's time (a board check proves at
         # once is not 'timeout' for want of a share), the edited boards share the search's
         progress("checking the board")
-        verdict = check(board, rules, timeout=ask.seconds_left())
+        verdict = check(board, rules, count=WITNESSES, timeout=ask.seconds_left())
         per_check = max(MIN_CHECK_SECONDS, ask.limits.timeout / REPAIR_BUDGET)
         options = RepairOptions(budget=REPAIR_BUDGET, timeout=per_check,
                                 constraints=Constraints(), deadline=deadline, remove=True,
@@ -184,7 +185,7 @@ def _statement(found, proposals: int, exhaustive: bool, seconds: float) -> str:
                 f"solvable board, the fewest cuts) found none{short}; a chain of several "
                 "edits may still make the board unique.")
     return (f"No proposal yet: none found among the {checked} single edits checked of "
-            f"{found.candidates} within {seconds_words(seconds)}{short}; Search longer "
+            f"{found.candidates} within {seconds_words(seconds)}{short}; a longer search "
             "may find one.")
 
 
