@@ -145,13 +145,16 @@ def repair_chain(board: Board, rules: Rules = DEFAULT_RULES,
                   symmetries=sorted(group), checks=1)
     if root_verdict.status == Status.UNIQUE and not cons.too_short(board, root_verdict.solutions[0]):
         return _finish(chain, board, root_verdict, (), rules, start, "already unique")
+    if root_verdict.status != Status.UNIQUE:  # a unique input is edited to mend its short paths
+        cons = cons.excusing(board)
     if root_verdict.status == Status.TIMEOUT:
         return _finish(chain, None, None, (), rules, start, "the check of the input timed out")
     if (opts.nearest and root_verdict.status == Status.UNSOLVABLE and not group
             and supported(board) and "move" in allowed):
         def from_solvable(b: Board, edits: int, budget: float, span: tuple[int, int]) -> Chain:
             return repair_chain(b, rules, replace(opts, max_edits=edits, seconds=budget,
-                                                  nearest=False, pairs=span, progress=None))
+                                                  nearest=False, pairs=span, progress=None,
+                                                  constraints=cons))
 
         say(f"looking for the nearest solvable board (up to {max_edits} edits: endpoints "
             "moved, pairs added or removed)")

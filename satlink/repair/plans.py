@@ -59,13 +59,27 @@ class Constraints:
     symmetry: bool = True
     solids: bool = False
     walls: bool | None = False
+    given: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    """The input's pairs (label, endpoints) when it is not unique: a path between the
+    designer's own endpoints is theirs, and its length never holds a repair back (draw mode
+    offers fixes on drawings with two-cell paths; Repair must too).  Set by
+    :meth:`for_input`; not one of the designer's choices, so not in :meth:`as_dict`."""
 
     def for_input(self, status: Status, max_edits: int) -> Constraints:
         """These constraints with ``colours`` settled for an input of ``status`` repaired
         by at most ``max_edits`` edits."""
-        if self.colours is not None:
+        colours = self.colours
+        if colours is None:
+            colours = max_edits if status == Status.MULTIPLE else 1
+        return replace(self, colours=colours)
+
+    def excusing(self, board: Board) -> Constraints:
+        """These constraints with ``board``'s pairs as the designer's own (:attr:`given`),
+        unless they were given already (a nested search keeps the input's)."""
+        if self.given:
             return self
-        return replace(self, colours=max_edits if status == Status.MULTIPLE else 1)
+        return replace(self, given=tuple(sorted((label, tuple(sorted(ends)))
+                                                for label, ends in board.endpoints.items())))
 
     def too_short(self, board: Board, solution: Solution) -> bool:
         """Whether ``solution`` has a path of fewer cells than ``min_length`` (a bridge
@@ -75,7 +89,10 @@ class Constraints:
     def short_paths(self, board: Board, solution: Solution) -> dict[str, int]:
         """The paths of ``solution`` shorter than ``min_length``: label -> cells."""
         out = {}
+        given = dict(self.given)
         for label, path in solution.paths.items():
+            if label in given and given[label] == tuple(sorted(board.endpoints[label])):
+                continue  # the designer's own pair, where they put it
             cells = len({board.node_cell(x) for x in path})
             if cells < self.min_length:
                 out[label] = cells

@@ -101,7 +101,8 @@ def repair_proposals(board: Board, rules: Rules = DEFAULT_RULES,
         raise ValueError(f"unknown repair kinds {sorted(unknown)} (known: {', '.join(KINDS)})")
     if walls is None:
         walls = not board.geometry.is_plain
-    cons = opts.constraints.for_input(verdict.status, 1)  # one edit: one pair more or fewer
+    # one edit: one pair more or fewer; the input's own short paths are not held against it
+    cons = opts.constraints.for_input(verdict.status, 1).excusing(board)
     group = symmetries(board) if cons.symmetry else {}
     if not walls or board.geometry.bridges or group:  # a wall beside a bridge would bend
         chosen.discard("wall")  # its crossing; a wall has no symmetric image on the grid
