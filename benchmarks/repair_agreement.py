@@ -197,6 +197,8 @@ def contradictions(args, bench: Run) -> None:
         for grid, rules in drafts(random.Random(args.seed), args.drafts):
             body = {"board": {"grid": grid}, "rules": rules, "seconds": args.seconds}
             found = client.post("/api/repair", json=body).json()
+            found.setdefault("proposals", [])
+            found.setdefault("statement", f"error: {found}")
             chain = client.post("/api/repair", json={**body, "chain": True}).json()["chain"]
             one = chain["repaired"] and len(chain["steps"]) == 1
             row = {"grid": grid, "rules": rules, "proposals": len(found["proposals"]),
@@ -256,6 +258,8 @@ def main() -> None:
             draw_s = time.monotonic() - start
             start = time.monotonic()
             found = client.post("/api/repair", json=body).json()
+            found.setdefault("proposals", [])
+            found.setdefault("statement", f"error: {found}")
             repair_s = time.monotonic() - start
             row = {"board": name, "size": f"{board.width}x{board.height}", "rules": rules,
                    "count": verdict.count, "draw_fixes": len(fix.get("proposals", [])),
@@ -266,7 +270,9 @@ def main() -> None:
                                         for p in found["proposals"])}
             if args.chain:
                 start = time.monotonic()
-                chain = client.post("/api/repair", json={**body, "chain": True}).json()["chain"]
+                answer = client.post("/api/repair", json={**body, "chain": True}).json()
+                chain = answer.get("chain") or {"repaired": False, "steps": [],
+                                                "statement": f"error: {answer}"}
                 row["chain_seconds"] = round(time.monotonic() - start, 3)
                 row["chain_proven"] = not chain["repaired"] or (
                     chain["proven"] and proven(chain["grid"], chain["solution"], rules))

@@ -60,9 +60,9 @@ CUT_SHARE = 0.6
 
 # -- edits ------------------------------------------------------------------------------
 
-def _edits(board: Board, verdict: Verdict, kinds: set[str], remove: bool, rules: Rules,
-           min_length: int) -> list[Candidate]:
-    out = list(single_edits(board, verdict, kinds, rules, min_length))
+def _edits(board: Board, verdict: Verdict, kinds: set[str], remove: bool, rules: Rules
+           ) -> list[Candidate]:
+    out = list(single_edits(board, verdict, kinds, rules))
     if remove and len(board.labels) > 1:
         out.extend(removals(board))
     return out
@@ -146,7 +146,7 @@ def repair_chain(board: Board, rules: Rules = DEFAULT_RULES,
     if root_verdict.status == Status.UNIQUE and not cons.too_short(board, root_verdict.solutions[0]):
         return _finish(chain, board, root_verdict, (), rules, start, "already unique")
     if root_verdict.status != Status.UNIQUE:  # a unique input is edited to mend its short paths
-        cons = cons.excusing(board)
+        cons = cons.excusing(board, root_verdict.solutions)
     if root_verdict.status == Status.TIMEOUT:
         return _finish(chain, None, None, (), rules, start, "the check of the input timed out")
     if (opts.nearest and root_verdict.status == Status.UNSOLVABLE and not group
@@ -202,8 +202,8 @@ def repair_chain(board: Board, rules: Rules = DEFAULT_RULES,
         if len(node.steps) >= max_edits:
             continue
         known = list(node.verdict.solutions)
-        candidates, _ = triaged(_edits(node.board, node.verdict, allowed, remove, rules,
-                                       cons.min_length), known, rules)
+        candidates, _ = triaged(_edits(node.board, node.verdict, allowed, remove, rules),
+                                known, rules, cons)
         tried = 0
         for cand in candidates:
             if tried >= opts.per_board:

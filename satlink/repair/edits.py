@@ -41,11 +41,11 @@ MOVE_REACH = 2
 PAIR_REACH = 3
 
 
-def single_edits(board: Board, verdict: Verdict, kinds: set[str], rules: Rules = DEFAULT_RULES,
-                 min_length: int = 2) -> Iterator[Candidate]:
+def single_edits(board: Board, verdict: Verdict, kinds: set[str], rules: Rules = DEFAULT_RULES
+                 ) -> Iterator[Candidate]:
     """Every distinct single edit of ``kinds`` near where the solutions differ; a split or
-    slide leaves paths of at least ``min_length`` cells in the solution it keeps, which
-    stays valid under ``rules``."""
+    slide keeps a solution valid under ``rules`` (with paths of two cells or more: one
+    shorter than the designer allows is tried last, :mod:`satlink.repair.triage`)."""
     cells = [x for x in range(board.size) if not board.is_solid(x)]
     if verdict.status == Status.MULTIPLE:
         focus = _around(board, set(verdict.diff_cells), 1)
@@ -70,8 +70,7 @@ def single_edits(board: Board, verdict: Verdict, kinds: set[str], rules: Rules =
     if "wall" in kinds:
         yield from _walls(board, focus, second, first)
     if kinds & {"split", "slide"} and len(verdict.solutions) > 1:
-        for candidate in _solution_edits(board, verdict.solutions[:2], kinds, rules,
-                                         min_length):
+        for candidate in _solution_edits(board, verdict.solutions[:2], kinds, rules):
             yield from once(candidate)
     if "pair" in kinds and verdict.status == Status.MULTIPLE:
         label = _new_label(board)
@@ -155,13 +154,13 @@ def _walls(board: Board, focus: set[int], second: frozenset, first: Solution | N
             yield candidate
 
 
-def _solution_edits(board: Board, solutions: list[Solution], kinds: set[str], rules: Rules,
-                    min_length: int) -> Iterator[Candidate]:
+def _solution_edits(board: Board, solutions: list[Solution], kinds: set[str], rules: Rules
+                    ) -> Iterator[Candidate]:
     """Draw mode's cuts (``split``) and slides (``slide``) of each solution where the other
     differs, each carrying the edited solution it keeps."""
     one, two = solutions
     for drawn, other in ((one, two), (two, one)):
-        for made in edited_drawings(board, drawn, other, rules, max(min_length, 2)):
+        for made in edited_drawings(board, drawn, other, rules, 2):
             edit = made.edit
             kind = {"cut": "split", "slide": "slide"}.get(edit.kind)
             if kind not in kinds:

@@ -60,10 +60,11 @@ class Constraints:
     solids: bool = False
     walls: bool | None = False
     given: tuple[tuple[str, tuple[int, ...]], ...] = ()
-    """The input's pairs (label, endpoints) when it is not unique: a path between the
-    designer's own endpoints is theirs, and its length never holds a repair back (draw mode
-    offers fixes on drawings with two-cell paths; Repair must too).  Set by
-    :meth:`for_input`; not one of the designer's choices, so not in :meth:`as_dict`."""
+    """The input's pairs (label, endpoints) whose path is shorter than ``min_length`` in
+    every known solution of a board that is not unique: that short path is the designer's
+    own, and it never holds a repair back while its endpoints stay (draw mode offers fixes on
+    drawings with two-cell paths; Repair must too).  Set by :meth:`excusing`; not one of the
+    designer's choices, so not in :meth:`as_dict`."""
 
     def for_input(self, status: Status, max_edits: int) -> Constraints:
         """These constraints with ``colours`` settled for an input of ``status`` repaired
@@ -73,13 +74,15 @@ class Constraints:
             colours = max_edits if status == Status.MULTIPLE else 1
         return replace(self, colours=colours)
 
-    def excusing(self, board: Board) -> Constraints:
-        """These constraints with ``board``'s pairs as the designer's own (:attr:`given`),
-        unless they were given already (a nested search keeps the input's)."""
-        if self.given:
+    def excusing(self, board: Board, solutions: list[Solution]) -> Constraints:
+        """These constraints with the pairs of ``board`` whose paths are short in every one
+        of its ``solutions`` as the designer's own (:attr:`given`), unless some were given
+        already (a nested search keeps the input's)."""
+        if self.given or not solutions:
             return self
-        return replace(self, given=tuple(sorted((label, tuple(sorted(ends)))
-                                                for label, ends in board.endpoints.items())))
+        short = set.intersection(*(set(self.short_paths(board, s)) for s in solutions))
+        return replace(self, given=tuple(sorted((label, tuple(sorted(board.endpoints[label])))
+                                                for label in short)))
 
     def too_short(self, board: Board, solution: Solution) -> bool:
         """Whether ``solution`` has a path of fewer cells than ``min_length`` (a bridge

@@ -102,7 +102,7 @@ def repair_proposals(board: Board, rules: Rules = DEFAULT_RULES,
     if walls is None:
         walls = not board.geometry.is_plain
     # one edit: one pair more or fewer; the input's own short paths are not held against it
-    cons = opts.constraints.for_input(verdict.status, 1).excusing(board)
+    cons = opts.constraints.for_input(verdict.status, 1).excusing(board, verdict.solutions)
     group = symmetries(board) if cons.symmetry else {}
     if not walls or board.geometry.bridges or group:  # a wall beside a bridge would bend
         chosen.discard("wall")  # its crossing; a wall has no symmetric image on the grid
@@ -113,12 +113,12 @@ def repair_proposals(board: Board, rules: Rules = DEFAULT_RULES,
     lo, hi = len(board.labels) - cons.colours, len(board.labels) + cons.colours
     first = verdict.solutions[0] if verdict.solutions else None
     known = list(verdict.solutions)
-    edits = list(single_edits(board, verdict, chosen, rules, cons.min_length))
+    edits = list(single_edits(board, verdict, chosen, rules))
     if opts.remove and cons.colours >= 1 and len(board.labels) > 1:
         edits.extend(removals(board))
     allowed = _allowed(board, edits, group, (lo, hi))
     result.candidates = len(allowed)
-    candidates, result.skipped = triaged(allowed, known, rules)
+    candidates, result.skipped = triaged(allowed, known, rules, cons)
     found: list[Proposal] = []
     for candidate in candidates:
         if len(result.tried) >= budget:

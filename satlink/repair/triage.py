@@ -7,7 +7,9 @@ met since) say much before the solver is asked:
 * a candidate exactly one of them fits, or that keeps a solution by construction (a split
   or a slide, :attr:`~satlink.repair.proposals.Candidate.keeps`), is solvable and has lost
   the other: the likeliest to be unique, so checked first;
-* the rest (new pairs, moves, removals: they may well be unsolvable) after.
+* the rest (new pairs, moves, removals: they may well be unsolvable) after;
+* last, a split or slide whose kept solution has a path shorter than the designer allows:
+  unique, it would be that solution, so never a proposal, only shown as "too short".
 
 Within each tier the cheapest edits come first (:meth:`Candidate.order`).  Draw mode's edits
 are all of the first tier, which is why it finds its fixes within a small budget; ordering
@@ -21,6 +23,7 @@ from collections.abc import Iterable
 from satlink.board import Board
 from satlink.referee import is_valid
 from satlink.repair.path_edits import same_edit
+from satlink.repair.plans import Constraints
 from satlink.repair.proposals import Candidate
 from satlink.rules import Rules
 from satlink.solution import Solution
@@ -58,16 +61,18 @@ def ends_match(board: Board, solution: Solution) -> bool:
     return True
 
 
-def triaged(candidates: Iterable[Candidate], known: list[Solution], rules: Rules
-            ) -> tuple[list[Candidate], int]:
-    """The candidates in the order they are checked (those with one known solution first,
-    cheapest first within each tier), and how many are ``multiple`` without a check."""
+def triaged(candidates: Iterable[Candidate], known: list[Solution], rules: Rules,
+            constraints: Constraints) -> tuple[list[Candidate], int]:
+    """The candidates in the order they are checked (the tiers of the module's docstring,
+    cheapest first within each), and how many are ``multiple`` without a check."""
     tiers, dropped = [], 0
     for candidate in candidates:
         fits = fitting(candidate, known, rules)
         if fits >= 2:
             dropped += 1
             continue
-        tiers.append((0 if fits == 1 else 1, candidate.order(), candidate))
+        short = (candidate.keeps is not None
+                 and constraints.too_short(candidate.board, candidate.keeps))
+        tiers.append((2 if short else 0 if fits == 1 else 1, candidate.order(), candidate))
     tiers.sort(key=lambda t: t[:2])
     return [c for _, _, c in tiers], dropped

@@ -16,6 +16,7 @@ from satlink.referee import is_valid
 from satlink.repair import KINDS, RepairOptions, repair_proposals
 from satlink.repair.edits import single_edits
 from satlink.repair.path_edits import edited_drawings, same_edit
+from satlink.repair.plans import Constraints
 from satlink.solver.verdict import Status
 from testbed.designs import RING
 from testbed.oracle import graph_solutions
@@ -35,7 +36,7 @@ def test_repair_considers_every_single_edit_draw_mode_makes(rules: str) -> None:
     board, profile = Board.from_rows(RING), parse_rules(rules)
     verdict = check(board, profile)
     assert verdict.status == Status.MULTIPLE
-    ours = {c.board.rows for c in single_edits(board, verdict, set(KINDS), profile, 3)}
+    ours = {c.board.rows for c in single_edits(board, verdict, set(KINDS), profile)}
     one, two = verdict.solutions[:2]
     theirs = [made.board.rows for drawn, other in ((one, two), (two, one))
               for made in edited_drawings(board, drawn, other, profile)
@@ -120,3 +121,28 @@ def test_the_studios_proposals_fix_the_ring_board_within_its_seconds() -> None:
     first = found.tried[0][0]
     assert first.kind in ("split", "slide") and first.keeps is not None
     assert found.proposals
+
+
+def test_a_drawing_with_two_cell_paths_is_fixed_by_repair_as_by_draw_mode() -> None:
+    """A grown 10x10 drawing, multiple under flow, with two-cell paths of the designer's
+    own (two cells in every solution): draw mode fixes it; Repair once refused every fix as
+    "a path too short" because of those paths.  Their length is the designer's choice
+    (Constraints.given); a path an edit makes short is still refused."""
+    from satlink.formats.painted import read_painting
+    from testbed.paintings import grown, painted_rows
+
+    system = grown("square", 10, 10, 1539)
+    painting = read_painting(painted_rows(system), system.layout.geometry)
+    board, rules = painting.board, parse_rules("flow")
+    assert any(len(p) < 3 for p in painting.solution().paths.values())
+    assert draw_mode_single_fixes(board, rules, painting.solution())
+    found = repair_proposals(board, rules, RepairOptions(**STUDIO))
+    assert found.proposals
+    given = dict(Constraints().excusing(board, check(board, rules, count=16).solutions).given)
+    for proposal in found.proposals:
+        again = check(proposal.board, rules)
+        assert again.status == Status.UNIQUE and is_valid(proposal.board, again.solutions[0],
+                                                           rules)
+        for label, path in proposal.solution.paths.items():
+            ends = tuple(sorted(proposal.board.endpoints[label]))
+            assert len(path) >= 3 or given.get(label) == ends, (label, path)
