@@ -16,9 +16,9 @@
 
 Candidates lie in and around the cells where the two solutions differ (every cell for an
 unsolvable board); each is a whole edited board, made once.  ``split`` and ``slide`` are
-draw mode's cuts and slides (:mod:`satlink.repair.path_edits`), made on each of the two
-solutions with the other as the one to break: every edit draw mode offers on a drawing
-that is one of them is a candidate here, and carries the solution it keeps
+draw mode's cuts and slides (:mod:`satlink.repair.path_edits`), made on each of the first
+:data:`DRAWINGS` solutions with another as the one to break: every edit draw mode offers on
+a drawing that is one of them is a candidate here, and carries the solution it keeps
 (:attr:`Candidate.keeps`), so the search knows the edited board is solvable before any
 check.
 """
@@ -39,6 +39,10 @@ from satlink.solver.verdict import Status, Verdict
 
 MOVE_REACH = 2
 PAIR_REACH = 3
+DRAWINGS = 4
+"""Solutions whose draw-mode edits are candidates: the designer's drawing in draw mode may
+be any solution, and the check's witnesses (:data:`satlink.repair.search.WITNESSES`) hold
+more than the two whose differences focus the other edits."""
 
 
 def single_edits(board: Board, verdict: Verdict, kinds: set[str], rules: Rules = DEFAULT_RULES
@@ -70,7 +74,7 @@ def single_edits(board: Board, verdict: Verdict, kinds: set[str], rules: Rules =
     if "wall" in kinds:
         yield from _walls(board, focus, second, first)
     if kinds & {"split", "slide"} and len(verdict.solutions) > 1:
-        for candidate in _solution_edits(board, verdict.solutions[:2], kinds, rules):
+        for candidate in _solution_edits(board, verdict.solutions[:DRAWINGS], kinds, rules):
             yield from once(candidate)
     if "pair" in kinds and verdict.status == Status.MULTIPLE:
         label = _new_label(board)
@@ -156,10 +160,11 @@ def _walls(board: Board, focus: set[int], second: frozenset, first: Solution | N
 
 def _solution_edits(board: Board, solutions: list[Solution], kinds: set[str], rules: Rules
                     ) -> Iterator[Candidate]:
-    """Draw mode's cuts (``split``) and slides (``slide``) of each solution where the other
-    differs, each carrying the edited solution it keeps."""
-    one, two = solutions
-    for drawn, other in ((one, two), (two, one)):
+    """Draw mode's cuts (``split``) and slides (``slide``) of each of ``solutions`` where
+    another differs (the first, or for the first the second), each carrying the edited
+    solution it keeps."""
+    for i, drawn in enumerate(solutions):
+        other = solutions[1 if i == 0 else 0]
         for made in edited_drawings(board, drawn, other, rules, 2):
             edit = made.edit
             kind = {"cut": "split", "slide": "slide"}.get(edit.kind)
