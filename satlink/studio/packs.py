@@ -14,7 +14,7 @@ from satlink.solver.verdict import Status
 from satlink.studio.access import AccessRefused
 from satlink.studio.boards import BoardProblem, read_board, read_rules
 from satlink.studio.files import MAX_PACK, TooLarge, open_catalogue, open_pack
-from satlink.studio.requests import Ask, Problem, board_and_rules
+from satlink.studio.requests import Ask, Problem, board_and_rules, flag
 from satlink.studio.saving import SaveRefused, save_catalogue, save_pack
 
 
@@ -58,11 +58,11 @@ async def api_save(ask: Ask, data: dict) -> dict:
     access = ask.studio.access
     expected = data.get("version") if data.get("version_of") == data.get("path") else None
     expected = expected if isinstance(expected, str) else None
-    overwrite = bool(data.get("overwrite"))
+    overwrite, catalogue = flag(data, "overwrite"), flag(data, "catalogue")
 
     def work() -> dict:  # thousands of boards read, checked, written: not in the event loop
         entries = _entries(ask, data)
-        if data.get("catalogue"):
+        if catalogue:
             return save_catalogue(entries, path, access, ask.limits.timeout, ask.deadline)
         return save_pack(entries, path, fmt, access, expected, overwrite)
 
@@ -96,9 +96,10 @@ async def api_open(ask: Ask, data: dict) -> dict:
     if not isinstance(path, str) or not path:
         raise Problem(400, {"message": "give a file to open"})
     access, limits = ask.studio.access, ask.limits
+    catalogue = flag(data, "catalogue")
 
     def read() -> dict:
-        if data.get("catalogue"):
+        if catalogue:
             return open_catalogue(path, access, limits.max_answer).as_dict()
         return open_pack(path, access, limits.max_cells, limits.max_answer).as_dict()
 

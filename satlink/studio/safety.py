@@ -60,13 +60,31 @@ def cookie_name(port: int | None) -> str:
     return f"satlink-token-{port}" if port is not None else "satlink-token"
 
 
-def _host_port(value: str) -> tuple[str, str | None]:
+class Malformed(ValueError):
+    """A Host or Origin that is no host and port at all (a 400, not a refusal)."""
+
+
+def _port_number(text: str) -> int:
+    """A port as written after the colon: ASCII digits only (``int`` would take spaces,
+    signs, underscores and other scripts' digits), at most 65535."""
+    if not (text.isascii() and text.isdigit()) or int(text) > 65535:
+        raise Malformed(f"the port {text[:20]!r} is not a port number")
+    return int(text)
+
+
+def _host_port(value: str) -> tuple[str, int | None]:
+    """``host[:port]`` as (lower-case host, port or None); :class:`Malformed` when the part
+    after a bracketed address or after the colon is not a port."""
     value = value.strip().lower()
     if value.startswith("["):
-        host, _, rest = value.partition("]")
-        return host + "]", rest[1:] if rest.startswith(":") else None
+        host, closed, rest = value.partition("]")
+        if not closed or (rest and not rest.startswith(":")):
+            raise Malformed("a bracketed address must end with ']' or ']:port'")
+        return host + "]", _port_number(rest[1:]) if rest else None
     host, sep, port = value.rpartition(":")
-    return (host, port) if sep and port.isdigit() else (value, None)
+    if sep and port.isascii() and port.isdigit():
+        return host, _port_number(port)
+    return value, None
 
 
 def _cookies(header: str) -> dict[str, str]:
@@ -97,10 +115,10 @@ class Guard:
         none is written)."""
         if not value:
             return False
-        host, port = _host_port(value)
+        host, port = _host_port(value)  # Malformed: the caller answers 400
         if host not in self.hosts:
             return False
-        return self.port is None or int(port or 80) == self.port
+        return self.port is None or (port or 80) == self.port
 
     def allowed_origin(self, value: str | None) -> bool:
         if value is None:
@@ -129,11 +147,14 @@ class Guard:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        if not self.allowed_host(headers.get("host")):
-            return await refuse(send, 403, "refused: the Host header is not this studio "
-                                "on a local address")
-        if not self.allowed_origin(headers.get("origin")):
-            return await refuse(send, 403, "refused: the request comes from another site")
+        try:
+            if not self.allowed_host(headers.get("host")):
+                return await refuse(send, 403, "refused: the Host header is not this studio "
+                                    "on a local address")
+            if not self.allowed_origin(headers.get("origin")):
+                return await refuse(send, 403, "refused: the request comes from another site")
+        except Malformed as exc:
+            return await refuse(send, 400, f"refused: a malformed Host or Origin header ({exc})")
         if not scope["path"].startswith(PUBLIC_PREFIXES) and not self.has_token(scope, headers):
             return await refuse(send, 403, "refused: no studio token. Open the address that "
                                 "`satlink studio` printed (it carries the token)")
