@@ -14,7 +14,7 @@ from satlink.solver.verdict import Status
 from satlink.studio.access import AccessRefused
 from satlink.studio.boards import BoardProblem, read_board, read_rules
 from satlink.studio.files import MAX_PACK, TooLarge, open_catalogue, open_pack
-from satlink.studio.requests import Ask, Problem, board_and_rules, flag
+from satlink.studio.requests import Ask, Problem, board_and_rules, flag, whole_number
 from satlink.studio.saving import SaveRefused, save_catalogue, save_pack
 
 
@@ -59,12 +59,16 @@ async def api_save(ask: Ask, data: dict) -> dict:
     expected = data.get("version") if data.get("version_of") == data.get("path") else None
     expected = expected if isinstance(expected, str) else None
     overwrite, catalogue = flag(data, "overwrite"), flag(data, "catalogue")
+    # boards deleted on purpose: of the file the page opened, so only when saving back to it
+    deleted = whole_number(data, "deleted", 0) if data.get("version_of") == path else 0
+    if deleted < 0:
+        raise Problem(400, {"message": "'deleted' counts boards: 0 or more"})
 
     def work() -> dict:  # thousands of boards read, checked, written: not in the event loop
         entries = _entries(ask, data)
         if catalogue:
             return save_catalogue(entries, path, access, ask.limits.timeout, ask.deadline)
-        return save_pack(entries, path, fmt, access, expected, overwrite)
+        return save_pack(entries, path, fmt, access, expected, overwrite, deleted)
 
     try:
         return await ask.run(work)
