@@ -19,7 +19,7 @@ export function namedCells(m, text) {
 export function overlayOf(S, {showSolution, packSolutions}) {
   const m = S.model, v = S.verdict;
   const over = {colours: m.colours, coords: true, named: S.named, lone: M.loneCells(m)};
-  if (S.mode === "edit" && S.keyboard) over.cursor = S.cursor;
+  if ((S.mode === "edit" || S.mode === "play") && S.keyboard) over.cursor = S.cursor;
   if (S.error && S.error.row != null) over.bad = new Set([S.error.row * m.width + S.error.col]);
   if (S.mode === "pack") {  // a player's view: the solution only when asked for
     if (packSolutions && v?.solutions?.length) over.paths = M.pathsToCells(m, v.solutions[0]);

@@ -209,6 +209,7 @@ svg.addEventListener("pointerdown", e => {
   svg.setPointerCapture(e.pointerId);
   S.keyboard = false;  // the cursor is the keyboard's: shown again at its next key
   if (S.mode === "play") {
+    P.remember(S.play);  // one gesture, one undo
     if (x >= 0 && P.start(S.layout, S.model, S.play, x)) {
       drag = {play: true}; S.hint = null; $("play-out").textContent = ""; say(""); redraw();
     }
@@ -317,11 +318,21 @@ $("hint").addEventListener("click", async () => {
     redraw();
   } catch (e) { $("play-out").textContent = e.message; }
 });
-$("clear").addEventListener("click", () => { S.play = P.newPlay(); S.hint = null; $("play-out").textContent = ""; say(""); redraw(); });
+$("clear").addEventListener("click", () => { P.remember(S.play); S.play.paths = {}; S.play.active = null; S.hint = null; $("play-out").textContent = ""; say(""); redraw(); });
 
 setupPanels({S, redraw, rules});
 const repair = setupRepair({S, redraw, replace, say, rules});
-setupKeys({S, svg, edit: fn => { const r = edit(fn); if (r) erasedAtCursor(r); return r; }, redraw, say, wanted});
+setupKeys({S, svg, edit: fn => { const r = edit(fn); if (r) erasedAtCursor(r); return r; }, redraw, say, wanted,
+  played});
+// A key in play mode: the drawing redrawn, a refused move said, a whole drawing refereed.
+function played(result) {
+  if (S.play.refused) refused(S.play); else say("");
+  S.hint = null; $("play-out").textContent = "";
+  redraw();
+  if (result.changed) referee();
+}
+function undoPlay() { if (P.undo(S.play)) { S.hint = null; say(""); redraw(); } }
+$("play-undo").addEventListener("click", undoPlay);
 function erasedAtCursor(result) { if (S.cursor != null) erased(result.before, S.cursor); }
 
 // -- generate and complete -----------------------------------------------------------------
