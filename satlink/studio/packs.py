@@ -134,4 +134,21 @@ async def api_grade(ask: Ask, data: dict) -> dict:
     return await ask.run(work)
 
 
-ROUTES = {"save": api_save, "export": api_export, "open": api_open, "grade": api_grade}
+async def api_player(ask: Ask, data: dict) -> dict:
+    """The boards as a one-file player (:mod:`satlink.render.player`): each proven unique
+    first, within the request's deadline; the others named as left out."""
+    from satlink.render.player import playable, player_html
+
+    title = _text(data, "title") or "satlink puzzles"
+
+    def work() -> dict:
+        puzzles, left_out = playable(_entries(ask, data), ask.limits.timeout, ask.seconds_left)
+        if not puzzles:
+            raise Problem(400, {"message": "no board proven unique, so nothing to play"
+                                + (f": {left_out[0]}" if left_out else "")})
+        return {"html": player_html(puzzles, title[:200]), "puzzles": len(puzzles),
+                "left_out": left_out}
+    return await ask.run(work)
+
+
+ROUTES = {"player": api_player, "save": api_save, "export": api_export, "open": api_open, "grade": api_grade}

@@ -156,6 +156,8 @@ class Guard:
         except Malformed as exc:
             return await refuse(send, 400, f"refused: a malformed Host or Origin header ({exc})")
         if not scope["path"].startswith(PUBLIC_PREFIXES) and not self.has_token(scope, headers):
+            if scope["path"] == "/" and scope.get("method") == "GET":  # a person, by a link
+                return await ask_for_token(send)
             return await refuse(send, 403, "refused: no studio token. Open the address that "
                                 "`satlink studio` printed (it carries the token)")
         length = headers.get("content-length")
@@ -183,6 +185,35 @@ class Guard:
 
 class BodyTooLarge(Exception):
     """A chunked body passed the limit while it was read."""
+
+
+TOKEN_PROMPT = r"""<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>satlink studio: token needed</title><style>body{font:15px system-ui,sans-serif;
+background:#16161a;color:#e8e8ee;max-width:40em;margin:3em auto;padding:0 1em}input{width:100%;
+font:inherit;padding:.3em}button{font:inherit;margin-top:.5em}</style></head><body>
+<h1>This studio needs its token</h1>
+<p>A satlink studio answers only the person who started it. Paste the address that
+<code>satlink studio</code> printed (it ends in <code>?token=...</code>), or the token alone:
+the link you followed then opens, and this browser is not asked again.</p>
+<form id="f"><input id="t" autofocus aria-label="address or token"><button>Open</button></form>
+<script>document.getElementById("f").addEventListener("submit", function (e) {
+  e.preventDefault();
+  var text = document.getElementById("t").value.trim(), m = text.match(/[?&]token=([^&#\s]+)/);
+  var token = m ? decodeURIComponent(m[1]) : text;
+  if (token) location.href = "/?token=" + encodeURIComponent(token) + location.hash;
+});</script></body></html>"""
+"""The page a browser gets at ``/`` without the token (a share link opened on its own): a
+form that takes the printed address or the token once and goes on to the link's board, so a
+person following a link never meets a raw JSON refusal.  It holds nothing secret."""
+
+
+async def ask_for_token(send) -> None:
+    body = TOKEN_PROMPT.encode()
+    await send({"type": "http.response.start", "status": 403,
+                "headers": [(b"content-type", b"text/html; charset=utf-8"),
+                            (b"content-length", str(len(body)).encode()),
+                            (b"cache-control", b"no-store")]})
+    await send({"type": "http.response.body", "body": body})
 
 
 async def refuse(send, status: int, message: str) -> None:

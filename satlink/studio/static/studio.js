@@ -11,7 +11,8 @@ import * as M from "./model.js";
 import { setupPanels } from "./panels.js";
 import * as P from "./play.js";
 import { setupRepair } from "./repair.js";
-import { sharedIn } from "./share.js";
+import { setupShare, sharedIn } from "./share.js";
+import * as Doc from "./document.js";
 import * as D from "./sketch.js";
 
 const $ = id => document.getElementById(id);
@@ -23,6 +24,7 @@ const S = {
   version: 0, cursor: null, chain: null, panelFor: null,
 };
 window.studio = S;  // for the tests and the curious
+let files = null;  // setupFiles's, once the page's parts are set up
 
 // -- layouts (one per size and cell kind, laid out by board.js in the page) -----------------
 function layoutFor(m) { return Promise.resolve(layoutOf(m)); }
@@ -114,8 +116,10 @@ async function liveCheck() {
     answeredAt = performance.now();
     if (!v || version !== S.version) return;  // a newer edit took over
     S.verdict = v; S.error = null;
-    if (S.pack && S.pack.current != null && v.status === "unique") {
-      S.pack.boards[S.pack.current].solution = v.solutions[0];
+    if (S.pack.current != null) {
+      const item = S.pack.boards[S.pack.current];
+      item.verdict = {status: v.status, solution: v.status === "unique" ? v.solutions[0] : undefined};
+      if (v.status === "unique") item.solution = v.solutions[0];
     }
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
@@ -141,10 +145,13 @@ function changed() {
   $("why-out").textContent = ""; $("play-out").textContent = "";
   say("");
   if (!repair.follow()) repair.clear();
-  if (S.pack && S.pack.current != null) {
-    const item = S.pack.boards[S.pack.current];
-    item.board = M.toBoard(S.model); item.verdict = null; delete item.solution;
+  if (S.pack.current == null) {  // an edit always lands in the pack: a board of its own
+    S.pack.current = Doc.addBoard(S.pack, Doc.newItem(M.toBoard(S.model), {rules: rules()}));
   }
+  const item = S.pack.boards[S.pack.current];
+  item.board = M.toBoard(S.model); item.rules = rules(); item.verdict = null; delete item.solution;
+  item.paths = M.pathsToCoords(S.model, S.model.paths);
+  touch();
   showLabel();
   redraw();
   liveCheck();
@@ -364,8 +371,9 @@ $("generate").addEventListener("click", async () => {
     done();
     if (!r || version !== S.version) return;  // a newer Generate or Complete, or an edit, took over
     if (r.error) { say(r.error.message); return; }
-    replace(M.fromBoard(r.board));
-    say(`generated in ${r.attempts} attempt(s)`);
+    const item = S.pack.boards[S.pack.current];
+    if (item && Doc.isBlank(item) && !item.fromFile) { replace(M.fromBoard(r.board)); say(`generated in ${r.attempts} attempt(s)`); }
+    else files.addAndOpen(M.fromBoard(r.board), `a board generated in ${r.attempts} attempt(s)`);
   } catch (e) { done(); say(e.message); }
 });
 
@@ -390,10 +398,34 @@ $("complete").addEventListener("click", complete);
 $("complete-draw").addEventListener("click", complete);
 
 // -- board, rules, undo --------------------------------------------------------------------
+// W and H as typed: whole numbers from 1 to 60 within the studio's cells, else a message by
+// the box and nothing made.
+function size() {
+  const read = id => {
+    const box = $(id), text = box.value.trim(), n = Number(text);
+    const ok = /^\d+$/.test(text) && n >= 1 && n <= 60;
+    box.classList.toggle("invalid", !ok);
+    return ok ? n : null;
+  };
+  const w = read("w"), h = read("h");
+  if (w == null || h == null) {
+    say(`${w == null ? `W (${$("w").value || "empty"})` : `H (${$("h").value || "empty"})`} must be a whole number from 1 to 60`, "refused");
+    return null;
+  }
+  const limit = S.session?.limits?.max_cells;
+  if (limit && w * h > limit) { say(`${w}×${h} is ${w * h} cells, more than this studio's ${limit}`, "refused"); return null; }
+  return {w, h};
+}
 $("new").addEventListener("click", () => {
-  replace(M.emptyModel(+$("w").value, +$("h").value, $("kind").value, $("wrap").checked));
+  const wh = size();
+  if (!wh) return;
+  const model = M.emptyModel(wh.w, wh.h, $("kind").value, $("wrap").checked);
+  const item = S.pack.boards[S.pack.current];
+  if (item && Doc.isBlank(item) && !item.fromFile) replace(model);  // a blank new board: remade
+  else files.addAndOpen(model, `a new ${wh.w}×${wh.h} board`);
 });
-$("resize").addEventListener("click", () => replace(M.resized(S.model, +$("w").value, +$("h").value)));
+$("resize").addEventListener("click", () => { const wh = size(); if (wh) replace(M.resized(S.model, wh.w, wh.h)); });
+["w", "h"].forEach(id => $(id).addEventListener("input", () => $(id).classList.remove("invalid")));
 $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", redo);
 $("rules").addEventListener("change", () => { $("rules-text").textContent = ruleText(rules()); changed(); });
@@ -426,6 +458,57 @@ function setMode(mode) {
 }
 document.querySelectorAll("#modes button").forEach(b => b.addEventListener("click", () => setMode(b.dataset.mode)));
 
+// -- the pack kept: in the browser a moment after each change, and asked about when leaving --
+let keepTimer = null;
+function touch(dirty = true) {
+  if (dirty) S.pack.dirty = true;
+  files?.showWhere();
+  clearTimeout(keepTimer);
+  keepTimer = setTimeout(keepNow, 300);
+}
+function keepNow() { clearTimeout(keepTimer); Doc.keep(S, S.model, rules()); }
+window.addEventListener("beforeunload", e => {
+  keepNow();
+  if (S.pack.dirty) { e.preventDefault(); e.returnValue = ""; }
+});
+window.addEventListener("pagehide", keepNow);
+
+function offerBack(offered) {
+  const n = offered.pack.boards.length, when = new Date(offered.at).toLocaleTimeString();
+  $("restore-text").textContent = `Unsaved work from ${when}: ${n} board(s) of ${offered.pack.path || "a new pack"}. Restore it?`;
+  $("restore").hidden = false;
+  $("restore-yes").onclick = () => {
+    $("restore").hidden = true;
+    S.pack = offered.pack;
+    S.pack.trash = [];
+    if (offered.rules) setRules(offered.rules);
+    const model = M.fromBoard(offered.model.board);
+    model.paths = M.pathsToCells(model, offered.model.paths || {});
+    if (offered.model.colours) model.colours = offered.model.colours;
+    M.colourise(model);
+    $("path").value = S.pack.path || "";
+    fresh(model);
+    Doc.dropOffered();
+    touch();
+    say(`restored ${n} board(s)${S.pack.path ? ` of ${S.pack.path}` : ""}: not saved yet`);
+    if (S.mode === "pack") files.showPack();
+  };
+  $("restore-no").onclick = () => { $("restore").hidden = true; Doc.dropOffered(); say("the unsaved work was discarded"); };
+}
+
+// A shared board: added to the pack (the board on screen is kept), and opened.
+function openShared(shared) {
+  if (shared.rules) setRules(shared.rules);
+  const model = M.fromBoard(shared.board);
+  model.paths = M.pathsToCells(model, shared.paths || {});
+  M.reconcile(model, layoutOf(model));
+  M.colourise(model);
+  const item = S.pack.boards[S.pack.current];
+  if (item && Doc.isBlank(item) && !item.fromFile && S.pack.boards.length === 1) {
+    fresh(model); touch(); say("opened from a share link");
+  } else files.addAndOpen(model, "the board of a share link");
+}
+
 // A board opened afresh (from a pack, a share link): no history, nothing said of another.
 function fresh(model) {
   S.history = []; S.future = [];
@@ -436,10 +519,13 @@ function fresh(model) {
   $("why-out").textContent = ""; $("play-out").textContent = ""; say("");
   showLabel(); redraw(); liveCheck();
 }
-const files = setupFiles({S, say, rules, setRules, fresh, setMode, redraw, layoutFor});
+S.pack = Doc.blankPack(M.toBoard(S.model), "flow");
+files = setupFiles({S, say, rules, setRules, fresh, setMode, redraw, layoutFor, touch});
+setupShare({S, say, rules, openShared});
 
 // -- start ---------------------------------------------------------------------------------
 async function main() {
+  const offered = Doc.takeOffered();  // before this page keeps anything of its own
   S.session = await get("session");
   for (const name of [...S.session.profiles, ...MORE_RULES]) $("rules").add(new Option(name, name));
   for (const name of S.session.formats) {
@@ -451,9 +537,12 @@ async function main() {
   $("draw-help").hidden = tool() !== "draw";
   let shared = null;
   try { shared = sharedIn(location.hash); } catch (e) { say(e.message); }
-  if (shared) await files.openShared(shared);
-  else if (S.session.opened) files.loadPack(S.session.opened);
-  else { showLabel(); redraw(); liveCheck(); }
+  S.pack.boards[0].rules = rules();
+  if (S.session.opened) files.loadPack(S.session.opened, {asked: true});
+  if (shared) openShared(shared);
+  else if (!S.session.opened) { showLabel(); redraw(); liveCheck(); }
+  files.showWhere();
+  if (offered?.pack?.boards) offerBack(offered);
   document.body.dataset.ready = "1";
 }
 main();
