@@ -148,7 +148,11 @@
     var now = JSON.stringify(play.paths);
     while (play.history.length) {
       var before = play.history.pop();
-      if (JSON.stringify(before) !== now) { play.paths = before; play.active = null; return true; }
+      if (JSON.stringify(before) !== now) {
+        play.paths = before;
+        if (play.active !== null && !(play.paths[play.active] || []).length) play.active = null;
+        return true;
+      }
     }
     return false;
   }

@@ -52,13 +52,23 @@ export function overlayOf(S, {showSolution, packSolutions}) {
     return over;
   }
   const show = showSolution && v && v.solutions?.length && !S.sketch;
+  const pair = solutionPair(S);
   if (hasDrawing) {
-    over.paths = drawn;
     const d = v?.drawing;
-    if (d && d.outcome === "one-of-several" && d.other) {
-      over.other = M.pathsToCells(m, d.other);  // the other solution, dashed over the drawing
-      over.diff = M.cellsOf(m, d.diff_cells);
-    } else if (show && d && d.outcome !== "unique-solution") {
+    if (pair && !S.sketch) {  // the drawing and the other solution, either one in full
+      over.diff = M.cellsOf(m, pair.diff);
+      if (S.which === 1) {  // the other in its own colours, the drawing thin beneath
+        over.paths = M.pathsToCells(m, pair.second);
+        over.ghost = drawn;
+      } else {
+        over.paths = drawn;
+        if (pair.first) over.ghost = M.pathsToCells(m, pair.first);  // a drawing in progress
+        else over.other = M.pathsToCells(m, pair.second);  // dashed where it parts from the drawing
+      }
+      return over;
+    }
+    over.paths = drawn;
+    if (show && d && d.outcome !== "unique-solution") {
       over.ghost = M.pathsToCells(m, v.solutions[Math.min(S.which, v.solutions.length - 1)]);
     }
     return over;
@@ -66,6 +76,20 @@ export function overlayOf(S, {showSolution, packSolutions}) {
   if (show) over.paths = M.pathsToCells(m, v.solutions[Math.min(S.which, v.solutions.length - 1)]);
   if (v && v.status === "multiple") over.diff = M.cellsOf(m, v.diff_cells);
   return over;
+}
+
+// Two solutions the page can switch between, or null: a drawing and the other solution of
+// its puzzle, or the first two solutions of a board that has several.
+export function solutionPair(S) {
+  const v = S.verdict, d = v?.drawing;
+  if (d && d.outcome === "one-of-several" && d.other) {
+    return {first: null, second: d.other, diff: d.diff_cells, names: ["your drawing", "the other solution"]};
+  }
+  if (v && v.status === "multiple" && v.solutions?.length > 1) {
+    return {first: v.solutions[0], second: v.solutions[1], diff: v.diff_cells,
+      names: ["first solution", "second solution"]};
+  }
+  return null;
 }
 
 // The drawing judged beside the verdict, in words.

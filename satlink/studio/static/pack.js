@@ -44,10 +44,11 @@ export function renderPack(list, pack, layoutFor, on, {solutions = false, size =
     li.appendChild(label);
     const tools = document.createElement("div");
     tools.className = "item-tools";
-    for (const [text, title, act] of [["↑", "move up", () => on.move(i, i - 1)], ["↓", "move down", () => on.move(i, i + 1)],
-      ["Duplicate", "a copy after it", () => on.duplicate(i)], ["Delete", "delete (Undo delete brings it back)", () => on.remove(i)]]) {
+    for (const [text, name, title, act] of [["↑", "up", "move up", () => on.move(i, i - 1)],
+      ["↓", "down", "move down", () => on.move(i, i + 1)], ["Duplicate", "duplicate", "a copy after it", () => on.duplicate(i)],
+      ["Delete", "delete", "delete (Undo delete brings it back)", () => on.remove(i)]]) {
       const b = document.createElement("button");
-      b.textContent = text; b.title = title; b.dataset.act = title.split(" ")[0];
+      b.textContent = text; b.title = title; b.dataset.act = name;
       b.addEventListener("click", e => { e.stopPropagation(); act(); });
       if ((text === "↑" && i === 0) || (text === "↓" && i === pack.boards.length - 1)) b.disabled = true;
       if (text === "Duplicate" && item.error) b.disabled = true;

@@ -6,7 +6,7 @@ import { ApiError, cancel, get, latest, post } from "./api.js";
 import { cellAt, drawBoard, layoutOf, sideAt, svgPoint, tunnelAt } from "./draw.js";
 import { setupFiles } from "./files.js";
 import { setupKeys } from "./keys.js";
-import { drawingWords, namedCells, overlayOf } from "./overlay.js";
+import { drawingWords, namedCells, overlayOf, solutionPair } from "./overlay.js";
 import * as M from "./model.js";
 import { setupPanels } from "./panels.js";
 import * as P from "./play.js";
@@ -39,7 +39,7 @@ function setRules(name) {
   $("rules-text").textContent = ruleText(name);
 }
 function tool() { return document.querySelector("input[name=tool]:checked").value; }
-function wanted() { return $("label").value.trim().slice(0, 1) || null; }
+function wanted() { const v = $("label").value.trim(); return M.isTypedLabel(v) ? v : null; }
 
 // -- drawing -------------------------------------------------------------------------------
 // The cells the words on the page name, "(r,c)": each is ringed on the board.
@@ -84,19 +84,38 @@ function showVerdict() {
       ? `${label} has one endpoint: place its second endpoint, or erase this one too` : S.error.message;
     named(); return;
   }
-  if (!v) { box.className = "verdict"; status.textContent = "…"; return; }
-  box.className = "verdict " + v.status;
-  status.textContent = v.status;
+  if (!v) { box.className = "verdict"; status.textContent = "…"; showSwitch(); return; }
+  // a drawing in progress whose ends are no puzzle yet: said as such, not as an error
+  const drawing = v.drawing?.outcome === "partial" && v.status === "unsolvable";
+  box.className = "verdict " + (drawing ? "drawing" : v.status);
+  status.textContent = drawing ? "drawing" : v.status;
   const how = v.decided_by_deduction ? ", by deduction" : "";
   const parts = [`under ${v.rules} · ${Math.round(v.seconds * 1000)} ms${how}`];
   if (v.breaks?.length) parts.push("but " + v.breaks.join("; "));
+  if (drawing) parts.push(`the ends placed so far: ${v.status}`);
   if (v.drawing) parts.push(drawingWords(v.drawing));
   else if (v.status === "multiple") parts.push(`${v.diff_cells.length} cells differ`);
   if (v.message) parts.push(v.message);
   detail.textContent = parts.join(" · ");
   $("nearest").hidden = !(v.status === "unsolvable" && tool() !== "draw" && !Object.keys(S.model.paths).length);
+  showSwitch();
   named();
 }
+
+// The switch between two solutions (a drawing and the other one, or the first two of a
+// board with several), shown whenever there are two: each is drawn in full when chosen.
+function showSwitch() {
+  const box = $("which"), pair = S.mode === "edit" ? solutionPair(S) : null;
+  box.hidden = !pair;
+  if (!pair) return;
+  box.querySelectorAll("button").forEach((b, i) => {
+    b.textContent = pair.names[i];
+    b.classList.toggle("on", S.which === i);
+  });
+}
+$("which").querySelectorAll("button").forEach((b, i) => b.addEventListener("click", () => {
+  S.which = i; showSwitch(); redraw();
+}));
 
 // -- the live verdict ----------------------------------------------------------------------
 async function liveCheck() {
@@ -120,6 +139,7 @@ async function liveCheck() {
       const item = S.pack.boards[S.pack.current];
       item.verdict = {status: v.status, solution: v.status === "unique" ? v.solutions[0] : undefined};
       if (v.status === "unique") item.solution = v.solutions[0];
+      if (S.mode === "pack") files.showPack();
     }
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
@@ -192,6 +212,15 @@ function showLabel() {
   const box = $("label"), next = M.pending(S.model) || M.newLabel(S.model, box.value.trim().slice(0, 1) || null);
   box.placeholder = next || "";
   if (box.value && M.labelsOf(S.model).has(box.value) && M.pending(S.model) !== box.value) box.value = "";
+  if (!box.value) box.classList.remove("invalid");
+}
+
+// A new pair whose label's other case is a pair already: said, as the two are distinct.
+function caseNote(before) {
+  for (const label of M.labelsOf(S.model)) {
+    const twin = before.has(label) ? null : M.caseTwin(S.model, label);
+    if (twin) say(`${label} is a pair of its own, not ${twin}: labels are case-sensitive (the key of ${twin} with or without Shift)`);
+  }
 }
 
 function erased(before, x) {
@@ -286,9 +315,16 @@ svg.addEventListener("pointerup", e => {
 function endSketch() {
   const session = S.sketch;
   S.sketch = null;
+  const before = new Set(M.labelsOf(S.model));
   if (!session.moved) {  // a click: an endpoint on an empty cell, as the endpoint tool does
+    const ch = S.model.cells[session.start];
+    if (M.isLabel(ch) && M.labelCount(S.model, ch) === 1 && !S.model.paths[ch]) {  // a lone end: taken back
+      if (edit(m => M.erase(m, session.start))) say(`took back the lone end of ${ch} (a click on a lone end takes it back)`);
+      return;
+    }
     if (!M.isLabel(S.model.cells[session.start]) && !M.pathThrough(S.model, session.start)) {
       edit(m => M.placeEnd(m, session.start, wanted()));
+      caseNote(before);
     } else redraw();
     return;
   }
@@ -329,7 +365,11 @@ $("clear").addEventListener("click", () => { P.remember(S.play); S.play.paths = 
 
 setupPanels({S, redraw, rules});
 const repair = setupRepair({S, redraw, replace, say, rules});
-setupKeys({S, svg, edit: fn => { const r = edit(fn); if (r) erasedAtCursor(r); return r; }, redraw, say, wanted,
+setupKeys({S, svg, edit: fn => {
+  const before = new Set(M.labelsOf(S.model)), r = edit(fn);
+  if (r) { erasedAtCursor(r); caseNote(before); }
+  return r;
+}, redraw, say, wanted,
   played});
 // A key in play mode: the drawing redrawn, a refused move said, a whole drawing refereed.
 function played(result) {
@@ -430,7 +470,18 @@ $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", redo);
 $("rules").addEventListener("change", () => { $("rules-text").textContent = ruleText(rules()); changed(); });
 $("show-solution").addEventListener("change", redraw);
-$("label").addEventListener("input", showLabel);
+$("label").addEventListener("input", () => { checkLabel(); showLabel(); });
+// The new-pair box as typed: one letter or digit, said at once when it is not (nothing is
+// swapped for another label silently), and a lower-case twin of a pair (or upper) named.
+function checkLabel() {
+  const box = $("label"), v = box.value.trim();
+  const bad = v !== "" && !M.isTypedLabel(v);
+  box.classList.toggle("invalid", bad);
+  if (bad) { say(`"${v}" is not a label: a label is one letter or digit (A–Z, a–z, 0–9)`, "refused"); return; }
+  const twin = v ? M.caseTwin(S.model, v) : null;
+  if (twin && !M.labelsOf(S.model).has(v)) say(`${v} will be a pair of its own, not ${twin}: labels are case-sensitive`);
+  else say("");
+}
 document.querySelectorAll("input[name=tool]").forEach(r => r.addEventListener("change", () => {
   $("draw-help").hidden = tool() !== "draw";
   showVerdict(); redraw();  // switching tools keeps everything: the drawing, the endpoints
