@@ -33,7 +33,7 @@ def export(db, where, out, out_format, target, target_check):
     Example:
       satlink export --db levels.sqlite --where "size=10x10 and band=medium" -o pack.jsonl
       satlink export --db levels.sqlite --where "grade>4 and effort>0.3" -o hard.jsonl
-      satlink export --db levels.sqlite --where "band=easy" --to player -o easy.html
+      satlink export --db levels.sqlite --where "band=medium" --to player -o medium.html
     """
     from satlink.generate.catalogue import Catalogue, CatalogueError
     from satlink.generate.pack import pack_entries

@@ -140,6 +140,12 @@ def test_a_failed_open_then_save_writes_nothing(browser, url, folder):
                            " || document.querySelector('#message').textContent.includes('nothing to save')"
                            " || document.querySelector('#message').textContent.includes('would be lost')")
     assert (folder / "broken.txt").read_text() == "A.A.B\n"
+    click_cell(page, 0, 0)  # a board drawn after the failed open: still no save over the file
+    click_cell(page, 0, 2)
+    page.wait_for_function("window.studio.pack.boards.length === 2")
+    page.click("#save")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('not saved')")
+    assert (folder / "broken.txt").read_text() == "A.A.B\n"
     assert page.errors == []
     page.context.close()
 
@@ -321,4 +327,18 @@ def test_a_double_click_in_draw_mode_leaves_no_half_pair(browser, url):
     page.mouse.dblclick(*cell_xy(page, 1, 1))
     page.wait_for_timeout(300)
     assert page.evaluate("window.studio.model.cells.join('')") == "." * 25
+    page.context.close()
+
+
+def test_fourteen_pairs_on_hexagons_get_fourteen_distinct_colours_none_maroon(browser, url):
+    """The palette's 14th colour (maroon) reads as a second red on the dark board: the studio
+    hands it out only after the other nineteen."""
+    page = start(browser, url)
+    page.select_option("#kind", "hex")
+    new_board(page, 7, 4)
+    labels = "ABCDEFGHIJKLMN"
+    type_board(page, [labels[:7], labels[7:], labels[:7], labels[7:]])
+    colours = page.evaluate("window.studio.model.colours")
+    assert sorted(colours) == sorted(labels)
+    assert len(set(colours.values())) == 14 and 13 not in colours.values()
     page.context.close()

@@ -18,11 +18,11 @@ from satlink.render.player import Puzzle, player_html, solution_hash, solution_t
 from satlink.rules import parse_rules
 from satlink.solver.check import check
 from testbed.browser import file_url, missing
+from testbed.studio_server import keys_to_draw
 from testbed.variants import VARIANTS, solved
 
 PACK = ["ABC", "...", "ABC"], ["AB", "AB"], ["A..", "...", "..A"]
 """Two unique boards under flow and one with none."""
-ARROWS = {(1, 0): "ArrowDown", (-1, 0): "ArrowUp", (0, 1): "ArrowRight", (0, -1): "ArrowLeft"}
 
 
 @pytest.fixture()
@@ -102,24 +102,6 @@ def open_offline(browser, path: Path):
     return page, asked, errors
 
 
-def keys_for(board: Board, solution) -> list[str]:
-    """The keys that draw ``solution``: per label its key, then an arrow per step (a step
-    across a warp is the arrow that leaves the board on that side)."""
-    keys = []
-    cells = "".join(board.rows)
-    for label, path in sorted(solution.to_cells(board).items()):
-        path = list(path)
-        if path[0] != cells.index(label):
-            path.reverse()
-        keys.append(label)
-        for a, b in zip(path, path[1:], strict=False):
-            dr, dc = b // board.width - a // board.width, b % board.width - a % board.width
-            dr = dr if abs(dr) <= 1 else -dr // abs(dr)  # across a warp
-            dc = dc if abs(dc) <= 1 else -dc // abs(dc)
-            keys.append(ARROWS[(dr, dc)])
-    return keys
-
-
 @browser_needed
 def test_the_player_is_solved_with_the_keyboard_alone_offline(browser, pack, tmp_path):
     out = tmp_path / "pack.html"
@@ -128,7 +110,7 @@ def test_the_player_is_solved_with_the_keyboard_alone_offline(browser, pack, tmp
     try:
         first = read_file(str(pack)).__next__()
         verdict = check(first.board, "flow")
-        keys = keys_for(first.board, verdict.solutions[0])
+        keys = keys_to_draw(first.board, verdict.solutions[0])
         page.keyboard.press(keys[0])
         page.keyboard.press(keys[1])
         page.keyboard.press("Backspace")  # undo the step
@@ -153,7 +135,7 @@ def test_a_warp_board_is_solved_by_keys_across_its_tunnels(browser, tmp_path):
     out.write_text(player_html([Puzzle("warp", board, parse_rules("flow"), solution)]))
     page, _, errors = open_offline(browser, out)
     try:
-        for key in keys_for(board, solution):
+        for key in keys_to_draw(board, solution):
             page.keyboard.press(key)
         assert page.inner_text("#status") == "Solved!"
     finally:

@@ -115,6 +115,12 @@ export function setupFiles({S, say, rules, setRules, fresh, setMode, redraw, lay
     const path = $("path").value.trim();
     if (!path) { say("give a file name to save the pack to (pack.jsonl, boards.txt, ...)"); $("path").focus(); return; }
     const catalogue = $("is-db").checked;
+    const unread = S.pack.boards.findIndex(item => item.error);
+    if (unread >= 0 && !catalogue) {  // it cannot be written back: kept in the file until deleted here
+      say(`not saved: board #${unread + 1} could not be read, and saving would drop it; fix the file, ` +
+        "or delete that board in the pack view to save without it", "refused");
+      return;
+    }
     if (!overwrite) await checkUnchecked();
     const boards = D.saveBoards(S.pack);
     try {

@@ -95,7 +95,7 @@ export function solutionPair(S) {
 // The drawing judged beside the verdict, in words.
 const DRAWING_WORDS = {
   "unique-solution": () => "your drawing is its only solution",
-  "one-of-several": d => `another solution exists (dashed), ${d.diff_cells.length} cells differ: see the fixes that keep your drawing`,
+  "one-of-several": d => `another solution exists (show: switches to it), ${d.diff_cells.length} cells differ: see the fixes that keep your drawing`,
   "breaks-rules": d => `your drawing breaks the rules: ${d.errors[0] || ""}`,
   partial: d => `drawing in progress: ${d.placed?.length ? `${d.placed.length} pair(s) without a path, ` : ""}` +
     `${d.empty?.length || 0} cell(s) not drawn (Complete fills the rest)`,
