@@ -104,7 +104,12 @@ export function flagged(pack) {
   return {out, unchecked};
 }
 
+// After a save: the pack is now that file's (a board that could not be read stays in the
+// file it came from, which was another: it leaves the pack).
 export function markSaved(pack, path, answer) {
+  const current = pack.boards[pack.current];
+  pack.boards = pack.boards.filter(item => !item.error);
+  pack.current = current ? Math.max(0, pack.boards.indexOf(current)) : null;
   pack.path = path; pack.version = answer.version; pack.format = answer.format;
   pack.boards.forEach((item, i) => { if (!item.error) { item.fromFile = true; item.index = i + 1; } });
   pack.trash.forEach(t => { t.item.fromFile = false; });

@@ -116,7 +116,7 @@ export function setupFiles({S, say, rules, setRules, fresh, setMode, redraw, lay
     if (!path) { say("give a file name to save the pack to (pack.jsonl, boards.txt, ...)"); $("path").focus(); return; }
     const catalogue = $("is-db").checked;
     const unread = S.pack.boards.findIndex(item => item.error);
-    if (unread >= 0 && !catalogue) {  // it cannot be written back: kept in the file until deleted here
+    if (unread >= 0 && !catalogue && path === S.pack.path) {  // it cannot be written back: kept until deleted here
       say(`not saved: board #${unread + 1} could not be read, and saving would drop it; fix the file, ` +
         "or delete that board in the pack view to save without it", "refused");
       return;
@@ -139,7 +139,8 @@ export function setupFiles({S, say, rules, setRules, fresh, setMode, redraw, lay
       say(`saved ${r.boards} board(s) to ${r.path} (${r.format})` +
         (r.backup ? `; the previous version is kept as ${r.backup}` : "") +
         (out.length ? `; not unique (saved anyway): ${out.join(", ")}` : "") +
-        (unchecked.length ? `; ${unchecked.length} not checked (Pack: Check all)` : ""),
+        (unchecked.length ? `; ${unchecked.length} not checked (Pack: Check all)` : "") +
+        (unread >= 0 ? `; board #${unread + 1} could not be read and is not in ${r.path}` : ""),
       out.length ? "refused" : "");
       if (S.mode === "pack") showPack();
     } catch (e) {
