@@ -13,6 +13,7 @@ import * as P from "./play.js";
 import { setupRepair } from "./repair.js";
 import { setupShare, sharedIn } from "./share.js";
 import * as Doc from "./document.js";
+import { setupWork } from "./work.js";
 import * as D from "./sketch.js";
 
 const $ = id => document.getElementById(id);
@@ -509,57 +510,6 @@ function setMode(mode) {
 }
 document.querySelectorAll("#modes button").forEach(b => b.addEventListener("click", () => setMode(b.dataset.mode)));
 
-// -- the pack kept: in the browser a moment after each change, and asked about when leaving --
-let keepTimer = null;
-function touch(dirty = true) {
-  if (dirty) S.pack.dirty = true;
-  files?.showWhere();
-  clearTimeout(keepTimer);
-  keepTimer = setTimeout(keepNow, 300);
-}
-function keepNow() { clearTimeout(keepTimer); Doc.keep(S, S.model, rules()); }
-window.addEventListener("beforeunload", e => {
-  keepNow();
-  if (S.pack.dirty) { e.preventDefault(); e.returnValue = ""; }
-});
-window.addEventListener("pagehide", keepNow);
-
-function offerBack(offered) {
-  const n = offered.pack.boards.length, when = new Date(offered.at).toLocaleTimeString();
-  $("restore-text").textContent = `Unsaved work from ${when}: ${n} board(s) of ${offered.pack.path || "a new pack"}. Restore it?`;
-  $("restore").hidden = false;
-  $("restore-yes").onclick = () => {
-    $("restore").hidden = true;
-    S.pack = offered.pack;
-    S.pack.trash = [];
-    if (offered.rules) setRules(offered.rules);
-    const model = M.fromBoard(offered.model.board);
-    model.paths = M.pathsToCells(model, offered.model.paths || {});
-    if (offered.model.colours) model.colours = offered.model.colours;
-    M.colourise(model);
-    $("path").value = S.pack.path || "";
-    fresh(model);
-    Doc.dropOffered();
-    touch();
-    say(`restored ${n} board(s)${S.pack.path ? ` of ${S.pack.path}` : ""}: not saved yet`);
-    if (S.mode === "pack") files.showPack();
-  };
-  $("restore-no").onclick = () => { $("restore").hidden = true; Doc.dropOffered(); say("the unsaved work was discarded"); };
-}
-
-// A shared board: added to the pack (the board on screen is kept), and opened.
-function openShared(shared) {
-  if (shared.rules) setRules(shared.rules);
-  const model = M.fromBoard(shared.board);
-  model.paths = M.pathsToCells(model, shared.paths || {});
-  M.reconcile(model, layoutOf(model));
-  M.colourise(model);
-  const item = S.pack.boards[S.pack.current];
-  if (item && Doc.isBlank(item) && !item.fromFile && S.pack.boards.length === 1) {
-    fresh(model); touch(); say("opened from a share link");
-  } else files.addAndOpen(model, "the board of a share link");
-}
-
 // A board opened afresh (from a pack, a share link): no history, nothing said of another.
 function fresh(model) {
   S.history = []; S.future = [];
@@ -571,8 +521,10 @@ function fresh(model) {
   showLabel(); redraw(); liveCheck();
 }
 S.pack = Doc.blankPack(M.toBoard(S.model), "flow");
+const work = setupWork({S, say, rules, setRules, fresh, files: () => files});
+const touch = work.touch;
 files = setupFiles({S, say, rules, setRules, fresh, setMode, redraw, layoutFor, touch});
-setupShare({S, say, rules, openShared});
+setupShare({S, say, rules, openShared: work.openShared});
 
 // -- start ---------------------------------------------------------------------------------
 async function main() {
@@ -590,10 +542,10 @@ async function main() {
   try { shared = sharedIn(location.hash); } catch (e) { say(e.message); }
   S.pack.boards[0].rules = rules();
   if (S.session.opened) files.loadPack(S.session.opened, {asked: true});
-  if (shared) openShared(shared);
+  if (shared) work.openShared(shared);
   else if (!S.session.opened) { showLabel(); redraw(); liveCheck(); }
   files.showWhere();
-  if (offered?.pack?.boards) offerBack(offered);
+  if (offered?.pack?.boards) work.offerBack(offered);
   document.body.dataset.ready = "1";
 }
 main();
