@@ -212,7 +212,9 @@ def whole_number(data: dict, key: str, default: int | None = None) -> int:
     JSON as Python reads it has Infinity and NaN, which ``int()`` turns into an
     OverflowError the handlers would not expect, and ``true`` is not a count."""
     value = data.get(key, default)
-    if isinstance(value, (int, float, str)) and not isinstance(value, bool):
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # 7.0 is 7; 2.5 is not a whole number, never cut to 2
+    if isinstance(value, (int, str)) and not isinstance(value, bool):
         try:
             return int(value)
         except (ValueError, OverflowError):

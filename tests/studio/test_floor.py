@@ -200,3 +200,10 @@ def test_a_boolean_field_that_is_not_a_boolean_is_named(tmp_path, endpoint, body
     assert answer.status_code == 400, answer.text
     assert "must be true or false" in answer.json()["error"]["message"]
     assert not (tmp_path / "x.txt").exists() and not (tmp_path / "x.db").exists()
+
+
+@pytest.mark.parametrize("width", [2.5, -0.5, "2.5"])
+def test_a_size_that_is_not_whole_is_named_not_cut(tmp_path, width):
+    with studio_client(tmp_path, 5) as client:
+        answer = client.post("/api/generate", json={"width": width, "height": 3})
+    assert answer.status_code == 400 and "'width' must be a whole number" in answer.text

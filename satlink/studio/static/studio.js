@@ -402,10 +402,12 @@ function busy(text, channel) {
 }
 
 $("generate").addEventListener("click", async () => {
+  const wh = size();
+  if (!wh) return;
   const done = busy("generating…", "make");
   const version = S.version;
   try {
-    const r = await latest("make", "generate", {width: +$("w").value, height: +$("h").value, kind: $("kind").value,
+    const r = await latest("make", "generate", {width: wh.w, height: wh.h, kind: $("kind").value,
       wrap: $("wrap").checked, colours: $("colours").value || null, grade: $("band").value || null,
       holes: +$("gen-holes").value, walls: +$("gen-walls").value, bridges: +$("gen-bridges").value,
       rules: rules(), seed: Math.floor(Math.random() * 1e9)});
