@@ -192,12 +192,15 @@ def solve(files, rules, timeout, method, as_json, no_color, in_format, max_cells
 
 @click.command()
 @click.argument("file")
-@to_option("Output format (default: from --out's extension).")
+@to_option("Output format (default: from --out's extension); player: a one-file HTML page "
+           "that plays the pack offline.", player=True)
 @out_option("Output file (default: standard output).")
 @target_options
 @input_options
 def convert(file, out_format, out, target, target_check, in_format, max_cells):
-    """Convert boards between formats: grid, wh, flowfree, json, puzzlink.
+    """Convert boards between formats: grid, wh, flowfree, json, puzzlink; or write the pack
+    as a player (--to player, or -o NAME.html): one HTML file that plays every board proven
+    unique in any browser, with no server (boards not unique are left out, named on stderr).
 
     Boards that cannot be read are reported on stderr (exit status 2); the others are
     still converted. Solutions travel with the board where the target format can hold them.
@@ -212,7 +215,12 @@ def convert(file, out_format, out, target, target_check, in_format, max_cells):
       satlink convert puzzle.txt --to puzzlink        # a URL to play-test in a browser
       satlink convert pack.txt -o pack.jsonl          # format from the extension
       satlink convert pack.jsonl -o pack.grid --target fill   # for a fill-only app
+      satlink convert example --to player -o pack.html   # play-test anywhere, offline
     """
+    from satlink.cli.player import convert_to_player, is_player
+
+    if is_player(out, out_format):
+        sys.exit(convert_to_player(file, out, in_format, max_cells))
     if out_format is None:
         if out is None:
             raise click.UsageError("say --to FORMAT, or give --out with a known extension")
