@@ -23,8 +23,8 @@ is no longer in the documentation fails the test, so the tables cannot go stale)
   left out, the rest of their example runs, and the test reports a skip.
 * Set-up and development lines (``pip install``, ``python -m pytest``, ``ruff``, building the
   docs) are what CI itself runs; they are not run again here. Nor are the benchmarks' lines
-  (``PYTHONPATH=. python benchmarks/...``): they measure for minutes from the checkout, and
-  publishing needs a run's results (``tests/test_docs_results.py`` runs ``publish.py``).
+  (``python benchmarks/...``, ``python -m benchmarks...``): they measure for minutes from the
+  checkout, and publishing needs a run's results (``tests/test_docs_results.py`` runs ``publish.py``).
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ SHELL_FENCE = re.compile(r"^[ \t]*```(?:sh|bash|shell|console)[ \t]*\n(.*?)^[ \t
 """A fenced shell block of a Markdown page."""
 
 NOT_RUN_HERE = ("pip install", "python -m pytest", "ruff check", "python -m sphinx",
-                "PYTHONPATH=. python benchmarks/")
+                "python benchmarks/", "python -m benchmarks.", "PYTHONPATH=. python benchmarks/")
 """Lines that set up or check the project itself: CI (``.ci/run``) runs them."""
 
 SCHEDULER_ADDRESSES = ("tcp://HOST:8786", "tcp://10.0.0.5:8786")
