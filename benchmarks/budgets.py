@@ -6,17 +6,21 @@ satlink tree: this one, and with ``--base TREE`` another (e.g. a worktree of mai
 run, the two interleaved case by case (each going first in turn).  The table gives seconds
 and the overrun past the budget; the JSON (``--out``) has every run.
 
-    PYTHONPATH=. python benchmarks/budgets.py --base /tmp/main-tree --out benchmarks/results/budgets.json
+    python benchmarks/budgets.py --base /tmp/main-tree --out benchmarks/results/budgets.json
 """
 
 from __future__ import annotations
 
-import argparse
 import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
+import argparse
+import subprocess
+import tempfile
 
 from benchmarks.harness import Run, checkout_env, in_turn, timed
 
