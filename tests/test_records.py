@@ -120,6 +120,21 @@ def test_differing_cells_are_summarised_and_listed_in_full_on_request(monkeypatc
     assert listed["diff_cells"] == cells
 
 
+def test_a_record_grades_only_when_asked(monkeypatch):
+    """Writing a record re-runs no deduction unless the grade is asked for."""
+    import satlink.grading
+    from satlink import Board, check
+    from satlink.records import verdict_record
+
+    board = Board.from_rows(["A..A", "B..B"])
+    verdict = check(board)
+    calls = []
+    real = satlink.grading.grade
+    monkeypatch.setattr(satlink.grading, "grade", lambda *a: calls.append(a) or real(*a))
+    assert "grade" not in verdict_record("s", 1, board, verdict)["quality"] and not calls
+    assert "grade" in verdict_record("s", 1, board, verdict, grade=True)["quality"] and calls
+
+
 def test_long_paths_are_written_as_json_would_write_them(monkeypatch):
     """A record made lazily (long paths kept as nodes) is written as the very text
     ``json.dumps`` writes for the record with every path listed: boards with bridges, labels
