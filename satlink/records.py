@@ -114,10 +114,11 @@ def board_record(source: str, index: int, board: Board | None, rules: Rules,
 
 
 def verdict_record(source: str, index: int, board: Board, verdict: Verdict, *,
-                   all_diff_cells: bool = False, grade: bool = True, lazy: bool = False) -> dict:
+                   all_diff_cells: bool = False, grade: bool = False, lazy: bool = False) -> dict:
     """A solved or checked board: the verdict, how it was reached and what it cost
-    (``grade``: with the human grade under ``quality``; ``lazy``: long paths as
-    :class:`LongCoords`, for a record written at once by :func:`dumps`)."""
+    (``lazy``: long paths as :class:`LongCoords`, for a record written at once by
+    :func:`dumps`).  Writing a record re-solves nothing: the human grade, which runs the
+    deductions again, is added under ``quality`` only when asked for (``grade``)."""
     record = board_record(source, index, board, verdict.rules, verdict.status)
     method = verdict.method
     record.update(

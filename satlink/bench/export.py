@@ -76,7 +76,7 @@ def export_board(board: Board, profile: Rules, method: Method, presolve: bool,
     from satlink.solver.backend import Backend, Timeout
     from satlink.solver.dimacs import dimacs_lines
     from satlink.solver.encode import encode
-    from satlink.solver.search import SolutionSearch
+    from satlink.solver.search import SolutionEnumerator
 
     deadline = None if timeout is None else time.monotonic() + timeout
     units: list[int] = []
@@ -98,7 +98,7 @@ def export_board(board: Board, profile: Rules, method: Method, presolve: bool,
     blocked_at = None
     timed_out = False
     try:
-        with SolutionSearch(encoding, method, deadline, units=units,
+        with SolutionEnumerator(encoding, method, deadline, units=units,
                             backend=recorder) as search:
             solutions = search.solutions()
             if next(solutions, None) is not None:

@@ -3,7 +3,7 @@
 ``check`` answers a board; a researcher also wants to know what each part of the answer
 cost.  This driver takes the same steps as the whole-board route of
 :func:`satlink.solver.check.check` (forced moves as unit clauses, the encoding, the
-search loop of :class:`~satlink.solver.search.SolutionSearch` with its cycle cuts and
+search loop of :class:`~satlink.solver.search.SolutionEnumerator` with its cycle cuts and
 blocking clause) and records them in two phases:
 
 * **find**: the SAT calls up to the first solution (or the proof there is none), the cycle
@@ -104,7 +104,7 @@ def measure(board: Board, rules: str, config: BenchConfig, timeout: float | None
     them).  Python's cycle collector is off meanwhile, as in ``check``
     (:func:`~satlink.solver.check.collector_paused`), so both take the same time."""
     from satlink.solver.encode import encode
-    from satlink.solver.search import SolutionSearch
+    from satlink.solver.search import SolutionEnumerator
 
     method = config.method
     profile = parse_rules(rules)
@@ -141,7 +141,7 @@ def measure(board: Board, rules: str, config: BenchConfig, timeout: float | None
         # a backend PySAT cannot stop (Lingeling) gets no deadline: the harness runs it
         # only in a child process, which is killed at the cutoff (satlink.bench.isolate)
         searching = None if method.deadline_problem(timeout) else deadline
-        with SolutionSearch(encoding, method, searching, units=units, stats=stats,
+        with SolutionEnumerator(encoding, method, searching, units=units, stats=stats,
                             backend=meter) as search:
             solutions = search.solutions()
             try:

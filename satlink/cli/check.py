@@ -30,7 +30,6 @@ from satlink.rules import Rules
 from satlink.solver.check import check as check_board
 from satlink.solver.check import solve as solve_board
 from satlink.solver.memory import BoardTooLarge
-from satlink.solver.method import Method
 from satlink.solver.verdict import Status, Verdict
 
 if TYPE_CHECKING:
@@ -52,7 +51,7 @@ class Judged(NamedTuple):
     painted: PaintedVerdict | None = None
 
 
-def judged(entries: list[Entry], rules: Rules | None, method: Method, judge: Judge,
+def judged(entries: list[Entry], rules: Rules | None, judge: Judge,
            done: Callable[[Entry, Verdict], None] | None = None) -> Iterator[Judged]:
     """Each board under its profile with its verdict, or with the input error that stopped it
     (unreadable, or too large for the memory), a painted board's drawing judged beside it;
@@ -80,16 +79,14 @@ def judged(entries: list[Entry], rules: Rules | None, method: Method, judge: Jud
 
 class BoardRun(NamedTuple):
     """What ``check`` and ``solve`` were asked, as their command line gave it: the files and
-    how to read them, the profile that overrides the files' own, the solving method and how
-    to show the boards (``quiet``: draw only the boards that are not good, and the summary;
-    ``all_diff_cells``: list every differing cell in the records, however many; ``grade``:
-    the human grade in the records)."""
+    how to read them, the profile that overrides the files' own, and how to show the boards
+    (:class:`satlink.render.console.Showing`: ``quiet``, ``all_diff_cells``, ``grade``).  The
+    solving method and the timeout are the judge's."""
 
     files: tuple[str, ...]
     in_format: str | None
     max_cells: int
     rules: Rules | None
-    method: Method
     as_json: bool
     no_color: bool
     quiet: bool = False
@@ -102,9 +99,7 @@ def judge_boards(run: BoardRun, judge: Judge, good: Status,
     """Read every board, judge it, print each as it is known and end with a summary; the exit
     status (0 when every board is ``good``)."""
     entries = read_entries(run.files, run.in_format, run.max_cells)
-    statuses = print_judged(judged(entries, run.rules, run.method, judge, done), len(entries),
-                            good, run.as_json, run.no_color, run.quiet, run.all_diff_cells,
-                            run.grade)
+    statuses = print_judged(judged(entries, run.rules, judge, done), len(entries), good, run)
     if Status.INVALID in statuses:
         return EXIT_INPUT
     return EXIT_NOT_OK if any(status != good for status in statuses) else EXIT_OK
@@ -151,7 +146,7 @@ def check(files, rules, timeout, method, as_json, no_color, in_format, max_cells
     def judge(entry: Entry, profile: Rules) -> Verdict:
         return check_board(entry.board, profile, count=count, timeout=timeout, method=method)
 
-    run = BoardRun(files, in_format, max_cells, rules, method, as_json, no_color, quiet,
+    run = BoardRun(files, in_format, max_cells, rules, as_json, no_color, quiet,
                    all_diff_cells, grade)
     sys.exit(judge_boards(run, judge, Status.UNIQUE))
 
@@ -183,7 +178,7 @@ def solve(files, rules, timeout, method, as_json, no_color, in_format, max_cells
             solved.append(Entry(entry.source, entry.index, entry.board, verdict.solutions[0],
                                 verdict.rules, original=entry.original))
 
-    run = BoardRun(files, in_format, max_cells, rules, method, as_json, no_color)
+    run = BoardRun(files, in_format, max_cells, rules, as_json, no_color)
     status = judge_boards(run, judge, Status.SOLVED, keep)
     if out:
         write_entries(solved, out, out_format or format_for_path(out))

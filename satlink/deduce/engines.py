@@ -30,8 +30,8 @@ from satlink.runtime.cancel import current_flag
 from satlink.solution import Solution
 
 if TYPE_CHECKING:
-    from satlink.deduce.lookahead import Search
-    from satlink.deduce.split import SplitSearch
+    from satlink.deduce.lookahead import LookaheadBudget as Search
+    from satlink.deduce.split import CaseSplits as SplitSearch
 
 ENVIRONMENT = "SATLINK_ENGINE"
 CODES = {"forced": 0, "corner": 1, "notouch": 2, "region": 3, "bottleneck": 4}

@@ -177,9 +177,9 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
         if complete:
             return _believed(board, rules, [state.solution()], True, done, "solved", stage)
         if plan.split_budget:
-            from satlink.deduce.split import SplitSearch
+            from satlink.deduce.split import CaseSplits
 
-            search = SplitSearch(plan.split_budget, limit, passes, plan.split_depth, deadline)
+            search = CaseSplits(plan.split_budget, limit, passes, plan.split_depth, deadline)
             if eng.split(state.copy(), search):
                 exhausted = len(search.solutions) < limit
                 solutions = [eng.solution(puzzle, es) for es in search.solutions]
@@ -197,9 +197,9 @@ def _look_ahead(eng: Engine, state: object, passes: tuple[str, ...], budget: int
                 deadline: float | None) -> bool:
     """Depth-1 look-ahead with the fixpoint after each move it closes, until the board is
     complete, no move is refuted, or the budget is spent; whether it is complete."""
-    from satlink.deduce.lookahead import Search
+    from satlink.deduce.lookahead import LookaheadBudget
 
-    search = Search(budget, deadline=deadline)
+    search = LookaheadBudget(budget, deadline=deadline)
     try:
         while eng.lookahead(state, 1, search):
             eng.fixpoint(state, passes, deadline)

@@ -25,7 +25,7 @@ SETUP = """
 from satlink.board import Board
 from satlink.deduce import Contradiction, Puzzle
 from satlink.deduce.engines import PYTHON, compiled
-from satlink.deduce.lookahead import Search
+from satlink.deduce.lookahead import LookaheadBudget
 from satlink.rules import parse_rules
 
 C = compiled()
@@ -53,8 +53,8 @@ CASES = [
     ("reach from a negative node", "st.reach(0, -1)", None),
     ("reach of a colour past the last", "st.reach(10**4, 0)", "ref.reach(10**4, 0)"),
     ("reach of a negative colour", "st.reach(-1, 0)", None),
-    ("look-ahead to a negative depth", "C.lookahead(st, -1, Search(50))",
-     "PYTHON.lookahead(ref, -1, Search(50))"),
+    ("look-ahead to a negative depth", "C.lookahead(st, -1, LookaheadBudget(50))",
+     "PYTHON.lookahead(ref, -1, LookaheadBudget(50))"),
     ("a state of no graph", "core.State(None)", None),
     ("a graph whose open nodes lie outside it",
      "core.graph(p, 3, [0, 1, 99], [(0, 1)], [], True, True, [])", None),
@@ -108,7 +108,7 @@ import threading
 from satlink.board import Board
 from satlink.deduce import Puzzle
 from satlink.deduce.engines import compiled
-from satlink.deduce.split import SplitSearch
+from satlink.deduce.split import CaseSplits
 from satlink.rules import parse_rules
 
 side = 60
@@ -118,7 +118,7 @@ outcome = []
 
 def search():
     try:
-        found = SplitSearch(10**6, 1, ("corner", "notouch"), max_depth=3000)
+        found = CaseSplits(10**6, 1, ("corner", "notouch"), max_depth=3000)
         outcome.append(compiled().split(compiled().state(Puzzle(board, parse_rules("nikoli"))), found))
     except (RecursionError, MemoryError, RuntimeError) as exc:
         outcome.append(type(exc).__name__)

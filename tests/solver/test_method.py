@@ -129,10 +129,10 @@ def test_the_public_solve_function_survives_the_solver_loop_being_imported() -> 
     """The solver loop is imported lazily; were it a module named ``solve``, importing it
     would replace ``satlink.solve`` the function with the module."""
     import satlink
-    from satlink.solver.search import SolutionSearch
+    from satlink.solver.search import SolutionEnumerator
 
     assert callable(satlink.solve) and satlink.solve.__module__ == "satlink.solver.check"
-    assert SolutionSearch.__module__ == "satlink.solver.search"
+    assert SolutionEnumerator.__module__ == "satlink.solver.search"
 
 
 def test_a_backend_that_cannot_stop_at_a_deadline_is_refused_with_a_timeout() -> None:
@@ -184,14 +184,14 @@ def test_the_one_time_import_does_not_count_against_a_boards_deadline(monkeypatc
     deadline (as it is left out of the board's seconds)."""
     import time
 
-    import satlink.solver.check as solver_check
+    import satlink.solver.routes.loop as loop
     from satlink import Board, Method, check
 
     def slow_import() -> float:
         time.sleep(0.4)
         return 0.4
 
-    monkeypatch.setattr(solver_check, "_import_sat_modules", slow_import)
+    monkeypatch.setattr(loop, "import_sat_modules", slow_import)
     board = Board.from_rows(["A.B", "...", "A.B"])
     verdict = check(board, "nikoli", timeout=0.3, method=Method(presolve=False))
     assert verdict.status == "multiple" and verdict.seconds < 0.4
