@@ -229,8 +229,8 @@ py::list changes_of(const State& st) {
         else if (c.what == 'f')
             out.append(py::make_tuple("off", c.a, c.cause, c.why));
         else
-            out.append(py::make_tuple("colour", c.a, to_int(c.removed.data(), w),
-                                      to_int(c.left.data(), w)));
+            out.append(py::make_tuple("colour", c.a, to_int(c.removed_words(*st.p).data(), w),
+                                      to_int(c.left_words(*st.p).data(), w)));
     }
     return out;
 }

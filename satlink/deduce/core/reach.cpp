@@ -12,7 +12,7 @@ std::vector<int> due(const State& st, const std::vector<long>& seen) {
     std::vector<int> out;
     for (int k = 0; k < st.p->k; ++k) {
         const auto& ends = st.p->ends[k];
-        if (st.seg[ends.first] != st.seg[ends.second] && seen[k] != st.stamp[k]) out.push_back(k);
+        if (st.seg[ends.first] != st.seg[ends.second] && seen[k] != st.stamp_of(k)) out.push_back(k);
     }
     return out;
 }
@@ -56,7 +56,7 @@ int region(State& st) {
             throw unreachable(k, ends, std::move(reached));
         }
         bool moved = false;
-        if (reached < st.carriers[k]) {  // else every node that may carry k was reached
+        if (reached < st.carriers_of(k)) {  // else every node that may carry k was reached
             for (int x : P.nodes) {
                 // restrict_without starts no search, so the marks stay valid through the loop
                 if (seen[x] != g && st.has_bit(x, k)) {
@@ -66,7 +66,7 @@ int region(State& st) {
             }
         }
         steps += moved;
-        st.seen_region[k] = st.stamp[k];
+        st.seen_region[k] = st.stamp_of(k);
     }
     return steps;
 }
@@ -170,7 +170,7 @@ int bottleneck(State& st) {
     for (int k : due(st, st.seen_bottleneck)) {
         if (st.seg[P.ends[k].first] == st.seg[P.ends[k].second]) continue;
         steps += one_bottleneck(st, k);
-        st.seen_bottleneck[k] = st.stamp[k];
+        st.seen_bottleneck[k] = st.stamp_of(k);
     }
     return steps;
 }
