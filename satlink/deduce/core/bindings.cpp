@@ -333,10 +333,14 @@ PYBIND11_MODULE(_core, m) {
             });
 
     m.def("run",
-          [](PyState& s, int technique) { return without_gil([&] { return run(s.st, technique); }); },
-          py::arg("state"), py::arg("technique"),
+          [](PyState& s, int technique, py::object deadline, py::object cancel) {
+              Limits limits = limits_of(deadline, cancel);
+              return without_gil([&] { return run(s.st, technique, limits); });
+          },
+          py::arg("state"), py::arg("technique"), py::arg("deadline") = py::none(),
+          py::arg("cancel") = py::none(),
           "One technique (0 forced, 1 corner, 2 notouch, 3 region, 4 bottleneck); the steps "
-          "that made progress.");
+          "that made progress.  Past the deadline or once cancelled it raises OutOfTime.");
     m.def("finished", [](PyState& s) { return without_gil([&] { return finished(s.st); }); });
     m.def(
         "fixpoint",

@@ -272,6 +272,8 @@ bool finished(State& st);
 
 enum Technique { FORCED = 0, CORNER = 1, NOTOUCH = 2, REGION = 3, BOTTLENECK = 4 };
 int run(State& st, int technique);
+struct Limits;
+int run(State& st, int technique, const Limits& limits);  // the long passes look at ``limits``
 
 // A deadline (CLOCK_MONOTONIC seconds, as Python's time.monotonic) and a cancel flag (the
 // studio's CancelToken.flag byte), checked between passes as Python's fixpoint does.

@@ -32,6 +32,9 @@ int region(State& st) {
     if (!st.counting) st.start_counting();
     std::vector<int>& stack = st.stack;
     for (int k : due(st, st.seen_region)) {
+        // a search per colour: with many colours the pass is long, so the limits are looked
+        // at for each one
+        if (st.limits != nullptr) st.limits->check();
         const auto& ends = P.ends[k];
         const uint32_t g = st.next_generation();
         std::vector<uint32_t>& seen = st.mark;
@@ -168,6 +171,7 @@ int bottleneck(State& st) {
     const Puzzle& P = *st.p;
     int steps = 0;
     for (int k : due(st, st.seen_bottleneck)) {
+        if (st.limits != nullptr) st.limits->check();  // as region: a search per colour
         if (st.seg[P.ends[k].first] == st.seg[P.ends[k].second]) continue;
         steps += one_bottleneck(st, k);
         st.seen_bottleneck[k] = st.stamp_of(k);
