@@ -24,6 +24,10 @@ from satlink.explain.failure import describe
 from satlink.explain.steps import Failure, Step, Trace
 from satlink.grading import DEFAULT_BUDGET, DEFAULT_DEPTH, grade
 from satlink.rules import DEFAULT_RULES, Rules, parse_rules
+from satlink.runtime.cancel import stop_if_cancelled
+
+CANCEL_EVERY = 256
+"""Steps made between looks at the budget's token (a step is a few microseconds)."""
 
 
 class Recorder:
@@ -50,12 +54,17 @@ class Recorder:
         st = self.state
         changes, st.changes = st.changes, []
         if technique == "forced":
-            self.steps += [self._forced(group) for group in _by_cause(st, changes)]
+            for n, group in enumerate(_by_cause(st, changes)):
+                if n % CANCEL_EVERY == 0:
+                    stop_if_cancelled()  # a forced pass on a large board: 100,000s of steps
+                self.steps.append(self._forced(group))
         elif technique.startswith("lookahead"):
             self.steps.append(self._lookahead(technique, changes))
         else:
-            self.steps += [self._grouped(technique, label, group)
-                           for label, group in _by_colour(st, changes)]
+            for n, (label, group) in enumerate(_by_colour(st, changes)):
+                if n % CANCEL_EVERY == 0:
+                    stop_if_cancelled()
+                self.steps.append(self._grouped(technique, label, group))
 
     # -- sentences ----------------------------------------------------------------------
     def at(self, x: int) -> str:
@@ -174,9 +183,21 @@ class Recorder:
 
 
 def _labels(p: Puzzle, mask: int) -> list[str]:
-    out = [label for k, label in enumerate(p.labels) if mask >> k & 1]
+    out = [p.labels[k] for k in members(mask & p.colours)]
     if p.unused and mask & p.unused:
         out.append("empty")
+    return out
+
+
+def members(mask: int) -> list[int]:
+    """The bits set in ``mask``, ascending: one pass over its binary digits (shifting the mask
+    once per colour costs colours x colours / 64 words on a board of many labels)."""
+    digits = bin(mask)[:1:-1]  # bit 0 first
+    out = []
+    at = digits.find("1")
+    while at >= 0:
+        out.append(at)
+        at = digits.find("1", at + 1)
     return out
 
 
