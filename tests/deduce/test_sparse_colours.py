@@ -1,0 +1,59 @@
+"""Colour sets kept as lists (boards of more than 255 colours, or every board under
+``SATLINK_SPARSE_COLOURS=1``) decide exactly what the Python engine decides: the same edges,
+colours, contradictions, grades and case splits, on random boards of every geometry and
+profile, and on boards of a few hundred labels where the lists are chosen by themselves."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from satlink.board import Board
+from satlink.deduce.engines import compiled
+from testbed.boards import PROFILES, boards
+from testbed.crowded import label_characters, pairs_side_by_side
+from testbed.variants import VARIANT_PROFILES, variants
+from tests.deduce.test_engines import agree
+
+pytestmark = pytest.mark.skipif(compiled() is None, reason="the compiled engine is not built")
+
+
+@pytest.fixture
+def lists_everywhere(monkeypatch):
+    monkeypatch.setenv("SATLINK_SPARSE_COLOURS", "1")  # read when a board's graph is built
+
+
+@pytest.mark.parametrize("rules", PROFILES)
+def test_random_square_boards_agree_with_colours_as_lists(rules, lists_everywhere):
+    for rows in boards(4101, 40):
+        agree(Board.from_rows(rows), rules)
+
+
+@pytest.mark.parametrize("rules", VARIANT_PROFILES)
+def test_random_variant_boards_agree_with_colours_as_lists(rules, lists_everywhere):
+    for variant in variants(4102, 4):
+        agree(variant.board(), rules)
+
+
+def spaced_pairs(per_row: int, height: int) -> list[str]:
+    """Rows of ``A.A`` triples: ``per_row * height`` pairs, each with a cell between its ends."""
+    labels = iter(label_characters(per_row * height))
+    return ["".join(f"{c}.{c}" for c in (next(labels) for _ in range(per_row)))
+            for _ in range(height)]
+
+
+def opened(rng: random.Random, rows: list[str], blanks: int) -> list[str]:
+    """``rows`` with ``blanks`` pairs taken off, their cells left empty: boards on which the
+    rules have colours to work out and, under ``fill``, cells to cover."""
+    gone = set(rng.sample(sorted({c for row in rows for c in row} - {"."}), blanks))
+    return ["".join("." if c in gone else c for c in row) for row in rows]
+
+
+@pytest.mark.parametrize("rules", ["flow", "nikoli", "fill"])
+def test_boards_of_hundreds_of_labels_agree(rules):
+    """270 and 264 pairs, past the 255 colours kept as words, so no setting is needed."""
+    rng = random.Random(4103)
+    for rows in (spaced_pairs(10, 27), pairs_side_by_side(24, 22)):
+        for blanks in (0, 3, 12):
+            agree(Board.from_rows(opened(rng, rows, blanks)), rules)
