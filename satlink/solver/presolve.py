@@ -196,6 +196,7 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
                 return _believed(board, rules, solutions, exhausted, done, "decided", "split")
     except Contradiction:
         return done(CONTRADICTION, decided=board.n_edges, stage=stage)
+    _in_time(deadline)
     es = bytes(state.es)
     units = [edge_literal(e, s == ON) for e, s in enumerate(es) if s]
     return done(PARTIAL, units=units, decided=len(units), states=es, stage=stage)
