@@ -8,6 +8,7 @@ as there are label characters (every printable character but ``.``, ``#`` and sp
 
 from __future__ import annotations
 
+import random
 from functools import cache
 
 from satlink.board import Board, is_label
@@ -41,4 +42,12 @@ def crowded_board(width: int, height: int) -> Board:
     return Board.from_rows(pairs_side_by_side(width, height))
 
 
-__all__ = ["crowded_board", "label_characters", "pairs_side_by_side"]
+def without_pairs(rng: random.Random, rows: list[str], count: int) -> list[str]:
+    """``rows`` with ``count`` pairs taken off, their cells left empty: boards on which the
+    rules have colours to work out and, under ``fill``, cells to cover (mostly impossible:
+    an empty cell among pairs side by side has no path to join)."""
+    gone = set(rng.sample(sorted({c for row in rows for c in row} - {"."}), count))
+    return ["".join("." if c in gone else c for c in row) for row in rows]
+
+
+__all__ = ["crowded_board", "label_characters", "pairs_side_by_side", "without_pairs"]

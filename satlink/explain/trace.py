@@ -210,7 +210,9 @@ def _by_cause(st: StateLike, changes: list[tuple]) -> list[tuple[int, list[tuple
     """Forced changes grouped by the node that made them, in order (the forced rules decide
     the ways around one node at a time)."""
     groups: list[tuple[int, list[tuple]]] = []
-    for change in changes:
+    for n, change in enumerate(changes):
+        if n % (CANCEL_EVERY * 16) == 0:
+            stop_if_cancelled()  # a forced pass on a large board: 100,000s of changes
         cause = change[1] if change[0] == "colour" else change[2]
         if groups and groups[-1][0] == cause:
             groups[-1][1].append(change)
@@ -224,7 +226,9 @@ def _by_colour(st: StateLike, changes: list[tuple]) -> list[tuple[str | None, li
     known), in order of first appearance; the rest together."""
     p = st.p
     groups: dict[str | None, list[tuple]] = {}
-    for change in changes:
+    for n, change in enumerate(changes):
+        if n % (CANCEL_EVERY * 16) == 0:
+            stop_if_cancelled()
         if change[0] == "colour":
             removed, left = change[2] & p.colours, change[3] & p.colours
             mask = left if left and not left & (left - 1) and removed.bit_count() > 1 else removed

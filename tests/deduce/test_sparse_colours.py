@@ -12,7 +12,7 @@ import pytest
 from satlink.board import Board
 from satlink.deduce.engines import compiled
 from testbed.boards import PROFILES, boards
-from testbed.crowded import label_characters, pairs_side_by_side
+from testbed.crowded import label_characters, pairs_side_by_side, without_pairs
 from testbed.variants import VARIANT_PROFILES, variants
 from tests.deduce.test_engines import agree
 
@@ -43,17 +43,10 @@ def spaced_pairs(per_row: int, height: int) -> list[str]:
             for _ in range(height)]
 
 
-def opened(rng: random.Random, rows: list[str], blanks: int) -> list[str]:
-    """``rows`` with ``blanks`` pairs taken off, their cells left empty: boards on which the
-    rules have colours to work out and, under ``fill``, cells to cover."""
-    gone = set(rng.sample(sorted({c for row in rows for c in row} - {"."}), blanks))
-    return ["".join("." if c in gone else c for c in row) for row in rows]
-
-
 @pytest.mark.parametrize("rules", ["flow", "nikoli", "fill"])
 def test_boards_of_hundreds_of_labels_agree(rules):
     """270 and 264 pairs, past the 255 colours kept as words, so no setting is needed."""
     rng = random.Random(4103)
     for rows in (spaced_pairs(10, 27), pairs_side_by_side(24, 22)):
         for blanks in (0, 3, 12):
-            agree(Board.from_rows(opened(rng, rows, blanks)), rules)
+            agree(Board.from_rows(without_pairs(rng, rows, blanks)), rules)

@@ -12,6 +12,7 @@ quiet machine, stretches; the status is asserted where it does not depend on the
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 import time
@@ -24,7 +25,7 @@ from satlink.explain.hint import hint
 from satlink.runtime.cancel import within
 from satlink.solver.method import Method
 from satlink.solver.verdict import Status
-from testbed.crowded import crowded_board
+from testbed.crowded import crowded_board, pairs_side_by_side, without_pairs
 
 BUDGET = 1.0
 SLACK = 2.0
@@ -59,6 +60,16 @@ def test_a_hint_on_125000_labels_holds_its_budget(crowded):
     assert found.kind in ("step", "timeout")
 
 
+def test_an_explanation_of_an_unsolvable_board_of_many_labels_holds_its_budget():
+    """300x300, 44,950 pairs and 50 pairs' cells left empty (unsolvable under flow): explain
+    traced the deductions to their contradiction with no budget at all."""
+    board = Board.from_rows(without_pairs(random.Random(2), pairs_side_by_side(300, 300), 50))
+    start = time.monotonic()
+    explained = explain(board, "flow", budget=BUDGET)
+    assert time.monotonic() - start <= BUDGET + SLACK
+    assert explained.status == "unsolvable"
+
+
 def test_the_board_of_125000_labels_is_proven_unique_without_a_budget(crowded):
     """What the budgets cut short is the whole of the work: with no budget the deductions
     decide the board (every pair joined, every cell used), the referee accepts it."""
@@ -84,7 +95,7 @@ def test_the_encoding_of_45000_labels_holds_the_budget():
 PEAK = """
 import json, resource, sys
 from satlink import Board, check
-from testbed.crowded import crowded_board
+from testbed.crowded import crowded_board, pairs_side_by_side, without_pairs
 board = crowded_board(500, 500)
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 verdict = check(board, "flow", timeout=float(sys.argv[1]))
