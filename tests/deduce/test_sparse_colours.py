@@ -1,7 +1,7 @@
-"""Colour sets kept as lists (boards of more than 255 colours, or every board under
+"""Colour sets kept as lists (boards of more than 1,023 colours, or every board under
 ``SATLINK_SPARSE_COLOURS=1``) decide exactly what the Python engine decides: the same edges,
 colours, contradictions, grades and case splits, on random boards of every geometry and
-profile, and on boards of a few hundred labels where the lists are chosen by themselves."""
+profile, and on boards of over a thousand labels where the lists are chosen by themselves."""
 
 from __future__ import annotations
 
@@ -44,9 +44,19 @@ def spaced_pairs(per_row: int, height: int) -> list[str]:
 
 
 @pytest.mark.parametrize("rules", ["flow", "nikoli", "fill"])
-def test_boards_of_hundreds_of_labels_agree(rules):
-    """270 and 264 pairs, past the 255 colours kept as words, so no setting is needed."""
+@pytest.mark.parametrize("form", ["words", "lists"])
+def test_boards_of_hundreds_of_labels_agree(rules, form, monkeypatch):
+    """270 and 264 pairs: sets of five words each, and the same boards with sets as lists."""
+    monkeypatch.setenv("SATLINK_SPARSE_COLOURS", "1" if form == "lists" else "")
     rng = random.Random(4103)
     for rows in (spaced_pairs(10, 27), pairs_side_by_side(24, 22)):
         for blanks in (0, 3, 12):
             agree(Board.from_rows(without_pairs(rng, rows, blanks)), rules)
+
+
+@pytest.mark.parametrize("rules", ["flow", "fill"])
+def test_boards_of_over_a_thousand_labels_agree(rules):
+    """1,058 pairs, past the 1,023 colours kept as words: lists chosen with no setting."""
+    rng = random.Random(4104)
+    for blanks in (0, 3, 12):
+        agree(Board.from_rows(without_pairs(rng, pairs_side_by_side(46, 46), blanks)), rules)

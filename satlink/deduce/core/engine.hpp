@@ -147,7 +147,7 @@ struct Change {
 std::vector<uint64_t> words_of(const Sparse& s, const Puzzle& puzzle);
 Sparse sparse_of(const uint64_t* words, const Puzzle& puzzle);
 
-constexpr int DENSE_COLOURS = 255;  // up to this many colours, sets are words (at most four)
+constexpr int DENSE_COLOURS = 1023;  // up to this many colours, sets are words (at most 16)
 
 class State {
 public:
@@ -207,11 +207,29 @@ public:
         if (p->sparse) return bit < p->universe && sparse::has(scol[seg[x]], bit);
         return (dense_colour(x)[bit >> 6] >> (bit & 63)) & 1;
     }
-    // what the rules ask of a node's colours, in either form
-    int single_colour(int x) const;            // its one member (the unused mark too), or -1
-    bool only_unused(int x) const;             // the set is the unused mark alone
-    bool same_colours(int x, int y) const;
-    bool share_colour(int x, int y) const;     // a colour (not the mark) both may carry
+    // what the rules ask of a node's colours, in either form (the words' answer inline: these
+    // are the hot path of every pass on a board of few colours)
+    int single_colour(int x) const {  // its one member (the unused mark too), or -1
+        if (p->sparse) return sparse::single(scol[seg[x]], p->universe);
+        return bits::single_bit(dense_colour(x), p->words);
+    }
+    bool only_unused(int x) const {  // the set is the unused mark alone
+        if (p->sparse) return scol[seg[x]] == p->unused_set;
+        return bits::equal(dense_colour(x), p->unused.data(), p->words);
+    }
+    bool same_colours(int x, int y) const {
+        if (p->sparse) return scol[seg[x]] == scol[seg[y]];
+        return bits::equal(dense_colour(x), dense_colour(y), p->words);
+    }
+    bool share_colour(int x, int y) const {  // a colour (not the mark) both may carry
+        if (p->sparse) return share_colour_sparse(x, y);
+        const uint64_t *cx = dense_colour(x), *cy = dense_colour(y);
+        const uint64_t* colours = p->colours.data();
+        for (int i = 0; i < p->words; ++i)
+            if (cx[i] & cy[i] & colours[i]) return true;
+        return false;
+    }
+    bool share_colour_sparse(int x, int y) const;
 
     void push(int x);
     bool set_off(int e);

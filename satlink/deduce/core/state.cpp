@@ -348,29 +348,9 @@ const uint64_t* State::colour_of(int x) const {
     return dense_view.data();
 }
 
-int State::single_colour(int x) const {
-    if (p->sparse) return sparse::single(scol[seg[x]], p->universe);
-    return bits::single_bit(dense_colour(x), p->words);
-}
-
-bool State::only_unused(int x) const {
-    if (p->sparse) return scol[seg[x]] == p->unused_set;
-    return equal(dense_colour(x), p->unused.data(), p->words);
-}
-
-bool State::same_colours(int x, int y) const {
-    if (p->sparse) return scol[seg[x]] == scol[seg[y]];
-    return equal(dense_colour(x), dense_colour(y), p->words);
-}
-
-bool State::share_colour(int x, int y) const {
+bool State::share_colour_sparse(int x, int y) const {
     const Puzzle& P = *p;
-    if (P.sparse)
-        return sparse::meets(scol[seg[x]], scol[seg[y]], P.universe, P.fill ? -1 : P.k);
-    const uint64_t *cx = dense_colour(x), *cy = dense_colour(y);
-    for (int i = 0; i < P.words; ++i)
-        if (cx[i] & cy[i] & P.colours[i]) return true;
-    return false;
+    return sparse::meets(scol[seg[x]], scol[seg[y]], P.universe, P.fill ? -1 : P.k);
 }
 
 int State::pop() {
