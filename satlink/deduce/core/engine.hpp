@@ -207,6 +207,14 @@ public:
         if (p->sparse) return bit < p->universe && sparse::has(scol[seg[x]], bit);
         return (dense_colour(x)[bit >> 6] >> (bit & 63)) & 1;
     }
+    // has_bit(., bit) for a search over many nodes: the form chosen once, not at each node
+    template <class Visit> auto with_carries(int bit, Visit visit) const {
+        if (p->sparse) return visit([this, bit](int x) { return has_bit(x, bit); });
+        const uint64_t* words = col.data();
+        const int w = p->words, word = bit >> 6;
+        const uint64_t mask = uint64_t(1) << (bit & 63);
+        return visit([=, this](int x) { return (words[(size_t)seg[x] * w + word] & mask) != 0; });
+    }
     // what the rules ask of a node's colours, in either form (the words' answer inline: these
     // are the hot path of every pass on a board of few colours)
     int single_colour(int x) const {  // its one member (the unused mark too), or -1

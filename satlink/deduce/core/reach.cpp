@@ -39,20 +39,23 @@ int region(State& st) {
         const uint32_t g = st.next_generation();
         std::vector<uint32_t>& seen = st.mark;
         seen[ends.first] = g;
-        long reached = 1;  // the first endpoint always carries its colour
         stack.assign(1, ends.first);
-        while (!stack.empty()) {
-            const int x = stack.back();
-            stack.pop_back();
-            for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i) {
-                const int y = P.inc_other[i];
-                if (seen[y] != g && st.es[P.inc_edge[i]] != OFF && st.has_bit(y, k)) {
-                    seen[y] = g;
-                    ++reached;
-                    stack.push_back(y);
+        const long reached = st.with_carries(k, [&](auto carries) {
+            long count = 1;  // the first endpoint always carries its colour
+            while (!stack.empty()) {
+                const int x = stack.back();
+                stack.pop_back();
+                for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i) {
+                    const int y = P.inc_other[i];
+                    if (seen[y] != g && st.es[P.inc_edge[i]] != OFF && carries(y)) {
+                        seen[y] = g;
+                        ++count;
+                        stack.push_back(y);
+                    }
                 }
             }
-        }
+            return count;
+        });
         if (seen[ends.second] != g) {
             std::vector<uint8_t> reached(P.n);
             for (int x = 0; x < P.n; ++x) reached[x] = seen[x] == g;
@@ -99,6 +102,11 @@ int one_bottleneck(State& st, int k) {
     int time = 1;
     std::vector<Frame> work{{a, 0}};
     stack.push_back(a);
+    // has_bit(y, k), its form chosen here rather than at each step
+    const bool lists = P.sparse;
+    const uint64_t* words = st.col.data();
+    const int w = P.words, word = k >> 6;
+    const uint64_t mask = uint64_t(1) << (k & 63);
     while (!work.empty()) {
         const int x = work.back().x;
         int i = work.back().i;
@@ -108,7 +116,9 @@ int one_bottleneck(State& st, int k) {
             const int at = P.inc_start[x] + i;
             const int e = P.inc_edge[at], y = P.inc_other[at];
             ++i;
-            if (st.es[e] == OFF || !st.has_bit(y, k)) continue;
+            const bool carries = lists ? st.has_bit(y, k)
+                                       : (words[(size_t)st.seg[y] * w + word] & mask) != 0;
+            if (st.es[e] == OFF || !carries) continue;
             if (disc[y] < 0) {
                 work.back().i = i;
                 disc[y] = low[y] = time++;
