@@ -10,13 +10,22 @@ import random
 import pytest
 
 from satlink.board import Board
-from satlink.deduce.engines import compiled
+from satlink.deduce.engines import PYTHON, compiled
+from satlink.grading.compare import RESULTS
+from satlink.rules import parse_rules
 from testbed.boards import PROFILES, boards
 from testbed.crowded import label_characters, pairs_side_by_side, without_pairs
 from testbed.variants import VARIANT_PROFILES, variants
-from tests.deduce.test_engines import agree
 
 pytestmark = pytest.mark.skipif(compiled() is None, reason="the compiled engine is not built")
+
+
+def agree(board: Board, rules: str) -> None:
+    """Both engines reach the same fixpoint, grade and case splits (as tests/deduce/test_engines)."""
+    profile = parse_rules(rules)
+    for result in RESULTS:
+        assert result(compiled(), board, profile) == result(PYTHON, board, profile), (
+            result.__name__, rules, board.rows)
 
 
 @pytest.fixture
