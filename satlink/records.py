@@ -83,11 +83,21 @@ def dumps(record: dict) -> str:
                   json.dumps(shown, ensure_ascii=False))
 
 
+MANY_PATHS = 1_000
+"""Solutions of this many paths up have their coordinates read from one table of every node's
+``[row, col]``, made at once: a call per path cost seconds on a board of 100,000 pairs."""
+
+
 def _coords(board: Board, solution, lazy: bool) -> dict:
+    paths = solution.paths
+    if len(paths) >= MANY_PATHS:
+        table = board.coords(range(board.n_nodes))  # each node is on one path at most
+        return {label: LongCoords(board, path) if lazy and len(path) >= LONG_PATH
+                else [table[x] for x in path] for label, path in paths.items()}
     if not lazy:
         return solution.to_coords(board)
     return {label: LongCoords(board, path) if len(path) >= LONG_PATH else board.coords(path)
-            for label, path in solution.paths.items()}
+            for label, path in paths.items()}
 
 
 def board_record(source: str, index: int, board: Board | None, rules: Rules,

@@ -152,7 +152,7 @@ class CompiledEngine:
         return self._state_class(self.graph(puzzle), recording)
 
     def run(self, st: Any, technique: str) -> int:
-        return self._core.run(st, CODES[technique])
+        return self._core.run(st, CODES[technique], None, current_flag())
 
     def finished(self, st: Any) -> bool:
         return self._core.finished(st)

@@ -229,8 +229,8 @@ py::list changes_of(const State& st) {
         else if (c.what == 'f')
             out.append(py::make_tuple("off", c.a, c.cause, c.why));
         else
-            out.append(py::make_tuple("colour", c.a, to_int(c.removed.data(), w),
-                                      to_int(c.left.data(), w)));
+            out.append(py::make_tuple("colour", c.a, to_int(c.removed_words(*st.p).data(), w),
+                                      to_int(c.left_words(*st.p).data(), w)));
     }
     return out;
 }
@@ -333,10 +333,14 @@ PYBIND11_MODULE(_core, m) {
             });
 
     m.def("run",
-          [](PyState& s, int technique) { return without_gil([&] { return run(s.st, technique); }); },
-          py::arg("state"), py::arg("technique"),
+          [](PyState& s, int technique, py::object deadline, py::object cancel) {
+              Limits limits = limits_of(deadline, cancel);
+              return without_gil([&] { return run(s.st, technique, limits); });
+          },
+          py::arg("state"), py::arg("technique"), py::arg("deadline") = py::none(),
+          py::arg("cancel") = py::none(),
           "One technique (0 forced, 1 corner, 2 notouch, 3 region, 4 bottleneck); the steps "
-          "that made progress.");
+          "that made progress.  Past the deadline or once cancelled it raises OutOfTime.");
     m.def("finished", [](PyState& s) { return without_gil([&] { return finished(s.st); }); });
     m.def(
         "fixpoint",

@@ -20,12 +20,23 @@ void Limits::check() const {
     if (deadline >= 0 && monotonic_now() > deadline) throw OutOfTime();
 }
 
+namespace {
+struct Watch {  // the limits, seen by the long passes while a fixpoint or a run lasts
+    State& st;
+    const Limits* before;
+    ~Watch() { st.limits = before; }
+};
+}  // namespace
+
+int run(State& st, int technique, const Limits& limits) {
+    Watch watch{st, st.limits};
+    st.limits = &limits;
+    limits.check();
+    return run(st, technique);
+}
+
 void fixpoint(State& st, const std::vector<int>& passes, const Limits& limits) {
-    struct Watch {  // the limits, seen by the forced passes while this fixpoint runs
-        State& st;
-        const Limits* before;
-        ~Watch() { st.limits = before; }
-    } watch{st, st.limits};
+    Watch watch{st, st.limits};
     st.limits = &limits;
     forced(st);
     while (!finished(st)) {
