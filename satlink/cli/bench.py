@@ -13,6 +13,7 @@ from satlink.cli.options import (
     out_option,
     rules_option,
 )
+from satlink.cli.own_outputs import bench_csv, bench_results, force_option, refuse_foreign
 from satlink.render.progress import progress_bar
 
 
@@ -74,9 +75,10 @@ from satlink.render.progress import progress_bar
               help="Write every measurement as CSV here.")
 @click.option("--plots", "plot_dir", type=click.Path(file_okay=False), default=None,
               help="Write cactus.png and size.png into this folder (needs matplotlib).")
+@force_option
 def bench(corpus, encodings, solvers, externals, calls, cards, cycles, lemma_settings,
           presolve_settings, sat_bound, rules, timeout, memory_mb, in_process, repeat, shuffle,
-          limit, sizes, per_size, colours, seed, baseline, out, csv_path, plot_dir):
+          limit, sizes, per_size, colours, seed, baseline, out, csv_path, plot_dir, force):
     """Compare encodings, backends and options on the same boards, interleaved in one run.
 
     Each board is run by every configuration before the next board starts, so the ratios in
@@ -109,6 +111,8 @@ def bench(corpus, encodings, solvers, externals, calls, cards, cycles, lemma_set
     from satlink.solver.method import MethodError, solver_names
 
     check_outputs(corpus, out=out, csv=csv_path)
+    refuse_foreign("--out", out, "a 'satlink bench' results file", bench_results, force)
+    refuse_foreign("--csv", csv_path, "a 'satlink bench' CSV file", bench_csv, force)
     try:
         taken = set(solver_names())
         chosen = []

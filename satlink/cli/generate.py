@@ -21,6 +21,7 @@ from satlink.cli.options import (
     target_options,
     to_option,
 )
+from satlink.cli.own_outputs import board_pack, force_option, refuse_foreign
 from satlink.render.console import (
     print_generation_interrupted,
     print_generation_shortfall,
@@ -125,10 +126,11 @@ def read_shape(path: str) -> str:
 @click.option("--scheduler-timeout", type=SECONDS, default=CONNECT_TIMEOUT, show_default=True,
               help="Seconds to wait for --scheduler to answer before giving up (--db untouched).")
 @method_options()
+@force_option
 def generate(size, colours, min_length, max_solids, rules, growth, old_growth, strategy,
              grade, old_grade, curve, play, symmetry, grid, wrap, holes, shape, walls, bridges, seed,
              count, out, out_format, target, target_check, db, jobs, scheduler, scheduler_timeout,
-             method):
+             method, force):
     """Generate puzzles, each proven unique under the rule profile, with their solutions.
 
     By default each puzzle is steered toward a grade band drawn from the shares of published
@@ -173,7 +175,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
         symmetry=symmetry, grid=grid, wrap=wrap, holes=holes, shape=shape, walls=walls,
         bridges=bridges, seed=seed, count=count, out=out, out_format=out_format, target=target,
         target_check=target_check, db=db, jobs=jobs, scheduler=scheduler,
-        scheduler_timeout=scheduler_timeout, method=method))
+        scheduler_timeout=scheduler_timeout, method=method, force=force))
 
 
 def run_generate(run: GenerationRun) -> None:
@@ -191,6 +193,8 @@ def run_generate(run: GenerationRun) -> None:
     if fresh:
         seed = secrets.randbelow(10**9)
     check_outputs(tuple(f for f in (db, run.shape) if f), out=run.out)
+    refuse_foreign("--out", run.out, "a pack of boards",
+                   board_pack(pack_format(run.out, run.out_format)), run.force)
     try:
         mask = parse_shape(read_shape(run.shape), run.shape) if run.shape else ()
         params = generation_params(run, seed, mask)

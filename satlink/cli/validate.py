@@ -21,6 +21,7 @@ from satlink.cli.options import (
     rules_option,
     timeout_option,
 )
+from satlink.cli.own_outputs import force_option, refuse_foreign, validate_results
 from satlink.formats import expand_files
 from satlink.render.console import print_run_summary
 from satlink.render.progress import progress_bar, tally
@@ -50,8 +51,9 @@ from satlink.solver.verdict import Status
               help="Seconds to wait for --scheduler to answer before giving up (--out untouched).")
 @method_options()
 @input_options
+@force_option
 def validate(packs, rules, timeout, jobs, out, resume, report, repairs, scheduler,
-             scheduler_timeout, method, in_format, max_cells):
+             scheduler_timeout, method, in_format, max_cells, force):
     """Validate level packs: well-formed, solvable, unique, matching their shipped solutions,
     free of duplicates (under rotation, reflection and relabelling).
 
@@ -78,6 +80,8 @@ def validate(packs, rules, timeout, jobs, out, resume, report, repairs, schedule
     if method.deadline_problem(timeout):  # before any worker starts, not once per board
         raise click.UsageError(method.deadline_problem(timeout))
     check_outputs(packs, out=out, report=report)
+    if not resume:  # (--resume reads the file and refuses one that holds anything else)
+        refuse_foreign("--out", out, "a 'satlink validate' results file", validate_results, force)
     files = expand_files(packs)
     if out and not resume and os.path.isfile(out) and os.path.getsize(out) \
             and not any(f == "-" or os.path.exists(f) for f in files):
