@@ -52,3 +52,35 @@ def test_a_study_on_two_workers_with_one_killed_equals_the_local_run() -> None:
                                                           for r in local]
     assert not any(r["status"] == "error" for r in remote)
     assert set(remote[0]) == set(local[0])  # the same fields, in form identical
+
+
+def test_bench_scheduler_on_the_command_line_writes_the_local_form(tmp_path) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from satlink.cli import main
+
+    args = ["bench", "example", "--limit", "3", "--presolve", "off", "--timeout", "20"]
+    local, remote = tmp_path / "local.json", tmp_path / "remote.json"
+    assert CliRunner().invoke(main, [*args, "--out", str(local)]).exit_code == 0
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None, host="127.0.0.1") as cluster:
+        result = CliRunner().invoke(main, [*args, "--scheduler", cluster.scheduler_address,
+                                           "--out", str(remote)])
+    assert result.exit_code == 0, result.output
+    here, there = json.loads(local.read_text()), json.loads(remote.read_text())
+    assert [tuple(r[k] for k in SAME) for r in there["rows"]] == [
+        tuple(r[k] for k in SAME) for r in here["rows"]]
+    assert there["settings"]["scheduler"] == cluster.scheduler_address
+    assert set(there) == set(here) and set(there["rows"][0]) == set(here["rows"][0])
+
+
+def test_an_unreachable_scheduler_is_a_usage_error(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from satlink.cli import main
+
+    result = CliRunner().invoke(main, ["bench", "example", "--scheduler", "tcp://127.0.0.1:1",
+                                       "--scheduler-timeout", "1"])
+    assert result.exit_code == 2 and "cannot reach the Dask scheduler" in result.output
