@@ -80,13 +80,13 @@ def validate(packs, rules, timeout, jobs, out, resume, report, repairs, schedule
     if method.deadline_problem(timeout):  # before any worker starts, not once per board
         raise click.UsageError(method.deadline_problem(timeout))
     check_outputs(packs, out=out, report=report)
-    if not resume:  # (--resume reads the file and refuses one that holds anything else)
-        refuse_foreign("--out", out, "a 'satlink validate' results file", validate_results, force)
     files = expand_files(packs)
     if out and not resume and os.path.isfile(out) and os.path.getsize(out) \
             and not any(f == "-" or os.path.exists(f) for f in files):
         raise click.UsageError(f"none of the packs exists ({', '.join(files)}); refusing to replace "
                                f"the results in {out} with their 'invalid' records")
+    if not resume:  # (--resume reads the file and refuses one that holds anything else)
+        refuse_foreign("--out", out, "a 'satlink validate' results file", validate_results, force)
     twice = next((f for i, f in enumerate(files) if f in files[:i]), None)
     if twice is not None:  # its boards would have the same keys: one set of records, not two
         raise click.UsageError(f"{twice} is given twice; give each pack once")
