@@ -197,8 +197,8 @@ def _print_table(summary: list[dict], rows: list[dict], configs: list[BenchConfi
     unranked = [t["config"] for t in summary if not t["ranked"] and not t["wrong"]]
     if unranked:
         console.print(f"[yellow]not ranked[/] {', '.join(unranked)}: no SAT call on any board "
-                      "(the forced moves decided every board), so no solver was measured; "
-                      "add --presolve off or --sat-bound")
+                      "(the forced moves decided every board it answered), so no solver was "
+                      "measured; add --presolve off or --sat-bound")
 
 
 def _count(value: float | None) -> str:

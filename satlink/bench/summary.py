@@ -102,8 +102,9 @@ def summarise(rows: list[dict], timeout: float | None, baseline: str | None = No
     solved boards (time, its spread over repeats, SAT time, the find and prove phases, SAT
     calls, conflicts), their ratio to the baseline's with a bootstrap interval, the Python
     share, and mean CNF sizes over the common boards and over every board where they are
-    known.  A configuration that answered against the reference (``wrong``) or never made a
-    SAT call is not ranked: it is listed after the ranked ones, ``ranked`` false."""
+    known.  A configuration that answered against the reference (``wrong``), or answered
+    boards without ever making a SAT call, is not ranked: it is listed after the ranked ones,
+    ``ranked`` false."""
     per = median_per_board(rows)
     configs = list(dict.fromkeys(r["config"] for r in rows))
     boards = list(dict.fromkeys(r["board"] for r in rows))
@@ -128,7 +129,8 @@ def summarise(rows: list[dict], timeout: float | None, baseline: str | None = No
             "timeouts": outcomes[Status.TIMEOUT], "memouts": outcomes["memout"],
             "errors": outcomes[Status.ERROR],
             "sat_bound": sum(bool(m.get("sat_bound")) for m in mine),
-            "sat_calls": calls, "ranked": not wrong and calls > 0,
+            "sat_calls": calls,
+            "ranked": not wrong and not (calls == 0 and any(m["solved"] for m in mine)),
             **_par2(mine, "seconds", penalty, "par2"),
             **_par2(mine, "cpu_seconds", cpu_penalty, "par2_cpu"),
             "common_boards": len(common), "common_seconds": round(total, 4),
@@ -224,12 +226,16 @@ def disagreements(rows: list[dict]) -> list[dict]:
 
 
 def never_reached_sat(rows: list[dict]) -> list[str]:
-    """Configurations that made no SAT call on any board (the forced moves decided every
-    board first): they measured no solver, so they are reported as such, not ranked."""
+    """Configurations that answered boards but made no SAT call on any (the forced moves
+    decided every board they answered): they measured no solver, so they are reported as
+    such, not ranked.  One whose runs were all cut off before a SAT call answered nothing:
+    it is unsolved, and ranked so."""
     calls: dict[str, int] = defaultdict(int)
+    answered: dict[str, bool] = defaultdict(bool)
     for row in rows:
         calls[row["config"]] += row.get("sat_calls") or 0
-    return [config for config, n in calls.items() if n == 0]
+        answered[row["config"]] |= row["status"] in SOLVED
+    return [config for config, n in calls.items() if n == 0 and answered[config]]
 
 
 def per_board_table(rows: list[dict]) -> list[dict]:

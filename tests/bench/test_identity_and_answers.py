@@ -201,3 +201,19 @@ def test_summaries_of_unsolved_boards_have_no_cpu_figure() -> None:
     assert t["par2_sum_seconds"] == 2.0 and t["par2_cpu_sum_seconds"] == 2.0
     assert BenchConfig(Method()).routed and not BenchConfig(
         Method(), parse_external(f"x={sys.executable} {SCRIPT} {{cnf}}")).routed
+
+
+def test_a_configuration_cut_off_before_any_sat_call_is_unsolved_and_ranked() -> None:
+    """Killed before its first SAT call on every board: it answered nothing, so it is the
+    last of the ranked, not 'decided by the forced moves'."""
+    from satlink.bench.summary import never_reached_sat
+
+    rows = [{"board": "b", "config": "slow", "repeat": 0, "status": "timeout", "seconds": 1.1,
+             "sat_calls": None},
+            {"board": "b", "config": "fast", "repeat": 0, "status": "unique", "seconds": 0.1,
+             "sat_calls": 2},
+            {"board": "b", "config": "decided", "repeat": 0, "status": "unique",
+             "seconds": 0.01, "sat_calls": 0}]
+    table = {t["config"]: t for t in summarise(rows, 1.0)}
+    assert table["slow"]["ranked"] and table["fast"]["ranked"] and not table["decided"]["ranked"]
+    assert never_reached_sat(rows) == ["decided"]
