@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import click
 
 from satlink.cli.consumers import warn_for_consumers
-from satlink.cli.exits import EXIT_INPUT, EXIT_NOT_OK, EXIT_OK
+from satlink.cli.exits import EXIT_INPUT, EXIT_OK, reader_gone, run_status
 from satlink.cli.files import check_outputs, one_entry, read_entries, write_entries, writing
 from satlink.cli.options import (
     index_option,
@@ -97,12 +97,23 @@ class BoardRun(NamedTuple):
 def judge_boards(run: BoardRun, judge: Judge, good: Status,
                  done: Callable[[Entry, Verdict], None] | None = None) -> int:
     """Read every board, judge it, print each as it is known and end with a summary; the exit
-    status (0 when every board is ``good``)."""
+    status (0 when every board is ``good``).  A reader that goes away (``| head``) ends the
+    run: 0 only if every board had been judged ``good`` by then (:func:`run_status`)."""
     entries = read_entries(run.files, run.in_format, run.max_cells)
-    statuses = print_judged(judged(entries, run.rules, judge, done), len(entries), good, run)
-    if Status.INVALID in statuses:
-        return EXIT_INPUT
-    return EXIT_NOT_OK if any(status != good for status in statuses) else EXIT_OK
+    seen: list[Status] = []
+
+    def noted(items: Iterator[Judged]) -> Iterator[Judged]:
+        for item in items:
+            outcome = item.outcome
+            seen.append(outcome.status if isinstance(outcome, Verdict) else Status.INVALID)
+            yield item
+
+    try:
+        print_judged(noted(judged(entries, run.rules, judge, done)), len(entries), good, run)
+        sys.stdout.flush()  # a reader gone is known here, not at the interpreter's exit
+    except BrokenPipeError:
+        reader_gone()
+    return run_status(seen, good, complete=len(seen) == len(entries))
 
 
 def board_solving_options(command: Callable) -> Callable:
