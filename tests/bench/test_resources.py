@@ -68,7 +68,8 @@ def test_a_pysat_run_burning_cpu_and_memory_is_measured_within_ten_percent(
     assert row["status"] == "multiple", row
     cpu, peak_kib = _reported(report)[-1]  # the last call: everything before it included
     assert cpu <= row["cpu_seconds"] <= 1.10 * cpu, (row["cpu_seconds"], cpu)
-    assert peak_kib / 1024 <= row["peak_rss_mb"] <= 1.10 * peak_kib / 1024, row
+    # the row gives MiB to one decimal: the run's own peak may be reported 0.05 MiB under
+    assert peak_kib / 1024 - 0.05 <= row["peak_rss_mb"] <= 1.10 * peak_kib / 1024, row
     assert row["solver_cpu_seconds"] is None  # the solver is inside the run's process
 
 
