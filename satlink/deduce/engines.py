@@ -124,7 +124,17 @@ class CompiledEngine:
         self._core = core
 
         class CompiledState(core.State):
-            """A compiled state with the Python-side answers (the solution as paths)."""
+            """A compiled state with its Python puzzle (``p``, kept here in the instance's
+            dict, where the garbage collector sees it, never inside the core) and the
+            Python-side answers (the solution as paths)."""
+
+            p: Puzzle
+
+            def copy(self) -> CompiledState:
+                twin = CompiledState.__new__(CompiledState)
+                core.State.__init__(twin, self)
+                twin.p = self.p
+                return twin
 
             def solution(self) -> Solution:
                 p = self.p
@@ -140,16 +150,18 @@ class CompiledEngine:
             g = board.graph
             blocks = [list(b) for b in puzzle.blocks]
             if g.geometry.is_plain and "edges" not in g.__dict__:  # made here, not as tuples
-                graph = self._core.graph(puzzle, puzzle.n, None, None, puzzle.ends, puzzle.fill,
+                graph = self._core.graph(puzzle.n, None, None, puzzle.ends, puzzle.fill,
                                          puzzle.notouch, blocks, (g.kinds, g.width, g.height))
             else:
-                graph = self._core.graph(puzzle, puzzle.n, puzzle.nodes, g.edges, puzzle.ends,
+                graph = self._core.graph(puzzle.n, puzzle.nodes, g.edges, puzzle.ends,
                                          puzzle.fill, puzzle.notouch, blocks)
             puzzle.__dict__["_compiled_graph"] = graph
         return graph
 
     def state(self, puzzle: Puzzle, recording: bool = False) -> Any:
-        return self._state_class(self.graph(puzzle), recording)
+        st = self._state_class(self.graph(puzzle), recording)
+        st.p = puzzle
+        return st
 
     def run(self, st: Any, technique: str) -> int:
         return self._core.run(st, CODES[technique])

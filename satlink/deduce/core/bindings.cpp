@@ -77,10 +77,11 @@ py::object python_contradiction(const Contradiction& c) {
         py::arg("edges") = as_tuple(c.edges), py::arg("reached") = reached);
 }
 
-// The Python puzzle a state belongs to, and the compiled graph built from it once.
+// The compiled graph of a board.  It holds nothing of Python: the Python puzzle keeps it
+// (cached on the puzzle), so a reference back would be a cycle the garbage collector cannot
+// see through a pybind11 object, and every board deduced would stay alive.
 struct CorePuzzle {
     Puzzle puzzle;
-    py::object owner;  // satlink.deduce.puzzle.Puzzle
 };
 
 std::vector<std::pair<int, int>> read_edges(const py::object& edges) {
@@ -135,14 +136,13 @@ void square_graph(const py::str& kinds, int width, int height, std::vector<int>&
     }
 }
 
-std::shared_ptr<CorePuzzle> make_puzzle(py::object owner, int n, py::object nodes_given,
+std::shared_ptr<CorePuzzle> make_puzzle(int n, py::object nodes_given,
                                         py::object edges,
                                         std::vector<std::pair<int, int>> ends, bool fill,
                                         bool notouch, std::vector<std::vector<int>> blocks,
                                         py::object square) {
     if (n < 0) throw py::value_error("a graph of a negative number of nodes");
     auto core = std::make_shared<CorePuzzle>();
-    core->owner = owner;
     std::vector<int> nodes, a, b;
     if (!square.is_none()) {  // (kinds, width, height) of a plain square board
         py::tuple shape = square.cast<py::tuple>();
@@ -173,7 +173,8 @@ std::shared_ptr<CorePuzzle> make_puzzle(py::object owner, int n, py::object node
     return core;
 }
 
-// A state the Python side holds; keeps its puzzle alive.
+// A state the Python side holds; keeps its compiled graph alive (the Python puzzle is kept by
+// the Python subclass, satlink.deduce.engines, where the collector sees it).
 struct PyState {
     std::shared_ptr<CorePuzzle> core;
     State st;
@@ -259,7 +260,7 @@ PYBIND11_MODULE(_core, m) {
         .def_property_readonly("n", [](const CorePuzzle& c) { return c.puzzle.n; })
         .def_property_readonly("words", [](const CorePuzzle& c) { return c.puzzle.words; });
 
-    m.def("graph", &make_puzzle, py::arg("owner"), py::arg("n"), py::arg("nodes"),
+    m.def("graph", &make_puzzle, py::arg("n"), py::arg("nodes"),
           py::arg("edges"), py::arg("ends"), py::arg("fill"), py::arg("notouch"),
           py::arg("blocks"), py::arg("square") = py::none(),
           "The compiled form of a satlink.deduce.Puzzle: `nodes` the open nodes and `edges` a "
@@ -278,8 +279,8 @@ PYBIND11_MODULE(_core, m) {
                  return s;
              }),
              py::arg("graph"), py::arg("recording") = false)
-        .def_property_readonly("p", [](const PyState& s) { return s.core->owner; })
-        .def("copy", [](const PyState& s) { return new PyState{s.core, s.st.copy()}; })
+        .def(py::init([](const PyState& other) { return new PyState{other.core, other.st.copy()}; }),
+             py::arg("other"), "A plain (non-recording) copy of `other`.")
         .def("set_on", [](PyState& s, int e) { return s.st.set_on(within(e, (long)s.st.es.size(), "edge")); })
         .def("set_off", [](PyState& s, int e) { return s.st.set_off(within(e, (long)s.st.es.size(), "edge")); })
         .def("restrict",
