@@ -146,15 +146,9 @@ class CompiledEngine:
         """The compiled graph of ``puzzle``, built once and kept on it."""
         graph = puzzle.__dict__.get("_compiled_graph")
         if graph is None:
-            board = puzzle.board
-            g = board.graph
-            blocks = [list(b) for b in puzzle.blocks]
-            if g.geometry.is_plain and "edges" not in g.__dict__:  # made here, not as tuples
-                graph = self._core.graph(puzzle.n, None, None, puzzle.ends, puzzle.fill,
-                                         puzzle.notouch, blocks, (g.kinds, g.width, g.height))
-            else:
-                graph = self._core.graph(puzzle.n, puzzle.nodes, g.edges, puzzle.ends,
-                                         puzzle.fill, puzzle.notouch, blocks)
+            g = puzzle.board.graph
+            graph = self._core.graph(puzzle.n, g.open_node_buffer(), g.edge_buffer(), puzzle.ends,
+                                     puzzle.fill, puzzle.notouch, [list(b) for b in puzzle.blocks])
             puzzle.__dict__["_compiled_graph"] = graph
         return graph
 

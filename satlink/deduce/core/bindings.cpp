@@ -84,80 +84,55 @@ struct CorePuzzle {
     Puzzle puzzle;
 };
 
-std::vector<std::pair<int, int>> read_edges(const py::object& edges) {
-    std::vector<std::pair<int, int>> out;
-    if (py::isinstance<py::buffer>(edges) && !py::isinstance<py::bytes>(edges)) {
-        py::buffer_info info = py::reinterpret_borrow<py::buffer>(edges).request();
-        const std::string kind = info.format.empty() ? "" : info.format.substr(info.format.size() - 1);
-        if (info.ndim != 2 || info.shape[1] != 2 || info.itemsize != 8 || (kind != "q" && kind != "l"))
-            throw py::value_error("edges: an (E, 2) array of 64-bit integers");
-        const auto* data = static_cast<const char*>(info.ptr);
-        out.reserve(info.shape[0]);
-        for (py::ssize_t e = 0; e < info.shape[0]; ++e) {
-            int64_t a = *reinterpret_cast<const int64_t*>(data + e * info.strides[0]);
-            int64_t b = *reinterpret_cast<const int64_t*>(data + e * info.strides[0] + info.strides[1]);
-            if (a < INT32_MIN || a > INT32_MAX || b < INT32_MIN || b > INT32_MAX)
-                throw py::value_error("an edge names a node outside the graph");
-            out.emplace_back((int)a, (int)b);
-        }
-        return out;
-    }
-    for (py::handle pair : edges) {
-        py::tuple ab = py::reinterpret_borrow<py::tuple>(pair);
-        out.emplace_back(ab[0].cast<int>(), ab[1].cast<int>());
+// A one-dimensional buffer of integers from Python (the standard library's array('i'), a
+// numpy int32 or int64 array), as ints: its type is checked once here, every value is
+// range-checked, and any stride is followed.
+std::vector<int> int_array(const py::buffer& given, const char* what) {
+    py::buffer_info info = given.request();
+    const std::string& format = info.format;
+    const char kind = format.empty() ? '?' : format.back();
+    const bool integer = kind == 'i' || kind == 'l' || kind == 'q';
+    if (info.ndim != 1 || !integer || (info.itemsize != 4 && info.itemsize != 8))
+        throw py::type_error(std::string(what) + ": a one-dimensional array of 32- or 64-bit integers");
+    std::vector<int> out((size_t)info.shape[0]);
+    const auto* data = static_cast<const char*>(info.ptr);
+    for (py::ssize_t i = 0; i < info.shape[0]; ++i) {
+        const char* at = data + i * info.strides[0];
+        const int64_t v = info.itemsize == 4 ? *reinterpret_cast<const int32_t*>(at)
+                                             : *reinterpret_cast<const int64_t*>(at);
+        if (v < INT32_MIN || v > INT32_MAX)
+            throw py::value_error(std::string(what) + " names a node outside the graph");
+        out[(size_t)i] = (int)v;
     }
     return out;
 }
 
-// A plain square board's open cells and edges from its characters (``#`` solid), in the order
-// of satlink.graph.square_edges: cell by cell, each cell's step right before its step down.
-// The edge order is what makes edge e SAT variable e + 1 everywhere, so it must match.
-void square_graph(const py::str& kinds, int width, int height, std::vector<int>& nodes,
-                  std::vector<int>& a, std::vector<int>& b) {
-    PyObject* text = kinds.ptr();
-    const int kind = PyUnicode_KIND(text);
-    const void* data = PyUnicode_DATA(text);
-    if (width <= 0 || height <= 0) throw py::value_error("square: a positive width and height");
-    const long cells = (long)width * height;
-    if (PyUnicode_GET_LENGTH(text) < cells) throw py::value_error("kinds: one character a cell");
-    auto solid = [&](long i) { return PyUnicode_READ(kind, data, i) == '#'; };
-    for (long i = 0; i < cells; ++i) {
-        if (solid(i)) continue;
-        nodes.push_back((int)i);
-        const long c = i % width;
-        if (c + 1 < width && !solid(i + 1)) {
-            a.push_back((int)i);
-            b.push_back((int)(i + 1));
-        }
-        if (i + width < cells && !solid(i + width)) {
-            a.push_back((int)i);
-            b.push_back((int)(i + width));
-        }
+// The edges as satlink.graph orders them (EDGE_ORDER: pairs a < b, sorted), or an error: edge e
+// is SAT variable e + 1 everywhere, so the core numbers edges as it is handed them and checks
+// that the order is the one every other part of satlink uses, never makes one of its own.
+void split_edges(const std::vector<int>& flat, std::vector<int>& a, std::vector<int>& b) {
+    if (flat.size() % 2) throw py::value_error("edges: pairs of nodes, flattened (a0, b0, a1, b1, ...)");
+    const size_t m = flat.size() / 2;
+    a.resize(m);
+    b.resize(m);
+    for (size_t e = 0; e < m; ++e) {
+        a[e] = flat[2 * e];
+        b[e] = flat[2 * e + 1];
+        const bool ascending = e == 0 || a[e - 1] < a[e] || (a[e - 1] == a[e] && b[e - 1] < b[e]);
+        if (a[e] >= b[e] || !ascending)
+            throw py::value_error("edges out of satlink.graph's order (pairs a < b, sorted), at edge " +
+                                  std::to_string(e));
     }
 }
 
-std::shared_ptr<CorePuzzle> make_puzzle(int n, py::object nodes_given,
-                                        py::object edges,
+std::shared_ptr<CorePuzzle> make_puzzle(int n, const py::buffer& open_nodes,
+                                        const py::buffer& edges,
                                         std::vector<std::pair<int, int>> ends, bool fill,
-                                        bool notouch, std::vector<std::vector<int>> blocks,
-                                        py::object square) {
+                                        bool notouch, std::vector<std::vector<int>> blocks) {
     if (n < 0) throw py::value_error("a graph of a negative number of nodes");
     auto core = std::make_shared<CorePuzzle>();
-    std::vector<int> nodes, a, b;
-    if (!square.is_none()) {  // (kinds, width, height) of a plain square board
-        py::tuple shape = square.cast<py::tuple>();
-        square_graph(shape[0].cast<py::str>(), shape[1].cast<int>(), shape[2].cast<int>(), nodes,
-                     a, b);
-    } else {
-        nodes = nodes_given.cast<std::vector<int>>();
-        std::vector<std::pair<int, int>> pairs = read_edges(edges);
-        a.resize(pairs.size());
-        b.resize(pairs.size());
-        for (size_t e = 0; e < pairs.size(); ++e) {
-            a[e] = pairs[e].first;
-            b[e] = pairs[e].second;
-        }
-    }
+    std::vector<int> nodes = int_array(open_nodes, "nodes"), a, b;
+    split_edges(int_array(edges, "edges"), a, b);
     check_nodes(nodes, n, "an open node");
     for (const auto& block : blocks) check_nodes(block, n, "a no2x2 block");
     check_nodes(a, n, "an edge");
@@ -260,12 +235,11 @@ PYBIND11_MODULE(_core, m) {
         .def_property_readonly("n", [](const CorePuzzle& c) { return c.puzzle.n; })
         .def_property_readonly("words", [](const CorePuzzle& c) { return c.puzzle.words; });
 
-    m.def("graph", &make_puzzle, py::arg("n"), py::arg("nodes"),
-          py::arg("edges"), py::arg("ends"), py::arg("fill"), py::arg("notouch"),
-          py::arg("blocks"), py::arg("square") = py::none(),
-          "The compiled form of a satlink.deduce.Puzzle: `nodes` the open nodes and `edges` a "
-          "sequence of (a, b) pairs or an (E, 2) int64 array, in edge order; or, for a plain "
-          "square board, `square` = (kinds, width, height) and both are made from it.");
+    m.def("graph", &make_puzzle, py::arg("n"), py::arg("nodes"), py::arg("edges"),
+          py::arg("ends"), py::arg("fill"), py::arg("notouch"), py::arg("blocks"),
+          "The compiled form of a satlink.deduce.Puzzle: `nodes` the open nodes and `edges` the "
+          "edges flattened (a0, b0, a1, b1, ...) in satlink.graph's order, each a "
+          "one-dimensional integer buffer (BoardGraph.open_node_buffer, .edge_buffer).");
 
     py::class_<PyState>(m, "State", py::buffer_protocol())
         .def_buffer([](PyState& s) {  // the edge states, read-only, as `es`
