@@ -45,8 +45,9 @@ class CancelToken:
         self._lock = threading.Lock()
         self._cancelled = False
         self.flag = bytearray(1)
-        """1 once cancelled: the compiled deduction engine reads this byte while it works
-        without the GIL (:mod:`satlink.deduce.engines`)."""
+        """1 once cancelled, for code that polls a byte; the compiled deduction engine is
+        stopped through :meth:`running` instead, with a flag it owns
+        (:mod:`satlink.deduce.compiled`)."""
         self._running: list[Interruptible] = []
         self._children: set[CancelToken] = set()
 
