@@ -21,9 +21,8 @@ raises ``RuntimeError`` (give each thread its own state: ``copy``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from satlink.deduce.puzzle import BudgetSpent, Puzzle
 from satlink.runtime.cancel import current
@@ -32,6 +31,8 @@ from satlink.solution import Solution
 if TYPE_CHECKING:
     from satlink.deduce.lookahead import Search
     from satlink.deduce.split import SplitSearch
+
+T = TypeVar("T")
 
 MOST = (1 << 62) - 1
 """The core counts in 64-bit integers; no search visits more states than this."""
@@ -56,8 +57,7 @@ class CompiledEngine:
             p: Puzzle
 
             def copy(self) -> CompiledState:
-                twin = CompiledState.__new__(CompiledState)
-                core.State.__init__(twin, self)
+                twin = CompiledState(self)  # the core's copy constructor
                 twin.p = self.p
                 return twin
 
@@ -90,17 +90,15 @@ class CompiledEngine:
         st.p = puzzle
         return st
 
-    @contextmanager
-    def _cancel(self) -> Iterator[Any]:
-        """The flag for one call: None outside any cancellable work, else a fresh one the
-        current token interrupts (at once if it was cancelled already)."""
+    def _cancellable(self, call: Callable[..., T], *args: Any) -> T:
+        """``call(*args, flag)``: the flag None outside any cancellable work, else a fresh one
+        the current token interrupts (at once if it was cancelled already)."""
         token = current()
         if token is None:
-            yield None
-            return
+            return call(*args, None)
         flag = self._core.Cancel()
         with token.running(flag):
-            yield flag
+            return call(*args, flag)
 
     def run(self, st: Any, technique: str) -> int:
         return self._core.run(st, self.techniques[technique])
@@ -109,13 +107,11 @@ class CompiledEngine:
         return self._core.finished(st)
 
     def fixpoint(self, st: Any, passes: Sequence[str], deadline: float | None = None) -> None:
-        with self._cancel() as flag:
-            self._core.fixpoint(st, self.codes(passes), deadline, flag)
+        self._cancellable(self._core.fixpoint, st, self.codes(passes), deadline)
 
     def lookahead(self, st: Any, depth: int, search: Search) -> int:
-        with self._cancel() as flag:
-            step = self._core.lookahead(st, depth, min(search.budget, MOST), search.tried,
-                                        self.codes(search.passes), search.deadline, flag)
+        step = self._cancellable(self._core.lookahead, st, depth, min(search.budget, MOST),
+                                 search.tried, self.codes(search.passes), search.deadline)
         search.tried = step.tried
         if step.budget_spent:
             raise BudgetSpent
@@ -124,10 +120,9 @@ class CompiledEngine:
         return int(step.progress)
 
     def split(self, st: Any, search: SplitSearch) -> bool:
-        with self._cancel() as flag:
-            found = self._core.split(st, min(search.budget, MOST), min(search.limit, MOST),
-                                     self.codes(search.passes), min(search.max_depth, MOST),
-                                     search.deadline, flag)
+        found = self._cancellable(self._core.split, st, min(search.budget, MOST),
+                                  min(search.limit, MOST), self.codes(search.passes),
+                                  min(search.max_depth, MOST), search.deadline)
         search.nodes = found.nodes
         search.solutions = found.solutions
         return found.complete or len(search.solutions) >= search.limit

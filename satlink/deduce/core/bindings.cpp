@@ -40,10 +40,17 @@ py::object python_class(const char* module, const char* name) {
 
 py::object colour_int(const uint64_t* words, int w) {
     if (w == 1) return py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(words[0]));
-    std::string raw((size_t)w * 8, '\0');  // little-endian bytes, whatever the host's order
+    std::vector<unsigned char> raw((size_t)w * 8);  // little-endian, whatever the host's order
     for (int i = 0; i < w; ++i)
-        for (int b = 0; b < 8; ++b) raw[(size_t)i * 8 + b] = (char)((words[i] >> (8 * b)) & 0xFF);
-    return py::module_::import("builtins").attr("int").attr("from_bytes")(py::bytes(raw), "little");
+        for (int b = 0; b < 8; ++b) raw[(size_t)i * 8 + b] = (unsigned char)(words[i] >> (8 * b));
+#if PY_VERSION_HEX >= 0x030D0000
+    PyObject* value = PyLong_FromUnsignedNativeBytes(raw.data(), raw.size(),
+                                                     Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    PyObject* value = _PyLong_FromByteArray(raw.data(), raw.size(), 1, 0);
+#endif
+    if (value == nullptr) throw py::error_already_set();
+    return py::reinterpret_steal<py::object>(value);
 }
 
 // The low 64 * w bits of ``value`` (a negative value as two's complement, as Python's & reads
@@ -55,12 +62,28 @@ void colour_words(const py::int_& value, int w, std::vector<uint64_t>& out) {
         if (PyErr_Occurred()) throw py::error_already_set();
         return;
     }
-    py::int_ all = py::reinterpret_steal<py::int_>(PyNumber_Lshift(py::int_(1).ptr(), py::int_(64 * w).ptr()));
-    all = py::reinterpret_steal<py::int_>(PyNumber_Subtract(all.ptr(), py::int_(1).ptr()));
-    py::int_ low = py::reinterpret_steal<py::int_>(PyNumber_And(value.ptr(), all.ptr()));
-    std::string raw = low.attr("to_bytes")(8 * w, "little").cast<std::string>();
+    std::vector<unsigned char> raw((size_t)w * 8);
+#if PY_VERSION_HEX >= 0x030D0000
+    // the low bytes, sign-extended; a value that needs more is cut, which is the mask wanted
+    if (PyLong_AsNativeBytes(value.ptr(), raw.data(), (Py_ssize_t)raw.size(),
+                             Py_ASNATIVEBYTES_LITTLE_ENDIAN) < 0)
+        throw py::error_already_set();
+#else
+    if (_PyLong_AsByteArray(reinterpret_cast<PyLongObject*>(value.ptr()), raw.data(), raw.size(),
+                            1, 1) < 0) {
+        // too wide for a signed 64 * w bits: cut it to them first (rare: the top bit set)
+        PyErr_Clear();
+        py::int_ bits(64 * w);
+        py::object all = py::reinterpret_steal<py::object>(PyNumber_Lshift(py::int_(1).ptr(), bits.ptr()));
+        all = py::reinterpret_steal<py::object>(PyNumber_Subtract(all.ptr(), py::int_(1).ptr()));
+        py::object low = py::reinterpret_steal<py::object>(PyNumber_And(value.ptr(), all.ptr()));
+        if (!low || _PyLong_AsByteArray(reinterpret_cast<PyLongObject*>(low.ptr()), raw.data(),
+                                        raw.size(), 1, 0) < 0)
+            throw py::error_already_set();
+    }
+#endif
     for (int i = 0; i < w; ++i)
-        for (int b = 0; b < 8; ++b) out[i] |= (uint64_t)(uint8_t)raw[(size_t)i * 8 + b] << (8 * b);
+        for (int b = 0; b < 8; ++b) out[i] |= (uint64_t)raw[(size_t)i * 8 + b] << (8 * b);
 }
 
 // --- arguments ------------------------------------------------------------------------------
