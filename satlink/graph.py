@@ -76,9 +76,11 @@ NUMPY_CELLS = 10_000
 order, without a Python loop over every cell (``benchmarks/README.md``, issue 25 row 14)."""
 
 
-def square_edge_array(flat: str, w: int, h: int) -> np.ndarray:
-    """The plain square edges as an (E, 2) array in :data:`EDGE_ORDER` (cell by cell, each
-    cell's step right before its step down), vectorised."""
+def square_edge_ends(flat: str, w: int, h: int) -> np.ndarray:
+    """The plain square edges in :data:`EDGE_ORDER`, vectorised, flattened (``a0, b0, a1, b1,
+    ...``) as int32: each open cell's step right (to ``+1``) before its step down (to ``+w``).
+    Made small on purpose (no int64 copy of the board's cells): on a 1002x1002 board this is
+    what the compiled engine is handed, and its peak memory counts."""
     import numpy as np
 
     codes = np.frombuffer(flat.encode("utf-32-le"), dtype=np.uint32).reshape(h, w)
@@ -86,10 +88,18 @@ def square_edge_array(flat: str, w: int, h: int) -> np.ndarray:
     steps = np.zeros((h, w, 2), dtype=bool)  # [..., 0]: right, [..., 1]: down
     steps[:, :-1, 0] = open_[:, :-1] & open_[:, 1:]
     steps[:-1, :, 1] = open_[:-1, :] & open_[1:, :]
-    cells = np.arange(w * h, dtype=np.int64)
-    ends = np.stack([cells + 1, cells + w], axis=-1).reshape(h, w, 2)
-    mask = steps.ravel()
-    return np.stack([np.repeat(cells, 2)[mask], ends.ravel()[mask]], axis=1)
+    where = np.flatnonzero(steps.ravel())  # 2 * cell + step, ascending: the edge order
+    out = np.empty(2 * len(where), dtype=np.int32)
+    out[0::2] = where >> 1
+    out[1::2] = out[0::2] + np.where(where & 1, w, 1).astype(np.int32)
+    return out
+
+
+def square_edge_array(flat: str, w: int, h: int) -> np.ndarray:
+    """:func:`square_edge_ends` as an (E, 2) int64 array (the encoder's form)."""
+    import numpy as np
+
+    return square_edge_ends(flat, w, h).reshape(-1, 2).astype(np.int64)
 
 
 def square_edges(flat: str, w: int, h: int) -> list[Edge]:
@@ -184,8 +194,10 @@ class BoardGraph:
         integers (int32, or int64 from numpy), the form the compiled engine takes: a view of
         numpy's array where the edges come from numpy, else made from the tuples without
         importing numpy (a small board's check never loads it)."""
-        if self._vectorised() or "_edge_array" in self.__dict__:
+        if "_edge_array" in self.__dict__:
             return self.edge_array().reshape(-1)
+        if self._vectorised():  # made for the core alone, not kept
+            return square_edge_ends(self.kinds[:self.width * self.height], self.width, self.height)
         return array("i", chain.from_iterable(self.edges))
 
     def open_node_buffer(self) -> array | np.ndarray:
@@ -194,8 +206,10 @@ class BoardGraph:
         if self._vectorised():
             import numpy as np
 
+            if SOLID not in self.kinds:
+                return np.arange(self.n_nodes, dtype=np.int32)
             codes = np.frombuffer(self.kinds.encode("utf-32-le"), dtype=np.uint32)
-            return np.flatnonzero(codes != ord(SOLID))
+            return np.flatnonzero(codes != ord(SOLID)).astype(np.int32)
         if SOLID not in self.kinds:
             return array("i", range(self.n_nodes))
         return array("i", [x for x, ch in enumerate(self.kinds) if ch != SOLID])

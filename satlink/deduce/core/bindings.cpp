@@ -103,32 +103,41 @@ void check_nodes(const std::vector<int>& nodes, int n, const char* what) {
 }
 
 // A one-dimensional buffer of integers from Python (the standard library's array('i'), a
-// numpy int32 or int64 array), as ints: its type is checked once here, every value is
-// range-checked, and any stride is followed.
-std::vector<int> int_array(const py::buffer& given, const char* what) {
-    py::buffer_info info = given.request();
-    const std::string& format = info.format;
-    const char kind = format.empty() ? '?' : format.back();
-    const bool integer = kind == 'i' || kind == 'l' || kind == 'q';
-    if (info.ndim != 1 || !integer || (info.itemsize != 4 && info.itemsize != 8))
-        throw py::type_error(std::string(what) + ": a one-dimensional array of 32- or 64-bit integers");
-    std::vector<int> out((size_t)info.shape[0]);
-    const auto* data = static_cast<const char*>(info.ptr);
-    for (py::ssize_t i = 0; i < info.shape[0]; ++i) {
-        const char* at = data + i * info.strides[0];
-        const int64_t v = info.itemsize == 4 ? *reinterpret_cast<const int32_t*>(at)
-                                             : *reinterpret_cast<const int64_t*>(at);
-        if (v < INT32_MIN || v > INT32_MAX)
-            throw py::value_error(std::string(what) + " names a node outside the graph");
-        out[(size_t)i] = (int)v;
+// numpy int32 or int64 array), read in place: its type is checked once here, every value is
+// range-checked as it is read, and any stride is followed.
+class IntView {
+public:
+    IntView(const py::buffer& given, const char* what) : what_(what), info_(given.request()) {
+        const char kind = info_.format.empty() ? '?' : info_.format.back();
+        const bool integer = kind == 'i' || kind == 'l' || kind == 'q';
+        if (info_.ndim != 1 || !integer || (info_.itemsize != 4 && info_.itemsize != 8))
+            throw py::type_error(std::string(what) +
+                                 ": a one-dimensional array of 32- or 64-bit integers");
     }
-    return out;
-}
+    size_t size() const { return (size_t)info_.shape[0]; }
+    int operator[](size_t i) const {
+        const char* at = static_cast<const char*>(info_.ptr) + (py::ssize_t)i * info_.strides[0];
+        const int64_t v = info_.itemsize == 4 ? *reinterpret_cast<const int32_t*>(at)
+                                              : *reinterpret_cast<const int64_t*>(at);
+        if (v < INT32_MIN || v > INT32_MAX)
+            throw py::value_error(std::string(what_) + " names a node outside the graph");
+        return (int)v;
+    }
+    std::vector<int> values() const {
+        std::vector<int> out(size());
+        for (size_t i = 0; i < out.size(); ++i) out[i] = (*this)[i];
+        return out;
+    }
+
+private:
+    const char* what_;
+    py::buffer_info info_;
+};
 
 // The edges as satlink.graph orders them (EDGE_ORDER: pairs a < b, sorted), or an error: edge e
 // is SAT variable e + 1 everywhere, so the core numbers edges as it is handed them and checks
 // that the order is the one every other part of satlink uses, never makes one of its own.
-void split_edges(const std::vector<int>& flat, std::vector<int>& a, std::vector<int>& b) {
+void split_edges(const IntView& flat, std::vector<int>& a, std::vector<int>& b) {
     if (flat.size() % 2) throw py::value_error("edges: pairs of nodes, flattened (a0, b0, a1, b1, ...)");
     const size_t m = flat.size() / 2;
     a.resize(m);
@@ -156,8 +165,8 @@ std::shared_ptr<CorePuzzle> make_puzzle(int n, const py::buffer& open_nodes,
                                         bool notouch, std::vector<std::vector<int>> blocks) {
     if (n < 0) throw py::value_error("a graph of a negative number of nodes");
     auto core = std::make_shared<CorePuzzle>();
-    std::vector<int> nodes = int_array(open_nodes, "nodes"), a, b;
-    split_edges(int_array(edges, "edges"), a, b);
+    std::vector<int> nodes = IntView(open_nodes, "nodes").values(), a, b;
+    split_edges(IntView(edges, "edges"), a, b);
     check_nodes(nodes, n, "an open node");
     for (const auto& block : blocks) check_nodes(block, n, "a no2x2 block");
     check_nodes(a, n, "an edge");
