@@ -10,6 +10,7 @@
 // generation-marked scratch array instead of a fresh list per search.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -296,16 +297,29 @@ int region(State& st);
 int bottleneck(State& st);
 bool finished(State& st);
 
-enum Technique { FORCED = 0, CORNER = 1, NOTOUCH = 2, REGION = 3, BOTTLENECK = 4 };
-int run(State& st, int technique);
+// The techniques: the one definition of their codes.  Python sees them as the enum
+// satlink.deduce._core.Technique, members named as the grader names the techniques
+// (TECHNIQUE_NAMES, in code order), which is how the engine facade hands them over.
+enum class Technique : int { forced, corner, notouch, region, bottleneck };
+constexpr const char* TECHNIQUE_NAMES[] = {"forced", "corner", "notouch", "region", "bottleneck"};
+constexpr int TECHNIQUE_COUNT = sizeof(TECHNIQUE_NAMES) / sizeof(TECHNIQUE_NAMES[0]);
+int run(State& st, Technique technique);
 struct Limits;
-int run(State& st, int technique, const Limits& limits);  // the long passes look at ``limits``
+int run(State& st, Technique technique, const Limits& limits);  // the long passes look at ``limits``
 
-// A deadline (CLOCK_MONOTONIC seconds, as Python's time.monotonic) and a cancel flag (the
-// studio's CancelToken.flag byte), checked between passes as Python's fixpoint does.
+// A cancel flag the core owns: set from any thread (the studio's CancelToken interrupts it
+// as it does a SAT solver), read by the engine while it works without the GIL.
+struct Cancel {
+    std::atomic<bool> set{false};
+    void interrupt() { set.store(true, std::memory_order_relaxed); }
+    bool cancelled() const { return set.load(std::memory_order_relaxed); }
+};
+
+// A deadline (CLOCK_MONOTONIC seconds, as Python's time.monotonic) and a cancel flag,
+// checked between passes as Python's fixpoint does.
 struct Limits {
     double deadline = -1;            // < 0: none
-    const volatile uint8_t* cancel = nullptr;
+    const Cancel* cancel = nullptr;
     // The lowest stack address the recursive searches may reach (null: unknown).  Their depth
     // follows the board, not the caller, and a thread's stack may be small (Python threads:
     // threading.stack_size), so a search that would go below it stops as out of budget.
@@ -317,7 +331,7 @@ struct Limits {
     }
 };
 
-void fixpoint(State& st, const std::vector<int>& passes, const Limits& limits);
+void fixpoint(State& st, const std::vector<Technique>& passes, const Limits& limits);
 
 // The grader's bounded look-ahead (satlink.deduce.lookahead): try each way out of each path
 // end; one that leads to a contradiction is closed.
@@ -332,7 +346,7 @@ struct Search {
     long budget = 0;
     long tried = 0;
     Limits limits;
-    std::vector<int> trial_passes;
+    std::vector<Technique> trial_passes;
     Refutation refuted;
     std::vector<std::unique_ptr<State>> trials;  // one reused state per depth: no allocation
                                                  // per hypothesis
@@ -353,7 +367,7 @@ struct Split {
     size_t limit = 2;
     int max_depth = 1 << 30;
     Limits limits;
-    std::vector<int> passes;
+    std::vector<Technique> passes;
     std::vector<std::vector<uint8_t>> solutions;  // the edge states of each solution found
     void run(State& st, int depth = 0);
 };
