@@ -73,7 +73,8 @@ def edge_of_variable(var: int) -> int:
 
 NUMPY_CELLS = 10_000
 """Plain boards at least this large get their edges from numpy: the same edges in the same
-order, without a Python loop over every cell (``benchmarks/README.md``, issue 25 row 14)."""
+order, without a Python loop over every cell (``benchmarks/README.md``, "`--timeout 1` on a
+1002×1002 board")."""
 
 
 def square_edge_ends(flat: str, w: int, h: int) -> np.ndarray:

@@ -4,7 +4,8 @@ quick to decide.
 Under ``fill`` and ``nikoli`` a board that ``flow`` proves unique usually has other solutions
 that differ from the ``flow`` one in a few cells only (a path that runs beside itself for a
 step, a corner cut short), while a whole-board search for "any solution but this one" wanders
-the whole board (``benchmarks/README.md``, issue 36).  Two ways to look near a solution:
+the whole board (figures: ``benchmarks/README.md``, "`fill` and `nikoli` at every size").
+Two ways to look near a solution:
 
 * :func:`detour`: without ``fill``, one path edge ``a-b`` replaced by a way round through
   cells that no path uses.  No search: the empty cells' components are enough.  Also the one
