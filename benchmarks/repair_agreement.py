@@ -13,7 +13,7 @@ often neither of the two Repair starts from), ``/api/repair`` (Proposals) and, w
 unsolvable).  Every fix Repair offers is proven again: by the brute-force oracle on boards of
 at most 25 cells, else by a fresh check (unique) and the referee.
 
-    PYTHONPATH=. python benchmarks/repair_agreement.py --packs gen/*.jsonl --per-profile 40 \
+    python benchmarks/repair_agreement.py --packs gen/*.jsonl --per-profile 40 \
         --out benchmarks/results/repair-agreement.json
 
 With ``--drafts N`` instead (issue 32, item 2): N random drafts (2 or 3 pairs on 4x4 and
@@ -23,15 +23,20 @@ must never come back empty while Chain answers with one edit.
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import json
-import os
 import random
 import statistics
 import time
 import warnings
 from collections import Counter
-from pathlib import Path
 
 from benchmarks.harness import Run
 from satlink.board import EMPTY, Board

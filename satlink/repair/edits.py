@@ -4,7 +4,7 @@
 * ``wall``: put a wall between two neighbouring cells (only where the board is already a
   variant board, i.e. its geometry is not the plain grid, unless asked for);
 * ``split``: add one endpoint pair by cutting a path of one solution at an edge the other
-  does not use (:mod:`satlink.repair.cuts`; the cut solution stays valid, the other is
+  does not use (:mod:`satlink.repair.path_splits`; the cut solution stays valid, the other is
   broken; the far endpoint takes the new pair's colour);
 * ``slide``: hand a path's end cell to the neighbouring end of another path of one solution
   (two endpoints move a step: one path a cell shorter, the other a cell longer; the edited
