@@ -140,13 +140,13 @@ def repair_chain(board: Board, rules: Rules = DEFAULT_RULES,
         allowed -= {"split", "pair"}
     remove = cons.colours >= 1
     lo, hi = opts.pairs or (len(board.labels) - cons.colours, len(board.labels) + cons.colours)
+    if root_verdict.status != Status.UNIQUE:  # a unique input is edited to mend its short paths
+        cons = cons.excusing(board, root_verdict.solutions)
     chain = Chain(root_verdict.status, root_verdict.count or len(root_verdict.solutions),
                   bool(root_verdict.count_complete), rules, cons, board=board,
                   symmetries=sorted(group), checks=1)
     if root_verdict.status == Status.UNIQUE and not cons.too_short(board, root_verdict.solutions[0]):
         return _finish(chain, board, root_verdict, (), rules, start, "already unique")
-    if root_verdict.status != Status.UNIQUE:  # a unique input is edited to mend its short paths
-        cons = cons.excusing(board, root_verdict.solutions)
     if root_verdict.status == Status.TIMEOUT:
         return _finish(chain, None, None, (), rules, start, "the check of the input timed out")
     if (opts.nearest and root_verdict.status == Status.UNSOLVABLE and not group

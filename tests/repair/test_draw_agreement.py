@@ -14,12 +14,14 @@ from satlink import Board, check, parse_rules
 from satlink.painted.fix import PaintFixOptions, fix_painting
 from satlink.referee import is_valid
 from satlink.repair import KINDS, RepairOptions, repair_proposals
+from satlink.repair.chains import repair_chain
 from satlink.repair.edits import single_edits
 from satlink.repair.path_edits import edited_drawings, same_edit
-from satlink.repair.plans import Constraints
+from satlink.repair.plans import ChainOptions, Constraints
 from satlink.solver.verdict import Status
 from testbed.designs import RING
 from testbed.oracle import graph_solutions
+from tests.support.helpers import assert_repaired
 
 STUDIO = dict(budget=60, remove=True)
 """What the studio's Proposals asks for (satlink.studio.repairs)."""
@@ -62,24 +64,29 @@ def test_repair_finds_the_ring_boards_fixes_that_draw_mode_offers() -> None:
         assert is_valid(proposal.board, proposal.solution, rules)
 
 
-def small_drawings():
-    """4x4 drawings grown as the studio's tests grow them, ``multiple`` under fill."""
+def small_drawings(rules, size: int = 4, seeds: int = 60):
+    """Drawings of ``size`` x ``size`` grown as the studio's tests grow them, ``multiple``
+    under ``rules``."""
     from satlink.formats.painted import read_painting
     from testbed.paintings import grown, painted_rows
 
-    for seed in range(60):
-        system = grown("square", 4, 4, seed, walk=seed % 2 == 1)
+    for seed in range(seeds):
+        system = grown("square", size, size, seed, walk=seed % 2 == 1)
         if system is None:
             continue
         painting = read_painting(painted_rows(system), system.layout.geometry)
-        if check(painting.board, "fill").status == Status.MULTIPLE:
+        if check(painting.board, rules).status == Status.MULTIPLE:
             yield painting.board, painting.solution()
 
 
-def test_on_small_boards_repair_fixes_wherever_draw_mode_does_and_brute_force_agrees() -> None:
-    rules = parse_rules("fill")
-    boards = fixed = 0
-    for board, drawn in small_drawings():
+@pytest.mark.parametrize(("profile", "size", "seeds"), [("fill", 4, 60), ("flow", 5, 150)])
+def test_on_small_boards_repair_fixes_wherever_draw_mode_does_and_brute_force_agrees(
+        profile: str, size: int, seeds: int) -> None:
+    """Proposals and Chain, each fix proven by the brute-force oracle (not by the solver);
+    grown 4x4 drawings are never multiple under flow, so flow's are 5x5."""
+    rules = parse_rules(profile)
+    boards = fixed = chained = 0
+    for board, drawn in small_drawings(rules, size, seeds):
         verdict = check(board, rules)
         if drawn.edges() not in {s.edges() for s in verdict.solutions[:2]}:
             drawn = verdict.solutions[0]  # draw mode on a drawing Repair starts from
@@ -88,11 +95,15 @@ def test_on_small_boards_repair_fixes_wherever_draw_mode_does_and_brute_force_ag
         boards += 1
         if draw:
             assert found.proposals, board.rows
-        for proposal in found.proposals:  # proven by brute force, not by the solver
-            solutions = graph_solutions(proposal.board, True, False, limit=2)
+        for proposal in found.proposals:
+            solutions = graph_solutions(proposal.board, rules.fill, rules.notouch, limit=2)
             assert len(solutions) == 1 and solutions[0][0] == proposal.solution.edges()
             fixed += 1
-    assert boards >= 5 and fixed
+        if draw:
+            chain = repair_chain(board, rules, ChainOptions(seconds=60))
+            assert_repaired(board, profile, chain, Constraints())  # the oracle's count too
+            chained += 1
+    assert boards >= 5 and fixed and chained
 
 
 def test_an_edit_other_solutions_survive_is_found_multiple_without_a_check() -> None:

@@ -98,7 +98,13 @@ def assert_repaired(board: Board, rules: str, chain, cons: Constraints) -> None:
     if final.size <= 36:
         found = graph_solutions(final, profile.fill, profile.notouch, limit=3)
         assert len(found) == 1
-    assert all(len(p) >= cons.min_length for p in chain.solution.paths.values())
+    given = dict(chain.constraints.given)  # the input's own short pairs, where they were
+    for label, path in chain.solution.paths.items():
+        if len(path) < cons.min_length:
+            ends = tuple(sorted(final.endpoints[label]))
+            assert given.get(label) == ends == tuple(sorted(board.endpoints[label])), label
+            assert all(len(s.paths[label]) < cons.min_length  # short in every solution
+                       for s in check(board, profile, count=16).solutions)
     assert abs(len(final.labels) - len(board.labels)) <= chain.constraints.colours  # as settled
     assert final.solid_count() == board.solid_count() or cons.solids
     assert set(symmetries(board)) <= set(symmetries(final)) or not cons.symmetry
