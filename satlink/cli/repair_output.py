@@ -48,8 +48,9 @@ def print_repair(entry: Entry, rules, result: Repair) -> None:
                    else "no single edit found within the --budget")
         click.echo(f"{where}: {result.status} under {rules} ({why}); {verdict} ({tried}).")
         return
-    click.echo(f"{where}: {result.status} under {rules} ({why}); {len(result.proposals)} "
-               f"proposals, each proven unique ({tried}):")
+    n = len(result.proposals)
+    found = "1 proposal, proven unique" if n == 1 else f"{n} proposals, each proven unique"
+    click.echo(f"{where}: {result.status} under {rules} ({why}); {found} ({tried}):")
     for i, proposal in enumerate(result.proposals, 1):
         c = proposal.candidate
         n = proposal.solution_change
