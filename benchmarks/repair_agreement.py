@@ -271,6 +271,7 @@ def main() -> None:
                    "draw_seconds": round(draw_s, 3), "repair_fixes": len(found["proposals"]),
                    "repair_seconds": round(repair_s, 3), "repair_statement": found["statement"],
                    "draw_statement": fix.get("statement"),
+                   "draw_edits": sorted(len(p["edits"]) for p in fix.get("proposals", [])),
                    "repair_proven": all(proven(p["grid"], p["solution"], rules)
                                         for p in found["proposals"])}
             if args.chain:
@@ -287,21 +288,29 @@ def main() -> None:
                 row["chain_statement"] = chain["statement"]
             row["repaired"] = row["repair_fixes"] > 0 or row.get("chain_repaired", False)
             row["missed"] = row["draw_fixes"] > 0 and not row["repaired"]
+            # draw mode's fixes are chains of up to three edits: Proposals (single edits)
+            # answers its one-edit fixes, Chain any
+            row["props_missed"] = 1 in row["draw_edits"] and not row["repair_fixes"]
+            row["chain_missed"] = row["draw_fixes"] > 0 and not row.get("chain_repaired", False)
             rows.append(row)
-            print(f"{name:34} {rules:6} draw {row['draw_fixes']} ({draw_s:.2f} s)  proposals "
+            print(f"{name:34} {rules:6} draw {row['draw_fixes']} "
+                  f"(edits {','.join(map(str, row['draw_edits'])) or '-'}; {draw_s:.2f} s)  proposals "
                   f"{row['repair_fixes']} ({repair_s:.2f} s)  chain "
                   f"{'unique' if row.get('chain_repaired') else '-'}"
                   + ("  MISSED" if row["missed"] else "")
                   + ("" if row["repair_proven"] else "  NOT PROVEN"), flush=True)
     table = summary(rows)
-    print(f"\nwithin {args.seconds:g} s per search; boards fixed by draw mode, by Repair's "
-          "Proposals, its Chain, either; 'missed': fixed by draw mode and by neither")
-    print(f"{'boards':<20}{'rules':<6}{'n':>4}{'draw':>6}{'props':>7}{'chain':>7}{'repair':>8}"
-          f"{'missed':>8}{'draw s med/max':>16}{'props s med/max':>17}{'chain s med/max':>17}"
-          f"{'proven':>8}")
+    print(f"\nwithin {args.seconds:g} s per search; boards fixed by draw mode (by one edit), "
+          "by Repair's Proposals, its Chain, either; 'missed': fixed by draw mode and by "
+          "neither; 'p-miss': draw mode fixed by one edit, Proposals found none; 'c-miss': "
+          "draw mode fixed, Chain did not")
+    print(f"{'boards':<20}{'rules':<6}{'n':>4}{'draw':>6}{'1-edit':>7}{'props':>7}{'chain':>7}"
+          f"{'repair':>8}{'missed':>8}{'p-miss':>8}{'c-miss':>8}{'draw s med/max':>16}"
+          f"{'props s med/max':>17}{'chain s med/max':>17}{'proven':>8}")
     for r in table:
-        print(f"{r['boards']:<20}{r['rules']:<6}{r['n']:>4}{r['draw']:>6}{r['proposals']:>7}"
-              f"{r['chain']:>7}{r['repair']:>8}{r['missed']:>8}{r['draw_s']:>16}"
+        print(f"{r['boards']:<20}{r['rules']:<6}{r['n']:>4}{r['draw']:>6}{r['draw_one']:>7}"
+              f"{r['proposals']:>7}{r['chain']:>7}{r['repair']:>8}{r['missed']:>8}"
+              f"{r['props_missed']:>8}{r['chain_missed']:>8}{r['draw_s']:>16}"
               f"{r['repair_s']:>17}{r['chain_s']:>17}{r['proven']:>8}")
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     if args.chain:
@@ -326,6 +335,9 @@ def summary(rows: list[dict]) -> list[dict]:
                     "chain": sum(r.get("chain_repaired", False) for r in group),
                     "repair": sum(r["repaired"] for r in group),
                     "missed": sum(r["missed"] for r in group),
+                    "draw_one": sum(1 in r["draw_edits"] for r in group),
+                    "props_missed": sum(r["props_missed"] for r in group),
+                    "chain_missed": sum(r["chain_missed"] for r in group),
                     "draw_s": spread("draw_seconds"), "repair_s": spread("repair_seconds"),
                     "chain_s": spread("chain_seconds"),
                     "proven": sum(r["repair_proven"] and r.get("chain_proven", True)
