@@ -157,3 +157,20 @@ def test_a_drawing_with_two_cell_paths_is_fixed_by_repair_as_by_draw_mode() -> N
         for label, path in proposal.solution.paths.items():
             ends = tuple(sorted(proposal.board.endpoints[label]))
             assert len(path) >= 3 or given.get(label) == ends, (label, path)
+
+
+@pytest.mark.parametrize("rules", ["flow", "fill"])
+def test_the_repair_command_fixes_the_ring_board(rules: str) -> None:
+    """`satlink repair` and `repair --chain` on the issue's board (both once found nothing):
+    a proposal and a one-edit chain, each said proven (the library's proposals on this board
+    are proven again above)."""
+    from click.testing import CliRunner
+
+    from satlink.cli import main
+
+    grid = "\n".join(RING) + "\n"
+    single = CliRunner().invoke(main, ["repair", "-", "--rules", rules], input=grid)
+    assert single.exit_code == 0 and "proven unique" in single.output, single.output
+    chain = CliRunner().invoke(main, ["repair", "-", "--rules", rules, "--chain"], input=grid)
+    assert chain.exit_code == 0 and "unique after 1 edit" in chain.output, chain.output
+    assert "proven" in chain.output
