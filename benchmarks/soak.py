@@ -26,14 +26,19 @@ end (0 expected).
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import gc
 import random
-import sys
 import time
 import warnings
 import weakref
-from pathlib import Path
 
 from benchmarks.harness import Run
 from satlink.bench.corpus import corpus_boards, generated_boards

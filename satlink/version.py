@@ -11,7 +11,6 @@ lend satlink that checkout's commit.
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 __version__ = "0.1.0"
@@ -31,6 +30,8 @@ def build_commit() -> dict | None:
                     "from": "build"}
         except (OSError, ValueError, KeyError, TypeError):
             return None
+    import subprocess  # here, not at the top: every satlink start imports this module
+
     root = PACKAGE.parent
     if not (root / ".git").exists() or not (root / "setup.py").is_file():
         return None  # not satlink's own checkout: whatever git repository encloses it is not ours

@@ -85,6 +85,47 @@ SLOW: dict[str, str] = {
         "the bench command's other tests (tests/bench)",
     "tests/test_benchmark_harness.py::test_every_benchmark_script_starts[*-module]":
         "every script started as a file, python benchmarks/NAME.py",
+    # the longest of the rest (pytest --durations), each with what the default run keeps
+    "tests/deduce/test_forced_moves.py::test_random_drafts_end_in_a_state_or_a_contradiction":
+        "the forced moves against brute force on plain and variant boards "
+        "(tests/solver/test_presolve.py) and against the scans on every geometry",
+    "tests/test_docs_examples.py::test_the_example_runs[satlink generate --help]":
+        "the generate examples of docs/tasks/generate.md and the generate tests",
+    "tests/test_docs_examples.py::test_the_example_runs[docs/reference/generate.md:*]":
+        "the generate examples of docs/tasks/generate.md and the generate tests",
+    "tests/test_docs_examples.py::test_the_example_runs[satlink validate --help]":
+        "the validate examples of docs/tasks/validate.md and tests/batch",
+    "tests/test_docs_examples.py::test_the_example_runs[docs/reference/validate.md:*]":
+        "the validate examples of docs/tasks/validate.md and tests/batch",
+    "tests/geometry/test_variants.py::test_boards_reach_every_verdict":
+        "verdict counts against brute force on every geometry (test_counts_match_brute_force)",
+    "tests/bench/test_cluster.py::test_a_study_on_two_workers_with_one_killed_equals_the_local_run":
+        "a study on the command line with --scheduler (test_bench_scheduler_on_the_command_"
+        "line_writes_the_local_form) and generate's cluster tests",
+    "tests/generate/test_cluster.py::test_a_killed_client_resumes_from_the_catalogue":
+        "a worker killed mid-run on the same cluster (test_a_worker_killed_mid_run_loses_"
+        "and_repeats_nothing), and generate's local resume tests",
+    "tests/deduce/test_sparse_colours.py::test_boards_of_hundreds_of_labels_agree[*nikoli]":
+        "the same under flow and fill, and random boards of every geometry with lists",
+    "tests/bench/test_research.py::test_bench_json_states_its_sets_metadata_and_spread":
+        "the bench's JSON contract on one board (tests/bench/test_harness.py)",
+    "tests/bench/test_research.py::test_an_exported_corpus_solved_externally_gives_the_"
+    "statuses_check_gives": "an external solver gives the in-process verdicts",
+    "tests/repair/test_chains.py::test_past_the_budget_says_so":
+        "the repair budgets of tests/repair/test_repair.py",
+    "tests/bench/test_resources.py::test_a_pysat_run_burning_cpu_and_memory_is_measured_"
+    "within_ten_percent": "a solver binary's CPU and memory measured the same way",
+    "tests/solver/test_many_labels.py::test_the_deductions_on_125000_labels_grow_with_cells_"
+    "plus_labels": "the check, explain and hint of 125,000 labels within their budgets",
+    "tests/explain/test_explain.py::test_explain_unsolvable_boards_get_a_located_reason_and_the_"
+    "rule_responsible": "the minimal cores against brute force (test_minimal_core_is_"
+    "impossible_and_each_member_needed)",
+    "tests/bench/test_harness.py::test_generated_boards_follow_colours_and_method":
+        "generated boards in the generate tests; the bench's other options",
+    "tests/generate/test_catalogue.py::test_two_generate_runs_on_one_catalogue_store_the_count_"
+    "once": "one run's catalogue (the other catalogue tests)",
+    "tests/batch/test_batch.py::test_dask_local_cluster_gives_the_same_results":
+        "a cluster's results equal the local pool's in generate's cluster tests",
 }
 """Tests marked ``slow``, each with what the tests left in ``python -m pytest`` still prove
 of the same property. Slow tests take seconds each on a quiet machine: sweeps over every

@@ -12,8 +12,8 @@ from satlink.cli.exits import EXIT_BUG, EXIT_INPUT, EXIT_NOT_OK, reader_gone
 from satlink.solver.method import MethodError
 
 COMMANDS = {
-    "check": "check", "solve": "check", "convert": "check", "render": "check",
-    "generate": "generate", "export": "export", "validate": "validate", "cnf": "cnf",
+    "check": "check", "solve": "check", "convert": "check", "generate": "generate",
+    "export": "export", "validate": "validate", "render": "check", "cnf": "cnf",
     "decode": "cnf", "bench": "bench", "repair": "repair", "explain": "explain",
     "hint": "explain", "paint": "paint", "studio": "studio",
 }
