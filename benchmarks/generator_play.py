@@ -85,19 +85,20 @@ LOOKS = ("short_share", "stairs_per_100", "border_end_share", "longest_share")
 
 # -- worker: one generator, one checkout ------------------------------------------------------
 _PARAMS: dict[tuple, object] = {}
-"""The worker's generator parameters by (size, grade, rules, seed), made once each."""
+"""The worker's generator parameters by (size, grade, rules, seed, colours), made once each."""
 
 
 def answer(ask: dict) -> dict:
-    """One attempt ({size, grade, rules, seed, number}) of this checkout's generator."""
+    """One attempt ({size, grade, rules, seed, number, and optionally colours: a
+    ``--colors`` text}) of this checkout's generator."""
     from satlink.generate.params import make_params
     from satlink.generate.pipeline import attempt
     from satlink.generate.request import ParamsRequest
 
-    key = (ask["size"], ask["grade"], ask["rules"], ask["seed"])
+    key = (ask["size"], ask["grade"], ask["rules"], ask["seed"], ask.get("colours"))
     if key not in _PARAMS:
         _PARAMS[key] = make_params(ParamsRequest(ask["size"], rules=ask["rules"], seed=ask["seed"],
-                                                 grade=ask["grade"]))
+                                                 grade=ask["grade"], colours=ask.get("colours")))
     start, cpu = time.perf_counter(), time.process_time()
     result = attempt(_PARAMS[key], ask["number"])
     seconds = time.perf_counter() - start
@@ -108,9 +109,11 @@ def answer(ask: dict) -> dict:
 
 # -- measuring ----------------------------------------------------------------------------------
 def measure(generators: list[CheckoutWorker], size: str, grade: str | None, args,
-            extra: Callable[[list[str], dict], dict] | None = None) -> dict:
+            extra: Callable[[list[str], dict], dict] | None = None,
+            colours: Callable[[int], str] | None = None) -> dict:
     """Each generator's summary (:func:`summary`); ``extra(rows, solution)``: more figures of
-    each accepted puzzle, listed per puzzle under ``extra`` (``opening.py``'s measure)."""
+    each accepted puzzle, listed per puzzle under ``extra`` (``opening.py``'s measure);
+    ``colours(number)``: the ``--colors`` attempt ``number`` asks for (None: the default)."""
     from satlink import check
     from satlink.board import Board
 
@@ -122,10 +125,14 @@ def measure(generators: list[CheckoutWorker], size: str, grade: str | None, args
                                   "seconds": r["seconds"],
                                   "extra": extra(r["rows"], r["solution"]) if extra else None})
 
-    state = interleaved_workers(generators, lambda g, n: g.ask({"size": size, "grade": grade,
-                                                                "rules": args.rules,
-                                                                "seed": args.seed, "number": n}),
-                                answered, args.count, args.budget, args.attempts)
+    def ask(g: CheckoutWorker, n: int) -> dict:
+        request = {"size": size, "grade": grade, "rules": args.rules, "seed": args.seed,
+                   "number": n}
+        if colours is not None:
+            request["colours"] = colours(n)
+        return g.ask(request)
+
+    state = interleaved_workers(generators, ask, answered, args.count, args.budget, args.attempts)
     return {name: summary(s) for name, s in state.items()}
 
 
@@ -133,7 +140,7 @@ def figures_of(rows: list[str], solution: dict, rules: str, graded: dict | None 
     """The figures of one solved puzzle: colours, band and the grader's forced share (from
     ``graded``, its grade record, when the generator gave one), the play figures and the
     opening share."""
-    from benchmarks.opening import opening as opened  # issue 33's measure, apart from satlink
+    from benchmarks.forced_opening import opening as opened  # issue 33's measure, apart from satlink
     from satlink.board import Board
     from satlink.generate.play import play_figures
     from satlink.grading import grade as grade_board
