@@ -128,7 +128,8 @@ def _attempt(params: Params, number: int) -> Attempt:
     slack = (LARGE_EASY_SLACK if band == "easy" and params.width * params.height
              > PUBLISHED_MAX_CELLS else COLOUR_SLACK)
     stalled = False
-    climb = Climb(band, rules, rounds, valid, opening, slack) if steerable else None
+    climb = (Climb(band, rules, rounds, valid, opening, slack,
+                   (params.colours_min, params.colours_max)) if steerable else None)
     if climb is not None:
         _, walk, stalled = steer(system, walk, climb, rng)
     checks = repairs = cycles = 0

@@ -153,6 +153,9 @@ class Climb(NamedTuple):
     valid: Callable[[PathSystem], bool]
     opening: str = ""
     colour_slack: int = COLOUR_SLACK
+    colours: tuple[int, int] = (0, 1 << 30)
+    """The colour range asked for: a move that leaves it is paired with one that comes back
+    (:func:`_paired`)."""
 
 
 def steer(system: PathSystem, walk: Walk, climb: Climb,
@@ -194,6 +197,12 @@ def steer(system: PathSystem, walk: Walk, climb: Climb,
             continue  # most moves at the stuck place: refused before the copy and the undo
         saved = walk.snapshot()
         apply()
+        if not climb.colours[0] <= walk.colours <= climb.colours[1]:
+            back = _paired(walk, rng, climb.colours)
+            if back is None:
+                walk.restore(saved)
+                continue
+            delta += back
         walk.finish()
         if climb.valid(system):
             d, where = objective(system.board())
@@ -203,6 +212,29 @@ def steer(system: PathSystem, walk: Walk, climb: Climb,
                 continue
         walk.restore(saved)
     return best[0], walk, since >= STALL_BOARDS
+
+
+PAIR_TRIES = 40
+"""Moves drawn anywhere to bring the colour count back into the range asked for after a move
+that left it (:func:`_paired`)."""
+
+
+def _paired(walk: Walk, rng: random.Random, colours: tuple[int, int]) -> float | None:
+    """Make a move drawn anywhere that brings the colour count back into ``colours`` (a
+    merge after a cut, a cut after a merge), and return its change of cost; None when none
+    of :data:`PAIR_TRIES` draws does.  Without it a climb at one colour count (``--colors
+    k``) could only slide and rewire: the cuts where the forced moves stop, which make the
+    short separators and endpoints forced chains start from, all raised the count and were
+    undone, and the climbs toward a board the forced moves solve mostly stalled."""
+    for _ in range(PAIR_TRIES):
+        move = propose(walk, rng)
+        if move is None:
+            continue
+        delta, apply = move
+        if colours[0] <= apply.colours <= colours[1]:
+            apply()
+            return delta
+    return None
 
 
 def opening_off(board: Board, rules: Rules, opening: str) -> tuple[float, list[int]]:
