@@ -66,6 +66,13 @@ out of rounds first, though a rare long gap may end one that would have gone on
 the longest path, 20x20 climbs")."""
 
 
+OPENING_STALL_BOARDS = 400
+"""The same once in the band and aiming at an opening: there the climb wanders over boards
+the forced moves open as far (they open step by step, and most moves change nothing), and
+from few colours (a 6-colour 9x9 board) a board they solve was often hundreds of boards
+away."""
+
+
 _SHAPES: dict[tuple, BoardGraph] = {}
 """Board graphs already built, by board shape (:func:`_share_graph`); a climb's boards all
 have one shape, so this holds one or two entries per attempt."""
@@ -182,10 +189,14 @@ def steer(system: PathSystem, walk: Walk, climb: Climb,
         off, where = opening_off(board, rules, opening)
         return (0.0, off), where
 
+    def stalled() -> bool:
+        opening_phase = bool(opening) and best[0] == 0.0
+        return since >= (OPENING_STALL_BOARDS if opening_phase else STALL_BOARDS)
+
     best, stuck = objective(system.board())
     since = 0  # boards deduced since the last one closer to the band
     for _ in range(climb.rounds):
-        if best == (0.0, 0.0) or since >= STALL_BOARDS:
+        if best == (0.0, 0.0) or stalled():
             break
         # half the moves where the deductions stopped, half anywhere (where merges and
         # slides bring the colour count back that cuts at the stuck place raised)
@@ -207,11 +218,14 @@ def steer(system: PathSystem, walk: Walk, climb: Climb,
         if climb.valid(system):
             d, where = objective(system.board())
             since = 0 if d < best else since + 1
-            if d < best or (d == best and delta <= 0):
+            # in the band and aiming at an opening, a move that opens the board as far is
+            # kept even when it worsens the look: the forced moves' share is flat over most
+            # moves, and held to the look a climb stood still there
+            if d < best or (d == best and (delta <= 0 or (opening and best[0] == 0.0))):
                 best, stuck = d, where
                 continue
         walk.restore(saved)
-    return best[0], walk, since >= STALL_BOARDS
+    return best[0], walk, stalled()
 
 
 PAIR_TRIES = 40
