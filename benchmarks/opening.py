@@ -225,6 +225,11 @@ def main() -> None:
     parser.add_argument("--write-data", action="store_true",
                         help="with --packs (of published levels): put their figures per side into "
                              "satlink/data/published.json")
+    parser.add_argument("--variant-packs", nargs="*", default=None,
+                        help="JSON-lines packs of published variant levels (with their geometry): "
+                             "measure them and generate each variant beside them (--variants)")
+    parser.add_argument("--variants", default=",".join(VARIANTS),
+                        help="with --variant-packs: comma-separated, of " + ", ".join(VARIANTS))
     parser.add_argument("--sides", default=None,
                         help="with --write-data: the sides whose per-side figures are written "
                              "(comma-separated; default all)")
@@ -246,6 +251,13 @@ def main() -> None:
 
     run = Run("opening", args)
     generators = generator_workers(Path(play.__file__), args.baseline)
+    if args.variant_packs is not None:
+        try:
+            _variants_run(run, generators, args)
+        finally:
+            for g in generators:
+                g.close()
+        return
 
     def extra(rows: list[str], solution: dict) -> dict:
         o = opening(rows, solution)
@@ -318,6 +330,146 @@ def _open_rows(size: str, mix: str, setting: str, name: str, m: dict) -> list[tu
             out.append((open_row(size, f"{k} (in the mix)", label, None, part, pub_k),
                         flat(size, f"{k} (in the mix)", setting, name, part, pub_k)))
     return out
+
+
+# -- variants: published packs beside generated ones ----------------------------------------------
+VARIANTS = ("hexagons", "warps", "bridges", "walls", "shapes")
+
+
+def variant_name(board) -> str:
+    """The variant a published level is counted under, by its first feature in this order:
+    hexagons, warps, bridges, walls, shapes (solid cells); else rectangles or square."""
+    g = board.geometry
+    if g.kind == "hex":
+        return "hexagons"
+    if g.wrap:
+        return "warps"
+    if g.bridges:
+        return "bridges"
+    if g.walls:
+        return "walls"
+    if any("#" in row for row in board.rows):
+        return "shapes"
+    return "rectangles" if board.width != board.height else "square"
+
+
+def level_figures(board, solution, rules) -> dict:
+    """What the variant tables give of one solved level: its size, colours, the forced moves'
+    share (satlink's J, H, C on the board graph, :func:`satlink.generate.play.opening_share`),
+    its short paths, and the count of each feature (to ask the generator for as many)."""
+    from satlink.generate.play import opening_share
+
+    share = opening_share(board, rules)
+    lengths = [len(path) for path in solution.paths.values()]
+    g = board.geometry
+    return {"size": f"{board.width}x{board.height}", "colours": len(board.labels),
+            "opening": share, "opening_complete": share == 1.0,
+            "short_share": sum(n <= 3 for n in lengths) / len(lengths),
+            "walls": len(g.walls), "bridges": len(g.bridges),
+            "holes": sum(row.count("#") for row in board.rows),
+            "mask": tuple("".join("#" if ch == "#" else "." for ch in row) for row in board.rows)}
+
+
+def published_variants(paths: list[str], rules) -> dict[str, list[dict]]:
+    """:func:`level_figures` of every variant level of ``paths`` (JSON lines with ``grid``,
+    ``solution`` and ``geometry``), by :func:`variant_name`."""
+    from satlink.board import Board
+    from satlink.solution import Solution
+
+    found: dict[str, list[dict]] = {}
+    for path in paths:
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            entry = json.loads(line)
+            board = Board.from_json(entry["grid"], entry.get("geometry"))
+            solution = Solution.from_coords(board, entry["solution"])
+            found.setdefault(variant_name(board), []).append(level_figures(board, solution, rules))
+    return found
+
+
+def variant_request(name: str, levels: list[dict]) -> tuple[str, dict]:
+    """(size, request options) that ask the generator for ``name`` as published: the
+    commonest published size of the variant, with the median count of its feature there
+    (hexagons: the commonest mask of solid cells there, which shapes the hexagonal board)."""
+    from collections import Counter
+    from statistics import median
+
+    size = Counter(e["size"] for e in levels).most_common(1)[0][0]
+    there = [e for e in levels if e["size"] == size]
+    if name == "hexagons":
+        mask = Counter(e["mask"] for e in there).most_common(1)[0][0]
+        return size, {"grid": "hex", **({"shape": list(mask)} if "#" in "".join(mask) else {})}
+    if name == "warps":
+        return size, {"wrap": True}
+    feature = {"bridges": "bridges", "walls": "walls", "shapes": "holes"}[name]
+    return size, {feature: max(1, round(median(e[feature] for e in there)))}
+
+
+def variant_summary(levels: list[dict]) -> dict:
+    from statistics import mean, median
+
+    return {"puzzles": len(levels), "colours_median": median(e["colours"] for e in levels),
+            "opening": mean(e["opening"] for e in levels),
+            "opening_complete": mean(e["opening_complete"] for e in levels),
+            "short_share": mean(e["short_share"] for e in levels)}
+
+
+VARIANT_HEADER = ("| variant | size | source | puzzles | s/puzzle wall | colours median | "
+                  "forced-moves fill | solved completely | paths ≤ 3 | unique |\n" + "|---" * 10 + "|")
+
+
+def _variant_row(name: str, size: str, source: str, f: dict, m: dict | None = None) -> tuple[str, dict]:
+    spp = "–" if m is None or m["seconds_per_puzzle"] is None else f"{m['seconds_per_puzzle']:.2f}"
+    unique = "–" if m is None else f"{m['unique']}/{m['puzzles']}"
+    line = (f"| {name} | {size} | {source} | {f['puzzles']} | {spp} | "
+            f"{'–' if f['colours_median'] is None else format(f['colours_median'], 'g')} | "
+            f"{pct1(f['opening'])} | {pct1(f['opening_complete'])} | {pct1(f['short_share'])} | "
+            f"{unique} |")
+    row = {"variant": name, "size": size, "source": source, **f,
+           "seconds_per_puzzle": None if m is None else m["seconds_per_puzzle"],
+           "unique": None if m is None else m["unique"]}
+    return line, row
+
+
+def _variants_run(run, generators, args) -> None:
+    """Measure the published variant packs and generate each variant beside them; print a
+    table and write it (``table``: one row per variant and source)."""
+    from benchmarks import generator_play as play
+    from satlink.rules import parse_rules
+
+    levels = published_variants(args.variant_packs, parse_rules(args.rules))
+    lines, table, results = [], [], {}
+    for name in args.variants.split(","):
+        if name not in levels:
+            raise SystemExit(f"--variants: no published {name} levels in --variant-packs")
+        size, request = variant_request(name, levels[name])
+        for source, chosen in (("published, all sizes", levels[name]),
+                               (f"published, {size}", [e for e in levels[name] if e["size"] == size])):
+            line, row = _variant_row(name, "all" if source.endswith("all sizes") else size, source,
+                                     variant_summary(chosen))
+            lines.append(line)
+            table.append(row)
+        r = play.measure(generators, size, None, args, variant=request)
+        results[name] = {"request": {k: v for k, v in request.items() if k != "shape"}, "size": size, **r}
+        shown = ", ".join("the published mask" if k == "shape" else f"{k} {v}"
+                          for k, v in request.items())
+        for gen, m in r.items():
+            f = {"puzzles": m["puzzles"], "colours_median": m["colours_median"],
+                 "opening": m["opening"], "opening_complete": m["opening_complete"],
+                 "short_share": m["short_share"]}
+            line, row = _variant_row(name, size, f"satlink {gen} ({shown})", f, m)
+            lines.append(line)
+            table.append(row)
+            print(line, file=sys.stderr, flush=True)
+    print(f"{args.rules}, seed {args.seed}, count {args.count}, budget {args.budget:g} s, "
+          f"attempts {args.attempts}; " + ", ".join(f"{g.name} = {g.origin}" for g in generators))
+    print(VARIANT_HEADER)
+    print("\n".join(lines))
+    run.write(args.out, [{"case": name, "generator": gen, **m}
+                         for name, r in results.items()
+                         for gen, m in r.items() if gen not in ("request", "size")],
+              table=table, origins={g.name: g.origin for g in generators})
 
 
 class _Measured:
