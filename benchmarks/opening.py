@@ -10,7 +10,7 @@ figures.  ``--colour-mix`` says which colour counts are asked for:
 * ``default``: the generator's own (no ``--colors``);
 * ``published``: ``--colors k`` for each attempt, each k as often as published levels of
   that size have it (``opening.by_side_colours`` in ``satlink/data/published.json``), the
-  attempts' k drawn along a golden-ratio sequence so both generators get the same k for the
+  attempts' k drawn along an additive sequence so both generators get the same k for the
   same attempt; the figures are printed for the whole mix and per k;
 * ``each``: a run of its own at ``--colors k`` for every k that at least
   ``--min-levels`` published levels of that size have.
@@ -80,7 +80,10 @@ def published_of(size: str, colours: int | None = None) -> tuple[float, float] |
     return found[1:] if found else None
 
 
-GOLDEN = (5 ** 0.5 - 1) / 2
+STEP = 2 ** 0.5 - 1
+"""The step of the colour mix's sequence: not the golden ratio the generator draws each
+attempt's band and opening along (``satlink.generate.bands``), or the two would move in
+lock step and every attempt of one colour count would get the same aim."""
 
 
 def colour_mix(size: str) -> list[tuple[int, int]]:
@@ -91,17 +94,17 @@ def colour_mix(size: str) -> list[tuple[int, int]]:
 
 def mixed_colours(size: str, seed: int):
     """attempt number -> the ``--colors`` it asks for: each published colour count of
-    ``size`` as often as the published levels have it, drawn along a golden-ratio sequence
-    from a point the seed chooses (both generators get the same count for the same attempt,
-    and any run of attempts meets the mix closely)."""
+    ``size`` as often as the published levels have it, drawn along an additive sequence
+    (:data:`STEP`) from a point the seed chooses (both generators get the same count for the
+    same attempt, and any run of attempts meets the mix closely)."""
     mix = colour_mix(size)
     if not mix:
         raise SystemExit(f"--colour-mix published: no published colour counts for {size}")
     total = sum(n for _, n in mix)
-    start = (seed * GOLDEN) % 1.0
+    start = (seed * STEP) % 1.0
 
     def colours(number: int) -> str:
-        u, seen = (start + number * GOLDEN) % 1.0, 0
+        u, seen = (start + number * STEP) % 1.0, 0
         for k, n in mix:
             seen += n
             if u < seen / total:
