@@ -28,7 +28,7 @@ def _bands_by_side() -> tuple[tuple[int, tuple[float, float, float]], ...]:
 @cache
 def _opening_by_side() -> tuple[tuple[int, float, float], ...]:
     """(side, mean share of the non-endpoint cells, share of the levels solved completely)
-    that issue 33's forced-moves-only solver (:func:`satlink.generate.play.opening_share`)
+    that the forced-moves-only solver (:func:`satlink.generate.play.opening_share`)
     colours on published levels of side x side cells: ``opening`` in
     ``satlink/data/published.json``."""
     return tuple((e["side"], e["mean"], e["complete"])
@@ -116,7 +116,7 @@ def attempt_band(params: Params, number: int) -> str | None:
 
 def attempt_opening(params: Params, number: int) -> str:
     """How attempt ``number`` of a default pack should open under the forced moves alone
-    (issue 33): ``complete`` (solved completely by them), ``partial`` (an easy puzzle they do
+    (its opening): ``complete`` (solved completely by them), ``partial`` (an easy puzzle they do
     not solve), or '' (no aim: a medium or hard attempt, which they never solve, or a
     request that is not the default mix).  Drawn with the band (:func:`attempt_band`): the
     first :func:`published_complete` of the draw's interval is the complete attempts, the

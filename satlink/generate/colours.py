@@ -52,7 +52,7 @@ def published_colour_draw(cells: int, u: float, scale: float = 1.0) -> float:
     """The colour count at quantile ``u`` (0..1) of the published spread for ``cells`` open
     cells (times ``scale``): the fewest, lower quartile, median, upper quartile and most
     joined by straight lines.  One place for the spread, so the generator and the repair
-    benchmark's drafts (issue 21: "published colour counts") draw from the same one."""
+    benchmark's drafts draw from the same one."""
     low, median, high = (v * scale for v in published_colours(cells))
     lower_quartile, upper_quartile = _quartiles()
     quantiles = ((0.0, low), (0.25, median - lower_quartile * (median - low)), (0.5, median),

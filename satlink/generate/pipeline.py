@@ -120,7 +120,7 @@ def _attempt(params: Params, number: int) -> Attempt:
     def valid(changed: PathSystem) -> bool:
         return not _violation(changed, params)
 
-    # by default an easy puzzle also aims at opening as published ones do (issue 33)
+    # by default an easy puzzle also aims at opening as published ones do
     opening = attempt_opening(params, number) if band == "easy" else ""
     rounds = STEER_ROUNDS * walk.cells if steerable else 0
     if opening:

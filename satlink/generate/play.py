@@ -1,7 +1,7 @@
-"""How a puzzle *plays*: the figures of issues 22 and 33 that compare generated and published
+"""How a puzzle *plays*: the figures that compare generated and published
 levels.
 
-* :func:`forced_colouring`: the forced-moves-only solver of issue 33, the simplest solver a
+* :func:`forced_colouring`: the forced-moves-only solver, the simplest solver a
   person runs in their head, written here on the board graph (so it takes every geometry)
   and independent of :mod:`satlink.deduce`, so the two measures check each other.  Each
   endpoint starts as a *head* of its colour; until nothing applies:
@@ -17,9 +17,9 @@ levels.
   Nothing else: no look-ahead, regions, corners or other no-touch reasoning, and no colour
   for a chain that touches no endpoint.  ``benchmarks/opening.py`` has a copy of its own of
   these rules, written from the issue's text on plain grids, that the tests hold this one to.
-* :func:`opening_share`: issue 33's figure, the share of the non-endpoint nodes that solver
+* :func:`opening_share`: how a puzzle opens, the share of the non-endpoint nodes that solver
   colours (the published levels' figures are ``opening`` in ``satlink/data/published.json``:
-  the mean share and the share solved completely); :func:`forced_only`: issue 22's figure,
+  the mean share and the share solved completely); :func:`forced_only`: how far it plays,
   the same solver's share of all open nodes, endpoints counted as filled.
 * :func:`play_figures`: that share, the short paths, the staircases (one-edge runs between
   two turns, ``satlink.quality.looks``' jogs) per 100 path edges, the longest path and the border
@@ -38,7 +38,7 @@ FREE = -1
 
 def forced_only(board: Board, fill: bool = True, notouch: bool = True) -> float:
     """Share of the open nodes coloured by the forced-moves-only solver, endpoints included
-    (issue 22's figure; module docstring)."""
+    (module docstring)."""
     nodes = board.open_nodes()
     if not nodes:
         return 1.0
@@ -121,7 +121,7 @@ def forced_colouring(board: Board, fill: bool = True, notouch: bool = True) -> d
 
 
 def opening_share(board: Board, rules: Rules | None = None) -> float:
-    """Issue 33's figure of how a puzzle opens: the share of its non-endpoint open nodes the
+    """How a puzzle opens: the share of its non-endpoint open nodes the
     forced-moves-only solver colours (1.0: solved completely by J, H and C)."""
     fill, notouch = (True, True) if rules is None else (rules.fill, rules.notouch)
     coloured = forced_colouring(board, fill, notouch)

@@ -14,8 +14,8 @@ one solution: a climb toward those bands needs no SAT call until the end (the pi
 proves the result with the solver).  Toward ``hard`` the board must stop yielding to them,
 and the pipeline's uniqueness loop then proves or repairs it.
 
-Once in the band, an easy attempt of a default pack may also aim at how the board *opens*
-(issue 33): solved completely by the plain forced moves (:mod:`satlink.generate.play`), the
+Once in the band, an easy attempt of a default pack may also aim at how the board *opens*:
+solved completely by the plain forced moves (:mod:`satlink.generate.play`), the
 climb moving where they stop, or left mostly to other techniques (:data:`PARTIAL_CAP`).
 """
 

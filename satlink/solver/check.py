@@ -19,7 +19,6 @@ from satlink.board import Board
 from satlink.rules import Rules, parse_rules
 from satlink.solution import diff_cells
 from satlink.solver import routes
-from satlink.solver.memory import ensure_fits
 from satlink.solver.method import DEFAULT_METHOD, Method, MethodError
 from satlink.solver.routes.job import Clock, Job, KeptSolver, Outcome
 from satlink.solver.routes.loop import decide
@@ -41,8 +40,9 @@ def check(
     With ``count > 2`` the verdict's ``count`` field holds the number found (capped at
     ``count``) and ``solutions`` all of them; ``count_complete`` says whether that number is
     exact (the search ran out of solutions) rather than a cap or a timeout.  ``timeout`` is
-    in seconds (``None`` or ``math.inf``: no limit).  A board whose CNF would not fit in the
-    memory available raises :class:`satlink.solver.memory.BoardTooLarge` before anything is built.
+    in seconds (``None`` or ``math.inf``: no limit).  A board that needs a CNF (the deductions
+    leave it open) which would not fit in the memory available raises
+    :class:`satlink.solver.memory.BoardTooLarge` before the CNF is built.
     ``session`` (the studio's :class:`satlink.solver.session.EditSession`, one per tab): the
     SAT search runs on its solver, kept from the previous board when only holes and endpoints
     changed; same verdict.
@@ -118,7 +118,6 @@ def _judged(board: Board, profile: Rules, method: Method, limit: int, timeout: f
     count them), found by the routes of :data:`satlink.solver.routes.ROUTES` in their order."""
     timeout = _arguments(board, timeout, method)
     lemmas = method.lemmas_for(profile, board.geometry.kind)  # a lemma unsound for profile
-    ensure_fits(board, method)  # refuse before building, not after
     job = Job(board, profile, method, limit, Clock(timeout), routes.ROUTES, session)
     return _verdict(job, lemmas, decide(job))
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import satlink.solver.memory as memory
-from satlink import Board, check
+from satlink import Board, Method, check
 from satlink.quality.looks import border_cells
 from tests.support.cli import run
 
@@ -37,11 +37,12 @@ def test_a_board_too_large_for_the_memory_left_is_refused_before_it_is_built(mon
     monkeypatch.setattr(satlink.solver.memory, "available_bytes", lambda: 200 * 2**20)
     board = Board.from_rows(["A" + "." * 299] + ["." * 300] * 298 + ["." * 299 + "A"])
     with pytest.raises(satlink.solver.memory.BoardTooLarge, match="GB available"):
-        check(board, "flow")
-    result = run("check", "-", "--json", "--max-cells", "1000000", stdin="\n".join(board.rows) + "\n")
+        check(board, "flow", method=satlink.Method(presolve=False))
+    whole = ("--max-cells", "1000000", "--no-presolve")  # else the deductions decide it
+    result = run("check", "-", "--json", *whole, stdin="\n".join(board.rows) + "\n")
     assert result.exit_code == 2
     assert '"status": "invalid"' in result.output and "needs about" in result.output
-    drawn = run("check", "-", "--max-cells", "1000000", stdin="\n".join(board.rows) + "\n")
+    drawn = run("check", "-", *whole, stdin="\n".join(board.rows) + "\n")
     assert drawn.exit_code == 2
     assert "invalid: <stdin>" in drawn.output and "needs about" in drawn.output
     assert "== 1 board: 1 invalid ==" in drawn.output
@@ -148,7 +149,8 @@ def test_a_small_board_reads_no_memory_figures_and_a_large_one_does(monkeypatch)
     monkeypatch.setattr(memory, "available_bytes", reader)
     check(Board.from_rows(["A.A"]), "flow")
     assert not reads  # below ALWAYS_FITS: /proc and the cgroup files are not read
-    check(Board.from_rows(["A" + "." * 199] + ["." * 200] * 198 + ["." * 199 + "A"]), "flow")
+    large = Board.from_rows(["A" + "." * 199] + ["." * 200] * 198 + ["." * 199 + "A"])
+    check(large, "flow", timeout=0.01, method=Method(presolve=False))  # read before encoding
     assert reads
 
 
@@ -159,7 +161,7 @@ def test_a_smaller_reading_is_seen_by_the_next_board_that_needs_it(monkeypatch) 
     monkeypatch.setattr(memory, "available_bytes", lambda: 200 * 2**20)
     board = Board.from_rows(["A" + "." * 299] + ["." * 300] * 298 + ["." * 299 + "A"])
     with pytest.raises(memory.BoardTooLarge):
-        check(board, "flow")
+        check(board, "flow", method=Method(presolve=False))
 
 
 @pytest.mark.parametrize("rows", [["A.#", "#.A"], ["AA"], ["A", ".", "A"], ["A.", ".#", "#A"],
@@ -203,3 +205,18 @@ def test_the_refusal_advises_an_encoding_that_fits() -> None:
     with pytest.raises(memory.BoardTooLarge) as refused:  # too little even for binary-edge
         memory.ensure_fits(board, Method(encoding="onehot-edge"), available=100 * 2**20)
     assert "even the smallest encoding, binary-edge" in str(refused.value)
+
+
+def test_a_huge_board_the_deductions_decide_is_not_refused_for_its_cnf(monkeypatch) -> None:
+    """The refusal is about the CNF: a board the deductions decide needs none, so it gets its
+    verdict however little memory is left; one they leave open is still refused."""
+    import satlink.solver.memory
+    from satlink import Board, check
+
+    monkeypatch.setattr(satlink.solver.memory, "available_bytes", lambda: 1 * 2**20)
+    labels = [chr(0x4E00 + i) for i in range(60 * 30)]  # 1,800 pairs, each side by side
+    rows = ["".join(labels[r * 30 + c] * 2 for c in range(30)) for r in range(60)]
+    assert check(Board.from_rows(rows), "flow").status.value == "unique"
+    open_board = Board.from_rows(["A" + "." * 59] + ["." * 60] * 58 + ["." * 59 + "A"])
+    with pytest.raises(satlink.solver.memory.BoardTooLarge, match="GB available"):
+        check(open_board, "flow", method=Method(presolve=False))

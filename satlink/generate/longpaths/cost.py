@@ -27,10 +27,10 @@ class Look:
     turn: float = 0.8        # per turn more or fewer than ``turn_share`` of inner cells
     turn_share: float = 0.305
     jog: float = -0.2        # per one-edge run between two turns: a small reward brings the
-                             # staircases per 100 edges to the published levels' (issue 22;
+                             # staircases per 100 edges to the published levels' (figures:
                              # benchmarks/README.md, "generator_play.py")
     short: float = 0.0       # per path of at most ``short_cells`` cells (0: published levels
-                             # have such short paths too, issue 22)
+                             # have such short paths too)
     short_cells: int = 3
     too_short: float = 30.0  # per path shorter than the minimum length
     border: float = 0.5      # per border endpoint more or fewer than ``border_share``

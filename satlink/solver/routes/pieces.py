@@ -68,8 +68,10 @@ class _Part:
         from satlink.cnf.substitute import Falsified, substitute
         from satlink.solver.backend import Timeout
         from satlink.solver.encode import encode
+        from satlink.solver.memory import ensure_fits
         from satlink.solver.search import SolutionEnumerator
 
+        ensure_fits(piece.board, method)  # a piece is refused as its whole board would be
         self.piece = piece
         self.stats = SolveStats()
         self.found: list[list] = []  # each solution's edges on the whole board

@@ -1,7 +1,10 @@
 """The whole board's route, the last of the list: encode the board under its profile, load the
 CNF with the forced moves as unit clauses, and enumerate solutions up to the limit
 (:class:`satlink.solver.search.SolutionEnumerator`: cycle cuts, blocking, the deadline).
-It applies to every board and always decides it."""
+It applies to every board and always decides it, unless the board's CNF would not fit in the
+memory left: then it refuses the board before encoding it
+(:class:`satlink.solver.memory.BoardTooLarge`), after the routes before it had their chance
+(the deductions decide many huge boards without any CNF)."""
 
 from __future__ import annotations
 
@@ -21,8 +24,10 @@ class WholeBoard:
         # imported here, not at the top: see satlink.solver.routes.loop.import_sat_modules
         from satlink.solver.backend import Timeout
         from satlink.solver.encode import encode
+        from satlink.solver.memory import ensure_fits
         from satlink.solver.search import SolutionEnumerator
 
+        ensure_fits(job.board, job.method)  # refuse before building, not after
         stats = SolveStats()
         found: list[Solution] = []
         exhausted = False
