@@ -73,6 +73,12 @@ from few colours (a 6-colour 9x9 board) a board they solve was often hundreds of
 away."""
 
 
+WANDER_SLACK = 1.0
+"""How far above the best look found as close to the band (the walk's cost) a wandering
+climb may go: without a bound the wander drifted off the look (fewer staircases), with none
+it stood still."""
+
+
 _SHAPES: dict[tuple, BoardGraph] = {}
 """Board graphs already built, by board shape (:func:`_share_graph`); a climb's boards all
 have one shape, so this holds one or two entries per attempt."""
@@ -179,7 +185,9 @@ def steer(system: PathSystem, walk: Walk, climb: Climb,
     the band, go on until the forced moves alone (:func:`satlink.generate.play.opening_share`)
     solve the board (``complete``: moving where they stop) or leave at least half of it
     (``partial``, :data:`PARTIAL_CAP`: moving anywhere); the band comes first, the opening
-    is never bought with it."""
+    is never bought with it.  Once in the band a climb aiming at an opening also keeps moves
+    that open the board as far but look worse (it wanders); it ends on the best-looking board
+    as close as the closest, so the wander costs the look nothing it had found."""
     band, rules, opening, colour_slack = climb.band, climb.rules, climb.opening, climb.colour_slack
 
     def objective(board: Board) -> tuple[tuple[float, float], list[int]]:
@@ -195,6 +203,7 @@ def steer(system: PathSystem, walk: Walk, climb: Climb,
 
     best, stuck = objective(system.board())
     since = 0  # boards deduced since the last one closer to the band
+    kept = walk.snapshot()  # the best-looking board as close as ``best``, to end on
     for _ in range(climb.rounds):
         if best == (0.0, 0.0) or stalled():
             break
@@ -221,10 +230,15 @@ def steer(system: PathSystem, walk: Walk, climb: Climb,
             # in the band and aiming at an opening, a move that opens the board as far is
             # kept even when it worsens the look: the forced moves' share is flat over most
             # moves, and held to the look a climb stood still there
-            if d < best or (d == best and (delta <= 0 or (opening and best[0] == 0.0))):
+            wander = opening and best[0] == 0.0 and walk.cost <= kept[-1] + WANDER_SLACK
+            if d < best or (d == best and (delta <= 0 or wander)):
+                if d < best or walk.cost < kept[-1]:
+                    kept = walk.snapshot()
                 best, stuck = d, where
                 continue
         walk.restore(saved)
+    if kept[-1] < walk.cost:  # wandered off a better look at the same distance: back to it
+        walk.restore(kept)
     return best[0], walk, stalled()
 
 
