@@ -19,6 +19,12 @@ computes at a time.  Figures of both are measured by this checkout's ``satlink.q
     git worktree add --detach ../wt-base <commit>
     python benchmarks/generator_look.py --baseline ../wt-base --out benchmarks/results/look.json
     python benchmarks/generator_look.py --sizes 14x14 --count 20
+    python benchmarks/generator_look.py --packs published-square.jsonl --write-data
+
+The published share of paths of at most 3 cells per side is ``looks.short_by_side`` in
+``satlink/data/published.json``, written by ``--packs FILES --write-data`` from packs of
+published levels (JSON lines with solutions); the results' ``short_paths`` table sets it
+beside the baseline's and this checkout's share, size by size.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # st
     sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
 
 import argparse
+import json
 import math
 import platform
 from statistics import median
@@ -45,6 +52,68 @@ PUBLISHED = {  # issue 12: colours (median, range) and share of paths of <= 3 ce
     "14x14": ("14 (8-16)", "6 %"), "15x15": ("16 (9-16)", "8 %"),
 }
 SHORT = 3
+PUBLISHED_DATA = HERE / "satlink" / "data" / "published.json"
+
+
+def published_short() -> dict[str, dict]:
+    """size ("12x12") -> {short_share, paths, levels} of published square levels of that size
+    (``looks.short_by_side`` in :data:`PUBLISHED_DATA`)."""
+    data = json.loads(PUBLISHED_DATA.read_text(encoding="utf-8"))
+    return {f"{e['side']}x{e['side']}": e for e in data["looks"].get("short_by_side", [])}
+
+
+def measure_packs(paths: list[str]) -> dict[int, list[int]]:
+    """The path lengths of the square puzzles of JSON-lines packs (with solutions), by side;
+    prints the share of paths of at most :data:`SHORT` cells per side."""
+    by_side: dict[int, list[int]] = {}
+    levels: dict[int, int] = {}
+    for path in paths:
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            entry = json.loads(line) if line.strip() else None
+            if entry and len(entry["grid"]) == len(entry["grid"][0]):
+                side = len(entry["grid"])
+                by_side.setdefault(side, []).extend(len(p) for p in entry["solution"].values())
+                levels[side] = levels.get(side, 0) + 1
+    print("| size | levels | paths | paths ≤ 3 |\n|---|---|---|---|")
+    for side, lengths in sorted(by_side.items()):
+        print(f"| {side}x{side} | {levels[side]} | {len(lengths)} | "
+              f"{100 * sum(n <= SHORT for n in lengths) / len(lengths):.1f} % |")
+    return {side: [levels[side], *lengths] for side, lengths in by_side.items()}
+
+
+def write_data(measured: dict[int, list[int]], paths: list[str]) -> Path:
+    """Put the share of short paths per side into ``looks.short_by_side`` of
+    ``satlink/data/published.json`` (with the paths and levels it counts): run it on packs of
+    published levels."""
+    from satlink.bench import datafiles
+
+    data = datafiles.read("published")
+    source = datafiles.add_source(data, "the square puzzles of " + ", ".join(paths))
+    fresh = [{"side": side, "short_share": round(sum(n <= SHORT for n in lengths) / len(lengths), 4),
+              "paths": len(lengths), "levels": levels, "source": source}
+             for side, (levels, *lengths) in sorted(measured.items())]
+    datafiles.replace_entries(data["looks"].setdefault("short_by_side", []), "side", fresh)
+    return datafiles.write("published", data)
+
+
+def short_paths_table(results: dict[str, dict]) -> list[dict]:
+    """One row per size and setting: the published share of short paths beside each
+    generator's (``baseline``: before, ``this``: after), and the puzzles each made."""
+    published = published_short()
+    rows = []
+    for case, by_generator in results.items():
+        size, _, setting = case.partition(" ")
+        row = {"size": size, "setting": setting,
+               "published": published.get(size, {}).get("short_share")}
+        for name, label in (("baseline", "before"), ("this", "after")):
+            if name in by_generator:
+                m = by_generator[name]
+                row[label] = m["short_share"]
+                row[f"{label}_puzzles"] = m["puzzles"]
+                row[f"{label}_ratio"] = (m["short_share"] / row["published"]
+                                         if row["published"] and m["short_share"] is not None else None)
+        rows.append(row)
+    return rows
 
 
 # -- worker: one generator, one checkout ------------------------------------------------------
@@ -164,9 +233,21 @@ def main() -> None:
     parser.add_argument("--rules", default="flow", help="the profile puzzles are unique under")
     parser.add_argument("--baseline", default=None, help="a second satlink checkout to compare")
     parser.add_argument("--out", default=None, help="write the figures as JSON")
+    parser.add_argument("--packs", nargs="*", default=None,
+                        help="measure these JSON-lines packs (published levels) instead of generating")
+    parser.add_argument("--write-data", action="store_true",
+                        help="with --packs: put their short-path share per side into "
+                             "satlink/data/published.json")
     args = parser.parse_args()
     if args.worker:
         serve(answer)
+        return
+    if args.write_data and args.packs is None:
+        parser.error("--write-data measures --packs (published levels), not generated ones")
+    if args.packs is not None:
+        measured = measure_packs(args.packs)
+        if args.write_data:
+            print(f"\nwrote {write_data(measured, args.packs)}")
         return
     run = Run("generator_look", args)
     # imported here, by the driver alone: a worker imports this script beside a baseline
@@ -196,6 +277,7 @@ def main() -> None:
                                               for k, (c, s) in PUBLISHED.items()))
     run.write(args.out, [{"case": case, **row} for case, by_generator in results.items()
                          for row in keyed(by_generator, "generator")],
+              short_paths=short_paths_table(results),
               origins={g.name: g.origin for g in generators})
 
 

@@ -85,67 +85,89 @@ LOOKS = ("short_share", "stairs_per_100", "border_end_share", "longest_share")
 
 # -- worker: one generator, one checkout ------------------------------------------------------
 _PARAMS: dict[tuple, object] = {}
-"""The worker's generator parameters by (size, grade, rules, seed), made once each."""
+"""The worker's generator parameters by (size, grade, rules, seed, colours), made once each."""
 
 
 def answer(ask: dict) -> dict:
-    """One attempt ({size, grade, rules, seed, number}) of this checkout's generator."""
+    """One attempt ({size, grade, rules, seed, number, and optionally colours: a
+    ``--colors`` text, and variant: more options of the request, ``{"grid": "hex"}``}) of
+    this checkout's generator."""
     from satlink.generate.params import make_params
     from satlink.generate.pipeline import attempt
     from satlink.generate.request import ParamsRequest
 
-    key = (ask["size"], ask["grade"], ask["rules"], ask["seed"])
+    variant = ask.get("variant") or {}
+    key = (ask["size"], ask["grade"], ask["rules"], ask["seed"], ask.get("colours"),
+           json.dumps(variant, sort_keys=True))
     if key not in _PARAMS:
+        shaped = {**variant, "shape": tuple(variant["shape"])} if "shape" in variant else variant
         _PARAMS[key] = make_params(ParamsRequest(ask["size"], rules=ask["rules"], seed=ask["seed"],
-                                                 grade=ask["grade"]))
+                                                 grade=ask["grade"], colours=ask.get("colours"),
+                                                 **shaped))
     start, cpu = time.perf_counter(), time.process_time()
     result = attempt(_PARAMS[key], ask["number"])
     seconds = time.perf_counter() - start
     return {"accepted": result.accepted, "reason": str(result.reason), "seconds": seconds,
             "cpu_seconds": time.process_time() - cpu, "rows": result.rows,
-            "solution": result.solution, "grade": result.quality.get("grade")}
+            "solution": result.solution, "grade": result.quality.get("grade"),
+            "geometry": result.geometry}
 
 
 # -- measuring ----------------------------------------------------------------------------------
 def measure(generators: list[CheckoutWorker], size: str, grade: str | None, args,
-            extra: Callable[[list[str], dict], dict] | None = None) -> dict:
+            extra: Callable[[list[str], dict], dict] | None = None,
+            colours: Callable[[int], str] | None = None, variant: dict | None = None) -> dict:
     """Each generator's summary (:func:`summary`); ``extra(rows, solution)``: more figures of
-    each accepted puzzle, listed per puzzle under ``extra`` (``opening.py``'s measure)."""
+    each accepted puzzle, listed per puzzle under ``extra`` (``opening.py``'s measure);
+    ``colours(number)``: the ``--colors`` attempt ``number`` asks for (None: the default);
+    ``variant``: more request options (a variant's, :func:`answer`)."""
     from satlink import check
     from satlink.board import Board
 
     def answered(s: dict, r: dict) -> None:
         if r["accepted"]:
-            board = Board.from_json(r["rows"])
+            board = Board.from_json(r["rows"], r.get("geometry"))
             s["unique"] += check(board, args.rules).status == "unique"
-            s["accepted"].append({**figures_of(r["rows"], r["solution"], args.rules, r["grade"]),
+            s["accepted"].append({**figures_of(r["rows"], r["solution"], args.rules, r["grade"],
+                                               r.get("geometry")),
                                   "seconds": r["seconds"],
                                   "extra": extra(r["rows"], r["solution"]) if extra else None})
 
-    state = interleaved_workers(generators, lambda g, n: g.ask({"size": size, "grade": grade,
-                                                                "rules": args.rules,
-                                                                "seed": args.seed, "number": n}),
-                                answered, args.count, args.budget, args.attempts)
+    def ask(g: CheckoutWorker, n: int) -> dict:
+        request = {"size": size, "grade": grade, "rules": args.rules, "seed": args.seed,
+                   "number": n}
+        if colours is not None:
+            request["colours"] = colours(n)
+        if variant:
+            request["variant"] = variant
+        return g.ask(request)
+
+    state = interleaved_workers(generators, ask, answered, args.count, args.budget, args.attempts)
     return {name: summary(s) for name, s in state.items()}
 
 
-def figures_of(rows: list[str], solution: dict, rules: str, graded: dict | None = None) -> dict:
+def figures_of(rows: list[str], solution: dict, rules: str, graded: dict | None = None,
+               geometry: dict | None = None) -> dict:
     """The figures of one solved puzzle: colours, band and the grader's forced share (from
     ``graded``, its grade record, when the generator gave one), the play figures and the
-    opening share."""
-    from benchmarks.opening import opening as opened  # issue 33's measure, apart from satlink
+    opening share (and whether it is whole): on a plain board by ``forced_opening.py``'s
+    rules, apart from satlink, on a variant's (``geometry``) by the generator's own
+    (:func:`satlink.generate.play.opening_share`, written on the board graph)."""
+    from benchmarks.forced_opening import opening as opened  # issue 33's measure, apart from satlink
     from satlink.board import Board
-    from satlink.generate.play import play_figures
+    from satlink.generate.play import opening_share, play_figures
     from satlink.grading import grade as grade_board
     from satlink.rules import parse_rules
     from satlink.solution import Solution
 
-    board = Board.from_json(rows)
+    board = Board.from_json(rows, geometry)
     graded = graded or grade_board(board, parse_rules(rules)).as_dict()
+    share = (opened(rows, solution).share if geometry is None
+             else opening_share(board, parse_rules(rules)))
     return {"colours": len(board.labels), "band": graded["band"],
             "grader_forced": graded["shares"]["forced"],
             **play_figures(board, Solution.from_coords(board, solution)),
-            "opening": opened(rows, solution).share}
+            "opening": share, "opening_complete": share == 1.0}
 
 
 def summary(s: dict) -> dict:
@@ -167,7 +189,7 @@ def summary(s: dict) -> dict:
         "bands": {b: sum(a["band"] == b for a in acc) / len(acc) for b in
                   ("easy", "medium", "hard")} if acc else None,
         "grader_forced": mean_of("grader_forced"), "forced_only": mean_of("forced_only"),
-        "opening": mean_of("opening"),
+        "opening": mean_of("opening"), "opening_complete": mean_of("opening_complete"),
         "short_share": mean_of("short_share"), "stairs_per_100": mean_of("stairs_per_100"),
         "longest_share": mean_of("longest_share"),
         "border_end_share": mean_of("border_end_share"),

@@ -35,6 +35,38 @@ def _opening_by_side() -> tuple[tuple[int, float, float], ...]:
                  for e in table("published")["opening"]["by_side"])
 
 
+MIN_LEVELS = 30
+"""The published levels of one size and colour count below which their opening figures are
+not used on their own: the nearest colour count of that size with at least this many
+stands in for them (fewer colours open less, more open more, at every published size)."""
+
+
+@cache
+def _complete_by_side_colours() -> dict[int, dict[int, float]]:
+    """side -> colours -> share of the published levels of that size with that many colours
+    that the forced moves solve completely, for the colour counts of at least
+    :data:`MIN_LEVELS` levels: ``opening.by_side_colours`` in ``satlink/data/published.json``."""
+    found: dict[int, dict[int, float]] = {}
+    for e in table("published")["opening"].get("by_side_colours", []):
+        if e["levels"] >= MIN_LEVELS:
+            found.setdefault(e["side"], {})[e["colours"]] = e["complete"]
+    return found
+
+
+def complete_share(params: Params) -> float:
+    """The share of attempts of ``params`` aimed at a board the forced moves solve
+    completely: with one colour count asked for (``--colors k``) on a square of a published
+    size, the share of the published levels of that size with k colours (the count is what
+    most sets how a board opens, so the share of the whole size would aim a 5-colour 7x7
+    pack at half again as many as published 5-colour levels have); else
+    :func:`published_complete` of the board's area."""
+    by_colours = _complete_by_side_colours().get(params.width)
+    if params.width != params.height or not by_colours or params.colours_min != params.colours_max:
+        return published_complete(params.width * params.height)
+    nearest = min(by_colours, key=lambda k: (abs(k - params.colours_min), k))
+    return by_colours[nearest]
+
+
 def published_bands(cells: int) -> tuple[float, float, float]:
     """The published shares of the easy, medium and hard bands for a board of ``cells``
     cells: interpolated by the side of the square of that area, held at the smallest and
@@ -104,7 +136,7 @@ def colour_quantiles(params: Params, number: int) -> tuple[float, float]:
     what best predicts a candidate's forced share (``benchmarks/opening_predictors.py``),
     so the climbs toward ``complete`` start near it, while the pack's colours keep the
     published spread."""
-    share = published_complete(params.width * params.height)
+    share = complete_share(params)
     if (attempt_target(params, number) or params.curve or params.is_variant
             or params.symmetry != "none" or _published_draw(params, number) is None):
         return 0.0, 1.0
@@ -126,7 +158,7 @@ def _published_draw(params: Params, number: int) -> tuple[str, str] | None:
     draw = (start + number * GOLDEN) % 1.0
     shares = list(published_bands(cells))
     plain = not params.is_variant and params.symmetry == "none"  # what was published
-    complete = published_complete(cells) if plain else 0.0
+    complete = complete_share(params) if plain else 0.0
     if complete > shares[0]:
         rest = (1 - complete) / (1 - shares[0])
         shares = [complete, shares[1] * rest, shares[2] * rest]

@@ -57,7 +57,7 @@ from satlink.solver.verdict import Status
 SETTLE_ROUNDS = 3  # after a repair, settles to bring the colour count back into range
 RESHAPES = 5  # repairs that keep the colour count before a cut may add one
 STEER_ROUNDS = 10  # moves per cell of the board in one climb toward the attempt's band
-MIN_ROUNDS = 1000  # and at least this many toward an opening (small boards need them)
+MIN_ROUNDS = 3000  # and at least this many toward an opening (small boards need them)
 FULL_GRADE_NODES = 256
 """Boards up to 16x16 get the full grade (look-ahead and all); larger ones stop at the band."""
 STEER_CYCLES = 3
@@ -128,7 +128,8 @@ def _attempt(params: Params, number: int) -> Attempt:
     slack = (LARGE_EASY_SLACK if band == "easy" and params.width * params.height
              > PUBLISHED_MAX_CELLS else COLOUR_SLACK)
     stalled = False
-    climb = Climb(band, rules, rounds, valid, opening, slack) if steerable else None
+    climb = (Climb(band, rules, rounds, valid, opening, slack,
+                   (params.colours_min, params.colours_max)) if steerable else None)
     if climb is not None:
         _, walk, stalled = steer(system, walk, climb, rng)
     checks = repairs = cycles = 0

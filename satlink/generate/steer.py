@@ -66,6 +66,19 @@ out of rounds first, though a rare long gap may end one that would have gone on
 the longest path, 20x20 climbs")."""
 
 
+OPENING_STALL_BOARDS = 400
+"""The same once in the band and aiming at an opening: there the climb wanders over boards
+the forced moves open as far (they open step by step, and most moves change nothing), and
+from few colours (a 6-colour 9x9 board) a board they solve was often hundreds of boards
+away."""
+
+
+WANDER_SLACK = 1.0
+"""How far above the best look found as close to the band (the walk's cost) a wandering
+climb may go: without a bound the wander drifted off the look (fewer staircases), with none
+it stood still."""
+
+
 _SHAPES: dict[tuple, BoardGraph] = {}
 """Board graphs already built, by board shape (:func:`_share_graph`); a climb's boards all
 have one shape, so this holds one or two entries per attempt."""
@@ -153,6 +166,9 @@ class Climb(NamedTuple):
     valid: Callable[[PathSystem], bool]
     opening: str = ""
     colour_slack: int = COLOUR_SLACK
+    colours: tuple[int, int] = (0, 1 << 30)
+    """The colour range asked for: a move that leaves it is paired with one that comes back
+    (:func:`_paired`)."""
 
 
 def steer(system: PathSystem, walk: Walk, climb: Climb,
@@ -169,7 +185,9 @@ def steer(system: PathSystem, walk: Walk, climb: Climb,
     the band, go on until the forced moves alone (:func:`satlink.generate.play.opening_share`)
     solve the board (``complete``: moving where they stop) or leave at least half of it
     (``partial``, :data:`PARTIAL_CAP`: moving anywhere); the band comes first, the opening
-    is never bought with it."""
+    is never bought with it.  Once in the band a climb aiming at an opening also keeps moves
+    that open the board as far but look worse (it wanders); it ends on the best-looking board
+    as close as the closest, so the wander costs the look nothing it had found."""
     band, rules, opening, colour_slack = climb.band, climb.rules, climb.opening, climb.colour_slack
 
     def objective(board: Board) -> tuple[tuple[float, float], list[int]]:
@@ -179,10 +197,15 @@ def steer(system: PathSystem, walk: Walk, climb: Climb,
         off, where = opening_off(board, rules, opening)
         return (0.0, off), where
 
+    def stalled() -> bool:
+        opening_phase = bool(opening) and best[0] == 0.0
+        return since >= (OPENING_STALL_BOARDS if opening_phase else STALL_BOARDS)
+
     best, stuck = objective(system.board())
     since = 0  # boards deduced since the last one closer to the band
+    kept = walk.snapshot()  # the best-looking board as close as ``best``, to end on
     for _ in range(climb.rounds):
-        if best == (0.0, 0.0) or since >= STALL_BOARDS:
+        if best == (0.0, 0.0) or stalled():
             break
         # half the moves where the deductions stopped, half anywhere (where merges and
         # slides bring the colour count back that cuts at the stuck place raised)
@@ -194,15 +217,52 @@ def steer(system: PathSystem, walk: Walk, climb: Climb,
             continue  # most moves at the stuck place: refused before the copy and the undo
         saved = walk.snapshot()
         apply()
+        if not climb.colours[0] <= walk.colours <= climb.colours[1]:
+            back = _paired(walk, rng, climb.colours)
+            if back is None:
+                walk.restore(saved)
+                continue
+            delta += back
         walk.finish()
         if climb.valid(system):
             d, where = objective(system.board())
             since = 0 if d < best else since + 1
-            if d < best or (d == best and delta <= 0):
+            # in the band and aiming at an opening, a move that opens the board as far is
+            # kept even when it worsens the look: the forced moves' share is flat over most
+            # moves, and held to the look a climb stood still there
+            wander = opening and best[0] == 0.0 and walk.cost <= kept[-1] + WANDER_SLACK
+            if d < best or (d == best and (delta <= 0 or wander)):
+                if d < best or walk.cost < kept[-1]:
+                    kept = walk.snapshot()
                 best, stuck = d, where
                 continue
         walk.restore(saved)
-    return best[0], walk, since >= STALL_BOARDS
+    if kept[-1] < walk.cost:  # wandered off a better look at the same distance: back to it
+        walk.restore(kept)
+    return best[0], walk, stalled()
+
+
+PAIR_TRIES = 40
+"""Moves drawn anywhere to bring the colour count back into the range asked for after a move
+that left it (:func:`_paired`)."""
+
+
+def _paired(walk: Walk, rng: random.Random, colours: tuple[int, int]) -> float | None:
+    """Make a move drawn anywhere that brings the colour count back into ``colours`` (a
+    merge after a cut, a cut after a merge), and return its change of cost; None when none
+    of :data:`PAIR_TRIES` draws does.  Without it a climb at one colour count (``--colors
+    k``) could only slide and rewire: the cuts where the forced moves stop, which make the
+    short separators and endpoints forced chains start from, all raised the count and were
+    undone, and the climbs toward a board the forced moves solve mostly stalled."""
+    for _ in range(PAIR_TRIES):
+        move = propose(walk, rng)
+        if move is None:
+            continue
+        delta, apply = move
+        if colours[0] <= apply.colours <= colours[1]:
+            apply()
+            return delta
+    return None
 
 
 def opening_off(board: Board, rules: Rules, opening: str) -> tuple[float, list[int]]:
