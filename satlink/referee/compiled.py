@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 from array import array
 from collections.abc import Mapping
+from importlib import import_module
 from typing import Any
 from weakref import ref
 
@@ -29,8 +30,8 @@ from satlink.solution import Solution
 
 ENVIRONMENT = "SATLINK_REFEREE"
 
-try:
-    from satlink.referee import _check
+try:  # (by name: the extension is a leaf importing nothing of satlink, not the package's face)
+    _check: Any = import_module("satlink.referee._check")
 except ImportError:  # built without a C++ compiler: the Python referee does every check
     _check = None
 
