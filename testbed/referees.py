@@ -49,6 +49,8 @@ def broken(rng: random.Random, board: Board, solution: Solution,
     """One mistake planted in ``solution`` (which may, now and then, leave it valid: a path
     reversed, or another solution's path that happens to fit): its name and the result."""
     paths = {k: list(v) for k, v in solution.paths.items()}
+    if not paths:  # a board without endpoints: nothing to break
+        return "solution", solution
     label = rng.choice(sorted(paths))
     path = paths[label]
     kind = rng.choice(MISTAKES)
