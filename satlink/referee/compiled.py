@@ -85,3 +85,16 @@ def valid(board: Board, solution: Solution, rules: Rules) -> bool:
         return False
     return compiled_board(board).valid(nodes, offsets, ends, rules.fill, rules.notouch,
                                        rules.no2x2)
+
+
+def describe() -> str:
+    """One line for ``satlink --version``."""
+    try:
+        chosen = available()
+    except (RuntimeError, ValueError) as exc:
+        return f"solution referee: {exc}"
+    if chosen:
+        return "solution referee: compiled (C++; the Python one words what is wrong)"
+    if _check is None:
+        return "solution referee: python (the compiled referee was not built)"
+    return f"solution referee: python (chosen by {ENVIRONMENT})"
