@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import json
 import statistics
 import sys
 import time
@@ -35,6 +36,8 @@ MZUCKER = HERE.parent / "shared" / "corpus" / "mzucker-flow_solver" / "puzzles"
 GROUPS = {"inputs1": [PUZZLES / "inputs1"], "inputs2": [PUZZLES / "inputs2"],
           "inputs4": [PUZZLES / "inputs4"], "mzucker": sorted(MZUCKER.glob("*.txt")),
           "inputs9": [PUZZLES / "inputs9"]}
+GROUPS["hand-made"] = [p for name in ("inputs1", "inputs2", "inputs4", "mzucker")
+                       for p in GROUPS[name]]
 
 
 def run_check(files: list[str], as_json: bool, rules: str) -> tuple[float, str]:
@@ -51,10 +54,16 @@ def run_check(files: list[str], as_json: bool, rules: str) -> tuple[float, str]:
 
 
 def answer(request: dict) -> dict:
+    """The command's seconds and boards; with ``--json`` also the in-check seconds (the
+    records' own) of the boards decided without SAT and how many they are."""
     seconds, text = run_check(request["files"], request["json"], request["rules"])
-    boards = (text.count("\n") if request["json"]
-              else sum(line.startswith(tuple(request["files"])) for line in text.splitlines()))
-    return {"seconds": seconds, "boards": boards, "chars": len(text)}
+    if not request["json"]:
+        boards = sum(line.startswith(tuple(request["files"])) for line in text.splitlines())
+        return {"seconds": seconds, "boards": boards}
+    records = [json.loads(line) for line in text.splitlines()]
+    decided = [r for r in records if r.get("stats", {}).get("sat_calls", 1) == 0]
+    return {"seconds": seconds, "boards": len(records), "decided": len(decided),
+            "decided_check_seconds": sum(r["seconds"] for r in decided)}
 
 
 def profile(files: list[str], as_json: bool, rules: str, top: int) -> None:
@@ -74,7 +83,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--base", type=Path, help="a baseline checkout (its satlink built)")
-    parser.add_argument("--files", default=",".join(GROUPS),
+    parser.add_argument("--files", default="hand-made,inputs9",
                         help=f"comma list of groups ({', '.join(GROUPS)})")
     parser.add_argument("--rules", default="flow")
     parser.add_argument("--rounds", type=int, default=5, help="counted rounds (plus a warm-up)")
@@ -101,22 +110,35 @@ def main() -> None:
         for name, files in groups.items():
             request = {"files": files, "json": not args.text, "rules": args.rules}
             times: dict[str, list[float]] = {"base": [], "new": []}
-            boards = {}
+            decided: dict[str, list[float]] = {"base": [], "new": []}
+            boards, n_decided = {}, {}
             for turn in range(args.rounds + 1):
                 for side in in_turn((base, new), turn):
                     got = side.ask(request)
                     boards[side.name] = got["boards"]
+                    n_decided[side.name] = got.get("decided", 0)
                     if turn:
                         times[side.name].append(got["seconds"])
+                        decided[side.name].append(got.get("decided_check_seconds", 0.0))
             per = {k: statistics.median(v) / max(1, boards[k]) for k, v in times.items()}
             ratio = statistics.median(n / b for n, b in zip(times["new"], times["base"],
                                                             strict=True))
-            rows.append({"files": name, "boards": boards["new"], "boards_base": boards["base"],
-                         "base_ms_per_board": 1000 * per["base"],
-                         "new_ms_per_board": 1000 * per["new"], "ratio": ratio,
-                         "base_seconds": times["base"], "new_seconds": times["new"]})
-            print(f"{name:<10} {boards['new']:>4} boards  base {1000 * per['base']:7.2f} ms/board"
-                  f"  new {1000 * per['new']:7.2f} ms/board  new/base {ratio:.2f}", flush=True)
+            row = {"files": name, "boards": boards["new"], "boards_base": boards["base"],
+                   "base_ms_per_board": 1000 * per["base"], "new_ms_per_board": 1000 * per["new"],
+                   "ratio": ratio, "base_seconds": times["base"], "new_seconds": times["new"]}
+            line = (f"{name:<10} {boards['new']:>4} boards  base {1000 * per['base']:7.2f} "
+                    f"ms/board  new {1000 * per['new']:7.2f} ms/board  new/base {ratio:.2f}")
+            if n_decided.get("new") and all(decided.values()):
+                in_check = {k: 1000 * statistics.median(v) / n_decided[k] for k, v in decided.items()}
+                row.update(decided=n_decided["new"], decided_base=n_decided["base"],
+                           base_decided_check_ms=in_check["base"],
+                           new_decided_check_ms=in_check["new"],
+                           decided_ratio=statistics.median(
+                               n / b for n, b in zip(decided["new"], decided["base"], strict=True)))
+                line += (f"; {n_decided['new']} decided without SAT: check {in_check['base']:.2f}"
+                         f" -> {in_check['new']:.2f} ms/board ({row['decided_ratio']:.2f})")
+            rows.append(row)
+            print(line, flush=True)
     results = bench.write(args.out, rows, output="text" if args.text else "json")
     print(f"load average before {results['load_before'][0]:.1f}, "
           f"after {results['load_after'][0]:.1f}", file=sys.stderr)
