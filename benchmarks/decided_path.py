@@ -13,7 +13,10 @@ file's median over rounds and the ratio new / base (median of the per-round rati
     python benchmarks/decided_path.py --base /tmp/base --rounds 5 --out benchmarks/results/decided.json
     python benchmarks/decided_path.py --base /tmp/base --text --files inputs9
 
-``--profile FILE`` instead runs this checkout alone under cProfile on the files and prints the
+``--output-only`` times only what ``check`` does after the verdicts (records and JSON, or the
+drawings and summary), on verdicts each worker found once before.
+
+``--profile`` instead runs this checkout alone under cProfile on the files and prints the
 largest cumulative shares (where the time of a decided board goes).
 """
 
@@ -53,7 +56,37 @@ def run_check(files: list[str], as_json: bool, rules: str) -> tuple[float, str]:
     return time.perf_counter() - start, out.getvalue()
 
 
+_judged: dict[tuple, list] = {}
+"""The files' boards checked once, for ``--output-only`` (key: the request's files)."""
+
+
+def output_only(files: list[str], as_json: bool, rules: str) -> tuple[float, int]:
+    """Seconds to print the files' verdicts (checked once, before) as ``check`` prints them:
+    records and JSON, or the drawings and summary; and the boards."""
+    from satlink.cli.check import judged
+    from satlink.cli.files import read_entries
+    from satlink.render.console import print_judged
+    from satlink.rules import parse_rules
+    from satlink.solver.check import check
+    from satlink.solver.method import Method
+    from satlink.solver.verdict import Status
+
+    key = (tuple(files), rules)
+    if key not in _judged:
+        entries = read_entries(tuple(files), None, 10**7)
+        _judged[key] = list(judged(entries, parse_rules(rules), Method(),
+                                   lambda entry, profile: check(entry.board, profile)))
+    shown = _judged[key]
+    start = time.perf_counter()
+    with contextlib.redirect_stdout(io.StringIO()):
+        print_judged(shown, len(shown), Status.UNIQUE, as_json, True)
+    return time.perf_counter() - start, len(shown)
+
+
 def answer(request: dict) -> dict:
+    if request.get("output_only"):
+        seconds, boards = output_only(request["files"], request["json"], request["rules"])
+        return {"seconds": seconds, "boards": boards}
     """The command's seconds and boards; with ``--json`` also the in-check seconds (the
     records' own) of the boards decided without SAT and how many they are."""
     seconds, text = run_check(request["files"], request["json"], request["rules"])
@@ -89,6 +122,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="counted rounds (plus a warm-up)")
     parser.add_argument("--text", action="store_true", help="text output instead of --json")
     parser.add_argument("--profile", action="store_true", help="cProfile this checkout alone")
+    parser.add_argument("--output-only", action="store_true",
+                        help="time only the printing of verdicts checked once before")
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
@@ -108,7 +143,8 @@ def main() -> None:
     with CheckoutWorker("base", args.base, script) as base, \
             CheckoutWorker("new", HERE, script) as new:
         for name, files in groups.items():
-            request = {"files": files, "json": not args.text, "rules": args.rules}
+            request = {"files": files, "json": not args.text, "rules": args.rules,
+                       "output_only": args.output_only}
             times: dict[str, list[float]] = {"base": [], "new": []}
             decided: dict[str, list[float]] = {"base": [], "new": []}
             boards, n_decided = {}, {}
