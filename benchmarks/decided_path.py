@@ -22,14 +22,19 @@ largest cumulative shares (where the time of a decided board goes).
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import contextlib
 import io
 import json
 import statistics
-import sys
 import time
-from pathlib import Path
 
 from benchmarks.harness import CheckoutWorker, Run, in_turn, serve
 

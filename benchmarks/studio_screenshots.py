@@ -13,16 +13,22 @@ pack opened from ``file://`` and solved with the keys, variant boards (warps, wa
 hexagons), a hexagonal board whose bridge three paths cross, and the studio in a window 800
 pixels wide.
 
-    PYTHONPATH=. python benchmarks/studio_screenshots.py --out docs/studio
+    python benchmarks/studio_screenshots.py --out docs/studio
 """
 
 from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
 
 import argparse
 import json
 import subprocess
 import tempfile
-from pathlib import Path
 
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt

@@ -24,6 +24,7 @@ from satlink.cli.options import (
     target_options,
     to_option,
 )
+from satlink.cli.own_outputs import board_pack, force_option, refuse_foreign
 from satlink.render.console import (
     print_generation_interrupted,
     print_generation_shortfall,
@@ -70,6 +71,7 @@ def read_shape(path: str) -> str:
 @click.option("--scheduler-timeout", type=SECONDS, default=CONNECT_TIMEOUT, show_default=True,
               help="Seconds to wait for --scheduler to answer before giving up (--db untouched).")
 @method_options()
+@force_option
 def generate(**options) -> None:
     """Generate puzzles, each proven unique under the rule profile, with their solutions.
 
@@ -121,6 +123,8 @@ def run_generate(run: GenerationRun) -> None:
     if fresh:
         seed = secrets.randbelow(10**9)
     check_outputs(tuple(f for f in (db, run.shape) if f), out=run.out)
+    refuse_foreign("--out", run.out, "a pack of boards",
+                   board_pack(pack_format(run.out, run.out_format)), run.force)
     try:
         mask = parse_shape(read_shape(run.shape), run.shape) if run.shape else ()
         params = generation_params(run, seed, mask)

@@ -103,6 +103,8 @@ class GenerationRun(NamedTuple):
     scheduler: str | None
     scheduler_timeout: float
     method: Method
+    force: bool = False
+    """Replace an existing --out that is not a pack (:mod:`satlink.cli.own_outputs`)."""
 
     @property
     def seed(self) -> int | None:

@@ -201,7 +201,7 @@ def save_catalogue(entries: list[Entry], path: str, access: Access, timeout: flo
             refused.append({"board": entry.index, "status": str(verdict.status)})
             continue
         solution = verdict.solutions[0]
-        proven.append((entry.board, solution, rules, quality(entry.board, solution, verdict)))
+        proven.append((entry.board, solution, rules, quality(entry.board, solution, verdict, grade=True)))
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
         catalogue = Catalogue(str(target))

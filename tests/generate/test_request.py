@@ -23,7 +23,7 @@ from satlink.generate.request import (
 )
 
 RUN_OPTIONS = {"count", "out", "out_format", "target", "target_check", "db", "jobs", "scheduler",
-               "scheduler_timeout"}
+               "scheduler_timeout", "force"}
 SOLVING_OPTIONS = {"encoding", "card", "lemmas", "solver", "cycles", "presolve"}
 
 
