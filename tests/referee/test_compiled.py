@@ -15,6 +15,7 @@ from satlink.formats import read_file
 from satlink.geometry import Geometry
 from satlink.referee import compiled, solution_errors
 from satlink.referee import paths as reference
+from testbed.oracle import graph_solutions
 from testbed.referees import disagreements, family_boards, oracle_solutions
 from testbed.variants import FAMILIES
 
@@ -103,6 +104,37 @@ def test_random_boards_of_every_geometry(family) -> None:
         differ += disagreements(rng, board, oracle_solutions(board), 3, tally)
     assert differ == []
     assert {valid for (_, valid) in tally} == {True, False}
+
+
+ORACLE_PROFILES = [(fill, notouch, no2x2) for no2x2 in (False, True)
+                   for fill in (False, True) for notouch in (False, True)]
+
+
+def _profile(fill: bool, notouch: bool, no2x2: bool):
+    names = [name for name, on in (("fill", fill), ("notouch", notouch), ("no2x2", no2x2)) if on]
+    return parse_rules(",".join(names) or "nikoli")
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_the_compiled_referee_accepts_what_the_oracle_finds(family) -> None:
+    """Of every solution under the loosest profile, the ones the compiled referee takes under
+    a profile are exactly the brute-force oracle's solutions under that profile (its own
+    search with the profile's rules), on every geometry; no2x2 where the oracle knows it
+    (plain square boards)."""
+    compared, accepted = 0, 0
+    for board in family_boards(4400 + FAMILIES.index(family), family, 12):
+        loose = [(edges, Solution.from_edges(board, edges))
+                 for edges, _ in graph_solutions(board, False, False, limit=3000)]
+        assert len(loose) < 3000  # (every solution: the comparison is of whole sets)
+        for fill, notouch, no2x2 in ORACLE_PROFILES:
+            if no2x2 and not board.geometry.is_plain:
+                continue
+            rules = _profile(fill, notouch, no2x2)
+            want = {edges for edges, _ in graph_solutions(board, fill, notouch, no2x2, 10**5)}
+            taken = {edges for edges, solution in loose if compiled.valid(board, solution, rules)}
+            assert taken == want, (board.rows, board.geometry, str(rules))
+            compared, accepted = compared + 1, accepted + len(taken)
+    assert compared >= 4 * 12 and accepted > 0
 
 
 def test_corpus_hand_made_boards(corpus: Path) -> None:

@@ -17,15 +17,24 @@ using satlink_referee::Profile;
 
 namespace {
 
-// A one-dimensional contiguous buffer of `T`-sized integers, held (and so kept alive and
-// unresizable) as long as the returned info lives.
+// Whether a buffer's struct format names a signed integer (of any size: the size is checked
+// apart), in native or little-endian order: 'q' for array('q'), 'l' or '<q' for numpy's int64.
+// A float buffer of the same size is refused, not read as integers' bits.
+bool signed_integers(const std::string& format) {
+    std::string code = format;
+    if (!code.empty() && (code[0] == '@' || code[0] == '=' || code[0] == '<')) code.erase(0, 1);
+    return code == "q" || code == "l" || code == "n" || code == "i" || code == "h" || code == "b";
+}
+
+// A one-dimensional contiguous buffer of `T`-sized signed integers, held (and so kept alive
+// and unresizable) as long as the returned info lives.
 template <typename T>
 py::buffer_info held(const py::buffer& buffer, const char* what) {
     py::buffer_info info = buffer.request();
-    if (info.ndim != 1 || info.itemsize != int64_t(sizeof(T)) ||
+    if (info.ndim != 1 || info.itemsize != int64_t(sizeof(T)) || !signed_integers(info.format) ||
         (info.shape[0] > 1 && info.strides[0] != info.itemsize))
         throw py::value_error(std::string(what) + ": a contiguous one-dimensional array of " +
-                              std::to_string(sizeof(T)) + "-byte integers");
+                              std::to_string(sizeof(T)) + "-byte signed integers");
     return info;
 }
 
@@ -40,18 +49,22 @@ Board make_board(int width, int height, bool hex, bool wrap, const py::bytes& ki
                  const py::buffer& walls, const py::buffer& bridges) {
     if (width <= 0 || height <= 0) throw py::value_error("a board has cells");
     std::string text = kinds;
-    int64_t size = int64_t(width) * height;
-    if (int64_t(text.size()) != 4 * size)
+    int64_t size = int64_t(width) * height;  // (no overflow: both below 2**31)
+    if (text.size() % 4 != 0 || int64_t(text.size() / 4) != size)
         throw py::value_error("kinds: one UTF-32 code point per cell");
     std::vector<uint32_t> codes(size);
     std::memcpy(codes.data(), text.data(), text.size());
     auto wall_cells = copied<int64_t>(walls, "walls");
     auto bridge_cells = copied<int64_t>(bridges, "bridges");
+    if (wall_cells.size() % 2 != 0) throw py::value_error("walls: pairs of cells, flat");
     for (int64_t x : wall_cells) {
         if (x < 0 || x >= size) throw py::value_error("walls: a cell off the board");
     }
-    for (int64_t x : bridge_cells) {
+    for (size_t i = 0; i < bridge_cells.size(); ++i) {
+        int64_t x = bridge_cells[i];
         if (x < 0 || x >= size) throw py::value_error("bridges: a cell off the board");
+        if (i > 0 && x <= bridge_cells[i - 1])
+            throw py::value_error("bridges: each cell once, ascending");
     }
     return Board(width, height, hex, wrap, std::move(codes), wall_cells, std::move(bridge_cells));
 }
