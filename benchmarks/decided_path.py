@@ -13,6 +13,13 @@ file's median over rounds and the ratio new / base (median of the per-round rati
     python benchmarks/decided_path.py --base /tmp/base --rounds 5 --out benchmarks/results/decided.json
     python benchmarks/decided_path.py --base /tmp/base --text --files inputs9
 
+``--go PATH`` adds the Go solver (``../shared/peers/build.sh DIR`` builds it) as a third side
+of every round, in turn with the two checkouts: one whole process per group on the same
+boards (one ``W H`` file on its standard input), its wall and CPU seconds (``wait4``; its
+start-up is a millisecond) against each checkout's in-process seconds, so the ratio
+new / Go is per board with satlink's start-up taken out.  Each checkout's CPU seconds
+(``time.process_time`` around the command) are reported beside its wall seconds.
+
 ``--output-only`` times only what ``check`` does after the verdicts (records and JSON, or the
 drawings and summary), on verdicts each worker found once before.
 
@@ -34,6 +41,8 @@ import contextlib
 import io
 import json
 import statistics
+import subprocess
+import tempfile
 import time
 
 from benchmarks.harness import CheckoutWorker, Run, in_turn, serve
@@ -48,17 +57,51 @@ GROUPS["hand-made"] = [p for name in ("inputs1", "inputs2", "inputs4", "mzucker"
                        for p in GROUPS[name]]
 
 
-def run_check(files: list[str], as_json: bool, rules: str) -> tuple[float, str]:
-    """The ``check`` command on ``files`` in this process: wall seconds and what it printed."""
+def run_check(files: list[str], as_json: bool, rules: str) -> tuple[float, str, float]:
+    """The ``check`` command on ``files`` in this process: wall seconds, what it printed, and
+    the process's CPU seconds while it ran."""
     from satlink.cli.check import check
 
     argv = [*files, "--rules", rules, *(["--json"] if as_json else ["--no-color"])]
     out = io.StringIO()
-    start = time.perf_counter()
+    cpu, start = time.process_time(), time.perf_counter()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         with contextlib.suppress(SystemExit):
             check.main(argv, standalone_mode=False)
-    return time.perf_counter() - start, out.getvalue()
+    return time.perf_counter() - start, out.getvalue(), time.process_time() - cpu
+
+
+class GoSide:
+    """The Go solver as a side of a round: one process per request on the files' boards as
+    one ``W H`` file (the thomasahle format; mzucker's bare grids converted once)."""
+
+    name = "go"
+
+    def __init__(self, solver: str, work: Path):
+        self.solver, self.work, self.inputs = solver, work, {}
+
+    def stdin_of(self, files: list[str]) -> Path:
+        key = tuple(files)
+        if key not in self.inputs:
+            from satlink.formats import read_file, write_text
+
+            path = self.work / f"go{len(self.inputs)}.wh"
+            entries = [e for f in files for e in read_file(f) if e.error is None]
+            path.write_text(write_text(entries, "wh"))
+            self.inputs[key] = (path, len(entries))
+        return self.inputs[key][0]
+
+    def ask(self, request: dict) -> dict:
+        path = self.stdin_of(request["files"])
+        with path.open() as stdin:
+            start = time.perf_counter()
+            proc = subprocess.Popen([self.solver], stdin=stdin, stdout=subprocess.DEVNULL)
+            _, status, usage = os.wait4(proc.pid, 0)
+        seconds = time.perf_counter() - start
+        if status != 0:
+            raise RuntimeError(f"{self.solver} failed on {path}")
+        return {"seconds": seconds, "cpu_seconds": usage.ru_utime + usage.ru_stime,
+                "boards": self.inputs[tuple(request["files"])][1]}
 
 
 _judged: dict[tuple, list] = {}
@@ -94,14 +137,14 @@ def answer(request: dict) -> dict:
         return {"seconds": seconds, "boards": boards}
     """The command's seconds and boards; with ``--json`` also the in-check seconds (the
     records' own) of the boards decided without SAT and how many they are."""
-    seconds, text = run_check(request["files"], request["json"], request["rules"])
+    seconds, text, cpu = run_check(request["files"], request["json"], request["rules"])
     if not request["json"]:
         boards = sum(line.startswith(tuple(request["files"])) for line in text.splitlines())
-        return {"seconds": seconds, "boards": boards}
+        return {"seconds": seconds, "boards": boards, "cpu_seconds": cpu}
     records = [json.loads(line) for line in text.splitlines()]
     decided = [r for r in records if r.get("stats", {}).get("sat_calls", 1) == 0]
     return {"seconds": seconds, "boards": len(records), "decided": len(decided),
-            "decided_check_seconds": sum(r["seconds"] for r in decided)}
+            "decided_check_seconds": sum(r["seconds"] for r in decided), "cpu_seconds": cpu}
 
 
 def profile(files: list[str], as_json: bool, rules: str, top: int) -> None:
@@ -111,7 +154,7 @@ def profile(files: list[str], as_json: bool, rules: str, top: int) -> None:
     run_check(files, as_json, rules)  # warm: imports and first-use caches
     profiler = cProfile.Profile()
     profiler.enable()
-    seconds, _ = run_check(files, as_json, rules)
+    seconds, _, _ = run_check(files, as_json, rules)
     profiler.disable()
     print(f"{seconds:.3f} s in the command ({'--json' if as_json else 'text'})")
     pstats.Stats(profiler).sort_stats("cumulative").print_stats(top)
@@ -129,6 +172,8 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="cProfile this checkout alone")
     parser.add_argument("--output-only", action="store_true",
                         help="time only the printing of verdicts checked once before")
+    parser.add_argument("--go", default=None,
+                        help="the Go solver's binary: a third side, one process per group")
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
@@ -146,43 +191,70 @@ def main() -> None:
     script = Path(__file__)
     rows = []
     with CheckoutWorker("base", args.base, script) as base, \
-            CheckoutWorker("new", HERE, script) as new:
+            CheckoutWorker("new", HERE, script) as new, \
+            tempfile.TemporaryDirectory(prefix="decided-go-") as work:
+        sides: list = [base, new]
+        if args.go and not args.output_only:
+            sides.append(GoSide(args.go, Path(work)))
         for name, files in groups.items():
             request = {"files": files, "json": not args.text, "rules": args.rules,
                        "output_only": args.output_only}
-            times: dict[str, list[float]] = {"base": [], "new": []}
-            decided: dict[str, list[float]] = {"base": [], "new": []}
-            boards, n_decided = {}, {}
-            for turn in range(args.rounds + 1):
-                for side in in_turn((base, new), turn):
-                    got = side.ask(request)
-                    boards[side.name] = got["boards"]
-                    n_decided[side.name] = got.get("decided", 0)
-                    if turn:
-                        times[side.name].append(got["seconds"])
-                        decided[side.name].append(got.get("decided_check_seconds", 0.0))
-            per = {k: statistics.median(v) / max(1, boards[k]) for k, v in times.items()}
-            ratio = statistics.median(n / b for n, b in zip(times["new"], times["base"],
-                                                            strict=True))
-            row = {"files": name, "boards": boards["new"], "boards_base": boards["base"],
-                   "base_ms_per_board": 1000 * per["base"], "new_ms_per_board": 1000 * per["new"],
-                   "ratio": ratio, "base_seconds": times["base"], "new_seconds": times["new"]}
-            line = (f"{name:<10} {boards['new']:>4} boards  base {1000 * per['base']:7.2f} "
-                    f"ms/board  new {1000 * per['new']:7.2f} ms/board  new/base {ratio:.2f}")
-            if n_decided.get("new") and all(decided.values()):
-                in_check = {k: 1000 * statistics.median(v) / n_decided[k] for k, v in decided.items()}
-                row.update(decided=n_decided["new"], decided_base=n_decided["base"],
-                           base_decided_check_ms=in_check["base"],
-                           new_decided_check_ms=in_check["new"],
-                           decided_ratio=statistics.median(
-                               n / b for n, b in zip(decided["new"], decided["base"], strict=True)))
-                line += (f"; {n_decided['new']} decided without SAT: check {in_check['base']:.2f}"
-                         f" -> {in_check['new']:.2f} ms/board ({row['decided_ratio']:.2f})")
-            rows.append(row)
-            print(line, flush=True)
+            rows.append(measure_group(name, request, sides, args.rounds))
     results = bench.write(args.out, rows, output="text" if args.text else "json")
     print(f"load average before {results['load_before'][0]:.1f}, "
           f"after {results['load_after'][0]:.1f}", file=sys.stderr)
+
+
+def measure_group(name: str, request: dict, sides: list, rounds: int) -> dict:
+    """One group's rounds (a warm-up, then ``rounds`` counted), the sides in turn: its row,
+    printed as one line."""
+    names = [side.name for side in sides]
+    times: dict[str, list[float]] = {k: [] for k in names}
+    cpu: dict[str, list[float]] = {k: [] for k in names}
+    decided: dict[str, list[float]] = {k: [] for k in names}
+    boards, n_decided = {}, {}
+    for turn in range(rounds + 1):
+        for side in in_turn(sides, turn):
+            got = side.ask(request)
+            boards[side.name] = got["boards"]
+            n_decided[side.name] = got.get("decided", 0)
+            if turn:
+                times[side.name].append(got["seconds"])
+                cpu[side.name].append(got.get("cpu_seconds", 0.0))
+                decided[side.name].append(got.get("decided_check_seconds", 0.0))
+    per = {k: statistics.median(v) / max(1, boards[k]) for k, v in times.items()}
+
+    def ratio(table: dict, over: str) -> float:
+        return statistics.median(n / max(b, 1e-9)
+                                 for n, b in zip(table["new"], table[over], strict=True))
+
+    row = {"files": name, "boards": boards["new"], "boards_base": boards["base"],
+           "base_ms_per_board": 1000 * per["base"], "new_ms_per_board": 1000 * per["new"],
+           "ratio": ratio(times, "base"), "cpu_ratio": ratio(cpu, "base"),
+           "base_seconds": times["base"], "new_seconds": times["new"],
+           "base_cpu_seconds": cpu["base"], "new_cpu_seconds": cpu["new"]}
+    line = (f"{name:<10} {boards['new']:>4} boards  base {1000 * per['base']:7.2f} "
+            f"ms/board  new {1000 * per['new']:7.2f} ms/board  new/base {row['ratio']:.2f} "
+            f"(CPU {row['cpu_ratio']:.2f})")
+    if "go" in times:
+        row.update(go_boards=boards["go"], go_ms_per_board=1000 * per["go"],
+                   go_seconds=times["go"], go_cpu_seconds=cpu["go"],
+                   new_over_go=ratio(times, "go"), new_over_go_cpu=ratio(cpu, "go"),
+                   base_over_go=statistics.median(
+                       b / g for b, g in zip(times["base"], times["go"], strict=True)))
+        line += (f"  go {1000 * per['go']:.2f} ms/board: new/go {row['new_over_go']:.1f} "
+                 f"(CPU {row['new_over_go_cpu']:.1f}), base/go {row['base_over_go']:.1f}")
+    if n_decided.get("new") and decided["new"] and all(decided[k] for k in ("base", "new")):
+        in_check = {k: 1000 * statistics.median(decided[k]) / n_decided[k]
+                    for k in ("base", "new")}
+        row.update(decided=n_decided["new"], decided_base=n_decided["base"],
+                   base_decided_check_ms=in_check["base"], new_decided_check_ms=in_check["new"],
+                   decided_ratio=statistics.median(
+                       n / b for n, b in zip(decided["new"], decided["base"], strict=True)))
+        line += (f"; {n_decided['new']} decided without SAT: check {in_check['base']:.2f}"
+                 f" -> {in_check['new']:.2f} ms/board ({row['decided_ratio']:.2f})")
+    print(line, flush=True)
+    return row
 
 
 if __name__ == "__main__":
