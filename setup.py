@@ -47,7 +47,15 @@ setup(
             cxx_std=17,
             extra_compile_args=["-O2"],
             optional=True,
-        )
+        ),
+        Pybind11Extension(  # the compiled referee (satlink/referee/compiled.py), optional too
+            "satlink.referee._check",
+            ["satlink/referee/core/referee.cpp", "satlink/referee/core/bindings.cpp"],
+            depends=["satlink/referee/core/referee.hpp"],
+            cxx_std=17,
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
     ],
     cmdclass={"build_ext": build_ext, "build_py": build_py_with_commit},
 )

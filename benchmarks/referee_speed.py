@@ -1,14 +1,16 @@
-"""The referee's time per solution check, in one process, on the corpus's solved boards.
+"""The referee's time per solution check, Python against compiled, by board size, in one
+process.
 
-Every verdict's solution goes through :func:`satlink.referee.solution_errors`, and the split
-route (issue 24) checks every combined solution, so its per-check cost is part of each
-board's floor.  Boards are read and solved once (not timed); then every solution is checked
-``--rounds`` times, five times over, and the median per check is printed (``--out`` writes
-JSON).  To compare two checkouts, run it under each one's ``PYTHONPATH`` in turn:
+Every verdict's solution goes through :func:`satlink.referee.solution_errors`, so its
+per-check cost is part of each board's floor.  Boards are read and solved once (not timed);
+then each size group's solutions are checked ``--rounds`` times by the Python referee
+(:func:`satlink.referee.paths.solution_errors`, the reference) and by the compiled one
+(:func:`satlink.referee.solution_errors` with the extension built: packing the paths and the
+C++ check), taking turns group by group, five times over; the median per check is printed
+(``--out`` writes JSON).
 
-    git archive 3d69dd5 | (mkdir -p /tmp/ref-old && tar -x -C /tmp/ref-old)
-    for i in 1 2 3; do PYTHONPATH=/tmp/ref-old python benchmarks/referee_speed.py
-                       python benchmarks/referee_speed.py; done
+    PYTHONPATH=. python benchmarks/referee_speed.py
+    PYTHONPATH=. python benchmarks/referee_speed.py --files inputs9,inputs10 --rules fill
 """
 
 from __future__ import annotations
@@ -21,42 +23,73 @@ if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # st
     sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
 
 import argparse
+from collections.abc import Callable
 
-from benchmarks.harness import Run, repeated
+from benchmarks.harness import Run, in_turn, repeated
 from satlink import check
 from satlink.formats import read_file
-from satlink.referee import solution_errors
+from satlink.referee import compiled, solution_errors
+from satlink.referee import paths as reference
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "mzucker-flow_solver" / "puzzles"
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+GROUPS = ((100, "up to 10x10"), (225, "up to 15x15"), (900, "up to 30x30"),
+          (2500, "up to 50x50"), (10**12, "larger"))
+
+
+def board_files(names: str) -> list[Path]:
+    out = []
+    for name in filter(None, names.split(",")):
+        if name == "mzucker":
+            out += sorted((CORPUS / "mzucker-flow_solver" / "puzzles").glob("*.txt"))
+        else:
+            out.append(CORPUS / "thomasahle-numberlink" / "puzzles" / name)
+    return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--corpus", type=Path, default=CORPUS, help="folder of *.txt boards")
+    parser.add_argument("--files", default="inputs1,inputs2,inputs4,mzucker,inputs9,inputs10",
+                        help="thomasahle inputsN files and/or mzucker, comma-separated")
     parser.add_argument("--rules", default="flow")
     parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--timeout", type=float, default=60)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
+    if not compiled.available():
+        parser.error("the compiled referee is not built (or SATLINK_REFEREE=python)")
     bench = Run("referee_speed", args)
-    solved = []
-    for path in sorted(args.corpus.glob("*.txt")):
+    groups: dict[str, list] = {name: [] for _, name in GROUPS}
+    for path in board_files(args.files):
         for entry in read_file(str(path)):
-            if entry.board is not None:
-                verdict = check(entry.board, args.rules)
-                if verdict.solutions:
-                    solved.append((entry.board, verdict.solutions[0]))
-    if not solved:
-        parser.error(f"no solved board in {args.corpus}")
-    def one_pass() -> None:
-        for _ in range(args.rounds):
-            for board, solution in solved:
-                solution_errors(board, solution, args.rules)
+            if entry.board is None:
+                continue
+            verdict = check(entry.board, args.rules, timeout=args.timeout)
+            if verdict.solutions:
+                name = next(n for limit, n in GROUPS if entry.board.size <= limit)
+                groups[name].append((entry.board, verdict.solutions[0]))
+    rows = []
+    for turn, (name, solved) in enumerate((n, s) for n, s in groups.items() if s):
+        def checks(referee: Callable, solved: list = solved) -> Callable[[], None]:
+            def one_pass() -> None:
+                for _ in range(args.rounds):
+                    for board, solution in solved:
+                        assert not referee(board, solution, args.rules)
+            return one_pass
 
-    _, timing = repeated(one_pass, 5)
-    ms = 1000 * timing["wall"] / (args.rounds * len(solved))
-    print(f"{len(solved)} boards under {args.rules}: referee {ms:.3f} ms a check (median of 5)")
-    bench.write(args.out, [{"boards": len(solved), "rules": args.rules,
-                            "ms_per_check": round(ms, 4)}])
+        ms = {}
+        for side, referee in in_turn((("python", reference.solution_errors),
+                                      ("compiled", solution_errors)), turn):
+            _, timing = repeated(checks(referee), 5)
+            ms[side] = 1000 * timing["wall"] / (args.rounds * len(solved))
+        cells = sum(board.size for board, _ in solved) / len(solved)
+        rows.append({"group": name, "boards": len(solved), "mean_cells": round(cells),
+                     "python_ms": round(ms["python"], 4), "compiled_ms": round(ms["compiled"], 4),
+                     "ratio": round(ms["compiled"] / ms["python"], 4)})
+        print(f"{name:<12} {len(solved):>4} boards (mean {cells:7.0f} cells): python "
+              f"{ms['python']:8.3f} ms, compiled {ms['compiled']:8.3f} ms a check, "
+              f"compiled/python {ms['compiled'] / ms['python']:.3f}", flush=True)
+    results = bench.write(args.out, rows)
+    print(f"load average before {results['load_before'][0]:.1f}, after {results['load_after'][0]:.1f}")
 
 
 if __name__ == "__main__":

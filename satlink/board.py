@@ -209,6 +209,9 @@ class Board:
     def coords(self, nodes: Sequence[Cell]) -> list[list[int]]:
         """``[[row, col], ...]`` of many nodes (JSON-ready); long lists as one array step."""
         if len(nodes) < 256:
+            if not self.crossings:  # every node a cell: its row and column, no call per cell
+                w = self.width
+                return [[x // w, x % w] for x in nodes]
             return [list(self.coord(c)) for c in nodes]
         import numpy as np  # only for long lists: a small run never loads numpy
 

@@ -67,9 +67,10 @@ def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> N
     if not value or ctx.resilient_parsing:
         return
     from satlink.deduce.engines import describe
+    from satlink.referee.compiled import describe as describe_referee
     from satlink.version import __version__
 
-    click.echo(f"satlink, version {__version__}\n{describe()}")
+    click.echo(f"satlink, version {__version__}\n{describe()}\n{describe_referee()}")
     ctx.exit(0)
 
 

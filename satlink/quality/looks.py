@@ -17,6 +17,8 @@ generator aims at them, and every generated puzzle carries them in its ``quality
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from satlink.board import Board
 from satlink.solution import Solution
 
@@ -31,16 +33,11 @@ def runs(board: Board, path: tuple[int, ...] | list[int]) -> list[int]:
     """The lengths, in edges, of the straight runs of ``path`` (empty for a single cell)."""
     if board.geometry.is_plain and len(path) >= LONG_PATH:
         return _plain_runs(path)
-    out: list[int] = []
-    last = None
-    for a, b in zip(path, path[1:], strict=False):
-        d = board.step(a, b) if not board.geometry.is_plain else b - a
-        if d == last:
-            out[-1] += 1
-        else:
-            out.append(1)
-            last = d
-    return out
+    if board.geometry.is_plain:  # a step is the difference of two cell numbers
+        steps: list = [b - a for a, b in zip(path, path[1:], strict=False)]
+    else:
+        steps = [board.step(a, b) for a, b in zip(path, path[1:], strict=False)]
+    return [len(list(run)) for _, run in groupby(steps)]
 
 
 def _plain_runs(path: tuple[int, ...] | list[int]) -> list[int]:

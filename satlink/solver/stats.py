@@ -5,7 +5,7 @@ numpy (a board the forced moves decide never needs either)."""
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 
 
 @dataclass
@@ -43,8 +43,8 @@ class SolveStats:
 
     def as_dict(self) -> dict:
         """The JSON form: every field, in order, times rounded to microseconds."""
-        return {name: round(value, 6) if name.endswith("_seconds") else value
-                for name, value in asdict(self).items()}
+        return {name: round(getattr(self, name), 6) if name in TIMES else getattr(self, name)
+                for name in FIGURES}  # (not asdict: no deep copy of plain numbers)
 
     def add_search(self, other: SolveStats) -> None:
         """Add another search's counters and times to these (a piece's solver, or the
@@ -69,6 +69,8 @@ class SolveStats:
         return spent
 
 
+FIGURES = [f.name for f in fields(SolveStats)]
+TIMES = frozenset(name for name in FIGURES if name.endswith("_seconds"))
 SEARCH_FIGURES = [f.name for f in fields(SolveStats)
                   if f.name not in ("edges", "presolved_edges", "presolve_seconds", "pieces",
                                     "route")]

@@ -32,16 +32,16 @@ def cell_glyphs(board: Board, solution: Solution | None) -> list[list[tuple[str,
 def path_pieces(board: Board, solution: Solution) -> Iterator[tuple[str, int, str]]:
     """(box-drawing piece, cell, label) for every cell of a path that is not an endpoint."""
     w = board.width
+    bits = {-1: 4, w: 2, -w: 1}  # the step to a neighbour: left, down, up (else right: 8)
+    ends = {cell for pair in board.endpoints.values() for cell in pair}
     for label, path in solution.paths.items():
+        last = len(path) - 1
         for i, cell in enumerate(path):
-            if board.label_at(cell) is not None:
+            if cell in ends:
                 continue
-            mask = 0
-            for other in (path[i - 1] if i else None, path[i + 1] if i + 1 < len(path) else None):
-                if other is None:
-                    continue
-                delta = other - cell
-                mask |= 1 if delta == -w else 2 if delta == w else 4 if delta == -1 else 8
+            mask = bits.get(path[i - 1] - cell, 8) if i else 0
+            if i < last:
+                mask |= bits.get(path[i + 1] - cell, 8)
             yield PIECES.get(mask, "?"), cell, label
 
 
