@@ -10,6 +10,7 @@ from pybind11.setup_helpers import Pybind11Extension, build_ext
 from setuptools import setup
 
 CORE = "satlink/deduce/core"
+FRONTIER = "satlink/frontier/core"
 
 setup(
     ext_modules=[
@@ -20,7 +21,15 @@ setup(
             cxx_std=17,
             extra_compile_args=["-O2"],
             optional=True,
-        )
+        ),
+        Pybind11Extension(
+            "satlink.frontier._sweep",
+            [f"{FRONTIER}/{name}.cpp" for name in ("sweep", "bindings")],
+            depends=[f"{FRONTIER}/sweep.hpp"],
+            cxx_std=17,
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
     ],
     cmdclass={"build_ext": build_ext},
 )

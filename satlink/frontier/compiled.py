@@ -1,0 +1,35 @@
+"""The compiled sweep (``satlink/frontier/core``, the extension ``satlink.frontier._sweep``)
+behind the interface of :class:`satlink.frontier.engines.Sweeper`."""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Sequence
+
+from satlink.frontier.schedule import Schedule
+from satlink.frontier.state import Model
+from satlink.frontier.sweep import SweepResult
+
+EXTENSION = "satlink.frontier._sweep"
+
+
+def extension():
+    """The compiled module (by name: it is no Python source for the import layers to read,
+    and importing it by its package would run the package's face, which imports this)."""
+    return importlib.import_module(EXTENSION)
+
+
+class CompiledSweep:
+    name = "compiled"
+
+    def run(self, schedule: Schedule, model: Model, limit: int, keep: int,
+            decided: Sequence[int] | None, deadline: float | None,
+            max_states: int | None) -> SweepResult:
+        _sweep = extension()
+        seconds = -1.0 if deadline is None else max(0.0, deadline - time.monotonic())
+        ended, count, edge_sets, peak = _sweep.run(
+            list(schedule.ops), [int(x) for x in decided] if decided is not None else [],
+            model.n_labels, model.grouped, model.notouch, model.fill, min(limit, 2**62), keep, seconds,
+            max_states or 0)
+        return SweepResult(count, [list(edges) for edges in edge_sets], ended, peak)
