@@ -28,8 +28,8 @@ class CompiledSweep:
             max_states: int | None) -> SweepResult:
         _sweep = extension()
         seconds = -1.0 if deadline is None else max(0.0, deadline - time.monotonic())
-        ended, count, edge_sets, peak = _sweep.run(
+        ended, count, edge_sets, peak, sizes = _sweep.run(
             list(schedule.ops), [int(x) for x in decided] if decided is not None else [],
             model.n_labels, model.grouped, model.notouch, model.fill, min(limit, 2**62), keep, seconds,
             max_states or 0)
-        return SweepResult(count, [list(edges) for edges in edge_sets], ended, peak)
+        return SweepResult(count, [list(edges) for edges in edge_sets], ended, peak, list(sizes))

@@ -14,9 +14,12 @@ The schedule is a flat list of operations on frontier *slots* (a node's position
 frontier, which is the same for every state of one level), read alike by the Python reference
 (:mod:`satlink.frontier.sweep`) and the compiled sweep (``satlink/frontier/core``):
 
-* ``ADD node label``: the node enters as the last slot (``label``: its endpoint's label index,
-  -1 for an empty cell or a crossing);
-* ``EDGE e a b``: edge ``e`` between slots ``a`` and ``b`` is decided, on or off;
+* ``ADD node label edges``: the node enters as the last slot (``label``: its endpoint's label
+  index, -1 for an empty cell or a crossing; ``edges``: how many edges it has, at most 2);
+* ``EDGE e a b left_a left_b``: edge ``e`` between slots ``a`` and ``b`` is decided, on or off;
+  ``left_a``, ``left_b``: how many edges each end has undecided after it (at most 2) — a node
+  with one edge left and none yet can only stay empty, and one with none left is done, which
+  the states record at once (fewer states, and a dead one dropped a level earlier);
 * ``BLOCK n s1 .. sn``: a ``no2x2`` block whose nodes sit in these slots;
 * ``DROP s``: the node in slot ``s`` leaves (its degree is final).
 """
@@ -110,18 +113,23 @@ def _operations(board: Board, order: list[int], blocks: list[tuple[int, ...]],
     for node in order:
         leaving.setdefault(last[node], []).append(node)
     frontier: list[int] = []
+    left: dict[int, int] = {}
     ops: list[int] = []
     widest = 0
     for i, node in enumerate(order):
         label = board.label_at(node) if node < board.size else None
         frontier.append(node)
         widest = max(widest, len(frontier))
-        ops += [ADD, node, -1 if label is None else label_index[label]]
+        left[node] = len(board.neighbors(node))
+        ops += [ADD, node, -1 if label is None else label_index[label], min(left[node], 2)]
         earlier = sorted((o for o in board.neighbors(node) if position[o] < i),
                          key=position.__getitem__)
         for other in earlier:
             e = edge_index[(other, node) if other < node else (node, other)]
-            ops += [EDGE, e, frontier.index(other), frontier.index(node)]
+            left[other] -= 1
+            left[node] -= 1
+            ops += [EDGE, e, frontier.index(other), frontier.index(node), min(left[other], 2),
+                    min(left[node], 2)]
         for block in closing.get(i, ()):
             ops += [BLOCK, len(block), *(frontier.index(x) for x in block)]
         for gone in leaving.get(i, ()):

@@ -1,8 +1,12 @@
 """The state model of the frontier search: what a partial assignment of edges leaves for the
 rest of the board to know.
 
-Per frontier slot a state holds the node's *degree* so far (path edges decided on) and its
-*piece*: a path piece carrying a label is that label's index ``k`` (``0 .. K-1``: both pieces
+Per frontier slot a state holds the node's *need*: :data:`NONE_YET` (no edge yet, not an
+endpoint: it takes none or two), :data:`ONE_MORE` (an open end: an endpoint with no edge yet,
+or another node with one) or :data:`NO_MORE` (its degree is final: an endpoint with its edge,
+another node with two) — an endpoint and a node on a path with one edge need the same from the
+rest of the board, so they are one value, and states that differ only there are one state —
+and its *piece*: a path piece carrying a label is that label's index ``k`` (``0 .. K-1``: both pieces
 grown from one label's two endpoints share it, as they will be one path); a piece with no
 endpoint yet is a number from ``K`` up, renumbered by first appearance so that equal states
 compare equal.  An endpoint is on its label's piece before it has an edge.
@@ -20,8 +24,9 @@ never be violated and is dropped.
 The rules each transition enforces, and why they suffice (every complete assignment the sweep
 accepts is a solution, and each solution is accepted once, as one sequence of decisions):
 
-* degree: an endpoint takes exactly one edge, any other node none or two (checked when it
-  leaves; ``fill``: two);
+* degree: an endpoint takes exactly one edge, any other node none or two (an edge is refused
+  at a node that needs no more; a node leaving while it needs one more is refused; ``fill``:
+  an empty node leaving is refused);
 * no cycle: an edge joining a piece with no label to itself closes a loop through no endpoint;
   a piece with a label has one open end per piece, so an edge between two nodes of label
   ``k`` joins its two pieces and finishes path ``k``;
@@ -34,8 +39,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+NONE_YET, ONE_MORE, NO_MORE = 0, 1, 3
+"""A slot's need (module docstring)."""
+
 BLANK = -1
 """A node with no edge yet, not an endpoint (profiles without groups)."""
+EMPTY = -3
+"""A node that will stay empty: no edge, and fewer than two left (profiles with groups: it is
+on no path, so no group holding it can ever be one path)."""
 FULL = -2
 """A node that can take no more edges (profiles without groups)."""
 
@@ -55,42 +66,75 @@ class Model:
     def start(self) -> State:
         return ((), ())
 
-    def add(self, state: State, label: int) -> State:
-        """A node enters the frontier as the last slot."""
+    def add(self, state: State, label: int, edges: int) -> State | None:
+        """A node enters the frontier as the last slot, with ``edges`` edges (at most 2)."""
         slots, groups = state
         if label >= 0:
-            piece = label
-        elif self.grouped:
+            return self.settled(self.canonical(slots + ((ONE_MORE, label),), groups),
+                                len(slots), edges)
+        if self.grouped:
             piece = self.n_labels + len(slots) + 1000  # fresh; renumbered by canonical()
         else:
             piece = BLANK
-        return self.canonical(slots + ((0, piece),), groups)
+        return self.settled(self.canonical(slots + ((NONE_YET, piece),), groups), len(slots),
+                            edges)
 
-    def edge(self, state: State, a: int, b: int, on: bool, caps: Sequence[int]) -> State | None:
-        """Edge between slots ``a`` and ``b`` decided ``on`` or off; None: no solution follows."""
+    def settled(self, state: State | None, s: int, left: int) -> State | None:
+        """What slot ``s`` can still become with ``left`` edges undecided (at most 2): an open
+        end with none left is dead; a node with no edge yet and fewer than two left stays
+        empty (dead under ``fill``); with none left its need is final."""
+        if state is None or left >= 2:
+            return state
+        slots, groups = state
+        need, piece = slots[s]
+        if need == ONE_MORE:
+            return None if left == 0 else state
+        if need == NONE_YET:
+            if self.fill:
+                return None
+            need, piece = NO_MORE, (EMPTY if self.grouped else FULL)
+        elif left > 0:
+            return state
+        if (need, piece) == slots[s]:
+            return state
+        rest = slots[:s] + ((need, piece),) + slots[s + 1:]
+        if self.grouped:
+            present = {p for _, p in rest}
+            groups = tuple(g for g in groups if all(p in present for p in g))
+        return self.canonical(rest, groups)
+
+    def edge(self, state: State, a: int, b: int, on: bool, left_a: int = 2,
+             left_b: int = 2) -> State | None:
+        """Edge between slots ``a`` and ``b`` decided ``on`` or off, after which they have
+        ``left_a`` and ``left_b`` edges undecided; None: no solution follows."""
+        return self.settled(self.settled(self._edge(state, a, b, on), a, left_a), b, left_b)
+
+    def _edge(self, state: State, a: int, b: int, on: bool) -> State | None:
         slots, groups = state
         (da, pa), (db, pb) = slots[a], slots[b]
         if not on:
             if not self.notouch:
                 return state
+            if EMPTY in (pa, pb):
+                return state
             if pa == pb:  # both on one path already, not joined by this edge
                 return None
             return self._with_group(slots, groups, (pa, pb))
-        if da >= caps[a] or db >= caps[b]:
+        if da == NO_MORE or db == NO_MORE:
             return None
         merged = self._join(pa, pb)
         if merged is None:
             return None
         keep, gone = merged
         new = list(slots)
-        new[a], new[b] = (da + 1, keep), (db + 1, keep)
+        new[a], new[b] = (_after_edge(da), keep), (_after_edge(db), keep)
         if gone is not None:
             new = [(d, keep if p == gone else p) for d, p in new]
             groups = self._renamed(groups, gone, keep)
             if groups is None:
                 return None
         if not self.grouped:
-            new = [(d, FULL if d >= caps[i] else p) for i, (d, p) in enumerate(new)]
+            new = [(d, FULL if d == NO_MORE else p) for d, p in new]
         return self.canonical(tuple(new), groups)
 
     def _join(self, pa: int, pb: int) -> tuple[int, int | None] | None:
@@ -122,6 +166,8 @@ class Model:
 
     def _with_group(self, slots: Slots, groups: Groups, members: Sequence[int]) -> State | None:
         distinct = set(members)
+        if EMPTY in distinct:
+            return (slots, groups)
         if len(distinct) == 1:
             return None
         if sum(p < self.n_labels for p in distinct) >= 2:
@@ -133,14 +179,11 @@ class Model:
         slots, groups = state
         return self._with_group(slots, groups, [slots[s][1] for s in members])
 
-    def drop(self, state: State, s: int, cap: int) -> State | None:
+    def drop(self, state: State, s: int) -> State | None:
         """The node in slot ``s`` leaves: its degree must be final."""
         slots, groups = state
-        degree = slots[s][0]
-        if cap == 1:
-            if degree != 1:
-                return None
-        elif degree == 1 or (degree == 0 and self.fill):
+        need = slots[s][0]
+        if need == ONE_MORE or (need == NONE_YET and self.fill):
             return None
         rest = slots[:s] + slots[s + 1:]
         if self.grouped:
@@ -161,3 +204,7 @@ class Model:
             groups = tuple(sorted({tuple(sorted(names[p] if p >= k else p for p in g))
                                    for g in groups}))
         return tuple(out), groups
+
+
+def _after_edge(need: int) -> int:
+    return ONE_MORE if need == NONE_YET else NO_MORE

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from satlink.frontier.schedule import ADD, BLOCK, DROP, EDGE, Schedule
 from satlink.frontier.state import Model, State
@@ -33,6 +33,8 @@ class SweepResult:
     ended: str
     """``complete``, ``timeout`` or ``memory`` (a level outgrew ``max_states``)."""
     peak_states: int
+    sizes: list[int] = field(default_factory=list)
+    """States after each operation (Python) or each edge decision (compiled)."""
 
 
 def run(schedule: Schedule, model: Model, limit: int, keep: int,
@@ -40,7 +42,6 @@ def run(schedule: Schedule, model: Model, limit: int, keep: int,
         max_states: int | None = None) -> SweepResult:
     """Sweep ``schedule``; counts capped at ``limit``, ``keep`` witnesses per state."""
     level: dict[State, tuple[int, list[Witness]]] = {model.start(): (1, [None])}
-    caps: list[int] = []
     ops, i, peak = schedule.ops, 0, 1
     while i < len(ops):
         if deadline is not None and time.monotonic() > deadline:
@@ -48,23 +49,24 @@ def run(schedule: Schedule, model: Model, limit: int, keep: int,
         op = ops[i]
         nxt: dict[State, tuple[int, list[Witness]]] = {}
         if op == ADD:
-            label = ops[i + 2]
-            caps.append(1 if label >= 0 else 2)
-            for state, value in level.items():
-                nxt[model.add(state, label)] = value
-            i += 3
+            label, edges = ops[i + 2], ops[i + 3]
+            for state, (n, witnesses) in level.items():
+                after = model.add(state, label, edges)
+                if after is not None:
+                    _merge(nxt, after, n, witnesses, limit, keep)
+            i += 4
         elif op == EDGE:
-            e, a, b = ops[i + 1:i + 4]
+            e, a, b, left_a, left_b = ops[i + 1:i + 6]
             fixed = decided[e] if decided is not None else UNDECIDED
             choices = [c for c in (False, True)
                        if fixed == UNDECIDED or (fixed == ON) == c]
             for state, (n, witnesses) in level.items():
                 for on in choices:
-                    after = model.edge(state, a, b, on, caps)
+                    after = model.edge(state, a, b, on, left_a, left_b)
                     if after is not None:
                         carried = [(e, w) for w in witnesses] if on else witnesses
                         _merge(nxt, after, n, carried, limit, keep)
-            i += 4
+            i += 6
         elif op == BLOCK:
             size = ops[i + 1]
             members = ops[i + 2:i + 2 + size]
@@ -75,9 +77,8 @@ def run(schedule: Schedule, model: Model, limit: int, keep: int,
             i += 2 + size
         elif op == DROP:
             s = ops[i + 1]
-            cap = caps.pop(s)
             for state, (n, witnesses) in level.items():
-                after = model.drop(state, s, cap)
+                after = model.drop(state, s)
                 if after is not None:
                     _merge(nxt, after, n, witnesses, limit, keep)
             i += 2

@@ -31,10 +31,10 @@ PYBIND11_MODULE(_sweep, m) {
                 result = frontier::run(ops, decided, settings);
             }
             return py::make_tuple(result.ended, result.count, result.edge_sets,
-                                  result.peak_states);
+                                  result.peak_states, result.sizes);
         },
         py::arg("ops"), py::arg("decided"), py::arg("n_labels"), py::arg("grouped"),
         py::arg("notouch"), py::arg("fill"), py::arg("limit"), py::arg("keep"), py::arg("seconds"),
         py::arg("max_states"),
-        "Sweep the schedule's operations; returns (ended, count, edge lists, peak states).");
+        "Sweep the schedule's operations; returns (ended, count, edge lists, peak states, states after each edge).");
 }

@@ -13,78 +13,64 @@ namespace {
 
 constexpr int BLANK = 0x3FFF;  // no edge yet, not an endpoint (profiles without groups)
 constexpr int FULL = 0x3FFE;   // can take no more edges (profiles without groups)
-constexpr int FRESH = 0x3000;  // a piece made by a transition, renumbered by encode()
+constexpr int EMPTY = 0x3FFD;  // will stay empty (profiles with groups): on no path
+constexpr int FRESH = 0x3000;  // a piece made by a transition, renumbered by canonical()
+constexpr int NONE_YET = 0, ONE_MORE = 1, NO_MORE = 3;  // a slot's need (state.py)
+constexpr int PIECE = 0x3FFF;
 
+inline int need_of(uint16_t word) { return word >> 14; }
+inline int piece_of(uint16_t word) { return word & PIECE; }
+inline uint16_t slot_word(int need, int piece) { return (uint16_t)((need << 14) | piece); }
+
+// A state being changed: `w` slot words, then each group as its length and members.
 struct State {
-    std::vector<int> deg, piece;
-    std::vector<std::vector<int>> groups;
+    int w = 0;
+    int fresh = 0;  // pieces made since the state was read (each gets its own number)
+    std::vector<uint16_t> words;
 };
-
-// A state as words: one per slot (degree in the top two bits, piece below), then each group
-// as its length and members.
-void decode(const uint16_t* key, int len, int w, State& s) {
-    s.deg.resize(w);
-    s.piece.resize(w);
-    for (int i = 0; i < w; ++i) {
-        s.deg[i] = key[i] >> 14;
-        s.piece[i] = key[i] & 0x3FFF;
-    }
-    s.groups.clear();
-    for (int j = w; j < len;) {
-        int n = key[j++];
-        s.groups.emplace_back(key + j, key + j + n);
-        j += n;
-    }
-}
-
-// The canonical words of a state: pieces without a label renumbered by first appearance,
-// groups sorted and once each.
-void encode(const State& s, int labels, std::vector<uint16_t>& out,
-            std::vector<std::pair<int, int>>& names) {
-    names.clear();
-    auto name = [&](int p) {
-        if (p < labels || p == BLANK || p == FULL) return p;
-        for (auto& pair : names)
-            if (pair.first == p) return pair.second;
-        int n = labels + (int)names.size();
-        names.emplace_back(p, n);
-        return n;
-    };
-    out.clear();
-    for (size_t i = 0; i < s.deg.size(); ++i)
-        out.push_back((uint16_t)((s.deg[i] << 14) | name(s.piece[i])));
-    if (s.groups.empty()) return;
-    std::vector<std::vector<int>> groups = s.groups;
-    for (auto& g : groups) {
-        for (auto& p : g) p = name(p);
-        std::sort(g.begin(), g.end());
-    }
-    std::sort(groups.begin(), groups.end());
-    groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
-    for (auto& g : groups) {
-        out.push_back((uint16_t)g.size());
-        for (int p : g) out.push_back((uint16_t)p);
-    }
-}
 
 class Model {
   public:
     explicit Model(const Settings& s)
-        : labels(s.n_labels), grouped(s.grouped), notouch(s.notouch), fill(s.fill) {}
+        : labels(s.n_labels), grouped(s.grouped), notouch(s.notouch), fill(s.fill),
+          stamp(PIECE + 1, 0), name_of(PIECE + 1, 0) {}
 
-    void add(State& s, int label) const {
-        s.deg.push_back(0);
-        s.piece.push_back(label >= 0 ? label : (grouped ? FRESH : BLANK));
+    bool add(State& s, int label, int edges) const {
+        uint16_t word = label >= 0 ? slot_word(ONE_MORE, label)
+                                   : slot_word(NONE_YET, grouped ? FRESH + 16 + s.fresh++ : BLANK);
+        s.words.insert(s.words.begin() + s.w, word);
+        s.w += 1;
+        return settle(s, s.w - 1, edges);
     }
 
-    bool edge(State& s, int a, int b, bool on, const std::vector<int>& caps) const {
-        int pa = s.piece[a], pb = s.piece[b];
+    // What slot `i` can still become with `left` edges undecided (state.py: settled).
+    bool settle(State& s, int i, int left) const {
+        if (left >= 2) return true;
+        int need = need_of(s.words[i]);
+        if (need == ONE_MORE) return left > 0;
+        if (need == NO_MORE) return true;
+        if (fill) return false;
+        int piece = piece_of(s.words[i]);
+        s.words[i] = slot_word(NO_MORE, grouped ? EMPTY : FULL);
+        if (grouped) forget(s, piece);
+        return true;
+    }
+
+    bool edge(State& s, int a, int b, bool on, int left_a, int left_b) const {
+        return decide(s, a, b, on) && settle(s, a, left_a) && settle(s, b, left_b);
+    }
+
+    bool decide(State& s, int a, int b, bool on) const {
+        int pa = piece_of(s.words[a]), pb = piece_of(s.words[b]);
         if (!on) {
             if (!notouch) return true;
+            if (pa == EMPTY || pb == EMPTY) return true;
             if (pa == pb) return false;
-            return with_group(s, {pa, pb});
+            int members[2] = {pa, pb};
+            return with_group(s, members, 2);
         }
-        if (s.deg[a] >= caps[a] || s.deg[b] >= caps[b]) return false;
+        int na = need_of(s.words[a]), nb = need_of(s.words[b]);
+        if (na == NO_MORE || nb == NO_MORE) return false;
         int keep, gone = -1;
         if (pa == BLANK && pb == BLANK) {
             keep = FRESH + 1;
@@ -100,75 +86,135 @@ class Model {
         } else {
             keep = pa, gone = pb;
         }
-        s.deg[a] += 1;
-        s.deg[b] += 1;
-        s.piece[a] = s.piece[b] = keep;
-        if (gone >= 0) {
-            for (int& p : s.piece)
-                if (p == gone) p = keep;
-            if (!renamed(s, gone, keep)) return false;
+        na = na == NONE_YET ? ONE_MORE : NO_MORE;
+        nb = nb == NONE_YET ? ONE_MORE : NO_MORE;
+        if (!grouped) {
+            s.words[a] = slot_word(na, na == NO_MORE ? FULL : keep);
+            s.words[b] = slot_word(nb, nb == NO_MORE ? FULL : keep);
+            if (gone >= 0)
+                for (int i = 0; i < s.w; ++i)
+                    if (piece_of(s.words[i]) == gone) s.words[i] = slot_word(ONE_MORE, keep);
+            return true;
         }
-        if (!grouped)
-            for (size_t i = 0; i < s.piece.size(); ++i)
-                if (s.deg[i] >= caps[i]) s.piece[i] = FULL;
+        s.words[a] = slot_word(na, keep);
+        s.words[b] = slot_word(nb, keep);
+        if (gone >= 0) {
+            for (int i = 0; i < s.w; ++i)
+                if (piece_of(s.words[i]) == gone)
+                    s.words[i] = slot_word(need_of(s.words[i]), keep);
+            return renamed(s, gone, keep);
+        }
         return true;
     }
 
     bool block(State& s, const int* slots, int n) const {
-        std::vector<int> members;
-        for (int i = 0; i < n; ++i) members.push_back(s.piece[slots[i]]);
-        return with_group(s, members);
+        int members[16];
+        for (int i = 0; i < n; ++i) members[i] = piece_of(s.words[slots[i]]);
+        return with_group(s, members, n);
     }
 
-    bool drop(State& s, int slot, int cap) const {
-        int degree = s.deg[slot];
-        if (cap == 1 ? degree != 1 : (degree == 1 || (degree == 0 && fill))) return false;
-        s.deg.erase(s.deg.begin() + slot);
-        s.piece.erase(s.piece.begin() + slot);
-        if (grouped && !s.groups.empty()) {
-            auto absent = [&](const std::vector<int>& g) {
-                for (int p : g)
-                    if (std::find(s.piece.begin(), s.piece.end(), p) == s.piece.end())
-                        return true;
-                return false;
-            };
-            s.groups.erase(std::remove_if(s.groups.begin(), s.groups.end(), absent),
-                           s.groups.end());
-        }
+    bool drop(State& s, int slot) const {
+        int need = need_of(s.words[slot]);
+        if (need == ONE_MORE || (need == NONE_YET && fill)) return false;
+        int piece = piece_of(s.words[slot]);
+        s.words.erase(s.words.begin() + slot);
+        s.w -= 1;
+        if (grouped) forget(s, piece);
         return true;
+    }
+
+    // Drops the groups holding `piece` when no slot carries it any more: it can never be on
+    // one path with the others (an empty node, or a finished path).
+    void forget(State& s, int piece) const {
+        if ((int)s.words.size() == s.w) return;
+        for (int i = 0; i < s.w; ++i)
+            if (piece_of(s.words[i]) == piece) return;
+        std::vector<uint16_t> kept(s.words.begin(), s.words.begin() + s.w);
+        for (size_t j = s.w; j < s.words.size();) {
+            int n = s.words[j];
+            bool holds = false;
+            for (int k = 0; k < n; ++k) holds |= s.words[j + 1 + k] == piece;
+            if (!holds) kept.insert(kept.end(), s.words.begin() + j, s.words.begin() + j + 1 + n);
+            j += 1 + n;
+        }
+        s.words.swap(kept);
+    }
+
+    // The canonical words of a state: pieces without a label renumbered by first appearance,
+    // groups sorted and once each.
+    void encode(const State& s, std::vector<uint16_t>& out) const {
+        ++clock;
+        int next = labels;
+        auto name = [&](int p) {
+            if (p < labels || p == BLANK || p == FULL || p == EMPTY) return p;
+            if (stamp[p] != clock) stamp[p] = clock, name_of[p] = next++;
+            return name_of[p];
+        };
+        out.resize(s.w);
+        for (int i = 0; i < s.w; ++i)
+            out[i] = slot_word(need_of(s.words[i]), name(piece_of(s.words[i])));
+        if ((int)s.words.size() == s.w) return;
+        std::vector<std::vector<uint16_t>> groups;
+        for (size_t j = s.w; j < s.words.size();) {
+            int n = s.words[j];
+            std::vector<uint16_t> g;
+            for (int k = 0; k < n; ++k) g.push_back((uint16_t)name(s.words[j + 1 + k]));
+            std::sort(g.begin(), g.end());
+            groups.push_back(std::move(g));
+            j += 1 + n;
+        }
+        std::sort(groups.begin(), groups.end());
+        groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
+        for (auto& g : groups) {
+            out.push_back((uint16_t)g.size());
+            out.insert(out.end(), g.begin(), g.end());
+        }
     }
 
   private:
     int labels;
     bool grouped, notouch, fill;
+    mutable uint32_t clock = 0;
+    mutable std::vector<uint32_t> stamp;
+    mutable std::vector<int> name_of;
 
-    int label_count(const std::vector<int>& members) const {
-        int n = 0;
-        for (int p : members) n += p < labels;
-        return n;
+    int label_count(const int* members, int n) const {
+        int count = 0;
+        for (int i = 0; i < n; ++i) count += members[i] < labels;
+        return count;
     }
 
-    bool with_group(State& s, std::vector<int> members) const {
-        std::sort(members.begin(), members.end());
-        members.erase(std::unique(members.begin(), members.end()), members.end());
-        if (members.size() == 1) return false;
-        if (label_count(members) >= 2) return true;
-        s.groups.push_back(members);
+    // Sorted distinct members; false when one piece (they are one path already).
+    bool with_group(State& s, int* members, int n) const {
+        for (int i = 0; i < n; ++i)
+            if (members[i] == EMPTY) return true;
+        std::sort(members, members + n);
+        n = (int)(std::unique(members, members + n) - members);
+        if (n == 1) return false;
+        if (label_count(members, n) >= 2) return true;
+        s.words.push_back((uint16_t)n);
+        for (int i = 0; i < n; ++i) s.words.push_back((uint16_t)members[i]);
         return true;
     }
 
     bool renamed(State& s, int gone, int keep) const {
-        std::vector<std::vector<int>> out;
-        for (auto g : s.groups) {
-            for (int& p : g)
-                if (p == gone) p = keep;
-            std::sort(g.begin(), g.end());
-            g.erase(std::unique(g.begin(), g.end()), g.end());
-            if (g.size() == 1) return false;
-            if (label_count(g) >= 2) continue;
-            out.push_back(g);
+        std::vector<uint16_t> out(s.words.begin(), s.words.begin() + s.w);
+        int members[16];
+        for (size_t j = s.w; j < s.words.size();) {
+            int n = s.words[j];
+            for (int k = 0; k < n; ++k) {
+                int p = s.words[j + 1 + k];
+                members[k] = p == gone ? keep : p;
+            }
+            j += 1 + n;
+            std::sort(members, members + n);
+            int m = (int)(std::unique(members, members + n) - members);
+            if (m == 1) return false;
+            if (label_count(members, m) >= 2) continue;
+            out.push_back((uint16_t)m);
+            out.insert(out.end(), members, members + m);
         }
-        s.groups.swap(out);
+        s.words.swap(out);
         return true;
     }
 };
@@ -286,20 +332,23 @@ void check_ops(const std::vector<int>& ops, size_t edges, int labels) {
     long width = 0;
     for (size_t i = 0; i < ops.size();) {
         int op = ops[i];
-        size_t size = op == ADD ? 3 : op == EDGE ? 4 : op == DROP ? 2 : op == BLOCK ? 2 : 0;
+        size_t size = op == ADD ? 4 : op == EDGE ? 6 : op == DROP ? 2 : op == BLOCK ? 2 : 0;
         if (!size) bad("unknown operation " + std::to_string(op), i);
         if (i + size > ops.size() || (op == BLOCK && i + 2 + (size_t)std::max(ops[i + 1], 0) > ops.size()))
             bad("cut short", i);
         auto slot = [&](int v) { if (v < 0 || v >= width) bad("slot out of range", i); };
         if (op == ADD) {
             if (ops[i + 2] < -1 || ops[i + 2] >= labels) bad("label out of range", i);
+            if (ops[i + 3] < 0 || ops[i + 3] > 2) bad("edges out of range", i);
             if (++width >= 0x1000) bad("frontier wider than 4095", i);
         } else if (op == EDGE) {
             if (ops[i + 1] < 0 || (edges && (size_t)ops[i + 1] >= edges)) bad("edge out of range", i);
             slot(ops[i + 2]), slot(ops[i + 3]);
             if (ops[i + 2] == ops[i + 3]) bad("an edge from a slot to itself", i);
+            for (int k = 4; k < 6; ++k)
+                if (ops[i + k] < 0 || ops[i + k] > 2) bad("edges left out of range", i);
         } else if (op == BLOCK) {
-            if (ops[i + 1] < 2) bad("a block of fewer than two nodes", i);
+            if (ops[i + 1] < 2 || ops[i + 1] > 16) bad("a block of 2 .. 16 nodes", i);
             for (int k = 0; k < ops[i + 1]; ++k) slot(ops[i + 2 + k]);
             size = 2 + ops[i + 1];
         } else {
@@ -309,6 +358,57 @@ void check_ops(const std::vector<int>& ops, size_t edges, int labels) {
         i += size;
     }
 }
+
+namespace {
+
+size_t op_size(const std::vector<int>& ops, size_t i) {
+    int op = ops[i];
+    return op == ADD ? 4 : op == EDGE ? 6 : op == DROP ? 2 : 2 + ops[i + 1];
+}
+
+// One level of the sweep: the operations up to and including one edge decision and the
+// operations that follow it up to the next edge (nodes entering, blocks, nodes leaving), so
+// that each state is read and written once per edge.
+struct Step {
+    size_t begin, edge, end;  // edge == end: no decision in this step
+    int width;                // slots when the step begins
+};
+
+std::vector<Step> steps_of(const std::vector<int>& ops) {
+    std::vector<Step> steps;
+    int width = 0;
+    size_t i = 0;
+    while (i < ops.size()) {
+        Step step{i, 0, 0, width};
+        bool seen = false;
+        size_t j = i;
+        for (; j < ops.size(); j += op_size(ops, j)) {
+            if (ops[j] == EDGE) {
+                if (seen) break;
+                seen = true, step.edge = j;
+            }
+            if (ops[j] == ADD) ++width;
+            if (ops[j] == DROP) --width;
+        }
+        step.end = j;
+        if (!seen) step.edge = j;
+        steps.push_back(step);
+        i = j;
+    }
+    return steps;
+}
+
+bool plain(const Model& model, State& s, const std::vector<int>& ops, size_t i, size_t end) {
+    for (; i < end; i += op_size(ops, i)) {
+        int op = ops[i];
+        if (op == ADD) { if (!model.add(s, ops[i + 2], ops[i + 3])) return false; }
+        else if (op == BLOCK) { if (!model.block(s, &ops[i + 2], ops[i + 1])) return false; }
+        else if (op == DROP) { if (!model.drop(s, ops[i + 1])) return false; }
+    }
+    return true;
+}
+
+}  // namespace
 
 Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
            const Settings& settings) {
@@ -323,20 +423,18 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
     Arena arena;
     Level level(settings.keep), next(settings.keep);
     std::vector<uint16_t> key;
-    std::vector<std::pair<int, int>> names;
-    State s;
+    State base, s;
     Result result;
     level.find_or_add(key);
     level.count[0] = 1;
     if (settings.keep > 0) level.held[0] = 1, level.wit[0] = 0;
     result.peak_states = 1;
-    std::vector<int> caps;
     const int keep = settings.keep;
 
-    // Put a state reached with `n` partial solutions into the next level; `on_edge` >= 0: the
+    // Put state `s`, reached from entry `from`, into the next level; `on_edge` >= 0: the
     // decision was that edge on, so each witness kept grows by it.
     auto merge = [&](size_t from, int on_edge) {
-        encode(s, settings.n_labels, key, names);
+        model.encode(s, key);
         size_t j = next.find_or_add(key);
         uint64_t sum = next.count[j] + level.count[from];
         next.count[j] = std::min(sum, settings.limit);
@@ -348,41 +446,36 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
         }
     };
 
-    int width = 0;
-    for (size_t i = 0; i < ops.size();) {
+    for (const Step& step : steps_of(ops)) {
         if (late()) {
             result.ended = "timeout";
             return result;
         }
-        int op = ops[i];
-        size_t step = 0;
+        bool decision = step.edge < step.end;
+        int e = decision ? ops[step.edge + 1] : -1;
+        int a = decision ? ops[step.edge + 2] : 0, b = decision ? ops[step.edge + 3] : 0;
+        int left_a = decision ? ops[step.edge + 4] : 2, left_b = decision ? ops[step.edge + 5] : 2;
+        uint8_t fixed = decision && !decided.empty() ? decided[e] : 0;
+        size_t after = decision ? step.edge + 6 : step.end;
         for (size_t from = 0; from < level.size(); ++from) {
             if ((from & 4095) == 4095 && late()) {
                 result.ended = "timeout";
                 return result;
             }
-            auto load = [&]() { decode(level.key(from), level.key_length(from), width, s); };
-            if (op == ADD) {
-                load();
-                model.add(s, ops[i + 2]);
+            base.w = step.width;
+            base.fresh = 0;
+            base.words.assign(level.key(from), level.key(from) + level.key_length(from));
+            if (!plain(model, base, ops, step.begin, step.edge)) continue;
+            if (!decision) {
+                s = base;
                 merge(from, -1);
-            } else if (op == EDGE) {
-                int e = ops[i + 1], a = ops[i + 2], b = ops[i + 3];
-                uint8_t fixed = decided.empty() ? 0 : decided[e];
-                if (fixed != 1) {
-                    load();
-                    if (model.edge(s, a, b, false, caps)) merge(from, -1);
-                }
-                if (fixed != 2) {
-                    load();
-                    if (model.edge(s, a, b, true, caps)) merge(from, e);
-                }
-            } else if (op == BLOCK) {
-                load();
-                if (model.block(s, &ops[i + 2], ops[i + 1])) merge(from, -1);
-            } else {
-                load();
-                if (model.drop(s, ops[i + 1], caps[ops[i + 1]])) merge(from, -1);
+                continue;
+            }
+            for (int on = 0; on < 2; ++on) {
+                if ((on && fixed == 2) || (!on && fixed == 1)) continue;
+                s = base;
+                if (model.edge(s, a, b, on, left_a, left_b) && plain(model, s, ops, after, step.end))
+                    merge(from, on ? e : -1);
             }
             if (settings.max_states && next.size() > settings.max_states) {
                 result.peak_states = std::max<uint64_t>(result.peak_states, next.size());
@@ -390,21 +483,10 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
                 return result;
             }
         }
-        if (op == ADD) {
-            caps.push_back(ops[i + 2] >= 0 ? 1 : 2);
-            width += 1, step = 3;
-        } else if (op == EDGE) {
-            step = 4;
-        } else if (op == BLOCK) {
-            step = 2 + ops[i + 1];
-        } else {
-            caps.erase(caps.begin() + ops[i + 1]);
-            width -= 1, step = 2;
-        }
         level.release_all(arena);
         std::swap(level, next);
         result.peak_states = std::max<uint64_t>(result.peak_states, level.size());
-        i += step;
+        result.sizes.push_back(level.size());
     }
     result.ended = "complete";
     if (level.size() == 1) {

@@ -28,6 +28,7 @@ struct Result {
     uint64_t count = 0;
     std::vector<std::vector<int>> edge_sets;
     uint64_t peak_states = 0;
+    std::vector<uint64_t> sizes;  // states after each edge decision
 };
 
 // Throws std::invalid_argument for operations that are not a schedule (a slot off the
