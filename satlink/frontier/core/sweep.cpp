@@ -220,42 +220,50 @@ class Model {
 };
 
 // The witnesses: node 0 is the empty chain; a node is an edge decided on and the chain before.
+// Nodes are only appended; when the arena has grown well past what the states still hold,
+// the nodes they reach are kept and moved to the front (mark and compact), which costs less
+// than counting references on every state written.
 class Arena {
   public:
-    Arena() : edge(1, -1), parent(1, 0), refs(1, 1) {}
+    Arena() : edge(1, -1), parent(1, 0) {}
 
     uint32_t make(int e, uint32_t before) {
-        uint32_t id;
-        if (!unused.empty()) {
-            id = unused.back();
-            unused.pop_back();
-            edge[id] = e, parent[id] = before, refs[id] = 0;
-        } else {
-            id = (uint32_t)edge.size();
-            edge.push_back(e), parent.push_back(before), refs.push_back(0);
-        }
-        retain(before);
-        return id;
+        edge.push_back(e);
+        parent.push_back(before);
+        return (uint32_t)(edge.size() - 1);
     }
-    void retain(uint32_t w) { if (w) ++refs[w]; }
-    void release(uint32_t w) {
-        while (w && --refs[w] == 0) {
-            uint32_t before = parent[w];
-            unused.push_back(w);
-            w = before;
-        }
-    }
+    size_t size() const { return edge.size(); }
     std::vector<int> edges(uint32_t w) const {
         std::vector<int> out;
         for (; w; w = parent[w]) out.push_back(edge[w]);
         std::reverse(out.begin(), out.end());
         return out;
     }
-    size_t live() const { return edge.size() - unused.size(); }
+    // Keeps the nodes reachable from `roots` and renumbers `roots` to their new places.
+    void compact(std::vector<uint32_t>& roots) {
+        std::vector<uint32_t> place(edge.size(), 0);
+        place[0] = 1;
+        for (uint32_t w : roots)
+            for (; w && !place[w]; w = parent[w]) place[w] = 1;
+        uint32_t next = 0;
+        for (size_t i = 0; i < place.size(); ++i)
+            if (place[i]) place[i] = next++;
+            else place[i] = UINT32_MAX;
+        std::vector<int> kept_edge(next);
+        std::vector<uint32_t> kept_parent(next);
+        for (size_t i = 0; i < place.size(); ++i)
+            if (place[i] != UINT32_MAX) {
+                kept_edge[place[i]] = edge[i];
+                kept_parent[place[i]] = i ? place[parent[i]] : 0;
+            }
+        edge.swap(kept_edge);
+        parent.swap(kept_parent);
+        for (uint32_t& w : roots) w = place[w];
+    }
 
   private:
     std::vector<int> edge;
-    std::vector<uint32_t> parent, refs, unused;
+    std::vector<uint32_t> parent;
 };
 
 class Level {
@@ -268,18 +276,17 @@ class Level {
         uint64_t h = 1469598103934665603ULL;
         for (uint16_t w : key) h = (h ^ w) * 1099511628211ULL;
         h ^= h >> 29;
+        uint64_t tag = h >> 32;
         if (2 * (size() + 1) > index.size()) grow();
         size_t mask = index.size() - 1, at = h & mask;
-        while (uint32_t slot = index[at]) {
-            size_t i = slot - 1;
-            if (hash[i] == h && same(i, key)) return i;
+        while (uint64_t slot = index[at]) {
+            size_t i = (slot & 0xFFFFFFFFu) - 1;
+            if ((slot >> 32) == tag && same(i, key)) return i;
             at = (at + 1) & mask;
         }
         size_t i = size();
-        index[at] = (uint32_t)(i + 1);
-        hash.push_back(h);
-        start.push_back((uint32_t)pool.size());
-        length.push_back((uint16_t)key.size());
+        index[at] = (tag << 32) | (uint64_t)(i + 1);
+        start.push_back(pool.size());
         pool.insert(pool.end(), key.begin(), key.end());
         count.push_back(0);
         held.push_back(0);
@@ -287,13 +294,16 @@ class Level {
         return i;
     }
     const uint16_t* key(size_t i) const { return pool.data() + start[i]; }
-    int key_length(size_t i) const { return length[i]; }
-    void release_all(Arena& arena) {
-        for (size_t i = 0; i < size(); ++i)
-            for (int k = 0; k < held[i]; ++k) arena.release(wit[i * keep + k]);
-        pool.clear(), start.clear(), length.clear(), count.clear(), held.clear(), wit.clear();
-        hash.clear();
+    int key_length(size_t i) const {
+        return (int)((i + 1 < start.size() ? start[i + 1] : pool.size()) - start[i]);
+    }
+    void clear() {
+        pool.clear(), start.clear(), count.clear(), held.clear(), wit.clear();
         std::fill(index.begin(), index.end(), 0);
+    }
+    size_t bytes() const {
+        return pool.capacity() * 2 + start.capacity() * 8 + count.capacity() * 8 +
+               held.capacity() + wit.capacity() * 4 + index.capacity() * 8;
     }
 
     std::vector<uint64_t> count;
@@ -303,22 +313,28 @@ class Level {
 
   private:
     std::vector<uint16_t> pool;
-    std::vector<uint32_t> start;
-    std::vector<uint16_t> length;
-    std::vector<uint64_t> hash;
-    std::vector<uint32_t> index;
+    std::vector<uint64_t> start;
+    std::vector<uint64_t> index;  // hash tag << 32 | entry + 1; 0: free
 
     bool same(size_t i, const std::vector<uint16_t>& key) const {
-        return length[i] == key.size() &&
+        return (size_t)key_length(i) == key.size() &&
                std::equal(key.begin(), key.end(), pool.begin() + start[i]);
     }
     void grow() {
         size_t n = std::max<size_t>(1024, index.size() * 2);
+        std::vector<uint64_t> old;
+        old.swap(index);
         index.assign(n, 0);
-        for (size_t i = 0; i < size(); ++i) {
-            size_t at = hash[i] & (n - 1);
+        for (uint64_t slot : old) {
+            if (!slot) continue;
+            size_t i = (slot & 0xFFFFFFFFu) - 1;
+            uint64_t h = 1469598103934665603ULL;
+            for (int k = 0, len = key_length(i); k < len; ++k)
+                h = (h ^ pool[start[i] + k]) * 1099511628211ULL;
+            h ^= h >> 29;
+            size_t at = h & (n - 1);
             while (index[at]) at = (at + 1) & (n - 1);
-            index[at] = (uint32_t)(i + 1);
+            index[at] = slot;
         }
     }
 };
@@ -366,12 +382,12 @@ size_t op_size(const std::vector<int>& ops, size_t i) {
     return op == ADD ? 4 : op == EDGE ? 6 : op == DROP ? 2 : 2 + ops[i + 1];
 }
 
-// One level of the sweep: the operations up to and including one edge decision and the
-// operations that follow it up to the next edge (nodes entering, blocks, nodes leaving), so
-// that each state is read and written once per edge.
+// One level of the sweep: a node entering and its edges to the nodes met before it decided
+// (each combination the states allow), then the blocks it closes and the nodes that leave, so
+// that each state is read and written once per node.
 struct Step {
-    size_t begin, edge, end;  // edge == end: no decision in this step
-    int width;                // slots when the step begins
+    size_t begin, end;
+    int width;  // slots when the step begins
 };
 
 std::vector<Step> steps_of(const std::vector<int>& ops) {
@@ -379,33 +395,18 @@ std::vector<Step> steps_of(const std::vector<int>& ops) {
     int width = 0;
     size_t i = 0;
     while (i < ops.size()) {
-        Step step{i, 0, 0, width};
-        bool seen = false;
+        Step step{i, 0, width};
         size_t j = i;
-        for (; j < ops.size(); j += op_size(ops, j)) {
-            if (ops[j] == EDGE) {
-                if (seen) break;
-                seen = true, step.edge = j;
-            }
+        do {
             if (ops[j] == ADD) ++width;
             if (ops[j] == DROP) --width;
-        }
+            j += op_size(ops, j);
+        } while (j < ops.size() && ops[j] != ADD);
         step.end = j;
-        if (!seen) step.edge = j;
         steps.push_back(step);
         i = j;
     }
     return steps;
-}
-
-bool plain(const Model& model, State& s, const std::vector<int>& ops, size_t i, size_t end) {
-    for (; i < end; i += op_size(ops, i)) {
-        int op = ops[i];
-        if (op == ADD) { if (!model.add(s, ops[i + 2], ops[i + 3])) return false; }
-        else if (op == BLOCK) { if (!model.block(s, &ops[i + 2], ops[i + 1])) return false; }
-        else if (op == DROP) { if (!model.drop(s, ops[i + 1])) return false; }
-    }
-    return true;
 }
 
 }  // namespace
@@ -423,70 +424,107 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
     Arena arena;
     Level level(settings.keep), next(settings.keep);
     std::vector<uint16_t> key;
-    State base, s;
+    std::vector<State> stack(1);
+    std::vector<int> chosen;  // the edges decided on along the current branch
     Result result;
     level.find_or_add(key);
     level.count[0] = 1;
     if (settings.keep > 0) level.held[0] = 1, level.wit[0] = 0;
     result.peak_states = 1;
     const int keep = settings.keep;
+    size_t from = 0, end = 0;
+    size_t compacted = 1;
 
-    // Put state `s`, reached from entry `from`, into the next level; `on_edge` >= 0: the
-    // decision was that edge on, so each witness kept grows by it.
-    auto merge = [&](size_t from, int on_edge) {
+    // The state on top of the stack, reached from entry `from` with the edges `chosen` on,
+    // goes into the next level; each witness kept grows by those edges.
+    auto merge = [&](const State& s) {
         model.encode(s, key);
         size_t j = next.find_or_add(key);
         uint64_t sum = next.count[j] + level.count[from];
         next.count[j] = std::min(sum, settings.limit);
         for (int k = 0; k < level.held[from] && next.held[j] < keep; ++k) {
             uint32_t w = level.wit[from * keep + k];
-            if (on_edge >= 0) w = arena.make(on_edge, w);
-            arena.retain(w);
+            for (int e : chosen) w = arena.make(e, w);
             next.wit[j * keep + next.held[j]++] = w;
         }
     };
+    // The operations from `i` to the step's end on the state at `depth`, branching at edges.
+    auto walk = [&](auto& self, size_t i, size_t depth) -> void {
+        State& s = stack[depth];
+        for (; i < end; i += op_size(ops, i)) {
+            int op = ops[i];
+            if (op == ADD) {
+                if (!model.add(s, ops[i + 2], ops[i + 3])) return;
+            } else if (op == BLOCK) {
+                if (!model.block(s, &ops[i + 2], ops[i + 1])) return;
+            } else if (op == DROP) {
+                if (!model.drop(s, ops[i + 1])) return;
+            } else {
+                int e = ops[i + 1];
+                uint8_t fixed = decided.empty() ? 0 : decided[e];
+                State& t = stack[depth + 1];
+                if (fixed != 2) {  // on
+                    t = s;
+                    if (model.edge(t, ops[i + 2], ops[i + 3], true, ops[i + 4], ops[i + 5])) {
+                        chosen.push_back(e);
+                        self(self, i + 6, depth + 1);
+                        chosen.pop_back();
+                    }
+                }
+                if (fixed == 1) return;
+                // off: carry on with this state
+                if (!model.edge(stack[depth], ops[i + 2], ops[i + 3], false, ops[i + 4],
+                                ops[i + 5]))
+                    return;
+            }
+        }
+        merge(stack[depth]);
+    };
 
-    for (const Step& step : steps_of(ops)) {
+    const std::vector<Step> steps = steps_of(ops);
+    size_t deepest = 0;  // edges in one step: the states the branching holds at once
+    for (const Step& step : steps) {
+        size_t edges = 0;
+        for (size_t i = step.begin; i < step.end; i += op_size(ops, i)) edges += ops[i] == EDGE;
+        deepest = std::max(deepest, edges);
+    }
+    stack.resize(deepest + 1);  // never resized below: walk() holds references into it
+    for (const Step& step : steps) {
         if (late()) {
             result.ended = "timeout";
             return result;
         }
-        bool decision = step.edge < step.end;
-        int e = decision ? ops[step.edge + 1] : -1;
-        int a = decision ? ops[step.edge + 2] : 0, b = decision ? ops[step.edge + 3] : 0;
-        int left_a = decision ? ops[step.edge + 4] : 2, left_b = decision ? ops[step.edge + 5] : 2;
-        uint8_t fixed = decision && !decided.empty() ? decided[e] : 0;
-        size_t after = decision ? step.edge + 6 : step.end;
-        for (size_t from = 0; from < level.size(); ++from) {
+        end = step.end;
+        for (from = 0; from < level.size(); ++from) {
             if ((from & 4095) == 4095 && late()) {
                 result.ended = "timeout";
                 return result;
             }
-            base.w = step.width;
-            base.fresh = 0;
-            base.words.assign(level.key(from), level.key(from) + level.key_length(from));
-            if (!plain(model, base, ops, step.begin, step.edge)) continue;
-            if (!decision) {
-                s = base;
-                merge(from, -1);
-                continue;
-            }
-            for (int on = 0; on < 2; ++on) {
-                if ((on && fixed == 2) || (!on && fixed == 1)) continue;
-                s = base;
-                if (model.edge(s, a, b, on, left_a, left_b) && plain(model, s, ops, after, step.end))
-                    merge(from, on ? e : -1);
-            }
+            State& s = stack[0];
+            s.w = step.width;
+            s.fresh = 0;
+            s.words.assign(level.key(from), level.key(from) + level.key_length(from));
+            walk(walk, step.begin, 0);
             if (settings.max_states && next.size() > settings.max_states) {
                 result.peak_states = std::max<uint64_t>(result.peak_states, next.size());
                 result.ended = "memory";
                 return result;
             }
         }
-        level.release_all(arena);
+        level.clear();
         std::swap(level, next);
         result.peak_states = std::max<uint64_t>(result.peak_states, level.size());
         result.sizes.push_back(level.size());
+        if (keep && arena.size() > 4 * compacted + (1u << 20)) {
+            std::vector<uint32_t> roots;
+            for (size_t i = 0; i < level.size(); ++i)
+                for (int k = 0; k < level.held[i]; ++k) roots.push_back(level.wit[i * keep + k]);
+            arena.compact(roots);
+            size_t r = 0;
+            for (size_t i = 0; i < level.size(); ++i)
+                for (int k = 0; k < level.held[i]; ++k) level.wit[i * keep + k] = roots[r++];
+            compacted = arena.size();
+        }
     }
     result.ended = "complete";
     if (level.size() == 1) {
