@@ -24,8 +24,8 @@ setup(
         ),
         Pybind11Extension(
             "satlink.frontier._sweep",
-            [f"{FRONTIER}/{name}.cpp" for name in ("sweep", "bindings")],
-            depends=[f"{FRONTIER}/sweep.hpp"],
+            [f"{FRONTIER}/{name}.cpp" for name in ("sweep", "degrees", "bindings")],
+            depends=[f"{FRONTIER}/sweep.hpp", f"{FRONTIER}/degrees.hpp"],
             cxx_std=17,
             extra_compile_args=["-O2"],
             optional=True,

@@ -21,15 +21,22 @@ def extension():
 
 
 class CompiledSweep:
+    """``lookahead``: drop states whose needs no completion can meet, by the degree
+    lookahead of ``core/degrees.hpp`` (off only to measure what it saves)."""
+
     name = "compiled"
+
+    def __init__(self, lookahead: bool = True):
+        self.lookahead = lookahead
 
     def run(self, schedule: Schedule, model: Model, limit: int, keep: int,
             decided: Sequence[int] | None, deadline: float | None,
             max_states: int | None) -> SweepResult:
         _sweep = extension()
         seconds = -1.0 if deadline is None else max(0.0, deadline - time.monotonic())
-        ended, count, edge_sets, peak, sizes = _sweep.run(
+        ended, count, edge_sets, peak, sizes, lookahead = _sweep.run(
             list(schedule.ops), [int(x) for x in decided] if decided is not None else [],
             model.n_labels, model.grouped, model.notouch, model.fill, min(limit, 2**62), keep, seconds,
-            max_states or 0)
-        return SweepResult(count, [list(edges) for edges in edge_sets], ended, peak, list(sizes))
+            max_states or 0, self.lookahead)
+        return SweepResult(count, [list(edges) for edges in edge_sets], ended, peak, list(sizes),
+                           lookahead)

@@ -34,7 +34,9 @@ class SweepResult:
     """``complete``, ``timeout`` or ``memory`` (a level outgrew ``max_states``)."""
     peak_states: int
     sizes: list[int] = field(default_factory=list)
-    """States after each operation (Python) or each edge decision (compiled)."""
+    """States after each operation (Python) or each node's step (compiled)."""
+    lookahead: bool = False
+    """Whether the degree lookahead filtered the states (compiled only)."""
 
 
 def run(schedule: Schedule, model: Model, limit: int, keep: int,

@@ -29,7 +29,7 @@ def same(board, profile: str, limit: int) -> None:
 def test_random_boards(family: str) -> None:
     rng = random.Random(f"engines-{family}")
     made = 0
-    while made < 15:
+    while made < 5:
         try:
             board = random_variant(rng, family).board()
         except ValueError:
@@ -40,7 +40,7 @@ def test_random_boards(family: str) -> None:
 
 
 def test_corpus_boards(corpus) -> None:
-    small = [board for _, board in mzucker_boards(corpus) if board.width <= 7]
+    small = [board for _, board in mzucker_boards(corpus) if board.width <= 6]
     assert small
     for board in small:
         for profile in ("flow", "fill", "nikoli"):

@@ -4,6 +4,8 @@
 // freed by reference counts when no state holds them.
 #include "sweep.hpp"
 
+#include "degrees.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
@@ -434,10 +436,17 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
     const int keep = settings.keep;
     size_t from = 0, end = 0;
     size_t compacted = 1;
+    Degrees degrees;
+    size_t step_index = 0;
 
     // The state on top of the stack, reached from entry `from` with the edges `chosen` on,
     // goes into the next level; each witness kept grows by those edges.
     auto merge = [&](const State& s) {
+        if (degrees.active()) {
+            uint64_t pattern = 0;
+            for (int i = 0; i < s.w; ++i) pattern |= uint64_t(need_of(s.words[i])) << (2 * i);
+            if (!degrees.feasible(step_index, pattern)) return;
+        }
         model.encode(s, key);
         size_t j = next.find_or_add(key);
         uint64_t sum = next.count[j] + level.count[from];
@@ -482,6 +491,13 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
     };
 
     const std::vector<Step> steps = steps_of(ops);
+    if (settings.lookahead) {
+        std::vector<StepSpan> spans;
+        for (const Step& step : steps) spans.push_back({step.begin, step.end, step.width});
+        degrees.build(ops, spans, decided, settings.fill, settings.max_patterns, late);
+        result.lookahead_patterns = degrees.patterns();
+        result.lookahead = degrees.active();
+    }
     size_t deepest = 0;  // edges in one step: the states the branching holds at once
     for (const Step& step : steps) {
         size_t edges = 0;
@@ -511,6 +527,7 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
                 return result;
             }
         }
+        ++step_index;
         level.clear();
         std::swap(level, next);
         result.peak_states = std::max<uint64_t>(result.peak_states, level.size());

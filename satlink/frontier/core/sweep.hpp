@@ -21,6 +21,8 @@ struct Settings {
     int keep = 0;             // witnesses (decoded solutions) per state
     double seconds = -1;      // time allowed (< 0: none)
     uint64_t max_states = 0;  // a level above this stops the sweep (0: no bound)
+    bool lookahead = true;    // the degree lookahead (degrees.hpp)
+    size_t max_patterns = 0;  // need patterns it may store (0: none)
 };
 
 struct Result {
@@ -28,7 +30,9 @@ struct Result {
     uint64_t count = 0;
     std::vector<std::vector<int>> edge_sets;
     uint64_t peak_states = 0;
-    std::vector<uint64_t> sizes;  // states after each edge decision
+    std::vector<uint64_t> sizes;  // states after each node's step
+    bool lookahead = false;       // the degree lookahead filtered the states
+    uint64_t lookahead_patterns = 0;
 };
 
 // Throws std::invalid_argument for operations that are not a schedule (a slot off the
