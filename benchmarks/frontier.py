@@ -203,6 +203,7 @@ def decided_probe(args) -> list[dict]:
         row = {"probe": label, "decided": found.decided if decided else 0,
                "edges": board.n_edges, "ended": outcome.ended, "width": outcome.width,
                "peak_states": outcome.peak_states, "seconds": round(outcome.seconds, 2),
+               "progress": round(outcome.progress, 3), "lookahead": outcome.lookahead,
                "estimated_states": outcome.estimated_states}
         print(row, flush=True)
         rows.append(row)

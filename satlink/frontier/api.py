@@ -69,7 +69,8 @@ def count(board: Board, rules: Rules | str, limit: int = 2, deadline: float | No
     result = sweeper.run(plan, model, limit, keep, decided, deadline,
                          cost.states_within(bound, plan, model))
     seconds = time.monotonic() - begun
-    common = dict(figures, peak_states=result.peak_states, seconds=seconds, engine=sweeper.name)
+    common = dict(figures, peak_states=result.peak_states, seconds=seconds, engine=sweeper.name,
+                  progress=result.progress, lookahead=result.lookahead)
     if result.ended == "timeout":
         return FrontierOutcome(TIMEOUT, reason="the deadline came before the sweep ended",
                                **common)

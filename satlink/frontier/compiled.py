@@ -38,5 +38,18 @@ class CompiledSweep:
             list(schedule.ops), [int(x) for x in decided] if decided is not None else [],
             model.n_labels, model.grouped, model.notouch, model.fill, min(limit, 2**62), keep, seconds,
             max_states or 0, self.lookahead)
+        steps = sum(1 for _ in _adds(schedule.ops)) or 1  # one level per node
         return SweepResult(count, [list(edges) for edges in edge_sets], ended, peak, list(sizes),
-                           lookahead)
+                           lookahead, len(sizes) / steps)
+
+
+def _adds(ops: tuple[int, ...]):
+    """The nodes entering, in schedule order (the compiled sweep's levels)."""
+    from satlink.frontier.schedule import ADD, BLOCK, EDGE
+
+    i = 0
+    while i < len(ops):
+        op = ops[i]
+        if op == ADD:
+            yield ops[i + 1]
+        i += 4 if op == ADD else 6 if op == EDGE else 2 + ops[i + 1] if op == BLOCK else 2

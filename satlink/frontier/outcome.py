@@ -31,6 +31,11 @@ class FrontierOutcome:
     estimated_states: float = 0.0
     peak_states: int = 0
     """The most states one level held."""
+    progress: float = 0.0
+    """The share of the sweep done (1.0 when complete): how far a timed-out or refused sweep
+    got."""
+    lookahead: bool = False
+    """Whether the degree lookahead filtered the states."""
     seconds: float = 0.0
     engine: str = ""
     reason: str = field(default="")
@@ -50,4 +55,5 @@ class FrontierOutcome:
         return {"route": "frontier", "ended": self.ended, "count": self.count,
                 "exact": self.exact, "width": self.width, "order": self.order,
                 "estimated_states": self.estimated_states, "peak_states": self.peak_states,
+                "progress": round(self.progress, 4), "lookahead": self.lookahead,
                 "seconds": round(self.seconds, 6), "engine": self.engine}

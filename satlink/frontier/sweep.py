@@ -37,6 +37,8 @@ class SweepResult:
     """States after each operation (Python) or each node's step (compiled)."""
     lookahead: bool = False
     """Whether the degree lookahead filtered the states (compiled only)."""
+    progress: float = 1.0
+    """The share of the sweep done when it ended (1.0 when complete)."""
 
 
 def run(schedule: Schedule, model: Model, limit: int, keep: int,
@@ -47,7 +49,7 @@ def run(schedule: Schedule, model: Model, limit: int, keep: int,
     ops, i, peak = schedule.ops, 0, 1
     while i < len(ops):
         if deadline is not None and time.monotonic() > deadline:
-            return SweepResult(0, [], "timeout", peak)
+            return SweepResult(0, [], "timeout", peak, progress=i / len(ops))
         op = ops[i]
         nxt: dict[State, tuple[int, list[Witness]]] = {}
         if op == ADD:
@@ -89,7 +91,7 @@ def run(schedule: Schedule, model: Model, limit: int, keep: int,
         level = nxt
         peak = max(peak, len(level))
         if max_states is not None and len(level) > max_states:
-            return SweepResult(0, [], "memory", peak)
+            return SweepResult(0, [], "memory", peak, progress=i / len(ops))
     count, witnesses = level.get(model.start(), (0, []))
     return SweepResult(count, [_edges(w) for w in witnesses], "complete", peak)
 
