@@ -199,7 +199,7 @@ def decided_probe(args) -> list[dict]:
     rows = []
     for label, decided in (("no decided edges", None), ("decided edges", found.states or None)):
         outcome = count(board, profile, deadline=time.monotonic() + args.timeout,
-                        decided=decided, max_bytes=args.max_mb * 2**20)
+                        decided=decided, max_bytes=args.max_mb * 2**20, estimate_first=False)
         row = {"probe": label, "decided": found.decided if decided else 0,
                "edges": board.n_edges, "ended": outcome.ended, "width": outcome.width,
                "peak_states": outcome.peak_states, "seconds": round(outcome.seconds, 2),

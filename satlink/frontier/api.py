@@ -35,7 +35,8 @@ def estimate(board: Board, rules: Rules | str) -> cost.Estimate:
 
 def count(board: Board, rules: Rules | str, limit: int = 2, deadline: float | None = None,
           decided: Sequence[int] | None = None, *, keep: int | None = None,
-          max_bytes: int | None = None, engine: str | None = None) -> FrontierOutcome:
+          max_bytes: int | None = None, engine: str | None = None,
+          estimate_first: bool = True) -> FrontierOutcome:
     """Count the board's solutions up to ``limit`` and decode up to ``keep`` of them
     (default: ``limit``, at most :data:`MOST_DECODED`).
 
@@ -44,7 +45,8 @@ def count(board: Board, rules: Rules | str, limit: int = 2, deadline: float | No
     consequences of the rules, so no solution is lost, and states contradicting them are never
     made.  ``max_bytes``: the memory the route may take (default
     :data:`~satlink.frontier.cost.MAX_BYTES`); a board estimated above it is refused before
-    the sweep, and a level that outgrows it stops the sweep (both outcome ``refused``).
+    the sweep, and a level that outgrows it stops the sweep (both outcome ``refused``);
+    ``estimate_first=False`` skips the first (to measure how far a sweep gets).
     """
     begun = time.monotonic()
     profile = parse_rules(rules)
@@ -58,7 +60,7 @@ def count(board: Board, rules: Rules | str, limit: int = 2, deadline: float | No
     bound = cost.MAX_BYTES if max_bytes is None else max_bytes
     figures = {"width": plan.width, "order": plan.order, "limit": limit,
                "estimated_states": guess.states}
-    if guess.bytes > bound:
+    if estimate_first and guess.bytes > bound:
         return FrontierOutcome(REFUSED, reason=f"estimated {guess.bytes / 2**20:.0f} MiB for "
                                f"{guess.states:.3g} states over a {plan.width}-node frontier, "
                                f"above the bound of {bound / 2**20:.0f} MiB",

@@ -22,7 +22,10 @@ def extension():
 
 class CompiledSweep:
     """``lookahead``: drop states whose needs no completion can meet, by the degree
-    lookahead of ``core/degrees.hpp`` (off only to measure what it saves)."""
+    lookahead of ``core/degrees.hpp`` (off only to measure what it saves).  It runs under
+    ``fill`` only: without it a node may stay empty, the degrees alone rule out next to
+    nothing, and the patterns to store grow like the states (the lookahead then costs the
+    sweep's budget before the sweep starts)."""
 
     name = "compiled"
 
@@ -37,7 +40,7 @@ class CompiledSweep:
         ended, count, edge_sets, peak, sizes, lookahead = _sweep.run(
             list(schedule.ops), [int(x) for x in decided] if decided is not None else [],
             model.n_labels, model.grouped, model.notouch, model.fill, min(limit, 2**62), keep, seconds,
-            max_states or 0, self.lookahead)
+            max_states or 0, self.lookahead and model.fill)
         steps = sum(1 for _ in _adds(schedule.ops)) or 1  # one level per node
         return SweepResult(count, [list(edges) for edges in edge_sets], ended, peak, list(sizes),
                            lookahead, len(sizes) / steps)
