@@ -11,6 +11,11 @@ The SAT route is ``satlink.check`` (deductions, then SAT), in a child process
 satlink's seconds are in-process (the child's interpreter start left out, as the SAT route's
 ``verdict.seconds``); ddnumlin's are its process's wall time.
 
+``--agreement N``: the proof of agreement instead — N random square boards under every
+profile and N // 8 boards of every variant family (holes, walls, warps, hexagons, bridges,
+mixes) under every variant profile, the frontier count against the brute-force oracle, capped
+at 2 and exact under ``--exact-limit``; every difference is printed.
+
 ``--boards issue`` (the default) runs the boards of the issue's table, each under its profile;
 ``--boards corpus`` the hand-made sets (inputs1, 2, 4, mzucker's 29, inputs9) under
 ``--profiles``.  ``--decided-probe`` instead measures, on inputs9 #16 (a 20-wide frontier),
@@ -22,6 +27,8 @@ timeout and memory bound.
         --out benchmarks/results/frontier.json
     PYTHONPATH=. python benchmarks/frontier.py --boards corpus --timeout 10 \\
         --out benchmarks/results/frontier-corpus.json
+    PYTHONPATH=. python benchmarks/frontier.py --agreement 600 \\
+        --out benchmarks/results/frontier-agreement.json
 """
 
 from __future__ import annotations
@@ -210,6 +217,49 @@ def decided_probe(args) -> list[dict]:
     return rows
 
 
+def agreement(args) -> list[dict]:
+    """The frontier count against the oracle on random boards of every geometry."""
+    from satlink.board import Board
+    from satlink.frontier import count
+    from satlink.rules import parse_rules
+    from testbed.boards import PROFILES, boards
+    from testbed.oracle import count_solutions
+    from testbed.variants import VARIANT_PROFILES, variants
+
+    cases = []
+    for rows in boards(seed=4400, n=args.agreement):
+        for profile in [*PROFILES, "notouch,no2x2"]:
+            rules = parse_rules(profile)
+            truth = count_solutions(rows, rules.fill, rules.notouch, rules.no2x2,
+                                    limit=args.exact_limit)
+            cases.append(("square", Board.from_rows(rows), rules, truth))
+    for variant in variants(seed=4401, per_family=max(1, args.agreement // 8)):
+        for profile in VARIANT_PROFILES:
+            rules = parse_rules(profile)
+            cases.append((variant.kind + (" warps" if variant.wrap else "")
+                          + (" bridges" if variant.bridges else "")
+                          + (" walls" if variant.walls else ""),
+                          variant.board(), rules, variant.count(rules, args.exact_limit)))
+    rows = []
+    for family, board, rules, truth in cases:
+        exact = count(board, rules, limit=args.exact_limit, keep=2)
+        capped = count(board, rules)
+        ok = exact.count == truth and capped.count == min(truth, 2)
+        rows.append({"family": family, "rules": rules.name, "truth": truth,
+                     "exact": exact.count, "capped": capped.count, "agree": ok})
+        if not ok:
+            print("DIFFERENCE", family, rules.name, board.rows, truth, exact.count, capped.count)
+    by_family: dict[str, list[int]] = {}
+    for row in rows:
+        tally = by_family.setdefault(row["family"], [0, 0])
+        tally[0] += 1
+        tally[1] += not row["agree"]
+    for family, (n, bad) in sorted(by_family.items()):
+        print(f"{family:28} {n:6} cases {bad:3} differences")
+    print(f"all: {len(rows)} cases, {sum(not r['agree'] for r in rows)} differences")
+    return rows
+
+
 def main() -> int:
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
         path, index, rules, timeout = sys.argv[2:6]
@@ -222,6 +272,8 @@ def main() -> int:
     parser.add_argument("--profiles", default="fill,nikoli,flow")
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--decided-probe", action="store_true")
+    parser.add_argument("--agreement", type=int, default=0)
+    parser.add_argument("--exact-limit", type=int, default=50)
     parser.add_argument("--max-mb", type=int, default=2048)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
@@ -229,6 +281,10 @@ def main() -> int:
     if args.decided_probe:
         bench.write(args.out, decided_probe(args))
         return 0
+    if args.agreement:
+        rows = agreement(args)
+        bench.write(args.out, rows)
+        return 0 if all(r["agree"] for r in rows) else 1
     if args.boards == "issue":
         jobs = [(name, index, f"{name}#{index}", rules) for name, index, rules in ISSUE]
     else:
