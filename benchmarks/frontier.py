@@ -242,7 +242,7 @@ def agreement(args) -> list[dict]:
                           variant.board(), rules, variant.count(rules, args.exact_limit)))
     rows = []
     for family, board, rules, truth in cases:
-        exact = count(board, rules, limit=args.exact_limit, keep=2)
+        exact = count(board, rules, limit=args.exact_limit)
         capped = count(board, rules)
         ok = exact.count == truth and capped.count == min(truth, 2)
         rows.append({"family": family, "rules": rules.name, "truth": truth,

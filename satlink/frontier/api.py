@@ -34,11 +34,11 @@ def estimate(board: Board, rules: Rules | str) -> cost.Estimate:
 
 
 def count(board: Board, rules: Rules | str, limit: int = 2, deadline: float | None = None,
-          decided: Sequence[int] | None = None, *, keep: int | None = None,
-          max_bytes: int | None = None, engine: str | None = None,
+          decided: Sequence[int] | None = None, *, max_bytes: int | None = None,
+          engine: str | None = None,
           estimate_first: bool = True) -> FrontierOutcome:
-    """Count the board's solutions up to ``limit`` and decode up to ``keep`` of them
-    (default: ``limit``, at most :data:`MOST_DECODED`).
+    """Count the board's solutions up to ``limit`` and decode up to ``limit`` of them (at
+    most :data:`MOST_DECODED`).
 
     ``deadline``: a :func:`time.monotonic` instant the sweep stops at (outcome ``timeout``).
     ``decided``: per edge, 0 undecided, 1 on, 2 off, as the deductions left them; they are
@@ -65,7 +65,7 @@ def count(board: Board, rules: Rules | str, limit: int = 2, deadline: float | No
                                f"{guess.states:.3g} states over a {plan.width}-node frontier, "
                                f"above the bound of {bound / 2**20:.0f} MiB",
                                seconds=time.monotonic() - begun, **figures)
-    keep = min(limit, MOST_DECODED) if keep is None else min(keep, limit, MOST_DECODED)
+    keep = min(limit, MOST_DECODED)
     model = Model(plan.n_labels, profile.fill, profile.notouch, profile.no2x2)
     sweeper = sweep_engine(engine)
     result = sweeper.run(plan, model, limit, keep, decided, deadline,

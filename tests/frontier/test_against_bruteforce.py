@@ -22,7 +22,7 @@ VARIANTS = {"python": 2, "compiled": 8}
 
 
 def agree(board: Board, rules, truth: int, engine: str) -> None:
-    exact = count(board, rules, limit=CAP, keep=2, engine=engine)
+    exact = count(board, rules, limit=CAP, engine=engine)
     assert exact.complete and exact.count == truth
     assert exact.exact == (truth < CAP)
     capped = count(board, rules, engine=engine)
