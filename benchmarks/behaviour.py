@@ -53,21 +53,25 @@ their earlier names, so fingerprints of both layouts compare.
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import hashlib
 import importlib
 import inspect
 import json
-import os
 import platform
 import re
 import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
 from itertools import chain
-from pathlib import Path
 
 # ----------------------------------------------------------------------------------------
 # Adapter: where each function lives, new layout first, today's second.  Nothing outside

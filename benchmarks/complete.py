@@ -10,20 +10,25 @@ studio's Complete button asks (:func:`satlink.formats.painted.painting_of`, then
 as it is at git revision REF (read with ``git show``, nothing checked out), on the same drafts,
 interleaved draft by draft, so the two completion rates come from one run.
 
-    PYTHONPATH=. python benchmarks/complete.py --drafts 6 --seconds 5 --compare-ref ca78321 \
+    python benchmarks/complete.py --drafts 6 --seconds 5 --compare-ref ca78321 \
         --out benchmarks/results/complete.json
 """
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import random
 import statistics
 import subprocess
-import sys
 import time
 import types
-from pathlib import Path
 
 from benchmarks.harness import Run
 from satlink import Board, parse_rules

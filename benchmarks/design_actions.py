@@ -15,16 +15,22 @@ sketches are of that kind).  The actions are the page's, counted as the studio a
   without a whole solution in mind), then "Nearest unique board" / Chain and one click per
   step, then Save; the puzzle that comes out is the chain's, not the designer's.
 
-    PYTHONPATH=. python benchmarks/design_actions.py --boards 40 --out benchmarks/results/design-actions.json
+    python benchmarks/design_actions.py --boards 40 --out benchmarks/results/design-actions.json
 """
 
 from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
 
 import argparse
 import json
 import random
 import statistics
-from pathlib import Path
 
 from benchmarks.harness import Run
 from satlink.board import Board

@@ -24,12 +24,18 @@ place, never copied.
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import multiprocessing
 import platform
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from statistics import mean, median
 
 from rich.console import Console

@@ -14,17 +14,22 @@ turn (the order alternating), so both columns come from one run at one load:
 Verdicts are compared edit by edit (a disagreement is printed and counted).  Figures: p50,
 p95 and the sum of the verdicts' own ``seconds``, and the median of the per-edit ratios.
 
-    PYTHONPATH=. python benchmarks/edit_session.py --only warps:15,hex:15,bridges:15,square:15 \
+    python benchmarks/edit_session.py --only warps:15,hex:15,bridges:15,square:15 \
         --edits 40 --extra 3 --out benchmarks/results/edit-session.json
 """
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import random
 import statistics
-import sys
-from pathlib import Path
 
 from benchmarks.harness import Run
 from benchmarks.studio_latency import CASES, pct, puzzle

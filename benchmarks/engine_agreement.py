@@ -16,12 +16,16 @@ per family and the seconds each engine took.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
+import argparse
 import time
 from collections import Counter
-from pathlib import Path
 
 from benchmarks.harness import Run, keyed
 from satlink import Board, check

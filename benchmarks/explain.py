@@ -21,12 +21,18 @@ a located reason in <= 1 s at 10x10.
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import random
 import statistics
 import time
 from collections import Counter
-from pathlib import Path
 
 from benchmarks.harness import Run
 from satlink.board import Board, label_for

@@ -2,7 +2,7 @@
 solver: its statuses against the manifest's expected ones (and ``check``'s verdicts), its
 models decoded by ``satlink decode`` (complete encodings only).
 
-    PYTHONPATH=. python benchmarks/export_check.py ../shared/corpus/mzucker-flow_solver/puzzles \
+    python benchmarks/export_check.py ../shared/corpus/mzucker-flow_solver/puzzles \
         --encoding acyclic --presolve --solver 'cadical -q' --out benchmarks/results/export.json
 
 Prints one line per (kind, expected, got) and writes every instance's outcome as JSON.
@@ -10,15 +10,20 @@ Prints one line per (kind, expected, got) and writes every instance's outcome as
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import json
 import shlex
 import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
-from pathlib import Path
 
 from benchmarks.harness import Run
 from satlink.board import Board

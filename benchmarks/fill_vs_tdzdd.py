@@ -18,10 +18,15 @@ process start (about 0.1 s, once per file, not per board); ddnumlin's includes i
 
 from __future__ import annotations
 
-import argparse
-import statistics
+import os
 import sys
 from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
+import argparse
+import statistics
 
 from benchmarks.harness import Run
 from satlink import check

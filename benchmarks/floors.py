@@ -21,13 +21,18 @@ and, once, whole processes: ``python -c pass``, importing satlink's command line
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
-from pathlib import Path
 
 from benchmarks.harness import Run, repeated
 from satlink import Board, check, solution_errors

@@ -16,10 +16,16 @@ process's peak memory, so the route can be weighed against SAT (``benchmarks/per
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import gc
 import resource
-import sys
 import time
 
 from benchmarks.harness import Run

@@ -14,8 +14,14 @@ workers) show what each way costs beside the work itself.
 
 from __future__ import annotations
 
-import argparse
 import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
+import argparse
 import resource
 import statistics
 import time

@@ -23,11 +23,16 @@ computes at a time.  Figures of both are measured by this checkout's ``satlink.q
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import math
 import platform
-import sys
-from pathlib import Path
 from statistics import median
 
 from benchmarks.attempts import interleaved_workers

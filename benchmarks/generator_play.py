@@ -34,13 +34,18 @@ per side go into ``satlink/data/published.json``, naming the run and the packs a
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import json
 import platform
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from statistics import median, quantiles
 
 from benchmarks.attempts import interleaved_workers

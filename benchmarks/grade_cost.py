@@ -12,9 +12,15 @@ the ratio, and whether both gave the same band.
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import time
-from pathlib import Path
 from statistics import mean, median
 
 from benchmarks.harness import Run, keyed

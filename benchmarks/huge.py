@@ -13,8 +13,14 @@ unique.  Each check runs in a fresh process, so the peak memory is that board's 
 
 from __future__ import annotations
 
-import argparse
+import os
 import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
+import argparse
 
 from rich.console import Console
 from rich.table import Table

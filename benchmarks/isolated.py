@@ -7,11 +7,16 @@ size; ``VmHWM`` in ``/proc/self/status`` belongs to the child's own address spac
 
 from __future__ import annotations
 
-import json
 import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
+import json
 import resource
 import subprocess
-import sys
 import tempfile
 import time
 

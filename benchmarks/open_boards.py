@@ -10,8 +10,14 @@ Each label runs from the left edge to the right edge of an otherwise empty n x n
 
 from __future__ import annotations
 
-import argparse
+import os
 import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
+import argparse
 
 
 def open_boards(sizes: tuple[int, ...] = (8, 12, 16, 20, 24, 30),

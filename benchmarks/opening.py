@@ -38,11 +38,16 @@ solved completely per side of their square puzzles into ``satlink/data/published
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import json
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 from statistics import median
 
 PUBLISHED_DATA = Path(__file__).resolve().parents[1] / "satlink" / "data" / "published.json"

@@ -18,14 +18,19 @@ change to the completion is judged by both rates from one run.
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import random
 import statistics
 import subprocess
-import sys
 import time
 import types
-from pathlib import Path
 
 from benchmarks.harness import Run
 from satlink.formats.painted import read_painting

@@ -37,14 +37,19 @@ small interpreter of its own (:data:`MEASURE`), so a child's peak memory is its 
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import json
 import math
 import statistics
 import subprocess
-import sys
 import tempfile
-from pathlib import Path
 
 from benchmarks.harness import Run
 

@@ -12,12 +12,17 @@ neither satlink nor numpy; each corpus runs in a fresh process of this checkout.
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import json
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 from benchmarks.harness import Run, keyed
 

@@ -20,10 +20,16 @@ goes to and whether cycle cuts play any part::
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import threading
 import time
-from pathlib import Path
 
 from benchmarks.harness import Run
 from satlink.formats import read_file

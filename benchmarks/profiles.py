@@ -23,12 +23,16 @@ This script imports neither satlink nor numpy: each worker imports its own check
 
 from __future__ import annotations
 
-import argparse
 import os
-import statistics
 import sys
-import time
 from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
+import argparse
+import statistics
+import time
 
 from benchmarks.harness import CheckoutWorker, Run, in_turn, serve, timed
 from testbed.peers import ddnumlin_count

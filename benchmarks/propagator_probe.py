@@ -23,9 +23,15 @@ propagator the checks made, the seconds spent in them and how often each rule fi
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import time
-from pathlib import Path
 
 from pysat.engines import Propagator
 from pysat.solvers import Solver

@@ -8,8 +8,8 @@ a small committed file of schema :data:`PUBLISHED`.  The page's ``results-table`
 (``docs/_ext/satlink_results.py``) reads that file when the site is built, so a table and the
 figures it was measured as cannot drift apart, and re-publishing a new run updates the page.
 
-    PYTHONPATH=. python benchmarks/publish.py benchmarks/results/perf-peers.json
-    PYTHONPATH=. python benchmarks/publish.py results.json --as encodings-inputs9 --table summary
+    python benchmarks/publish.py benchmarks/results/perf-peers.json
+    python benchmarks/publish.py results.json --as encodings-inputs9 --table summary
 
 A *table* in a results file is a list of flat objects (every value a string, number, boolean
 or null): the ``rows`` of a run and each such entry of its ``parts``; of ``satlink bench``'s
@@ -18,10 +18,16 @@ JSON, its ``summary``.  ``--table`` picks tables by name (default: every table b
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import json
 import shlex
-from pathlib import Path
 from typing import Any
 
 from benchmarks.harness import ROOT, SCHEMA, read_json_object

@@ -8,13 +8,19 @@ JSON).  To compare two checkouts, run it under each one's ``PYTHONPATH`` in turn
 
     git archive 3d69dd5 | (mkdir -p /tmp/ref-old && tar -x -C /tmp/ref-old)
     for i in 1 2 3; do PYTHONPATH=/tmp/ref-old python benchmarks/referee_speed.py
-                       PYTHONPATH=. python benchmarks/referee_speed.py; done
+                       python benchmarks/referee_speed.py; done
 """
 
 from __future__ import annotations
 
-import argparse
+import os
+import sys
 from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
+import argparse
 
 from benchmarks.harness import Run, repeated
 from satlink import check

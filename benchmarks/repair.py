@@ -34,13 +34,18 @@ minutes under the same load.  A draft counts as repaired when the chain ends pro
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import contextlib
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
 from benchmarks.explain import one_endpoint_moved
 from benchmarks.harness import CheckoutWorker, Run, archived, in_turn, read_results, serve

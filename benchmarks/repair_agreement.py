@@ -7,18 +7,24 @@ A contradiction is Proposals coming back empty while Chain answers with one edit
 the board unique; the table also counts drafts where either found something, and Proposals'
 statements by kind.
 
-    PYTHONPATH=. python benchmarks/repair_agreement.py --drafts 150 \
+    python benchmarks/repair_agreement.py --drafts 150 \
         --out benchmarks/results/repair-agreement.json
 """
 
 from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
 
 import argparse
 import json
 import random
 import warnings
 from collections import Counter
-from pathlib import Path
 
 from benchmarks.harness import Run
 from satlink.board import Board

@@ -22,16 +22,21 @@ for comparison.
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import json
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 import types
 from collections import Counter
-from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table

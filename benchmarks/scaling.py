@@ -17,8 +17,14 @@ A configuration is ENCODING/SOLVER[/CYCLES] (e.g. binary-edge/cadical195/propaga
 
 from __future__ import annotations
 
-import argparse
+import os
 import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
+import argparse
 
 from rich.console import Console
 from rich.table import Table

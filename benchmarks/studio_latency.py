@@ -22,13 +22,20 @@ only solution, or partial).  The ratio is draw mode's p95 over endpoint mode's.
 commit exported with ``git archive REV | tar -x -C DIR``) as a ``satlink studio`` process
 and makes every edit on both, one after the other, so before and after come from one run.
 
-    PYTHONPATH=. python benchmarks/studio_latency.py --edits 20 --out benchmarks/results/studio-latency.json
-    PYTHONPATH=. python benchmarks/studio_latency.py --draw --only square:15,hex:15,warps:15,bridges:15
+    python benchmarks/studio_latency.py --edits 20 --out benchmarks/results/studio-latency.json
+    python benchmarks/studio_latency.py --draw --only square:15,hex:15,warps:15,bridges:15
     git archive ca78321 | (mkdir -p /tmp/before && tar -x -C /tmp/before)
-    PYTHONPATH=. python benchmarks/studio_latency.py --only hex,warps,bridges:15 --compare-tree /tmp/before
+    python benchmarks/studio_latency.py --only hex,warps,bridges:15 --compare-tree /tmp/before
 """
 
 from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
 
 import argparse
 import base64
@@ -36,10 +43,8 @@ import contextlib
 import json
 import statistics
 import subprocess
-import sys
 import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 
 from benchmarks.harness import Run, checkout_env, in_turn, timed
 from satlink.generate.params import make_params

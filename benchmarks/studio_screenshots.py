@@ -7,18 +7,28 @@ solution exists: it is dashed over the drawing, the cells where they part shaded
 fixes that keep the drawing listed), a chain repair half applied, the editor with a
 ``multiple`` verdict and its differing cells, the why panel of a unique board stepping
 through its deductions, a repair proposal previewed, play mode with a hint, the pack view
-graded and sorted, variant boards (warps, walls, a bridge, hexagons), a hexagonal board
-whose bridge three paths cross, and the studio in a window 800 pixels wide.
+graded and sorted, the pack as a document (a board duplicated and edited into one that is
+not unique, flagged), the other solution of a drawing drawn in full, the one-file player of the
+pack opened from ``file://`` and solved with the keys, variant boards (warps, walls, a bridge,
+hexagons), a hexagonal board whose bridge three paths cross, and the studio in a window 800
+pixels wide.
 
-    PYTHONPATH=. python benchmarks/studio_screenshots.py --out docs/studio
+    python benchmarks/studio_screenshots.py --out docs/studio
 """
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import json
+import subprocess
 import tempfile
-from pathlib import Path
 
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
@@ -69,9 +79,13 @@ def main() -> None:
         page.goto(url)
         page.wait_for_selector("body[data-ready='1']")
         draw_mode(page, out)
+        page.click("#which button[data-which='1']")  # the other solution, in full
+        shoot(page, out, "other-solution")
         chain_midway(page, out)
         page.goto(url)
         page.wait_for_selector("body[data-ready='1']")
+        if page.is_visible("#restore"):  # the drawings above, offered back: not kept here
+            page.click("#restore-no")
         # 1. edit: a hand-drawn draft, multiple, why shows the second solution
         page.check("input[name=tool][value=end]")
         page.select_option("#rules", "fill")
@@ -109,6 +123,7 @@ def main() -> None:
                                timeout=60_000)
         page.click("#sort")
         shoot(page, out, "pack")
+        pack_document(page, out)
         # 5. why on a unique board: grade, techniques and a step of the trace
         page.locator("#pack li").nth(3).click()
         wait_status(page, "unique")
@@ -146,6 +161,42 @@ def main() -> None:
         narrow.goto(url)
         narrow.wait_for_selector("body[data-ready='1']")
         draw_mode(narrow, out, "narrow-800")
+        player(chromium, folder, out)
+
+
+def pack_document(page, out: Path) -> None:
+    """The first board duplicated, the copy opened and one pair erased: flagged in the pack."""
+    page.click("#pack li[data-position='0'] button[data-act=duplicate]")
+    page.locator("#pack li[data-position='1']").click()
+    wait_status(page, "unique")
+    page.check("input[name=tool][value=erase]")
+    ends = page.evaluate("(() => { const c = window.studio.model.cells;"
+                         " const l = c.find(x => x !== '.' && x !== '#');"
+                         " return c.flatMap((x, i) => x === l ? [i] : []); })()")
+    width = page.evaluate("window.studio.model.width")
+    for end in ends:
+        click_cell(page, end // width, end % width)
+    page.wait_for_function("document.querySelector('#verdict').dataset.state === 'done'")
+    page.click("#modes [data-mode=pack]")
+    shoot(page, out, "pack-document")
+
+
+def player(chromium, folder: Path, out: Path) -> None:
+    """The pack as a one-file player, opened from file:// and its first puzzle solved by keys."""
+    from satlink.board import Board
+    from satlink.solver.check import check
+    from testbed.studio_server import keys_to_draw
+
+    first = json.loads((folder / "pack.jsonl").read_text().splitlines()[0])
+    subprocess.run(["satlink", "convert", str(folder / "pack.jsonl"), "--to", "player", "-o",
+                    str(folder / "pack.html")], check=True)
+    board = Board.from_json(first["grid"], first.get("geometry"))
+    page = chromium.new_page(viewport={"width": 900, "height": 760})
+    page.goto((folder / "pack.html").as_uri())
+    page.wait_for_selector("body[data-ready='1']")
+    for key in keys_to_draw(board, check(board, "flow").solutions[0]):
+        page.keyboard.press(key)
+    shoot(page, out, "player")
 
 
 def new_board(page, n: int) -> None:

@@ -9,9 +9,15 @@ and each executor's time as a ratio to one local worker, so Dask's overhead is v
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import time
-from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table

@@ -6,16 +6,22 @@ this script sums them over studio-like edits (the puzzle, 3 holes painted, 2 end
 moves) of generated unique warp puzzles, for each method given, and checks the verdicts
 agree.  Seconds inside ``solve()`` are printed too, as a ratio to the first method.
 
-    PYTHONPATH=. python benchmarks/warp_conflicts.py --boards 10 \
+    python benchmarks/warp_conflicts.py --boards 10 \
         --methods ";lemmas=all;solver=cadical195;solver=minisat22;encoding=onehot-edge"
 """
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import random
 import statistics
-from pathlib import Path
 
 from benchmarks.harness import Run
 from benchmarks.studio_latency import puzzle

@@ -9,15 +9,21 @@ so that a mistake here cannot hide behind itself.
 The *nodes* are the cells ``0 .. W*H-1`` plus, for each bridge, one node per axis past axis 0
 (:meth:`BoardGraph.crossing`): on square cells ``W*H + i`` for the i-th bridge's vertical
 crossing, on hexagons ``W*H + 2i`` and ``W*H + 2i + 1`` for its two diagonal ones.
-The *edges* are ordered pairs ``(a, b)`` with ``a < b``; edge ``e``
-is SAT variable ``e + 1`` in every encoding (:func:`edge_variable`), which is what makes a
-model's edge set, a DIMACS export's ``c edge`` lines and the forced moves' units agree.
+The *edges* are ordered pairs ``(a, b)`` with ``a < b``, and the edge list is **sorted**
+(:data:`EDGE_ORDER`, on every geometry: on the plain square grid that is cell by cell, each
+cell's step right before its step down).  Edge ``e`` is SAT variable ``e + 1`` in every
+encoding (:func:`edge_variable`), which is what makes a model's edge set, a DIMACS export's
+``c edge`` lines, the forced moves' units and the compiled engine's edge numbers agree: the
+compiled engine is handed this list (:meth:`BoardGraph.edge_buffer`) and refuses one out of
+order, so no other place defines an order of its own.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from functools import cached_property
+from itertools import chain
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -34,6 +40,12 @@ an axis other than 0 is numbered from ``width * height`` up (:meth:`BoardGraph.c
 
 Edge = tuple[int, int]
 """An undirected edge, always stored with the smaller node first."""
+
+EDGE_ORDER = "sorted"
+"""The one order of a board's edges: ``(a, b)`` pairs, ``a < b``, sorted.  The builders below
+(cell by cell on small plain boards, vectorised on large ones, through the geometry on
+variants) each make this order; ``tests/test_graph.py`` holds them to it and the compiled
+engine checks it at its door."""
 
 FIRST_EDGE_VARIABLE = 1
 """SAT variable of edge 0; edge ``e`` is variable ``e + FIRST_EDGE_VARIABLE`` everywhere."""
@@ -61,12 +73,15 @@ def edge_of_variable(var: int) -> int:
 
 NUMPY_CELLS = 10_000
 """Plain boards at least this large get their edges from numpy: the same edges in the same
-order, without a Python loop over every cell (``benchmarks/README.md``, issue 25 row 14)."""
+order, without a Python loop over every cell (``benchmarks/README.md``, "`--timeout 1` on a
+1002×1002 board")."""
 
 
-def square_edge_array(flat: str, w: int, h: int) -> np.ndarray:
-    """The plain square edges as an (E, 2) array: in cell order, each cell's step right
-    before its step down (the order of :func:`square_edges`)."""
+def square_edge_ends(flat: str, w: int, h: int) -> np.ndarray:
+    """The plain square edges in :data:`EDGE_ORDER`, vectorised, flattened (``a0, b0, a1, b1,
+    ...``) as int32: each open cell's step right (to ``+1``) before its step down (to ``+w``).
+    Made small on purpose (no int64 copy of the board's cells): on a 1002x1002 board this is
+    what the compiled engine is handed, and its peak memory counts."""
     import numpy as np
 
     codes = np.frombuffer(flat.encode("utf-32-le"), dtype=np.uint32).reshape(h, w)
@@ -74,15 +89,23 @@ def square_edge_array(flat: str, w: int, h: int) -> np.ndarray:
     steps = np.zeros((h, w, 2), dtype=bool)  # [..., 0]: right, [..., 1]: down
     steps[:, :-1, 0] = open_[:, :-1] & open_[:, 1:]
     steps[:-1, :, 1] = open_[:-1, :] & open_[1:, :]
-    cells = np.arange(w * h, dtype=np.int64)
-    ends = np.stack([cells + 1, cells + w], axis=-1).reshape(h, w, 2)
-    mask = steps.ravel()
-    return np.stack([np.repeat(cells, 2)[mask], ends.ravel()[mask]], axis=1)
+    where = np.flatnonzero(steps.ravel())  # 2 * cell + step, ascending: the edge order
+    out = np.empty(2 * len(where), dtype=np.int32)
+    out[0::2] = where >> 1
+    out[1::2] = out[0::2] + np.where(where & 1, w, 1).astype(np.int32)
+    return out
+
+
+def square_edge_array(flat: str, w: int, h: int) -> np.ndarray:
+    """:func:`square_edge_ends` as an (E, 2) int64 array (the encoder's form)."""
+    import numpy as np
+
+    return square_edge_ends(flat, w, h).reshape(-1, 2).astype(np.int64)
 
 
 def square_edges(flat: str, w: int, h: int) -> list[Edge]:
-    """Plain square adjacency between non-solid cells (the common case); numpy on large
-    boards."""
+    """Plain square adjacency between non-solid cells (the common case) in :data:`EDGE_ORDER`;
+    numpy on large boards."""
     if w * h >= NUMPY_CELLS:
         array = square_edge_array(flat, w, h)
         return list(zip(array[:, 0].tolist(), array[:, 1].tolist(), strict=True))
@@ -118,14 +141,13 @@ class BoardGraph:
 
     @cached_property
     def edges(self) -> tuple[Edge, ...]:
-        """Every edge ``(a, b)``, ``a < b``: on plain boards in cell order, each cell's step
-        right before its step down; on variants sorted."""
+        """Every edge ``(a, b)``, ``a < b``, in :data:`EDGE_ORDER`."""
         cells = self.kinds[:self.width * self.height]
         if self.geometry.is_plain:
             return tuple(square_edges(cells, self.width, self.height))
         return tuple(self._variant_edges(cells))
 
-    def _variant_edges(self, flat: str) -> list[Edge]:
+    def _variant_edges(self, flat: str) -> list[Edge]:  # sorted: EDGE_ORDER
         """Adjacency from the geometry: wrap applied, walls and solids removed, and each step
         into or out of a bridge assigned to the crossing on its axis."""
         w, h, geometry = self.width, self.height, self.geometry
@@ -146,12 +168,16 @@ class BoardGraph:
         nodes = self.crossings.get(cell)
         return cell if nodes is None else nodes[axis]
 
+    def _vectorised(self) -> bool:
+        """Whether the edges come from numpy (a large plain board whose tuples were not made)."""
+        return ("edges" not in self.__dict__ and self.geometry.is_plain
+                and self.width * self.height >= NUMPY_CELLS)
+
     @cached_property
     def _edge_array(self) -> np.ndarray:
         import numpy as np
 
-        if ("edges" not in self.__dict__ and self.geometry.is_plain
-                and self.width * self.height >= NUMPY_CELLS):
+        if self._vectorised():
             array = square_edge_array(self.kinds[:self.width * self.height], self.width,
                                       self.height)
         else:
@@ -163,6 +189,31 @@ class BoardGraph:
         """:attr:`edges` as a read-only (E, 2) int64 array (the encoder's form), made without
         the tuples of a huge plain board when they were not asked for."""
         return self._edge_array
+
+    def edge_buffer(self) -> array | np.ndarray:
+        """:attr:`edges` flattened (``a0, b0, a1, b1, ...``) as a one-dimensional buffer of
+        integers (int32, or int64 from numpy), the form the compiled engine takes: a view of
+        numpy's array where the edges come from numpy, else made from the tuples without
+        importing numpy (a small board's check never loads it)."""
+        if "_edge_array" in self.__dict__:
+            return self.edge_array().reshape(-1)
+        if self._vectorised():  # made for the core alone, not kept
+            return square_edge_ends(self.kinds[:self.width * self.height], self.width, self.height)
+        return array("i", chain.from_iterable(self.edges))
+
+    def open_node_buffer(self) -> array | np.ndarray:
+        """The open nodes (non-solid cells and the bridges' extra crossings), ascending, as a
+        buffer of integers (:meth:`edge_buffer`'s reasons)."""
+        if self._vectorised():
+            import numpy as np
+
+            if SOLID not in self.kinds:
+                return np.arange(self.n_nodes, dtype=np.int32)
+            codes = np.frombuffer(self.kinds.encode("utf-32-le"), dtype=np.uint32)
+            return np.flatnonzero(codes != ord(SOLID)).astype(np.int32)
+        if SOLID not in self.kinds:
+            return array("i", range(self.n_nodes))
+        return array("i", [x for x, ch in enumerate(self.kinds) if ch != SOLID])
 
     @property
     def n_edges(self) -> int:

@@ -83,11 +83,21 @@ def dumps(record: dict) -> str:
                   json.dumps(shown, ensure_ascii=False))
 
 
+MANY_PATHS = 1_000
+"""Solutions of this many paths up have their coordinates read from one table of every node's
+``[row, col]``, made at once: a call per path cost seconds on a board of 100,000 pairs."""
+
+
 def _coords(board: Board, solution, lazy: bool) -> dict:
+    paths = solution.paths
+    if len(paths) >= MANY_PATHS:
+        table = board.coords(range(board.n_nodes))  # each node is on one path at most
+        return {label: LongCoords(board, path) if lazy and len(path) >= LONG_PATH
+                else [table[x] for x in path] for label, path in paths.items()}
     if not lazy:
         return solution.to_coords(board)
     return {label: LongCoords(board, path) if len(path) >= LONG_PATH else board.coords(path)
-            for label, path in solution.paths.items()}
+            for label, path in paths.items()}
 
 
 def board_record(source: str, index: int, board: Board | None, rules: Rules,
@@ -114,10 +124,11 @@ def board_record(source: str, index: int, board: Board | None, rules: Rules,
 
 
 def verdict_record(source: str, index: int, board: Board, verdict: Verdict, *,
-                   all_diff_cells: bool = False, grade: bool = True, lazy: bool = False) -> dict:
+                   all_diff_cells: bool = False, grade: bool = False, lazy: bool = False) -> dict:
     """A solved or checked board: the verdict, how it was reached and what it cost
-    (``grade``: with the human grade under ``quality``; ``lazy``: long paths as
-    :class:`LongCoords`, for a record written at once by :func:`dumps`)."""
+    (``lazy``: long paths as :class:`LongCoords`, for a record written at once by
+    :func:`dumps`).  Writing a record re-solves nothing: the human grade, which runs the
+    deductions again, is added under ``quality`` only when asked for (``grade``)."""
     record = board_record(source, index, board, verdict.rules, verdict.status)
     method = verdict.method
     record.update(

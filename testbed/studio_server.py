@@ -106,3 +106,25 @@ def wait_status(page, status: str, timeout: float = 10_000) -> None:
 def token_of(app) -> dict[str, str]:
     """The header that carries an app's token, for a test client."""
     return {"X-Satlink-Token": app.token}
+
+
+ARROWS = {(1, 0): "ArrowDown", (-1, 0): "ArrowUp", (0, 1): "ArrowRight", (0, -1): "ArrowLeft"}
+
+
+def keys_to_draw(board, solution) -> list[str]:
+    """The keys that draw ``solution`` on a square board in the player or the studio's Play:
+    per label its key (the path starts at its first end in reading order), then an arrow per
+    step (a step across a warp is the arrow that leaves the board on that side)."""
+    keys = []
+    cells = "".join(board.rows)
+    for label, path in sorted(solution.to_cells(board).items()):
+        path = list(path)
+        if path[0] != cells.index(label):
+            path.reverse()
+        keys.append(label)
+        for a, b in zip(path, path[1:], strict=False):
+            dr, dc = b // board.width - a // board.width, b % board.width - a % board.width
+            dr = dr if abs(dr) <= 1 else -dr // abs(dr)  # across a warp
+            dc = dc if abs(dc) <= 1 else -dc // abs(dc)
+            keys.append(ARROWS[(dr, dc)])
+    return keys

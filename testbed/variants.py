@@ -5,8 +5,10 @@ the satlink :class:`~satlink.board.Board` each one stands for."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import overload
 
 from satlink.board import Board, label_for
 from satlink.geometry import Geometry
@@ -143,9 +145,48 @@ def fits_oracle(variant: Variant) -> bool:
     return True
 
 
-def variants(seed: int, per_family: int) -> list[Variant]:
-    """``per_family`` boards of every family, deterministic in ``seed``; every other one is
-    solvable under ``fill`` (random endpoints rarely are, bridges even more rarely)."""
+class Variants(Sequence[Variant]):
+    """The boards of :func:`variants`, made on first use rather than when asked for: test
+    modules ask for them at import, and pytest imports every module in every worker process
+    (pytest-xdist) to collect the tests, most of which never touch these boards. A slice is
+    another such sequence; the boards of one ``seed`` and ``per_family`` are made once a
+    process."""
+
+    def __init__(self, seed: int, per_family: int, picked: range | None = None) -> None:
+        self.seed, self.per_family = seed, per_family
+        self.picked = range(per_family * len(FAMILIES)) if picked is None else picked
+
+    def __len__(self) -> int:
+        return len(self.picked)
+
+    @overload
+    def __getitem__(self, index: int) -> Variant: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Variants: ...
+
+    def __getitem__(self, index: int | slice) -> Variant | Variants:
+        if isinstance(index, slice):
+            return Variants(self.seed, self.per_family, self.picked[index])
+        return _made(self.seed, self.per_family)[self.picked[index]]
+
+    def __iter__(self) -> Iterator[Variant]:
+        made = _made(self.seed, self.per_family)
+        return (made[i] for i in self.picked)
+
+    def __repr__(self) -> str:
+        return f"variants(seed={self.seed}, per_family={self.per_family})[{self.picked}]"
+
+
+def variants(seed: int, per_family: int) -> Variants:
+    """``per_family`` boards of every family, family by family, deterministic in ``seed``;
+    every other one is solvable under ``fill`` (random endpoints rarely are, bridges even
+    more rarely). Made on first use (:class:`Variants`)."""
+    return Variants(seed, per_family)
+
+
+@cache
+def _made(seed: int, per_family: int) -> tuple[Variant, ...]:
     rng = random.Random(seed)
     out = []
     for family in FAMILIES:
@@ -158,7 +199,7 @@ def variants(seed: int, per_family: int) -> list[Variant]:
                 continue
             out.append(variant)
             made += 1
-    return out
+    return tuple(out)
 
 
 # Each line is a board unique under flow with its solution (checked below), written as the

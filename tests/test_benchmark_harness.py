@@ -2,8 +2,8 @@
 no benchmark writes JSON results of its own, except the scripts listed below, not moved onto
 the harness yet (the list may only shrink).
 
-The harness is run as a benchmark runs it, in a process started from the checkout's root with
-``PYTHONPATH=.``: the tests import nothing of ``benchmarks/`` (``test_harness_boundaries``)."""
+The harness is run as a benchmark runs it, in a process started from the checkout's root: the
+tests import nothing of ``benchmarks/`` (``test_harness_boundaries``)."""
 
 from __future__ import annotations
 
@@ -111,14 +111,24 @@ def runnable_scripts() -> list[str]:
                   and path.name not in CHILD_ENTRIES)
 
 
+STARTS = {
+    "file": lambda script: [sys.executable, f"benchmarks/{script}", "--help"],
+    "module": lambda script: [sys.executable, "-m", f"benchmarks.{script[:-3]}", "--help"],
+}
+"""The two ways a user starts a benchmark from the checkout's root, with no ``PYTHONPATH``."""
+
+
+@pytest.mark.parametrize("way", sorted(STARTS))
 @pytest.mark.parametrize("script", runnable_scripts())
-def test_every_benchmark_script_starts(script: str) -> None:
-    """``--help`` of each script: its imports (of satlink, the harness, its siblings) still
-    resolve after a move or rename, which nothing else runs between measurements. It does not
-    reach the measuring code (a profile passed as text below the library's entry points, say,
-    only fails once a script measures)."""
-    done = subprocess.run([sys.executable, f"benchmarks/{script}", "--help"], cwd=ROOT,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True,
+def test_every_benchmark_script_starts(script: str, way: str) -> None:
+    """``--help`` of each script, started both ways a user starts it (``python
+    benchmarks/NAME.py`` and ``python -m benchmarks.NAME``) with no ``PYTHONPATH``: the script
+    finds its checkout, and its imports (of satlink, the harness, its siblings) still resolve
+    after a move or rename, which nothing else runs between measurements. It does not reach
+    the measuring code (a profile passed as text below the library's entry points, say, only
+    fails once a script measures)."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+    done = subprocess.run(STARTS[way](script), cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "usage:" in done.stdout

@@ -23,8 +23,8 @@ is no longer in the documentation fails the test, so the tables cannot go stale)
   left out, the rest of their example runs, and the test reports a skip.
 * Set-up and development lines (``pip install``, ``python -m pytest``, ``ruff``, building the
   docs) are what CI itself runs; they are not run again here. Nor are the benchmarks' lines
-  (``PYTHONPATH=. python benchmarks/...``): they measure for minutes from the checkout, and
-  publishing needs a run's results (``tests/test_docs_results.py`` runs ``publish.py``).
+  (``python benchmarks/...``, ``python -m benchmarks...``): they measure for minutes from the
+  checkout, and publishing needs a run's results (``tests/test_docs_results.py`` runs ``publish.py``).
 """
 
 from __future__ import annotations
@@ -45,6 +45,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from tests.support.once import made_once
+
 ROOT = next(p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").is_file())
 SHARED = ROOT.parent / "shared"
 BIN = Path(sys.executable).parent
@@ -54,7 +56,7 @@ SHELL_FENCE = re.compile(r"^[ \t]*```(?:sh|bash|shell|console)[ \t]*\n(.*?)^[ \t
 """A fenced shell block of a Markdown page."""
 
 NOT_RUN_HERE = ("pip install", "python -m pytest", "ruff check", "python -m sphinx",
-                "PYTHONPATH=. python benchmarks/")
+                "python benchmarks/", "python -m benchmarks.", "PYTHONPATH=. python benchmarks/")
 """Lines that set up or check the project itself: CI (``.ci/run``) runs them."""
 
 SCHEDULER_ADDRESSES = ("tcp://HOST:8786", "tcp://10.0.0.5:8786")
@@ -205,8 +207,12 @@ def run_satlink(*args: str, cwd: Path) -> None:
 
 @pytest.fixture(scope="module")
 def files(tmp_path_factory) -> Path:
-    """A folder holding every file the examples read, made once for the module."""
-    folder = tmp_path_factory.mktemp("example-files")
+    """A folder holding every file the examples read, made once for the run (the examples
+    copy it): generating its packs takes seconds, which every worker would pay again."""
+    return made_once(tmp_path_factory, "example-files", make_files)
+
+
+def make_files(folder: Path) -> None:
     example_pack = (ROOT / "satlink" / "data" / "example-pack.txt").read_text(encoding="utf-8")
     first_board = "\n".join(example_pack.split("\n5 5\n")[1].splitlines()[:5]) + "\n"
     (folder / "puzzle.txt").write_text("5 5\n" + first_board)
@@ -239,7 +245,6 @@ def files(tmp_path_factory) -> Path:
         run_satlink("generate", "--size", "10x10", "--grade", band, "--count", "1", "--seed", "1",
                     "--db", "levels.sqlite", cwd=folder)
     shutil.copy(folder / "levels.sqlite", folder / "puzzles.db")
-    return folder
 
 
 @pytest.fixture(scope="module")
@@ -274,9 +279,9 @@ def scheduler(tmp_path_factory, request) -> str:
                                 start_new_session=True)]
     request.addfinalizer(lambda: [stop(process) for process in reversed(started)])
     deadline = time.monotonic() + 60
-    while not address_file.exists() and time.monotonic() < deadline:
+    while not (address := scheduler_address(address_file)) and time.monotonic() < deadline:
         time.sleep(0.1)
-    address = json.loads(address_file.read_text())["address"]
+    assert address, f"the dask scheduler wrote no address to {address_file} within 60 s"
     started.append(subprocess.Popen([str(dask), "worker", address, "--nworkers", "1",
                                      "--nthreads", "1", "--no-dashboard"], cwd=folder,
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -286,6 +291,15 @@ def scheduler(tmp_path_factory, request) -> str:
     with Client(address, timeout=30) as client:
         client.wait_for_workers(1, timeout=60)
     return address
+
+
+def scheduler_address(address_file: Path) -> str | None:
+    """The address the scheduler wrote, or None while the file is missing or still being
+    written (it is created before its JSON is in it)."""
+    try:
+        return json.loads(address_file.read_text())["address"]
+    except (FileNotFoundError, ValueError, KeyError):
+        return None
 
 
 def stop(process: subprocess.Popen) -> None:
@@ -391,7 +405,20 @@ def is_server_line(line: str) -> bool:
     return line.startswith(("dask scheduler", "dask worker"))
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=[example.source for example in EXAMPLES])
+SLOW_COMMANDS = {
+    "satlink bench": "each measures a corpus or generated boards under several encodings or "
+                     "solvers, minutes at full size and seconds even made smaller; the bench "
+                     "command's own tests (tests/bench) run by default",
+}
+"""Examples with a line running one of these are marked slow: CI runs them (``-m slow``)."""
+
+
+def example_param(example: Example):
+    slow = any(line.startswith(tuple(SLOW_COMMANDS)) for line in example.lines)
+    return pytest.param(example, id=example.source, marks=[pytest.mark.slow] if slow else [])
+
+
+@pytest.mark.parametrize("example", [example_param(example) for example in EXAMPLES])
 def test_the_example_runs(example: Example, files: Path, solver_shims: Path, tmp_path: Path,
                           request) -> None:
     lines = [line for line in example.lines if not line.startswith(NOT_RUN_HERE)]

@@ -152,7 +152,9 @@ def test_cells_read_as_plain_numbers(value: object, text: str) -> None:
 
 
 def test_publish_reads_the_summary_of_satlink_bench(tmp_path: Path) -> None:
-    bench = {"version": 2, "machine": {"cpus": 2, "load_average": [3.0, 2.0, 1.0],
+    from satlink.bench.report import BENCH_VERSION
+
+    bench = {"version": BENCH_VERSION, "machine": {"cpus": 2, "load_average": [3.0, 2.0, 1.0],
                                        "git": {"commit": "0123456789abcdef", "dirty": True},
                                        "date": "2026-11-26T12:00:00+00:00"},
              "settings": {"command": ["/x/satlink/__main__.py", "bench", "in.txt"]},

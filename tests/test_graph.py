@@ -32,3 +32,48 @@ def test_a_huge_board_is_read_without_its_edges_and_numpy_makes_the_same_ones(mo
         assert np.array_equal(numpy.edge_array(), np.asarray(expected[0]).reshape(-1, 2))
         assert (numpy.edges, [numpy.neighbors(x) for x in range(numpy.n_nodes)]) == expected
         assert numpy == python
+
+
+def test_every_edge_builder_makes_the_one_order_and_hands_it_to_the_core_as_it_is(monkeypatch) -> None:
+    """The edge order SAT variables depend on is EDGE_ORDER (pairs a < b, sorted) on every
+    geometry and from every builder (cell by cell, numpy, the geometry's own adjacency); the
+    buffers the compiled engine is handed hold that list as it is, and the open nodes."""
+    import random
+
+    import satlink.graph
+    from satlink import Board
+    from satlink.graph import EDGE_ORDER, SOLID
+    from testbed.variants import FAMILIES, random_variant
+
+    assert EDGE_ORDER == "sorted"
+    rng = random.Random(42)
+    boards = [v.board() for family in FAMILIES for v in (random_variant(rng, family) for _ in range(8))]
+    for cells in (10**9, 0):  # cell by cell, then numpy on every plain board
+        monkeypatch.setattr(satlink.graph, "NUMPY_CELLS", cells)
+        boards += [Board.from_rows(random_rows(rng, rng.randint(1, 30), rng.randint(1, 30)))
+                   for _ in range(20)]
+    for board in boards:
+        g = board.graph
+        flat = [int(x) for x in g.edge_buffer()]
+        pairs = list(zip(flat[::2], flat[1::2], strict=True))
+        assert pairs == sorted(set(pairs)) and all(a < b for a, b in pairs)
+        assert pairs == list(g.edges)
+        assert [int(x) for x in g.open_node_buffer()] == [x for x, ch in enumerate(g.kinds)
+                                                          if ch != SOLID]
+
+
+def test_the_compiled_engine_refuses_edges_out_of_order() -> None:
+    from array import array
+
+    import pytest
+
+    from satlink.deduce.engines import compiled
+
+    if compiled() is None:
+        pytest.skip("the compiled engine is not built")
+    core = compiled()._core
+    nodes = array("i", [0, 1, 2])
+    core.graph(3, nodes, array("i", [0, 1, 0, 2, 1, 2]), [], True, True, [])  # in order
+    for edges in ([0, 2, 0, 1], [1, 0], [0, 1, 0, 1], [0, 1, 0]):
+        with pytest.raises(ValueError):
+            core.graph(3, nodes, array("i", edges), [], True, True, [])

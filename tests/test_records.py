@@ -16,7 +16,7 @@ from satlink.solver.verdict import Status
 PACK = "2 2\nAB\nAB\n3 3\nA..\n...\n..A\n2 2\nAB\nBA\n2 1\nAA\n2 1\nA.A\n"
 SOLVER_COUNTERS = {"variables", "clauses", "sat_calls", "cycle_cuts", "pieces", "conflicts", "decisions",
                    "edges", "presolved_edges", "presolve_seconds", "encode_seconds", "load_seconds",
-                   "sat_seconds", "decode_seconds"}
+                   "sat_seconds", "decode_seconds", "route"}
 SAME_KEYS = ("source", "index", "width", "height", "labels", "rules", "status", "solutions",
              "diff_cells", "grid", "version", "solver", "encoding", "card", "cycles", "lemmas", "presolve",
              "quality", "error")
@@ -118,6 +118,21 @@ def test_differing_cells_are_summarised_and_listed_in_full_on_request(monkeypatc
     (listed,) = lines(CliRunner().invoke(main, ["check", "-", "--rules", "fill", "--json",
                                                 "--all-diff-cells"], input=board).output)
     assert listed["diff_cells"] == cells
+
+
+def test_a_record_grades_only_when_asked(monkeypatch):
+    """Writing a record re-runs no deduction unless the grade is asked for."""
+    import satlink.grading
+    from satlink import Board, check
+    from satlink.records import verdict_record
+
+    board = Board.from_rows(["A..A", "B..B"])
+    verdict = check(board)
+    calls = []
+    real = satlink.grading.grade
+    monkeypatch.setattr(satlink.grading, "grade", lambda *a: calls.append(a) or real(*a))
+    assert "grade" not in verdict_record("s", 1, board, verdict)["quality"] and not calls
+    assert "grade" in verdict_record("s", 1, board, verdict, grade=True)["quality"] and calls
 
 
 def test_long_paths_are_written_as_json_would_write_them(monkeypatch):

@@ -83,7 +83,7 @@ def _judge(task: Task, timeout: float | None, method: Method) -> dict:
     board = task.board()
     rules = task.rules
     verdict = check(board, rules, timeout=timeout, method=method)
-    record = verdict_record(task.source, task.index, board, verdict)
+    record = verdict_record(task.source, task.index, board, verdict, grade=True)
     record["hash"] = task.hash
     if task.repairs and verdict.status in (Status.MULTIPLE, Status.UNSOLVABLE):
         from satlink.repair import RepairOptions, repair_proposals

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -29,11 +30,36 @@ def corpus_files(paths: Iterable[str]) -> list[str]:
     return files
 
 
+class CorpusClash(ValueError):
+    """The same file given twice (by two names, or as a file and inside a folder given):
+    its boards would be measured twice under one name."""
+
+
+def board_files(paths: Iterable[str]) -> dict[str, str]:
+    """Each corpus file and the name its boards go by: its path relative to the folder that
+    holds every file given (so ``puzzles/a.txt`` and ``hints/a.txt`` stay two files), the
+    file name alone when there is one folder; raises :class:`CorpusClash` for a file given
+    twice."""
+    files = corpus_files(paths)
+    real: dict[str, str] = {}
+    for path in files:
+        key = "-" if path == "-" else os.path.realpath(path)
+        if key in real:
+            raise CorpusClash(f"{path} and {real[key]} are the same file: give it once")
+        real[key] = path
+    on_disk = [os.path.abspath(f) for f in files if f != "-" and os.path.exists(f)]
+    root = os.path.commonpath([os.path.dirname(f) for f in on_disk]) if on_disk else ""
+    return {path: (os.path.relpath(os.path.abspath(path), root)
+                   if root and os.path.exists(path) else Path(path).name)
+            for path in files}
+
+
 def corpus_boards(paths: Iterable[str], rules: Rules | None,
                   limit: int | None) -> tuple[list[BenchBoard], list[str]]:
-    """Every readable board, and one message per board that could not be read."""
+    """Every readable board, named ``FILE#INDEX`` (FILE as :func:`board_files` names it),
+    and one message per board that could not be read."""
     boards, skipped = [], []
-    for path in corpus_files(paths):
+    for path, named in board_files(paths).items():
         taken = 0
         for entry in read_file(path):
             if limit is not None and taken >= limit:
@@ -41,8 +67,8 @@ def corpus_boards(paths: Iterable[str], rules: Rules | None,
             if entry.error is not None:
                 skipped.append(str(entry.error))
                 continue
-            name = f"{Path(path).name}#{entry.index}"
-            boards.append(BenchBoard(name, entry.board, str(entry.rules_under(rules))))
+            boards.append(BenchBoard(f"{named}#{entry.index}", entry.board,
+                                     str(entry.rules_under(rules))))
             taken += 1
     return boards, skipped
 

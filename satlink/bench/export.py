@@ -37,7 +37,21 @@ from satlink.version import __version__
 
 MANIFEST_VERSION = 1
 SEARCH_SOLVER = "glucose4"
-"""The backend that finds the first solution and the cuts (any gives exact statuses)."""
+"""The backend that finds the first solution and the cuts by default (any gives exact
+statuses; ``satlink cnf --search-solver``)."""
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    """The search that finds each board's first solution and cuts before it is written: its
+    PySAT backend and its time limit in seconds (None: none).  A board it does not decide in
+    time is written with its expected status unknown."""
+
+    solver: str = SEARCH_SOLVER
+    seconds: float | None = 60.0
+
+    def as_dict(self) -> dict:
+        return {"search_solver": self.solver, "search_seconds": self.seconds}
 CSV_FIELDS = ["name", "path", "kind", "expected", "verdict", "family", "file", "index", "source",
               "width", "height", "labels", "rules", "encoding", "card", "lemmas", "complete",
               "presolve", "units", "cuts", "variables", "clauses", "error"]
@@ -70,15 +84,17 @@ class Exported:
 
 
 def export_board(board: Board, profile: Rules, method: Method, presolve: bool,
-                 timeout: float | None, names: bool = False) -> Exported:
+                 search: SearchLimits = SearchLimits(), names: bool = False) -> Exported:
     """Decide ``board`` as the uniqueness check does and return its two instances (the
     second only when a first solution exists; neither when the forced moves decide it)."""
     from satlink.solver.backend import Backend, Timeout
     from satlink.solver.dimacs import dimacs_lines
     from satlink.solver.encode import encode
-    from satlink.solver.search import SolutionSearch
+    from satlink.solver.search import SolutionEnumerator
 
-    deadline = None if timeout is None else time.monotonic() + timeout
+    timeout = search.seconds
+    deadline = (None if timeout is None or timeout == float("inf")
+                else time.monotonic() + timeout)
     units: list[int] = []
     outcome = "off"
     if presolve:
@@ -93,12 +109,12 @@ def export_board(board: Board, profile: Rules, method: Method, presolve: bool,
             return Exported(str(verdict), outcome)
         units = done.units
     encoding = encode(board, profile, method)
-    recorder = _Recorder(Backend(SEARCH_SOLVER, encoding.clauses, deadline))
+    recorder = _Recorder(Backend(search.solver, encoding.clauses, deadline))
     found = 0
     blocked_at = None
     timed_out = False
     try:
-        with SolutionSearch(encoding, method, deadline, units=units,
+        with SolutionEnumerator(encoding, method, deadline, units=units,
                             backend=recorder) as search:
             solutions = search.solutions()
             if next(solutions, None) is not None:
@@ -156,6 +172,7 @@ class Manifest:
 
     method: Method
     presolve: bool
+    search: SearchLimits = SearchLimits()
     instances: list[dict] = field(default_factory=list)
 
     def add(self, row: dict) -> None:
@@ -166,7 +183,7 @@ class Manifest:
                 "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                 "command": sys.argv, "encoding": self.method.encoding, "card": self.method.card,
                 "lemmas": self.method.lemmas, "presolve": self.presolve,
-                "search_solver": SEARCH_SOLVER, "instances": self.instances}
+                **self.search.as_dict(), "instances": self.instances}
 
     def csv_text(self) -> str:
         buffer = io.StringIO()

@@ -18,36 +18,36 @@ the command on it:
 
 So every call is one-shot: nothing is learnt between the first solution and the uniqueness
 proof, which is what an external solver without an incremental interface can do.  The
-version is the first line the command prints for ``--version``.
+command itself (its template, version and provenance) is :mod:`satlink.bench.external_spec`.
 """
 
 from __future__ import annotations
 
-import math
 import os
 import re
 import resource
-import shlex
 import shutil
 import signal
 import subprocess
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from satlink.bench.external_spec import (  # noqa: F401 - where the harness finds them
+    PLACEHOLDERS,
+    ExternalSolver,
+    ExternalSpecError,
+    parse_external,
+)
 from satlink.cnf.clauses import Clauses, Timeout
 from satlink.solver.dimacs import clause_lines, first_unsatisfied
 
-PLACEHOLDERS = ("{cnf}", "{timeout}", "{memory}")
-NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_.+-]*$")
 CONFLICTS = re.compile(r"^c\s+conflicts:\s+(\d+)", re.MULTILINE)
 STATISTICS = re.compile(r"^c -+ \[ statistics \]", re.MULTILINE)
 """The statistics section CaDiCaL and Kissat print; it leaves out counters that are zero."""
-VERSION_SECONDS = 10.0
 SAT_EXIT, UNSAT_EXIT = 10, 20
 
 
@@ -59,75 +59,6 @@ ended (False): a harness that may kill the process running this module
 
 class ExternalSolverError(RuntimeError):
     """The solver broke the protocol, crashed, or gave a model that is not one."""
-
-
-class ExternalSpecError(ValueError):
-    """An ``--external`` value that cannot be used (a usage error)."""
-
-
-@dataclass(frozen=True)
-class ExternalSolver:
-    """A named command template; ``{cnf}`` is the instance file, ``{timeout}`` the seconds
-    left (rounded up), ``{memory}`` the memory limit in MiB (0: none)."""
-
-    name: str
-    template: str
-
-    @property
-    def words(self) -> list[str]:
-        return shlex.split(self.template)
-
-    def argv(self, cnf: str, seconds: float | None, memory_mb: int | None) -> list[str]:
-        values = {"cnf": cnf, "memory": str(memory_mb or 0),
-                  "timeout": str(0 if seconds is None or math.isinf(seconds)
-                                 else max(1, math.ceil(seconds)))}
-        return [word.format(**values) for word in self.words]
-
-    def version(self) -> str:
-        """The first line ``COMMAND --version`` prints (the template's words without a
-        placeholder; failing that, the program alone), or ``unknown``."""
-        words = [w for w in self.words if not any(p in w for p in PLACEHOLDERS)]
-        for command in (words, words[:1]):  # 'cadical -q --version' is refused, say
-            try:
-                done = subprocess.run(command + ["--version"], capture_output=True, text=True,
-                                      timeout=VERSION_SECONDS, stdin=subprocess.DEVNULL)
-            except (OSError, subprocess.SubprocessError):
-                continue
-            lines = [line.strip() for line in (done.stdout + "\n" + done.stderr).splitlines()]
-            if done.returncode == 0 and any(lines):
-                return next(line for line in lines if line)
-        return "unknown"
-
-
-def parse_external(text: str, taken: set[str] = frozenset()) -> ExternalSolver:
-    """``NAME=TEMPLATE`` as an :class:`ExternalSolver`; raises :class:`ExternalSpecError`
-    with what is wrong (no ``{cnf}``, a program not on PATH, a name PySAT already uses)."""
-    name, sep, template = text.partition("=")
-    name, template = name.strip(), template.strip()
-    if not sep or not name or not template:
-        raise ExternalSpecError(f"--external {text!r}: expected NAME=COMMAND, e.g. "
-                                "'cadical=cadical -q {cnf}'")
-    if not NAME.match(name):
-        raise ExternalSpecError(f"--external {text!r}: the name {name!r} must start with a "
-                                "letter and hold only letters, digits and _ . + -")
-    if name in taken:
-        raise ExternalSpecError(f"--external {text!r}: {name!r} already names a backend")
-    try:
-        words = shlex.split(template)
-    except ValueError as exc:
-        raise ExternalSpecError(f"--external {text!r}: {exc}") from None
-    if not any("{cnf}" in w for w in words):
-        raise ExternalSpecError(f"--external {text!r}: the command has no {{cnf}} (where the "
-                                "instance file goes)")
-    for word in words:
-        try:
-            word.format(cnf="", timeout="", memory="")
-        except (KeyError, IndexError, ValueError) as exc:
-            raise ExternalSpecError(f"--external {text!r}: unknown placeholder in {word!r} "
-                                    f"({exc}); known: {', '.join(PLACEHOLDERS)}") from None
-    if shutil.which(words[0]) is None:
-        raise ExternalSpecError(f"--external {text!r}: program {words[0]!r} not found")
-    return ExternalSolver(name, template)
 
 
 def _limit_memory(memory_mb: int | None) -> Callable[[], None] | None:

@@ -3,7 +3,7 @@
 ``check`` answers a board; a researcher also wants to know what each part of the answer
 cost.  This driver takes the same steps as the whole-board route of
 :func:`satlink.solver.check.check` (forced moves as unit clauses, the encoding, the
-search loop of :class:`~satlink.solver.search.SolutionSearch` with its cycle cuts and
+search loop of :class:`~satlink.solver.search.SolutionEnumerator` with its cycle cuts and
 blocking clause) and records them in two phases:
 
 * **find**: the SAT calls up to the first solution (or the proof there is none), the cycle
@@ -15,8 +15,12 @@ Each phase has its SAT seconds, calls, conflicts (missing where the backend does
 them) and cuts.  The backend is the method's PySAT backend (incremental, or one-shot when
 asked), an external command (:mod:`satlink.bench.external`), either under
 ``--shuffle`` (:mod:`satlink.bench.shuffle`).  A board the forced moves decide is recorded
-with ``sat_bound`` false and no SAT phase.  The piecewise route of ``check`` (each
-independent piece its own CNF) is not taken: the harness measures one CNF per board.
+with ``sat_bound`` false and no SAT phase.
+
+``check``'s speed routes (each independent piece its own CNF; the first solution from a
+stricter profile) are taken only when the configuration turns them on
+(:attr:`~satlink.bench.configs.BenchConfig.routed`): then the run is ``check`` itself
+(:func:`measure_routed`), with its own counters, and the find/prove split is unknown (null).
 """
 
 from __future__ import annotations
@@ -104,8 +108,10 @@ def measure(board: Board, rules: str, config: BenchConfig, timeout: float | None
     them).  Python's cycle collector is off meanwhile, as in ``check``
     (:func:`~satlink.solver.check.collector_paused`), so both take the same time."""
     from satlink.solver.encode import encode
-    from satlink.solver.search import SolutionSearch
+    from satlink.solver.search import SolutionEnumerator
 
+    if config.routed:
+        return measure_routed(board, rules, config, timeout)
     method = config.method
     profile = parse_rules(rules)
     start = time.perf_counter()
@@ -141,7 +147,7 @@ def measure(board: Board, rules: str, config: BenchConfig, timeout: float | None
         # a backend PySAT cannot stop (Lingeling) gets no deadline: the harness runs it
         # only in a child process, which is killed at the cutoff (satlink.bench.isolate)
         searching = None if method.deadline_problem(timeout) else deadline
-        with SolutionSearch(encoding, method, searching, units=units, stats=stats,
+        with SolutionEnumerator(encoding, method, searching, units=units, stats=stats,
                             backend=meter) as search:
             solutions = search.solutions()
             try:
@@ -163,6 +169,30 @@ def measure(board: Board, rules: str, config: BenchConfig, timeout: float | None
     seconds = time.perf_counter() - start
     row.update(status=_status(found, timed_out), seconds=seconds)
     _figures(row, stats, meter, seconds, method.uses_propagator)
+    return row
+
+
+def measure_routed(board: Board, rules: str, config: BenchConfig,
+                   timeout: float | None) -> dict:
+    """The run as ``check`` makes it, every route its method allows; the counters are the
+    verdict's (summed over pieces and routes), the two SAT phases unknown."""
+    from satlink.solver.check import check
+
+    start = time.perf_counter()
+    verdict = check(board, parse_rules(rules), timeout=timeout, method=config.method)
+    seconds = time.perf_counter() - start
+    stats = verdict.stats
+    sat_bound = stats.sat_calls > 0 or stats.variables > 0
+    row: dict = {"status": Status(verdict.status) if str(verdict.status) != "solved"
+                 else Status.UNIQUE, "seconds": seconds,
+                 "presolve": "on" if config.method.presolve else "off", "sat_bound": sat_bound,
+                 "variables": stats.variables or None, "clauses": stats.clauses or None,
+                 "pieces": stats.pieces}
+    row.update(presolve_seconds=stats.presolve_seconds, encode_seconds=stats.encode_seconds,
+               load_seconds=stats.load_seconds, sat_seconds=stats.sat_seconds,
+               decode_seconds=stats.decode_seconds,
+               python_seconds=max(0.0, seconds - stats.sat_seconds), sat_calls=stats.sat_calls,
+               cycle_cuts=stats.cycle_cuts, conflicts=stats.conflicts)
     return row
 
 

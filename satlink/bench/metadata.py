@@ -7,12 +7,11 @@ import hashlib
 import json
 import os
 import platform
-import subprocess
 from datetime import datetime, timezone
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from satlink.version import __version__
+from satlink.version import __version__, build_commit
 
 PYSAT_VERSIONS = {
     "cadical103": "CaDiCaL 1.0.3", "cadical153": "CaDiCaL 1.5.3", "cadical195": "CaDiCaL 1.9.5",
@@ -42,28 +41,30 @@ def cpu_model() -> str:
 
 
 def git_commit() -> dict | None:
-    """satlink's source commit and whether the tree had changes, when it runs from a git
-    checkout; None otherwise (an installed wheel)."""
-    root = Path(__file__).resolve().parents[2]
+    """satlink's commit as built into the package, or its own checkout's
+    (:func:`satlink.version.build_commit`); None when unknown."""
+    return build_commit()
+
+
+def memory_mb() -> int | None:
+    """The machine's memory in MiB (``MemTotal``), None if unknown."""
     try:
-        commit = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"],
-                                capture_output=True, text=True, timeout=10)
-        if commit.returncode != 0:
-            return None
-        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain",
-                                "--untracked-files=no"], capture_output=True, text=True,
-                               timeout=10)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return {"commit": commit.stdout.strip(), "dirty": bool(dirty.stdout.strip())}
+        for line in Path("/proc/meminfo").read_text(encoding="ascii").splitlines():
+            if line.startswith("MemTotal:"):
+                return int(line.split()[1]) // 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
 
 
 def machine() -> dict:
     """The machine and the software, as one JSON object."""
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
     return {"python": platform.python_version(), "platform": platform.platform(),
+            "os": f"{platform.system()} {platform.release()}",
             "processor": platform.processor() or platform.machine(), "cpu_model": cpu_model(),
-            "cpus": os.cpu_count(), "load_average": [round(x, 2) for x in load] if load else None,
+            "cpus": os.cpu_count(), "memory_mb": memory_mb(),
+            "load_average": [round(x, 2) for x in load] if load else None,
             "satlink": __version__, "python_sat": package_version("python-sat"),
             "git": git_commit(),
             "date": datetime.now(timezone.utc).isoformat(timespec="seconds")}
@@ -71,7 +72,7 @@ def machine() -> dict:
 
 def solver_versions(configs) -> dict[str, str]:
     """Each backend's solver and version: PySAT's bundled ones by name, an external
-    command by what it prints for ``--version``."""
+    command by the first line it prints for ``--version``."""
     out: dict[str, str] = {}
     for config in configs:
         if config.solver in out:
@@ -81,6 +82,26 @@ def solver_versions(configs) -> dict[str, str]:
         else:
             bundled = PYSAT_VERSIONS.get(config.solver, config.solver)
             out[config.solver] = f"{bundled} (python-sat {package_version('python-sat')})"
+    return out
+
+
+def solver_provenance(configs) -> dict[str, dict]:
+    """Each backend as a referee would pin it: for a PySAT backend, the solver and release
+    and the python-sat version that bundles its sources (seed: the solver's default, which
+    satlink never sets); for an external command, the template, the binary's resolved path
+    and sha256, everything ``--version`` printed and the seed it is given (``{seed}`` in the
+    template, else the solver's default)."""
+    out: dict[str, dict] = {}
+    for config in configs:
+        if config.solver in out:
+            continue
+        if config.external is not None:
+            out[config.solver] = config.external.provenance()
+        else:
+            out[config.solver] = {
+                "kind": "pysat", "solver": PYSAT_VERSIONS.get(config.solver, config.solver),
+                "python_sat": package_version("python-sat"),
+                "seed": "the solver's default (satlink sets none)"}
     return out
 
 

@@ -78,16 +78,23 @@ def write_plots(rows: list[dict], directory: str, timeout: float | None = None) 
 
     fig, ax = plt.subplots(figsize=(8, 5))
     for c in configs:
-        points = sorted((m["cells"], m["seconds"]) for (cfg, _), m in per.items()
-                        if cfg == c and m["solved"])
+        points = sorted((m["cells"], m["seconds"], m["seconds_q1"], m["seconds_q3"])
+                        for (cfg, _), m in per.items() if cfg == c and m["solved"])
         if points:
-            ax.plot(*zip(*points, strict=True), marker="o", markersize=3, label=c, **styles[c])
+            cells, med, q1, q3 = zip(*points, strict=True)
+            ax.plot(cells, med, marker="o", markersize=3, label=c, **styles[c])
+            # the spread over repeats (and shuffle seeds): the interquartile range
+            spread = [(m - lo, (hi if math.isfinite(hi) else m) - m)
+                      for m, lo, hi in zip(med, q1, q3, strict=True)]
+            if any(a or b for a, b in spread):
+                ax.errorbar(cells, med, yerr=list(zip(*spread, strict=True)), fmt="none",
+                            ecolor=styles[c].get("color"), elinewidth=0.6, capsize=2)
     ax.set_xscale("log")
     ax.set_yscale("log")
     if cutoff:
         ax.axhline(cutoff, color="grey", linestyle="--", linewidth=0.8)
     paths.append(_finish(plt, fig, ax, out / "size.png", "time against board size (solved)",
-                         "board cells", "seconds (median over repeats)"))
+                         "board cells", "seconds (median over repeats, bars: quartiles)"))
     return paths
 
 

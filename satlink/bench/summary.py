@@ -25,17 +25,16 @@ import math
 import statistics
 from collections import Counter, defaultdict
 
+from satlink.bench.reference import WRONG
+from satlink.bench.runner import ROW_FIELDS
+from satlink.bench.stats import bootstrap_ratio, quartiles
 from satlink.solver.verdict import Status
 
 SOLVED = {Status.UNIQUE, Status.MULTIPLE, Status.UNSOLVABLE, Status.SOLVED}
 PAR_FACTOR = 2
 """PAR-2: an unsolved board costs twice the cutoff (the SAT competitions' penalty)."""
-CSV_FIELDS = ["board", "width", "height", "cells", "labels", "rules", "config", "repeat", "status",
-              "late_status", "killed", "seconds", "presolve", "sat_bound", "presolve_seconds",
-              "encode_seconds", "load_seconds", "sat_seconds", "decode_seconds",
-              "python_seconds", "sat_calls", "cycle_cuts", "variables", "clauses", "conflicts",
-              "find_seconds", "find_calls", "find_conflicts", "find_cuts",
-              "prove_seconds", "prove_calls", "prove_conflicts", "prove_cuts", "error"]
+CSV_FIELDS = ROW_FIELDS
+"""Every row field, in order (:data:`satlink.bench.runner.ROW_FIELDS`)."""
 
 
 def _quantile(ordered: list[float], p: float) -> float:
@@ -70,7 +69,11 @@ def median_per_board(rows: list[dict]) -> dict[tuple[str, str], dict]:
             status = Counter(g["status"] for g in group if g["status"] not in SOLVED)
             best = next(g for g in group if g["status"] == status.most_common(1)[0][0])
         sizes = next((g for g in group if g.get("variables") is not None), {})
+        cpus = sorted(g["cpu_seconds"] if g["status"] in SOLVED
+                      and g.get("cpu_seconds") is not None else math.inf for g in group)
         out[key] = {**best, "seconds": med, "solved": math.isfinite(med), "runs": len(group),
+                    "cpu_seconds": _quantile(cpus, 0.5),
+                    "wrong_runs": sum(g["status"] == WRONG for g in group),
                     "solved_runs": len(done), "seconds_min": times[0],
                     "seconds_q1": _quantile(times, 0.25), "seconds_q3": _quantile(times, 0.75),
                     "seconds_max": times[-1], "variables": sizes.get("variables"),
@@ -92,36 +95,49 @@ def _round(value: float | None, digits: int = 4) -> float | None:
     return None if value is None else round(value, digits)
 
 
-def summarise(rows: list[dict], timeout: float | None, baseline: str | None = None) -> list[dict]:
+def summarise(rows: list[dict], timeout: float | None, baseline: str | None = None,
+              cpu_timeout: float | None = None) -> list[dict]:
     """Per configuration, ranked by boards solved, then PAR-2: counts of each outcome, PAR-2
-    (sum and mean over every board), sums over the commonly solved boards (time, its spread
-    over repeats, SAT time, the find and prove phases, SAT calls, conflicts), their ratio to
-    the baseline's, the Python share, and mean CNF sizes over the common boards and over
-    every board where they are known."""
+    on wall-clock and on CPU time (sum and mean over every board), sums over the commonly
+    solved boards (time, its spread over repeats, SAT time, the find and prove phases, SAT
+    calls, conflicts), their ratio to the baseline's with a bootstrap interval, the Python
+    share, and mean CNF sizes over the common boards and over every board where they are
+    known.  A configuration that answered against the reference (``wrong``), or answered
+    boards without ever making a SAT call, is not ranked: it is listed after the ranked ones,
+    ``ranked`` false."""
     per = median_per_board(rows)
     configs = list(dict.fromkeys(r["config"] for r in rows))
     boards = list(dict.fromkeys(r["board"] for r in rows))
     common = [b for b in boards if all(per.get((c, b), {}).get("solved") for c in configs)]
     penalty = PAR_FACTOR * timeout if timeout is not None and math.isfinite(timeout) else None
+    cpu_limit = cpu_timeout if cpu_timeout is not None else timeout
+    cpu_penalty = (PAR_FACTOR * cpu_limit if cpu_limit is not None and math.isfinite(cpu_limit)
+                   else None)
     table = []
     for c in configs:
         mine = [per[(c, b)] for b in boards if (c, b) in per]
         on_common = [per[(c, b)] for b in common]
+        runs = [r for r in rows if r["config"] == c]
         total = sum(m["seconds"] for m in on_common)
         sat = sum(m.get("sat_seconds") or 0.0 for m in on_common)
-        par2 = (sum(m["seconds"] if m["solved"] else penalty for m in mine)
-                if penalty is not None else None)
         outcomes = Counter(m["status"] for m in mine if not m["solved"])
+        calls = sum(r.get("sat_calls") or 0 for r in runs)
+        wrong = sum(m["wrong_runs"] > 0 for m in mine)
         table.append({
             "config": c, "boards": len(mine), "solved": sum(m["solved"] for m in mine),
+            "wrong": wrong, "wrong_runs": sum(m["wrong_runs"] for m in mine),
             "timeouts": outcomes[Status.TIMEOUT], "memouts": outcomes["memout"],
             "errors": outcomes[Status.ERROR],
             "sat_bound": sum(bool(m.get("sat_bound")) for m in mine),
-            "par2_sum_seconds": _round(par2),
-            "par2_mean_seconds": _round(par2 / len(mine) if par2 is not None and mine else None),
+            "sat_calls": calls,
+            "ranked": not wrong and not (calls == 0 and any(m["solved"] for m in mine)),
+            **_par2(mine, "seconds", penalty, "par2"),
+            **_par2(mine, "cpu_seconds", cpu_penalty, "par2_cpu"),
             "common_boards": len(common), "common_seconds": round(total, 4),
             "common_seconds_min": round(sum(m["seconds_min"] for m in on_common), 4),
             "common_seconds_max": round(sum(m["seconds_max"] for m in on_common), 4),
+            **_by_repeat(runs, common),
+            "common_cpu_seconds": _round(_sum([_finite(m["cpu_seconds"]) for m in on_common])),
             "common_sat_seconds": round(sat, 4),
             "common_find_seconds": _round(_sum([m.get("find_seconds") for m in on_common
                                                 if m.get("sat_bound")])),
@@ -131,21 +147,63 @@ def summarise(rows: list[dict], timeout: float | None, baseline: str | None = No
             "common_sat_calls": sum(m.get("sat_calls") or 0 for m in on_common),
             "common_conflicts": _sum([m.get("conflicts") for m in on_common
                                       if m.get("sat_bound")]),
+            "median_peak_rss_mb": _median([r.get("peak_rss_mb") for r in runs]),
+            "median_solver_peak_rss_mb": _median([r.get("solver_peak_rss_mb") for r in runs]),
             "mean_variables_common": _mean([m.get("variables") for m in on_common]),
             "mean_clauses_common": _mean([m.get("clauses") for m in on_common]),
             "mean_variables_all": _mean([m.get("variables") for m in mine]),
             "mean_clauses_all": _mean([m.get("clauses") for m in mine]),
         })
     base = next((t for t in table if t["config"] == (baseline or configs[0])), table[0])
+    base_times = [per[(base["config"], b)]["seconds"] for b in common]
     for t in table:
         t["ratio"] = (round(t["common_seconds"] / base["common_seconds"], 3)
                       if base["common_seconds"] else None)
+        t["ratio_ci95"] = bootstrap_ratio([per[(t["config"], b)]["seconds"] for b in common],
+                                          base_times)
         # the same ratio on SAT time alone: encodings compared without Python's share
         t["sat_ratio"] = (round(t["common_sat_seconds"] / base["common_sat_seconds"], 3)
                           if base["common_sat_seconds"] else None)
-    table.sort(key=lambda t: (-t["solved"], math.inf if t["par2_sum_seconds"] is None
-                              else t["par2_sum_seconds"], t["common_seconds"]))
+    table.sort(key=lambda t: (not t["ranked"], -t["solved"], math.inf
+                              if t["par2_sum_seconds"] is None else t["par2_sum_seconds"],
+                              t["common_seconds"]))
     return table
+
+
+def _finite(value: float | None) -> float | None:
+    return value if value is not None and math.isfinite(value) else None
+
+
+def _median(values: list) -> float | None:
+    known = [v for v in values if v is not None]
+    return round(statistics.median(known), 1) if known else None
+
+
+def _par2(mine: list[dict], field: str, penalty: float | None, name: str) -> dict:
+    """PAR-2 on ``field`` (a solved board's median, an unsolved one ``penalty``): sum and
+    mean, None without a cutoff or where a solved board's figure is unknown."""
+    values = [(_finite(m[field]) if m["solved"] else penalty) for m in mine]
+    total = None if penalty is None else _sum(values)
+    return {f"{name}_sum_seconds": _round(total),
+            f"{name}_mean_seconds": _round(total / len(mine) if total is not None and mine
+                                           else None)}
+
+
+def _by_repeat(runs: list[dict], common: list[str]) -> dict:
+    """The common boards' summed time in each repeat (each under its own shuffle seed when
+    ``--shuffle`` is given), and their median and quartiles: the spread a second run of the
+    study would show."""
+    wanted = set(common)
+    sums: dict[int, float] = defaultdict(float)
+    for r in runs:
+        if r["board"] in wanted:
+            sums[r.get("repeat", 0)] += r["seconds"] if r["status"] in SOLVED else math.inf
+    finite = [round(v, 4) for _, v in sorted(sums.items()) if math.isfinite(v)]
+    spread = quartiles(finite) if len(finite) == len(sums) else None
+    return {"common_seconds_by_repeat": finite if len(finite) == len(sums) else None,
+            "common_seconds_median": None if spread is None else round(spread[1], 4),
+            "common_seconds_iqr": None if spread is None else [round(spread[0], 4),
+                                                               round(spread[2], 4)]}
 
 
 def presolve_decided(rows: list[dict]) -> dict[str, int]:
@@ -165,6 +223,19 @@ def disagreements(rows: list[dict]) -> list[dict]:
         if row["status"] in SOLVED:
             verdicts[row["board"]][row["config"]] = row["status"]
     return [{"board": b, "verdicts": v} for b, v in verdicts.items() if len(set(v.values())) > 1]
+
+
+def never_reached_sat(rows: list[dict]) -> list[str]:
+    """Configurations that answered boards but made no SAT call on any (the forced moves
+    decided every board they answered): they measured no solver, so they are reported as
+    such, not ranked.  One whose runs were all cut off before a SAT call answered nothing:
+    it is unsolved, and ranked so."""
+    calls: dict[str, int] = defaultdict(int)
+    answered: dict[str, bool] = defaultdict(bool)
+    for row in rows:
+        calls[row["config"]] += row.get("sat_calls") or 0
+        answered[row["config"]] |= row["status"] in SOLVED
+    return [config for config, n in calls.items() if n == 0 and answered[config]]
 
 
 def per_board_table(rows: list[dict]) -> list[dict]:

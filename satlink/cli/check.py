@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import click
 
 from satlink.cli.consumers import warn_for_consumers
-from satlink.cli.exits import EXIT_INPUT, EXIT_NOT_OK, EXIT_OK
+from satlink.cli.exits import EXIT_INPUT, EXIT_OK, reader_gone, run_status
 from satlink.cli.files import check_outputs, one_entry, read_entries, write_entries, writing
 from satlink.cli.options import (
     index_option,
@@ -30,7 +30,6 @@ from satlink.rules import Rules
 from satlink.solver.check import check as check_board
 from satlink.solver.check import solve as solve_board
 from satlink.solver.memory import BoardTooLarge
-from satlink.solver.method import Method
 from satlink.solver.verdict import Status, Verdict
 
 if TYPE_CHECKING:
@@ -52,7 +51,7 @@ class Judged(NamedTuple):
     painted: PaintedVerdict | None = None
 
 
-def judged(entries: list[Entry], rules: Rules | None, method: Method, judge: Judge,
+def judged(entries: list[Entry], rules: Rules | None, judge: Judge,
            done: Callable[[Entry, Verdict], None] | None = None) -> Iterator[Judged]:
     """Each board under its profile with its verdict, or with the input error that stopped it
     (unreadable, or too large for the memory), a painted board's drawing judged beside it;
@@ -80,16 +79,14 @@ def judged(entries: list[Entry], rules: Rules | None, method: Method, judge: Jud
 
 class BoardRun(NamedTuple):
     """What ``check`` and ``solve`` were asked, as their command line gave it: the files and
-    how to read them, the profile that overrides the files' own, the solving method and how
-    to show the boards (``quiet``: draw only the boards that are not good, and the summary;
-    ``all_diff_cells``: list every differing cell in the records, however many; ``grade``:
-    the human grade in the records)."""
+    how to read them, the profile that overrides the files' own, and how to show the boards
+    (:class:`satlink.render.console.Showing`: ``quiet``, ``all_diff_cells``, ``grade``).  The
+    solving method and the timeout are the judge's."""
 
     files: tuple[str, ...]
     in_format: str | None
     max_cells: int
     rules: Rules | None
-    method: Method
     as_json: bool
     no_color: bool
     quiet: bool = False
@@ -100,14 +97,23 @@ class BoardRun(NamedTuple):
 def judge_boards(run: BoardRun, judge: Judge, good: Status,
                  done: Callable[[Entry, Verdict], None] | None = None) -> int:
     """Read every board, judge it, print each as it is known and end with a summary; the exit
-    status (0 when every board is ``good``)."""
+    status (0 when every board is ``good``).  A reader that goes away (``| head``) ends the
+    run: 0 only if every board had been judged ``good`` by then (:func:`run_status`)."""
     entries = read_entries(run.files, run.in_format, run.max_cells)
-    statuses = print_judged(judged(entries, run.rules, run.method, judge, done), len(entries),
-                            good, run.as_json, run.no_color, run.quiet, run.all_diff_cells,
-                            run.grade)
-    if Status.INVALID in statuses:
-        return EXIT_INPUT
-    return EXIT_NOT_OK if any(status != good for status in statuses) else EXIT_OK
+    seen: list[Status] = []
+
+    def noted(items: Iterator[Judged]) -> Iterator[Judged]:
+        for item in items:
+            outcome = item.outcome
+            seen.append(outcome.status if isinstance(outcome, Verdict) else Status.INVALID)
+            yield item
+
+    try:
+        print_judged(noted(judged(entries, run.rules, judge, done)), len(entries), good, run)
+        sys.stdout.flush()  # a reader gone is known here, not at the interpreter's exit
+    except BrokenPipeError:
+        reader_gone()
+    return run_status(seen, good, complete=len(seen) == len(entries))
 
 
 def board_solving_options(command: Callable) -> Callable:
@@ -151,7 +157,7 @@ def check(files, rules, timeout, method, as_json, no_color, in_format, max_cells
     def judge(entry: Entry, profile: Rules) -> Verdict:
         return check_board(entry.board, profile, count=count, timeout=timeout, method=method)
 
-    run = BoardRun(files, in_format, max_cells, rules, method, as_json, no_color, quiet,
+    run = BoardRun(files, in_format, max_cells, rules, as_json, no_color, quiet,
                    all_diff_cells, grade)
     sys.exit(judge_boards(run, judge, Status.UNIQUE))
 
@@ -183,7 +189,7 @@ def solve(files, rules, timeout, method, as_json, no_color, in_format, max_cells
             solved.append(Entry(entry.source, entry.index, entry.board, verdict.solutions[0],
                                 verdict.rules, original=entry.original))
 
-    run = BoardRun(files, in_format, max_cells, rules, method, as_json, no_color)
+    run = BoardRun(files, in_format, max_cells, rules, as_json, no_color)
     status = judge_boards(run, judge, Status.SOLVED, keep)
     if out:
         write_entries(solved, out, out_format or format_for_path(out))
@@ -192,12 +198,15 @@ def solve(files, rules, timeout, method, as_json, no_color, in_format, max_cells
 
 @click.command()
 @click.argument("file")
-@to_option("Output format (default: from --out's extension).")
+@to_option("Output format (default: from --out's extension); player: a one-file HTML page "
+           "that plays the pack offline.", player=True)
 @out_option("Output file (default: standard output).")
 @target_options
 @input_options
 def convert(file, out_format, out, target, target_check, in_format, max_cells):
-    """Convert boards between formats: grid, wh, flowfree, json, puzzlink.
+    """Convert boards between formats: grid, wh, flowfree, json, puzzlink; or write the pack
+    as a player (--to player, or -o NAME.html): one HTML file that plays every board proven
+    unique in any browser, with no server (boards not unique are left out, named on stderr).
 
     Boards that cannot be read are reported on stderr (exit status 2); the others are
     still converted. Solutions travel with the board where the target format can hold them.
@@ -212,7 +221,12 @@ def convert(file, out_format, out, target, target_check, in_format, max_cells):
       satlink convert puzzle.txt --to puzzlink        # a URL to play-test in a browser
       satlink convert pack.txt -o pack.jsonl          # format from the extension
       satlink convert pack.jsonl -o pack.grid --target fill   # for a fill-only app
+      satlink convert example --to player -o pack.html   # play-test anywhere, offline
     """
+    from satlink.cli.player import convert_to_player, is_player
+
+    if is_player(out, out_format):
+        sys.exit(convert_to_player(file, out, in_format, max_cells))
     if out_format is None:
         if out is None:
             raise click.UsageError("say --to FORMAT, or give --out with a known extension")

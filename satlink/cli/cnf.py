@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from satlink.bench.export import SEARCH_SOLVER, SearchLimits
 from satlink.cli.exits import EXIT_INPUT, EXIT_NOT_OK, EXIT_OK
 from satlink.cli.files import check_outputs, one_entry, writing
 from satlink.cli.options import (
@@ -19,6 +20,7 @@ from satlink.cli.options import (
     out_option,
     rules_option,
 )
+from satlink.cli.own_outputs import cnf_export, cnf_folder, force_option, refuse_foreign
 from satlink.formats import Entry, InputError
 from satlink.render.console import print_decoded, print_json
 from satlink.solver.memory import BoardTooLarge, ensure_fits
@@ -41,8 +43,13 @@ from satlink.solver.memory import BoardTooLarge, ensure_fits
 @click.option("--timeout", "-t", type=SECONDS, default=60.0, show_default=True,
               help="Seconds per board for the search that finds the cuts and the first "
                    "solution (--second, --out-dir).")
+@click.option("--search-solver", default=SEARCH_SOLVER, show_default=True,
+              help="PySAT backend of that search (--second, --out-dir); any gives exact "
+                   "expected statuses.")
 @out_option("Output file (default stdout).")
-def cnf(boards, index, rules, method, names, forced, second, out_dir, timeout, out):
+@force_option
+def cnf(boards, index, rules, method, names, forced, second, out_dir, timeout, search_solver,
+        out, force):
     """Write a board's CNF as DIMACS, with a header mapping variables to cells and edges;
     with --out-dir, a whole corpus with both instances of each board and a manifest.
 
@@ -64,23 +71,32 @@ def cnf(boards, index, rules, method, names, forced, second, out_dir, timeout, o
       kissat board.cnf > model.txt; satlink decode example model.txt --index 2
       satlink cnf ../shared/corpus/mzucker-flow_solver/puzzles --out-dir mz-cnf --presolve
     """
+    from satlink.solver.method import solver_names
+
+    if search_solver not in solver_names():
+        raise click.UsageError(f"--search-solver {search_solver}: not a PySAT backend (e.g. "
+                               "glucose4, cadical195, minisat22)")
+    search = SearchLimits(search_solver, timeout)
     if out_dir is not None:
         if out is not None or second:
             raise click.UsageError("--out-dir writes every instance itself: leave out --out "
                                    "and --second")
-        _export_corpus(boards, rules, method, names, forced, out_dir, timeout)
+        refuse_foreign("--out-dir", out_dir, "a 'satlink cnf --out-dir' folder (no "
+                       "manifest.json)", cnf_folder, force)
+        _export_corpus(boards, rules, method, names, forced, out_dir, search)
         return
     if len(boards) != 1:
         raise click.UsageError("give one board file (or --out-dir DIR for many)")
     board = boards[0]
     check_outputs((board,), out=out)
+    refuse_foreign("--out", out, "a DIMACS file written by 'satlink cnf'", cnf_export, force)
     entry = one_entry(board, index)
     profile = entry.rules_under(rules)
     _refuse_too_large(entry, method)
     if forced or second:
         from satlink.bench.export import export_board
 
-        exported = export_board(entry.board, profile, method, forced, timeout, names)
+        exported = export_board(entry.board, profile, method, forced, search, names)
         lines = exported.second if second else exported.first
         if lines is None:
             click.echo(f"no CNF: the forced moves decide this board ({exported.verdict})"
@@ -114,57 +130,71 @@ def _refuse_too_large(entry: Entry, method) -> None:
 
 
 def _export_corpus(paths: tuple[str, ...], rules, method, names: bool, forced: bool,
-                   out_dir: str, timeout: float) -> None:
+                   out_dir: str, search: SearchLimits) -> None:
     """``cnf --out-dir``: every board of ``paths`` as FAMILY/FILE/INDEX instances, and the
-    manifest (:mod:`satlink.bench.export`)."""
-    from satlink.bench.corpus import corpus_files
-    from satlink.bench.export import Manifest, export_board, instance_stem, manifest_rows
-    from satlink.formats import expand_files, read_file
+    manifest (:mod:`satlink.bench.export`).  Every board is read and named before anything is
+    written: two files that would share a name are refused with nothing written."""
+    from satlink.bench.export import Manifest, export_board, manifest_rows
 
     root = Path(out_dir)
-    manifest = Manifest(method, forced)
-    seen: dict[str, str] = {}
-    boards = decided = skipped = 0
+    manifest = Manifest(method, forced, search)
+    boards = decided = 0
+    planned, skipped = _planned_exports(paths)
     with writing(out_dir):
         root.mkdir(parents=True, exist_ok=True)
-        for given in expand_files(paths):
-            family = (Path(given).name if Path(given).is_dir()
-                      else Path(given).parent.name or "stdin" if given != "-" else "stdin")
-            for path in corpus_files((given,)):
-                for entry in read_file(path):
-                    if entry.error is not None:
-                        click.echo(f"skipped: {entry.error}", err=True)
-                        skipped += 1
-                        continue
-                    stem = instance_stem(family, path, entry.index)
-                    if seen.setdefault(stem, path) != path:
-                        raise click.UsageError(f"{path} and {seen[stem]} would both be "
-                                               f"exported as {stem}: give them apart")
-                    profile = entry.rules_under(rules)
-                    try:
-                        ensure_fits(entry.board, method)
-                    except BoardTooLarge as exc:
-                        click.echo(f"skipped: {path} board {entry.index}: {exc}", err=True)
-                        skipped += 1
-                        continue
-                    exported = export_board(entry.board, profile, method, forced, timeout,
-                                            names)
-                    lemmas = method.lemmas_for(profile, entry.board.geometry.kind)
-                    for row in manifest_rows(stem, path, entry.index, entry.board, profile,
-                                             method, exported, lemmas):
-                        manifest.add(row)
-                        if row["path"] is not None:
-                            lines = exported.first if row["kind"] == "first" else exported.second
-                            target = root / row["path"]
-                            target.parent.mkdir(parents=True, exist_ok=True)
-                            target.write_text("\n".join(lines) + "\n", encoding="utf-8")
-                    boards += 1
-                    decided += exported.first is None
+        for stem, path, entry in planned:
+            profile = entry.rules_under(rules)
+            try:
+                ensure_fits(entry.board, method)
+            except BoardTooLarge as exc:
+                click.echo(f"skipped: {path} board {entry.index}: {exc}", err=True)
+                skipped += 1
+                continue
+            exported = export_board(entry.board, profile, method, forced, search, names)
+            lemmas = method.lemmas_for(profile, entry.board.geometry.kind)
+            for row in manifest_rows(stem, path, entry.index, entry.board, profile,
+                                     method, exported, lemmas):
+                manifest.add(row)
+                if row["path"] is not None:
+                    lines = exported.first if row["kind"] == "first" else exported.second
+                    target = root / row["path"]
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            boards += 1
+            decided += exported.first is None
         manifest.write(root)
     written = sum(1 for row in manifest.instances if row["path"] is not None)
     click.echo(f"wrote {written} instances of {boards} boards to {out_dir} (manifest.json, "
                f"manifest.csv); {decided} decided by the forced moves (no CNF), "
                f"{skipped} skipped", err=True)
+
+
+def _planned_exports(paths: tuple[str, ...]) -> tuple[list[tuple[str, str, Entry]], int]:
+    """Every readable board of ``paths`` with its instance name, and how many could not be
+    read (each reported); a usage error when two files would share a name."""
+    from satlink.bench.corpus import corpus_files
+    from satlink.bench.export import instance_stem
+    from satlink.formats import expand_files, read_file
+
+    planned: list[tuple[str, str, Entry]] = []
+    seen: dict[str, str] = {}
+    skipped = 0
+    for given in expand_files(paths):
+        family = (Path(given).name if Path(given).is_dir()
+                  else Path(given).parent.name or "stdin" if given != "-" else "stdin")
+        for path in corpus_files((given,)):
+            for entry in read_file(path):
+                if entry.error is not None:
+                    click.echo(f"skipped: {entry.error}", err=True)
+                    skipped += 1
+                    continue
+                stem = instance_stem(family, path, entry.index)
+                if seen.setdefault(stem, path) != path:
+                    raise click.UsageError(f"{path} and {seen[stem]} would both be "
+                                           f"exported as {stem}: give them apart (nothing "
+                                           "was written)")
+                planned.append((stem, path, entry))
+    return planned, skipped
 
 
 @click.command()

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import click
 
 from satlink.cli.files import check_outputs, write_pack
 from satlink.cli.options import out_option, pack_format, target_options, to_option
+from satlink.cli.player import is_player, write_player
 
 
 @click.command()
@@ -17,7 +21,8 @@ from satlink.cli.options import out_option, pack_format, target_options, to_opti
                    "or bridges, else 0; grade: the human grade's score, 0 to 9; band: easy, "
                    "medium or hard; effort: the solver effort).")
 @out_option("Pack file (format from the extension or --to); default stdout.")
-@to_option("Pack format (default: from --out's extension, else JSON lines).")
+@to_option("Pack format (default: from --out's extension, else JSON lines); player: a "
+           "one-file HTML page that plays the pack offline.", player=True)
 @target_options
 def export(db, where, out, out_format, target, target_check):
     """Build a pack from the catalogue, easiest puzzle first: by the human grade's score
@@ -28,6 +33,7 @@ def export(db, where, out, out_format, target, target_check):
     Example:
       satlink export --db levels.sqlite --where "size=10x10 and band=medium" -o pack.jsonl
       satlink export --db levels.sqlite --where "grade>4 and effort>0.3" -o hard.jsonl
+      satlink export --db levels.sqlite --where "band=medium" --to player -o medium.html
     """
     from satlink.generate.catalogue import Catalogue, CatalogueError
     from satlink.generate.pack import pack_entries
@@ -54,6 +60,10 @@ def export(db, where, out, out_format, target, target_check):
         entries = pack_entries(rows, db)
     except CatalogueError as exc:
         raise click.UsageError(f"{db}: {exc}") from None
+    if is_player(out, out_format):
+        status = write_player(entries, out, Path(db).stem)
+        click.echo(f"{len(rows)} puzzles", err=True)
+        sys.exit(status)
     write_pack(entries, out, pack_format(out, out_format),
                "choose another format, or the plain boards with --where variant=0", target,
                target_check)

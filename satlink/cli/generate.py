@@ -10,28 +10,27 @@ import click
 from satlink.batch.distributed import CONNECT_TIMEOUT
 from satlink.cli.exits import EXIT_NOT_OK
 from satlink.cli.files import check_outputs, write_pack
-from satlink.cli.generation_run import PLAIN_CURVE, GenerationRun, generation_params
+from satlink.cli.generation_run import (
+    GenerationRun,
+    generation_params,
+    generator_click_options,
+)
 from satlink.cli.options import (
     SECONDS,
     capped_jobs,
     method_options,
     out_option,
     pack_format,
-    rules_option,
     target_options,
     to_option,
 )
+from satlink.cli.own_outputs import board_pack, force_option, refuse_foreign
 from satlink.render.console import (
     print_generation_interrupted,
     print_generation_shortfall,
     print_generation_summary,
 )
 from satlink.render.progress import progress_bar
-
-
-def deprecated(old: str, new: str) -> None:
-    click.echo(f"note: {old} is deprecated, it is now called {new}", err=True)
-
 
 MAX_SHAPE_BYTES = 16 * 2**20
 """A --shape file longer than this is refused unread (a mask holds at most 250,000 cells)."""
@@ -56,60 +55,7 @@ def read_shape(path: str) -> str:
 
 
 @click.command()
-@click.option("--size", "-s", default=None, help="Board size WxH  [default: 10x10, or the --shape's]")
-@click.option("--colors", "--colours", "colours", default=None,
-              help="Number of colours, N or MIN-MAX (default: the published Flow Free range "
-                   "for the board's area, e.g. 4-12 at 10x10; holes are not cells).")
-@click.option("--min-length", type=int, default=3, show_default=True,
-              help="Shortest allowed path, in cells (3: no two-cell paths).")
-@click.option("--max-solids", type=int, default=0, show_default=True,
-              help="Most solid cells a puzzle may keep (0: Flow Free style).")
-@rules_option("Rule profile the puzzles are unique under (default: flow).")
-@click.option("--growth", type=click.Choice(["grow", "unionfind"]), default="grow",
-              show_default=True,
-              help="Growth algorithm. unionfind: the seeds' algorithm as written; grow: it, "
-                   "then walked to few long straight paths.")
-@click.option("--method", "old_growth", type=click.Choice(["grow", "unionfind"]), default=None,
-              hidden=True, help="Deprecated name of --growth.")
-@click.option("--strategy", type=click.Choice(["repair", "reject"]), default="repair",
-              show_default=True, help="What to do with an ambiguous candidate.")
-@click.option("--grade", default=None,
-              help="Keep only puzzles of this human grade: easy (forced moves, corners, "
-                   "no-touch), medium (also regions and bottlenecks), hard (look-ahead), or a "
-                   "range of grade scores LOW-HIGH (0 to 9, e.g. 2-4.5). Easy and medium "
-                   "puzzles are solved by the grader without any search.")
-@click.option("--difficulty", "old_grade", default=None, hidden=True,
-              help="Deprecated name of --grade.")
-@click.option("--curve", is_flag=False, flag_value=PLAIN_CURVE, default=None,
-              metavar="[TARGETS]",
-              help="A pack ordered easy -> hard: the puzzles aim at easy, medium and hard in "
-                   "turn (a third each) and the pack is written easiest first, by grade score. "
-                   "With TARGETS, a grade per slot: bands or score ranges separated by commas "
-                   "(easy,easy,medium,hard or 1-3,2-4,4-6), stretched over --count in order "
-                   "(3 targets over 6 puzzles: two slots each); every puzzle is in its slot's "
-                   "target and the pack is written in slot order.")
-@click.option("--play", type=click.Choice(["published", "any"]), default="published",
-              show_default=True,
-              help="Without --grade or --curve: published aims each puzzle at a band drawn "
-                   "from the shares of published Flow Free levels of the board's size (about "
-                   "90 % easy at 7x7, half at 10x10, one in eight at 14x14); any keeps the band "
-                   "the walk gives.")
-@click.option("--symmetry", type=click.Choice(["none", "mirror", "rotational"]), default="none",
-              show_default=True, help="Symmetric layout of the endpoints.")
-@click.option("--grid", type=click.Choice(["square", "hex"]), default="square", show_default=True,
-              help="Cell shape (hex: columns of hexagons, odd columns half a cell higher).")
-@click.option("--wrap", is_flag=True, help="Warps: the edges join the opposite edges (square cells).")
-@click.option("--holes", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Random holes (solid cells that keep the board in one piece), new per puzzle.")
-@click.option("--shape", type=click.Path(exists=True, dir_okay=False), default=None,
-              help="Board mask file: one row per line, '.' a cell and '#' a hole; gives the size.")
-@click.option("--walls", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Random walls between neighbouring cells, new per puzzle.")
-@click.option("--bridges", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Random bridges (cells crossed straight once along each axis).")
-@click.option("--seed", type=int, default=None,
-              help="Same seed, same pack (default: a fresh random seed, printed; give it to "
-                   "make the pack again or to resume the run in --db).")
+@generator_click_options
 @click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many puzzles the run should hold.")
 @out_option("Write the pack here (format from the extension or --to); default stdout.")
@@ -125,10 +71,8 @@ def read_shape(path: str) -> str:
 @click.option("--scheduler-timeout", type=SECONDS, default=CONNECT_TIMEOUT, show_default=True,
               help="Seconds to wait for --scheduler to answer before giving up (--db untouched).")
 @method_options()
-def generate(size, colours, min_length, max_solids, rules, growth, old_growth, strategy,
-             grade, old_grade, curve, play, symmetry, grid, wrap, holes, shape, walls, bridges, seed,
-             count, out, out_format, target, target_check, db, jobs, scheduler, scheduler_timeout,
-             method):
+@force_option
+def generate(**options) -> None:
     """Generate puzzles, each proven unique under the rule profile, with their solutions.
 
     By default each puzzle is steered toward a grade band drawn from the shares of published
@@ -161,19 +105,7 @@ def generate(size, colours, min_length, max_solids, rules, growth, old_growth, s
       satlink generate --size 12x12 --count 10000 --db levels.sqlite --seed 7 \\
         --scheduler tcp://10.0.0.5:8786
     """
-    if old_growth is not None:
-        deprecated("--method", "--growth")
-        growth = old_growth
-    if old_grade is not None:
-        deprecated("--difficulty", "--grade")
-        grade = grade or old_grade
-    run_generate(GenerationRun(
-        size=size, colours=colours, min_length=min_length, max_solids=max_solids, rules=rules,
-        growth=growth, strategy=strategy, grade=grade, curve=curve, play=play,
-        symmetry=symmetry, grid=grid, wrap=wrap, holes=holes, shape=shape, walls=walls,
-        bridges=bridges, seed=seed, count=count, out=out, out_format=out_format, target=target,
-        target_check=target_check, db=db, jobs=jobs, scheduler=scheduler,
-        scheduler_timeout=scheduler_timeout, method=method))
+    run_generate(GenerationRun(**options))
 
 
 def run_generate(run: GenerationRun) -> None:
@@ -191,6 +123,8 @@ def run_generate(run: GenerationRun) -> None:
     if fresh:
         seed = secrets.randbelow(10**9)
     check_outputs(tuple(f for f in (db, run.shape) if f), out=run.out)
+    refuse_foreign("--out", run.out, "a pack of boards",
+                   board_pack(pack_format(run.out, run.out_format)), run.force)
     try:
         mask = parse_shape(read_shape(run.shape), run.shape) if run.shape else ()
         params = generation_params(run, seed, mask)

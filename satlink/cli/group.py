@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import importlib
 import os
-import sys
 
 import click
 
-from satlink.cli.exits import EXIT_BUG, EXIT_INPUT
+from satlink.cli.exits import EXIT_BUG, EXIT_INPUT, EXIT_NOT_OK, reader_gone
 from satlink.solver.method import MethodError
 
 COMMANDS = {
@@ -48,10 +47,9 @@ class SatlinkGroup(click.Group):
             raise
         except MethodError as exc:  # a method that cannot do what this run asks of it
             raise click.UsageError(str(exc)) from None
-        except BrokenPipeError:  # the reader went away (``| head``): stop quietly
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            ctx.exit(0)
+        except BrokenPipeError:  # the reader went away (``| head``): stop quietly, cut short
+            reader_gone()        # (check and solve say more: satlink.cli.check.judge_boards)
+            ctx.exit(EXIT_NOT_OK)
         except OSError as exc:  # a full disk, a read-only folder, /dev/full: not a bug
             click.echo(f"satlink: cannot write or read a file: {exc}", err=True)
             ctx.exit(EXIT_INPUT)

@@ -164,9 +164,15 @@ def out_option(help_text: str) -> Callable:
                         help=help_text)
 
 
-def to_option(help_text: str) -> Callable:
-    """``--to``: the board format written (``out_format``); ``help_text`` says its default."""
-    return click.option("--to", "out_format", type=click.Choice(FORMATS), default=None,
+PLAYER = "player"
+"""``--to player``: the one-file HTML player (:mod:`satlink.render.player`), not a board format."""
+
+
+def to_option(help_text: str, player: bool = False) -> Callable:
+    """``--to``: the board format written (``out_format``); ``help_text`` says its default;
+    ``player``: the one-file player is a choice too."""
+    choices = (*FORMATS, PLAYER) if player else FORMATS
+    return click.option("--to", "out_format", type=click.Choice(choices), default=None,
                         help=help_text)
 
 

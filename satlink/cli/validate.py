@@ -21,6 +21,7 @@ from satlink.cli.options import (
     rules_option,
     timeout_option,
 )
+from satlink.cli.own_outputs import force_option, refuse_foreign, validate_results
 from satlink.formats import expand_files
 from satlink.render.console import print_run_summary
 from satlink.render.progress import progress_bar, tally
@@ -50,8 +51,9 @@ from satlink.solver.verdict import Status
               help="Seconds to wait for --scheduler to answer before giving up (--out untouched).")
 @method_options()
 @input_options
+@force_option
 def validate(packs, rules, timeout, jobs, out, resume, report, repairs, scheduler,
-             scheduler_timeout, method, in_format, max_cells):
+             scheduler_timeout, method, in_format, max_cells, force):
     """Validate level packs: well-formed, solvable, unique, matching their shipped solutions,
     free of duplicates (under rotation, reflection and relabelling).
 
@@ -83,6 +85,8 @@ def validate(packs, rules, timeout, jobs, out, resume, report, repairs, schedule
             and not any(f == "-" or os.path.exists(f) for f in files):
         raise click.UsageError(f"none of the packs exists ({', '.join(files)}); refusing to replace "
                                f"the results in {out} with their 'invalid' records")
+    if not resume:  # (--resume reads the file and refuses one that holds anything else)
+        refuse_foreign("--out", out, "a 'satlink validate' results file", validate_results, force)
     twice = next((f for i, f in enumerate(files) if f in files[:i]), None)
     if twice is not None:  # its boards would have the same keys: one set of records, not two
         raise click.UsageError(f"{twice} is given twice; give each pack once")

@@ -62,9 +62,13 @@ class Clauses:
         self._size += len(rows)
         self.counts[family] += len(rows)
 
-    def _check_deadline(self) -> None:
+    def check_deadline(self) -> None:
+        """Raise :class:`Timeout` past the deadline: for a family built in a long loop (one
+        pass per label), which looks between its steps, not only when it is added."""
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise Timeout
+
+    _check_deadline = check_deadline
 
     def add_atmost(self, family: str, lits: list[int], bound: int) -> None:
         """A native cardinality constraint, counted under ``family + "-native"``."""

@@ -58,12 +58,7 @@ class BinaryColours:
         if not k:
             return
         bits = self.bits
-        out.extend("colour-endpoint", [
-            [int(bit) if index >> i & 1 else -int(bit)]
-            for index, label in enumerate(board.labels)
-            for cell in board.endpoints[label]
-            for i, bit in enumerate(bits[cell])
-        ])
+        out.extend_array("colour-endpoint", endpoint_codes(board, bits, k))
         edges = vs.graph.edges
         e = vs.graph.edge_var
         for i in range(k):
@@ -116,18 +111,21 @@ class OneHotColours:
         x = self.x
         if not self.n_labels:
             return
-        out.extend("colour-endpoint", [
-            [int(x[cell, i]) if i == index else -int(x[cell, i])]
-            for index, label in enumerate(board.labels)
-            for cell in board.endpoints[label]
-            for i in range(self.n_labels)
-        ])
-        for cell in np.flatnonzero(vs.graph.plain).tolist():
+        ends = np.array([board.endpoints[label] for label in board.labels], dtype=np.int64)
+        rows = x[ends.ravel()]  # (2L, L): each endpoint's variables, its own label's positive
+        own = np.repeat(np.arange(self.n_labels), 2)
+        signs = -np.ones_like(rows)
+        signs[np.arange(len(rows)), own] = 1
+        out.extend_array("colour-endpoint", (rows * signs).reshape(-1, 1))
+        for n, cell in enumerate(np.flatnonzero(vs.graph.plain).tolist()):
+            if n % DEADLINE_EVERY == 0:
+                out.check_deadline()  # L x L clauses a cell, pairwise: a long loop
             card.exactly_one([int(v) for v in x[cell]], "colour-one")
         edges = vs.graph.edges
         e = vs.graph.edge_var
         clauses = []
         for i in range(self.n_labels):  # an edge joins cells of one colour, label by label
+            out.check_deadline()  # every edge, once per label
             p, q = x[edges[:, 0], i], x[edges[:, 1], i]
             clauses.append(np.column_stack([-e, -p, q]))
             clauses.append(np.column_stack([-e, p, -q]))
@@ -140,6 +138,20 @@ class OneHotColours:
 
 
 Colours = BinaryColours | OneHotColours
+
+DEADLINE_EVERY = 64
+"""Cells between looks at the deadline while one-hot writes each cell's exactly-one."""
+
+
+def endpoint_codes(board, bits: np.ndarray, k: int) -> np.ndarray:
+    """Unit clauses fixing each endpoint's code to its label's index, label by label, endpoint
+    by endpoint, bit by bit: one array (a list per clause took seconds with 100,000 labels)."""
+    ends = np.array([board.endpoints[label] for label in board.labels], dtype=np.int64)
+    if not len(ends):
+        return np.zeros((0, 1), dtype=np.int64)
+    codes = np.repeat(np.arange(len(ends)), 2)[:, None] >> np.arange(k)[None, :] & 1
+    cell_bits = bits[ends.ravel()].astype(np.int64)  # (2L, k)
+    return np.where(codes == 1, cell_bits, -cell_bits).reshape(-1, 1)
 
 
 def make_colours(scheme: type, vs: Variables, out: Clauses, card: Cardinality) -> Colours:

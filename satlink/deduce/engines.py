@@ -5,8 +5,9 @@
 * ``compiled``: the same state and rules in C++ (``satlink/deduce/core``, the extension
   ``satlink.deduce._core`` that ``pip install .`` builds with pybind11), applying the rules in
   the same order, so that decided edges, contradictions and grades agree board by board
-  (``tests/deduce/test_engines.py``).  It releases the GIL while it works and reads the
-  studio's cancel flag (:attr:`satlink.runtime.cancel.CancelToken.flag`) without it.
+  (``tests/deduce/test_engines.py``).  It releases the GIL while it works, and the studio's
+  :class:`~satlink.runtime.cancel.CancelToken` interrupts it; :mod:`satlink.deduce.compiled`
+  is its side of the boundary.
 
 :func:`engine` gives the compiled one when it was built, else the Python one; the environment
 variable ``SATLINK_ENGINE`` (``python`` or ``compiled``) chooses explicitly, for comparisons
@@ -25,17 +26,15 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
+from satlink.deduce.compiled import CompiledEngine
 from satlink.deduce.puzzle import BudgetSpent, Puzzle
-from satlink.runtime.cancel import current_flag
 from satlink.solution import Solution
 
 if TYPE_CHECKING:
-    from satlink.deduce.lookahead import Search
-    from satlink.deduce.split import SplitSearch
+    from satlink.deduce.lookahead import LookaheadBudget
+    from satlink.deduce.split import CaseSplits
 
 ENVIRONMENT = "SATLINK_ENGINE"
-CODES = {"forced": 0, "corner": 1, "notouch": 2, "region": 3, "bottleneck": 4}
-"""The compiled engine's numbers for the techniques (``satlink/deduce/core/engine.hpp``)."""
 
 
 class StateLike(Protocol):
@@ -64,8 +63,8 @@ class Engine(Protocol):
     def run(self, st: Any, technique: str) -> int: ...
     def finished(self, st: Any) -> bool: ...
     def fixpoint(self, st: Any, passes: Sequence[str], deadline: float | None = None) -> None: ...
-    def lookahead(self, st: Any, depth: int, search: Search) -> int: ...
-    def split(self, st: Any, search: SplitSearch) -> bool: ...
+    def lookahead(self, st: Any, depth: int, search: LookaheadBudget) -> int: ...
+    def split(self, st: Any, search: CaseSplits) -> bool: ...
     def solution(self, puzzle: Puzzle, es: bytes) -> Solution: ...
 
 
@@ -95,12 +94,12 @@ class PythonEngine:
 
         fixpoint(st, passes_named(passes), deadline)
 
-    def lookahead(self, st: Any, depth: int, search: Search) -> int:
+    def lookahead(self, st: Any, depth: int, search: LookaheadBudget) -> int:
         from satlink.deduce.lookahead import lookahead
 
         return lookahead(st, depth, search)
 
-    def split(self, st: Any, search: SplitSearch) -> bool:
+    def split(self, st: Any, search: CaseSplits) -> bool:
         """Search ``st`` (consumed) by case splits; the solutions land in ``search``; True
         when every case was covered or ``search.limit`` solutions were found."""
         try:
@@ -113,75 +112,6 @@ class PythonEngine:
         """The solution whose edge states are ``es`` (one path per colour)."""
         edges = puzzle.edges
         return Solution.from_edges(puzzle.board, (edges[e] for e, s in enumerate(es) if s == 1))
-
-
-class CompiledEngine:
-    """The C++ engine (``satlink.deduce._core``)."""
-
-    name = "compiled"
-
-    def __init__(self, core: Any):
-        self._core = core
-
-        class CompiledState(core.State):
-            """A compiled state with the Python-side answers (the solution as paths)."""
-
-            def solution(self) -> Solution:
-                p = self.p
-                return Solution.from_paths(dict(zip(p.labels, self.paths(), strict=True)))
-
-        self._state_class = CompiledState
-
-    def graph(self, puzzle: Puzzle) -> Any:
-        """The compiled graph of ``puzzle``, built once and kept on it."""
-        graph = puzzle.__dict__.get("_compiled_graph")
-        if graph is None:
-            board = puzzle.board
-            g = board.graph
-            blocks = [list(b) for b in puzzle.blocks]
-            if g.geometry.is_plain and "edges" not in g.__dict__:  # made here, not as tuples
-                graph = self._core.graph(puzzle, puzzle.n, None, None, puzzle.ends, puzzle.fill,
-                                         puzzle.notouch, blocks, (g.kinds, g.width, g.height))
-            else:
-                graph = self._core.graph(puzzle, puzzle.n, puzzle.nodes, g.edges, puzzle.ends,
-                                         puzzle.fill, puzzle.notouch, blocks)
-            puzzle.__dict__["_compiled_graph"] = graph
-        return graph
-
-    def state(self, puzzle: Puzzle, recording: bool = False) -> Any:
-        return self._state_class(self.graph(puzzle), recording)
-
-    def run(self, st: Any, technique: str) -> int:
-        return self._core.run(st, CODES[technique])
-
-    def finished(self, st: Any) -> bool:
-        return self._core.finished(st)
-
-    def fixpoint(self, st: Any, passes: Sequence[str], deadline: float | None = None) -> None:
-        self._core.fixpoint(st, [CODES[t] for t in passes], deadline, current_flag())
-
-    def lookahead(self, st: Any, depth: int, search: Search) -> int:
-        result, search.tried, refuted = self._core.lookahead(
-            st, depth, search.budget, search.tried, [CODES[t] for t in search.passes],
-            search.deadline, current_flag())
-        if result < 0:
-            raise BudgetSpent
-        if refuted is not None and search.refuted is not None:
-            search.refuted(*refuted)
-        return result
-
-    def split(self, st: Any, search: SplitSearch) -> bool:
-        most = (1 << 31) - 1  # the core's counts are C ints; no search visits more states
-        found, complete, search.nodes = self._core.split(
-            st, min(search.budget, most), min(search.limit, most),
-            [CODES[t] for t in search.passes], min(search.max_depth, most), search.deadline,
-            current_flag())
-        search.solutions = list(found)
-        return complete or len(search.solutions) >= search.limit
-
-    def solution(self, puzzle: Puzzle, es: bytes) -> Solution:
-        paths = self._core.paths(self.graph(puzzle), es)
-        return Solution.from_paths(dict(zip(puzzle.labels, paths, strict=True)))
 
 
 PYTHON = PythonEngine()
@@ -248,5 +178,5 @@ def describe() -> str:
     return f"deduction engine: python (chosen by {ENVIRONMENT})"
 
 
-__all__ = ["CODES", "ENVIRONMENT", "PYTHON", "TINY_NODES", "CompiledEngine", "Engine", "PythonEngine",
+__all__ = ["ENVIRONMENT", "PYTHON", "TINY_NODES", "CompiledEngine", "Engine", "PythonEngine",
            "StateLike", "compiled", "describe", "engine", "engine_for", "engine_named"]

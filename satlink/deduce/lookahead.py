@@ -29,8 +29,9 @@ or ``("used", x, -1)``, and the contradiction it ran into."""
 
 
 @dataclass
-class Search:
-    """One look-ahead's bounds, and how many hypotheses it has tried so far."""
+class LookaheadBudget:
+    """One look-ahead's bounds (hypotheses, deadline, the passes each is deduced with) and how
+    many hypotheses it has tried so far, shared by every level of the look-ahead."""
 
     budget: int
     tried: int = 0
@@ -39,7 +40,7 @@ class Search:
     passes: Sequence[str] = TRIAL_PASSES
 
 
-def closure(st: State, depth: int, search: Search) -> None:
+def closure(st: State, depth: int, search: LookaheadBudget) -> None:
     """Everything the trial passes (and look-ahead below ``depth``) deduce; raises
     :class:`Contradiction` when the state is impossible."""
     passes = passes_named(search.passes)
@@ -49,7 +50,7 @@ def closure(st: State, depth: int, search: Search) -> None:
             return
 
 
-def lookahead(st: State, depth: int, search: Search) -> int:
+def lookahead(st: State, depth: int, search: LookaheadBudget) -> int:
     """Try each way out of each path end; one that leads to a contradiction is closed.
     Returns 1 after the first such deduction, 0 if there is none; raises
     :class:`BudgetSpent` when the budget runs out first."""
@@ -90,4 +91,4 @@ def lookahead(st: State, depth: int, search: Search) -> int:
     return 0
 
 
-__all__ = ["Search", "TRIAL_PASSES", "closure", "lookahead"]
+__all__ = ["TRIAL_PASSES", "LookaheadBudget", "closure", "lookahead"]

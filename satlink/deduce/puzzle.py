@@ -7,6 +7,7 @@ from functools import cached_property
 
 from satlink.board import Board
 from satlink.rules import Rules
+from satlink.runtime.cancel import Cancelled
 
 UNKNOWN, ON, OFF = 0, 1, 2
 
@@ -48,8 +49,11 @@ FAILURES = {
 """Every ``Contradiction.kind`` the engine raises, in words."""
 
 
-class OutOfTime(Exception):
-    """The deadline given to :func:`satlink.deduce.fixpoint` passed."""
+class OutOfTime(Cancelled):
+    """The deadline given to :func:`satlink.deduce.fixpoint` passed, or the work's token was
+    cancelled (the compiled engine reads its flag inside its passes).  A kind of
+    :class:`~satlink.runtime.cancel.Cancelled`, so work stopped inside a pass under a budget
+    (:func:`satlink.runtime.cancel.within`) is caught where a budget's end is expected."""
 
 
 class BudgetSpent(Exception):

@@ -25,8 +25,8 @@ from satlink.deduce.state import State
 
 
 @dataclass
-class SplitSearch:
-    """The bounds of one search by case splits, and what it found."""
+class CaseSplits:
+    """One search by case splits: its bounds, what it found, and :meth:`run`."""
 
     budget: int
     limit: int = 2
@@ -77,4 +77,4 @@ class SplitSearch:
                 return
 
 
-__all__ = ["SplitSearch"]
+__all__ = ["CaseSplits"]

@@ -29,6 +29,7 @@ from satlink.explain.steps import Failure, Trace
 from satlink.explain.trace import trace
 from satlink.grading import MAX_GRADE_NODES
 from satlink.rules import DEFAULT_RULES, Rules, parse_rules
+from satlink.runtime.cancel import Cancelled, within
 from satlink.solution import Solution
 from satlink.solver.check import check, solve
 from satlink.solver.method import DEFAULT_METHOD, Method
@@ -191,12 +192,16 @@ def explain(board: Board, rules: Rules | str | None = DEFAULT_RULES, *, budget: 
 
 def _unsolvable(out: Explanation, board: Board, rules: Rules, deadline: float, left, found,
                 method: Method) -> None:
-    out.trace = trace(board, rules)
-    out.failure = out.trace.failure
+    try:
+        with within(left()):  # the grader's passes and the steps look at the budget's token
+            out.trace = trace(board, rules)
+    except Cancelled:
+        _spent(out, "the step-by-step trace")
+    out.failure = out.trace.failure if out.trace is not None else None
     if out.failure is not None:
         out.reason = "deduction"
         found()
-    else:
+    elif out.trace is not None:
         out.notes.append("the deductions (look-ahead to depth 2) find no contradiction: the "
                          "reason needs search")
 

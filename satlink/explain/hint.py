@@ -135,17 +135,23 @@ class _ProgressRecorder(Recorder):
     def begin(self, puzzle: Puzzle, engine: Engine) -> StateLike:
         st = super().begin(puzzle, engine)
         self.current = "drawing"  # a contradiction while laying the pieces is the drawing's
+        if self.pieces:  # (the tables below cost a pass over every edge and label)
+            self._lay(puzzle, st)
+        st.changes = []
+        self.current = "forced"
+        return st
+
+    def _lay(self, puzzle: Puzzle, st: StateLike) -> None:
         index = self.board.graph.edge_index
+        colour = {label: k for k, label in enumerate(puzzle.labels)}  # not .index: a scan each
         for label, pieces in self.pieces.items():
-            bit = 1 << puzzle.labels.index(label)
+            bit = 1 << colour[label]
             for nodes in pieces:
+                stop_if_cancelled()  # a drawing of many paths on a board of many labels
                 for x in nodes:
                     st.restrict(x, bit)
                 for a, b in zip(nodes, nodes[1:], strict=False):
                     self.drawn += st.set_on(index[edge(a, b)])
-        st.changes = []
-        self.current = "forced"
-        return st
 
     def trying(self, technique: str) -> None:
         stop_if_cancelled()  # between the grader's passes: a large board's solve takes minutes

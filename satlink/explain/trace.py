@@ -24,6 +24,10 @@ from satlink.explain.failure import describe
 from satlink.explain.steps import Failure, Step, Trace
 from satlink.grading import DEFAULT_BUDGET, DEFAULT_DEPTH, grade
 from satlink.rules import DEFAULT_RULES, Rules, parse_rules
+from satlink.runtime.cancel import stop_if_cancelled
+
+CANCEL_EVERY = 256
+"""Steps made between looks at the budget's token (a step is a few microseconds)."""
 
 
 class Recorder:
@@ -50,12 +54,17 @@ class Recorder:
         st = self.state
         changes, st.changes = st.changes, []
         if technique == "forced":
-            self.steps += [self._forced(group) for group in _by_cause(st, changes)]
+            for n, group in enumerate(_by_cause(st, changes)):
+                if n % CANCEL_EVERY == 0:
+                    stop_if_cancelled()  # a forced pass on a large board: 100,000s of steps
+                self.steps.append(self._forced(group))
         elif technique.startswith("lookahead"):
             self.steps.append(self._lookahead(technique, changes))
         else:
-            self.steps += [self._grouped(technique, label, group)
-                           for label, group in _by_colour(st, changes)]
+            for n, (label, group) in enumerate(_by_colour(st, changes)):
+                if n % CANCEL_EVERY == 0:
+                    stop_if_cancelled()
+                self.steps.append(self._grouped(technique, label, group))
 
     # -- sentences ----------------------------------------------------------------------
     def at(self, x: int) -> str:
@@ -174,9 +183,21 @@ class Recorder:
 
 
 def _labels(p: Puzzle, mask: int) -> list[str]:
-    out = [label for k, label in enumerate(p.labels) if mask >> k & 1]
+    out = [p.labels[k] for k in members(mask & p.colours)]
     if p.unused and mask & p.unused:
         out.append("empty")
+    return out
+
+
+def members(mask: int) -> list[int]:
+    """The bits set in ``mask``, ascending: one pass over its binary digits (shifting the mask
+    once per colour costs colours x colours / 64 words on a board of many labels)."""
+    digits = bin(mask)[:1:-1]  # bit 0 first
+    out = []
+    at = digits.find("1")
+    while at >= 0:
+        out.append(at)
+        at = digits.find("1", at + 1)
     return out
 
 
@@ -189,7 +210,9 @@ def _by_cause(st: StateLike, changes: list[tuple]) -> list[tuple[int, list[tuple
     """Forced changes grouped by the node that made them, in order (the forced rules decide
     the ways around one node at a time)."""
     groups: list[tuple[int, list[tuple]]] = []
-    for change in changes:
+    for n, change in enumerate(changes):
+        if n % (CANCEL_EVERY * 16) == 0:
+            stop_if_cancelled()  # a forced pass on a large board: 100,000s of changes
         cause = change[1] if change[0] == "colour" else change[2]
         if groups and groups[-1][0] == cause:
             groups[-1][1].append(change)
@@ -203,7 +226,9 @@ def _by_colour(st: StateLike, changes: list[tuple]) -> list[tuple[str | None, li
     known), in order of first appearance; the rest together."""
     p = st.p
     groups: dict[str | None, list[tuple]] = {}
-    for change in changes:
+    for n, change in enumerate(changes):
+        if n % (CANCEL_EVERY * 16) == 0:
+            stop_if_cancelled()
         if change[0] == "colour":
             removed, left = change[2] & p.colours, change[3] & p.colours
             mask = left if left and not left & (left - 1) and removed.bit_count() > 1 else removed

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from satlink.generate.params import Params
+from satlink.generate.params import STORED_NAMES, Params
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzles (
@@ -42,14 +42,16 @@ RENAMED_REASONS = {"difficulty": "grade"}
 """Rejection reasons counted under an earlier name -> the name they are counted under now."""
 
 
-RENAMED_PARAMS = {"method": "growth", "difficulty": "grade"}
-"""Stored run parameters under their old names -> the :class:`Params` fields they became."""
+RENAMED_PARAMS = STORED_NAMES
+"""Stored run parameters under their old names -> the :class:`Params` fields they became
+(declared on the fields, which the run keys still name so)."""
 
 
 def same_run(stored: dict, mine: dict) -> bool:
     """Whether stored run parameters are ``mine`` (both without the seed); fields added to
     :class:`Params` since the stored run was written count as their defaults, fields renamed
     since are read under their new names."""
-    defaults = json.loads(json.dumps(Params(1, 1, 1, 1).as_dict()))
+    defaults = json.loads(json.dumps(
+        Params(width=1, height=1, colours_min=1, colours_max=1).as_dict()))
     stored = {RENAMED_PARAMS.get(name, name): value for name, value in stored.items()}
     return all(stored.get(name, defaults.get(name)) == value for name, value in mine.items())

@@ -5,94 +5,96 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from dataclasses import asdict, dataclass
+from dataclasses import Field, asdict, dataclass, field, fields, is_dataclass
 
 from satlink.board import EMPTY, SOLID
 from satlink.generate.colours import published_colour_draw
 from satlink.generate.reach import unreachable, variant_of
 from satlink.generate.reading import ParamsError, parse_colours, parse_size
 from satlink.generate.request import ParamsRequest
-from satlink.generate.symmetry import SYMMETRIES
 from satlink.generate.targets import ORDER, BandError, band_of_target, check_size, parse_target
-from satlink.geometry import HEX, KINDS, SQUARE, Geometry
+from satlink.geometry import HEX, SQUARE, Geometry
 from satlink.grading import MAX_GRADE_NODES
 from satlink.rules import DEFAULT_RULES, Rules, parse_rules
-from satlink.solver.method import DEFAULT_METHOD, Method
+from satlink.solver.method import Method
 
-GROWTHS = ("grow", "unionfind")
-PLAYS = ("published", "any")
-GRIDS = KINDS
-STRATEGIES = ("repair", "reject")
+ASKED = ParamsRequest()
+"""Every option at its default: the defaults of :class:`Params` are the request's."""
 
-VARIANT_DEFAULTS = {"grid": SQUARE, "wrap": False, "holes": 0, "shape": (), "walls": 0,
-                    "bridges": 0}
+VARIANT = ("grid", "wrap", "holes", "shape", "walls", "bridges")
+"""The options that make a board other than the plain square one."""
+VARIANT_DEFAULTS = {name: getattr(ASKED, name) for name in VARIANT}
+
+METHOD_ADDED_LATER = ("presolve", "pieces", "stricter_first")
+"""The solving method's choices added after catalogues were first written, on by default:
+on, they stay out of a run's key, so those runs still resume."""
 
 
-@dataclass(frozen=True)
+def added_later(default: object, stored_as: str | None = None) -> Field:
+    """A :class:`Params` field that enters a run's key only when it is not ``default``: runs
+    written before it existed keep their keys.  ``stored_as``: the name the key (and the
+    catalogues written before the rename) gives it."""
+    return field(default=default, metadata=_stored_as(stored_as) | {"added_later": True})
+
+
+def _stored_as(name: str | None) -> dict:
+    return {"stored_as": name} if name else {}
+
+
+@dataclass(frozen=True, kw_only=True)
 class Params:
+    """A checked generation request (made by :func:`make_params` alone): the size and the
+    colour range read, the profile parsed, the grade targets normalised."""
+
     width: int
     height: int
     colours_min: int
     colours_max: int
-    min_length: int = 3
-    max_solids: int = 0
+    min_length: int = ASKED.min_length
+    max_solids: int = ASKED.max_solids
     rules: Rules = DEFAULT_RULES  # parsed once; written as its canonical text
-    growth: str = "grow"  # the growth algorithm (was ``method``: the key still says so)
-    strategy: str = "repair"
-    seed: int = 0
+    growth: str = field(default=ASKED.growth, metadata=_stored_as("method"))  # was ``method``
+    strategy: str = ASKED.strategy
+    seed: int = ASKED.seed
     max_repairs: int = 40
-    symmetry: str = "none"
-    solving: Method = DEFAULT_METHOD  # how uniqueness is proved (verdicts never depend on it)
-    grid: str = SQUARE  # the variant: cell kind, warps, holes (or a shape), walls, bridges
-    wrap: bool = False
-    holes: int = 0
-    shape: tuple[str, ...] = ()  # mask rows, '.' open and '#' a hole
-    walls: int = 0
-    bridges: int = 0
-    grade: str = ""  # a band or score range of the human grade ('' any); see targets.py
-    play: str = "published"  # without a grade: bands drawn as published ('any': no aim)
-    curve: bool = False  # without a grade: easy, medium, hard in turn (the pack is ordered)
-    slots: tuple[str, ...] = ()  # a grade target per slot of the pack ('--curve T1,T2,...')
+    symmetry: str = ASKED.symmetry
+    solving: Method = added_later(ASKED.solving)  # verdicts never depend on it
+    grid: str = added_later(ASKED.grid)  # the variant: cell kind, warps, holes (or a shape),
+    wrap: bool = added_later(ASKED.wrap)  # walls, bridges
+    holes: int = added_later(ASKED.holes)
+    shape: tuple[str, ...] = added_later(ASKED.shape)  # mask rows, '.' open and '#' a hole
+    walls: int = added_later(ASKED.walls)
+    bridges: int = added_later(ASKED.bridges)
+    grade: str = added_later("", stored_as="difficulty")  # '' any; see targets.py
+    play: str = added_later(ASKED.play)  # without a grade: bands drawn as published
+    curve: bool = added_later(ASKED.curve)  # without a grade: easy, medium, hard in turn
+    slots: tuple[str, ...] = added_later(ASKED.slots)  # a grade target per slot of the pack
 
     def key(self) -> str:
         """Identifies a generation run: same parameters, same puzzles, resumable.
 
-        The solving method and the variant fields enter the key only when they are not the
-        defaults, so catalogues written before they were parameters resume as before; the
-        method is there at all because the solver-effort figures depend on the backend.  Fields
-        renamed since keep their old names in the key (``growth`` was ``method``, ``grade``
-        was ``difficulty``), so the runs of every catalogue keep their keys.
+        Every field is in the key under the name it was first stored as (``growth`` as
+        ``method``, ``grade`` as ``difficulty``), a field added since the first catalogues only
+        when it is not its default (and of the solving method, only the choices that were
+        there from the start, unless turned off), so the runs of every catalogue keep their
+        keys.  The method is in the key at all because the solver-effort figures depend on
+        the backend.
         """
-        fields = self.as_dict()
-        if self.solving == DEFAULT_METHOD:
-            del fields["solving"]
-        else:
-            if self.solving.presolve:  # on, as before it was a choice: old runs still resume
-                del fields["solving"]["presolve"]
-            if self.solving.pieces:  # likewise the pieces (issue 24), on by default
-                del fields["solving"]["pieces"]
-            if self.solving.stricter_first:  # and weak profiles through flow (issue 36)
-                del fields["solving"]["stricter_first"]
-        for name, default in VARIANT_DEFAULTS.items():
-            if fields[name] == default:
-                del fields[name]
-        if fields["play"] == "published":
-            del fields["play"]
-        if not fields["curve"]:
-            del fields["curve"]
-        if not fields["slots"]:
-            del fields["slots"]
-        grade = fields.pop("grade")
-        if grade:
-            fields["difficulty"] = grade
-        fields["method"] = fields.pop("growth")
-        return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
+        values = self.as_dict()
+        keyed = {}
+        for item in fields(self):
+            value = values[item.name]
+            if item.metadata.get("added_later") and value == _as_json(item.default):
+                continue
+            if item.name == "solving":
+                value = {name: on for name, on in value.items()
+                         if not (name in METHOD_ADDED_LATER and on)}
+            keyed[item.metadata.get("stored_as", item.name)] = value
+        return hashlib.sha256(json.dumps(keyed, sort_keys=True).encode()).hexdigest()[:16]
 
     def as_dict(self) -> dict:
         """The parameters as JSON values (the rules as their canonical text, as stored)."""
-        fields = asdict(self)
-        fields["rules"] = str(self.rules)
-        return fields
+        return _as_json(self)
 
     @property
     def geometry(self) -> Geometry:
@@ -126,29 +128,32 @@ def colour_target(params: Params, rng: random.Random,
     return min(max(round(value), params.colours_min), params.colours_max)
 
 
+def _as_json(value: object) -> object:
+    """``value`` as stored: a dataclass as a dict, rules as their canonical text."""
+    if isinstance(value, Rules):
+        return str(value)
+    if isinstance(value, Params):
+        return {item.name: _as_json(getattr(value, item.name)) for item in fields(value)}
+    return asdict(value) if is_dataclass(value) else value
+
+
+STORED_NAMES = {item.metadata["stored_as"]: item.name for item in fields(Params)
+                if "stored_as" in item.metadata}
+"""Fields stored (and keyed) under an earlier name: that name -> the field."""
+
+
 def make_params(request: ParamsRequest) -> Params:
     """Validated parameters for ``request`` (its texts read, its profile parsed, its targets
-    normalised), or a :class:`ParamsError` that names the first thing that cannot be made.
-    A grade target the variant is not known to reach is refused here, before any attempt."""
-    size, colours, min_length, shape = (request.size, request.colours, request.min_length,
-                                        request.shape)
-    grid, wrap, holes, walls, bridges = (request.grid, request.wrap, request.holes,
-                                         request.walls, request.bridges)
-    symmetry, grade, play, curve = request.symmetry, request.grade, request.play, request.curve
+    normalised), or a :class:`ParamsError` that names the first thing that cannot be made;
+    each option alone was checked when the request was built.  A grade target the variant
+    is not known to reach is refused here, before any attempt."""
     profile = parse_rules(request.rules)
-    if shape:
-        width, height = len(shape[0]), len(shape)
-        if size is not None and parse_size(size) != (width, height):
-            raise ParamsError(f"size {size} is not the shape's {width}x{height}")
-        parse_size(f"{width}x{height}")
-    else:
-        width, height = parse_size(size or "10x10")
-    _check_variant(width, height, symmetry, dict(grid=grid, wrap=wrap, holes=holes, shape=shape,
-                                                 walls=walls, bridges=bridges))
-    cells = width * height - ("".join(shape).count(SOLID) if shape else holes)  # open cells
-    lo, hi = parse_colours(colours, cells, grid)
-    if min_length < 2:
-        raise ParamsError("min-length must be at least 2 (a path joins two cells)")
+    width, height = _board_size(request.size, request.shape)
+    _check_variant(width, height, request)
+    shape = tuple(request.shape)
+    cells = width * height - ("".join(shape).count(SOLID) if shape else request.holes)  # open
+    lo, hi = parse_colours(request.colours, cells, request.grid)
+    min_length = request.min_length
     if min_length > cells:
         raise ParamsError(f"min-length {min_length} is longer than the {width}x{height} board "
                           f"({cells} cells)")
@@ -157,47 +162,71 @@ def make_params(request: ParamsRequest) -> Params:
         raise ParamsError(f"{lo} colours do not fit a {width}x{height} board: with paths of at "
                           f"least {min_length} cells there is room for at most {room}")
     hi = min(hi, room)
-    if request.growth not in GROWTHS:
-        raise ParamsError(f"growth {request.growth!r} (known: {', '.join(GROWTHS)})")
-    if request.strategy not in STRATEGIES:
-        raise ParamsError(f"strategy {request.strategy!r} (known: {', '.join(STRATEGIES)})")
-    if request.max_solids < 0:
-        raise ParamsError("max-solids cannot be negative")
-    if symmetry not in SYMMETRIES:
-        raise ParamsError(f"symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)})")
-    if play not in PLAYS:
-        raise ParamsError(f"play {play!r} (known: {', '.join(PLAYS)})")
-    if (curve or request.slots) and grade:
+    target, slots = _targets(request, width * height + request.bridges)  # the nodes graded
+    if request.colours is None and (request.grid == HEX or request.wrap):
+        # easier targets need more colours there
+        aims = [t for t in (target, *slots) if t] or (["easy"] if request.curve else [])
+        hi = min(room, max([hi, *(_easier_colours(t, cells) for t in aims)]))
+    if profile == DEFAULT_RULES and min_length <= 3:
+        _check_reach(request, width, height, target, slots)
+    return Params(width=width, height=height, colours_min=lo, colours_max=hi, rules=profile,
+                  shape=shape, grade=target, slots=slots, **_as_asked(request))
+
+
+MADE = ("width", "height", "colours_min", "colours_max", "rules", "shape", "grade", "slots",
+        "max_repairs")
+"""The fields of :class:`Params` that :func:`make_params` reads or works out; the others are
+the request's options as they were asked."""
+
+
+def _as_asked(request: ParamsRequest) -> dict:
+    return {item.name: getattr(request, item.name) for item in fields(Params)
+            if item.name not in MADE}
+
+
+def _board_size(size: str | None, shape: tuple[str, ...]) -> tuple[int, int]:
+    """The board's width and height: the ``shape``'s (``size``, if given, must agree), else
+    ``size``, else 10x10."""
+    if not shape:
+        return parse_size(size or "10x10")
+    width, height = len(shape[0]), len(shape)
+    if size is not None and parse_size(size) != (width, height):
+        raise ParamsError(f"size {size} is not the shape's {width}x{height}")
+    return parse_size(f"{width}x{height}")
+
+
+def _targets(request: ParamsRequest, nodes: int) -> tuple[str, tuple[str, ...]]:
+    """The normalised ``--grade`` target ('' for none) and slot targets; ``nodes``: the
+    board's cells and bridge crossings, which the grader must be allowed to take."""
+    curve, slots, grade = request.curve, request.slots, request.grade
+    if (curve or slots) and grade:
         raise ParamsError("--curve orders a pack from easy to hard; --grade keeps one grade: "
                           "give one of them")
-    if curve and request.slots:
+    if curve and slots:
         raise ParamsError("give --curve with slot targets or without, not both")
-    if (curve or request.slots) and width * height + bridges > MAX_GRADE_NODES:
+    if (curve or slots) and nodes > MAX_GRADE_NODES:
         raise ParamsError(f"--curve needs boards of at most {MAX_GRADE_NODES} cells (the "
-                          f"grader's limit), not {width * height + bridges}")
-    target = _grade(grade, width * height + bridges)  # the graph nodes graded
-    slots = tuple(_grade(text, width * height + bridges, "--curve") for text in request.slots)
-    if colours is None and (grid == HEX or wrap):  # easier targets need more colours there
-        aims = [t for t in (target, *slots) if t] or (["easy"] if curve else [])
-        hi = min(room, max([hi, *(_easier_colours(t, cells) for t in aims)]))
-    plain = not (grid != SQUARE or wrap or holes or shape or walls or bridges)
-    if profile == DEFAULT_RULES and min_length <= 3 and (
-            plain or (colours is None and not shape)):
-        # a variant is judged only as reach.json has it: its exact options, default colours
-        variant = variant_of(dict(grid=grid, wrap=wrap, holes=holes, walls=walls,
-                                  bridges=bridges))
-        # a plain --curve aims at every band in turn: each must be reachable, as a slot's is
-        aimed = dict.fromkeys(slots or (ORDER if curve else ()))
-        for text, option in ((target, "--grade"), *((t, "--curve") for t in aimed)):
-            why = text and variant and unreachable(parse_target(text), width, height, option,
-                                                   variant)
-            if why:
-                raise ParamsError(why)
-    return Params(width, height, lo, hi, min_length, request.max_solids, profile,
-                  request.growth, request.strategy, request.seed, symmetry=symmetry,
-                  solving=request.solving, grid=grid, wrap=wrap, holes=holes,
-                  shape=tuple(shape), walls=walls, bridges=bridges, grade=target,
-                  play=play, curve=curve, slots=slots)
+                          f"grader's limit), not {nodes}")
+    return _grade(grade, nodes), tuple(_grade(text, nodes, "--curve") for text in slots)
+
+
+def _check_reach(request: ParamsRequest, width: int, height: int, target: str,
+                 slots: tuple[str, ...]) -> None:
+    """Refuse a grade target the board is not known to reach under the default profile: a
+    variant is judged only as reach.json has it, with its exact options and the default
+    colours; a plain ``--curve`` aims at every band in turn, so each must be reachable."""
+    plain = not any(getattr(request, name) != default
+                    for name, default in VARIANT_DEFAULTS.items())
+    if not (plain or (request.colours is None and not request.shape)):
+        return
+    variant = variant_of({name: getattr(request, name)
+                          for name in ("grid", "wrap", "holes", "walls", "bridges")})
+    aimed = dict.fromkeys(slots or (ORDER if request.curve else ()))
+    for text, option in ((target, "--grade"), *((t, "--curve") for t in aimed)):
+        why = text and variant and unreachable(parse_target(text), width, height, option,
+                                               variant)
+        if why:
+            raise ParamsError(why)
 
 
 CELLS_PER_COLOUR = 7
@@ -232,34 +261,12 @@ def _grade(text: str | None, nodes: int, option: str = "--grade") -> str:
     return target.text
 
 
-def spread_slots(text: str, count: int) -> tuple[str, ...]:
-    """``--curve T1,T2,...`` (bands or score ranges) stretched over a pack of ``count``
-    puzzles: slot j (from 0) aims at target ``floor(j * k / count)`` of the k given, so the
-    targets keep their order and each covers a run of about ``count / k`` consecutive slots
-    (``easy,medium,hard`` over 6: easy, easy, medium, medium, hard, hard; k = count: one
-    each).  More targets than puzzles is refused: some would be dropped silently."""
-    targets = [t.strip() for t in text.split(",")]
-    if not all(targets):
-        raise ParamsError(f"--curve {text!r}: an empty target (give bands or ranges separated "
-                          "by commas, e.g. easy,easy,medium,hard or 1-3,2-4,4-6)")
-    if len(targets) > count:
-        raise ParamsError(f"--curve gives {len(targets)} targets for a pack of {count}: give "
-                          f"at most --count targets")
-    return tuple(targets[j * len(targets) // count] for j in range(count))
-
-
-def _check_variant(width: int, height: int, symmetry: str, variant: dict) -> None:
-    """Refuse a variant (``variant``: the options of :data:`VARIANT_DEFAULTS`, by name) that
-    is unknown, contradicts itself or does not fit a ``width`` x ``height`` board."""
-    grid, wrap, holes, shape, walls, bridges = (
-        variant[name] for name in ("grid", "wrap", "holes", "shape", "walls", "bridges"))
-    if grid not in GRIDS:
-        raise ParamsError(f"grid {grid!r} (known: {', '.join(GRIDS)})")
+def _check_variant(width: int, height: int, request: ParamsRequest) -> None:
+    """Refuse a variant (the options of :data:`VARIANT`) that contradicts itself or does not
+    fit a ``width`` x ``height`` board (each option alone was checked with the request)."""
+    grid, wrap, holes, shape, walls, bridges = (getattr(request, name) for name in VARIANT)
     if grid != SQUARE and wrap:
         raise ParamsError(f"warps need square cells, not --grid {grid}")
-    for name, value in (("holes", holes), ("walls", walls), ("bridges", bridges)):
-        if value < 0:
-            raise ParamsError(f"{name} cannot be negative")
     if holes and shape:
         raise ParamsError("--holes and --shape both choose the holes: give one of them")
     cells = width * height
@@ -274,6 +281,6 @@ def _check_variant(width: int, height: int, symmetry: str, variant: dict) -> Non
         raise ParamsError(f"{walls} walls are more than the {width}x{height} board's cells; "
                           "walls are removed edges between neighbouring cells")
     variant = grid != SQUARE or wrap or holes or shape or walls or bridges
-    if symmetry != "none" and variant:
-        raise ParamsError(f"--symmetry {symmetry} is for plain square boards; it does not "
-                          "support --grid hex, --wrap, --holes, --shape, --walls or --bridges")
+    if request.symmetry != "none" and variant:
+        raise ParamsError(f"--symmetry {request.symmetry} is for plain square boards; it does "
+                          "not support --grid hex, --wrap, --holes, --shape, --walls or --bridges")

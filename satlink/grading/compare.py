@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from satlink.board import Board
 from satlink.deduce.puzzle import Contradiction, Puzzle
-from satlink.deduce.split import SplitSearch
+from satlink.deduce.split import CaseSplits
 from satlink.grading import grade
 from satlink.rules import Rules
 
@@ -41,7 +41,7 @@ def split_result(eng, board: Board, rules: Rules, limit: int = 3, budget: int = 
     """Whether the search by case splits covered every case, the states it visited and the
     solutions it found."""
     p = Puzzle(board, rules)
-    search = SplitSearch(budget, limit, ("corner", "notouch", "region"))
+    search = CaseSplits(budget, limit, ("corner", "notouch", "region"))
     complete = eng.split(eng.state(p), search)
     return complete, search.nodes, tuple(search.solutions)
 

@@ -39,7 +39,7 @@ from typing import Any, Protocol
 from satlink.board import Board
 from satlink.deduce import BudgetSpent, Contradiction, Puzzle
 from satlink.deduce.engines import Engine, engine
-from satlink.deduce.lookahead import Search
+from satlink.deduce.lookahead import LookaheadBudget
 from satlink.rules import DEFAULT_RULES, Rules, parse_rules
 from satlink.solution import Solution
 
@@ -134,7 +134,7 @@ def grade(board: Board, rules: Rules | str | None = DEFAULT_RULES, *, max_level:
     p = Puzzle(board, rules)
     st = eng.state(p) if recorder is None else recorder.begin(p, eng)
     total = max(1, len(p.nodes))
-    search = Search(budget, refuted=None if recorder is None else recorder.refuted)
+    search = LookaheadBudget(budget, refuted=None if recorder is None else recorder.refuted)
     steps = {name: 0 for name in TECHNIQUES[:-1]}
     hardest = 1
 

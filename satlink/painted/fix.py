@@ -4,7 +4,7 @@ A painting is a solution; when its puzzle has another one, the drawing must chan
 the two differ, and change so that it stays a solution (the designer keeps what they drew,
 but for the cuts).  Two edits do that, each on the drawn paths themselves:
 
-* **cut**: a path is cut at an edge the other solution does not use (:mod:`satlink.repair.cuts`);
+* **cut**: a path is cut at an edge the other solution does not use (:mod:`satlink.repair.path_splits`);
   the two parts become two colours, so the other solution, which runs through the cut's two
   new endpoints, no longer fits (the colour count grows by one);
 * **slide**: a path's end cell is handed to the neighbouring end of another path (one path

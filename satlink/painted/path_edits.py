@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from satlink.board import EMPTY, LABEL_ALPHABET, Board, label_for
 from satlink.geometry import Geometry
 from satlink.graph import SOLID, Cell
-from satlink.repair.cuts import cuts_missing_from
+from satlink.repair.path_splits import split_points
 from satlink.rules import Rules
 from satlink.solution import Solution, diff_cells
 from satlink.solver.verdict import Status
@@ -91,7 +91,7 @@ def edits(board: Board, drawn: Solution, other: Solution, rules: Rules,
             geometry = Geometry.of(g.kind, g.wrap, set(g.walls) | {(a, b)}, g.bridges)
             yield (PaintEdit("wall", f"wall between {rc(a)} and {rc(b)}", (a, b)), paths,
                    geometry)
-    for key, cut in cuts_missing_from(mine, theirs, min_length, lambda x: _can_end(board, x)):
+    for key, cut in split_points(mine, theirs, min_length, lambda x: _can_end(board, x)):
         p = paths[key]
         a, b = p[cut - 1], p[cut]
         if board.node_cell(a) not in near and board.node_cell(b) not in near:

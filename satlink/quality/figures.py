@@ -72,10 +72,10 @@ def human_grade(board: Board, verdict: Verdict) -> dict | None:
         return None
 
 
-def quality(board: Board, solution: Solution, verdict: Verdict, *, grade: bool = True) -> dict:
-    """The figures of a solved board; ``grade``: with the human grade, which on a hard 14x14
-    level costs ten times the uniqueness proof, so ``check``/``solve`` ask for it only with
-    ``--grade``."""
+def quality(board: Board, solution: Solution, verdict: Verdict, *, grade: bool = False) -> dict:
+    """The figures of a solved board; ``grade``: with the human grade, which runs the
+    deductions again and on a hard 14x14 level costs ten times the uniqueness proof, so it
+    is computed only when asked for (``validate``, saved catalogues, ``check --grade``)."""
     lengths = sorted(len(p) for p in solution.paths.values())
     figures = {
         "colours": len(board.labels),

@@ -11,7 +11,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import click
 
@@ -82,13 +82,30 @@ error that kept it from being judged, and what the verdict says of a painted boa
 (``check`` and ``solve`` build them: :class:`satlink.cli.check.Judged`)."""
 
 
-def print_judged(judged: Iterable[Shown], total: int, good: Status, as_json: bool,
-                 no_color: bool, quiet: bool = False, all_diff_cells: bool = False,
-                 grade: bool = False) -> list[Status]:
+class Showing(Protocol):
+    """How a run's boards are shown (:class:`satlink.cli.check.BoardRun` carries it):
+    ``quiet``: draw only the boards that are not good, and the summary; ``all_diff_cells``:
+    list every differing cell in the records, however many; ``grade``: the human grade in
+    the records."""
+
+    @property
+    def as_json(self) -> bool: ...
+    @property
+    def no_color(self) -> bool: ...
+    @property
+    def quiet(self) -> bool: ...
+    @property
+    def all_diff_cells(self) -> bool: ...
+    @property
+    def grade(self) -> bool: ...
+
+
+def print_judged(judged: Iterable[Shown], total: int, good: Status, run: Showing) -> list[Status]:
     """Print each board as it is judged, under a progress bar: its JSON record, or its drawing
-    (``quiet``: only if it is not ``good``) and an ``invalid:`` line on standard error for an
-    input error; then, without ``--json``, the summary.  Returns the statuses, in order."""
-    printer = None if as_json else VerdictPrinter(no_color)
+    (``run.quiet``: only if it is not ``good``) and an ``invalid:`` line on standard error for
+    an input error; then, without ``--json``, the summary.  Returns the statuses, in order."""
+    as_json, quiet = run.as_json, run.quiet
+    printer = None if as_json else VerdictPrinter(run.no_color)
     statuses: list[Status] = []
     results: list[tuple[str, int, str]] = []
     counts: dict[str, int] = {}
@@ -98,7 +115,8 @@ def print_judged(judged: Iterable[Shown], total: int, good: Status, as_json: boo
                 status = outcome.status
                 if as_json:
                     record = verdict_record(entry.source, entry.index, entry.board, outcome,
-                                            all_diff_cells=all_diff_cells, grade=grade, lazy=True)
+                                            all_diff_cells=run.all_diff_cells, grade=run.grade,
+                                            lazy=True)
                     if painted is not None:
                         record["painted"] = painted.as_dict()
                     print_json(record)

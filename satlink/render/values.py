@@ -1,6 +1,6 @@
 """What reaches the report's page from a results file, type-checked: a results file can be
 edited by hand or damaged, so a value the page draws as a number or a grid is one, and any
-other value is dropped (never drawn as HTML; issue 25's hostile results files)."""
+other value is dropped (never drawn as HTML: a hostile results file stays text)."""
 
 from __future__ import annotations
 

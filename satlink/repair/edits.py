@@ -4,7 +4,7 @@
 * ``wall``: put a wall between two neighbouring cells (only where the board is already a
   variant board, i.e. its geometry is not the plain grid, unless asked for);
 * ``split``: add one endpoint pair by cutting a path of the first solution at an edge the
-  second solution does not use (:mod:`satlink.repair.cuts`; the first solution stays valid, the
+  second solution does not use (:mod:`satlink.repair.path_splits`; the first solution stays valid, the
   second is broken; the far endpoint takes the new pair's colour);
 * ``pair``: add one endpoint pair on two empty cells near where the solutions differ;
 * ``move``: move one endpoint to an empty cell at most two steps away;
@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from satlink.board import EMPTY, SOLID, Board, BoardError, label_for
 from satlink.geometry import Geometry
-from satlink.repair.cuts import cuts_missing_from
+from satlink.repair.path_splits import split_points
 from satlink.repair.proposals import Candidate
 from satlink.solution import Solution
 from satlink.solver.verdict import Status, Verdict
@@ -148,7 +148,7 @@ def _splits(board: Board, first: Solution, second: frozenset, diff: set[int]
     region where they differ: the cut's two cells become endpoints."""
     label = _new_label(board)
     bridges = {x for nodes in board.crossings.values() for x in nodes}
-    for name, cut in cuts_missing_from(first.paths.items(), second, 2,
+    for name, cut in split_points(first.paths.items(), second, 2,
                                        lambda x: x not in bridges):
         path = first.paths[name]
         far = path[-1]

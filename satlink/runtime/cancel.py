@@ -38,15 +38,12 @@ class Cancelled(Exception):
 
 
 class CancelToken:
-    """A flag set once from any thread, the solvers to interrupt when it is, and the child
+    """Cancellation set once from any thread, the solvers to interrupt when it is, and the child
     tokens (:meth:`child`) cancelled with it."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._cancelled = False
-        self.flag = bytearray(1)
-        """1 once cancelled: the compiled deduction engine reads this byte while it works
-        without the GIL (:mod:`satlink.deduce.engines`)."""
         self._running: list[Interruptible] = []
         self._children: set[CancelToken] = set()
 
@@ -55,10 +52,9 @@ class CancelToken:
         return self._cancelled
 
     def cancel(self) -> None:
-        """Set the flag, interrupt every solver running under this token, cancel its children."""
+        """Mark it cancelled, interrupt every solver running under this token, cancel its children."""
         with self._lock:
             self._cancelled = True
-            self.flag[0] = 1
             running = list(self._running)
             children = list(self._children)
         for solver in running:
@@ -109,12 +105,6 @@ def cancelled() -> bool:
     """Whether the work running in this thread has been cancelled."""
     token = getattr(_local, "token", None)
     return token is not None and token._cancelled
-
-
-def current_flag() -> bytearray | None:
-    """The cancel flag of the work running in this thread (:attr:`CancelToken.flag`), if any."""
-    token = getattr(_local, "token", None)
-    return None if token is None else token.flag
 
 
 def stop_if_cancelled() -> None:

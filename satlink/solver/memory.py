@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from satlink.board import Board
-from satlink.cnf.kinds import DEFAULT_CARD, EncodingKind
+from satlink.cnf.kinds import DEFAULT_CARD, ENCODING_KINDS, EncodingKind
 
 if TYPE_CHECKING:
     from satlink.solver.method import Method
@@ -158,7 +158,29 @@ def ensure_fits(board: Board, method: Method, available: int | None = None) -> N
         raise BoardTooLarge(
             f"a {board.width}x{board.height} board with {len(board.labels)} labels needs about "
             f"{need / 2**30:.1f} GB for the {method.encoding} encoding, more than the "
-            f"{available / 2**30:.1f} GB available; try --encoding binary-edge, or a machine "
+            f"{available / 2**30:.1f} GB available; {advice(board, method, available)}")
+
+
+MUCH_LESS = 0.8
+"""Another encoding is advised only when its estimate is below this share of the one in use
+(estimates within a fifth of each other are the same size, given how rough they are)."""
+
+
+def advice(board: Board, method: Method, available: int) -> str:
+    """What would let ``board`` fit: another encoding whose estimate fits in ``available``
+    (the smallest), never the one in use; else that none would, and more memory."""
+    cells, labels = board.size, len(board.labels)
+    own = estimated_bytes(cells, labels, method.kind, method.card)
+    smaller = sorted((need, name) for name, kind in ENCODING_KINDS.items()
+                     if (need := estimated_bytes(cells, labels, kind, method.card))
+                     < MUCH_LESS * own)
+    if not smaller:
+        return (f"no encoding needs much less than {method.encoding} on this board: a machine "
+                "with more memory")
+    need, name = smaller[0]
+    if need <= USABLE_SHARE * available:
+        return f"try --encoding {name} (about {need / 2**30:.1f} GB), or a machine with more memory"
+    return (f"even the smallest encoding, {name}, needs about {need / 2**30:.1f} GB: a machine "
             "with more memory")
 
 

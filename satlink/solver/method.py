@@ -120,7 +120,7 @@ class Method:
     stricter_first: bool = True
     """Under a profile without ``notouch``, take the first solution from a stricter profile,
     look for a second one near it, then search the board whole
-    (:mod:`satlink.solver.weaker`); only for ``solve`` and uniqueness checks, counting past two
+    (:mod:`satlink.solver.routes.stricter`); only for ``solve`` and uniqueness checks, counting past two
     always searches whole.  Off, such a profile is searched whole from the start."""
 
     def __post_init__(self) -> None:

@@ -149,12 +149,13 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
     """Make every deduction the plan allows on ``board`` under ``rules``; ``limit``: how many
     solutions the caller wants at most (1 to solve, 2 to prove uniqueness, more to count).
 
-    ``deadline`` (a ``time.monotonic()`` value) is checked between passes; past it,
-    :class:`PresolveTimeout` is raised.
+    ``deadline`` (a ``time.monotonic()`` value) is checked between passes (and inside the
+    compiled engine's long ones), and between the stages around them, each of which costs a
+    pass over every label on a board of many (the graph, the state, the solution, the
+    referee); past it, :class:`PresolveTimeout` is raised.
     """
     start = time.perf_counter()
-    if deadline is not None and time.monotonic() > deadline:
-        raise PresolveTimeout
+    _in_time(deadline)
     eng = using or engine_for(board.n_nodes)
     plan = plan or plan_for(board, rules, eng)
     if not plan.run:
@@ -164,7 +165,9 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
         return Presolved(outcome, seconds=time.perf_counter() - start, **found)  # type: ignore[arg-type]
 
     puzzle = Puzzle(board, rules)
+    _in_time(deadline)
     state = eng.state(puzzle)
+    _in_time(deadline)
     passes = ("corner", "notouch", "region", "bottleneck") if plan.global_passes else (
         "corner", "notouch")
     stage = "fixpoint"
@@ -175,31 +178,42 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
             stage = "lookahead"
             complete = _look_ahead(eng, state, passes, plan.lookahead_budget, deadline)
         if complete:
-            return _believed(board, rules, [state.solution()], True, done, "solved", stage)
+            _in_time(deadline)
+            solutions = [state.solution()]
+            _in_time(deadline)
+            return _believed(board, rules, solutions, True, done, "solved", stage)
         if plan.split_budget:
-            from satlink.deduce.split import SplitSearch
+            from satlink.deduce.split import CaseSplits
 
-            search = SplitSearch(plan.split_budget, limit, passes, plan.split_depth, deadline)
+            search = CaseSplits(plan.split_budget, limit, passes, plan.split_depth, deadline)
             if eng.split(state.copy(), search):
                 exhausted = len(search.solutions) < limit
+                _in_time(deadline)
                 solutions = [eng.solution(puzzle, es) for es in search.solutions]
+                _in_time(deadline)
                 if not solutions and exhausted:
                     return done(CONTRADICTION, decided=board.n_edges, stage="split")
                 return _believed(board, rules, solutions, exhausted, done, "decided", "split")
     except Contradiction:
         return done(CONTRADICTION, decided=board.n_edges, stage=stage)
+    _in_time(deadline)
     es = bytes(state.es)
     units = [edge_literal(e, s == ON) for e, s in enumerate(es) if s]
     return done(PARTIAL, units=units, decided=len(units), states=es, stage=stage)
+
+
+def _in_time(deadline: float | None) -> None:
+    if deadline is not None and time.monotonic() > deadline:
+        raise PresolveTimeout
 
 
 def _look_ahead(eng: Engine, state: object, passes: tuple[str, ...], budget: int,
                 deadline: float | None) -> bool:
     """Depth-1 look-ahead with the fixpoint after each move it closes, until the board is
     complete, no move is refuted, or the budget is spent; whether it is complete."""
-    from satlink.deduce.lookahead import Search
+    from satlink.deduce.lookahead import LookaheadBudget
 
-    search = Search(budget, deadline=deadline)
+    search = LookaheadBudget(budget, deadline=deadline)
     try:
         while eng.lookahead(state, 1, search):
             eng.fixpoint(state, passes, deadline)

@@ -1,4 +1,5 @@
-"""The incremental solver loop: cycle cuts, blocking, counting and timeouts.
+"""The incremental solver loop (:class:`SolutionEnumerator`): cycle cuts, blocking, counting
+and timeouts.
 
 One PySAT solver lives for the whole job.  Each model is decoded to its *edge set*; any
 connected component without an endpoint is a detached cycle, which the local degree and
@@ -15,7 +16,6 @@ different one.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator, Sequence
 
 from satlink.cnf import Encoding
@@ -26,14 +26,14 @@ from satlink.solver.cycles import cycle_cut, endpoint_cells
 from satlink.solver.decode import ModelPaths, read_model
 from satlink.solver.method import DEFAULT_METHOD, Method
 from satlink.solver.propagator import CycleCutPropagator
-from satlink.solver.stats import SolveStats
+from satlink.solver.stats import SolveStats, phase
 
 
-class SolutionSearch:
+class SolutionEnumerator:
     """Enumerates distinct, cycle-free solutions of an encoding, one SAT solver throughout.
 
     ``release_clauses``: the encoding's clause arrays are let go as the solver takes them
-    (:func:`satlink.solver.check.check` owns its encoding; others may not).  ``units``: literals
+    (the routes of :mod:`satlink.solver.routes` own their encodings; others may not).  ``units``: literals
     known to hold in every solution (the forced moves of :mod:`satlink.solver.presolve`), added as
     unit clauses; being implied by the rules they lose no solution.  ``stats``: a record
     to add this search's figures to (the caller's presolve figures are kept).  ``backend``:
@@ -69,11 +69,11 @@ class SolutionSearch:
         self._ends = encoding.variables.graph.edges  # board.edges as an array
         self._backend = backend if backend is not None else Backend(
             method.solver, encoding.clauses, deadline, release=release_clauses)
-        start = time.perf_counter()
-        for literal in units:
-            self._backend.add_clause([literal])
+        self.stats.load_seconds += self._backend.load_seconds
+        with phase(self.stats, "load"):
+            for literal in units:
+                self._backend.add_clause([literal])
         self._units = len(units)
-        self.stats.load_seconds += self._backend.load_seconds + time.perf_counter() - start
         self._blocks = 0
         self._propagator: CycleCutPropagator | None = None
         if method.uses_propagator and self._cut_cycles:
@@ -91,11 +91,10 @@ class SolutionSearch:
                               + self.stats.cycle_cuts - self._cuts_before + self._blocks)
         self.stats.conflicts += conflicts
         self.stats.decisions += decisions
-        start = time.perf_counter()
-        self._backend.delete()
-        self.stats.load_seconds += time.perf_counter() - start
+        with phase(self.stats, "load"):
+            self._backend.delete()
 
-    def __enter__(self) -> SolutionSearch:
+    def __enter__(self) -> SolutionEnumerator:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -107,9 +106,8 @@ class SolutionSearch:
             read = self._next_cycle_free()
             if read is None:
                 return
-            start = time.perf_counter()
-            solution = read.solution()
-            self.stats.decode_seconds += time.perf_counter() - start
+            with phase(self.stats, "decode"):
+                solution = read.solution()
             yield solution
             self._block(read)
 
@@ -129,10 +127,8 @@ class SolutionSearch:
         read = self._next_cycle_free(list(assumptions))
         if read is None:
             return None
-        start = time.perf_counter()
-        solution = read.solution()
-        self.stats.decode_seconds += time.perf_counter() - start
-        return solution
+        with phase(self.stats, "decode"):
+            return read.solution()
 
     @property
     def incremental(self) -> bool:
@@ -156,17 +152,15 @@ class SolutionSearch:
             model = self._solve_once(assumptions)
             if model is None:
                 return None
-            start = time.perf_counter()
-            read = read_model(self.board, self._ends, model)
-            if not self._cut_cycles or not read.cycles:
-                self.stats.decode_seconds += time.perf_counter() - start
-                return read
-            if self.encoding.acyclic or self._propagator is not None:
-                raise RuntimeError(f"internal error: the {self.encoding.name} encoding "
-                                   "(or the propagator) let a detached cycle through")
-            chosen = read.edges()
-            cuts = [cycle_cut(self.encoding, cells, chosen) for cells in read.cycles]
-            self.stats.decode_seconds += time.perf_counter() - start
+            with phase(self.stats, "decode"):
+                read = read_model(self.board, self._ends, model)
+                if not self._cut_cycles or not read.cycles:
+                    return read
+                if self.encoding.acyclic or self._propagator is not None:
+                    raise RuntimeError(f"internal error: the {self.encoding.name} encoding "
+                                       "(or the propagator) let a detached cycle through")
+                chosen = read.edges()
+                cuts = [cycle_cut(self.encoding, cells, chosen) for cells in read.cycles]
             for cut in cuts:
                 self._backend.add_clause(cut)
                 self.stats.cycle_cuts += 1
@@ -174,12 +168,12 @@ class SolutionSearch:
     def _solve_once(self, assumptions: list[int] | None = None) -> list[int] | None:
         self.stats.sat_calls += 1
         loaded = self._backend.load_seconds
-        start = time.perf_counter()
         try:
-            return self._backend.solve(self.deadline, assumptions)
+            with phase(self.stats, "sat"):
+                return self._backend.solve(self.deadline, assumptions)
         finally:
             rebuilt = self._backend.load_seconds - loaded  # a one-shot backend starts afresh
-            self.stats.sat_seconds += time.perf_counter() - start - rebuilt
+            self.stats.sat_seconds -= rebuilt
             self.stats.load_seconds += rebuilt
 
     def _block(self, read: ModelPaths) -> None:

@@ -17,18 +17,19 @@ it, so ``unique`` is an unsatisfiable second search and ``unsolvable`` an unsati
 first one.  Cycle cuts say "one boundary edge is used, or a cell of the cycle is a hole
 or an endpoint", which holds for every board, so they are kept.
 
-A session answers only what it was built for (the default method, with or without the
-forced moves, and a ``fill`` profile with ``notouch``); :meth:`EditSession.search` returns
-None otherwise, and the caller runs the ordinary search.  Without ``notouch`` the blank
-board's models are full of detached cycles, cut one model at a time, and a kept solver spent
-a whole studio ``--timeout`` on boards that the ordinary route (a stricter profile's solution
-first, :mod:`satlink.solver.weaker`) decides at once.
+A session covers only what it was built for (the default method, with or without the
+forced moves, and a ``fill`` profile with ``notouch``: :meth:`EditSession.covers`), and
+answers a board it covers unless it is busy or has not yet seen that blank board twice
+(:meth:`EditSession.answer` then passes the board on to the other routes of
+:mod:`satlink.solver.routes`).  Without ``notouch`` the blank board's models are full of
+detached cycles, cut one model at a time, and a kept solver spent a whole studio
+``--timeout`` on boards that the stricter profile's solution first
+(:mod:`satlink.solver.routes.stricter`) decides at once.
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from dataclasses import replace
 
 from satlink.board import Board
@@ -36,14 +37,13 @@ from satlink.cnf.encoding import Encoding
 from satlink.cnf.switches import Switches, blank, encode_switched
 from satlink.graph import edge_of_variable, edge_variable
 from satlink.referee import solution_errors
-from satlink.rules import Rules
 from satlink.solution import Solution
 from satlink.solver.backend import Backend, Timeout
 from satlink.solver.cycles import cycle_cut
 from satlink.solver.decode import read_model
-from satlink.solver.method import DEFAULT_METHOD, Method
-from satlink.solver.search_job import SearchJob
-from satlink.solver.stats import SolveStats
+from satlink.solver.method import DEFAULT_METHOD
+from satlink.solver.routes.job import NOTHING_FORCED, Job, Outcome
+from satlink.solver.stats import SolveStats, phase
 
 MAX_CHECKS = 500
 """Checks one solver answers before it is built afresh: each leaves a retired blocking
@@ -51,20 +51,19 @@ literal and its learnt clauses behind, which the solver's own clean-up bounds on
 
 
 class _Loaded:
-    """A switched CNF and the solver that holds it."""
+    """A switched CNF and the solver that holds it (what building them cost goes to
+    ``stats``)."""
 
-    def __init__(self, key: tuple, board: Board, rules: Rules, lemmas: tuple[str, ...],
-                 method: Method, deadline: float | None):
+    def __init__(self, key: tuple, job: Job, stats: SolveStats):
         self.key = key
-        begun = time.perf_counter()
-        self.encoding, self.switches = encode_switched(board, rules, lemmas)
-        self.encode_seconds = time.perf_counter() - begun
+        with phase(stats, "encode"):
+            self.encoding, self.switches = encode_switched(job.board, job.profile, job.lemmas)
         enc: Encoding = self.encoding
         self.n_clauses = enc.n_clauses
         self.ends = enc.variables.graph.edges
         self.edge_var = enc.variables.edge_var
-        self.backend = Backend(method.solver, enc.clauses, deadline, release=True)
-        self.load_seconds = self.backend.load_seconds
+        self.backend = Backend(job.method.solver, enc.clauses, job.deadline, release=True)
+        stats.load_seconds += self.backend.load_seconds
         self.top = enc.n_vars
         self.checks = 0
         self.counted = (0, 0)  # the solver's conflicts and decisions so far (it keeps counting)
@@ -82,7 +81,7 @@ class EditSession:
     in their holes and endpoints (one per studio tab).
 
     Thread-safe in the only way it needs to be: a check that finds the session busy (an
-    older check of the same tab still stopping) is told None and takes the ordinary route.
+    older check of the same tab still stopping) is passed on to the other routes.
     """
 
     def __init__(self) -> None:
@@ -107,36 +106,39 @@ class EditSession:
             self._loaded.delete()
             self._loaded = None
 
-    def search(self, job: SearchJob, lemmas: tuple[str, ...]) -> tuple[bool, bool] | None:
-        """Up to ``limit`` solutions of the job's board appended to ``found``; (exhausted,
-        timed_out) as :func:`satlink.solver.check._search` answers, or None where this session
-        does not apply (another method, a profile without ``fill`` or ``notouch``, or the
-        session busy)."""
-        board, rules, method, deadline = job.board, job.profile, job.method, job.deadline
-        if replace(method, presolve=True) != DEFAULT_METHOD or not (rules.fill and rules.notouch):
-            return None
+    def covers(self, job: Job) -> bool:
+        """Whether this session may answer ``job``: the default method (with or without the
+        forced moves), a profile with ``fill`` and ``notouch``, the session open."""
+        return (not self._closed and replace(job.method, presolve=True) == DEFAULT_METHOD
+                and job.profile.fill and job.profile.notouch)
+
+    def answer(self, job: Job) -> Outcome:
+        """Up to ``limit`` solutions of the job's board, as the whole board's route finds
+        them; passed on while the session is busy, or when it does not hold the board's blank
+        board (see :meth:`_load`)."""
         if self._closed or not self._lock.acquire(blocking=False):
-            return None
+            return Outcome.passed("the kept session is busy", job)
+        stats = SolveStats()
         try:
             try:
-                loaded = self._load(board, rules, method, lemmas, deadline, job.stats)
+                loaded = self._load(job, stats)
             except Timeout:  # the deadline passed while the clauses were loaded
-                return False, True
+                return Outcome.out_of_time(stats)
             if loaded is None:
-                return None
-            return self._search(loaded, job)
+                return Outcome.passed("the kept session holds another blank board", job, stats)
+            return self._search(loaded, job, stats)
         finally:
             if self._closed:  # closed while this check ran
                 self._drop()
             self._lock.release()
 
-    def _load(self, board: Board, rules: Rules, method: Method, lemmas: tuple[str, ...],
-              deadline: float | None, stats: SolveStats) -> _Loaded | None:
+    def _load(self, job: Job, stats: SolveStats) -> _Loaded | None:
         """The loaded solver if it covers ``board``; a new one if the board before it had the
         same blank board (a hole or an endpoint was edited: more such edits are likely); else
         None, and the ordinary route answers (a board opened, resized, its geometry or number
         of labels changed: the switched CNF, a little larger than the board's own, would pay
         only from the next edit on)."""
+        board, rules, lemmas = job.board, job.profile, job.lemmas
         key = (blank(board), len(board.labels), rules, lemmas)
         loaded = self._loaded
         if loaded is not None and loaded.checks < MAX_CHECKS and loaded.key == key:
@@ -146,45 +148,38 @@ class EditSession:
             self._seen = key
             return None
         self._drop()
-        loaded = self._loaded = _Loaded(key, board, rules, lemmas, method, deadline)
-        stats.encode_seconds += loaded.encode_seconds
-        stats.load_seconds += loaded.load_seconds
+        loaded = self._loaded = _Loaded(key, job, stats)
         return loaded
 
-    def _search(self, loaded: _Loaded, job: SearchJob) -> tuple[bool, bool]:
-        board, rules, deadline, limit, stats = (job.board, job.profile, job.deadline, job.limit,
-                                                job.stats)
+    def _search(self, loaded: _Loaded, job: Job, stats: SolveStats) -> Outcome:
+        board, rules, deadline, limit = job.board, job.profile, job.deadline, job.limit
         loaded.checks += 1
         stats.variables, stats.clauses = loaded.top, loaded.n_clauses
         block = loaded.fresh()  # this check's blocking clauses hold only while it is assumed
-        assumptions = self._assumptions(loaded, board, job.units) + [block]
-        mine: list[Solution] = []
-        timed_out = exhausted = False
+        assumptions = self._assumptions(loaded, board, job.forced.units) + [block]
+        found: list[Solution] = []
+        timed_out = exhausted = refused = False
         try:
-            while len(mine) < limit:
+            while len(found) < limit:
                 stats.sat_calls += 1
-                begun = time.perf_counter()
-                model = loaded.backend.solve(deadline, assumptions)
-                stats.sat_seconds += time.perf_counter() - begun
+                with phase(stats, "sat"):
+                    model = loaded.backend.solve(deadline, assumptions)
                 if model is None:
                     exhausted = True
                     break
-                begun = time.perf_counter()
-                read = read_model(board, loaded.ends, model)
-                if read.cycles:
-                    for cells in read.cycles:
-                        loaded.backend.add_clause(_cut(loaded.encoding, loaded.switches,
-                                                       cells))
-                        stats.cycle_cuts += 1
-                    stats.decode_seconds += time.perf_counter() - begun
-                    continue
-                solution = read.solution()
-                errors = solution_errors(board, solution, rules)
-                stats.decode_seconds += time.perf_counter() - begun
-                if errors:  # a bug in the switched CNF must cost a verdict nothing: say so
-                    raise RuntimeError(f"internal error: the edit session's solution is not "
-                                       f"one: {errors[0]}")
-                mine.append(solution)
+                with phase(stats, "decode"):
+                    read = read_model(board, loaded.ends, model)
+                    if read.cycles:
+                        for cells in read.cycles:
+                            loaded.backend.add_clause(_cut(loaded.encoding, loaded.switches,
+                                                           cells))
+                            stats.cycle_cuts += 1
+                        continue
+                    solution = read.solution()
+                    refused = bool(solution_errors(board, solution, rules))
+                if refused:  # a bug in the switched CNF must cost a verdict nothing
+                    break
+                found.append(solution)
                 loaded.backend.add_clause([-block] + (-edge_variable(read.chosen)).tolist())
         except Timeout:
             timed_out = True
@@ -198,8 +193,11 @@ class EditSession:
                 stats.conflicts += counted[0] - loaded.counted[0]
                 stats.decisions += counted[1] - loaded.counted[1]
                 loaded.counted = counted
-        job.found.extend(mine)
-        return exhausted, timed_out
+        if refused:
+            self._drop()  # never reused; the other routes decide this board without its moves
+            return Outcome.passed("the referee refused the kept session's solution",
+                                  job.with_forced(NOTHING_FORCED), stats)
+        return Outcome(found, exhausted=exhausted, timed_out=timed_out, stats=stats)
 
     @staticmethod
     def _assumptions(loaded: _Loaded, board: Board, units: list[int]) -> list[int]:

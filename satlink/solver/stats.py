@@ -4,6 +4,7 @@ numpy (a board the forced moves decide never needs either)."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import asdict, dataclass, fields
 
 
@@ -20,7 +21,8 @@ class SolveStats:
     cycles, walking the paths and comparing two solutions.  ``pieces``: how many independent
     pieces the forced moves' undecided rest was solved as (:mod:`satlink.solver.pieces`; 0
     when the board went to SAT whole or needed no SAT); the counters and times are then the
-    sums over the pieces' solvers.
+    sums over the pieces' solvers.  ``route``: the route of :mod:`satlink.solver.routes` that
+    decided the board (``deductions``, ``whole-board``, ...).
     """
 
     variables: int = 0
@@ -37,6 +39,7 @@ class SolveStats:
     load_seconds: float = 0.0
     sat_seconds: float = 0.0
     decode_seconds: float = 0.0
+    route: str = ""
 
     def as_dict(self) -> dict:
         """The JSON form: every field, in order, times rounded to microseconds."""
@@ -50,7 +53,57 @@ class SolveStats:
         for name in SEARCH_FIGURES:
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
+    def add(self, other: SolveStats) -> None:
+        """Add what a route found and spent to the board's figures: every count and time (a
+        route that ran on this board also made its forced moves and pieces); the board's
+        ``edges`` and the deciding ``route`` are the board's own."""
+        for name in ROUTE_FIGURES:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def work(self) -> SolveStats:
+        """What these figures cost, without what they say about their board: the searches'
+        counters and times and the deductions' seconds (a stricter profile's decision inside
+        a weaker one's: its forced edges and pieces are not the weaker board's)."""
+        spent = SolveStats(presolve_seconds=self.presolve_seconds)
+        spent.add_search(self)
+        return spent
+
 
 SEARCH_FIGURES = [f.name for f in fields(SolveStats)
-                  if f.name not in ("edges", "presolved_edges", "presolve_seconds", "pieces")]
+                  if f.name not in ("edges", "presolved_edges", "presolve_seconds", "pieces",
+                                    "route")]
 """The figures one search adds to another's."""
+
+ROUTE_FIGURES = [f.name for f in fields(SolveStats) if f.name not in ("edges", "route")]
+"""The figures one route's outcome adds to the board's."""
+
+PHASES = frozenset(f.name[:-len("_seconds")] for f in fields(SolveStats)
+                   if f.name.endswith("_seconds"))
+"""The phases a board's time is split into: ``presolve``, ``encode``, ``load``, ``sat``,
+``decode``."""
+
+
+def phase(stats: SolveStats, name: str) -> Phase:
+    """``with phase(stats, "encode"):`` adds the seconds the block takes to
+    ``stats.encode_seconds``, also when it raises (a deadline that passed while encoding was
+    spent encoding): the one way the routes time their phases."""
+    if name not in PHASES:
+        raise ValueError(f"unknown phase {name!r} (known: {', '.join(sorted(PHASES))})")
+    return Phase(stats, f"{name}_seconds")
+
+
+class Phase:
+    """The context manager :func:`phase` returns (a class, not a generator: it wraps every
+    SAT call and every model read, where a generator's overhead would show)."""
+
+    __slots__ = ("begun", "field", "stats")
+
+    def __init__(self, stats: SolveStats, field: str):
+        self.stats, self.field, self.begun = stats, field, 0.0
+
+    def __enter__(self) -> None:
+        self.begun = time.perf_counter()
+
+    def __exit__(self, *exc: object) -> None:
+        setattr(self.stats, self.field,
+                getattr(self.stats, self.field) + time.perf_counter() - self.begun)

@@ -26,7 +26,7 @@ from satlink.runtime.cancel import Cancelled
 from satlink.solver.check import check
 from satlink.solver.verdict import Status
 from satlink.studio.boards import BoardProblem, board_json, read_rules
-from satlink.studio.drawing import drawing_json, drawn_cells, painting_from
+from satlink.studio.drawing import bound_paths, drawing_json, drawn_cells, painting_from
 from satlink.studio.requests import Ask, Problem, board_and_rules, channel_of, whole_number
 
 
@@ -50,18 +50,23 @@ cells): the live verdict names a path shorter, as every repair step does."""
 async def api_check(ask: Ask, data: dict) -> dict:
     """The live verdict of the board being edited (on the tab's kept solver when only holes
     and endpoints changed since its last check: :mod:`satlink.solver.session`); with the
-    ``paths`` drawn in draw mode, the drawing judged beside it (``drawing``)."""
+    ``paths`` drawn in draw mode, the drawing judged beside it (``drawing``).  The drawing
+    is read and judged in the job too: nothing that grows with the board runs on the loop."""
     board, rules = board_and_rules(ask, data)
-    painting = painting_from(board, drawn_cells(board, data)) if data.get("paths") else None
+    bound_paths(board, data)
     channel, seq = channel_of(data)
     session = ask.studio.tabs.of(channel)
     start = time.perf_counter()
-    verdict = await ask.run(
-        lambda: check(board, rules, timeout=ask.seconds_left(), session=session), channel, seq,
-        live=True)
-    out = verdict_json(board, verdict)
-    if painting is not None:
-        out["drawing"] = drawing_json(painting, verdict, rules)
+
+    def work() -> dict:
+        painting = painting_from(board, drawn_cells(board, data)) if data.get("paths") else None
+        verdict = check(board, rules, timeout=ask.seconds_left(), session=session)
+        out = verdict_json(board, verdict)
+        if painting is not None:
+            out["drawing"] = drawing_json(painting, verdict, rules)
+        return out
+
+    out = await ask.run(work, channel, seq, live=True)
     out["seq"] = seq
     out["server_seconds"] = round(time.perf_counter() - start, 4)
     return out
@@ -91,26 +96,37 @@ async def api_hint(ask: Ask, data: dict) -> dict:
     if board.n_nodes > MAX_GRADE_NODES:  # the bound of every graded board in satlink
         raise Problem(400, {"message": f"hints are given on boards of at most {MAX_GRADE_NODES} "
                             "nodes (the grader's bound)"})
-    try:
-        pieces = read_progress(json.dumps({"paths": data.get("paths") or {}}), board, "paths")
-    except InputError as exc:
-        raise Problem(400, {"message": exc.message}) from None
+    bound_paths(board, data)
     channel, seq = channel_of(data)
-    found = await ask.run(lambda: hint(board, rules, pieces), channel, seq)
+
+    def work():
+        try:
+            pieces = read_progress(json.dumps({"paths": data.get("paths") or {}}), board, "paths")
+        except InputError as exc:
+            raise Problem(400, {"message": exc.message}) from None
+        return hint(board, rules, pieces)
+
+    found = await ask.run(work, channel, seq)
     return found.as_dict()
 
 
 async def api_referee(ask: Ask, data: dict) -> dict:
-    """Whether the paths drawn in play mode solve the board, by the validator's referee (in
-    the event loop: one pass over the paths drawn, of a board within ``--max-cells``)."""
+    """Whether the paths drawn in play mode solve the board, by the validator's referee: a
+    job of its own (off the event loop, under the request's deadline), with paths no longer
+    than the board allows (:func:`bound_paths`), so its cost follows the board."""
     board, rules = board_and_rules(ask, data)
     paths = data.get("paths")
     if not isinstance(paths, dict):
         raise Problem(400, {"message": "'paths' must be {label: [[row, col], ...]}"})
-    try:
-        errors = solution_errors(board, paths, rules)
-    except (TypeError, ValueError) as exc:
-        errors = [str(exc)]
+    bound_paths(board, data)
+
+    def work() -> list[str]:
+        try:
+            return solution_errors(board, paths, rules)
+        except (TypeError, ValueError) as exc:
+            return [str(exc)]
+
+    errors = await ask.run(work)
     return {"win": not errors, "errors": errors, "rules": rules.name}
 
 
@@ -122,21 +138,12 @@ async def api_generate(ask: Ask, data: dict) -> dict:
     """A new unique puzzle from the generator, into the editor."""
     from satlink.generate.params import ParamsError, make_params
     from satlink.generate.pipeline import attempt
-    from satlink.generate.request import ParamsRequest
+    from satlink.generate.request import request_from_json
 
-    grade, colours = data.get("grade"), data.get("colours")
-    if grade is not None and not isinstance(grade, str):
-        raise Problem(400, {"message": "'grade' must be a band or a score range as text"})
-    if colours is not None and not isinstance(colours, str):
-        raise Problem(400, {"message": "'colours' must be a count or a range as text, e.g. '6-9'"})
-    try:
-        params = make_params(ParamsRequest(
-            f"{whole_number(data, 'width', 7)}x{whole_number(data, 'height', 7)}",
-            colours=colours or None, rules=read_rules(data.get("rules")),
-            seed=whole_number(data, "seed", 0), grid=str(data.get("kind", "square")),
-            wrap=bool(data.get("wrap", False)), holes=whole_number(data, "holes", 0),
-            walls=whole_number(data, "walls", 0), bridges=whole_number(data, "bridges", 0),
-            grade=grade or None))
+    size = f"{whole_number(data, 'width', 7)}x{whole_number(data, 'height', 7)}"
+    try:  # the generator's options under their own names, but the cell kind, named by the page
+        params = make_params(request_from_json(data, {"kind": "grid"}, size=size,
+                                               rules=read_rules(data.get("rules"))))
     except (ParamsError, ValueError, TypeError) as exc:
         raise Problem(400, {"message": str(exc)}) from None
     if params.width * params.height > ask.limits.max_cells:
@@ -168,11 +175,12 @@ async def api_complete(ask: Ask, data: dict) -> dict:
     from satlink.painted.complete import CompleteOptions, complete_painting
 
     board, rules = board_and_rules(ask, data)
-    painting = painting_from(board, drawn_cells(board, data))
+    bound_paths(board, data)
     seed = data.get("seed", 0)
     channel, seq = channel_of(data)
 
     def work() -> dict:
+        painting = painting_from(board, drawn_cells(board, data))
         done = complete_painting(painting, rules, CompleteOptions(
             seed=seed if isinstance(seed, int) else 0, attempts=COMPLETE_ATTEMPTS,
             edit_painted=False, seconds=min(GEN_SECONDS, ask.seconds_left())))

@@ -34,9 +34,10 @@ def static_dir() -> Path:
     return Path(str(resources.files("satlink.studio") / "static"))
 
 
-def board_module() -> Path:
-    """satlink's one board drawing module, shared with the validation report."""
-    return Path(str(resources.files("satlink.render") / "board.js"))
+def board_module(name: str = "board.js") -> Path:
+    """satlink's one board drawing module (``board.js``), shared with the validation report,
+    and its rules of the hand (``hand.js``), shared with the one-file player."""
+    return Path(str(resources.files("satlink.render") / name))
 
 
 LOCAL_TEST = ServeOptions()
@@ -68,7 +69,11 @@ def create_app(limits: Limits | None = None, root: Path | None = None,
     async def board_js(request):  # the drawing module the validation report inlines
         return FileResponse(board_module(), media_type="text/javascript")
 
+    async def hand_js(request):  # the rules of the hand the one-file player inlines
+        return FileResponse(board_module("hand.js"), media_type="text/javascript")
+
     routes = [Route("/", index), Route("/favicon.ico", no_icon), Route("/static/board.js", board_js),
+              Route("/static/hand.js", hand_js),
               Route("/api/session", endpoint(api_session), methods=["GET"])]
     routes += [Route(f"/api/{name}", endpoint(handler), methods=["POST"])
                for name, handler in {**ROUTES, **packs.ROUTES, **repairs.ROUTES,

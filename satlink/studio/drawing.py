@@ -24,12 +24,31 @@ from satlink.studio.repairs import search_seconds
 from satlink.studio.requests import Ask, Problem, board_and_rules, channel_of
 
 
+def bound_paths(board: Board, data: dict) -> None:
+    """Refuse (400) ``paths`` longer than any drawing of ``board`` can be, before a cell of
+    them is read: every path lies on the board, a bridge cell counts once per crossing, so
+    all of them together hold at most twice its cells.  A body of megabytes under the byte
+    bound then costs what the board costs, not what the body holds."""
+    paths = data.get("paths")
+    if not isinstance(paths, dict):
+        return  # absent, or refused by its reader with its own message
+    limit = 2 * board.size
+    if len(paths) > limit:
+        raise Problem(400, {"message": f"{len(paths):,} paths: longer than a drawing of this "
+                            f"board can be ({limit:,} cells at most)"})
+    cells = sum(len(path) for path in paths.values() if isinstance(path, (list, str)))
+    if cells > limit:
+        raise Problem(400, {"message": f"the paths hold {cells:,} cells: longer than a drawing "
+                            f"of this board can be ({limit:,} cells at most)"})
+
+
 def drawn_cells(board: Board, data: dict) -> dict[str, list[int]]:
     """The request's ``paths`` as cell lists (``{}`` when absent); a malformed one is a 400
     naming the path."""
     paths = data.get("paths") or {}
     if not isinstance(paths, dict):
         raise Problem(400, {"message": "'paths' must be {label: [[row, col], ...]}"})
+    bound_paths(board, data)
     drawn = {}
     for label, path in paths.items():
         try:
@@ -68,19 +87,23 @@ async def api_fix(ask: Ask, data: dict) -> dict:
     from satlink.painted.fix import PaintFixOptions, fix_painting
 
     board, rules = board_and_rules(ask, data)
-    painting = painting_from(board, drawn_cells(board, data))
-    drawn = painting.solution()
-    if drawn is None:
-        raise Problem(400, {"message": "the drawing is not whole yet: draw every pair's path "
-                            "(or press Complete) before asking for fixes that keep it"})
+    bound_paths(board, data)
     channel, seq = channel_of(data)
     seconds = search_seconds(ask, data)
     progress = ask.studio.progress.start(channel)
     walls = not board.geometry.is_plain
-    try:
+
+    def work():
+        painting = painting_from(board, drawn_cells(board, data))
+        drawn = painting.solution()
+        if drawn is None:
+            raise Problem(400, {"message": "the drawing is not whole yet: draw every pair's "
+                                "path (or press Complete) before asking for fixes that keep it"})
         options = PaintFixOptions(seconds=seconds, walls=walls, progress=progress)
-        found = await ask.run(lambda: fix_painting(painting.board, drawn, rules, options),
-                              channel, seq)
+        return fix_painting(painting.board, drawn, rules, options)
+
+    try:
+        found = await ask.run(work, channel, seq)
     finally:
         ask.studio.progress.end(channel, progress)
     out = found.as_dict()

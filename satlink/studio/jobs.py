@@ -19,8 +19,10 @@ A job ends in one of four ways, whichever comes first:
 
 The queue is bounded: at most :attr:`Jobs.per_tab` jobs of one tab in flight (``429``) and
 :attr:`Jobs.queued` waiting overall (``503``), each refused at once with a message, never a
-silent wait.  The live verdict jumps the queue, and one worker is kept for it, so a check is
-never stuck behind long repairs and completions.
+silent wait.  The live verdict has an admission of its own (the same bounds, counted over live
+checks only, so long jobs filling the queue never refuse it), jumps the queue, and one worker
+is kept for it, so a check is never stuck behind, nor refused because of, long repairs,
+explanations and completions.
 """
 
 from __future__ import annotations
@@ -136,12 +138,19 @@ class Jobs:
 
     # -- the queue -------------------------------------------------------------------------
     def _admit(self, job: Job) -> None:
-        mine = sum(1 for j in self.jobs if j.tab == job.tab and not j.token.cancelled)
+        """Refuse ``job`` when its tab's share or the queue is full.  Live checks and long
+        jobs are admitted separately, each against its own kind only: long jobs filling
+        the queue never refuse the live verdict, and a burst of live checks (each one making
+        its predecessor stale) never refuses a repair."""
+        kind = "live checks" if job.live else "requests"
+        mine = sum(1 for j in self.jobs
+                   if j.tab == job.tab and j.live == job.live and not j.token.cancelled)
         if mine >= self.per_tab:
-            raise Busy(429, f"this tab already has {mine} requests in the studio's queue; "
+            raise Busy(429, f"this tab already has {mine} {kind} in the studio's queue; "
                        "wait for one to finish")
-        if len(self.waiting) >= self.queued:
-            raise Busy(503, f"the studio is busy: {len(self.waiting)} requests are waiting; "
+        waiting = sum(1 for j in self.waiting if j.live == job.live)
+        if waiting >= self.queued:
+            raise Busy(503, f"the studio is busy: {waiting} {kind} are waiting; "
                        "try again in a moment")
 
     def _may_start(self, job: Job) -> bool:

@@ -14,7 +14,7 @@ from satlink.solver.verdict import Status
 from satlink.studio.access import AccessRefused
 from satlink.studio.boards import BoardProblem, read_board, read_rules
 from satlink.studio.files import MAX_PACK, TooLarge, open_catalogue, open_pack
-from satlink.studio.requests import Ask, Problem, board_and_rules
+from satlink.studio.requests import Ask, Problem, board_and_rules, flag, whole_number
 from satlink.studio.saving import SaveRefused, save_catalogue, save_pack
 
 
@@ -58,13 +58,17 @@ async def api_save(ask: Ask, data: dict) -> dict:
     access = ask.studio.access
     expected = data.get("version") if data.get("version_of") == data.get("path") else None
     expected = expected if isinstance(expected, str) else None
-    overwrite = bool(data.get("overwrite"))
+    overwrite, catalogue = flag(data, "overwrite"), flag(data, "catalogue")
+    # boards deleted on purpose: of the file the page opened, so only when saving back to it
+    deleted = whole_number(data, "deleted", 0) if data.get("version_of") == path else 0
+    if deleted < 0:
+        raise Problem(400, {"message": "'deleted' counts boards: 0 or more"})
 
     def work() -> dict:  # thousands of boards read, checked, written: not in the event loop
         entries = _entries(ask, data)
-        if data.get("catalogue"):
+        if catalogue:
             return save_catalogue(entries, path, access, ask.limits.timeout, ask.deadline)
-        return save_pack(entries, path, fmt, access, expected, overwrite)
+        return save_pack(entries, path, fmt, access, expected, overwrite, deleted)
 
     try:
         return await ask.run(work)
@@ -96,9 +100,10 @@ async def api_open(ask: Ask, data: dict) -> dict:
     if not isinstance(path, str) or not path:
         raise Problem(400, {"message": "give a file to open"})
     access, limits = ask.studio.access, ask.limits
+    catalogue = flag(data, "catalogue")
 
     def read() -> dict:
-        if data.get("catalogue"):
+        if catalogue:
             return open_catalogue(path, access, limits.max_answer).as_dict()
         return open_pack(path, access, limits.max_cells, limits.max_answer).as_dict()
 
@@ -129,4 +134,21 @@ async def api_grade(ask: Ask, data: dict) -> dict:
     return await ask.run(work)
 
 
-ROUTES = {"save": api_save, "export": api_export, "open": api_open, "grade": api_grade}
+async def api_player(ask: Ask, data: dict) -> dict:
+    """The boards as a one-file player (:mod:`satlink.render.player`): each proven unique
+    first, within the request's deadline; the others named as left out."""
+    from satlink.render.player import playable, player_html
+
+    title = _text(data, "title") or "satlink puzzles"
+
+    def work() -> dict:
+        puzzles, left_out = playable(_entries(ask, data), ask.limits.timeout, ask.seconds_left)
+        if not puzzles:
+            raise Problem(400, {"message": "no board proven unique, so nothing to play"
+                                + (f": {left_out[0]}" if left_out else "")})
+        return {"html": player_html(puzzles, title[:200]), "puzzles": len(puzzles),
+                "left_out": left_out}
+    return await ask.run(work)
+
+
+ROUTES = {"player": api_player, "save": api_save, "export": api_export, "open": api_open, "grade": api_grade}

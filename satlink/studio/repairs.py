@@ -28,7 +28,7 @@ from satlink.repair.plans import ChainOptions, Constraints, outcome_words
 from satlink.solver.check import check
 from satlink.solver.verdict import Status
 from satlink.studio.boards import board_json
-from satlink.studio.requests import Ask, Problem, board_and_rules, channel_of
+from satlink.studio.requests import Ask, Problem, board_and_rules, channel_of, flag
 
 DEFAULT_SECONDS = 2.0
 """How long a repair searches unless the page asks for longer ("Search longer")."""
@@ -58,7 +58,7 @@ async def api_repair(ask: Ask, data: dict) -> dict:
     seconds = search_seconds(ask, data)
     progress = ask.studio.progress.start(channel)
     try:
-        if data.get("chain"):
+        if flag(data, "chain"):
             return {"chain": await _chain(ask, board, rules, channel, seq, seconds, progress),
                     "seq": seq}
         return await _proposals(ask, board, rules, channel, seq, seconds, progress)

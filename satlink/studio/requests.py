@@ -83,10 +83,12 @@ class Problem(Exception):
 async def body_of(request: Request) -> dict:
     """The request's JSON object; JSON only (a cross-site form cannot send it without the
     browser asking first, which the Origin check refuses)."""
-    if not request.headers.get("content-type", "").startswith("application/json"):
+    if not is_json_type(request.headers.get("content-type", "")):
         raise Problem(415, {"message": "send JSON (Content-Type: application/json)"})
     try:
-        data = json.loads(await request.body())
+        raw = await request.body()
+        # a body of megabytes takes a while to parse: off the event loop, as every job is
+        data = json.loads(raw) if len(raw) < BIG_BODY else await asyncio.to_thread(json.loads, raw)
     except BodyTooLarge as exc:  # a chunked body past the limit (a declared one never gets here)
         raise Problem(413, {"message": str(exc)}) from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
@@ -96,6 +98,18 @@ async def body_of(request: Request) -> dict:
     if not isinstance(data, dict):
         raise Problem(400, {"message": "the body must be a JSON object"})
     return data
+
+
+BIG_BODY = 64 * 2**10
+"""Bytes of a body parsed in a thread rather than on the event loop."""
+
+
+def is_json_type(header: str) -> bool:
+    """Whether a Content-Type names JSON: the media type exactly ``application/json`` (any
+    case), parameters such as ``; charset=utf-8`` allowed; ``application/json-evil`` or
+    ``application/jsonp`` are other types."""
+    media_type = header.split(";", 1)[0].strip().lower()
+    return media_type == "application/json"
 
 
 def json_answer(content: object, status: int = 200, headers: dict | None = None) -> Response:
@@ -181,12 +195,26 @@ def channel_of(data: dict) -> tuple[str | None, int | None]:
     return channel, seq
 
 
+def flag(data: dict, key: str) -> bool:
+    """The boolean in field ``key`` (False when absent or null).  JSON has booleans: ``"no"``
+    or ``0`` for one is refused (Python's ``bool("no")`` is True), so a mistyped field never
+    turns an option on."""
+    value = data.get(key)
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    shown = json.dumps(value)
+    shown = shown if len(shown) <= 40 else shown[:37] + "..."
+    raise Problem(400, {"message": f"'{key}' must be true or false, not {shown}"})
+
+
 def whole_number(data: dict, key: str, default: int | None = None) -> int:
     """The whole number in field ``key`` (``default`` when absent).  Checked here because
     JSON as Python reads it has Infinity and NaN, which ``int()`` turns into an
     OverflowError the handlers would not expect, and ``true`` is not a count."""
     value = data.get(key, default)
-    if isinstance(value, (int, float, str)) and not isinstance(value, bool):
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # 7.0 is 7; 2.5 is not a whole number, never cut to 2
+    if isinstance(value, (int, str)) and not isinstance(value, bool):
         try:
             return int(value)
         except (ValueError, OverflowError):

@@ -60,13 +60,31 @@ def cookie_name(port: int | None) -> str:
     return f"satlink-token-{port}" if port is not None else "satlink-token"
 
 
-def _host_port(value: str) -> tuple[str, str | None]:
+class Malformed(ValueError):
+    """A Host or Origin that is no host and port at all (a 400, not a refusal)."""
+
+
+def _port_number(text: str) -> int:
+    """A port as written after the colon: ASCII digits only (``int`` would take spaces,
+    signs, underscores and other scripts' digits), at most 65535."""
+    if not (text.isascii() and text.isdigit()) or int(text) > 65535:
+        raise Malformed(f"the port {text[:20]!r} is not a port number")
+    return int(text)
+
+
+def _host_port(value: str) -> tuple[str, int | None]:
+    """``host[:port]`` as (lower-case host, port or None); :class:`Malformed` when the part
+    after a bracketed address or after the colon is not a port."""
     value = value.strip().lower()
     if value.startswith("["):
-        host, _, rest = value.partition("]")
-        return host + "]", rest[1:] if rest.startswith(":") else None
+        host, closed, rest = value.partition("]")
+        if not closed or (rest and not rest.startswith(":")):
+            raise Malformed("a bracketed address must end with ']' or ']:port'")
+        return host + "]", _port_number(rest[1:]) if rest else None
     host, sep, port = value.rpartition(":")
-    return (host, port) if sep and port.isdigit() else (value, None)
+    if sep and port.isascii() and port.isdigit():
+        return host, _port_number(port)
+    return value, None
 
 
 def _cookies(header: str) -> dict[str, str]:
@@ -97,10 +115,10 @@ class Guard:
         none is written)."""
         if not value:
             return False
-        host, port = _host_port(value)
+        host, port = _host_port(value)  # Malformed: the caller answers 400
         if host not in self.hosts:
             return False
-        return self.port is None or int(port or 80) == self.port
+        return self.port is None or (port or 80) == self.port
 
     def allowed_origin(self, value: str | None) -> bool:
         if value is None:
@@ -129,12 +147,17 @@ class Guard:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        if not self.allowed_host(headers.get("host")):
-            return await refuse(send, 403, "refused: the Host header is not this studio "
-                                "on a local address")
-        if not self.allowed_origin(headers.get("origin")):
-            return await refuse(send, 403, "refused: the request comes from another site")
+        try:
+            if not self.allowed_host(headers.get("host")):
+                return await refuse(send, 403, "refused: the Host header is not this studio "
+                                    "on a local address")
+            if not self.allowed_origin(headers.get("origin")):
+                return await refuse(send, 403, "refused: the request comes from another site")
+        except Malformed as exc:
+            return await refuse(send, 400, f"refused: a malformed Host or Origin header ({exc})")
         if not scope["path"].startswith(PUBLIC_PREFIXES) and not self.has_token(scope, headers):
+            if scope["path"] == "/" and scope.get("method") == "GET":  # a person, by a link
+                return await ask_for_token(send)
             return await refuse(send, 403, "refused: no studio token. Open the address that "
                                 "`satlink studio` printed (it carries the token)")
         length = headers.get("content-length")
@@ -162,6 +185,35 @@ class Guard:
 
 class BodyTooLarge(Exception):
     """A chunked body passed the limit while it was read."""
+
+
+TOKEN_PROMPT = r"""<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>satlink studio: token needed</title><style>body{font:15px system-ui,sans-serif;
+background:#16161a;color:#e8e8ee;max-width:40em;margin:3em auto;padding:0 1em}input{width:100%;
+font:inherit;padding:.3em}button{font:inherit;margin-top:.5em}</style></head><body>
+<h1>This studio needs its token</h1>
+<p>A satlink studio answers only the person who started it. Paste the address that
+<code>satlink studio</code> printed (it ends in <code>?token=...</code>), or the token alone:
+the link you followed then opens, and this browser is not asked again.</p>
+<form id="f"><input id="t" autofocus aria-label="address or token"><button>Open</button></form>
+<script>document.getElementById("f").addEventListener("submit", function (e) {
+  e.preventDefault();
+  var text = document.getElementById("t").value.trim(), m = text.match(/[?&]token=([^&#\s]+)/);
+  var token = m ? decodeURIComponent(m[1]) : text;
+  if (token) location.href = "/?token=" + encodeURIComponent(token) + location.hash;
+});</script></body></html>"""
+"""The page a browser gets at ``/`` without the token (a share link opened on its own): a
+form that takes the printed address or the token once and goes on to the link's board, so a
+person following a link never meets a raw JSON refusal.  It holds nothing secret."""
+
+
+async def ask_for_token(send) -> None:
+    body = TOKEN_PROMPT.encode()
+    await send({"type": "http.response.start", "status": 403,
+                "headers": [(b"content-type", b"text/html; charset=utf-8"),
+                            (b"content-length", str(len(body)).encode()),
+                            (b"cache-control", b"no-store")]})
+    await send({"type": "http.response.body", "body": body})
 
 
 async def refuse(send, status: int, message: str) -> None:

@@ -4,14 +4,17 @@ catalogue (opening them: :mod:`satlink.studio.files`).
 Every path goes through :class:`satlink.studio.access.Access`: inside the folder the studio
 serves (or a file named on its command line), symbolic links resolved first.
 
-Saving follows four promises.  A file is written only at the path the user typed into the
-save box (relative paths are taken from the folder the studio was started in).  An existing
-file, and above all the pack that was opened, is never replaced without the page asking
-first: the page sends the *version* of the file it opened (size and modification time), and
-a save over a file that exists and is not that version comes back asking for confirmation.
-And a save is atomic: the text goes to a temporary file in the same folder, flushed, then
-renamed over the target, under a lock per path, so two tabs saving one file leave one whole
-pack or the other, never a mix.  And a file keeps its own format unless the user picks
+Saving follows five promises.  A save never holds fewer boards than the file it replaces,
+unless the designer deleted boards on purpose (the page counts them), and never writes an
+empty pack: a pack that could not be read is never written back as nothing.  A file is
+written only at the path the user typed into the save box (relative paths are taken from the
+folder the studio was started in).  An existing file, and above all the pack that was opened,
+is never replaced without the page asking first: the page sends the *version* of the file it
+opened (size and modification time), and a save over a file that exists and is not that
+version comes back asking for confirmation.  A save is atomic: the text goes to a temporary
+file in the same folder, flushed, then renamed over the target, under a lock per path, so two
+tabs saving one file leave one whole pack or the other, never a mix; the version replaced is
+kept beside it as ``NAME.bak``.  And a file keeps its own format unless the user picks
 another: a grid pack saved back stays a grid pack, whatever its extension suggests.
 
 A catalogue (``generate --db``) is never rewritten: saving into one *adds* the boards that are
@@ -24,16 +27,17 @@ path becomes a new catalogue; an existing file that is not one is refused, never
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-from satlink.formats import FORMATS, WriteError, format_for_path, write_text
+from satlink.formats import FORMATS, WriteError, format_for_path, read_file, write_text
 from satlink.formats.entry import Entry
 from satlink.studio.access import Access
-from satlink.studio.files import file_format, is_sqlite, version
+from satlink.studio.files import MAX_OPEN_BYTES, file_format, is_sqlite, version
 
 
 class SaveRefused(ValueError):
@@ -81,12 +85,57 @@ def _save_target(path: str, access: Access, what: str = "file") -> Path:
     return target
 
 
+def boards_held(target: Path) -> int | None:
+    """How many boards the file at ``target`` holds as the studio would open it (an
+    unreadable board counts: it is the designer's too), or None when there is no such file."""
+    if not target.is_file():
+        return None
+    return sum(1 for _ in read_file(str(target), max_cells=2**62, max_bytes=MAX_OPEN_BYTES))
+
+
+def _refuse_losing_boards(path: str, held: int | None, saving: int, deleted: int) -> None:
+    """The floor under every save: never fewer boards than the file holds, unless the
+    designer deleted them on purpose (``deleted``, counted by the page); never nothing."""
+    if saving == 0:
+        raise SaveRefused("nothing to save: the pack has no boards (a pack that could not be "
+                          "read is never written back empty)")
+    if held is not None and saving + deleted < held:
+        lost = held - saving - deleted
+        raise SaveRefused(
+            f"{path} holds {held} board(s); this save has {saving} and {deleted} deleted on "
+            f"purpose, so {lost} board(s) would be lost: not saved. Open {path} and add the "
+            "board to its pack (Pack: Add), or save to a new file")
+
+
+def keep_previous(target: Path) -> Path:
+    """The file about to be replaced, kept beside it as ``NAME.bak`` (replacing the older
+    one): a hard link when the file system has them, else a copy, put in place by a rename,
+    so the backup too is whole or absent, never half written."""
+    backup = target.with_name(target.name + ".bak")
+    fd, temp = tempfile.mkstemp(prefix=f".{backup.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    try:
+        os.unlink(temp)
+        try:
+            os.link(target, temp)
+        except OSError:
+            shutil.copy2(target, temp)
+        os.replace(temp, backup)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return backup
+
+
 def save_pack(entries: list[Entry], path: str, fmt: str | None, access: Access,
-              expected: str | None, overwrite: bool) -> dict:
+              expected: str | None, overwrite: bool, deleted: int = 0) -> dict:
     """Write ``entries`` to ``path`` (see the module's docstring for when it asks first).
     ``expected``: the version of the file the page opened from this path, if any; ``fmt``
-    None: the file's own format if it exists, else the one its extension names."""
+    None: the file's own format if it exists, else the one its extension names; ``deleted``:
+    boards of that file the designer deleted on purpose (the only way a save may hold fewer
+    boards than the file).  The file replaced is kept as ``NAME.bak``."""
     target = _save_target(path, access)
+    _refuse_losing_boards(path, None, len(entries), deleted)
     if is_sqlite(target):
         raise SaveRefused(f"{path} is a catalogue: tick 'catalogue' to add the boards to it, or "
                           "save the pack to a file (.jsonl, .txt, .flow, ...)")
@@ -99,6 +148,7 @@ def save_pack(entries: list[Entry], path: str, fmt: str | None, access: Access,
         raise SaveRefused(str(exc)) from None
     with _lock(target):
         now = version(target)
+        _refuse_losing_boards(path, boards_held(target), len(entries), deleted)
         if now is not None and not overwrite:
             if expected is None:
                 raise SaveRefused(f"{path} exists: replace it?", confirm=True)
@@ -113,11 +163,13 @@ def save_pack(entries: list[Entry], path: str, fmt: str | None, access: Access,
                 stream.flush()
                 os.fsync(stream.fileno())
             os.chmod(temp, target.stat().st_mode & 0o777 if now is not None else _NEW_FILE_MODE)
+            backup = keep_previous(target) if now is not None else None
             os.replace(temp, target)
         except BaseException:
             Path(temp).unlink(missing_ok=True)
             raise
-        return {"path": path, "format": fmt, "version": version(target), "bytes": len(text)}
+        return {"path": path, "format": fmt, "version": version(target), "bytes": len(text),
+                "boards": len(entries), "backup": access.shown(backup) if backup else None}
 
 
 def save_catalogue(entries: list[Entry], path: str, access: Access, timeout: float,
@@ -149,7 +201,7 @@ def save_catalogue(entries: list[Entry], path: str, access: Access, timeout: flo
             refused.append({"board": entry.index, "status": str(verdict.status)})
             continue
         solution = verdict.solutions[0]
-        proven.append((entry.board, solution, rules, quality(entry.board, solution, verdict)))
+        proven.append((entry.board, solution, rules, quality(entry.board, solution, verdict, grade=True)))
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
         catalogue = Catalogue(str(target))

@@ -25,14 +25,15 @@ def test_a_scheduler_that_cannot_be_used_is_a_usage_error_and_out_is_kept(
     pack = tmp_path / "pack.txt"
     pack.write_text(BOARD)
     out = tmp_path / "r.jsonl"
-    out.write_text("earlier results\n")
+    earlier = '{"source": "p", "index": 1, "hash": "h", "status": "unique"}\n'
+    out.write_text(earlier)  # an earlier run's results: --out would be replaced
     start = time.monotonic()
     result = run("validate", str(pack), "--out", str(out), "--scheduler", address,
                  "--scheduler-timeout", "1")
     assert time.monotonic() - start < 10
     assert result.exit_code == 2, result.output
     assert message in result.output and "Traceback" not in result.output
-    assert out.read_text() == "earlier results\n"
+    assert out.read_text() == earlier
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")

@@ -20,8 +20,9 @@ from satlink.solver.method import MethodError
 
 
 def test_configurations_skip_what_cannot_run() -> None:
-    labels = [c.label for c in configurations("binary-edge,acyclic", "glucose4,cadical195,minicard",
-                                              "pairwise,native", "lazy,propagator")]
+    labels = [c.label for c in bench_configs(configurations(
+        "binary-edge,acyclic", "glucose4,cadical195,minicard", "pairwise,native",
+        "lazy,propagator"), [])]
     assert "binary-edge/cadical195/propagator" in labels
     assert "acyclic/cadical195/propagator" not in labels  # nothing to cut
     assert "binary-edge/glucose4/propagator" not in labels  # IPASIR-UP is CaDiCaL's
@@ -66,7 +67,7 @@ def test_bench_command_writes_json_csv_and_plots(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "binary-edge/glucose4" in result.output and "ratio" in result.output
     data = json.loads(out.read_text())
-    assert data["version"] == 2 and len(data["summary"]) == 4
+    assert data["version"] == 3 and len(data["summary"]) == 4
     assert len(data["rows"]) == 5 * 4
     assert {r["board"] for r in data["rows"]} >= {"generated:6x6#1", "generated:6x6#2"}
     with table.open() as f:

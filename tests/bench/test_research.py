@@ -95,7 +95,10 @@ def test_an_external_solver_that_sleeps_is_killed_at_the_cutoff() -> None:
     row = run_one(small_boards()[0], config, RunOptions(timeout=1.0))
     assert row["status"] == "timeout" and abs(row["seconds"] - 1.0) < 0.5
     assert time.monotonic() - begun < 1.0 + KILL_GRACE + 1.0
-    assert row["find_calls"] == 1 and row["prove_calls"] is None
+    # stopped at its deadline by the harness's own kill of the solver, or (on a loaded
+    # machine) killed whole a grace later: then the phases were never reported, null
+    assert row["prove_calls"] is None
+    assert row["find_calls"] == 1 or (row["killed"] and row["find_calls"] is None)
 
 
 def test_the_memory_limit_holds_in_process_and_for_external_solvers() -> None:
@@ -242,14 +245,14 @@ def test_bench_json_states_its_sets_metadata_and_spread(tmp_path: Path, corpus) 
     assert "forced moves (presolve) decided" in result.output  # presolve on: warned
     assert "PAR-2: sum over all 3 boards, unsolved = 2 x 20 s" in result.output
     data = json.loads(out.read_text())
-    assert data["version"] == 2
+    assert data["version"] == 3
     assert data["machine"]["python_sat"] and data["machine"]["cpu_model"]
     assert data["machine"]["date"] and "git" in data["machine"]
     assert data["solvers"]["tiny"] == "competition_solver 1.0 (satlink tests)"
     assert data["solvers"]["glucose4"].startswith("Glucose 4.1 (python-sat ")
     assert len(data["corpus"]["sha256"]) == 64 and data["corpus"]["boards"] == 3
     assert data["settings"]["par2"] == {"factor": 2, "penalty_seconds": 40.0,
-                                        "unsolved": "timeout, memout or error"}
+                                        "unsolved": "timeout, memout, error or wrong"}
     assert data["settings"]["cutoff"]["enforced"].startswith("a child process per run")
     assert {"common", "par2", "all", "per_board"} <= set(data["settings"]["sets"])
     per = data["per_board"]
@@ -276,7 +279,7 @@ def test_bench_json_states_its_sets_metadata_and_spread(tmp_path: Path, corpus) 
     files = [puzzles / "regular_5x5_01.txt", puzzles / "extreme_9x9_30.txt",
              corpus / "thomasahle-numberlink" / "puzzles" / "inputs9"]
     entries = [(f, next(iter(read_file(str(f))))) for f in files]  # --limit 1: each file's first
-    kept = [f"{f.name}#1" for f, e in entries
+    kept = [f"{f.relative_to(corpus)}#1" for f, e in entries  # named under the common folder
             if presolve(e.board, parse_rules(e.rules_under(None))).outcome in ("partial",
                                                                                  "skipped")]
     again = CliRunner().invoke(main, ["bench", *map(str, files), "--limit", "1", "--sat-bound",
@@ -376,7 +379,7 @@ def test_external_solvers_alone_and_usage_errors() -> None:
     for args, message in ((["--solvers", "none"], "needs at least one --external"),
                           (["--external", "x"], "expected NAME=COMMAND"),
                           (["--shuffle", "1", "--solvers", "cadical195", "--cycles",
-                            "propagator"], "--shuffle renames variables"),
+                            "propagator"], "--shuffle renames the variables"),
                           (["--calls", "twice"], "unknown call setting")):
         refused = runner.invoke(main, ["bench", "example", *args])
         assert refused.exit_code == 2 and message in refused.output, (args, refused.output)

@@ -22,10 +22,11 @@ pytestmark = pytest.mark.skipif(compiled() is None, reason="the compiled engine 
 
 
 SETUP = """
+from array import array
 from satlink.board import Board
 from satlink.deduce import Contradiction, Puzzle
 from satlink.deduce.engines import PYTHON, compiled
-from satlink.deduce.lookahead import Search
+from satlink.deduce.lookahead import LookaheadBudget
 from satlink.rules import parse_rules
 
 C = compiled()
@@ -53,23 +54,36 @@ CASES = [
     ("reach from a negative node", "st.reach(0, -1)", None),
     ("reach of a colour past the last", "st.reach(10**4, 0)", "ref.reach(10**4, 0)"),
     ("reach of a negative colour", "st.reach(-1, 0)", None),
-    ("look-ahead to a negative depth", "C.lookahead(st, -1, Search(50))",
-     "PYTHON.lookahead(ref, -1, Search(50))"),
+    ("look-ahead to a negative depth", "C.lookahead(st, -1, LookaheadBudget(50))",
+     "PYTHON.lookahead(ref, -1, LookaheadBudget(50))"),
     ("a state of no graph", "core.State(None)", None),
     ("a graph whose open nodes lie outside it",
-     "core.graph(p, 3, [0, 1, 99], [(0, 1)], [], True, True, [])", None),
+     "core.graph(3, array('i', [0, 1, 99]), array('i', [0, 1]), [], True, True, [])", None),
     ("a graph whose open nodes are negative",
-     "core.graph(p, 3, [-1, 0, 1], [(0, 1)], [], True, True, [])", None),
+     "core.graph(3, array('i', [-1, 0, 1]), array('i', [0, 1]), [], True, True, [])", None),
     ("a graph whose no2x2 block names a node outside it",
-     "core.graph(p, 3, [0, 1, 2], [(0, 1)], [], True, True, [[0, 1, 50, 2]])", None),
-    ("a graph whose no2x2 block names a negative node",
-     "core.graph(p, 3, [0, 1, 2], [(0, 1)], [], True, True, [[0, -3, 1, 2]])", None),
-    ("an edge array naming node 2**32 + 1",
-     "import numpy as np; core.graph(p, 3, [0, 1, 2], np.array([[0, 2**32 + 1]], dtype=np.int64), "
-     "[], True, True, [])", None),
-    ("an edge array of floats",
-     "import numpy as np; core.graph(p, 3, [0, 1, 2], np.array([[0.0, 1.0]]), [], True, True, [])",
+     "core.graph(3, array('i', [0, 1, 2]), array('i', [0, 1]), [], True, True, [[0, 1, 50, 2]])",
      None),
+    ("a graph whose no2x2 block names a negative node",
+     "core.graph(3, array('i', [0, 1, 2]), array('i', [0, 1]), [], True, True, [[0, -3, 1, 2]])",
+     None),
+    ("an edge array naming node 2**32 + 1",
+     "import numpy as np; core.graph(3, array('i', [0, 1, 2]), np.array([0, 2**32 + 1], "
+     "dtype=np.int64), [], True, True, [])", None),
+    ("an edge array of floats",
+     "import numpy as np; core.graph(3, array('i', [0, 1, 2]), np.array([0.0, 1.0]), [], True, "
+     "True, [])", None),
+    ("an edge array of two dimensions",
+     "import numpy as np; core.graph(3, array('i', [0, 1, 2]), np.array([[0, 1]]), [], True, "
+     "True, [])", None),
+    ("edges as tuples, not a buffer", "core.graph(3, array('i', [0, 1, 2]), [(0, 1)], [], True, "
+     "True, [])", None),
+    ("an odd number of edge ends", "core.graph(3, array('i', [0, 1, 2]), array('i', [0, 1, 2]), "
+     "[], True, True, [])", None),
+    ("edges out of order", "core.graph(3, array('i', [0, 1, 2]), array('i', [1, 2, 0, 1]), [], "
+     "True, True, [])", None),
+    ("a technique given as a number", "core.run(st, 99)", None),
+    ("a state given as something else", "core.fixpoint(p, [])", None),
 ]
 
 CHILD = """
@@ -108,7 +122,7 @@ import threading
 from satlink.board import Board
 from satlink.deduce import Puzzle
 from satlink.deduce.engines import compiled
-from satlink.deduce.split import SplitSearch
+from satlink.deduce.split import CaseSplits
 from satlink.rules import parse_rules
 
 side = 60
@@ -118,7 +132,7 @@ outcome = []
 
 def search():
     try:
-        found = SplitSearch(10**6, 1, ("corner", "notouch"), max_depth=3000)
+        found = CaseSplits(10**6, 1, ("corner", "notouch"), max_depth=3000)
         outcome.append(compiled().split(compiled().state(Puzzle(board, parse_rules("nikoli"))), found))
     except (RecursionError, MemoryError, RuntimeError) as exc:
         outcome.append(type(exc).__name__)

@@ -19,8 +19,8 @@ import pytest
 from satlink.board import Board
 from satlink.deduce import BudgetSpent, Contradiction, OutOfTime, Puzzle
 from satlink.deduce.engines import ENVIRONMENT, PYTHON, compiled, engine, engine_named
-from satlink.deduce.lookahead import Search
-from satlink.deduce.split import SplitSearch
+from satlink.deduce.lookahead import LookaheadBudget
+from satlink.deduce.split import CaseSplits
 from satlink.explain.hint import hint
 from satlink.explain.trace import trace
 from satlink.formats import read_file
@@ -71,7 +71,7 @@ def test_case_splits_count_as_brute_force_does():
         for rules in ("flow", "fill", "nikoli", "fill,no2x2"):
             profile = parse_rules(rules)
             board = variant.board()
-            search = SplitSearch(10_000, 4, ("corner", "notouch", "region"))
+            search = CaseSplits(10_000, 4, ("corner", "notouch", "region"))
             assert COMPILED.split(COMPILED.state(Puzzle(board, profile)), search)
             assert len(set(search.solutions)) == len(search.solutions)
             assert len(search.solutions) == min(4, variant.count(profile, 4)), (rules, variant)
@@ -117,7 +117,7 @@ def test_lookahead_counts_its_hypotheses_and_stops_at_its_budget():
     for eng in (COMPILED, PYTHON):
         st = eng.state(Puzzle(board, parse_rules("fill")))
         eng.fixpoint(st, ("corner", "notouch"))
-        search = Search(3)
+        search = LookaheadBudget(3)
         with pytest.raises(BudgetSpent):
             while eng.lookahead(st, 1, search):
                 pass
@@ -172,7 +172,7 @@ def test_the_engine_lets_other_threads_run():
     counter.start()
     try:
         before = len(ticks)
-        COMPILED.lookahead(st, 1, Search(30))
+        COMPILED.lookahead(st, 1, LookaheadBudget(30))
     except BudgetSpent:
         pass
     finally:

@@ -26,6 +26,50 @@ def test_the_run_keys_survive_the_renames() -> None:
         assert make_params(request).key() == key
 
 
+BRANCH_KEYS = [  # Params.key() before the options were defined once (commit 046b3cd)
+    (ParamsRequest("6x6"), "831f0b4808e88a48"),
+    (ParamsRequest("7x7", grade="easy"), "097044d4467a0b28"),
+    (ParamsRequest("9x9", grid="hex"), "3f453c515d8f080f"),
+    (ParamsRequest("8x8", wrap=True, curve=True), "b9ad28361b5dea42"),
+    (ParamsRequest("8x8", slots=("easy", "hard")), "5ff6b0c367f9a746"),
+    (ParamsRequest("7x7", holes=3, walls=2, bridges=1), "384722910b6fe745"),
+    (ParamsRequest(shape=("..#", "...", "...")), "af87955c54f68416"),
+    (ParamsRequest("10x10", colours="5-9", min_length=2, max_solids=4, growth="unionfind",
+                   strategy="reject", seed=4, symmetry="rotational", play="any"),
+     "cebdeef251cd427e"),
+    (ParamsRequest("6x6", rules="fill"), "c73c453edcb67635"),
+    (ParamsRequest("15x15", grid="hex", grade="medium"), "89d3d379d9d0e06a"),
+    (ParamsRequest("7x7", grade="2-4"), "472ef3ae79c321cb"),
+]
+
+
+def test_the_run_keys_survive_the_options_defined_once() -> None:
+    """The keys are now made from the fields' declarations (the name each was first stored
+    under, whether it came later): every kind of run keeps the key it had."""
+    for request, key in BRANCH_KEYS:
+        assert make_params(request).key() == key, request
+
+
+def test_a_run_stored_before_the_later_options_is_found_and_resumed(tmp_path) -> None:
+    """A run written before the variant, play, curve and solving options existed stored none
+    of them (and the growth and grade under their old names): it is offered for resuming,
+    and the same request resumes it."""
+    params = make_params(ParamsRequest("6x6", seed=3, grade="easy"))
+    old = {name: value for name, value in params.as_dict().items()
+           if name not in {"solving", "grid", "wrap", "holes", "shape", "walls", "bridges",
+                           "play", "curve", "slots", "growth", "grade"}}
+    old.update(method="grow", difficulty="easy")
+    catalogue = Catalogue(str(tmp_path / "old.sqlite"))
+    catalogue.db.execute("INSERT INTO runs (run, params, accepted) VALUES (?, ?, 4)",
+                         (params.key(), json.dumps(old, sort_keys=True)))
+    assert catalogue.seeds_like(make_params(ParamsRequest("6x6", seed=8, grade="easy"))) == \
+        [(3, 4)]
+    assert catalogue.seeds_like(make_params(ParamsRequest("6x6", seed=8, grade="easy",
+                                                          wrap=True))) == []
+    assert catalogue.start(params).accepted == 4
+    catalogue.close()
+
+
 def test_a_run_stored_with_the_old_parameter_names_is_offered_for_resuming(tmp_path) -> None:
     """``seeds_like`` reads run parameters stored as ``method`` (now ``growth``) and
     ``difficulty`` (now ``grade``)."""
@@ -54,6 +98,9 @@ def test_generate_growth_and_its_deprecated_alias(tmp_path) -> None:
     assert "deprecated" not in new.stderr
     shown = runner.invoke(main, ["generate", "--help"]).output
     assert "--growth" in shown and "--method" not in shown
+    both = runner.invoke(main, [*args, "--growth", "grow", "--method", "unionfind"])
+    assert both.stdout == default.stdout  # the name given wins over the deprecated one
+    assert "--method is deprecated" in both.stderr
 
 
 def test_generate_grade_and_its_deprecated_alias() -> None:

@@ -16,8 +16,8 @@ from satlink.canonical import canonical_hash
 from satlink.cli import main
 from satlink.generate import pipeline
 from satlink.generate.catalogue import Catalogue
-from satlink.generate.params import ParamsError, make_params, spread_slots
-from satlink.generate.request import ParamsRequest
+from satlink.generate.params import ParamsError, make_params
+from satlink.generate.request import ParamsRequest, spread_slots
 from satlink.generate.runner import Workers, run_generation
 from satlink.generate.slots import in_slot_order
 from satlink.generate.targets import parse_target

@@ -107,12 +107,13 @@ def test_quality_carries_the_grade_of_unique_boards_only() -> None:
 
     board = Board.from_rows(EASY)
     verdict = check(board, "flow")
-    graded = quality(board, verdict.solutions[0], verdict)["grade"]
+    assert "grade" not in quality(board, verdict.solutions[0], verdict)  # only when asked
+    graded = quality(board, verdict.solutions[0], verdict, grade=True)["grade"]
     assert graded["technique"] == "forced" and graded["band"] == "easy"
     assert graded == grade(board, parse_rules("flow")).as_dict()
     loose = Board.from_rows(["A.B", "...", "A.B"])
     verdict = check(loose, "nikoli")
-    assert "grade" not in quality(loose, verdict.solutions[0], verdict)
+    assert "grade" not in quality(loose, verdict.solutions[0], verdict, grade=True)
 
 
 def test_check_grades_only_when_asked() -> None:

@@ -6,7 +6,7 @@ from satlink import Board, check, solution_errors
 from satlink.rules import parse_rules
 from satlink.solver.encode import encode
 from satlink.solver.method import Method
-from satlink.solver.search import SolutionSearch
+from satlink.solver.search import SolutionEnumerator
 from testbed.boards import TRAP
 from testbed.oracle import count_solutions
 from tests.support.helpers import solutions_without_cuts
@@ -53,7 +53,7 @@ def test_loop_beside_a_path_of_its_own_colour_is_cut() -> None:
 def test_second_solution_with_a_cycle_is_not_accepted() -> None:
     """The search must cut a cyclic 'second solution' and go on, not report it."""
     board = Board.from_rows(TRAP)
-    with SolutionSearch(encode(board, parse_rules("fill"))) as search:
+    with SolutionEnumerator(encode(board, parse_rules("fill"))) as search:
         solutions = list(search.solutions())
         cuts = search.stats.cycle_cuts
     assert len(solutions) == 1

@@ -171,3 +171,35 @@ def test_the_frame_is_the_open_cells_on_the_first_and_last_row_and_column(rows) 
                 and (c < w or c >= w * (h - 1) or c % w in (0, w - 1))]
     assert border_cells(board) == expected
     assert board.open_cells() == [c for c in range(board.size) if not board.is_solid(c)]
+
+
+# -- The refusal's advice names only what would help: never the encoding already in use.
+
+def test_the_refusal_never_advises_the_encoding_in_use() -> None:
+    """A board of many labels under binary-edge (the smallest encoding): the refusal advised
+    ``--encoding binary-edge`` itself; no other encoding needs much less."""
+    from satlink.solver.method import Method
+    from testbed.crowded import crowded_board
+
+    board = crowded_board(100, 100)
+    with pytest.raises(memory.BoardTooLarge) as refused:
+        memory.ensure_fits(board, Method(encoding="binary-edge"), available=100 * 2**20)
+    assert "--encoding" not in str(refused.value)
+    assert "no encoding needs much less than binary-edge" in str(refused.value)
+
+
+def test_the_refusal_advises_an_encoding_that_fits() -> None:
+    """one-hot on 26 labels needs several times binary-edge's memory: with room for the latter
+    only, the refusal names it, and the board then fits (by the same estimate)."""
+    from satlink.solver.method import Method
+
+    labels = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    board = Board.from_rows([labels + "." * 74] + ["." * 100] * 98 + [labels[::-1] + "." * 74])
+    room = 600 * 2**20
+    with pytest.raises(memory.BoardTooLarge) as refused:
+        memory.ensure_fits(board, Method(encoding="onehot-edge"), available=room)
+    assert "try --encoding binary-edge" in str(refused.value)
+    memory.ensure_fits(board, Method(encoding="binary-edge"), available=room)
+    with pytest.raises(memory.BoardTooLarge) as refused:  # too little even for binary-edge
+        memory.ensure_fits(board, Method(encoding="onehot-edge"), available=100 * 2**20)
+    assert "even the smallest encoding, binary-edge" in str(refused.value)

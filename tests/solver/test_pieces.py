@@ -1,4 +1,4 @@
-"""The split route (:mod:`satlink.solver.pieces`, :mod:`satlink.solver.piecewise`) against
+"""The pieces' route (:mod:`satlink.solver.pieces`, :mod:`satlink.solver.routes.pieces`) against
 brute force: every profile and geometry, counts that multiply, witnesses the referee accepts,
 cycles that stay inside a piece, and the substitution of decided edges into a CNF.
 
@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import satlink.solver.pieces as pieces_module
-import satlink.solver.piecewise as piecewise
+import satlink.solver.routes.pieces as pieces_route
 from satlink import Board, check, parse_rules, solution_errors
 from satlink.cnf.clauses import Clauses
 from satlink.cnf.substitute import Falsified, substitute
@@ -26,9 +26,8 @@ from satlink.deduce import OFF, ON
 from satlink.solver import presolve as presolve_module
 from satlink.solver.method import DEFAULT_METHOD, Method
 from satlink.solver.pieces import split
-from satlink.solver.piecewise import search_pieces
 from satlink.solver.presolve import PARTIAL, presolve
-from satlink.solver.stats import SolveStats
+from satlink.solver.routes.pieces import search_pieces
 from testbed.boards import CAP, PROFILES, boards, cover_board, expected_status, mzucker_boards
 from testbed.oracle import count_solutions
 from testbed.variants import VARIANT_PROFILES, Variant, fits_oracle, random_variant, variants
@@ -79,18 +78,23 @@ def implied_states(board: Board, rules, rng: random.Random) -> bytes:
     return bytes(out)
 
 
+class Refused(Exception):
+    """The referee refused a solution the pieces' route combined."""
+
+
 def by_pieces(board: Board, rules, states: bytes, limit: int):
-    """The split route alone, on the given edge states: (solutions, exhausted, pieces), or
-    None if the states do not split (nothing open, or a colour cut in two)."""
+    """The pieces' route alone, on the given edge states: (solutions, exhausted, pieces), or
+    None if the states do not split (nothing open, or a colour cut in two); raises
+    :class:`Refused` when the route says the referee refused a combined solution."""
     parts = split(board, states)
     if parts is None:
         return None
-    found: list = []
-    stats = SolveStats()
-    exhausted, timed_out = search_pieces(board, rules, DEFAULT_METHOD, parts, None, limit,
-                                         stats, found)
-    assert not timed_out
-    return found, exhausted, stats.pieces
+    outcome = search_pieces(board, rules, DEFAULT_METHOD, parts, None, limit)
+    if not outcome.finished:
+        assert "refused" in outcome.why and not outcome.solutions
+        raise Refused
+    assert not outcome.timed_out
+    return outcome.solutions, outcome.exhausted, outcome.stats.pieces
 
 
 def agree(board: Board, rows: list[str], profile: str, rng: random.Random, **layout) -> int:
@@ -266,9 +270,9 @@ def test_a_refused_combination_falls_back_to_the_whole_board(monkeypatch) -> Non
     verdict, no pieces reported."""
     rows = ["A.#B.", ".A#.B"]
     board = Board.from_rows(rows)
-    monkeypatch.setattr(piecewise, "solution_errors", lambda *args: ["refused"])
+    monkeypatch.setattr(pieces_route, "solution_errors", lambda *args: ["refused"])
     verdict = check(board, "nikoli", count=10)
-    assert (verdict.count, verdict.stats.pieces) == (4, 0)
+    assert (verdict.count, verdict.stats.pieces, verdict.stats.route) == (4, 0, "whole-board")
 
 
 def models(clauses: list[list[int]], n: int) -> set[tuple[bool, ...]]:
@@ -309,10 +313,10 @@ def test_the_deadline_stops_the_split_route() -> None:
 
     board = Board.from_rows(["A.#B.", ".A#.B"])
     parts = split(board, bytes(len(board.edges)))
-    found: list = []
-    exhausted, timed_out = search_pieces(board, parse_rules("nikoli"), DEFAULT_METHOD, parts,
-                                         time.monotonic() - 1, CAP, SolveStats(), found)
-    assert (exhausted, timed_out, found) == (False, True, [])
+    outcome = search_pieces(board, parse_rules("nikoli"), DEFAULT_METHOD, parts,
+                            time.monotonic() - 1, CAP)
+    assert outcome.finished
+    assert (outcome.exhausted, outcome.timed_out, outcome.solutions) == (False, True, [])
 
 
 def crowded_bridges(seed: int, n: int) -> list[Variant]:
@@ -344,8 +348,8 @@ def crowded_bridges(seed: int, n: int) -> list[Variant]:
 @pytest.mark.parametrize("profile", VARIANT_PROFILES)
 def test_split_route_matches_brute_force_beside_walled_and_holed_bridges(profile: str) -> None:
     """On an unsolvable board the random edge states may isolate an open cell (a walled-in
-    bridge): the split route then combines piece solutions the referee refuses under
-    ``fill``, and ``check`` decides the board whole (``Refused``); never on a solvable one."""
+    bridge): the pieces' route then combines piece solutions the referee refuses under
+    ``fill`` and says so, and ``check`` decides the board whole; never on a solvable one."""
     rng = random.Random(9 + len(profile))
     rules = parse_rules(profile)
     used = 0
@@ -353,7 +357,7 @@ def test_split_route_matches_brute_force_beside_walled_and_holed_bridges(profile
         try:
             used += agree(variant.board(), list(variant.rows), profile, rng, kind=variant.kind,
                           wrap=variant.wrap, walls=variant.walls, bridges=variant.bridges) > 0
-        except piecewise.Refused:
+        except Refused:
             assert rules.fill and variant.count(rules, 1) == 0, (variant, profile)
         assert check(variant.board(), rules, count=CAP).count == variant.count(rules, CAP)
     assert used >= 20, used

@@ -80,7 +80,7 @@ def test_searches_given_one_record_add_their_work_to_it() -> None:
     (the second one used to write its figures over the first's), while the sizes stay those
     of the last CNF."""
     from satlink.solver.encode import encode
-    from satlink.solver.search import SolutionSearch
+    from satlink.solver.search import SolutionEnumerator
     from satlink.solver.stats import SolveStats
 
     board = Board.from_rows(["A...B", ".....", "..C..", ".....", "B.C.A"])
@@ -88,12 +88,12 @@ def test_searches_given_one_record_add_their_work_to_it() -> None:
     alone = []
     for _ in range(2):
         own = SolveStats()
-        with SolutionSearch(encoding, stats=own) as search:
+        with SolutionEnumerator(encoding, stats=own) as search:
             list(search.solutions())
         alone.append(own)
     shared = SolveStats()
     for _ in range(2):
-        with SolutionSearch(encoding, stats=shared) as search:
+        with SolutionEnumerator(encoding, stats=shared) as search:
             list(search.solutions())
     assert alone[0].decisions > 0
     assert shared.decisions == alone[0].decisions + alone[1].decisions

@@ -1,4 +1,4 @@
-"""Profiles without ``notouch`` decided through a stricter one (:mod:`satlink.solver.weaker`):
+"""Profiles without ``notouch`` decided through a stricter one (:mod:`satlink.solver.routes.stricter`):
 the same verdicts as brute force on small boards of every geometry, step by step.
 
 The route only runs for ``solve`` and uniqueness checks (counting past two searches the board
@@ -11,12 +11,12 @@ import pytest
 from satlink import Board, check, parse_rules, solution_errors, solve
 from satlink.rules import Rules
 from satlink.solution import Solution
-from satlink.solver import weaker
-from satlink.solver.check import stricter_rules
 from satlink.solver.encode import encode
 from satlink.solver.method import Method
-from satlink.solver.nearby import detour, in_windows, shortcut, windows
-from satlink.solver.search import SolutionSearch
+from satlink.solver.routes import nearby
+from satlink.solver.routes.nearby import detour, in_windows, shortcut, windows
+from satlink.solver.routes.stricter import stricter_rules
+from satlink.solver.search import SolutionEnumerator
 from testbed.boards import boards, expected_status
 from testbed.oracle import count_solutions
 from testbed.variants import FAMILIES, variants
@@ -34,7 +34,7 @@ def _agrees(board: Board, truth: int, rules: Rules, where: object, monkeypatch) 
     for method, windows_on in ((Method(), True), (Method(), False), (WHOLE, True)):
         with monkeypatch.context() as patch:
             if not windows_on:
-                patch.setattr(weaker, "in_windows", lambda *args: None)
+                patch.setattr(nearby, "in_windows", lambda *args: None)
             verdict = check(board, rules, method=method)
         assert verdict.status == expected_status(truth), (where, method.label, windows_on)
         assert len({s.edges() for s in verdict.solutions}) == len(verdict.solutions), where
@@ -125,7 +125,7 @@ def test_a_window_finds_a_second_solution_that_differs_inside_it_only() -> None:
     board = Board.from_rows(rows)
     first = solve(board, "flow").solutions[0]
     rules = parse_rules("fill")
-    with SolutionSearch(encode(board, rules, Method())) as search:
+    with SolutionEnumerator(encode(board, rules, Method())) as search:
         second = in_windows(search, board, first, None, sides=(4,))
     assert second is not None and second.edges() != first.edges()
     assert solution_errors(board, second, rules) == []
@@ -139,7 +139,7 @@ def test_no_window_finds_anything_on_a_unique_board() -> None:
     board = Board.from_rows(rows)
     assert check(board, "fill", method=WHOLE).status == "unique"
     first = check(board, "flow").solutions[0]
-    with SolutionSearch(encode(board, parse_rules("fill"), Method())) as search:
+    with SolutionEnumerator(encode(board, parse_rules("fill"), Method())) as search:
         assert in_windows(search, board, first, None, sides=(4,)) is None
 
 

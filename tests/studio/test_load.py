@@ -1,4 +1,5 @@
-"""The studio under a bounded load (issue 31): checks from several tabs, long completions whose
+"""The studio under a bounded load (issue 31, and the hardening round's five tabs of long
+explanations): checks from several tabs, long completions whose
 clients hang up, repairs that run to their deadline, and a pack opened, at once, on loopback,
 at most 200 requests.  Throughout, a trivial check from a tab of its own is answered within the
 request's deadline and one second: the live verdict is never stuck behind the long jobs, and
@@ -92,3 +93,44 @@ def test_a_trivial_check_is_answered_within_the_deadline_throughout(tmp_path, se
     assert sent["n"] + len(latencies) <= LOAD + PROBES and len(latencies) >= 5
     assert max(latencies) <= LIMIT
     assert 500 not in statuses and jobs.stopped["gone"] > 0
+
+
+EXPLAIN_TABS = 5
+EXPLAINS_PER_TAB = 4
+"""The hardening round's reproduction 3: five tabs, each with four slow explanations in flight
+(its whole share), fill the queue; before, a live check was then refused with 503."""
+
+
+def test_live_checks_are_answered_while_five_tabs_explain(tmp_path):
+    jobs = Jobs()
+    stop = threading.Event()
+    statuses: list[int] = []
+    latencies: list[float] = []
+    probe_answers: list[tuple[int, str]] = []
+    with served(tmp_path, timeout=DEADLINE, jobs=jobs) as url:
+        def explainer(tab: str) -> None:
+            while not stop.is_set():
+                status, _ = post(url, "explain", {"board": BLANK, "rules": "fill"}, tab)
+                statuses.append(status)
+
+        workers = [threading.Thread(target=explainer, args=(f"e{t}",))
+                   for t in range(EXPLAIN_TABS) for _ in range(EXPLAINS_PER_TAB)]
+        for w in workers:
+            w.start()
+        time.sleep(0.5)  # the queue fills
+        for i in range(PROBES // 2):
+            tab = "probe" if i % 2 else "e0"  # a tab of its own, and one whose share is full
+            begin = time.monotonic()
+            status, verdict = post(url, "check", {"board": SMALL, "channel": f"{tab}:check",
+                                                  "seq": i + 1}, tab)
+            latencies.append(time.monotonic() - begin)
+            probe_answers.append((status, verdict.get("status")))
+            time.sleep(0.1)
+        stop.set()
+        for w in workers:
+            w.join(60)
+    print(f"\nexplain load: {len(statuses)} explanations ({sorted(set(statuses))}), "
+          f"{len(latencies)} live checks, slowest {max(latencies):.3f} s (limit {LIMIT} s)")
+    assert probe_answers == [(200, "unique")] * len(latencies)
+    assert max(latencies) <= LIMIT
+    assert 500 not in statuses

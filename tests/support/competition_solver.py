@@ -8,8 +8,12 @@ status 10) or ``s UNSATISFIABLE`` (exit status 20), and a statistics section wit
 search is PySAT's MiniSat: what is under test is the protocol around it.
 ``--sleep S`` first sleeps S seconds ignoring every deadline (the harness must kill it);
 ``--hog MIB`` first fills that much memory (a memory limit must stop it);
-``--exit-zero`` and ``--wrong-model`` break the protocol on purpose; ``--version`` prints
-a version line.
+``--exit-zero`` and ``--wrong-model`` break the protocol on purpose; ``--always-unsat``
+answers UNSATISFIABLE whatever the formula (a wrong answer that keeps the protocol);
+``--burn S`` first spends S seconds of CPU time (S < 0: without end) and ``--touch MIB``
+fills that much memory page by page and holds it, after which the solver appends to
+``--report FILE`` one line: its own CPU seconds and peak resident KiB, as it measured them;
+``--version`` prints a version line.
 """
 
 from __future__ import annotations
@@ -51,9 +55,25 @@ def main() -> int:
     parser.add_argument("--wrong-model", action="store_true")
     parser.add_argument("--quiet", action="store_true")
     parser.add_argument("--hog", type=int, default=0)
+    parser.add_argument("--always-unsat", action="store_true")
+    parser.add_argument("--burn", type=float, default=0.0)
+    parser.add_argument("--touch", type=int, default=0)
+    parser.add_argument("--report", default=None)
     args = parser.parse_args()
     time.sleep(args.sleep)
     hog = bytearray(args.hog * 1024 * 1024)  # noqa: F841 - held until the end
+    touched = bytearray(args.touch * 1024 * 1024)
+    for page in range(0, len(touched), 4096):  # resident, not merely reserved
+        touched[page] = 1
+    begun = time.process_time()
+    while args.burn and (args.burn < 0 or time.process_time() - begun < args.burn):
+        sum(range(10_000))
+    if args.report:
+        import resource
+
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        with open(args.report, "a", encoding="ascii") as handle:
+            handle.write(f"{own.ru_utime + own.ru_stime} {own.ru_maxrss}\n")
     from pysat.solvers import Solver
 
     n_vars, clauses = read_dimacs(args.cnf)
@@ -65,7 +85,7 @@ def main() -> int:
         print("c --- [ statistics ] ---")
         if conflicts:
             print(f"c conflicts: {conflicts}")
-    if not sat:
+    if not sat or args.always_unsat:
         print("s UNSATISFIABLE")
         return 0 if args.exit_zero else 20
     values = {abs(lit): lit for lit in model or []}

@@ -13,12 +13,12 @@ from satlink.rules import parse_rules
 from satlink.solver.cycles import detached_components, endpoint_cells
 from satlink.solver.encode import encode
 from satlink.solver.method import DEFAULT_METHOD, Method
-from satlink.solver.search import SolutionSearch
+from satlink.solver.search import SolutionEnumerator
 from satlink.solver.verdict import Status
 from testbed.oracle import graph_solutions
 
 
-class UncutSearch(SolutionSearch):
+class UncutSearch(SolutionEnumerator):
     """A search that takes every model's edge set as it is, detached cycles and all."""
 
     _cut_cycles = False

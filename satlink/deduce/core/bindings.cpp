@@ -1,12 +1,25 @@
 // The compiled engine as the Python module satlink.deduce._core (pybind11).  Python sees the
 // same State interface as satlink.deduce.state.State; the engine facade
-// (satlink/deduce/engines.py) is the one place that chooses between the two.
+// (satlink/deduce/compiled.py) is the one place that speaks to it.
+//
+// The boundary is narrow and typed:
+// * in: the graph as one-dimensional integer buffers (satlink.graph's open_node_buffer and
+//   edge_buffer: array('i') or numpy arrays, type and range checked once, here), techniques as
+//   the enum Technique, colour sets as Python ints (the reference engine's own form);
+// * out: named results (Lookahead, SplitResult), Contradiction exceptions, lists of ints;
+// * it holds nothing of Python: a graph is cached on the Python puzzle, so a reference back
+//   would be a cycle the garbage collector cannot see through a pybind11 object.
 //
 // The GIL is released while the engine works (a long deduction on a huge board must not stop
-// the studio's server thread); a cancel flag (the studio's CancelToken.flag) is read without it.
+// the studio's server thread).  Two things follow.  A cancel flag is an atomic the core owns
+// (Cancel: the studio's CancelToken interrupts it as it interrupts a SAT solver).  And a state
+// is used by one call at a time: a call that finds it in use by another thread (a GIL-released
+// call still running) raises RuntimeError instead of racing it.
 #include <pthread.h>
 
 #include <algorithm>
+#include <atomic>
+#include <optional>
 #include <string>
 
 #include <pybind11/pybind11.h>
@@ -23,33 +36,57 @@ py::object python_class(const char* module, const char* name) {
     return py::module_::import(module).attr(name);
 }
 
-py::int_ to_int(const uint64_t* words, int w) {
-    py::int_ out(0);
-    for (int i = w - 1; i >= 0; --i) {
-        auto word = py::reinterpret_steal<py::int_>(PyLong_FromUnsignedLongLong(words[i]));
-        out = py::reinterpret_steal<py::int_>(PyNumber_Lshift(out.ptr(), py::int_(64).ptr()));
-        out = py::reinterpret_steal<py::int_>(PyNumber_Or(out.ptr(), word.ptr()));
-    }
-    return out;
+// --- colour sets: Python ints (bit k: colour k) <-> w 64-bit words ---------------------------
+
+py::object colour_int(const uint64_t* words, int w) {
+    if (w == 1) return py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(words[0]));
+    std::vector<unsigned char> raw((size_t)w * 8);  // little-endian, whatever the host's order
+    for (int i = 0; i < w; ++i)
+        for (int b = 0; b < 8; ++b) raw[(size_t)i * 8 + b] = (unsigned char)(words[i] >> (8 * b));
+#if PY_VERSION_HEX >= 0x030D0000
+    PyObject* value = PyLong_FromUnsignedNativeBytes(raw.data(), raw.size(),
+                                                     Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    PyObject* value = _PyLong_FromByteArray(raw.data(), raw.size(), 1, 0);
+#endif
+    if (value == nullptr) throw py::error_already_set();
+    return py::reinterpret_steal<py::object>(value);
 }
 
-std::vector<uint64_t> to_words(const py::int_& value, int w) {
-    std::vector<uint64_t> words(w);
-    py::object rest = value;
-    py::int_ shift(64);
-    for (int i = 0; i < w; ++i) {
-        words[i] = PyLong_AsUnsignedLongLongMask(rest.ptr());
+// The low 64 * w bits of ``value`` (a negative value as two's complement, as Python's & reads
+// it: restrict(x, ~bit) keeps every other colour).
+void colour_words(const py::int_& value, int w, std::vector<uint64_t>& out) {
+    out.assign(w, 0);
+    if (w == 1) {
+        out[0] = PyLong_AsUnsignedLongLongMask(value.ptr());
         if (PyErr_Occurred()) throw py::error_already_set();
-        rest = py::reinterpret_steal<py::object>(PyNumber_Rshift(rest.ptr(), shift.ptr()));
+        return;
     }
-    return words;
+    std::vector<unsigned char> raw((size_t)w * 8);
+#if PY_VERSION_HEX >= 0x030D0000
+    // the low bytes, sign-extended; a value that needs more is cut, which is the mask wanted
+    if (PyLong_AsNativeBytes(value.ptr(), raw.data(), (Py_ssize_t)raw.size(),
+                             Py_ASNATIVEBYTES_LITTLE_ENDIAN) < 0)
+        throw py::error_already_set();
+#else
+    if (_PyLong_AsByteArray(reinterpret_cast<PyLongObject*>(value.ptr()), raw.data(), raw.size(),
+                            1, 1) < 0) {
+        // too wide for a signed 64 * w bits: cut it to them first (rare: the top bit set)
+        PyErr_Clear();
+        py::int_ bits(64 * w);
+        py::object all = py::reinterpret_steal<py::object>(PyNumber_Lshift(py::int_(1).ptr(), bits.ptr()));
+        all = py::reinterpret_steal<py::object>(PyNumber_Subtract(all.ptr(), py::int_(1).ptr()));
+        py::object low = py::reinterpret_steal<py::object>(PyNumber_And(value.ptr(), all.ptr()));
+        if (!low || _PyLong_AsByteArray(reinterpret_cast<PyLongObject*>(low.ptr()), raw.data(),
+                                        raw.size(), 1, 0) < 0)
+            throw py::error_already_set();
+    }
+#endif
+    for (int i = 0; i < w; ++i)
+        for (int b = 0; b < 8; ++b) out[i] |= (uint64_t)raw[(size_t)i * 8 + b] << (8 * b);
 }
 
-py::tuple as_tuple(const std::vector<int>& values) {
-    py::tuple out(values.size());
-    for (size_t i = 0; i < values.size(); ++i) out[i] = py::int_(values[i]);
-    return out;
-}
+// --- arguments ------------------------------------------------------------------------------
 
 // Bounds of the indices Python hands in: the engine's hot loops index without checks, so a bad
 // index is refused here, once, as the IndexError the Python engine's lists would raise (a
@@ -65,99 +102,71 @@ void check_nodes(const std::vector<int>& nodes, int n, const char* what) {
         if (x < 0 || x >= n) throw py::value_error(std::string(what) + " names a node outside the graph");
 }
 
-py::object python_contradiction(const Contradiction& c) {
-    py::object reached = py::none();
-    if (c.has_reached) {
-        py::list flags(c.reached.size());
-        for (size_t i = 0; i < c.reached.size(); ++i) flags[i] = py::bool_(c.reached[i] != 0);
-        reached = flags;
+// A one-dimensional buffer of integers from Python (the standard library's array('i'), a
+// numpy int32 or int64 array), read in place: its type is checked once here, every value is
+// range-checked as it is read, and any stride is followed.
+class IntView {
+public:
+    IntView(const py::buffer& given, const char* what) : what_(what), info_(given.request()) {
+        const char kind = info_.format.empty() ? '?' : info_.format.back();
+        const bool integer = kind == 'i' || kind == 'l' || kind == 'q';
+        if (info_.ndim != 1 || !integer || (info_.itemsize != 4 && info_.itemsize != 8))
+            throw py::type_error(std::string(what) +
+                                 ": a one-dimensional array of 32- or 64-bit integers");
     }
-    return python_class("satlink.deduce.puzzle", "Contradiction")(
-        c.kind, py::arg("label") = c.label, py::arg("nodes") = as_tuple(c.nodes),
-        py::arg("edges") = as_tuple(c.edges), py::arg("reached") = reached);
-}
-
-// The Python puzzle a state belongs to, and the compiled graph built from it once.
-struct CorePuzzle {
-    Puzzle puzzle;
-    py::object owner;  // satlink.deduce.puzzle.Puzzle
-};
-
-std::vector<std::pair<int, int>> read_edges(const py::object& edges) {
-    std::vector<std::pair<int, int>> out;
-    if (py::isinstance<py::buffer>(edges) && !py::isinstance<py::bytes>(edges)) {
-        py::buffer_info info = py::reinterpret_borrow<py::buffer>(edges).request();
-        const std::string kind = info.format.empty() ? "" : info.format.substr(info.format.size() - 1);
-        if (info.ndim != 2 || info.shape[1] != 2 || info.itemsize != 8 || (kind != "q" && kind != "l"))
-            throw py::value_error("edges: an (E, 2) array of 64-bit integers");
-        const auto* data = static_cast<const char*>(info.ptr);
-        out.reserve(info.shape[0]);
-        for (py::ssize_t e = 0; e < info.shape[0]; ++e) {
-            int64_t a = *reinterpret_cast<const int64_t*>(data + e * info.strides[0]);
-            int64_t b = *reinterpret_cast<const int64_t*>(data + e * info.strides[0] + info.strides[1]);
-            if (a < INT32_MIN || a > INT32_MAX || b < INT32_MIN || b > INT32_MAX)
-                throw py::value_error("an edge names a node outside the graph");
-            out.emplace_back((int)a, (int)b);
-        }
+    size_t size() const { return (size_t)info_.shape[0]; }
+    int operator[](size_t i) const {
+        const char* at = static_cast<const char*>(info_.ptr) + (py::ssize_t)i * info_.strides[0];
+        const int64_t v = info_.itemsize == 4 ? *reinterpret_cast<const int32_t*>(at)
+                                              : *reinterpret_cast<const int64_t*>(at);
+        if (v < INT32_MIN || v > INT32_MAX)
+            throw py::value_error(std::string(what_) + " names a node outside the graph");
+        return (int)v;
+    }
+    std::vector<int> values() const {
+        std::vector<int> out(size());
+        for (size_t i = 0; i < out.size(); ++i) out[i] = (*this)[i];
         return out;
     }
-    for (py::handle pair : edges) {
-        py::tuple ab = py::reinterpret_borrow<py::tuple>(pair);
-        out.emplace_back(ab[0].cast<int>(), ab[1].cast<int>());
-    }
-    return out;
-}
 
-// A plain square board's open cells and edges from its characters (``#`` solid), in the order
-// of satlink.graph.square_edges: cell by cell, each cell's step right before its step down.
-// The edge order is what makes edge e SAT variable e + 1 everywhere, so it must match.
-void square_graph(const py::str& kinds, int width, int height, std::vector<int>& nodes,
-                  std::vector<int>& a, std::vector<int>& b) {
-    PyObject* text = kinds.ptr();
-    const int kind = PyUnicode_KIND(text);
-    const void* data = PyUnicode_DATA(text);
-    if (width <= 0 || height <= 0) throw py::value_error("square: a positive width and height");
-    const long cells = (long)width * height;
-    if (PyUnicode_GET_LENGTH(text) < cells) throw py::value_error("kinds: one character a cell");
-    auto solid = [&](long i) { return PyUnicode_READ(kind, data, i) == '#'; };
-    for (long i = 0; i < cells; ++i) {
-        if (solid(i)) continue;
-        nodes.push_back((int)i);
-        const long c = i % width;
-        if (c + 1 < width && !solid(i + 1)) {
-            a.push_back((int)i);
-            b.push_back((int)(i + 1));
-        }
-        if (i + width < cells && !solid(i + width)) {
-            a.push_back((int)i);
-            b.push_back((int)(i + width));
-        }
+private:
+    const char* what_;
+    py::buffer_info info_;
+};
+
+// The edges as satlink.graph orders them (EDGE_ORDER: pairs a < b, sorted), or an error: edge e
+// is SAT variable e + 1 everywhere, so the core numbers edges as it is handed them and checks
+// that the order is the one every other part of satlink uses, never makes one of its own.
+void split_edges(const IntView& flat, std::vector<int>& a, std::vector<int>& b) {
+    if (flat.size() % 2) throw py::value_error("edges: pairs of nodes, flattened (a0, b0, a1, b1, ...)");
+    const size_t m = flat.size() / 2;
+    a.resize(m);
+    b.resize(m);
+    for (size_t e = 0; e < m; ++e) {
+        a[e] = flat[2 * e];
+        b[e] = flat[2 * e + 1];
+        const bool ascending = e == 0 || a[e - 1] < a[e] || (a[e - 1] == a[e] && b[e - 1] < b[e]);
+        if (a[e] >= b[e] || !ascending)
+            throw py::value_error("edges out of satlink.graph's order (pairs a < b, sorted), at edge " +
+                                  std::to_string(e));
     }
 }
 
-std::shared_ptr<CorePuzzle> make_puzzle(py::object owner, int n, py::object nodes_given,
-                                        py::object edges,
+// --- the graph and the state ----------------------------------------------------------------
+
+// The compiled graph of a board; fixed once built, so states in any thread may share it.
+struct CorePuzzle {
+    Puzzle puzzle;
+};
+
+std::shared_ptr<CorePuzzle> make_puzzle(int n, const py::buffer& open_nodes,
+                                        const py::buffer& edges,
                                         std::vector<std::pair<int, int>> ends, bool fill,
-                                        bool notouch, std::vector<std::vector<int>> blocks,
-                                        py::object square) {
+                                        bool notouch, std::vector<std::vector<int>> blocks) {
     if (n < 0) throw py::value_error("a graph of a negative number of nodes");
     auto core = std::make_shared<CorePuzzle>();
-    core->owner = owner;
-    std::vector<int> nodes, a, b;
-    if (!square.is_none()) {  // (kinds, width, height) of a plain square board
-        py::tuple shape = square.cast<py::tuple>();
-        square_graph(shape[0].cast<py::str>(), shape[1].cast<int>(), shape[2].cast<int>(), nodes,
-                     a, b);
-    } else {
-        nodes = nodes_given.cast<std::vector<int>>();
-        std::vector<std::pair<int, int>> pairs = read_edges(edges);
-        a.resize(pairs.size());
-        b.resize(pairs.size());
-        for (size_t e = 0; e < pairs.size(); ++e) {
-            a[e] = pairs[e].first;
-            b[e] = pairs[e].second;
-        }
-    }
+    std::vector<int> nodes = IntView(open_nodes, "nodes").values(), a, b;
+    split_edges(IntView(edges, "edges"), a, b);
     check_nodes(nodes, n, "an open node");
     for (const auto& block : blocks) check_nodes(block, n, "a no2x2 block");
     check_nodes(a, n, "an edge");
@@ -173,18 +182,104 @@ std::shared_ptr<CorePuzzle> make_puzzle(py::object owner, int n, py::object node
     return core;
 }
 
-// A state the Python side holds; keeps its puzzle alive.
+// A state the Python side holds: its graph kept alive, and who is using it.  (Its Python
+// puzzle is kept by the Python subclass, satlink/deduce/compiled.py, where the collector sees it.)
 struct PyState {
     std::shared_ptr<CorePuzzle> core;
     State st;
+    std::atomic<bool> busy{false};
 };
 
-const uint8_t* cancel_flag(const py::object& flag) {
-    if (flag.is_none()) return nullptr;
-    py::buffer_info info = py::reinterpret_borrow<py::buffer>(flag).request();
-    if (info.size < 1) throw py::value_error("cancel flag: a buffer of at least one byte");
-    return static_cast<const uint8_t*>(info.ptr);
+// Holds a state for one call; a second holder (another thread, while a GIL-released call
+// runs) is refused.  Calls with the GIL cannot interleave with each other, so this is the
+// only race there is, and refusing it costs one atomic exchange per call.
+class Using {
+public:
+    explicit Using(PyState& s) : s_(s) {
+        if (s_.busy.exchange(true, std::memory_order_acquire))
+            throw std::runtime_error(
+                "this deduction state is in use by another thread (give each thread its own: "
+                "State.copy)");
+    }
+    ~Using() { s_.busy.store(false, std::memory_order_release); }
+    Using(const Using&) = delete;
+    Using& operator=(const Using&) = delete;
+
+private:
+    PyState& s_;
+};
+
+PyState* new_state(std::shared_ptr<CorePuzzle> core, State st) {
+    auto* s = new PyState{std::move(core), std::move(st)};
+    return s;
 }
+
+// --- results --------------------------------------------------------------------------------
+
+py::tuple as_tuple(const std::vector<int>& values) {
+    py::tuple out(values.size());
+    for (size_t i = 0; i < values.size(); ++i) out[i] = py::int_(values[i]);
+    return out;
+}
+
+py::list flags_of(const std::vector<uint8_t>& values) {
+    py::list out(values.size());
+    for (size_t i = 0; i < values.size(); ++i) out[i] = py::bool_(values[i] != 0);
+    return out;
+}
+
+py::object python_contradiction(const Contradiction& c) {
+    py::object reached = c.has_reached ? py::object(flags_of(c.reached)) : py::none();
+    return python_class("satlink.deduce.puzzle", "Contradiction")(
+        c.kind, py::arg("label") = c.label, py::arg("nodes") = as_tuple(c.nodes),
+        py::arg("edges") = as_tuple(c.edges), py::arg("reached") = reached);
+}
+
+// One look-ahead step's outcome.
+struct Lookahead {
+    bool progress = false;      // a move was refuted and its opposite set
+    bool budget_spent = false;  // the hypotheses ran out first
+    long tried = 0;             // hypotheses tried so far (the count given in, plus this step's)
+    Refutation refuted;         // the move refuted and why (when ``progress``)
+};
+
+struct SplitResult {
+    std::vector<std::vector<uint8_t>> solutions;
+    bool complete = true;  // every case covered (no bound stopped the search)
+    long nodes = 0;
+};
+
+py::list changes_of(const State& st) {
+    py::list out;
+    const int w = st.p->words;
+    for (const Change& c : st.changes) {
+        if (c.what == 'n')
+            out.append(py::make_tuple("on", c.a, c.cause));
+        else if (c.what == 'f')
+            out.append(py::make_tuple("off", c.a, c.cause, c.why));
+        else
+            out.append(py::make_tuple("colour", c.a, colour_int(c.removed_words(*st.p).data(), w),
+                                      colour_int(c.left_words(*st.p).data(), w)));
+    }
+    return out;
+}
+
+std::vector<std::vector<int>> paths_of(const State& st) {
+    // each colour's path from its first endpoint, along ON edges (complete states)
+    const Puzzle& P = *st.p;
+    std::vector<std::vector<int>> out;
+    for (const auto& ends : P.ends) {
+        std::vector<int> path;
+        st.along(ends.first, [&](int x) {
+            path.push_back(x);
+            return path.size() <= (size_t)P.n;
+        });
+        out.push_back(std::move(path));
+    }
+    return out;
+}
+
+// --- limits ---------------------------------------------------------------------------------
 
 // The calling thread's stack floor, with a margin for the deepest non-recursive pass below the
 // recursion (found once per thread: on the main thread glibc reads /proc/self/maps for it).
@@ -206,39 +301,28 @@ const char* stack_floor() {
     return floor;
 }
 
-Limits limits_of(py::object deadline, const py::object& flag) {
+Limits limits_of(std::optional<double> deadline, const Cancel* cancel) {
     Limits limits;
     limits.stack_floor = stack_floor();
-    if (!deadline.is_none()) limits.deadline = deadline.cast<double>();
-    limits.cancel = cancel_flag(flag);
+    if (deadline) limits.deadline = *deadline;
+    limits.cancel = cancel;
     return limits;
 }
 
+// ``work`` on ``s`` without the GIL, the state held against other threads meanwhile.
 template <class F>
-auto without_gil(F work) {
+auto working(PyState& s, F work) {
+    Using held(s);
     py::gil_scoped_release quiet;
     return work();
 }
 
-py::list changes_of(const State& st) {
-    py::list out;
-    const int w = st.p->words;
-    for (const Change& c : st.changes) {
-        if (c.what == 'n')
-            out.append(py::make_tuple("on", c.a, c.cause));
-        else if (c.what == 'f')
-            out.append(py::make_tuple("off", c.a, c.cause, c.why));
-        else
-            out.append(py::make_tuple("colour", c.a, to_int(c.removed.data(), w),
-                                      to_int(c.left.data(), w)));
-    }
-    return out;
-}
+int colour_count(const PyState& s) { return s.st.p->k + 1; }
 
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
-    m.doc() = "satlink's deduction engine, compiled (see satlink/deduce/engines.py).";
+    m.doc() = "satlink's deduction engine, compiled (see satlink/deduce/compiled.py).";
 
     py::register_exception_translator([](std::exception_ptr thrown) {
         try {
@@ -255,94 +339,148 @@ PYBIND11_MODULE(_core, m) {
         }
     });
 
+    py::enum_<Technique> technique(m, "Technique",
+                                   "The techniques, by the grader's names (satlink.grading).");
+    for (int i = 0; i < TECHNIQUE_COUNT; ++i) technique.value(TECHNIQUE_NAMES[i], Technique(i));
+
+    py::class_<Cancel>(m, "Cancel",
+                       "A cancel flag the engine reads while it works: interrupt() from any "
+                       "thread stops the call it was given to (OutOfTime).")
+        .def(py::init<>())
+        .def("interrupt", &Cancel::interrupt)
+        .def_property_readonly("cancelled", &Cancel::cancelled);
+
     py::class_<CorePuzzle, std::shared_ptr<CorePuzzle>>(m, "Graph")
         .def_property_readonly("n", [](const CorePuzzle& c) { return c.puzzle.n; })
         .def_property_readonly("words", [](const CorePuzzle& c) { return c.puzzle.words; });
 
-    m.def("graph", &make_puzzle, py::arg("owner"), py::arg("n"), py::arg("nodes"),
-          py::arg("edges"), py::arg("ends"), py::arg("fill"), py::arg("notouch"),
-          py::arg("blocks"), py::arg("square") = py::none(),
-          "The compiled form of a satlink.deduce.Puzzle: `nodes` the open nodes and `edges` a "
-          "sequence of (a, b) pairs or an (E, 2) int64 array, in edge order; or, for a plain "
-          "square board, `square` = (kinds, width, height) and both are made from it.");
+    m.def("graph", &make_puzzle, py::arg("n"), py::arg("nodes"), py::arg("edges"),
+          py::arg("ends"), py::arg("fill"), py::arg("notouch"), py::arg("blocks"),
+          "The compiled form of a satlink.deduce.Puzzle: `nodes` the open nodes and `edges` the "
+          "edges flattened (a0, b0, a1, b1, ...) in satlink.graph's order, each a "
+          "one-dimensional integer buffer (BoardGraph.open_node_buffer, .edge_buffer).");
 
-    py::class_<PyState>(m, "State", py::buffer_protocol())
-        .def_buffer([](PyState& s) {  // the edge states, read-only, as `es`
-            return py::buffer_info(s.st.es.data(), 1, py::format_descriptor<uint8_t>::format(), 1,
-                                   {(py::ssize_t)s.st.es.size()}, {(py::ssize_t)1}, true);
-        })
+    py::class_<Lookahead>(m, "Lookahead", "One look-ahead step's outcome.")
+        .def_readonly("progress", &Lookahead::progress, "a move was refuted; its opposite is set")
+        .def_readonly("budget_spent", &Lookahead::budget_spent)
+        .def_readonly("tried", &Lookahead::tried, "hypotheses tried so far")
+        .def_property_readonly("move",
+                               [](const Lookahead& r) -> py::object {
+                                   if (!r.refuted.found) return py::none();
+                                   return py::make_tuple(r.refuted.move, r.refuted.a, r.refuted.b);
+                               },
+                               "the refuted move: (\"edge\", e, x), (\"empty\", x, -1), "
+                               "(\"used\", x, -1), or None")
+        .def_property_readonly("why", [](const Lookahead& r) -> py::object {
+            if (!r.refuted.found) return py::none();
+            return python_contradiction(r.refuted.why);
+        });
+
+    py::class_<SplitResult>(m, "SplitResult", "What a search by case splits found.")
+        .def_property_readonly("solutions",
+                               [](const SplitResult& r) {
+                                   py::list out;
+                                   for (const auto& es : r.solutions)
+                                       out.append(py::bytes(reinterpret_cast<const char*>(es.data()),
+                                                            es.size()));
+                                   return out;
+                               },
+                               "the edge states of each solution found, as bytes")
+        .def_readonly("complete", &SplitResult::complete, "every case covered")
+        .def_readonly("nodes", &SplitResult::nodes, "search nodes visited");
+
+    py::class_<PyState>(m, "State")
         .def(py::init([](std::shared_ptr<CorePuzzle> core, bool recording) {
                  if (!core) throw py::type_error("State: a graph from graph(), not None");
-                 auto* s = new PyState{core, State(&core->puzzle)};
+                 PyState* s = new_state(core, State(&core->puzzle));
                  s->st.recording = recording;
                  return s;
              }),
              py::arg("graph"), py::arg("recording") = false)
-        .def_property_readonly("p", [](const PyState& s) { return s.core->owner; })
-        .def("copy", [](const PyState& s) { return new PyState{s.core, s.st.copy()}; })
-        .def("set_on", [](PyState& s, int e) { return s.st.set_on(within(e, (long)s.st.es.size(), "edge")); })
-        .def("set_off", [](PyState& s, int e) { return s.st.set_off(within(e, (long)s.st.es.size(), "edge")); })
+        .def(py::init([](PyState& other) {
+                 Using held(other);
+                 return new_state(other.core, other.st.copy());
+             }),
+             py::arg("other"), "A plain (non-recording) copy of `other`.")
+        .def("set_on", [](PyState& s, long e) {
+            Using held(s);
+            return s.st.set_on(within(e, (long)s.st.es.size(), "edge"));
+        })
+        .def("set_off", [](PyState& s, long e) {
+            Using held(s);
+            return s.st.set_off(within(e, (long)s.st.es.size(), "edge"));
+        })
         .def("restrict",
-             [](PyState& s, int x, py::int_ mask) {
-                 std::vector<uint64_t> words = to_words(mask, s.st.p->words);
-                 return s.st.restrict_mask(within(x, s.st.p->n, "node"), words.data());
+             [](PyState& s, long x, const py::int_& mask) {
+                 Using held(s);
+                 const int node = within(x, s.st.p->n, "node");
+                 std::vector<uint64_t> words;
+                 colour_words(mask, s.st.p->words, words);
+                 return s.st.restrict_mask(node, words.data());
              })
-        .def("colour", [](const PyState& s, int x) { return to_int(s.st.colour_of(within(x, s.st.p->n, "node")), s.st.p->words); })
-        .def("need", [](const PyState& s, int x) { return s.st.need(within(x, s.st.p->n, "node")); })
-        .def("complete", [](const PyState& s) { return s.st.complete(); })
-        .def("solved_nodes", [](const PyState& s) { return s.st.solved_nodes(); })
-        .def("heads", [](const PyState& s) { return s.st.heads(); })
-        .def("undecided_nodes", [](const PyState& s) { return s.st.undecided_nodes(); })
+        .def("colour", [](PyState& s, long x) {
+            Using held(s);
+            return colour_int(s.st.colour_of(within(x, s.st.p->n, "node")), s.st.p->words);
+        })
+        .def("need", [](PyState& s, long x) {
+            Using held(s);
+            return s.st.need(within(x, s.st.p->n, "node"));
+        })
+        .def("complete", [](PyState& s) { Using held(s); return s.st.complete(); })
+        .def("solved_nodes", [](PyState& s) { Using held(s); return s.st.solved_nodes(); })
+        .def("heads", [](PyState& s) { Using held(s); return s.st.heads(); })
+        .def("undecided_nodes", [](PyState& s) { Using held(s); return s.st.undecided_nodes(); })
         .def("reach",
-             [](PyState& s, int k, int start) {
-                 std::vector<uint8_t> seen = s.st.reach(within(k, s.st.p->k + 1, "colour"), within(start, s.st.p->n, "node"));
-                 py::list out(seen.size());
-                 for (size_t i = 0; i < seen.size(); ++i) out[i] = py::bool_(seen[i] != 0);
-                 return out;
+             [](PyState& s, long k, long start) {
+                 Using held(s);
+                 return flags_of(s.st.reach(within(k, colour_count(s), "colour"),
+                                            within(start, s.st.p->n, "node")));
              })
-        .def("_carriers_consistent", [](const PyState& s) { return s.st.carriers_consistent(); })
-        .def_property_readonly("undecided", [](const PyState& s) { return s.st.undecided; })
-        .def_property_readonly("es", [](py::object self) { return py::memoryview(self); })
+        .def("_carriers_consistent", [](PyState& s) { Using held(s); return s.st.carriers_consistent(); })
+        .def_property_readonly("undecided", [](PyState& s) { Using held(s); return s.st.undecided; })
+        .def_property_readonly("es",
+                               [](PyState& s) {
+                                   Using held(s);
+                                   return py::bytes(reinterpret_cast<const char*>(s.st.es.data()),
+                                                    s.st.es.size());
+                               },
+                               "the edge states (UNKNOWN 0, ON 1, OFF 2), a snapshot")
+        .def_property_readonly("in_use", [](const PyState& s) { return s.busy.load(); },
+                               "whether a call is using this state now (in another thread)")
         .def("on_edges",
-             [](const PyState& s) {
+             [](PyState& s) {
+                 Using held(s);
                  std::vector<int> out;
                  for (size_t e = 0; e < s.st.es.size(); ++e)
                      if (s.st.es[e] == ON) out.push_back((int)e);
                  return out;
              })
-        .def("paths",
-             [](const PyState& s) {
-                 // each colour's path from its first endpoint, along ON edges (complete states)
-                 const Puzzle& P = *s.st.p;
-                 std::vector<std::vector<int>> out;
-                 for (const auto& ends : P.ends) {
-                     std::vector<int> path;
-                     s.st.along(ends.first, [&](int x) {
-                         path.push_back(x);
-                         return path.size() <= (size_t)P.n;
-                     });
-                     out.push_back(std::move(path));
-                 }
-                 return out;
-             })
+        .def("paths", [](PyState& s) { Using held(s); return paths_of(s.st); })
         .def_property(
-            "changes", [](const PyState& s) { return changes_of(s.st); },
+            "changes", [](PyState& s) { Using held(s); return changes_of(s.st); },
             [](PyState& s, const py::list& value) {
+                Using held(s);
                 if (py::len(value)) throw py::value_error("changes may only be cleared (set to [])");
                 s.st.changes.clear();
             });
 
     m.def("run",
-          [](PyState& s, int technique) { return without_gil([&] { return run(s.st, technique); }); },
-          py::arg("state"), py::arg("technique"),
-          "One technique (0 forced, 1 corner, 2 notouch, 3 region, 4 bottleneck); the steps "
-          "that made progress.");
-    m.def("finished", [](PyState& s) { return without_gil([&] { return finished(s.st); }); });
+          [](PyState& s, Technique technique, std::optional<double> deadline,
+             const Cancel* cancel) {
+              Limits limits = limits_of(deadline, cancel);
+              return working(s, [&] { return run(s.st, technique, limits); });
+          },
+          py::arg("state"), py::arg("technique"), py::arg("deadline") = py::none(),
+          py::arg("cancel") = py::none(),
+          "One technique; the steps that made progress.  Past the deadline or once cancelled it "
+          "raises OutOfTime.");
+    m.def("finished", [](PyState& s) { return working(s, [&] { return finished(s.st); }); });
     m.def(
         "fixpoint",
-        [](PyState& s, std::vector<int> passes, py::object deadline, py::object cancel) {
+        [](PyState& s, const std::vector<Technique>& passes, std::optional<double> deadline,
+           const Cancel* cancel) {
             Limits limits = limits_of(deadline, cancel);
-            without_gil([&] {
+            working(s, [&] {
                 fixpoint(s.st, passes, limits);
                 return 0;
             });
@@ -351,80 +489,65 @@ PYBIND11_MODULE(_core, m) {
         py::arg("cancel") = py::none());
     m.def(
         "lookahead",
-        [](PyState& s, int depth, long budget, long tried, std::vector<int> trial_passes,
-           py::object deadline, py::object cancel) -> py::tuple {
+        [](PyState& s, int depth, long budget, long tried, std::vector<Technique> trial_passes,
+           std::optional<double> deadline, const Cancel* cancel) {
             if (depth < 0) throw py::value_error("look-ahead to a negative depth");
             Search search;
             search.budget = budget;
             search.tried = tried;
             search.trial_passes = std::move(trial_passes);
             search.limits = limits_of(deadline, cancel);
-            int result;
+            Lookahead out;
             try {
-                result = without_gil([&] { return search.lookahead(s.st, depth); });
+                out.progress = working(s, [&] { return search.lookahead(s.st, depth); }) != 0;
             } catch (const BudgetSpent&) {
-                return py::make_tuple(-1, search.tried, py::none());  // the budget ran out
+                out.budget_spent = true;
             }
-            py::object refuted = py::none();
-            if (result && search.refuted.found) {
-                const Refutation& r = search.refuted;
-                refuted = py::make_tuple(py::make_tuple(r.move, r.a, r.b), python_contradiction(r.why));
-            }
-            return py::make_tuple(result, search.tried, refuted);
+            out.tried = search.tried;
+            if (out.progress) out.refuted = std::move(search.refuted);
+            return out;
         },
         py::arg("state"), py::arg("depth"), py::arg("budget"), py::arg("tried"),
         py::arg("trial_passes"), py::arg("deadline") = py::none(), py::arg("cancel") = py::none(),
-        "One look-ahead step: (1 after a refuted move, 0 if none, -1 when the budget ran out; "
-        "hypotheses tried so far; ((move, a, b), Contradiction) or None).");
+        "One look-ahead step (a Lookahead).");
     m.def(
         "split",
-        [](PyState& s, long budget, int limit, std::vector<int> passes, int max_depth,
-           py::object deadline, py::object cancel) -> py::tuple {
+        [](PyState& s, long budget, long limit, std::vector<Technique> passes, long max_depth,
+           std::optional<double> deadline, const Cancel* cancel) {
             Split search;
             search.budget = budget;
-            search.limit = (size_t)limit;
-            search.max_depth = max_depth;
+            search.limit = (size_t)std::max(limit, 0L);
+            search.max_depth = (int)std::min(max_depth, (long)INT32_MAX);
             search.passes = std::move(passes);
             search.limits = limits_of(deadline, cancel);
-            bool complete = true;
+            SplitResult out;
             try {
-                without_gil([&] {
+                working(s, [&] {
                     search.run(s.st);
                     return 0;
                 });
             } catch (const BudgetSpent&) {
-                complete = false;
+                out.complete = false;
             }
-            py::list found;
-            for (const auto& es : search.solutions)
-                found.append(py::bytes(reinterpret_cast<const char*>(es.data()), es.size()));
-            return py::make_tuple(found, complete, search.nodes);
+            out.solutions = std::move(search.solutions);
+            out.nodes = search.nodes;
+            return out;
         },
         py::arg("state"), py::arg("budget"), py::arg("limit"), py::arg("passes"),
         py::arg("max_depth"), py::arg("deadline") = py::none(), py::arg("cancel") = py::none(),
-        "Search by case splits from `state` (which it consumes): (the edge states of each "
-        "solution found, as bytes; whether every case was covered; search nodes visited).");
+        "Search by case splits from `state` (which it consumes): a SplitResult.");
     m.def(
         "paths",
-        [](std::shared_ptr<CorePuzzle> core, py::bytes es) {
+        [](std::shared_ptr<CorePuzzle> core, const py::bytes& es) {
             // each colour's path from its first endpoint along the ON edges of `es`
             if (!core) throw py::type_error("paths: a graph from graph(), not None");
             std::string states = es;
-            State st;
-            st.p = &core->puzzle;
             if (states.size() != core->puzzle.ea.size())
                 throw py::value_error("edge states of another board");
+            State st;
+            st.p = &core->puzzle;
             st.es.assign(states.begin(), states.end());
-            std::vector<std::vector<int>> out;
-            for (const auto& ends : core->puzzle.ends) {
-                std::vector<int> path;
-                st.along(ends.first, [&](int x) {
-                    path.push_back(x);
-                    return path.size() <= (size_t)core->puzzle.n;
-                });
-                out.push_back(std::move(path));
-            }
-            return out;
+            return paths_of(st);
         },
         py::arg("graph"), py::arg("es"));
 }

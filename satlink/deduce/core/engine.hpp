@@ -6,9 +6,11 @@
 // depends on the order in which nodes are queued and changes are logged; keeping Python's
 // order makes "the same grade" checkable board by board.  What changes is representation:
 // flat arrays instead of lists of tuples, colour sets as fixed-width words instead of Python
-// integers, a generation-marked scratch array instead of a fresh list per search.
+// integers (or, on a board with very many colours, as short sorted lists: see Sparse), a
+// generation-marked scratch array instead of a fresh list per search.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -71,6 +73,32 @@ inline int single_bit(const uint64_t* a, int w) {
 inline bool single(const uint64_t* a, int w) { return single_bit(a, w) >= 0; }
 }  // namespace bits
 
+// Colour sets of a board with very many colours (Puzzle::sparse).  As words, every node's set
+// costs a bit per colour: a 500x500 board of 125,000 pairs would hold 4 GB of sets, and every
+// operation on a set would read 2,000 words.  The sets the rules make are a single colour, the
+// unused mark, or every colour but a few (a node starts with every colour, and the rules rule
+// colours out one by one or fix one), so a set is kept as a sorted list: the colours it holds
+// (``but`` false) or every colour of the universe but those listed (``but`` true).  The
+// universe is the colours 0..k-1 and, without fill, the unused mark k.  A set is kept in the
+// form with the shorter list (normal(): at most half the universe is listed), so two equal
+// sets are equal lists and a set of every colour but a few never lists the rest.
+struct Sparse {
+    bool but = false;
+    std::vector<int> items;  // ascending, distinct, within the universe
+    bool operator==(const Sparse& other) const { return but == other.but && items == other.items; }
+    bool operator!=(const Sparse& other) const { return !(*this == other); }
+};
+
+namespace sparse {
+void normal(Sparse& s, int universe);
+bool has(const Sparse& s, int bit);
+long count(const Sparse& s, int universe);
+int single(const Sparse& s, int universe);  // the one member, or -1
+Sparse meet(const Sparse& a, const Sparse& b, int universe);   // a & b
+Sparse minus(const Sparse& a, const Sparse& b, int universe);  // a & ~b
+bool meets(const Sparse& a, const Sparse& b, int universe);    // a & b is not empty
+}  // namespace sparse
+
 struct OutOfTime {};    // the deadline passed or the check was cancelled
 struct BudgetSpent {};  // the look-ahead tried as many hypotheses as it may
 
@@ -89,6 +117,12 @@ struct Puzzle {
     bool fill = true, notouch = true;
     std::vector<uint64_t> colours;    // bits 0..k-1
     std::vector<uint64_t> unused;     // bit k without fill, else all zero
+    // Sets as Sparse lists rather than words (a board with more colours than DENSE_COLOURS,
+    // or every board when the environment variable SATLINK_SPARSE_COLOURS is 1: the tests run
+    // both forms against the Python engine); the same sets, the same results.
+    bool sparse = false;
+    int universe = 0;                 // k, plus the unused mark without fill
+    Sparse all, colour_set, unused_set;  // every member of the universe; 0..k-1; {k} or empty
     std::vector<std::vector<int>> blocks;  // no2x2 blocks
     std::vector<int> block_start, block_of;  // CSR: blocks of each node, in block order
 
@@ -103,8 +137,18 @@ struct Change {
     int a;       // edge (on/off) or node (colour)
     int cause;   // node that made it (on/off)
     const char* why;  // off: "loop", "colours" or "full"
-    std::vector<uint64_t> removed, left;  // colour
+    std::vector<uint64_t> removed, left;  // colour, as words (a puzzle of words)
+    Sparse removed_sparse, left_sparse;   // colour, as lists (a sparse puzzle)
+    // the colours ruled out and those left, as words, whichever form the puzzle keeps
+    std::vector<uint64_t> removed_words(const Puzzle& puzzle) const;
+    std::vector<uint64_t> left_words(const Puzzle& puzzle) const;
 };
+
+// A colour set as words (bit k of word k / 64), for the Python side.
+std::vector<uint64_t> words_of(const Sparse& s, const Puzzle& puzzle);
+Sparse sparse_of(const uint64_t* words, const Puzzle& puzzle);
+
+constexpr int DENSE_COLOURS = 1023;  // up to this many colours, sets are words (at most 16)
 
 class State {
 public:
@@ -113,7 +157,8 @@ public:
     long undecided = 0;
     std::vector<uint8_t> on, unk;
     std::vector<int> seg, size, end1, end2;
-    std::vector<uint64_t> col;        // colour set by chain id, words per set
+    std::vector<uint64_t> col;        // colour set by chain id, words per set (not sparse)
+    std::vector<Sparse> scol;         // colour set by chain id (sparse puzzles)
     std::vector<int> queue;           // nodes the forced rules look at again: queue[head:]
     size_t head = 0;
     std::vector<uint8_t> queued;
@@ -127,12 +172,19 @@ public:
     // and changes no result
     bool counting = false;
     std::vector<long> carriers;
+    // (sparse puzzles) what was added to every colour's stamp and carrier count at once: a set
+    // of every colour but a few touches each colour, and is counted here and undone for the few
+    // (stamp_of, carriers_of), so no step costs a loop over the colours
+    long stamp_all = 0, carriers_all = 0;
+    long stamp_of(int k) const { return stamp[k] + stamp_all; }
+    long carriers_of(int k) const { return carriers[k] + carriers_all; }
 
     const struct Limits* limits = nullptr;  // checked now and then inside a long forced pass
     unsigned long pops = 0;
 
     // scratch (not part of the state; never copied)
     std::vector<uint64_t> tmp, tmp2, tmp3, tmp_mask;
+    mutable std::vector<uint64_t> dense_view;  // colour_of's answer on a sparse puzzle
     std::vector<int> stack;
     std::vector<uint32_t> mark;
     uint32_t generation = 0;
@@ -146,16 +198,53 @@ public:
     void start_counting();
     bool carriers_consistent() const;  // for the tests: the counts match a fresh count
 
-    const uint64_t* colour_of(int x) const { return &col[(size_t)seg[x] * p->words]; }
+    // x's colour set as words: the set itself, or for a sparse puzzle a copy made now (valid
+    // until the next call; for the Python side, never inside the rules)
+    const uint64_t* colour_of(int x) const;
     uint64_t* chain_colour(int s) { return &col[(size_t)s * p->words]; }
+    const uint64_t* dense_colour(int x) const { return &col[(size_t)seg[x] * p->words]; }
+    const Sparse& sparse_colour(int x) const { return scol[seg[x]]; }
     bool has_bit(int x, int bit) const {
-        return (colour_of(x)[bit >> 6] >> (bit & 63)) & 1;
+        if (p->sparse) return bit < p->universe && sparse::has(scol[seg[x]], bit);
+        return (dense_colour(x)[bit >> 6] >> (bit & 63)) & 1;
     }
+    // has_bit(., bit) for a search over many nodes: the form chosen once, not at each node
+    template <class Visit> auto with_carries(int bit, Visit visit) const {
+        if (p->sparse) return visit([this, bit](int x) { return has_bit(x, bit); });
+        const uint64_t* words = col.data();
+        const int w = p->words, word = bit >> 6;
+        const uint64_t mask = uint64_t(1) << (bit & 63);
+        return visit([=, this](int x) { return (words[(size_t)seg[x] * w + word] & mask) != 0; });
+    }
+    // what the rules ask of a node's colours, in either form (the words' answer inline: these
+    // are the hot path of every pass on a board of few colours)
+    int single_colour(int x) const {  // its one member (the unused mark too), or -1
+        if (p->sparse) return sparse::single(scol[seg[x]], p->universe);
+        return bits::single_bit(dense_colour(x), p->words);
+    }
+    bool only_unused(int x) const {  // the set is the unused mark alone
+        if (p->sparse) return scol[seg[x]] == p->unused_set;
+        return bits::equal(dense_colour(x), p->unused.data(), p->words);
+    }
+    bool same_colours(int x, int y) const {
+        if (p->sparse) return scol[seg[x]] == scol[seg[y]];
+        return bits::equal(dense_colour(x), dense_colour(y), p->words);
+    }
+    bool share_colour(int x, int y) const {  // a colour (not the mark) both may carry
+        if (p->sparse) return share_colour_sparse(x, y);
+        const uint64_t *cx = dense_colour(x), *cy = dense_colour(y);
+        const uint64_t* colours = p->colours.data();
+        for (int i = 0; i < p->words; ++i)
+            if (cx[i] & cy[i] & colours[i]) return true;
+        return false;
+    }
+    bool share_colour_sparse(int x, int y) const;
 
     void push(int x);
     bool set_off(int e);
     bool set_on(int e);
     bool restrict_mask(int x, const uint64_t* mask);
+    bool restrict_set(int x, const Sparse& mask);  // a sparse puzzle's restrict
     bool restrict_only(int x, int bit);    // restrict(x, 1 << bit)
     bool restrict_without(int x, int bit); // restrict(x, ~(1 << bit))
     bool would_touch(int e);
@@ -188,8 +277,13 @@ private:
     bool set_off_plain(int e);
     bool set_on_plain(int e);
     bool restrict_plain(int x, const uint64_t* mask);
+    bool restrict_sparse(int x, const Sparse& mask);
     void touch(const uint64_t* mask);
     void uncount(const uint64_t* removed, long nodes);
+    void touch(const Sparse& colours);                  // sparse: colours only
+    void uncount(const Sparse& removed, long nodes);    // sparse: colours only
+    void count_in(const Sparse& set, long nodes);
+    bool set_on_sparse(int e, int a, int b, int sa, int sb);
     void relabel(int start, int before, int chain);
     void log_part(int end, int stop);
     void log_chain(int end);
@@ -203,14 +297,29 @@ int region(State& st);
 int bottleneck(State& st);
 bool finished(State& st);
 
-enum Technique { FORCED = 0, CORNER = 1, NOTOUCH = 2, REGION = 3, BOTTLENECK = 4 };
-int run(State& st, int technique);
+// The techniques: the one definition of their codes.  Python sees them as the enum
+// satlink.deduce._core.Technique, members named as the grader names the techniques
+// (TECHNIQUE_NAMES, in code order), which is how the engine facade hands them over.
+enum class Technique : int { forced, corner, notouch, region, bottleneck };
+constexpr const char* TECHNIQUE_NAMES[] = {"forced", "corner", "notouch", "region", "bottleneck"};
+constexpr int TECHNIQUE_COUNT = sizeof(TECHNIQUE_NAMES) / sizeof(TECHNIQUE_NAMES[0]);
+int run(State& st, Technique technique);
+struct Limits;
+int run(State& st, Technique technique, const Limits& limits);  // the long passes look at ``limits``
 
-// A deadline (CLOCK_MONOTONIC seconds, as Python's time.monotonic) and a cancel flag (the
-// studio's CancelToken.flag byte), checked between passes as Python's fixpoint does.
+// A cancel flag the core owns: set from any thread (the studio's CancelToken interrupts it
+// as it does a SAT solver), read by the engine while it works without the GIL.
+struct Cancel {
+    std::atomic<bool> set{false};
+    void interrupt() { set.store(true, std::memory_order_relaxed); }
+    bool cancelled() const { return set.load(std::memory_order_relaxed); }
+};
+
+// A deadline (CLOCK_MONOTONIC seconds, as Python's time.monotonic) and a cancel flag,
+// checked between passes as Python's fixpoint does.
 struct Limits {
     double deadline = -1;            // < 0: none
-    const volatile uint8_t* cancel = nullptr;
+    const Cancel* cancel = nullptr;
     // The lowest stack address the recursive searches may reach (null: unknown).  Their depth
     // follows the board, not the caller, and a thread's stack may be small (Python threads:
     // threading.stack_size), so a search that would go below it stops as out of budget.
@@ -222,7 +331,7 @@ struct Limits {
     }
 };
 
-void fixpoint(State& st, const std::vector<int>& passes, const Limits& limits);
+void fixpoint(State& st, const std::vector<Technique>& passes, const Limits& limits);
 
 // The grader's bounded look-ahead (satlink.deduce.lookahead): try each way out of each path
 // end; one that leads to a contradiction is closed.
@@ -237,7 +346,7 @@ struct Search {
     long budget = 0;
     long tried = 0;
     Limits limits;
-    std::vector<int> trial_passes;
+    std::vector<Technique> trial_passes;
     Refutation refuted;
     std::vector<std::unique_ptr<State>> trials;  // one reused state per depth: no allocation
                                                  // per hypothesis
@@ -258,7 +367,7 @@ struct Split {
     size_t limit = 2;
     int max_depth = 1 << 30;
     Limits limits;
-    std::vector<int> passes;
+    std::vector<Technique> passes;
     std::vector<std::vector<uint8_t>> solutions;  // the edge states of each solution found
     void run(State& st, int depth = 0);
 };

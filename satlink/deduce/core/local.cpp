@@ -6,13 +6,8 @@
 
 namespace satlink {
 
-using bits::intersects;
-using bits::single_bit;
-
 int forced(State& st) {
     const Puzzle& P = *st.p;
-    const int w = P.words;
-    std::vector<uint64_t> mine(w);
     int steps = 0;
     while (!st.queue_empty()) {
         // a forced pass on a huge board can run a second: the deadline is looked at within it
@@ -22,7 +17,8 @@ int forced(State& st) {
         int needed = st.need(x);
         const int on = st.on[x], unk = st.unk[x];
         if (needed < 0 && unk < 2) {  // (without fill) too few ways to be on a path: empty
-            moved = st.restrict_mask(x, P.unused.data());
+            moved = P.sparse ? st.restrict_set(x, P.unused_set)
+                             : st.restrict_mask(x, P.unused.data());
             needed = 0;
         }
         if (needed >= 0) {
@@ -40,12 +36,9 @@ int forced(State& st) {
         }
         if (st.unk[x]) {
             const int sx = st.seg[x];
-            const uint64_t* c = st.colour_of(x);
-            for (int i = 0; i < w; ++i) mine[i] = c[i] & P.colours[i];
             for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i) {
                 const int e = P.inc_edge[i], y = P.inc_other[i];
-                if (st.es[e] == UNKNOWN &&
-                    (st.seg[y] == sx || !intersects(mine.data(), st.colour_of(y), w))) {
+                if (st.es[e] == UNKNOWN && (st.seg[y] == sx || !st.share_colour(x, y))) {
                     st.set_off(e);
                     moved = true;
                 }
@@ -90,15 +83,12 @@ int corner(State& st) {
 // No block lies on one path: if all but one of its nodes carry colour c, the last does not.
 static int block_rule(State& st, int index) {
     const Puzzle& P = *st.p;
-    const int w = P.words;
     const std::vector<int>& block = P.blocks[index];
     const size_t size = block.size();
-    std::vector<uint64_t> known(size * w);
+    std::vector<int> known(size);  // each node's one colour before any change, or -1
     std::vector<int> singles;
     for (size_t j = 0; j < size; ++j) {
-        const uint64_t* c = st.colour_of(block[j]);
-        std::copy(c, c + w, known.begin() + j * w);
-        int bit = single_bit(c, w);
+        int bit = known[j] = st.single_colour(block[j]);
         if (bit >= 0 && bit < P.k) singles.push_back(bit);
     }
     std::sort(singles.begin(), singles.end());  // Python: sorted(set(known)), colours only
@@ -106,7 +96,7 @@ static int block_rule(State& st, int index) {
     for (int c : singles) {
         int others = 0, other = -1;
         for (size_t j = 0; j < size; ++j) {
-            if (single_bit(&known[j * w], w) != c) {
+            if (known[j] != c) {
                 ++others;
                 other = block[j];
             }
@@ -122,21 +112,17 @@ static int block_rule(State& st, int index) {
 
 int notouch(State& st) {
     const Puzzle& P = *st.p;
-    const int w = P.words;
     const std::vector<int> changed = st.changed(1);
     int steps = 0;
-    std::vector<uint64_t> cx(w), cy(w);
     if (P.notouch) {
         for (int x : changed) {
             for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i) {
                 const int e = P.inc_edge[i], y = P.inc_other[i];
                 const uint8_t state = st.es[e];
                 if (state == ON) continue;
-                const uint64_t *px = st.colour_of(x), *py = st.colour_of(y);
-                std::copy(px, px + w, cx.begin());
-                std::copy(py, py + w, cy.begin());
-                const int bx = single_bit(cx.data(), w), by = single_bit(cy.data(), w);
-                if (bits::equal(cx.data(), cy.data(), w) && bx >= 0 && bx < P.k) {
+                // both sides' colours as they are before this edge's consequences
+                const int bx = st.single_colour(x), by = st.single_colour(y);
+                if (bx >= 0 && bx < P.k && bx == by) {
                     if (state == OFF) throw located("split", {x, y}, {e}, bx);
                     st.set_on(e);
                     ++steps;

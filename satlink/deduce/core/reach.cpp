@@ -12,7 +12,7 @@ std::vector<int> due(const State& st, const std::vector<long>& seen) {
     std::vector<int> out;
     for (int k = 0; k < st.p->k; ++k) {
         const auto& ends = st.p->ends[k];
-        if (st.seg[ends.first] != st.seg[ends.second] && seen[k] != st.stamp[k]) out.push_back(k);
+        if (st.seg[ends.first] != st.seg[ends.second] && seen[k] != st.stamp_of(k)) out.push_back(k);
     }
     return out;
 }
@@ -32,31 +32,37 @@ int region(State& st) {
     if (!st.counting) st.start_counting();
     std::vector<int>& stack = st.stack;
     for (int k : due(st, st.seen_region)) {
+        // a search per colour: with many colours the pass is long, so the limits are looked
+        // at for each one
+        if (st.limits != nullptr) st.limits->check();
         const auto& ends = P.ends[k];
         const uint32_t g = st.next_generation();
         std::vector<uint32_t>& seen = st.mark;
         seen[ends.first] = g;
-        long reached = 1;  // the first endpoint always carries its colour
         stack.assign(1, ends.first);
-        while (!stack.empty()) {
-            const int x = stack.back();
-            stack.pop_back();
-            for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i) {
-                const int y = P.inc_other[i];
-                if (seen[y] != g && st.es[P.inc_edge[i]] != OFF && st.has_bit(y, k)) {
-                    seen[y] = g;
-                    ++reached;
-                    stack.push_back(y);
+        const long reached = st.with_carries(k, [&](auto carries) {
+            long count = 1;  // the first endpoint always carries its colour
+            while (!stack.empty()) {
+                const int x = stack.back();
+                stack.pop_back();
+                for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i) {
+                    const int y = P.inc_other[i];
+                    if (seen[y] != g && st.es[P.inc_edge[i]] != OFF && carries(y)) {
+                        seen[y] = g;
+                        ++count;
+                        stack.push_back(y);
+                    }
                 }
             }
-        }
+            return count;
+        });
         if (seen[ends.second] != g) {
             std::vector<uint8_t> reached(P.n);
             for (int x = 0; x < P.n; ++x) reached[x] = seen[x] == g;
             throw unreachable(k, ends, std::move(reached));
         }
         bool moved = false;
-        if (reached < st.carriers[k]) {  // else every node that may carry k was reached
+        if (reached < st.carriers_of(k)) {  // else every node that may carry k was reached
             for (int x : P.nodes) {
                 // restrict_without starts no search, so the marks stay valid through the loop
                 if (seen[x] != g && st.has_bit(x, k)) {
@@ -66,7 +72,7 @@ int region(State& st) {
             }
         }
         steps += moved;
-        st.seen_region[k] = st.stamp[k];
+        st.seen_region[k] = st.stamp_of(k);
     }
     return steps;
 }
@@ -96,6 +102,11 @@ int one_bottleneck(State& st, int k) {
     int time = 1;
     std::vector<Frame> work{{a, 0}};
     stack.push_back(a);
+    // has_bit(y, k), its form chosen here rather than at each step
+    const bool lists = P.sparse;
+    const uint64_t* words = st.col.data();
+    const int w = P.words, word = k >> 6;
+    const uint64_t mask = uint64_t(1) << (k & 63);
     while (!work.empty()) {
         const int x = work.back().x;
         int i = work.back().i;
@@ -105,7 +116,9 @@ int one_bottleneck(State& st, int k) {
             const int at = P.inc_start[x] + i;
             const int e = P.inc_edge[at], y = P.inc_other[at];
             ++i;
-            if (st.es[e] == OFF || !st.has_bit(y, k)) continue;
+            const bool carries = lists ? st.has_bit(y, k)
+                                       : (words[(size_t)st.seg[y] * w + word] & mask) != 0;
+            if (st.es[e] == OFF || !carries) continue;
             if (disc[y] < 0) {
                 work.back().i = i;
                 disc[y] = low[y] = time++;
@@ -168,9 +181,10 @@ int bottleneck(State& st) {
     const Puzzle& P = *st.p;
     int steps = 0;
     for (int k : due(st, st.seen_bottleneck)) {
+        if (st.limits != nullptr) st.limits->check();  // as region: a search per colour
         if (st.seg[P.ends[k].first] == st.seg[P.ends[k].second]) continue;
         steps += one_bottleneck(st, k);
-        st.seen_bottleneck[k] = st.stamp[k];
+        st.seen_bottleneck[k] = st.stamp_of(k);
     }
     return steps;
 }

@@ -4,34 +4,45 @@
 
 namespace satlink {
 
-int run(State& st, int technique) {
+int run(State& st, Technique technique) {
     switch (technique) {
-        case FORCED: return forced(st);
-        case CORNER: return corner(st);
-        case NOTOUCH: return notouch(st);
-        case REGION: return region(st);
-        case BOTTLENECK: return bottleneck(st);
+        case Technique::forced: return forced(st);
+        case Technique::corner: return corner(st);
+        case Technique::notouch: return notouch(st);
+        case Technique::region: return region(st);
+        case Technique::bottleneck: return bottleneck(st);
     }
     return 0;
 }
 
 void Limits::check() const {
-    if (cancel != nullptr && *cancel) throw OutOfTime();
+    if (cancel != nullptr && cancel->cancelled()) throw OutOfTime();
     if (deadline >= 0 && monotonic_now() > deadline) throw OutOfTime();
 }
 
-void fixpoint(State& st, const std::vector<int>& passes, const Limits& limits) {
-    struct Watch {  // the limits, seen by the forced passes while this fixpoint runs
-        State& st;
-        const Limits* before;
-        ~Watch() { st.limits = before; }
-    } watch{st, st.limits};
+namespace {
+struct Watch {  // the limits, seen by the long passes while a fixpoint or a run lasts
+    State& st;
+    const Limits* before;
+    ~Watch() { st.limits = before; }
+};
+}  // namespace
+
+int run(State& st, Technique technique, const Limits& limits) {
+    Watch watch{st, st.limits};
+    st.limits = &limits;
+    limits.check();
+    return run(st, technique);
+}
+
+void fixpoint(State& st, const std::vector<Technique>& passes, const Limits& limits) {
+    Watch watch{st, st.limits};
     st.limits = &limits;
     forced(st);
     while (!finished(st)) {
         limits.check();
         bool progressed = false;
-        for (int technique : passes) {
+        for (Technique technique : passes) {
             if (run(st, technique)) {
                 forced(st);
                 progressed = true;

@@ -3,6 +3,8 @@
 #include "engine.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <iterator>
 #include <time.h>
 
 namespace satlink {
@@ -10,6 +12,169 @@ namespace satlink {
 using bits::any;
 using bits::equal;
 using bits::single;
+
+namespace sparse {
+
+namespace {
+// the members of the universe not listed
+std::vector<int> complement(const std::vector<int>& items, int universe) {
+    std::vector<int> out;
+    out.reserve(universe - items.size());
+    size_t j = 0;
+    for (int b = 0; b < universe; ++b) {
+        if (j < items.size() && items[j] == b) {
+            ++j;
+            continue;
+        }
+        out.push_back(b);
+    }
+    return out;
+}
+}  // namespace
+
+void normal(Sparse& s, int universe) {
+    // the listed form holds at most half the universe; the other form, more than half
+    const size_t n = s.items.size();
+    const bool flip = s.but ? 2 * n >= (size_t)universe : 2 * n > (size_t)universe;
+    if (flip) {
+        s.items = complement(s.items, universe);
+        s.but = !s.but;
+    }
+}
+
+bool has(const Sparse& s, int bit) {
+    return std::binary_search(s.items.begin(), s.items.end(), bit) != s.but;
+}
+
+long count(const Sparse& s, int universe) {
+    return s.but ? universe - (long)s.items.size() : (long)s.items.size();
+}
+
+int single(const Sparse& s, int universe) {
+    if (count(s, universe) != 1) return -1;
+    if (!s.but) return s.items[0];
+    for (int b = 0; b < universe; ++b)
+        if (!std::binary_search(s.items.begin(), s.items.end(), b)) return b;
+    return -1;
+}
+
+Sparse meet(const Sparse& a, const Sparse& b, int universe) {
+    Sparse out;
+    auto into = std::back_inserter(out.items);
+    if (a.but && b.but) {
+        out.but = true;
+        std::set_union(a.items.begin(), a.items.end(), b.items.begin(), b.items.end(), into);
+    } else if (!a.but && !b.but) {
+        std::set_intersection(a.items.begin(), a.items.end(), b.items.begin(), b.items.end(),
+                              into);
+    } else {
+        const Sparse& listed = a.but ? b : a;
+        const Sparse& other = a.but ? a : b;
+        std::set_difference(listed.items.begin(), listed.items.end(), other.items.begin(),
+                            other.items.end(), into);
+    }
+    normal(out, universe);
+    return out;
+}
+
+Sparse minus(const Sparse& a, const Sparse& b, int universe) {
+    return meet(a, Sparse{!b.but, b.items}, universe);
+}
+
+bool meets(const Sparse& a, const Sparse& b, int universe, int skip) {
+    // whether a & b holds a member other than ``skip`` (-1: none skipped), without making it
+    auto counts = [&](int x) { return x != skip; };
+    if (!a.but && !b.but) {
+        auto i = a.items.begin(), j = b.items.begin();
+        while (i != a.items.end() && j != b.items.end()) {
+            if (*i < *j) {
+                ++i;
+            } else if (*j < *i) {
+                ++j;
+            } else {
+                if (counts(*i)) return true;
+                ++i;
+                ++j;
+            }
+        }
+        return false;
+    }
+    if (a.but != b.but) {
+        const Sparse& listed = a.but ? b : a;
+        const Sparse& other = a.but ? a : b;
+        for (int x : listed.items)
+            if (counts(x) && !std::binary_search(other.items.begin(), other.items.end(), x))
+                return true;
+        return false;
+    }
+    // both "all but": they share what neither lists (and is not skipped)
+    long listed = 0;
+    bool skip_listed = skip < 0;
+    auto i = a.items.begin(), j = b.items.begin();
+    while (i != a.items.end() || j != b.items.end()) {
+        int x;
+        if (j == b.items.end() || (i != a.items.end() && *i < *j)) {
+            x = *i++;
+        } else if (i == a.items.end() || *j < *i) {
+            x = *j++;
+        } else {
+            x = *i++;
+            ++j;
+        }
+        ++listed;
+        if (x == skip) skip_listed = true;
+    }
+    return listed + (skip_listed ? 0 : 1) < universe;
+}
+
+bool meets(const Sparse& a, const Sparse& b, int universe) { return meets(a, b, universe, -1); }
+
+}  // namespace sparse
+
+std::vector<uint64_t> words_of(const Sparse& s, const Puzzle& P) {
+    std::vector<uint64_t> out(P.words, 0);
+    if (s.but)
+        for (int i = 0; i < P.words; ++i) out[i] = P.colours[i] | P.unused[i];
+    for (int b : s.items) {
+        if (s.but)
+            out[b >> 6] &= ~(uint64_t(1) << (b & 63));
+        else
+            out[b >> 6] |= uint64_t(1) << (b & 63);
+    }
+    return out;
+}
+
+Sparse sparse_of(const uint64_t* words, const Puzzle& P) {
+    Sparse out;
+    for (int i = 0; i < P.words; ++i) {
+        uint64_t bits = words[i] & (P.colours[i] | P.unused[i]);
+        while (bits) {
+            out.items.push_back(i * 64 + __builtin_ctzll(bits));
+            bits &= bits - 1;
+        }
+    }
+    sparse::normal(out, P.universe);
+    return out;
+}
+
+std::vector<uint64_t> Change::removed_words(const Puzzle& P) const {
+    return P.sparse ? words_of(removed_sparse, P) : removed;
+}
+
+std::vector<uint64_t> Change::left_words(const Puzzle& P) const {
+    return P.sparse ? words_of(left_sparse, P) : left;
+}
+
+namespace {
+// SATLINK_SPARSE_COLOURS=1: sets as lists on every board, =0: as words on every board (the
+// tests and benchmarks compare the two); otherwise as lists above DENSE_COLOURS colours
+bool sparse_for(int colours) {
+    const char* chosen = std::getenv("SATLINK_SPARSE_COLOURS");
+    if (chosen != nullptr && chosen[0] == '1' && chosen[1] == 0) return true;
+    if (chosen != nullptr && chosen[0] == '0' && chosen[1] == 0) return false;
+    return colours > DENSE_COLOURS;
+}
+}  // namespace
 
 double monotonic_now() {
     struct timespec ts;
@@ -34,6 +199,12 @@ void Puzzle::build(int n_nodes, std::vector<int> open, std::vector<int> a, std::
     unused.assign(words, 0);
     for (int i = 0; i < k; ++i) colours[i >> 6] |= uint64_t(1) << (i & 63);
     if (!fill) unused[k >> 6] |= uint64_t(1) << (k & 63);
+    sparse = sparse_for(k);
+    universe = k + (fill ? 0 : 1);
+    all = Sparse{true, {}};
+    colour_set = fill ? Sparse{true, {}} : Sparse{true, {k}};
+    unused_set = fill ? Sparse{} : Sparse{false, {k}};
+    for (Sparse* set : {&all, &colour_set, &unused_set}) sparse::normal(*set, universe);
     end_label.assign(n, -1);
     for (int i = 0; i < k; ++i) end_label[ends[i].first] = end_label[ends[i].second] = i;
     // incidences in edge order, as BoardGraph.incidence (a counting sort keeps that order)
@@ -88,14 +259,27 @@ State::State(const Puzzle* puzzle) : p(puzzle) {
     }
     seg.resize(n);
     for (int x = 0; x < n; ++x) seg[x] = x;
-    col.assign((size_t)n * w, 0);
-    for (int x : p->nodes) {
-        uint64_t* c = chain_colour(x);
-        int label = p->end_label[x];
-        if (label < 0) {
-            for (int i = 0; i < w; ++i) c[i] = p->colours[i] | p->unused[i];
-        } else {
-            c[label >> 6] = uint64_t(1) << (label & 63);
+    if (p->sparse) {
+        scol.assign(n, Sparse{});
+        for (int x : p->nodes) {
+            int label = p->end_label[x];
+            if (label < 0) {
+                scol[x] = p->all;
+            } else {
+                scol[x].items.push_back(label);
+                sparse::normal(scol[x], p->universe);
+            }
+        }
+    } else {
+        col.assign((size_t)n * w, 0);
+        for (int x : p->nodes) {
+            uint64_t* c = chain_colour(x);
+            int label = p->end_label[x];
+            if (label < 0) {
+                for (int i = 0; i < w; ++i) c[i] = p->colours[i] | p->unused[i];
+            } else {
+                c[label >> 6] = uint64_t(1) << (label & 63);
+            }
         }
     }
     size.assign(n, 1);
@@ -109,10 +293,12 @@ State::State(const Puzzle* puzzle) : p(puzzle) {
     seen_region.assign(p->k, -1);
     seen_bottleneck.assign(p->k, -1);
     log.assign(p->nodes.begin(), p->nodes.end());
-    tmp.assign(w, 0);
-    tmp2.assign(w, 0);
-    tmp3.assign(w, 0);
-    tmp_mask.assign(w, 0);
+    if (!p->sparse) {
+        tmp.assign(w, 0);
+        tmp2.assign(w, 0);
+        tmp3.assign(w, 0);
+        tmp_mask.assign(w, 0);
+    }
 }
 
 State State::copy() const {
@@ -132,6 +318,9 @@ void State::copy_into(State& other) const {
     other.end1.assign(end1.begin(), end1.end());
     other.end2.assign(end2.begin(), end2.end());
     other.col.assign(col.begin(), col.end());
+    other.scol.assign(scol.begin(), scol.end());
+    other.stamp_all = stamp_all;
+    other.carriers_all = carriers_all;
     other.queue.assign(queue.begin() + head, queue.end());
     other.head = 0;
     other.queued.assign(queued.begin(), queued.end());
@@ -146,10 +335,22 @@ void State::copy_into(State& other) const {
     other.changes.clear();
     other.counting = counting;
     other.carriers.assign(carriers.begin(), carriers.end());
-    other.tmp.resize(p->words);
-    other.tmp2.resize(p->words);
-    other.tmp3.resize(p->words);
-    other.tmp_mask.resize(p->words);
+    const size_t w = p->sparse ? 0 : p->words;
+    other.tmp.resize(w);
+    other.tmp2.resize(w);
+    other.tmp3.resize(w);
+    other.tmp_mask.resize(w);
+}
+
+const uint64_t* State::colour_of(int x) const {
+    if (!p->sparse) return dense_colour(x);
+    dense_view = words_of(scol[seg[x]], *p);
+    return dense_view.data();
+}
+
+bool State::share_colour_sparse(int x, int y) const {
+    const Puzzle& P = *p;
+    return sparse::meets(scol[seg[x]], scol[seg[y]], P.universe, P.fill ? -1 : P.k);
 }
 
 int State::pop() {
@@ -165,8 +366,13 @@ int State::pop() {
 void State::start_counting() {
     counting = true;
     carriers.assign(p->k, 0);
+    carriers_all = 0;
+    if (p->sparse) {
+        for (int x : p->nodes) count_in(scol[seg[x]], 1);
+        return;
+    }
     for (int x : p->nodes) {
-        const uint64_t* c = colour_of(x);
+        const uint64_t* c = dense_colour(x);
         for (int i = 0; i < p->words; ++i) {
             uint64_t bits = c[i] & p->colours[i];
             while (bits) {
@@ -179,13 +385,29 @@ void State::start_counting() {
 
 bool State::carriers_consistent() const {
     if (!counting) return true;
-    std::vector<long> fresh(p->k, 0);
-    for (int x : p->nodes) {
-        const uint64_t* c = colour_of(x);
+    std::vector<long> fresh(p->k, 0), counted(p->k, 0);
+    for (int x : p->nodes)
         for (int b = 0; b < p->k; ++b)
-            if ((c[b >> 6] >> (b & 63)) & 1) ++fresh[b];
-    }
-    return fresh == carriers;
+            if (has_bit(x, b)) ++fresh[b];
+    for (int b = 0; b < p->k; ++b) counted[b] = carriers_of(b);
+    return fresh == counted;
+}
+
+void State::count_in(const Sparse& set, long nodes) {
+    // the colours of ``set`` (not the unused mark) gain ``nodes`` carriers
+    const int k = p->k;
+    if (set.but) carriers_all += nodes;
+    for (int b : set.items)
+        if (b < k) carriers[b] += set.but ? -nodes : nodes;
+}
+
+void State::uncount(const Sparse& removed, long nodes) { count_in(removed, -nodes); }
+
+void State::touch(const Sparse& set) {
+    const int k = p->k;
+    if (set.but) ++stamp_all;
+    for (int b : set.items)
+        if (b < k) stamp[b] += set.but ? -1 : 1;
 }
 
 void State::uncount(const uint64_t* removed, long nodes) {
@@ -239,10 +461,7 @@ bool State::set_off(int e) {
         if (on[x] && on[x] == need(x)) full[nfull++] = x;
     int cause;
     const char* why;
-    bool common = false;
-    const uint64_t *ca = chain_colour(sa), *cb = chain_colour(sb);
-    for (int i = 0; i < p->words; ++i)
-        if (ca[i] & cb[i] & p->colours[i]) common = true;
+    const bool common = share_colour(a, b);
     if (sa == sb) {
         cause = nfull ? full[0] : a;
         why = nfull ? "full" : "loop";
@@ -265,9 +484,13 @@ bool State::set_off_plain(int e) {
     if (state == ON) throw located("edge-on-off", {a, b}, {e});
     es[e] = OFF;
     --undecided;
-    const uint64_t *ca = colour_of(a), *cb = colour_of(b);
-    for (int i = 0; i < p->words; ++i) tmp3[i] = ca[i] & cb[i] & p->colours[i];
-    touch(tmp3.data());
+    if (p->sparse) {
+        touch(sparse::meet(scol[seg[a]], scol[seg[b]], p->universe));  // the mark is skipped
+    } else {
+        const uint64_t *ca = dense_colour(a), *cb = dense_colour(b);
+        for (int i = 0; i < p->words; ++i) tmp3[i] = ca[i] & cb[i] & p->colours[i];
+        touch(tmp3.data());
+    }
     --unk[a];
     --unk[b];
     push(a);
@@ -298,6 +521,7 @@ bool State::set_on_plain(int e) {
     if (state == OFF) throw located("edge-on-off", {a, b}, {e});
     const int sa = seg[a], sb = seg[b];
     if (sa == sb) throw located("loop", {a, b}, {e});
+    if (P.sparse) return set_on_sparse(e, a, b, sa, sb);
     const int w = P.words;
     uint64_t* colour = tmp.data();
     const uint64_t *ca = chain_colour(sa), *cb = chain_colour(sb);
@@ -344,6 +568,51 @@ bool State::set_on_plain(int e) {
     return true;
 }
 
+bool State::set_on_sparse(int e, int a, int b, int sa, int sb) {
+    // set_on_plain's steps, in the same order, on sets kept as lists
+    const Puzzle& P = *p;
+    const int u = P.universe;
+    Sparse colour = sparse::meet(sparse::meet(scol[sa], scol[sb], u), P.colour_set, u);
+    if (sparse::count(colour, u) == 0) throw located("two-colours", {a, b}, {e});
+    for (int x : {a, b})
+        if (on[x] >= (P.end_label[x] >= 0 ? 1 : 2)) throw located("too-many", {x}, {e});
+    if (P.notouch && (on[a] || on[b]) && would_touch(e)) throw located("touch", {a, b}, {e});
+    es[e] = ON;
+    --undecided;
+    ++on[a];
+    ++on[b];
+    --unk[a];
+    --unk[b];
+    const int far_a = end1[sa] == a ? end2[sa] : end1[sa];
+    const int far_b = end1[sb] == b ? end2[sb] : end1[sb];
+    const bool one = sparse::single(colour, u) >= 0;
+    const bool learn_a = one && scol[sa] != colour;
+    const bool learn_b = one && scol[sb] != colour;
+    int keep, small, start, before;
+    if (size[sa] < size[sb]) {
+        keep = sb; small = sa; start = a; before = b;
+    } else {
+        keep = sa; small = sb; start = b; before = a;
+    }
+    if (counting) {
+        uncount(sparse::minus(scol[sa], colour, u), size[sa]);
+        uncount(sparse::minus(scol[sb], colour, u), size[sb]);
+    }
+    relabel(start, before, keep);
+    size[keep] += size[small];
+    scol[keep] = std::move(colour);
+    scol[small] = Sparse{};  // no node is of that chain any more
+    end1[keep] = far_a;
+    end2[keep] = far_b;
+    push(a);
+    push(b);
+    push(far_a);
+    push(far_b);
+    if (learn_a) log_part(far_a, a);
+    if (learn_b) log_part(far_b, b);
+    return true;
+}
+
 void State::log_part(int end, int stop) {
     along(end, [&](int x) {
         log.push_back(x);
@@ -378,17 +647,52 @@ void State::relabel(int start, int before, int chain) {
 }
 
 bool State::restrict_mask(int x, const uint64_t* mask) {
+    if (p->sparse) return restrict_set(x, sparse_of(mask, *p));
     if (!recording) return restrict_plain(x, mask);
     const int w = p->words;
-    std::vector<uint64_t> old(colour_of(x), colour_of(x) + w);
+    std::vector<uint64_t> old(dense_colour(x), dense_colour(x) + w);
     bool moved = restrict_plain(x, mask);
     if (moved) {
-        const uint64_t* now = colour_of(x);
+        const uint64_t* now = dense_colour(x);
         Change change{'c', x, -1, "", std::vector<uint64_t>(w), std::vector<uint64_t>(now, now + w)};
         for (int i = 0; i < w; ++i) change.removed[i] = old[i] & ~now[i];
         changes.push_back(std::move(change));
     }
     return moved;
+}
+
+bool State::restrict_set(int x, const Sparse& mask) {
+    if (!recording) return restrict_sparse(x, mask);
+    Sparse old = scol[seg[x]];
+    bool moved = restrict_sparse(x, mask);
+    if (moved) {
+        const Sparse& now = scol[seg[x]];
+        Change change{'c', x, -1, "", {}, {}, sparse::minus(old, now, p->universe), now};
+        changes.push_back(std::move(change));
+    }
+    return moved;
+}
+
+bool State::restrict_sparse(int x, const Sparse& mask) {
+    // restrict_plain's steps, in the same order, on sets kept as lists
+    const Puzzle& P = *p;
+    const int u = P.universe;
+    const int s = seg[x];
+    Sparse fresh = sparse::meet(scol[s], mask, u);
+    if (fresh == scol[s]) return false;
+    if (sparse::count(fresh, u) == 0) throw located("no-colour", {x});
+    if (!P.fill && fresh == P.unused_set && on[x]) throw located("empty-on-path", {x});
+    Sparse removed = sparse::minus(scol[s], fresh, u);  // touch and uncount skip the mark
+    scol[s] = std::move(fresh);
+    const Sparse& now = scol[s];
+    touch(removed);
+    if (counting) uncount(removed, size[s]);
+    push(end1[s]);
+    push(end2[s]);
+    push(x);
+    const long colours = sparse::count(now, u) - (!P.fill && sparse::has(now, P.k) ? 1 : 0);
+    if (size[s] > 2 && colours > 0 && sparse::single(now, u) >= 0) log_chain(end1[s]);
+    return true;
 }
 
 bool State::restrict_plain(int x, const uint64_t* mask) {
@@ -416,12 +720,22 @@ bool State::restrict_plain(int x, const uint64_t* mask) {
 }
 
 bool State::restrict_only(int x, int bit) {
+    if (p->sparse) {
+        Sparse only{false, {bit}};
+        sparse::normal(only, p->universe);
+        return restrict_set(x, only);
+    }
     std::fill(tmp_mask.begin(), tmp_mask.end(), 0);
     tmp_mask[bit >> 6] = uint64_t(1) << (bit & 63);
     return restrict_mask(x, tmp_mask.data());
 }
 
 bool State::restrict_without(int x, int bit) {
+    if (p->sparse) {
+        Sparse without{true, {bit}};
+        sparse::normal(without, p->universe);
+        return restrict_set(x, without);
+    }
     std::fill(tmp_mask.begin(), tmp_mask.end(), ~uint64_t(0));
     tmp_mask[bit >> 6] &= ~(uint64_t(1) << (bit & 63));
     return restrict_mask(x, tmp_mask.data());
@@ -482,10 +796,8 @@ int State::need(int x) const {
     const Puzzle& P = *p;
     if (P.end_label[x] >= 0) return 1;
     if (P.fill) return 2;
-    const uint64_t* c = colour_of(x);
-    if (equal(c, P.unused.data(), P.words)) return 0;
-    bool may_be_empty = (c[P.k >> 6] >> (P.k & 63)) & 1;
-    return (on[x] || !may_be_empty) ? 2 : -1;
+    if (only_unused(x)) return 0;
+    return (on[x] || !has_bit(x, P.k)) ? 2 : -1;
 }
 
 long State::solved_nodes() const {
@@ -493,8 +805,7 @@ long State::solved_nodes() const {
     long count = 0;
     for (int x : P.nodes) {
         if (unk[x]) continue;
-        const uint64_t* c = colour_of(x);
-        if (equal(c, P.unused.data(), P.words) || single(c, P.words)) ++count;
+        if (only_unused(x) || single_colour(x) >= 0) ++count;
     }
     return count;
 }
@@ -517,7 +828,7 @@ std::vector<int> State::heads() const {
 std::vector<int> State::undecided_nodes() const {
     std::vector<int> out;
     for (int x : p->nodes)
-        if (unk[x] || !single(colour_of(x), p->words)) out.push_back(x);
+        if (unk[x] || single_colour(x) < 0) out.push_back(x);
     return out;
 }
 

@@ -11,6 +11,22 @@
 import { labelOrder, pairKey } from "./draw.js";
 
 export const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+// The palette's indices in the order the studio hands them out: the palette's own order,
+// but its maroon (13) after the other eighteen, since on the dark board it reads as a second
+// red beside the first (index 0).
+const HANDED = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 17, 18, 19, 13];
+export const paletteIndex = i => (i < HANDED.length ? HANDED[i] : i);
+
+// Whether ``text`` is one label a designer may type: a letter or a digit.
+export const isTypedLabel = text => typeof text === "string" && text.length === 1 && ALPHABET.includes(text);
+
+// The pair of the other case on the board (A for a, a for A), if any: labels are
+// case-sensitive, so the page says so when a new pair stands beside its twin.
+export function caseTwin(m, label) {
+  const other = label === label.toLowerCase() ? label.toUpperCase() : label.toLowerCase();
+  return other !== label && labelsOf(m).has(other) ? other : null;
+}
 export const isLabel = ch => ch !== "." && ch !== "#";
 
 export function emptyModel(width, height, kind = "square", wrap = false) {
@@ -49,7 +65,7 @@ export function fromBoard(board, keep = null) {
   for (const [a, b] of g.walls || []) m.walls.add(pairKey(at(a), at(b)));
   for (const b of g.bridges || []) m.bridges.add(at(b));
   if (keep) m.colours = {...keep.colours};
-  else labelOrder(m.cells).forEach((label, i) => { m.colours[label] = i; });
+  else labelOrder(m.cells).forEach((label, i) => { m.colours[label] = paletteIndex(i); });
   colourise(m);
   return m;
 }
@@ -62,8 +78,8 @@ export function colourise(m) {
   for (const label of present) {
     if (m.colours[label] !== undefined) continue;
     let i = 0;
-    while (taken.has(i)) i++;
-    m.colours[label] = i; taken.add(i);
+    while (taken.has(paletteIndex(i))) i++;
+    m.colours[label] = paletteIndex(i); taken.add(paletteIndex(i));
   }
   return m;
 }

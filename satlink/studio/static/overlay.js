@@ -19,7 +19,7 @@ export function namedCells(m, text) {
 export function overlayOf(S, {showSolution, packSolutions}) {
   const m = S.model, v = S.verdict;
   const over = {colours: m.colours, coords: true, named: S.named, lone: M.loneCells(m)};
-  if (S.mode === "edit" && S.keyboard) over.cursor = S.cursor;
+  if ((S.mode === "edit" || S.mode === "play") && S.keyboard) over.cursor = S.cursor;
   if (S.error && S.error.row != null) over.bad = new Set([S.error.row * m.width + S.error.col]);
   if (S.mode === "pack") {  // a player's view: the solution only when asked for
     if (packSolutions && v?.solutions?.length) over.paths = M.pathsToCells(m, v.solutions[0]);
@@ -52,13 +52,23 @@ export function overlayOf(S, {showSolution, packSolutions}) {
     return over;
   }
   const show = showSolution && v && v.solutions?.length && !S.sketch;
+  const pair = solutionPair(S);
   if (hasDrawing) {
-    over.paths = drawn;
     const d = v?.drawing;
-    if (d && d.outcome === "one-of-several" && d.other) {
-      over.other = M.pathsToCells(m, d.other);  // the other solution, dashed over the drawing
-      over.diff = M.cellsOf(m, d.diff_cells);
-    } else if (show && d && d.outcome !== "unique-solution") {
+    if (pair && !S.sketch) {  // the drawing and the other solution, either one in full
+      over.diff = M.cellsOf(m, pair.diff);
+      if (S.which === 1) {  // the other in its own colours, the drawing thin beneath
+        over.paths = M.pathsToCells(m, pair.second);
+        over.ghost = drawn;
+      } else {
+        over.paths = drawn;
+        if (pair.first) over.ghost = M.pathsToCells(m, pair.first);  // a drawing in progress
+        else over.other = M.pathsToCells(m, pair.second);  // dashed where it parts from the drawing
+      }
+      return over;
+    }
+    over.paths = drawn;
+    if (show && d && d.outcome !== "unique-solution") {
       over.ghost = M.pathsToCells(m, v.solutions[Math.min(S.which, v.solutions.length - 1)]);
     }
     return over;
@@ -68,10 +78,24 @@ export function overlayOf(S, {showSolution, packSolutions}) {
   return over;
 }
 
+// Two solutions the page can switch between, or null: a drawing and the other solution of
+// its puzzle, or the first two solutions of a board that has several.
+export function solutionPair(S) {
+  const v = S.verdict, d = v?.drawing;
+  if (d && d.outcome === "one-of-several" && d.other) {
+    return {first: null, second: d.other, diff: d.diff_cells, names: ["your drawing", "the other solution"]};
+  }
+  if (v && v.status === "multiple" && v.solutions?.length > 1) {
+    return {first: v.solutions[0], second: v.solutions[1], diff: v.diff_cells,
+      names: ["first solution", "second solution"]};
+  }
+  return null;
+}
+
 // The drawing judged beside the verdict, in words.
 const DRAWING_WORDS = {
   "unique-solution": () => "your drawing is its only solution",
-  "one-of-several": d => `another solution exists (dashed), ${d.diff_cells.length} cells differ: see the fixes that keep your drawing`,
+  "one-of-several": d => `another solution exists (show: switches to it), ${d.diff_cells.length} cells differ: see the fixes that keep your drawing`,
   "breaks-rules": d => `your drawing breaks the rules: ${d.errors[0] || ""}`,
   partial: d => `drawing in progress: ${d.placed?.length ? `${d.placed.length} pair(s) without a path, ` : ""}` +
     `${d.empty?.length || 0} cell(s) not drawn (Complete fills the rest)`,

@@ -1,21 +1,22 @@
-// Pack view: the boards of the opened pack or catalogue with verdict and grade (in plain
-// words), sorted by grade, reordered by dragging, opened in the editor, exported in any
-// format.  Thumbnails are drawn ``size`` pixels wide (120 and up, a slider zooms them);
-// solutions stay hidden until asked for, as a player would see the pack.
+// Pack view: the boards of the pack with verdict and grade (in plain words; a board that is
+// not unique flagged), sorted by grade, reordered by dragging or by its arrows, duplicated,
+// deleted (Undo delete), opened in the editor, exported in any format.  Thumbnails are drawn
+// ``size`` pixels wide (120 and up, a slider zooms them); solutions stay hidden until asked
+// for, as a player would see the pack.
 
 import { post } from "./api.js";
 import { drawBoard } from "./draw.js";
 import { fromBoard, pathsToCells } from "./model.js";
 import { gradeHtml } from "./words.js";
 
-// pack = {path, format, version, boards: [{index, board?, rules?, solution?, quality?, error?,
-//          verdict?}], current}
+// pack: document.js's
 export function gradeOf(item) {
   const g = item.verdict?.grade || item.quality?.grade;
   return g ? g.score : Infinity;
 }
 
-export function renderPack(list, pack, layoutFor, onOpen, {solutions = false, size = 160} = {}) {
+// ``on``: {open(i), move(from, to), duplicate(i), remove(i)}: what the buttons and a drag do.
+export function renderPack(list, pack, layoutFor, on, {solutions = false, size = 160} = {}) {
   list.textContent = "";
   pack.boards.forEach((item, i) => {
     const li = document.createElement("li");
@@ -23,9 +24,11 @@ export function renderPack(list, pack, layoutFor, onOpen, {solutions = false, si
     li.dataset.position = i;
     if (i === pack.current) li.classList.add("current");
     const label = document.createElement("span");
+    const origin = item.fromFile ? "" : " <i class=\"muted\">new</i>";
     if (item.error) {
       const e = item.error, at = e.line != null ? `line ${e.line}${e.column != null ? `, column ${e.column}` : ""}: ` : "";
-      label.textContent = `#${item.index}: invalid (${at}${e.message})`;
+      li.classList.add("flag");
+      label.textContent = `#${i + 1}: could not be read (${at}${e.message}); delete it to save the others`;
     } else {
       const m = fromBoard(item.board);
       const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
@@ -33,35 +36,41 @@ export function renderPack(list, pack, layoutFor, onOpen, {solutions = false, si
       const solution = item.solution || item.verdict?.solution;
       const over = solutions && solution ? {paths: pathsToCells(m, solution)} : {};
       layoutFor(m).then(layout => { drawBoard(svg, layout, m, over); svg.style.width = size + "px"; });
-      const v = item.verdict, g = v?.grade || item.quality?.grade;
-      label.innerHTML = `#${item.index} ${m.width}×${m.height} ` +
-        `<b class="status">${v ? v.status : "…"}</b> ${gradeHtml(g)}`;
+      const v = item.verdict, g = v?.grade || item.quality?.grade, status = v ? v.status : "…";
+      if (v && v.status !== "unique") li.classList.add("flag");
+      label.innerHTML = `#${i + 1}${origin} ${m.width}×${m.height} ` +
+        `<b class="status">${status}${v && v.status !== "unique" ? " ⚠" : ""}</b> ${gradeHtml(g)}`;
     }
     li.appendChild(label);
-    li.addEventListener("click", () => { if (!item.error) onOpen(i); });
+    const tools = document.createElement("div");
+    tools.className = "item-tools";
+    for (const [text, name, title, act] of [["↑", "up", "move up", () => on.move(i, i - 1)],
+      ["↓", "down", "move down", () => on.move(i, i + 1)], ["Duplicate", "duplicate", "a copy after it", () => on.duplicate(i)],
+      ["Delete", "delete", "delete (Undo delete brings it back)", () => on.remove(i)]]) {
+      const b = document.createElement("button");
+      b.textContent = text; b.title = title; b.dataset.act = name;
+      b.addEventListener("click", e => { e.stopPropagation(); act(); });
+      if ((text === "↑" && i === 0) || (text === "↓" && i === pack.boards.length - 1)) b.disabled = true;
+      if (text === "Duplicate" && item.error) b.disabled = true;
+      tools.appendChild(b);
+    }
+    li.appendChild(tools);
+    li.addEventListener("click", () => { if (!item.error) on.open(i); });
     li.addEventListener("dragstart", e => e.dataTransfer.setData("text/plain", String(i)));
     li.addEventListener("dragover", e => e.preventDefault());
     li.addEventListener("drop", e => {
       e.preventDefault();
-      move(pack, Number(e.dataTransfer.getData("text/plain")), i);
-      renderPack(list, pack, layoutFor, onOpen);
+      on.move(Number(e.dataTransfer.getData("text/plain")), i);
     });
     list.appendChild(li);
   });
 }
 
-export function move(pack, from, to) {
-  if (from === to || from < 0 || to < 0) return;
-  const current = pack.boards[pack.current];
-  const [item] = pack.boards.splice(from, 1);
-  pack.boards.splice(to, 0, item);
-  pack.current = pack.boards.indexOf(current);
-}
-
 export function sortByGrade(pack) {
   const current = pack.boards[pack.current];
   pack.boards.sort((a, b) => gradeOf(a) - gradeOf(b));
-  pack.current = pack.boards.indexOf(current);
+  pack.current = current ? pack.boards.indexOf(current) : null;
+  pack.dirty = true;
 }
 
 export async function gradeAll(pack, rules, onEach) {
@@ -69,6 +78,7 @@ export async function gradeAll(pack, rules, onEach) {
     if (item.error) continue;
     try {
       item.verdict = await post("grade", {board: item.board, rules: item.rules || rules});
+      if (item.verdict.solution && !item.solution) item.solution = item.verdict.solution;
     } catch (e) {
       item.verdict = {status: "invalid", message: e.message};
     }
@@ -76,8 +86,3 @@ export async function gradeAll(pack, rules, onEach) {
   }
 }
 
-// The pack as the server writes it (solutions kept where they are still valid).
-export function packBoards(pack) {
-  return pack.boards.filter(item => !item.error).map(item => ({board: item.board,
-    rules: item.rules, solution: item.solution}));
-}

@@ -35,7 +35,9 @@ export function setupPanels({S, redraw, rules}) {
     for (const note of w.notes || []) html += `<p class="muted">${esc(note)}</p>`;
     out.innerHTML = html;
     out.querySelectorAll("[data-which]").forEach(b => b.addEventListener("click", () => {
-      S.which = Number(b.dataset.which); redraw();
+      S.which = Number(b.dataset.which);
+      document.querySelectorAll("#which button").forEach((w, i) => w.classList.toggle("on", S.which === i));
+      redraw();
     }));
     out.querySelectorAll("[data-step]").forEach(b => b.addEventListener("click", () => {
       S.step = Math.max(0, Math.min(w.trace.steps.length - 1, S.step + Number(b.dataset.step)));

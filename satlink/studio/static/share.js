@@ -1,8 +1,21 @@
-// A link that carries the board being edited, its rules and its drawn paths: the studio's
-// own address with "#share=" and the board as base64url JSON.  Opened in a browser that
-// reaches this studio (the launch's cookie lets the page in), it opens that board in the
-// editor; the part after "#" pasted onto another studio's address does the same there.
+// Share: the board on screen for a tester, three ways.
+//
+//   puzz.link   a URL any puzz.link player opens, where the board fits its NumberLink format
+//               (square cells, no walls, bridges or warps; the server's puzzlink writer says
+//               why when it does not);
+//   player      one HTML file that plays the board (or the whole pack) in any browser with no
+//               server and no network (satlink/render/player.py; the CLI writes the same:
+//               satlink convert PACK --to player);
+//   studio link this studio's address with "#share=" and the board, its rules and drawing as
+//               base64url JSON: for the designer's own browsers.  Opened without the studio's
+//               token, the page asks for it once (the Guard's token prompt) and comes back
+//               here; pasted into an open tab, the fragment opens the board at once.
 
+import { post } from "./api.js";
+import { download } from "./files.js";
+import * as M from "./model.js";
+
+const $ = id => document.getElementById(id);
 const PREFIX = "#share=";
 
 function toBase64Url(text) {
@@ -33,4 +46,49 @@ export function sharedIn(hash) {
   }
   if (!data || !data.board || !Array.isArray(data.board.grid)) throw new Error("this share link carries no board");
   return data;
+}
+
+export function setupShare({S, say, rules, openShared}) {
+  function current() {
+    return {board: M.toBoard(S.model), rules: rules(), solution: S.verdict?.status === "unique" ? S.verdict.solutions[0] : undefined};
+  }
+
+  function show(id, text) { const box = $(id); box.value = text; box.hidden = false; box.select(); }
+
+  $("share").addEventListener("click", async () => {
+    $("share-panel").hidden = !$("share-panel").hidden;
+    if ($("share-panel").hidden) return;
+    show("share-link", shareLink({board: M.toBoard(S.model), rules: rules(), paths: M.pathsToCoords(S.model, S.model.paths)}));
+    $("share-out").textContent = "";
+    try {
+      const r = await post("export", {boards: [current()], format: "puzzlink"});
+      show("share-puzzlink", r.text.trim());
+      $("share-puzzlink-note").textContent = "";
+    } catch (e) {
+      $("share-puzzlink").hidden = true;
+      $("share-puzzlink-note").textContent = `no puzz.link URL for this board: ${e.message}`;
+    }
+  });
+
+  async function player(boards, name) {
+    $("share-out").textContent = "writing the player (each board proven unique first)…";
+    try {
+      const r = await post("player", {boards, title: name});
+      download(r.html, name.replace(/[^\w.-]+/g, "_") + ".html", "text/html");
+      $("share-out").textContent = `player with ${r.puzzles} puzzle(s) downloaded: open it in any browser, ` +
+        "no server needed" + (r.left_out.length ? `; left out: ${r.left_out.join("; ")}` : "");
+    } catch (e) { $("share-out").textContent = e.message; }
+  }
+  $("share-player").addEventListener("click", () => player([current()], "puzzle"));
+  $("share-player-pack").addEventListener("click", () => {
+    const boards = S.pack.boards.filter(item => !item.error).map(item => ({board: item.board, rules: item.rules || rules()}));
+    player(boards, (S.pack.path || "pack").replace(/\.[^.]*$/, ""));
+  });
+
+  // A share fragment pasted into the address bar of an open tab: opened at once.
+  window.addEventListener("hashchange", () => {
+    let shared = null;
+    try { shared = sharedIn(location.hash); } catch (e) { say(e.message); return; }
+    if (shared) openShared(shared);
+  });
 }

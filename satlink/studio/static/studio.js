@@ -6,12 +6,14 @@ import { ApiError, cancel, get, latest, post } from "./api.js";
 import { cellAt, drawBoard, layoutOf, sideAt, svgPoint, tunnelAt } from "./draw.js";
 import { setupFiles } from "./files.js";
 import { setupKeys } from "./keys.js";
-import { drawingWords, namedCells, overlayOf } from "./overlay.js";
+import { drawingWords, namedCells, overlayOf, solutionPair } from "./overlay.js";
 import * as M from "./model.js";
 import { setupPanels } from "./panels.js";
 import * as P from "./play.js";
 import { setupRepair } from "./repair.js";
-import { sharedIn } from "./share.js";
+import { setupShare, sharedIn } from "./share.js";
+import * as Doc from "./document.js";
+import { setupWork } from "./work.js";
 import * as D from "./sketch.js";
 
 const $ = id => document.getElementById(id);
@@ -23,6 +25,7 @@ const S = {
   version: 0, cursor: null, chain: null, panelFor: null,
 };
 window.studio = S;  // for the tests and the curious
+let files = null;  // setupFiles's, once the page's parts are set up
 
 // -- layouts (one per size and cell kind, laid out by board.js in the page) -----------------
 function layoutFor(m) { return Promise.resolve(layoutOf(m)); }
@@ -37,7 +40,7 @@ function setRules(name) {
   $("rules-text").textContent = ruleText(name);
 }
 function tool() { return document.querySelector("input[name=tool]:checked").value; }
-function wanted() { return $("label").value.trim().slice(0, 1) || null; }
+function wanted() { const v = $("label").value.trim(); return M.isTypedLabel(v) ? v : null; }
 
 // -- drawing -------------------------------------------------------------------------------
 // The cells the words on the page name, "(r,c)": each is ringed on the board.
@@ -82,19 +85,38 @@ function showVerdict() {
       ? `${label} has one endpoint: place its second endpoint, or erase this one too` : S.error.message;
     named(); return;
   }
-  if (!v) { box.className = "verdict"; status.textContent = "…"; return; }
-  box.className = "verdict " + v.status;
-  status.textContent = v.status;
+  if (!v) { box.className = "verdict"; status.textContent = "…"; showSwitch(); return; }
+  // a drawing in progress whose ends are no puzzle yet: said as such, not as an error
+  const drawing = v.drawing?.outcome === "partial" && v.status === "unsolvable";
+  box.className = "verdict " + (drawing ? "drawing" : v.status);
+  status.textContent = drawing ? "drawing" : v.status;
   const how = v.decided_by_deduction ? ", by deduction" : "";
   const parts = [`under ${v.rules} · ${Math.round(v.seconds * 1000)} ms${how}`];
   if (v.breaks?.length) parts.push("but " + v.breaks.join("; "));
+  if (drawing) parts.push(`the ends placed so far: ${v.status}`);
   if (v.drawing) parts.push(drawingWords(v.drawing));
   else if (v.status === "multiple") parts.push(`${v.diff_cells.length} cells differ`);
   if (v.message) parts.push(v.message);
   detail.textContent = parts.join(" · ");
   $("nearest").hidden = !(v.status === "unsolvable" && tool() !== "draw" && !Object.keys(S.model.paths).length);
+  showSwitch();
   named();
 }
+
+// The switch between two solutions (a drawing and the other one, or the first two of a
+// board with several), shown whenever there are two: each is drawn in full when chosen.
+function showSwitch() {
+  const box = $("which"), pair = S.mode === "edit" ? solutionPair(S) : null;
+  box.hidden = !pair;
+  if (!pair) return;
+  box.querySelectorAll("button").forEach((b, i) => {
+    b.textContent = pair.names[i];
+    b.classList.toggle("on", S.which === i);
+  });
+}
+$("which").querySelectorAll("button").forEach((b, i) => b.addEventListener("click", () => {
+  S.which = i; showSwitch(); redraw();
+}));
 
 // -- the live verdict ----------------------------------------------------------------------
 async function liveCheck() {
@@ -114,8 +136,11 @@ async function liveCheck() {
     answeredAt = performance.now();
     if (!v || version !== S.version) return;  // a newer edit took over
     S.verdict = v; S.error = null;
-    if (S.pack && S.pack.current != null && v.status === "unique") {
-      S.pack.boards[S.pack.current].solution = v.solutions[0];
+    if (S.pack.current != null) {
+      const item = S.pack.boards[S.pack.current];
+      item.verdict = {status: v.status, solution: v.status === "unique" ? v.solutions[0] : undefined};
+      if (v.status === "unique") item.solution = v.solutions[0];
+      if (S.mode === "pack") files.showPack();
     }
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
@@ -141,10 +166,13 @@ function changed() {
   $("why-out").textContent = ""; $("play-out").textContent = "";
   say("");
   if (!repair.follow()) repair.clear();
-  if (S.pack && S.pack.current != null) {
-    const item = S.pack.boards[S.pack.current];
-    item.board = M.toBoard(S.model); item.verdict = null; delete item.solution;
+  if (S.pack.current == null) {  // an edit always lands in the pack: a board of its own
+    S.pack.current = Doc.addBoard(S.pack, Doc.newItem(M.toBoard(S.model), {rules: rules()}));
   }
+  const item = S.pack.boards[S.pack.current];
+  item.board = M.toBoard(S.model); item.rules = rules(); item.verdict = null; delete item.solution;
+  item.paths = M.pathsToCoords(S.model, S.model.paths);
+  touch();
   showLabel();
   redraw();
   liveCheck();
@@ -185,6 +213,15 @@ function showLabel() {
   const box = $("label"), next = M.pending(S.model) || M.newLabel(S.model, box.value.trim().slice(0, 1) || null);
   box.placeholder = next || "";
   if (box.value && M.labelsOf(S.model).has(box.value) && M.pending(S.model) !== box.value) box.value = "";
+  if (!box.value) box.classList.remove("invalid");
+}
+
+// A new pair whose label's other case is a pair already: said, as the two are distinct.
+function caseNote(before) {
+  for (const label of M.labelsOf(S.model)) {
+    const twin = before.has(label) ? null : M.caseTwin(S.model, label);
+    if (twin) say(`${label} is a pair of its own, not ${twin}: labels are case-sensitive (the key of ${twin} with or without Shift)`);
+  }
 }
 
 function erased(before, x) {
@@ -209,6 +246,7 @@ svg.addEventListener("pointerdown", e => {
   svg.setPointerCapture(e.pointerId);
   S.keyboard = false;  // the cursor is the keyboard's: shown again at its next key
   if (S.mode === "play") {
+    P.remember(S.play);  // one gesture, one undo
     if (x >= 0 && P.start(S.layout, S.model, S.play, x)) {
       drag = {play: true}; S.hint = null; $("play-out").textContent = ""; say(""); redraw();
     }
@@ -278,9 +316,16 @@ svg.addEventListener("pointerup", e => {
 function endSketch() {
   const session = S.sketch;
   S.sketch = null;
+  const before = new Set(M.labelsOf(S.model));
   if (!session.moved) {  // a click: an endpoint on an empty cell, as the endpoint tool does
+    const ch = S.model.cells[session.start];
+    if (M.isLabel(ch) && M.labelCount(S.model, ch) === 1 && !S.model.paths[ch]) {  // a lone end: taken back
+      if (edit(m => M.erase(m, session.start))) say(`took back the lone end of ${ch} (a click on a lone end takes it back)`);
+      return;
+    }
     if (!M.isLabel(S.model.cells[session.start]) && !M.pathThrough(S.model, session.start)) {
       edit(m => M.placeEnd(m, session.start, wanted()));
+      caseNote(before);
     } else redraw();
     return;
   }
@@ -317,11 +362,25 @@ $("hint").addEventListener("click", async () => {
     redraw();
   } catch (e) { $("play-out").textContent = e.message; }
 });
-$("clear").addEventListener("click", () => { S.play = P.newPlay(); S.hint = null; $("play-out").textContent = ""; say(""); redraw(); });
+$("clear").addEventListener("click", () => { P.remember(S.play); S.play.paths = {}; S.play.active = null; S.hint = null; $("play-out").textContent = ""; say(""); redraw(); });
 
 setupPanels({S, redraw, rules});
 const repair = setupRepair({S, redraw, replace, say, rules});
-setupKeys({S, svg, edit: fn => { const r = edit(fn); if (r) erasedAtCursor(r); return r; }, redraw, say, wanted});
+setupKeys({S, svg, edit: fn => {
+  const before = new Set(M.labelsOf(S.model)), r = edit(fn);
+  if (r) { erasedAtCursor(r); caseNote(before); }
+  return r;
+}, redraw, say, wanted,
+  played});
+// A key in play mode: the drawing redrawn, a refused move said, a whole drawing refereed.
+function played(result) {
+  if (S.play.refused) refused(S.play); else say("");
+  S.hint = null; $("play-out").textContent = "";
+  redraw();
+  if (result.changed) referee();
+}
+function undoPlay() { if (P.undo(S.play)) { S.hint = null; say(""); redraw(); } }
+$("play-undo").addEventListener("click", undoPlay);
 function erasedAtCursor(result) { if (S.cursor != null) erased(result.before, S.cursor); }
 
 // -- generate and complete -----------------------------------------------------------------
@@ -343,18 +402,21 @@ function busy(text, channel) {
 }
 
 $("generate").addEventListener("click", async () => {
+  const wh = size();
+  if (!wh) return;
   const done = busy("generating…", "make");
   const version = S.version;
   try {
-    const r = await latest("make", "generate", {width: +$("w").value, height: +$("h").value, kind: $("kind").value,
+    const r = await latest("make", "generate", {width: wh.w, height: wh.h, kind: $("kind").value,
       wrap: $("wrap").checked, colours: $("colours").value || null, grade: $("band").value || null,
       holes: +$("gen-holes").value, walls: +$("gen-walls").value, bridges: +$("gen-bridges").value,
       rules: rules(), seed: Math.floor(Math.random() * 1e9)});
     done();
     if (!r || version !== S.version) return;  // a newer Generate or Complete, or an edit, took over
     if (r.error) { say(r.error.message); return; }
-    replace(M.fromBoard(r.board));
-    say(`generated in ${r.attempts} attempt(s)`);
+    const item = S.pack.boards[S.pack.current];
+    if (item && Doc.isBlank(item) && !item.fromFile) { replace(M.fromBoard(r.board)); say(`generated in ${r.attempts} attempt(s)`); }
+    else files.addAndOpen(M.fromBoard(r.board), `a board generated in ${r.attempts} attempt(s)`);
   } catch (e) { done(); say(e.message); }
 });
 
@@ -379,15 +441,50 @@ $("complete").addEventListener("click", complete);
 $("complete-draw").addEventListener("click", complete);
 
 // -- board, rules, undo --------------------------------------------------------------------
+// W and H as typed: whole numbers from 1 to 60 within the studio's cells, else a message by
+// the box and nothing made.
+function size() {
+  const read = id => {
+    const box = $(id), text = box.value.trim(), n = Number(text);
+    const ok = /^\d+$/.test(text) && n >= 1 && n <= 60;
+    box.classList.toggle("invalid", !ok);
+    return ok ? n : null;
+  };
+  const w = read("w"), h = read("h");
+  if (w == null || h == null) {
+    say(`${w == null ? `W (${$("w").value || "empty"})` : `H (${$("h").value || "empty"})`} must be a whole number from 1 to 60`, "refused");
+    return null;
+  }
+  const limit = S.session?.limits?.max_cells;
+  if (limit && w * h > limit) { say(`${w}×${h} is ${w * h} cells, more than this studio's ${limit}`, "refused"); return null; }
+  return {w, h};
+}
 $("new").addEventListener("click", () => {
-  replace(M.emptyModel(+$("w").value, +$("h").value, $("kind").value, $("wrap").checked));
+  const wh = size();
+  if (!wh) return;
+  const model = M.emptyModel(wh.w, wh.h, $("kind").value, $("wrap").checked);
+  const item = S.pack.boards[S.pack.current];
+  if (item && Doc.isBlank(item) && !item.fromFile) replace(model);  // a blank new board: remade
+  else files.addAndOpen(model, `a new ${wh.w}×${wh.h} board`);
 });
-$("resize").addEventListener("click", () => replace(M.resized(S.model, +$("w").value, +$("h").value)));
+$("resize").addEventListener("click", () => { const wh = size(); if (wh) replace(M.resized(S.model, wh.w, wh.h)); });
+["w", "h"].forEach(id => $(id).addEventListener("input", () => $(id).classList.remove("invalid")));
 $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", redo);
 $("rules").addEventListener("change", () => { $("rules-text").textContent = ruleText(rules()); changed(); });
 $("show-solution").addEventListener("change", redraw);
-$("label").addEventListener("input", showLabel);
+$("label").addEventListener("input", () => { checkLabel(); showLabel(); });
+// The new-pair box as typed: one letter or digit, said at once when it is not (nothing is
+// swapped for another label silently), and a lower-case twin of a pair (or upper) named.
+function checkLabel() {
+  const box = $("label"), v = box.value.trim();
+  const bad = v !== "" && !M.isTypedLabel(v);
+  box.classList.toggle("invalid", bad);
+  if (bad) { say(`"${v}" is not a label: a label is one letter or digit (A–Z, a–z, 0–9)`, "refused"); return; }
+  const twin = v ? M.caseTwin(S.model, v) : null;
+  if (twin && !M.labelsOf(S.model).has(v)) say(`${v} will be a pair of its own, not ${twin}: labels are case-sensitive`);
+  else say("");
+}
 document.querySelectorAll("input[name=tool]").forEach(r => r.addEventListener("change", () => {
   $("draw-help").hidden = tool() !== "draw";
   showVerdict(); redraw();  // switching tools keeps everything: the drawing, the endpoints
@@ -425,10 +522,15 @@ function fresh(model) {
   $("why-out").textContent = ""; $("play-out").textContent = ""; say("");
   showLabel(); redraw(); liveCheck();
 }
-const files = setupFiles({S, say, rules, setRules, fresh, setMode, redraw, layoutFor});
+S.pack = Doc.blankPack(M.toBoard(S.model), "flow");
+const work = setupWork({S, say, rules, setRules, fresh, files: () => files});
+const touch = work.touch;
+files = setupFiles({S, say, rules, setRules, fresh, setMode, redraw, layoutFor, touch});
+setupShare({S, say, rules, openShared: work.openShared});
 
 // -- start ---------------------------------------------------------------------------------
 async function main() {
+  const offered = Doc.takeOffered();  // before this page keeps anything of its own
   S.session = await get("session");
   for (const name of [...S.session.profiles, ...MORE_RULES]) $("rules").add(new Option(name, name));
   for (const name of S.session.formats) {
@@ -440,9 +542,12 @@ async function main() {
   $("draw-help").hidden = tool() !== "draw";
   let shared = null;
   try { shared = sharedIn(location.hash); } catch (e) { say(e.message); }
-  if (shared) await files.openShared(shared);
-  else if (S.session.opened) files.loadPack(S.session.opened);
-  else { showLabel(); redraw(); liveCheck(); }
+  S.pack.boards[0].rules = rules();
+  if (S.session.opened) files.loadPack(S.session.opened, {asked: true});
+  if (shared) work.openShared(shared);
+  else if (!S.session.opened) { showLabel(); redraw(); liveCheck(); }
+  files.showWhere();
+  if (offered?.pack?.boards) work.offerBack(offered);
   document.body.dataset.ready = "1";
 }
 main();

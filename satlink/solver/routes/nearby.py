@@ -4,12 +4,13 @@ quick to decide.
 Under ``fill`` and ``nikoli`` a board that ``flow`` proves unique usually has other solutions
 that differ from the ``flow`` one in a few cells only (a path that runs beside itself for a
 step, a corner cut short), while a whole-board search for "any solution but this one" wanders
-the whole board (``benchmarks/README.md``, issue 36).  Two ways to look near a solution:
+the whole board (figures: ``benchmarks/README.md``, "`fill` and `nikoli` at every size").
+Two ways to look near a solution:
 
 * :func:`detour`: without ``fill``, one path edge ``a-b`` replaced by a way round through
   cells that no path uses.  No search: the empty cells' components are enough.  Also the one
   way a ``nikoli`` board can have a second solution once its ``notouch`` solution is known
-  unique (:mod:`satlink.solver.weaker`).
+  unique (:mod:`satlink.solver.routes.stricter`).
 * :func:`in_windows`: the board's own CNF, every edge outside a small window of cells held to
   the first solution by assumptions and "some edge of the first solution inside the window is
   dropped" switched on by a selector, window after window.  Each call is a small search;
@@ -29,7 +30,7 @@ import numpy as np
 from satlink.board import Board
 from satlink.graph import edge_variable
 from satlink.solution import Solution
-from satlink.solver.search import SolutionSearch
+from satlink.solver.search import SolutionEnumerator
 
 WINDOW_SIDES = (4, 6, 8)
 """Window sides tried in turn, each window overlapping the next by half: the second solutions
@@ -140,16 +141,16 @@ def windows(board: Board, sides: tuple[int, ...] = WINDOW_SIDES) -> Iterator[set
             return
 
 
-def in_windows(search: SolutionSearch, board: Board, first: Solution,
+def in_windows(enumerator: SolutionEnumerator, board: Board, first: Solution,
                deadline: float | None, sides: tuple[int, ...] = WINDOW_SIDES,
                ) -> Solution | None:
     """A solution other than ``first`` that agrees with it outside some window (see the
     module's docstring), or None once the windows are tried (at most :data:`MAX_WINDOWS`,
-    within :data:`WINDOW_SHARE` of the time left).  ``search`` is a solver on the board's CNF
+    within :data:`WINDOW_SHARE` of the time left).  ``enumerator`` is a solver on the board's CNF
     under the profile (its deadline raises :class:`satlink.solver.backend.Timeout`).  Each
     window's selector is switched off for good once it is done.  A one-shot backend (rebuilt
     for every call) tries no window: a call costs it the whole board."""
-    if not search.incremental:
+    if not enumerator.incremental:
         return None
     edges = board.graph.edge_array()
     if not len(edges):
@@ -160,7 +161,7 @@ def in_windows(search: SolutionSearch, board: Board, first: Solution,
     literal = np.where(used, 1, -1) * edge_variable(np.arange(len(edges)))
     cell_of = np.array([board.node_cell(n) for n in range(board.n_nodes)], dtype=np.int64)
     ends = cell_of[edges]
-    variables = search.encoding.variables
+    variables = enumerator.encoding.variables
     seen: set[frozenset[int]] = set()
     stop = None if deadline is None else (
         time.monotonic() + WINDOW_SHARE * (deadline - time.monotonic()))
@@ -178,9 +179,9 @@ def in_windows(search: SolutionSearch, board: Board, first: Solution,
         if not len(changed):
             continue
         selector = variables.fresh_block(1, "window")
-        search.add_clause([-selector, *(-changed).tolist()])
-        found = search.next_solution([*literal[~inside].tolist(), selector])
-        search.add_clause([-selector])
+        enumerator.add_clause([-selector, *(-changed).tolist()])
+        found = enumerator.next_solution([*literal[~inside].tolist(), selector])
+        enumerator.add_clause([-selector])
         if found is not None:
             return found
     return None

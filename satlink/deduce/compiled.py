@@ -1,0 +1,135 @@
+"""The compiled engine's side of the boundary: what :mod:`satlink.deduce.engines` hands to the
+extension ``satlink.deduce._core`` (``satlink/deduce/core/bindings.cpp``) and how its answers
+come back.
+
+Everything crossing is typed: the graph as integer buffers made by :mod:`satlink.graph` (its
+edge order is the one SAT variables use; the core checks it and makes none of its own),
+techniques as the core's enum ``Technique`` (looked up by the grader's names, the codes defined
+once, in the core), results as named objects (``Lookahead``, ``SplitResult``).  The core holds
+nothing of Python: the compiled graph is cached on the Python puzzle and the state's puzzle is
+kept in the state's Python subclass, so the collector sees every reference and a board is freed
+with its last user.
+
+Cancelling: the core owns its cancel flag (``Cancel``, an atomic).  A call made under a
+:class:`~satlink.runtime.cancel.CancelToken` registers a fresh flag with the token for the
+length of the call (:meth:`CancelToken.running`), so the studio's ``cancel`` interrupts the
+engine as it interrupts a SAT solver, from any thread, while the engine works without the GIL.
+
+A state is used by one call at a time: calling it from a second thread while a call runs
+raises ``RuntimeError`` (give each thread its own state: ``copy``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from satlink.deduce.puzzle import BudgetSpent, Puzzle
+from satlink.runtime.cancel import current
+from satlink.solution import Solution
+
+if TYPE_CHECKING:
+    from satlink.deduce.lookahead import LookaheadBudget
+    from satlink.deduce.split import CaseSplits
+
+T = TypeVar("T")
+
+MOST = (1 << 62) - 1
+"""The core counts in 64-bit integers; no search visits more states than this."""
+
+
+class CompiledEngine:
+    """The C++ engine (``satlink.deduce._core``)."""
+
+    name = "compiled"
+
+    def __init__(self, core: Any):
+        self._core = core
+        self.techniques: dict[str, Any] = dict(core.Technique.__members__)
+        """The core's technique codes by name (the core's enum is their one definition)."""
+        self._passes: dict[tuple[str, ...], list[Any]] = {}
+
+        class CompiledState(core.State):
+            """A compiled state with its Python puzzle (``p``, kept here in the instance's
+            dict, where the garbage collector sees it, never inside the core) and the
+            Python-side answers (the solution as paths)."""
+
+            p: Puzzle
+
+            def copy(self) -> CompiledState:
+                twin = CompiledState(self)  # the core's copy constructor
+                twin.p = self.p
+                return twin
+
+            def solution(self) -> Solution:
+                p = self.p
+                return Solution.from_paths(dict(zip(p.labels, self.paths(), strict=True)))
+
+        self._state_class = CompiledState
+
+    def codes(self, passes: Sequence[str]) -> list[Any]:
+        """The core's codes of ``passes`` (named techniques), looked up once per list."""
+        key = tuple(passes)
+        found = self._passes.get(key)
+        if found is None:
+            found = self._passes[key] = [self.techniques[name] for name in key]
+        return found
+
+    def graph(self, puzzle: Puzzle) -> Any:
+        """The compiled graph of ``puzzle``, built once and kept on it."""
+        graph = puzzle.__dict__.get("_compiled_graph")
+        if graph is None:
+            g = puzzle.board.graph
+            graph = self._core.graph(puzzle.n, g.open_node_buffer(), g.edge_buffer(), puzzle.ends,
+                                     puzzle.fill, puzzle.notouch, [list(b) for b in puzzle.blocks])
+            puzzle.__dict__["_compiled_graph"] = graph
+        return graph
+
+    def state(self, puzzle: Puzzle, recording: bool = False) -> Any:
+        st = self._state_class(self.graph(puzzle), recording)
+        st.p = puzzle
+        return st
+
+    def _cancellable(self, call: Callable[..., T], *args: Any) -> T:
+        """``call(*args, flag)``: the flag None outside any cancellable work, else a fresh one
+        the current token interrupts (at once if it was cancelled already)."""
+        token = current()
+        if token is None:
+            return call(*args, None)
+        flag = self._core.Cancel()
+        with token.running(flag):
+            return call(*args, flag)
+
+    def run(self, st: Any, technique: str) -> int:
+        return self._cancellable(self._core.run, st, self.techniques[technique], None)
+
+    def finished(self, st: Any) -> bool:
+        return self._core.finished(st)
+
+    def fixpoint(self, st: Any, passes: Sequence[str], deadline: float | None = None) -> None:
+        self._cancellable(self._core.fixpoint, st, self.codes(passes), deadline)
+
+    def lookahead(self, st: Any, depth: int, search: LookaheadBudget) -> int:
+        step = self._cancellable(self._core.lookahead, st, depth, min(search.budget, MOST),
+                                 search.tried, self.codes(search.passes), search.deadline)
+        search.tried = step.tried
+        if step.budget_spent:
+            raise BudgetSpent
+        if step.move is not None and search.refuted is not None:
+            search.refuted(step.move, step.why)
+        return int(step.progress)
+
+    def split(self, st: Any, search: CaseSplits) -> bool:
+        found = self._cancellable(self._core.split, st, min(search.budget, MOST),
+                                  min(search.limit, MOST), self.codes(search.passes),
+                                  min(search.max_depth, MOST), search.deadline)
+        search.nodes = found.nodes
+        search.solutions = found.solutions
+        return found.complete or len(search.solutions) >= search.limit
+
+    def solution(self, puzzle: Puzzle, es: bytes) -> Solution:
+        paths = self._core.paths(self.graph(puzzle), es)
+        return Solution.from_paths(dict(zip(puzzle.labels, paths, strict=True)))
+
+
+__all__ = ["MOST", "CompiledEngine"]
