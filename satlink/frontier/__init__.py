@@ -13,7 +13,9 @@ when it was built, else in Python (:mod:`~satlink.frontier.sweep`, the reference
 The API the solver's routes call: :func:`applies`, :func:`estimate`, :func:`count`.
 """
 
-from satlink.frontier.api import applies, count, estimate
+from satlink.frontier.api import MOST_DECODED, applies, count, estimate
+from satlink.frontier.cost import MAX_BYTES
 from satlink.frontier.outcome import COMPLETE, REFUSED, TIMEOUT, FrontierOutcome
 
-__all__ = ["COMPLETE", "REFUSED", "TIMEOUT", "FrontierOutcome", "applies", "count", "estimate"]
+__all__ = ["COMPLETE", "MAX_BYTES", "MOST_DECODED", "REFUSED", "TIMEOUT", "FrontierOutcome",
+           "applies", "count", "estimate"]
