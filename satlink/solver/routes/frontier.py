@@ -39,13 +39,15 @@ class Frontier:
     deductions ran and left edges open, under a method that asks for it (the default), on a
     board whose frontier width is within ``widths`` and whose estimate fits the memory
     bound.  ``widths``: :data:`WIDTHS` in the routes list; a wider range forces the route
-    onto other boards (the tests' agreement with brute force)."""
+    onto other boards (the tests' agreement with brute force).  ``max_bytes``: the memory
+    bound the estimate and the sweep are held to."""
 
     name = "frontier"
     needs_sat = False
 
-    def __init__(self, widths: range = WIDTHS, share: float = SHARE):
-        self.widths, self.share = widths, share
+    def __init__(self, widths: range = WIDTHS, share: float = SHARE,
+                 max_bytes: int = frontier.MAX_BYTES):
+        self.widths, self.share, self.max_bytes = widths, share, max_bytes
 
     def applies(self, job: Job) -> bool:
         if not (job.method.frontier and job.forced.states and not job.profile.notouch
@@ -54,11 +56,11 @@ class Frontier:
         if min(job.board.width, job.board.height) > self.widths.stop:
             return False  # the frontier is about the short side wide: no schedule needed
         guess = frontier.estimate(job.board, job.profile)
-        return guess.width in self.widths and guess.bytes <= frontier.MAX_BYTES
+        return guess.width in self.widths and guess.bytes <= self.max_bytes
 
     def run(self, job: Job) -> Outcome:
         outcome = frontier.count(job.board, job.profile, job.limit, self._deadline(job),
-                                 job.forced.states)
+                                 job.forced.states, max_bytes=self.max_bytes)
         stats = SolveStats(frontier=outcome.stats())
         if not outcome.complete:
             return Outcome.passed(f"the frontier sweep was {outcome.ended}: {outcome.reason}",
