@@ -3,9 +3,10 @@ its verdicts agree with brute force on every geometry and profile it applies to;
 list it runs where it should and nowhere else; stopped by its share of the time, refused for
 memory or refused by the referee, it hands the board to SAT, which gives the right verdict.
 
-Forcing it (:func:`forced`) widens its frontier widths to every board and turns off the
-look-ahead and case splits, which would decide these small boards before it; each agreement
-test also checks that the route decided boards, so it fails if the route is never used.
+Forcing it (:func:`forced`) widens its frontier widths to every board and its profiles to
+every one without notouch, and turns off the look-ahead and case splits, which would decide
+these small boards before it; each agreement test also checks that the route decided boards,
+so it fails if the route is never used.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from testbed.variants import variants
 from tests.support.paths import CORPUS
 
 WEAKER = ["fill", "nikoli", "no2x2", "fill,no2x2"]
-"""The profiles without notouch: the only ones the route applies to."""
+"""The profiles without notouch: the ones the route can be forced onto (by default it takes
+only those with fill)."""
 DECIDED_AT_LEAST = {"fill": (10, 5), "nikoli": (10, 10), "no2x2": (10, 10), "fill,no2x2": (1, 2)}
 """Boards the route must decide (square, variants): under fill,no2x2 the deductions decide
 nearly every small board themselves."""
@@ -57,7 +59,7 @@ def with_route(monkeypatch, route: Frontier) -> None:
 
 @pytest.fixture
 def forced(monkeypatch) -> None:
-    with_route(monkeypatch, Frontier(widths=range(0, 64)))
+    with_route(monkeypatch, Frontier(widths=range(0, 64), fill_only=False))
 
 
 def corpus_board(path) -> Board:
@@ -137,7 +139,9 @@ def test_where_the_route_does_not_apply() -> None:
     route = Frontier()
     board = corpus_board(TWELVE_WIDE)
     assert route.applies(open_job(board, "fill"))
-    assert route.applies(open_job(board, "nikoli", limit=4))
+    assert route.applies(open_job(board, "fill", limit=4))
+    assert not route.applies(open_job(board, "nikoli"))  # without fill: SAT was faster
+    assert Frontier(fill_only=False).applies(open_job(board, "nikoli", limit=4))
     flow = replace(open_job(board, "fill"), profile=parse_rules("flow"))
     assert not route.applies(flow)  # notouch: SAT propagates well there
     assert not route.applies(open_job(board, "fill", limit=5))  # more than it decodes
@@ -148,13 +152,14 @@ def test_where_the_route_does_not_apply() -> None:
     assert not route.applies(open_job(wide, "fill"))
     narrow = corpus_board(TEN_WIDE)
     assert estimate(narrow, "nikoli").width < min(frontier_route.WIDTHS)
-    assert not route.applies(open_job(narrow, "nikoli"))  # SAT is as fast there
-    assert Frontier(widths=range(0, 64)).applies(open_job(narrow, "nikoli"))
+    narrow_job = replace(open_job(narrow, "nikoli"), profile=parse_rules("fill"))
+    assert not route.applies(narrow_job)  # SAT is as fast there
+    assert Frontier(widths=range(0, 64)).applies(narrow_job)
     assert solve(board, "fill").stats.frontier is None  # one solution: no proof asked
 
 
 def test_a_sweep_out_of_time_hands_the_board_to_sat(monkeypatch) -> None:
-    with_route(monkeypatch, Frontier(widths=range(0, 64), share=0.0))
+    with_route(monkeypatch, Frontier(widths=range(0, 64), share=0.0, fill_only=False))
     rules = parse_rules("nikoli")
     stopped = 0
     for rows in boards(seed=4413, n=30):
@@ -171,7 +176,7 @@ def test_a_sweep_out_of_time_hands_the_board_to_sat(monkeypatch) -> None:
 def test_a_sweep_over_its_memory_hands_the_board_to_sat(monkeypatch) -> None:
     """A bound the estimate fits but the widest level does not: refused during the sweep."""
     rules = parse_rules("nikoli")
-    with_route(monkeypatch, Frontier(widths=range(0, 64)))
+    with_route(monkeypatch, Frontier(widths=range(0, 64), fill_only=False))
     for rows in boards(seed=4414, n=200):
         board = Board.from_rows(rows)
         job = Job(board, rules, Method(), 2, Clock(None), routes.ROUTES)
@@ -182,7 +187,8 @@ def test_a_sweep_over_its_memory_hands_the_board_to_sat(monkeypatch) -> None:
             break
     else:
         pytest.fail("no board outgrows its estimate")
-    with_route(monkeypatch, Frontier(widths=range(0, 64), max_bytes=math.ceil(guess.bytes)))
+    with_route(monkeypatch, Frontier(widths=range(0, 64), max_bytes=math.ceil(guess.bytes),
+                                     fill_only=False))
     truth = count_solutions(rows, rules.fill, rules.notouch, rules.no2x2, limit=CAP)
     verdict = check(board, rules)
     assert verdict.status == expected_status(truth)

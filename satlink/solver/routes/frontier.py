@@ -2,11 +2,12 @@
 :func:`satlink.frontier.count` on the board as the deductions left it, where SAT, knowing
 nothing of connectivity, has to exclude every other filling one conflict at a time.
 
-It runs only where it is measured to pay (``docs/frontier.md``, "What it costs"): the sweep's
-cost follows the frontier's width, not how hard the board is, so it is tried on boards whose
-frontier is within :data:`WIDTHS` and whose estimate fits the memory bound, under a profile
-without ``notouch`` (there the SAT routes propagate well and decide the hand-made boards
-quickly).  Narrower boards stay with SAT, which is as fast there; wider ones too.
+It runs only where it is measured to pay (``docs/frontier.md``, "The route in check"): the
+sweep's cost follows the frontier's width, not how hard the board is, so it is tried on boards
+whose frontier is within :data:`WIDTHS` and whose estimate fits the memory bound, under a
+profile with ``fill`` and without ``notouch``.  Narrower boards stay with SAT, which is as
+fast there; wider ones too; under ``notouch`` the SAT routes propagate well, and without
+``fill`` (``nikoli``) the sweep holds several times more states and lost to SAT.
 
 The sweep gets a share of the time left (:data:`SHARE`); stopped by it, or refused for memory
 (by the estimate or by a level that outgrew the bound), the route hands the job on unchanged
@@ -35,7 +36,8 @@ SHARE = 0.5
 
 class Frontier:
     """Applies to a uniqueness check or a count up to
-    :data:`~satlink.frontier.api.MOST_DECODED` under a profile without ``notouch``, where the
+    :data:`~satlink.frontier.api.MOST_DECODED` under a profile with ``fill`` and without
+    ``notouch`` (any profile without ``notouch`` when ``fill_only`` is False), where the
     deductions ran and left edges open, under a method that asks for it (the default), on a
     board whose frontier width is within ``widths`` and whose estimate fits the memory
     bound.  ``widths``: :data:`WIDTHS` in the routes list; a wider range forces the route
@@ -46,11 +48,13 @@ class Frontier:
     needs_sat = False
 
     def __init__(self, widths: range = WIDTHS, share: float = SHARE,
-                 max_bytes: int = frontier.MAX_BYTES):
+                 max_bytes: int = frontier.MAX_BYTES, fill_only: bool = True):
         self.widths, self.share, self.max_bytes = widths, share, max_bytes
+        self.fill_only = fill_only
 
     def applies(self, job: Job) -> bool:
         if not (job.method.frontier and job.forced.states and not job.profile.notouch
+                and (job.profile.fill or not self.fill_only)
                 and 2 <= job.limit <= frontier.MOST_DECODED):
             return False
         if min(job.board.width, job.board.height) > self.widths.stop:
