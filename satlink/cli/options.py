@@ -137,8 +137,8 @@ def method_options(default_encoding: str = DEFAULT_ENCODING, backend: bool = Tru
                              help="Forced moves before SAT: a board they decide needs no CNF; "
                                   "--no-presolve sends every board through the encoding."),
                 click.option("--frontier/--no-frontier", default=True, show_default=True,
-                             help="Prove uniqueness by the frontier sweep where it pays (a "
-                                  "profile without notouch, a 12- or 13-node frontier); "
+                             help="Prove uniqueness by the frontier sweep where it pays (fill "
+                                  "without notouch, a 12- or 13-node frontier); "
                                   "--no-frontier leaves those boards to SAT."),
             ]
         for option in reversed(options):

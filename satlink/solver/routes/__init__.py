@@ -10,7 +10,7 @@ says why it could not and hands the job on (:mod:`~satlink.solver.routes.job`). 
    case splits decide the board, or hand on the edges they decided;
 3. ``kept-session`` (:mod:`~satlink.solver.routes.kept_session`): the studio tab's solver;
 4. ``frontier`` (:mod:`~satlink.solver.routes.frontier`): a uniqueness check under a profile
-   without ``notouch`` on a board of the measured frontier widths: the frontier sweep counts
+   with ``fill`` and without ``notouch`` on a board of the measured frontier widths: the frontier sweep counts
    the solutions on what the deductions left, in a share of the time; stopped or refused for
    memory, it hands on;
 5. ``stricter-first`` (:mod:`~satlink.solver.routes.stricter`): a uniqueness check under a
