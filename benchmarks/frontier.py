@@ -33,15 +33,19 @@ timeout and memory bound.
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
 import argparse
 import json
-import os
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
-from pathlib import Path
 
 from benchmarks.harness import Run, in_turn
 from benchmarks.isolated import peak_mb, run_isolated

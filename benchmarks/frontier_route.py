@@ -16,21 +16,22 @@ decided verdict are printed and make the exit status 1.
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
-import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
-    sys.path.insert(0, CHECKOUT)
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
 
-from benchmarks.frontier import entries, path_of  # noqa: E402
-from benchmarks.harness import Run, in_turn  # noqa: E402
-from satlink.formats import read_file  # noqa: E402
+import argparse
+import json
+import statistics
+import subprocess
+import time
+
+from benchmarks.frontier import entries, path_of
+from benchmarks.harness import Run, in_turn
+from satlink.formats import read_file
 
 SIDES = ("on", "off")
 DECIDED = ("unique", "multiple", "unsolvable")
