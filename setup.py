@@ -37,6 +37,7 @@ class build_py_with_commit(build_py):
             target.write_text(json.dumps({"commit": commit, "dirty": dirty}) + "\n")
 
 CORE = "satlink/deduce/core"
+FRONTIER = "satlink/frontier/core"
 
 setup(
     ext_modules=[
@@ -52,6 +53,14 @@ setup(
             "satlink.referee._check",
             ["satlink/referee/core/referee.cpp", "satlink/referee/core/bindings.cpp"],
             depends=["satlink/referee/core/referee.hpp"],
+            cxx_std=17,
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
+        Pybind11Extension(
+            "satlink.frontier._sweep",
+            [f"{FRONTIER}/{name}.cpp" for name in ("sweep", "degrees", "bindings")],
+            depends=[f"{FRONTIER}/sweep.hpp", f"{FRONTIER}/degrees.hpp"],
             cxx_std=17,
             extra_compile_args=["-O2"],
             optional=True,

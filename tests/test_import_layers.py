@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("board",),
     ("solution", "canonical", "cnf"),
     ("formats", "deduce"),
-    ("referee", "grading"),
+    ("referee", "grading", "frontier"),
     # the solve stage
     ("solver",),
     # what a verdict becomes: figures, reasons, exports, repairs, the one JSON record

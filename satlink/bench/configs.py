@@ -38,10 +38,10 @@ if TYPE_CHECKING:
 PRESOLVE_SETTINGS = ("on", "off")
 """Forced moves before SAT (the default) or not: ``off`` measures the encoding on every board."""
 ROUTE_SETTINGS = ("on", "off")
-"""``check``'s speed routes, pieces and stricter-first: ``on`` measures what ``check`` does
+"""``check``'s speed routes, pieces, stricter-first and frontier: ``on`` measures what ``check`` does
 (through :func:`satlink.solver.check.check`, no find/prove split), ``off`` (the bench's
 default) one CNF per board, the encoding itself."""
-BENCH_ROUTE_DEFAULTS = {"pieces": False, "stricter_first": False}
+BENCH_ROUTE_DEFAULTS = {"pieces": False, "stricter_first": False, "frontier": False}
 """The bench's defaults for the routes, which ``check``'s differ from (both on there)."""
 CALL_SETTINGS = ("incremental", "one-shot")
 """Incremental: one solver for the whole check, so the uniqueness call keeps what the first
@@ -90,7 +90,7 @@ def _lemma_settings(text: str) -> list[str]:
 def configurations(encodings: str = DEFAULT_ENCODING, solvers: str = DEFAULT_SOLVER,
                    cards: str = DEFAULT_CARD, cycles: str = DEFAULT_CYCLES,
                    lemmas: str = "auto", presolve: str = "on", pieces: str = "off",
-                   stricter_first: str = "off") -> list[Method]:
+                   stricter_first: str = "off", frontier: str = "off") -> list[Method]:
     """Every runnable, non-redundant combination of the comma lists given (``all`` for
     everything); raises :class:`MethodError` for unknown names or when none can run.
     Pieces without presolve is left out (the pieces are what the forced moves leave)."""
@@ -101,15 +101,16 @@ def configurations(encodings: str = DEFAULT_ENCODING, solvers: str = DEFAULT_SOL
                      _lemma_settings(lemmas),
                      _names(presolve, PRESOLVE_SETTINGS, "presolve setting"),
                      _names(pieces, ROUTE_SETTINGS, "pieces setting"),
-                     _names(stricter_first, ROUTE_SETTINGS, "stricter-first setting"))
+                     _names(stricter_first, ROUTE_SETTINGS, "stricter-first setting"),
+                     _names(frontier, ROUTE_SETTINGS, "frontier setting"))
     out = []
-    for encoding, solver, card, cycle, lemma, forced, split, stricter in chosen:
-        if split == "on" and forced == "off":
+    for encoding, solver, card, cycle, lemma, forced, split, stricter, sweep in chosen:
+        if (split == "on" or sweep == "on") and forced == "off":
             continue
         try:
             method = Method(encoding=encoding, card=card, solver=solver, cycles=cycle, lemmas=lemma,
                             presolve=forced == "on", pieces=split == "on",
-                            stricter_first=stricter == "on")
+                            stricter_first=stricter == "on", frontier=sweep == "on")
         except MethodError:
             continue  # cannot run: skipped, not failed
         if not method.redundant:
@@ -145,16 +146,19 @@ class BenchConfig:
     def routed(self) -> bool:
         """Whether runs take ``check``'s routes (pieces, stricter-first) rather than one CNF
         (an external solver never does: the routes call PySAT backends)."""
-        return self.external is None and (self.method.pieces or self.method.stricter_first)
+        return self.external is None and (self.method.pieces or self.method.stricter_first
+                                          or self.method.frontier)
 
     @property
     def label(self) -> str:
         """The method's label with this backend's name, the routes named when on (the bench's
         defaults are off, :data:`BENCH_ROUTE_DEFAULTS`); ``/one-shot`` when an incremental
         backend is run one-shot."""
-        parts = [p for p in self.method.label.split("/") if p not in ("no-pieces", "whole")]
+        parts = [p for p in self.method.label.split("/")
+                 if p not in ("no-pieces", "whole", "no-frontier")]
         parts += [name for name, on in (("pieces", self.method.pieces),
-                                        ("stricter-first", self.method.stricter_first)) if on]
+                                        ("stricter-first", self.method.stricter_first),
+                                        ("frontier", self.method.frontier)) if on]
         parts[1] = self.solver
         if self.calls == "one-shot" and self.external is None and not self._only_one_shot:
             parts.append("one-shot")
@@ -168,7 +172,8 @@ class BenchConfig:
 
     def as_dict(self) -> dict:
         out = {**self.method.as_dict(), "pieces": self.method.pieces,
-               "stricter_first": self.method.stricter_first, "solver": self.solver,
+               "stricter_first": self.method.stricter_first,
+               "frontier": self.method.frontier, "solver": self.solver,
                "calls": "one-shot" if self.one_shot else "incremental"}
         if self.external is not None:
             out["external"] = self.external.template
@@ -195,7 +200,7 @@ def bench_configs(methods: list[Method], externals: list[ExternalSolver],
     for method in methods if in_process else ():
         for setting in settings:
             if setting == "one-shot" and (method.uses_propagator or method.pieces
-                                          or method.stricter_first):
+                                          or method.stricter_first or method.frontier):
                 continue  # one CaDiCaL search; check's routes call their backend as it does
             config = BenchConfig(method, None, setting)
             if config._only_one_shot and "one-shot" in settings and setting == "incremental":
@@ -204,7 +209,7 @@ def bench_configs(methods: list[Method], externals: list[ExternalSolver],
     for external in externals:
         for method in methods:
             if method.uses_propagator or method.card == "native" or method.pieces \
-                    or method.stricter_first:  # check's routes run PySAT backends only
+                    or method.stricter_first or method.frontier:  # check's routes: PySAT only
                 continue
             keep(BenchConfig(replace(method, solver=DEFAULT_SOLVER, cycles="lazy"), external,
                              "one-shot"))

@@ -49,6 +49,9 @@ from satlink.render.progress import progress_bar
 @click.option("--stricter-first", "stricter_settings", default="off", show_default=True,
               help="Comma list: on (check's route under a profile without notouch: the first "
                    "solution from a stricter profile), off (the bench's default), all.")
+@click.option("--frontier", "frontier_settings", default="off", show_default=True,
+              help="Comma list: on (check's frontier-sweep route for uniqueness proofs at "
+                   "the frontier widths where it pays), off (the bench's default), all.")
 @click.option("--sat-bound", is_flag=True,
               help="Measure only the boards the forced moves do not decide (the boards whose "
                    "verdict needs SAT); how many were left out is printed and recorded.")
@@ -96,10 +99,10 @@ from satlink.render.progress import progress_bar
 @click.option("--scheduler-timeout", type=SECONDS, default=CONNECT_TIMEOUT, show_default=True,
               help="Seconds to wait for --scheduler to answer before giving up.")
 def bench(corpus, encodings, solvers, externals, calls, cards, cycles, lemma_settings,
-          presolve_settings, pieces_settings, stricter_settings, sat_bound, rules, timeout,
-          cpu_cutoff, memory_mb, in_process, repeat, shuffle, limit, sizes, per_size, colours,
-          seed, baseline, reference, scheduler, scheduler_timeout, out, csv_path, plot_dir,
-          force):
+          presolve_settings, pieces_settings, stricter_settings, frontier_settings, sat_bound,
+          rules, timeout, cpu_cutoff, memory_mb, in_process, repeat, shuffle, limit, sizes,
+          per_size, colours, seed, baseline, reference, scheduler, scheduler_timeout, out,
+          csv_path, plot_dir, force):
     """Compare encodings, backends and options on the same boards, interleaved in one run.
 
     Each board is run by every configuration before the next board starts, so the ratios in
@@ -152,7 +155,7 @@ def bench(corpus, encodings, solvers, externals, calls, cards, cycles, lemma_set
         in_proc = solvers.strip() != "none"
         methods = configurations(encodings, solvers if in_proc else "glucose4", cards, cycles,
                                  lemma_settings, presolve_settings, pieces_settings,
-                                 stricter_settings)
+                                 stricter_settings, frontier_settings)
         if not in_proc and not chosen:
             raise MethodError("--solvers none needs at least one --external solver")
         configs = bench_configs(methods, chosen, calls, in_process=in_proc)
@@ -165,7 +168,8 @@ def bench(corpus, encodings, solvers, externals, calls, cards, cycles, lemma_set
                                   "--in-process")
         if shuffle is not None and any(c.method.uses_propagator or c.routed for c in configs):
             raise MethodError("--shuffle renames the variables of one CNF: leave out --cycles "
-                              "propagator (it watches them) and --pieces/--stricter-first on "
+                              "propagator (it watches them) and --pieces/--stricter-first/"
+                              "--frontier on "
                               "(check's routes build their own CNFs)")
         if plot_dir:
             require_matplotlib()

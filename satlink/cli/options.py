@@ -105,10 +105,10 @@ def method_options(default_encoding: str = DEFAULT_ENCODING, backend: bool = Tru
     def decorate(command: Callable) -> Callable:
         @functools.wraps(command)
         def with_method(*args, encoding, card, lemmas, solver=DEFAULT_SOLVER, cycles=DEFAULT_CYCLES,
-                        presolve=True, **kwargs):
+                        presolve=True, frontier=True, **kwargs):
             try:
                 method = Method(encoding=encoding, card=card, lemmas=lemmas, solver=solver,
-                                cycles=cycles, presolve=presolve)
+                                cycles=cycles, presolve=presolve, frontier=frontier)
             except MethodError as exc:
                 raise click.UsageError(str(exc)) from None
             return command(*args, method=method, **kwargs)
@@ -136,6 +136,10 @@ def method_options(default_encoding: str = DEFAULT_ENCODING, backend: bool = Tru
                 click.option("--presolve/--no-presolve", default=True, show_default=True,
                              help="Forced moves before SAT: a board they decide needs no CNF; "
                                   "--no-presolve sends every board through the encoding."),
+                click.option("--frontier/--no-frontier", default=True, show_default=True,
+                             help="Prove uniqueness by the frontier sweep where it pays (fill "
+                                  "without notouch, a 12- or 13-node frontier); "
+                                  "--no-frontier leaves those boards to SAT."),
             ]
         for option in reversed(options):
             with_method = option(with_method)

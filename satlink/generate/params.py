@@ -25,7 +25,7 @@ VARIANT = ("grid", "wrap", "holes", "shape", "walls", "bridges")
 """The options that make a board other than the plain square one."""
 VARIANT_DEFAULTS = {name: getattr(ASKED, name) for name in VARIANT}
 
-METHOD_ADDED_LATER = ("presolve", "pieces", "stricter_first")
+METHOD_ADDED_LATER = ("presolve", "pieces", "stricter_first", "frontier")
 """The solving method's choices added after catalogues were first written, on by default:
 on, they stay out of a run's key, so those runs still resume."""
 

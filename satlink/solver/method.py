@@ -122,6 +122,10 @@ class Method:
     look for a second one near it, then search the board whole
     (:mod:`satlink.solver.routes.stricter`); only for ``solve`` and uniqueness checks, counting past two
     always searches whole.  Off, such a profile is searched whole from the start."""
+    frontier: bool = True
+    """Prove uniqueness by the frontier sweep where it is measured to pay
+    (:mod:`satlink.solver.routes.frontier`); needs ``presolve``.  Off, those boards go to
+    SAT like every other."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "lemmas", parse_lemmas(self.lemmas))
@@ -149,6 +153,8 @@ class Method:
             return f"pieces must be True or False, not {self.pieces!r}"
         if not isinstance(self.stricter_first, bool):
             return f"stricter_first must be True or False, not {self.stricter_first!r}"
+        if not isinstance(self.frontier, bool):
+            return f"frontier must be True or False, not {self.frontier!r}"
         if self.cycles not in CYCLE_MODES:
             return f"unknown cycle handling {self.cycles!r} (known: {', '.join(CYCLE_MODES)})"
         if self.cycles == "propagator" and self.solver not in PROPAGATOR_SOLVERS:
@@ -232,17 +238,22 @@ class Method:
             parts.append("no-pieces")
         if not self.stricter_first:
             parts.append("whole")
+        if not self.frontier:
+            parts.append("no-frontier")
         return "/".join(parts)
 
     def as_dict(self) -> dict:
-        """The JSON form; ``pieces`` and ``stricter_first`` only when off, so that the keys of
-        generator runs and the records written before they were choices stay as they were."""
+        """The JSON form; ``pieces``, ``stricter_first`` and ``frontier`` only when off, so
+        that the keys of generator runs and the records written before they were choices stay
+        as they were."""
         out = {"encoding": self.encoding, "solver": self.solver, "card": self.card,
                "cycles": self.cycles, "lemmas": self.lemmas, "presolve": self.presolve}
         if not self.pieces:
             out["pieces"] = False
         if not self.stricter_first:
             out["stricter_first"] = False
+        if not self.frontier:
+            out["frontier"] = False
         return out
 
 

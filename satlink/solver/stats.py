@@ -22,7 +22,10 @@ class SolveStats:
     pieces the forced moves' undecided rest was solved as (:mod:`satlink.solver.pieces`; 0
     when the board went to SAT whole or needed no SAT); the counters and times are then the
     sums over the pieces' solvers.  ``route``: the route of :mod:`satlink.solver.routes` that
-    decided the board (``deductions``, ``whole-board``, ...).
+    decided the board (``deductions``, ``whole-board``, ...).  ``frontier``: what the frontier
+    sweep's route found and spent when it ran on the board (:meth:`FrontierOutcome.stats
+    <satlink.frontier.outcome.FrontierOutcome.stats>`: how it ended, the frontier's width, the
+    states of its widest level, its seconds, outside the five phases), else None.
     """
 
     variables: int = 0
@@ -40,6 +43,7 @@ class SolveStats:
     sat_seconds: float = 0.0
     decode_seconds: float = 0.0
     route: str = ""
+    frontier: dict | None = None
 
     def as_dict(self) -> dict:
         """The JSON form: every field, in order, times rounded to microseconds."""
@@ -59,6 +63,8 @@ class SolveStats:
         ``edges`` and the deciding ``route`` are the board's own."""
         for name in ROUTE_FIGURES:
             setattr(self, name, getattr(self, name) + getattr(other, name))
+        if other.frontier is not None:
+            self.frontier = other.frontier
 
     def work(self) -> SolveStats:
         """What these figures cost, without what they say about their board: the searches'
@@ -73,10 +79,11 @@ FIGURES = [f.name for f in fields(SolveStats)]
 TIMES = frozenset(name for name in FIGURES if name.endswith("_seconds"))
 SEARCH_FIGURES = [f.name for f in fields(SolveStats)
                   if f.name not in ("edges", "presolved_edges", "presolve_seconds", "pieces",
-                                    "route")]
+                                    "route", "frontier")]
 """The figures one search adds to another's."""
 
-ROUTE_FIGURES = [f.name for f in fields(SolveStats) if f.name not in ("edges", "route")]
+ROUTE_FIGURES = [f.name for f in fields(SolveStats)
+                 if f.name not in ("edges", "route", "frontier")]
 """The figures one route's outcome adds to the board's."""
 
 PHASES = frozenset(f.name[:-len("_seconds")] for f in fields(SolveStats)

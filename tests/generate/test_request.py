@@ -24,7 +24,8 @@ from satlink.generate.request import (
 
 RUN_OPTIONS = {"count", "out", "out_format", "target", "target_check", "db", "jobs", "scheduler",
                "scheduler_timeout", "force"}
-SOLVING_OPTIONS = {"encoding", "card", "lemmas", "solver", "cycles", "presolve"}
+SOLVING_OPTIONS = {"encoding", "card", "lemmas", "solver", "cycles", "presolve",
+                   "frontier"}
 
 
 def generate_command() -> click.Command:

@@ -77,8 +77,8 @@ def test_bench_configurations_are_methods_and_skip_only_what_cannot_run_or_repea
     configs = configurations("binary-edge,acyclic", "glucose4,cadical195,minicard",
                              "pairwise,native", "lazy,propagator", "auto")
     # the bench measures one CNF per board unless asked otherwise: check's routes are off
-    assert all(not c.pieces and not c.stricter_first for c in configs)
-    labels = {c.label.removesuffix("/no-pieces/whole") for c in configs}
+    assert all(not c.pieces and not c.stricter_first and not c.frontier for c in configs)
+    labels = {c.label.removesuffix("/no-pieces/whole/no-frontier") for c in configs}
     assert "binary-edge/cadical195/propagator" in labels
     assert "binary-edge/minicard/native" in labels
     assert not any("acyclic" in lab and "propagator" in lab for lab in labels)  # same as lazy

@@ -126,8 +126,8 @@ def traced(monkeypatch) -> list[str]:
 
 def test_the_list_is_in_its_documented_order() -> None:
     assert [r.name for r in routes.ROUTES] == [
-        "stricter-solution", "deductions", "kept-session", "stricter-first", "pieces",
-        "whole-board"]
+        "stricter-solution", "deductions", "kept-session", "frontier", "stricter-first",
+        "pieces", "whole-board"]
 
 
 def test_the_routes_run_in_the_lists_order(monkeypatch) -> None:

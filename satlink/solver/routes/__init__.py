@@ -9,11 +9,15 @@ says why it could not and hands the job on (:mod:`~satlink.solver.routes.job`). 
 2. ``deductions`` (:mod:`~satlink.solver.routes.deductions`): the forced moves, look-ahead and
    case splits decide the board, or hand on the edges they decided;
 3. ``kept-session`` (:mod:`~satlink.solver.routes.kept_session`): the studio tab's solver;
-4. ``stricter-first`` (:mod:`~satlink.solver.routes.stricter`): a uniqueness check under a
+4. ``frontier`` (:mod:`~satlink.solver.routes.frontier`): a uniqueness check under a profile
+   with ``fill`` and without ``notouch`` on a board of the measured frontier widths: the frontier sweep counts
+   the solutions on what the deductions left, in a share of the time; stopped or refused for
+   memory, it hands on;
+5. ``stricter-first`` (:mod:`~satlink.solver.routes.stricter`): a uniqueness check under a
    profile without ``notouch``: the stricter profile's solution, then a second one nearby;
-5. ``pieces`` (:mod:`~satlink.solver.routes.pieces`): what the deductions left open, cut into
+6. ``pieces`` (:mod:`~satlink.solver.routes.pieces`): what the deductions left open, cut into
    independent sub-boards proved apart;
-6. ``whole-board`` (:mod:`~satlink.solver.routes.whole`): the board's CNF and one SAT
+7. ``whole-board`` (:mod:`~satlink.solver.routes.whole`): the board's CNF and one SAT
    solver; applies to every board and always decides.
 
 A new route is a class with ``name``, ``needs_sat``, ``applies(job)`` and ``run(job)``, and
@@ -23,6 +27,7 @@ one entry below.
 from __future__ import annotations
 
 from satlink.solver.routes.deductions import Deductions
+from satlink.solver.routes.frontier import Frontier
 from satlink.solver.routes.job import Route
 from satlink.solver.routes.kept_session import KeptSession
 from satlink.solver.routes.pieces import Pieces
@@ -33,6 +38,7 @@ ROUTES: tuple[Route, ...] = (
     StricterSolution(),
     Deductions(),
     KeptSession(),
+    Frontier(),
     StricterFirst(),
     Pieces(),
     WholeBoard(),

@@ -1,0 +1,58 @@
+"""The compiled sweep (``satlink/frontier/core``, the extension ``satlink.frontier._sweep``)
+behind the interface of :class:`satlink.frontier.engines.Sweeper`."""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Sequence
+
+from satlink.frontier.schedule import Schedule
+from satlink.frontier.state import Model
+from satlink.frontier.sweep import SweepResult
+
+EXTENSION = "satlink.frontier._sweep"
+
+
+def extension():
+    """The compiled module (by name: it is no Python source for the import layers to read,
+    and importing it by its package would run the package's face, which imports this)."""
+    return importlib.import_module(EXTENSION)
+
+
+class CompiledSweep:
+    """``lookahead``: drop states whose needs no completion can meet, by the degree
+    lookahead of ``core/degrees.hpp`` (off only to measure what it saves).  It runs under
+    ``fill`` only: without it a node may stay empty, the degrees alone rule out next to
+    nothing, and the patterns to store grow like the states (the lookahead then costs the
+    sweep's budget before the sweep starts)."""
+
+    name = "compiled"
+
+    def __init__(self, lookahead: bool = True):
+        self.lookahead = lookahead
+
+    def run(self, schedule: Schedule, model: Model, limit: int, keep: int,
+            decided: Sequence[int] | None, deadline: float | None,
+            max_states: int | None) -> SweepResult:
+        _sweep = extension()
+        seconds = -1.0 if deadline is None else max(0.0, deadline - time.monotonic())
+        ended, count, edge_sets, peak, sizes, lookahead = _sweep.run(
+            list(schedule.ops), [int(x) for x in decided] if decided is not None else [],
+            model.n_labels, model.grouped, model.notouch, model.fill, min(limit, 2**62), keep, seconds,
+            max_states or 0, self.lookahead and model.fill)
+        steps = sum(1 for _ in _adds(schedule.ops)) or 1  # one level per node
+        return SweepResult(count, [list(edges) for edges in edge_sets], ended, peak, list(sizes),
+                           lookahead, len(sizes) / steps)
+
+
+def _adds(ops: tuple[int, ...]):
+    """The nodes entering, in schedule order (the compiled sweep's levels)."""
+    from satlink.frontier.schedule import ADD, BLOCK, EDGE
+
+    i = 0
+    while i < len(ops):
+        op = ops[i]
+        if op == ADD:
+            yield ops[i + 1]
+        i += 4 if op == ADD else 6 if op == EDGE else 2 + ops[i + 1] if op == BLOCK else 2

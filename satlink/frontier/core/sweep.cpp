@@ -1,0 +1,555 @@
+// The frontier sweep (see sweep.hpp and satlink/frontier/state.py for the state model and why
+// its transitions are sound).  A level is a hash table of encoded states, each with its capped
+// count and up to `keep` witnesses: chains of the edges decided on, shared between states and
+// freed by reference counts when no state holds them.
+#include "sweep.hpp"
+
+#include "degrees.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+
+namespace frontier {
+namespace {
+
+constexpr int BLANK = 0x3FFF;  // no edge yet, not an endpoint (profiles without groups)
+constexpr int FULL = 0x3FFE;   // can take no more edges (profiles without groups)
+constexpr int EMPTY = 0x3FFD;  // will stay empty (profiles with groups): on no path
+constexpr int FRESH = 0x3000;  // a piece made by a transition, renumbered by canonical()
+constexpr int NONE_YET = 0, ONE_MORE = 1, NO_MORE = 3;  // a slot's need (state.py)
+constexpr int PIECE = 0x3FFF;
+
+inline int need_of(uint16_t word) { return word >> 14; }
+inline int piece_of(uint16_t word) { return word & PIECE; }
+inline uint16_t slot_word(int need, int piece) { return (uint16_t)((need << 14) | piece); }
+
+// A state being changed: `w` slot words, then each group as its length and members.
+struct State {
+    int w = 0;
+    int fresh = 0;  // pieces made since the state was read (each gets its own number)
+    std::vector<uint16_t> words;
+};
+
+class Model {
+  public:
+    explicit Model(const Settings& s)
+        : labels(s.n_labels), grouped(s.grouped), notouch(s.notouch), fill(s.fill),
+          stamp(PIECE + 1, 0), name_of(PIECE + 1, 0) {}
+
+    bool add(State& s, int label, int edges) const {
+        uint16_t word = label >= 0 ? slot_word(ONE_MORE, label)
+                                   : slot_word(NONE_YET, grouped ? FRESH + 16 + s.fresh++ : BLANK);
+        s.words.insert(s.words.begin() + s.w, word);
+        s.w += 1;
+        return settle(s, s.w - 1, edges);
+    }
+
+    // What slot `i` can still become with `left` edges undecided (state.py: settled).
+    bool settle(State& s, int i, int left) const {
+        if (left >= 2) return true;
+        int need = need_of(s.words[i]);
+        if (need == ONE_MORE) return left > 0;
+        if (need == NO_MORE) return true;
+        if (fill) return false;
+        int piece = piece_of(s.words[i]);
+        s.words[i] = slot_word(NO_MORE, grouped ? EMPTY : FULL);
+        if (grouped) forget(s, piece);
+        return true;
+    }
+
+    bool edge(State& s, int a, int b, bool on, int left_a, int left_b) const {
+        return decide(s, a, b, on) && settle(s, a, left_a) && settle(s, b, left_b);
+    }
+
+    bool decide(State& s, int a, int b, bool on) const {
+        int pa = piece_of(s.words[a]), pb = piece_of(s.words[b]);
+        if (!on) {
+            if (!notouch) return true;
+            if (pa == EMPTY || pb == EMPTY) return true;
+            if (pa == pb) return false;
+            int members[2] = {pa, pb};
+            return with_group(s, members, 2);
+        }
+        int na = need_of(s.words[a]), nb = need_of(s.words[b]);
+        if (na == NO_MORE || nb == NO_MORE) return false;
+        int keep, gone = -1;
+        if (pa == BLANK && pb == BLANK) {
+            keep = FRESH + 1;
+        } else if (pa == BLANK || pb == BLANK) {
+            keep = pa == BLANK ? pb : pa;
+        } else if (pa == pb) {
+            if (pa >= labels) return false;  // a loop through no endpoint
+            keep = pa;                       // the two pieces of one label meet
+        } else if (pa < labels && pb < labels) {
+            return false;
+        } else if (pb < labels) {
+            keep = pb, gone = pa;
+        } else {
+            keep = pa, gone = pb;
+        }
+        na = na == NONE_YET ? ONE_MORE : NO_MORE;
+        nb = nb == NONE_YET ? ONE_MORE : NO_MORE;
+        if (!grouped) {
+            s.words[a] = slot_word(na, na == NO_MORE ? FULL : keep);
+            s.words[b] = slot_word(nb, nb == NO_MORE ? FULL : keep);
+            if (gone >= 0)
+                for (int i = 0; i < s.w; ++i)
+                    if (piece_of(s.words[i]) == gone) s.words[i] = slot_word(ONE_MORE, keep);
+            return true;
+        }
+        s.words[a] = slot_word(na, keep);
+        s.words[b] = slot_word(nb, keep);
+        if (gone >= 0) {
+            for (int i = 0; i < s.w; ++i)
+                if (piece_of(s.words[i]) == gone)
+                    s.words[i] = slot_word(need_of(s.words[i]), keep);
+            return renamed(s, gone, keep);
+        }
+        return true;
+    }
+
+    bool block(State& s, const int* slots, int n) const {
+        int members[16];
+        for (int i = 0; i < n; ++i) members[i] = piece_of(s.words[slots[i]]);
+        return with_group(s, members, n);
+    }
+
+    bool drop(State& s, int slot) const {
+        int need = need_of(s.words[slot]);
+        if (need == ONE_MORE || (need == NONE_YET && fill)) return false;
+        int piece = piece_of(s.words[slot]);
+        s.words.erase(s.words.begin() + slot);
+        s.w -= 1;
+        if (grouped) forget(s, piece);
+        return true;
+    }
+
+    // Drops the groups holding `piece` when no slot carries it any more: it can never be on
+    // one path with the others (an empty node, or a finished path).
+    void forget(State& s, int piece) const {
+        if ((int)s.words.size() == s.w) return;
+        for (int i = 0; i < s.w; ++i)
+            if (piece_of(s.words[i]) == piece) return;
+        std::vector<uint16_t> kept(s.words.begin(), s.words.begin() + s.w);
+        for (size_t j = s.w; j < s.words.size();) {
+            int n = s.words[j];
+            bool holds = false;
+            for (int k = 0; k < n; ++k) holds |= s.words[j + 1 + k] == piece;
+            if (!holds) kept.insert(kept.end(), s.words.begin() + j, s.words.begin() + j + 1 + n);
+            j += 1 + n;
+        }
+        s.words.swap(kept);
+    }
+
+    // The canonical words of a state: pieces without a label renumbered by first appearance,
+    // groups sorted and once each.
+    void encode(const State& s, std::vector<uint16_t>& out) const {
+        ++clock;
+        int next = labels;
+        auto name = [&](int p) {
+            if (p < labels || p == BLANK || p == FULL || p == EMPTY) return p;
+            if (stamp[p] != clock) stamp[p] = clock, name_of[p] = next++;
+            return name_of[p];
+        };
+        out.resize(s.w);
+        for (int i = 0; i < s.w; ++i)
+            out[i] = slot_word(need_of(s.words[i]), name(piece_of(s.words[i])));
+        if ((int)s.words.size() == s.w) return;
+        std::vector<std::vector<uint16_t>> groups;
+        for (size_t j = s.w; j < s.words.size();) {
+            int n = s.words[j];
+            std::vector<uint16_t> g;
+            for (int k = 0; k < n; ++k) g.push_back((uint16_t)name(s.words[j + 1 + k]));
+            std::sort(g.begin(), g.end());
+            groups.push_back(std::move(g));
+            j += 1 + n;
+        }
+        std::sort(groups.begin(), groups.end());
+        groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
+        for (auto& g : groups) {
+            out.push_back((uint16_t)g.size());
+            out.insert(out.end(), g.begin(), g.end());
+        }
+    }
+
+  private:
+    int labels;
+    bool grouped, notouch, fill;
+    mutable uint32_t clock = 0;
+    mutable std::vector<uint32_t> stamp;
+    mutable std::vector<int> name_of;
+
+    int label_count(const int* members, int n) const {
+        int count = 0;
+        for (int i = 0; i < n; ++i) count += members[i] < labels;
+        return count;
+    }
+
+    // Sorted distinct members; false when one piece (they are one path already).
+    bool with_group(State& s, int* members, int n) const {
+        for (int i = 0; i < n; ++i)
+            if (members[i] == EMPTY) return true;
+        std::sort(members, members + n);
+        n = (int)(std::unique(members, members + n) - members);
+        if (n == 1) return false;
+        if (label_count(members, n) >= 2) return true;
+        s.words.push_back((uint16_t)n);
+        for (int i = 0; i < n; ++i) s.words.push_back((uint16_t)members[i]);
+        return true;
+    }
+
+    bool renamed(State& s, int gone, int keep) const {
+        std::vector<uint16_t> out(s.words.begin(), s.words.begin() + s.w);
+        int members[16];
+        for (size_t j = s.w; j < s.words.size();) {
+            int n = s.words[j];
+            for (int k = 0; k < n; ++k) {
+                int p = s.words[j + 1 + k];
+                members[k] = p == gone ? keep : p;
+            }
+            j += 1 + n;
+            std::sort(members, members + n);
+            int m = (int)(std::unique(members, members + n) - members);
+            if (m == 1) return false;
+            if (label_count(members, m) >= 2) continue;
+            out.push_back((uint16_t)m);
+            out.insert(out.end(), members, members + m);
+        }
+        s.words.swap(out);
+        return true;
+    }
+};
+
+// The witnesses: node 0 is the empty chain; a node is an edge decided on and the chain before.
+// Nodes are only appended; when the arena has grown well past what the states still hold,
+// the nodes they reach are kept and moved to the front (mark and compact), which costs less
+// than counting references on every state written.
+class Arena {
+  public:
+    Arena() : edge(1, -1), parent(1, 0) {}
+
+    uint32_t make(int e, uint32_t before) {
+        edge.push_back(e);
+        parent.push_back(before);
+        return (uint32_t)(edge.size() - 1);
+    }
+    size_t size() const { return edge.size(); }
+    std::vector<int> edges(uint32_t w) const {
+        std::vector<int> out;
+        for (; w; w = parent[w]) out.push_back(edge[w]);
+        std::reverse(out.begin(), out.end());
+        return out;
+    }
+    // Keeps the nodes reachable from `roots` and renumbers `roots` to their new places.
+    void compact(std::vector<uint32_t>& roots) {
+        std::vector<uint32_t> place(edge.size(), 0);
+        place[0] = 1;
+        for (uint32_t w : roots)
+            for (; w && !place[w]; w = parent[w]) place[w] = 1;
+        uint32_t next = 0;
+        for (size_t i = 0; i < place.size(); ++i)
+            if (place[i]) place[i] = next++;
+            else place[i] = UINT32_MAX;
+        std::vector<int> kept_edge(next);
+        std::vector<uint32_t> kept_parent(next);
+        for (size_t i = 0; i < place.size(); ++i)
+            if (place[i] != UINT32_MAX) {
+                kept_edge[place[i]] = edge[i];
+                kept_parent[place[i]] = i ? place[parent[i]] : 0;
+            }
+        edge.swap(kept_edge);
+        parent.swap(kept_parent);
+        for (uint32_t& w : roots) w = place[w];
+    }
+
+  private:
+    std::vector<int> edge;
+    std::vector<uint32_t> parent;
+};
+
+class Level {
+  public:
+    explicit Level(int keep) : keep(keep) {}
+    size_t size() const { return count.size(); }
+
+    // The entry of `key`, made (count 0, no witness) if new.
+    size_t find_or_add(const std::vector<uint16_t>& key) {
+        uint64_t h = 1469598103934665603ULL;
+        for (uint16_t w : key) h = (h ^ w) * 1099511628211ULL;
+        h ^= h >> 29;
+        uint64_t tag = h >> 32;
+        if (2 * (size() + 1) > index.size()) grow();
+        size_t mask = index.size() - 1, at = h & mask;
+        while (uint64_t slot = index[at]) {
+            size_t i = (slot & 0xFFFFFFFFu) - 1;
+            if ((slot >> 32) == tag && same(i, key)) return i;
+            at = (at + 1) & mask;
+        }
+        size_t i = size();
+        index[at] = (tag << 32) | (uint64_t)(i + 1);
+        start.push_back(pool.size());
+        pool.insert(pool.end(), key.begin(), key.end());
+        count.push_back(0);
+        held.push_back(0);
+        wit.resize(wit.size() + keep, 0);
+        return i;
+    }
+    const uint16_t* key(size_t i) const { return pool.data() + start[i]; }
+    int key_length(size_t i) const {
+        return (int)((i + 1 < start.size() ? start[i + 1] : pool.size()) - start[i]);
+    }
+    void clear() {
+        pool.clear(), start.clear(), count.clear(), held.clear(), wit.clear();
+        std::fill(index.begin(), index.end(), 0);
+    }
+    size_t bytes() const {
+        return pool.capacity() * 2 + start.capacity() * 8 + count.capacity() * 8 +
+               held.capacity() + wit.capacity() * 4 + index.capacity() * 8;
+    }
+
+    std::vector<uint64_t> count;
+    std::vector<uint8_t> held;   // witnesses held by each entry
+    std::vector<uint32_t> wit;   // keep per entry
+    int keep;
+
+  private:
+    std::vector<uint16_t> pool;
+    std::vector<uint64_t> start;
+    std::vector<uint64_t> index;  // hash tag << 32 | entry + 1; 0: free
+
+    bool same(size_t i, const std::vector<uint16_t>& key) const {
+        return (size_t)key_length(i) == key.size() &&
+               std::equal(key.begin(), key.end(), pool.begin() + start[i]);
+    }
+    void grow() {
+        size_t n = std::max<size_t>(1024, index.size() * 2);
+        std::vector<uint64_t> old;
+        old.swap(index);
+        index.assign(n, 0);
+        for (uint64_t slot : old) {
+            if (!slot) continue;
+            size_t i = (slot & 0xFFFFFFFFu) - 1;
+            uint64_t h = 1469598103934665603ULL;
+            for (int k = 0, len = key_length(i); k < len; ++k)
+                h = (h ^ pool[start[i] + k]) * 1099511628211ULL;
+            h ^= h >> 29;
+            size_t at = h & (n - 1);
+            while (index[at]) at = (at + 1) & (n - 1);
+            index[at] = slot;
+        }
+    }
+};
+
+}  // namespace
+
+void check_ops(const std::vector<int>& ops, size_t edges, int labels) {
+    auto bad = [](const std::string& why, size_t at) {
+        throw std::invalid_argument("operation at " + std::to_string(at) + ": " + why);
+    };
+    long width = 0;
+    for (size_t i = 0; i < ops.size();) {
+        int op = ops[i];
+        size_t size = op == ADD ? 4 : op == EDGE ? 6 : op == DROP ? 2 : op == BLOCK ? 2 : 0;
+        if (!size) bad("unknown operation " + std::to_string(op), i);
+        if (i + size > ops.size() || (op == BLOCK && i + 2 + (size_t)std::max(ops[i + 1], 0) > ops.size()))
+            bad("cut short", i);
+        auto slot = [&](int v) { if (v < 0 || v >= width) bad("slot out of range", i); };
+        if (op == ADD) {
+            if (ops[i + 2] < -1 || ops[i + 2] >= labels) bad("label out of range", i);
+            if (ops[i + 3] < 0 || ops[i + 3] > 2) bad("edges out of range", i);
+            if (++width >= 0x1000) bad("frontier wider than 4095", i);
+        } else if (op == EDGE) {
+            if (ops[i + 1] < 0 || (edges && (size_t)ops[i + 1] >= edges)) bad("edge out of range", i);
+            slot(ops[i + 2]), slot(ops[i + 3]);
+            if (ops[i + 2] == ops[i + 3]) bad("an edge from a slot to itself", i);
+            for (int k = 4; k < 6; ++k)
+                if (ops[i + k] < 0 || ops[i + k] > 2) bad("edges left out of range", i);
+        } else if (op == BLOCK) {
+            if (ops[i + 1] < 2 || ops[i + 1] > 16) bad("a block of 2 .. 16 nodes", i);
+            for (int k = 0; k < ops[i + 1]; ++k) slot(ops[i + 2 + k]);
+            size = 2 + ops[i + 1];
+        } else {
+            slot(ops[i + 1]);
+            --width;
+        }
+        i += size;
+    }
+}
+
+namespace {
+
+size_t op_size(const std::vector<int>& ops, size_t i) {
+    int op = ops[i];
+    return op == ADD ? 4 : op == EDGE ? 6 : op == DROP ? 2 : 2 + ops[i + 1];
+}
+
+// One level of the sweep: a node entering and its edges to the nodes met before it decided
+// (each combination the states allow), then the blocks it closes and the nodes that leave, so
+// that each state is read and written once per node.
+struct Step {
+    size_t begin, end;
+    int width;  // slots when the step begins
+};
+
+std::vector<Step> steps_of(const std::vector<int>& ops) {
+    std::vector<Step> steps;
+    int width = 0;
+    size_t i = 0;
+    while (i < ops.size()) {
+        Step step{i, 0, width};
+        size_t j = i;
+        do {
+            if (ops[j] == ADD) ++width;
+            if (ops[j] == DROP) --width;
+            j += op_size(ops, j);
+        } while (j < ops.size() && ops[j] != ADD);
+        step.end = j;
+        steps.push_back(step);
+        i = j;
+    }
+    return steps;
+}
+
+}  // namespace
+
+Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
+           const Settings& settings) {
+    check_ops(ops, decided.size(), settings.n_labels);
+    using clock = std::chrono::steady_clock;
+    const auto begun = clock::now();
+    auto late = [&]() {
+        return settings.seconds >= 0 &&
+               std::chrono::duration<double>(clock::now() - begun).count() > settings.seconds;
+    };
+    Model model(settings);
+    Arena arena;
+    Level level(settings.keep), next(settings.keep);
+    std::vector<uint16_t> key;
+    std::vector<State> stack(1);
+    std::vector<int> chosen;  // the edges decided on along the current branch
+    Result result;
+    level.find_or_add(key);
+    level.count[0] = 1;
+    if (settings.keep > 0) level.held[0] = 1, level.wit[0] = 0;
+    result.peak_states = 1;
+    const int keep = settings.keep;
+    size_t from = 0, end = 0;
+    size_t compacted = 1;
+    Degrees degrees;
+    size_t step_index = 0;
+
+    // The state on top of the stack, reached from entry `from` with the edges `chosen` on,
+    // goes into the next level; each witness kept grows by those edges.
+    auto merge = [&](const State& s) {
+        if (degrees.active()) {
+            uint64_t pattern = 0;
+            for (int i = 0; i < s.w; ++i) pattern |= uint64_t(need_of(s.words[i])) << (2 * i);
+            if (!degrees.feasible(step_index, pattern)) return;
+        }
+        model.encode(s, key);
+        size_t j = next.find_or_add(key);
+        uint64_t sum = next.count[j] + level.count[from];
+        next.count[j] = std::min(sum, settings.limit);
+        for (int k = 0; k < level.held[from] && next.held[j] < keep; ++k) {
+            uint32_t w = level.wit[from * keep + k];
+            for (int e : chosen) w = arena.make(e, w);
+            next.wit[j * keep + next.held[j]++] = w;
+        }
+    };
+    // The operations from `i` to the step's end on the state at `depth`, branching at edges.
+    auto walk = [&](auto& self, size_t i, size_t depth) -> void {
+        State& s = stack[depth];
+        for (; i < end; i += op_size(ops, i)) {
+            int op = ops[i];
+            if (op == ADD) {
+                if (!model.add(s, ops[i + 2], ops[i + 3])) return;
+            } else if (op == BLOCK) {
+                if (!model.block(s, &ops[i + 2], ops[i + 1])) return;
+            } else if (op == DROP) {
+                if (!model.drop(s, ops[i + 1])) return;
+            } else {
+                int e = ops[i + 1];
+                uint8_t fixed = decided.empty() ? 0 : decided[e];
+                State& t = stack[depth + 1];
+                if (fixed != 2) {  // on
+                    t = s;
+                    if (model.edge(t, ops[i + 2], ops[i + 3], true, ops[i + 4], ops[i + 5])) {
+                        chosen.push_back(e);
+                        self(self, i + 6, depth + 1);
+                        chosen.pop_back();
+                    }
+                }
+                if (fixed == 1) return;
+                // off: carry on with this state
+                if (!model.edge(stack[depth], ops[i + 2], ops[i + 3], false, ops[i + 4],
+                                ops[i + 5]))
+                    return;
+            }
+        }
+        merge(stack[depth]);
+    };
+
+    const std::vector<Step> steps = steps_of(ops);
+    if (settings.lookahead) {
+        std::vector<StepSpan> spans;
+        for (const Step& step : steps) spans.push_back({step.begin, step.end, step.width});
+        degrees.build(ops, spans, decided, settings.fill, settings.max_patterns, late);
+        result.lookahead_patterns = degrees.patterns();
+        result.lookahead = degrees.active();
+    }
+    size_t deepest = 0;  // edges in one step: the states the branching holds at once
+    for (const Step& step : steps) {
+        size_t edges = 0;
+        for (size_t i = step.begin; i < step.end; i += op_size(ops, i)) edges += ops[i] == EDGE;
+        deepest = std::max(deepest, edges);
+    }
+    stack.resize(deepest + 1);  // never resized below: walk() holds references into it
+    for (const Step& step : steps) {
+        if (late()) {
+            result.ended = "timeout";
+            return result;
+        }
+        end = step.end;
+        for (from = 0; from < level.size(); ++from) {
+            if ((from & 4095) == 4095 && late()) {
+                result.ended = "timeout";
+                return result;
+            }
+            State& s = stack[0];
+            s.w = step.width;
+            s.fresh = 0;
+            s.words.assign(level.key(from), level.key(from) + level.key_length(from));
+            walk(walk, step.begin, 0);
+            if (settings.max_states && next.size() > settings.max_states) {
+                result.peak_states = std::max<uint64_t>(result.peak_states, next.size());
+                result.ended = "memory";
+                return result;
+            }
+        }
+        ++step_index;
+        level.clear();
+        std::swap(level, next);
+        result.peak_states = std::max<uint64_t>(result.peak_states, level.size());
+        result.sizes.push_back(level.size());
+        if (keep && arena.size() > 4 * compacted + (1u << 20)) {
+            std::vector<uint32_t> roots;
+            for (size_t i = 0; i < level.size(); ++i)
+                for (int k = 0; k < level.held[i]; ++k) roots.push_back(level.wit[i * keep + k]);
+            arena.compact(roots);
+            size_t r = 0;
+            for (size_t i = 0; i < level.size(); ++i)
+                for (int k = 0; k < level.held[i]; ++k) level.wit[i * keep + k] = roots[r++];
+            compacted = arena.size();
+        }
+    }
+    result.ended = "complete";
+    if (level.size() == 1) {
+        result.count = level.count[0];
+        for (int k = 0; k < level.held[0]; ++k)
+            result.edge_sets.push_back(arena.edges(level.wit[k]));
+    }
+    return result;
+}
+
+}  // namespace frontier
