@@ -87,22 +87,33 @@ def _lemma_settings(text: str) -> list[str]:
     return out
 
 
+@dataclass(frozen=True)
+class RouteSwitches:
+    """``check``'s optional routes as the bench's switches, each a comma list of ``on`` and
+    ``off`` (or ``all``); off by default, so that a row measures one CNF."""
+
+    pieces: str = "off"
+    stricter_first: str = "off"
+    frontier: str = "off"
+
+
 def configurations(encodings: str = DEFAULT_ENCODING, solvers: str = DEFAULT_SOLVER,
                    cards: str = DEFAULT_CARD, cycles: str = DEFAULT_CYCLES,
-                   lemmas: str = "auto", presolve: str = "on", pieces: str = "off",
-                   stricter_first: str = "off", frontier: str = "off") -> list[Method]:
+                   lemmas: str = "auto", presolve: str = "on",
+                   routes: RouteSwitches = RouteSwitches()) -> list[Method]:
     """Every runnable, non-redundant combination of the comma lists given (``all`` for
     everything); raises :class:`MethodError` for unknown names or when none can run.
-    Pieces without presolve is left out (the pieces are what the forced moves leave)."""
+    Pieces or the frontier without presolve are left out (they work on what the forced moves
+    leave)."""
     chosen = product(_names(encodings, list(ENCODING_KINDS), "encoding"),
                      _names(solvers, sorted(solver_names()), "SAT backend", BENCH_SOLVERS),
                      _names(cards, CARD_METHODS, "cardinality encoding"),
                      _names(cycles, CYCLE_MODES, "cycle handling"),
                      _lemma_settings(lemmas),
                      _names(presolve, PRESOLVE_SETTINGS, "presolve setting"),
-                     _names(pieces, ROUTE_SETTINGS, "pieces setting"),
-                     _names(stricter_first, ROUTE_SETTINGS, "stricter-first setting"),
-                     _names(frontier, ROUTE_SETTINGS, "frontier setting"))
+                     _names(routes.pieces, ROUTE_SETTINGS, "pieces setting"),
+                     _names(routes.stricter_first, ROUTE_SETTINGS, "stricter-first setting"),
+                     _names(routes.frontier, ROUTE_SETTINGS, "frontier setting"))
     out = []
     for encoding, solver, card, cycle, lemma, forced, split, stricter, sweep in chosen:
         if (split == "on" or sweep == "on") and forced == "off":

@@ -134,7 +134,7 @@ def bench(corpus, encodings, solvers, externals, calls, cards, cycles, lemma_set
         return
     from rich.console import Console
 
-    from satlink.bench.configs import bench_configs, configurations
+    from satlink.bench.configs import RouteSwitches, bench_configs, configurations
     from satlink.bench.corpus import CorpusClash, corpus_boards, generated_boards
     from satlink.bench.corpus import sat_bound as sat_bound_boards
     from satlink.bench.external import ExternalSpecError, parse_external
@@ -153,9 +153,9 @@ def bench(corpus, encodings, solvers, externals, calls, cards, cycles, lemma_set
             chosen.append(parse_external(text, taken))
             taken.add(chosen[-1].name)
         in_proc = solvers.strip() != "none"
+        routes = RouteSwitches(pieces_settings, stricter_settings, frontier_settings)
         methods = configurations(encodings, solvers if in_proc else "glucose4", cards, cycles,
-                                 lemma_settings, presolve_settings, pieces_settings,
-                                 stricter_settings, frontier_settings)
+                                 lemma_settings, presolve_settings, routes)
         if not in_proc and not chosen:
             raise MethodError("--solvers none needs at least one --external solver")
         configs = bench_configs(methods, chosen, calls, in_process=in_proc)

@@ -13,7 +13,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from satlink.bench.compare import Side, compare
-from satlink.bench.configs import BenchConfig, bench_configs, configurations
+from satlink.bench.configs import BenchConfig, RouteSwitches, bench_configs, configurations
 from satlink.bench.external import parse_external
 from satlink.bench.runner import BenchBoard, RunOptions, run_interleaved
 from satlink.bench.stats import wilcoxon_signed_rank
@@ -90,8 +90,9 @@ def test_a_configuration_that_never_made_a_sat_call_is_reported_not_ranked(
 def test_the_route_switches_change_what_is_measured() -> None:
     """Under fill (no notouch) stricter-first takes its first solution from a stricter
     profile: more SAT calls than the one CNF the bench measures by default; each is named."""
+    switches = RouteSwitches(stricter_first="on,off")
     configs = bench_configs(configurations("binary-edge", "glucose4", presolve="off",
-                                           stricter_first="on,off"), [])
+                                           routes=switches), [])
     assert [c.label for c in configs] == ["binary-edge/glucose4/no-presolve/stricter-first",
                                           "binary-edge/glucose4/no-presolve"]
     assert [c.as_dict()["stricter_first"] for c in configs] == [True, False]
@@ -107,7 +108,8 @@ def test_the_route_switches_change_what_is_measured() -> None:
         assert routed["find_calls"] is None and whole["find_calls"] is not None
     assert sum(by[(c.label, b)]["sat_calls"] for c in configs[:1] for b in ("open", "pairs")) \
         > sum(by[(configs[1].label, b)]["sat_calls"] for b in ("open", "pairs"))
-    pieces = configurations("binary-edge", "glucose4", presolve="on,off", pieces="on")
+    pieces = configurations("binary-edge", "glucose4", presolve="on,off",
+                            routes=RouteSwitches(pieces="on"))
     assert all(m.presolve for m in pieces)  # pieces are what the forced moves leave
 
 
