@@ -20,6 +20,7 @@ import errno
 import json
 import math
 import os
+import stat
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO
@@ -37,10 +38,12 @@ class ResultsError(Exception):
 
 
 def open_locked(path: Path) -> BinaryIO:
-    """``path`` opened for appending (created if missing), locked against other runs."""
+    """``path`` opened for appending (created if missing), locked against other runs.  Only a
+    regular file is locked: a device such as /dev/null is written by any number of processes
+    at once, and there are no lines of a run's there for another to interleave with."""
     while True:
         handle = open(path, "a+b")  # noqa: SIM115 (kept open, and locked, for the whole run)
-        if fcntl is None:
+        if fcntl is None or not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
             return handle
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -42,6 +42,20 @@ def test_a_second_run_on_the_same_out_stops_while_the_first_holds_it(
     assert out.read_text() == before
 
 
+@pytest.mark.skipif(not Path("/dev/null").exists(), reason="needs /dev/null")
+def test_two_runs_may_write_to_dev_null_at_once(tmp_path: Path) -> None:
+    """Only a results file is locked: a run sent to /dev/null while another run (here, its
+    lock held) writes there too is not refused."""
+    import fcntl
+
+    pack = tmp_path / "pack.txt"
+    pack.write_text("3 1\nA.A\n")
+    with open("/dev/null", "ab") as held:  # what a running validate --out /dev/null held
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        second = run("validate", str(pack), "--out", "/dev/null", "--jobs", "1")
+    assert second.exit_code == 0, second.output
+
+
 @pytest.mark.parametrize("content,message", [
     ('{"a": 1}\n', "line 1: not a 'satlink validate' record (no 'source')"),
     ('[1, 2]\n', "line 1: not a 'satlink validate' record (a JSON list"),
