@@ -284,6 +284,10 @@ private:
     void uncount(const Sparse& removed, long nodes);    // sparse: colours only
     void count_in(const Sparse& set, long nodes);
     bool set_on_sparse(int e, int a, int b, int sa, int sb);
+    // set_on's steps that do not depend on how colour sets are kept:
+    std::pair<int, int> mark_on(int e, int a, int b, int sa, int sb);  // checks, counters; far ends
+    std::pair<int, int> join_chains(int a, int b, int sa, int sb, int far_a, int far_b);  // kept, gone
+    void announce_on(int a, int b, int far_a, int far_b, bool learn_a, bool learn_b);  // queue, log
     void relabel(int start, int before, int chain);
     void log_part(int end, int stop);
     void log_chain(int end);

@@ -527,44 +527,20 @@ bool State::set_on_plain(int e) {
     const uint64_t *ca = chain_colour(sa), *cb = chain_colour(sb);
     for (int i = 0; i < w; ++i) colour[i] = ca[i] & cb[i] & P.colours[i];
     if (!any(colour, w)) throw located("two-colours", {a, b}, {e});
-    for (int x : {a, b})
-        if (on[x] >= (P.end_label[x] >= 0 ? 1 : 2)) throw located("too-many", {x}, {e});
-    if (P.notouch && (on[a] || on[b]) && would_touch(e)) throw located("touch", {a, b}, {e});
-    es[e] = ON;
-    --undecided;
-    ++on[a];
-    ++on[b];
-    --unk[a];
-    --unk[b];
-    const int far_a = end1[sa] == a ? end2[sa] : end1[sa];
-    const int far_b = end1[sb] == b ? end2[sb] : end1[sb];
+    const auto [far_a, far_b] = mark_on(e, a, b, sa, sb);
     const bool one = single(colour, w);
     const bool learn_a = one && !equal(ca, colour, w);
     const bool learn_b = one && !equal(cb, colour, w);
-    int keep, small, start, before;
-    if (size[sa] < size[sb]) {
-        keep = sb; small = sa; start = a; before = b;
-    } else {
-        keep = sa; small = sb; start = b; before = a;
-    }
     if (counting) {
         for (int i = 0; i < w; ++i) tmp3[i] = ca[i] & ~colour[i];
         uncount(tmp3.data(), size[sa]);
         for (int i = 0; i < w; ++i) tmp3[i] = cb[i] & ~colour[i];
         uncount(tmp3.data(), size[sb]);
     }
-    relabel(start, before, keep);
-    size[keep] += size[small];
+    const int keep = join_chains(a, b, sa, sb, far_a, far_b).first;
     uint64_t* kept = chain_colour(keep);
     for (int i = 0; i < w; ++i) kept[i] = colour[i];
-    end1[keep] = far_a;
-    end2[keep] = far_b;
-    push(a);
-    push(b);
-    push(far_a);
-    push(far_b);
-    if (learn_a) log_part(far_a, a);
-    if (learn_b) log_part(far_b, b);
+    announce_on(a, b, far_a, far_b, learn_a, learn_b);
     return true;
 }
 
@@ -574,6 +550,23 @@ bool State::set_on_sparse(int e, int a, int b, int sa, int sb) {
     const int u = P.universe;
     Sparse colour = sparse::meet(sparse::meet(scol[sa], scol[sb], u), P.colour_set, u);
     if (sparse::count(colour, u) == 0) throw located("two-colours", {a, b}, {e});
+    const auto [far_a, far_b] = mark_on(e, a, b, sa, sb);
+    const bool one = sparse::single(colour, u) >= 0;
+    const bool learn_a = one && scol[sa] != colour;
+    const bool learn_b = one && scol[sb] != colour;
+    if (counting) {
+        uncount(sparse::minus(scol[sa], colour, u), size[sa]);
+        uncount(sparse::minus(scol[sb], colour, u), size[sb]);
+    }
+    const auto [keep, small] = join_chains(a, b, sa, sb, far_a, far_b);
+    scol[keep] = std::move(colour);
+    scol[small] = Sparse{};  // no node is of that chain any more
+    announce_on(a, b, far_a, far_b, learn_a, learn_b);
+    return true;
+}
+
+std::pair<int, int> State::mark_on(int e, int a, int b, int sa, int sb) {
+    const Puzzle& P = *p;
     for (int x : {a, b})
         if (on[x] >= (P.end_label[x] >= 0 ? 1 : 2)) throw located("too-many", {x}, {e});
     if (P.notouch && (on[a] || on[b]) && would_touch(e)) throw located("touch", {a, b}, {e});
@@ -583,34 +576,30 @@ bool State::set_on_sparse(int e, int a, int b, int sa, int sb) {
     ++on[b];
     --unk[a];
     --unk[b];
-    const int far_a = end1[sa] == a ? end2[sa] : end1[sa];
-    const int far_b = end1[sb] == b ? end2[sb] : end1[sb];
-    const bool one = sparse::single(colour, u) >= 0;
-    const bool learn_a = one && scol[sa] != colour;
-    const bool learn_b = one && scol[sb] != colour;
+    return {end1[sa] == a ? end2[sa] : end1[sa], end1[sb] == b ? end2[sb] : end1[sb]};
+}
+
+std::pair<int, int> State::join_chains(int a, int b, int sa, int sb, int far_a, int far_b) {
     int keep, small, start, before;
     if (size[sa] < size[sb]) {
         keep = sb; small = sa; start = a; before = b;
     } else {
         keep = sa; small = sb; start = b; before = a;
     }
-    if (counting) {
-        uncount(sparse::minus(scol[sa], colour, u), size[sa]);
-        uncount(sparse::minus(scol[sb], colour, u), size[sb]);
-    }
     relabel(start, before, keep);
     size[keep] += size[small];
-    scol[keep] = std::move(colour);
-    scol[small] = Sparse{};  // no node is of that chain any more
     end1[keep] = far_a;
     end2[keep] = far_b;
+    return {keep, small};
+}
+
+void State::announce_on(int a, int b, int far_a, int far_b, bool learn_a, bool learn_b) {
     push(a);
     push(b);
     push(far_a);
     push(far_b);
     if (learn_a) log_part(far_a, a);
     if (learn_b) log_part(far_b, b);
-    return true;
 }
 
 void State::log_part(int end, int stop) {
