@@ -43,6 +43,7 @@ from rich.table import Table
 
 from benchmarks.harness import Run
 from satlink import Board, Method, check, parse_rules
+from satlink.bench.stats import ranks
 from satlink.formats import read_file
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
@@ -58,20 +59,6 @@ GLUCOSE = Method(presolve=False)
 """The solver-effort score is the SAT search's: without the forced moves, which would make it
 0 on every board they decide."""
 ISSUE_FORCED = {"5x5": (92, 62), "7x7": (53, 18), "9x9": (23, 4)}  # published %, satlink %
-
-
-def ranks(values: list[float]) -> list[float]:
-    order = sorted(range(len(values)), key=lambda i: values[i])
-    out = [0.0] * len(values)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            out[order[k]] = (i + j) / 2 + 1
-        i = j + 1
-    return out
 
 
 def spearman(xs: list[float], ys: list[float]) -> float | None:

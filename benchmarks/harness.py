@@ -36,6 +36,22 @@ T = TypeVar("T")
 
 # --- the results writer ---------------------------------------------------------------------
 
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+"""The peer corpus beside the checkout (``../shared/corpus``)."""
+
+
+def corpus_files(names: str, corpus: Path = CORPUS) -> list[Path]:
+    """The corpus files named in a comma list: ``mzucker`` (its 29 levels, one file each) or a
+    thomasahle ``inputsN`` file."""
+    out: list[Path] = []
+    for name in filter(None, names.split(",")):
+        if name == "mzucker":
+            out += sorted((corpus / "mzucker-flow_solver" / "puzzles").glob("*.txt"))
+        else:
+            out.append(corpus / "thomasahle-numberlink" / "puzzles" / name)
+    return out
+
+
 def commit_of(tree: Path) -> str | None:
     """The commit ``tree`` is checked out at (``+`` when it has uncommitted changes), or None
     outside git (an archived tree)."""

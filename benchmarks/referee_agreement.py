@@ -22,26 +22,14 @@ import argparse
 import random
 import time
 
-from benchmarks.harness import Run
+from benchmarks.harness import Run, corpus_files
 from satlink import check
 from satlink.formats import read_file
 from testbed.referees import disagreements, family_boards, oracle_solutions
 from testbed.variants import FAMILIES
 
-HERE = Path(__file__).resolve().parent.parent
-CORPUS = HERE.parent / "shared" / "corpus"
 CORPUS_FILES = ("inputs1,inputs2,inputs3,inputs4,inputs5,inputs7,inputs8,inputs9,inputs10,"
                 "mzucker")
-
-
-def corpus_paths(names: str) -> list[Path]:
-    out = []
-    for name in filter(None, names.split(",")):
-        if name == "mzucker":
-            out += sorted((CORPUS / "mzucker-flow_solver" / "puzzles").glob("*.txt"))
-        else:
-            out.append(CORPUS / "thomasahle-numberlink" / "puzzles" / name)
-    return out
 
 
 def main() -> int:
@@ -71,7 +59,7 @@ def main() -> int:
               f"differences so far {len(differ)}", flush=True)
     corpus_boards = corpus_judged = 0
     rng, tally = random.Random(args.seed), {}
-    for path in corpus_paths(args.corpus_files):
+    for path in corpus_files(args.corpus_files):
         for entry in read_file(str(path), max_cells=10**8):
             if entry.error is not None:
                 continue

@@ -25,25 +25,14 @@ if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # st
 import argparse
 from collections.abc import Callable
 
-from benchmarks.harness import Run, in_turn, repeated
+from benchmarks.harness import Run, corpus_files, in_turn, repeated
 from satlink import check
 from satlink.formats import read_file
 from satlink.referee import compiled, solution_errors
 from satlink.referee import paths as reference
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 GROUPS = ((100, "up to 10x10"), (225, "up to 15x15"), (900, "up to 30x30"),
           (2500, "up to 50x50"), (10**12, "larger"))
-
-
-def board_files(names: str) -> list[Path]:
-    out = []
-    for name in filter(None, names.split(",")):
-        if name == "mzucker":
-            out += sorted((CORPUS / "mzucker-flow_solver" / "puzzles").glob("*.txt"))
-        else:
-            out.append(CORPUS / "thomasahle-numberlink" / "puzzles" / name)
-    return out
 
 
 def main() -> None:
@@ -59,7 +48,7 @@ def main() -> None:
         parser.error("the compiled referee is not built (or SATLINK_REFEREE=python)")
     bench = Run("referee_speed", args)
     groups: dict[str, list] = {name: [] for _, name in GROUPS}
-    for path in board_files(args.files):
+    for path in corpus_files(args.files):
         for entry in read_file(str(path)):
             if entry.board is None:
                 continue

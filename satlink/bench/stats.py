@@ -48,7 +48,7 @@ def bootstrap_ratio(mine: Sequence[float], base: Sequence[float], level: float =
     return round(float(low), 4), round(float(high), 4)
 
 
-def _ranks(values: list[float]) -> list[float]:
+def ranks(values: list[float]) -> list[float]:
     """Average ranks (1-based) of ``values``, ties sharing the mean of their ranks."""
     order = sorted(range(len(values)), key=values.__getitem__)
     ranks = [0.0] * len(values)
@@ -89,8 +89,8 @@ def wilcoxon_signed_rank(a: Sequence[float], b: Sequence[float]) -> dict:
     if n == 0:
         return {"n": 0, "w_plus": 0.0, "w_minus": 0.0, "p_value": 1.0, "method": "exact",
                 "median_difference": median}
-    ranks = _ranks([abs(d) for d in nonzero])
-    w_plus = sum(r for r, d in zip(ranks, nonzero, strict=True) if d > 0)
+    ranked = ranks([abs(d) for d in nonzero])
+    w_plus = sum(r for r, d in zip(ranked, nonzero, strict=True) if d > 0)
     w_minus = n * (n + 1) / 2 - w_plus
     tied = len(set(abs(d) for d in nonzero)) < n
     if n <= EXACT_MAX and not tied:
