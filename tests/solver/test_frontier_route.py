@@ -208,3 +208,20 @@ def test_a_solution_the_referee_refuses_sends_the_board_to_sat(monkeypatch, forc
             assert verdict.stats.route != "frontier"
             ran += verdict.stats.frontier is not None
     assert ran >= 5
+
+
+def test_boards_the_sweep_decides_are_all_freed(forced) -> None:
+    """Neither the compiled sweep nor the compiled referee that checks its solutions keeps a
+    board alive: weak references to many boards decided by the route, after a collection."""
+    import gc
+    import weakref
+
+    alive = []
+    for _ in range(300):
+        board = Board.from_rows(["A...", "..B.", "....", "B..A"])  # multiple, by the sweep
+        verdict = check(board, "nikoli")
+        assert verdict.stats.route == "frontier"
+        alive.append(weakref.ref(board))
+        del board, verdict
+    gc.collect()
+    assert sum(ref() is not None for ref in alive) == 0
