@@ -12,6 +12,11 @@ file's median over rounds and the ratio new / base (median of the per-round rati
     cp satlink/deduce/_core*.so /tmp/base/satlink/deduce/   # (when the core is unchanged)
     python benchmarks/decided_path.py --base /tmp/base --rounds 5 --out benchmarks/results/decided.json
     python benchmarks/decided_path.py --base /tmp/base --text --files inputs9
+    python benchmarks/decided_path.py --base /tmp/base --files hand-made --by-size --go GO
+
+``--by-size`` regroups the chosen files' boards by their longer side (up to 10, up to 15,
+larger; one ``W H`` file per group), so that a few giant boards cannot hide the floor of the
+small ones: each group's total in one process against the Go solver's on the same boards.
 
 ``--go PATH`` adds the Go solver (``../shared/peers/build.sh DIR`` builds it) as a third side
 of every round, in turn with the two checkouts: one whole process per group on the same
@@ -174,6 +179,8 @@ def main() -> None:
                         help="time only the printing of verdicts checked once before")
     parser.add_argument("--go", default=None,
                         help="the Go solver's binary: a third side, one process per group")
+    parser.add_argument("--by-size", action="store_true",
+                        help="regroup the boards by their longer side: <= 10, <= 15, larger")
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
@@ -193,6 +200,8 @@ def main() -> None:
     with CheckoutWorker("base", args.base, script) as base, \
             CheckoutWorker("new", HERE, script) as new, \
             tempfile.TemporaryDirectory(prefix="decided-go-") as work:
+        if args.by_size:
+            groups = by_size([f for files in groups.values() for f in files], Path(work))
         sides: list = [base, new]
         if args.go and not args.output_only:
             sides.append(GoSide(args.go, Path(work)))
@@ -204,6 +213,28 @@ def main() -> None:
                           table=flat(rows))
     print(f"load average before {results['load_before'][0]:.1f}, "
           f"after {results['load_after'][0]:.1f}", file=sys.stderr)
+
+
+SIZE_GROUPS = ((10, "up to 10x10"), (15, "up to 15x15"), (1 << 30, "larger"))
+"""The size groups of ``--by-size``: the longer side at most this."""
+
+
+def by_size(files: list[str], work: Path) -> dict[str, list[str]]:
+    """The boards of ``files`` regrouped by their longer side, each group one ``W H`` file
+    under ``work`` (the format both satlink and the Go solver read)."""
+    from satlink.formats import read_file, write_text
+
+    buckets: dict[str, list] = {name: [] for _, name in SIZE_GROUPS}
+    for entry in (e for f in files for e in read_file(f) if e.error is None):
+        side = max(entry.board.width, entry.board.height)
+        buckets[next(name for most, name in SIZE_GROUPS if side <= most)].append(entry)
+    groups = {}
+    for index, (name, entries) in enumerate(buckets.items()):
+        if entries:
+            path = work / f"size{index}.wh"
+            path.write_text(write_text(entries, "wh"))
+            groups[name] = [str(path)]
+    return groups
 
 
 def flat(rows: list[dict]) -> list[dict]:
