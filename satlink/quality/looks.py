@@ -85,18 +85,27 @@ def path_turns(board: Board, path: Sequence[int]) -> tuple[int, int]:
         return int(np.count_nonzero(changed)), int(np.count_nonzero(changed[1:] & changed[:-1]))
     steps = _steps(board, path)
     changed = list(map(ne, steps[1:], steps))
-    return sum(changed), sum(map(and_, changed, changed[1:]))
+    return changed.count(True), list(map(and_, changed, changed[1:])).count(True)
 
 
 def shape(board: Board, paths: Iterable[Sequence[int]]) -> Shape:
     """The :class:`Shape` of ``paths`` on ``board``."""
+    plain = board.geometry.is_plain
     steps = runs_ = turns = jogs = 0
     for path in paths:
         if len(path) < 2:
             continue
-        bent, jogged = path_turns(board, path)
         steps += len(path) - 1
-        runs_ += bent + 1
+        runs_ += 1
+        if len(path) < 3:
+            continue
+        if plain and len(path) < LONG_PATH:  # (path_turns inlined: every record counts these)
+            moves = list(map(sub, path[1:], path))
+            changed = list(map(ne, moves[1:], moves))
+            bent, jogged = changed.count(True), list(map(and_, changed, changed[1:])).count(True)
+        else:
+            bent, jogged = path_turns(board, path)
+        runs_ += bent
         turns += bent
         jogs += jogged
     return Shape(steps, runs_, turns, jogs)
@@ -113,26 +122,42 @@ def border_cells(board: Board) -> list[int]:
     return [c for c in frame if kinds[c] != SOLID]
 
 
+def _border_ends(board: Board, ends: set[int]) -> tuple[int, int]:
+    """How many open cells the frame has (:func:`border_cells`) and how many of ``ends`` (open
+    cells) lie on it, from the frame's four sides as slices of the cells' string."""
+    w, h = board.width, board.height
+    if w < 2 or h < 2:  # the sides overlap: the frame as a set
+        frame = border_cells(board)
+        return len(frame), len(ends.intersection(frame))
+    kinds, last = board.graph.kinds, w * (h - 1)
+    sides = kinds[:w] + kinds[last:last + w] + kinds[w:last:w] + kinds[2 * w - 1:last:w]
+    on_frame = sum(1 for c in ends if c < w or c >= last or c % w in (0, w - 1))
+    return len(sides) - sides.count(SOLID), on_frame
+
+
 def look(board: Board, solution: Solution, *, counted: Shape | None = None,
          solids: int | None = None) -> dict:
     """The look figures of ``solution`` (module docstring); ``counted`` and ``solids``: its
     :func:`shape` and the board's solid cells, when the caller has them already."""
     paths = list(solution.paths.values())
     counted = counted or shape(board, paths)
-    inner = sum(max(0, len(p) - 2) for p in paths)
-    frame = border_cells(board)
-    cell = board.node_cell
-    ends = {cell(c) for p in paths for c in (p[0], p[-1])}
-    cells = ([len(set(map(cell, p))) for p in paths] if board.geometry.bridges
-             else [len(p) for p in paths])  # a bridge is one cell; elsewhere nodes are cells
+    lengths = list(map(len, paths))
+    inner = sum(lengths) - 2 * len(lengths) + lengths.count(1) + 2 * lengths.count(0)
+    if board.geometry.bridges:  # a bridge is one cell; elsewhere nodes are cells
+        cell = board.node_cell
+        ends = {cell(c) for p in paths if p for c in (p[0], p[-1])}
+        cells = [len(set(map(cell, p))) for p in paths]
+    else:
+        ends = {p[0] for p in paths if p} | {p[-1] for p in paths if p}
+        cells = lengths
+    frame, on_frame = (0, 0) if board.geometry.wrap else _border_ends(board, ends)
     solids = board.solid_count() if solids is None else solids
     return {
         "straight_share": round((inner - counted.turns) / inner, 4) if inner else 0.0,
         "run_mean": round(counted.steps / counted.runs, 4) if counted.steps else 0.0,
         "jogs": counted.jogs,
         "longest_share": round(max(cells, default=0) / max(1, board.size - solids), 4),
-        "border_end_share": (round(sum(c in ends for c in frame) / len(frame), 4)
-                             if frame else None),
+        "border_end_share": round(on_frame / frame, 4) if frame else None,
         "short_share": (round(sum(n <= SHORT_CELLS for n in cells) / len(cells), 4)
                         if cells else 0.0),
     }
