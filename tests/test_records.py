@@ -135,14 +135,15 @@ def test_a_record_grades_only_when_asked(monkeypatch):
     assert "grade" in verdict_record("s", 1, board, verdict, grade=True)["quality"] and calls
 
 
-def test_lazy_paths_are_written_as_json_would_write_them():
+def test_long_paths_are_written_as_json_would_write_them(monkeypatch):
     """A record made lazily (long paths kept as nodes) is written as the very text
     ``json.dumps`` writes for the record with every path listed: boards with bridges, labels
     of any characters, and more than one solution."""
-    from satlink import Board, check
+    from satlink import Board, check, records
     from satlink.records import dumps, verdict_record
     from testbed.variants import solved
 
+    monkeypatch.setattr(records, "LONG_PATH", 2)
     boards = [solved("bridge")[0], solved("hex-bridge")[0],
               Board.from_rows(["é..é", "ß..ß", "\u00e8..\u00e8"]), Board.from_rows(["A...", "....", "...A"])]
     for board in boards:
