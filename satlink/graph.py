@@ -232,12 +232,13 @@ class BoardGraph:
 
     @cached_property
     def neighbours(self) -> tuple[tuple[Cell, ...], ...]:
-        """Per node, its neighbours in ascending order."""
+        """Per node, its neighbours in ascending order: as the sorted edges list them (a node's
+        smaller neighbours ``a`` come in edges ``(a, x)`` before its own ``(x, b)``)."""
         neighbours: list[list[Cell]] = [[] for _ in range(self.n_nodes)]
         for a, b in self.edges:
             neighbours[a].append(b)
             neighbours[b].append(a)
-        return tuple(tuple(sorted(n)) for n in neighbours)
+        return tuple(map(tuple, neighbours))
 
     @cached_property
     def open_blocks(self) -> list[tuple[int, ...]]:

@@ -105,3 +105,20 @@ def test_square_edges_from_the_kept_open_grid_are_the_cell_loops_edges():
             for _ in range(4):
                 flat = "".join(rng.choice("..#A") for _ in range(w * h))
                 assert list(square_edges(flat, w, h)) == loop(flat, w, h)
+
+
+def test_neighbours_are_ascending_on_every_geometry():
+    """Neighbours are listed as the sorted edges give them, without a sort: ascending on
+    every family's boards (bridges' crossings, warps, hexagons) and on plain ones."""
+    from satlink import Board
+    from testbed.referees import family_boards
+    from testbed.variants import FAMILIES
+
+    boards = [board for family in FAMILIES for board in family_boards(5, family, 15)]
+    boards += [Board.from_rows(["A.#.", "..#A", "B..B"]), Board.from_rows(["A..A"])]
+    for board in boards:
+        assert board.graph.edges == tuple(sorted(board.graph.edges))
+        for x, around in enumerate(board.graph.neighbours):
+            assert list(around) == sorted(around)
+            assert set(around) == {b for a, b in board.graph.edges if a == x} | {
+                a for a, b in board.graph.edges if b == x}
