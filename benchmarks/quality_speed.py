@@ -1,5 +1,5 @@
 """The quality figures of a record (``satlink.quality.figures.quality``) against the
-computation they replaced (``tests/quality/test_figures_reference.py``'s reference: a list of
+computation they replaced (``testbed/quality_reference.py``: a list of
 runs per path, ``bends`` a second walk, ``statistics.mean``), in one process, in turn: CPU
 microseconds per record on the solutions ``check`` finds for the files.
 
@@ -37,7 +37,7 @@ def main() -> None:
     from satlink.formats import read_file
     from satlink.quality.figures import quality
     from satlink.solver.check import check
-    from tests.quality.test_figures_reference import reference_quality
+    from testbed.quality_reference import reference_quality
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("extra", nargs="*", help="more board files")
