@@ -21,8 +21,8 @@ order, so no other place defines an order of its own.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Mapping
-from functools import cached_property
+from collections.abc import Mapping, Sequence
+from functools import cached_property, lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING
 
@@ -103,23 +103,27 @@ def square_edge_array(flat: str, w: int, h: int) -> np.ndarray:
     return square_edge_ends(flat, w, h).reshape(-1, 2).astype(np.int64)
 
 
-def square_edges(flat: str, w: int, h: int) -> list[Edge]:
+def square_edges(flat: str, w: int, h: int) -> Sequence[Edge]:
     """Plain square adjacency between non-solid cells (the common case) in :data:`EDGE_ORDER`;
-    numpy on large boards."""
+    numpy on large boards, else the open grid's steps (:func:`open_square_edges`) less the
+    solid cells'."""
     if w * h >= NUMPY_CELLS:
         array = square_edge_array(flat, w, h)
         return list(zip(array[:, 0].tolist(), array[:, 1].tolist(), strict=True))
-    edges: list[Edge] = []
-    for r in range(h):
-        for c in range(w):
-            a = r * w + c
-            if flat[a] == SOLID:
-                continue
-            if c + 1 < w and flat[a + 1] != SOLID:
-                edges.append((a, a + 1))
-            if r + 1 < h and flat[a + w] != SOLID:
-                edges.append((a, a + w))
-    return edges
+    steps = open_square_edges(w, h)
+    if SOLID not in flat:
+        return steps
+    return [(a, b) for a, b in steps if flat[a] != SOLID and flat[b] != SOLID]
+
+
+@lru_cache(maxsize=32)
+def open_square_edges(w: int, h: int) -> tuple[Edge, ...]:
+    """The edges of the ``w`` x ``h`` square grid with no solid cell: each cell's step right,
+    then its step down (the sorted order); kept for the sizes last used, as a batch's boards
+    are of a few sizes and a Flow Free board has no solid cell."""
+    return tuple(step for a in range(w * h)
+                 for step in ((a, a + 1), (a, a + w))[0 if (a + 1) % w else 1:
+                                                      2 if a + w < w * h else 1])
 
 
 class BoardGraph:
@@ -228,12 +232,13 @@ class BoardGraph:
 
     @cached_property
     def neighbours(self) -> tuple[tuple[Cell, ...], ...]:
-        """Per node, its neighbours in ascending order."""
+        """Per node, its neighbours in ascending order: as the sorted edges list them (a node's
+        smaller neighbours ``a`` come in edges ``(a, x)`` before its own ``(x, b)``)."""
         neighbours: list[list[Cell]] = [[] for _ in range(self.n_nodes)]
         for a, b in self.edges:
             neighbours[a].append(b)
             neighbours[b].append(a)
-        return tuple(tuple(sorted(n)) for n in neighbours)
+        return tuple(map(tuple, neighbours))
 
     @cached_property
     def open_blocks(self) -> list[tuple[int, ...]]:

@@ -77,3 +77,48 @@ def test_the_compiled_engine_refuses_edges_out_of_order() -> None:
     for edges in ([0, 2, 0, 1], [1, 0], [0, 1, 0, 1], [0, 1, 0]):
         with pytest.raises(ValueError):
             core.graph(3, nodes, array("i", edges), [], True, True, [])
+
+
+def test_square_edges_from_the_kept_open_grid_are_the_cell_loops_edges():
+    """The open grid's edges, kept per size, less the solid cells' steps: the edges the loop
+    over every cell made (each cell's step right, then down, between open cells)."""
+    import random
+
+    from satlink.graph import SOLID, open_square_edges, square_edges
+
+    def loop(flat: str, w: int, h: int) -> list[tuple[int, int]]:
+        edges = []
+        for a in range(w * h):
+            r, c = divmod(a, w)
+            if flat[a] == SOLID:
+                continue
+            if c + 1 < w and flat[a + 1] != SOLID:
+                edges.append((a, a + 1))
+            if r + 1 < h and flat[a + w] != SOLID:
+                edges.append((a, a + w))
+        return edges
+
+    rng = random.Random(43)
+    for w in range(1, 13):
+        for h in range(1, 13):
+            assert list(open_square_edges(w, h)) == loop("." * (w * h), w, h)
+            for _ in range(4):
+                flat = "".join(rng.choice("..#A") for _ in range(w * h))
+                assert list(square_edges(flat, w, h)) == loop(flat, w, h)
+
+
+def test_neighbours_are_ascending_on_every_geometry():
+    """Neighbours are listed as the sorted edges give them, without a sort: ascending on
+    every family's boards (bridges' crossings, warps, hexagons) and on plain ones."""
+    from satlink import Board
+    from testbed.referees import family_boards
+    from testbed.variants import FAMILIES
+
+    boards = [board for family in FAMILIES for board in family_boards(5, family, 15)]
+    boards += [Board.from_rows(["A.#.", "..#A", "B..B"]), Board.from_rows(["A..A"])]
+    for board in boards:
+        assert board.graph.edges == tuple(sorted(board.graph.edges))
+        for x, around in enumerate(board.graph.neighbours):
+            assert list(around) == sorted(around)
+            assert set(around) == {b for a, b in board.graph.edges if a == x} | {
+                a for a, b in board.graph.edges if b == x}

@@ -178,6 +178,5 @@ def test_long_paths_are_measured_as_short_ones_are(monkeypatch):
         solution = Solution.from_paths({"A": path})
         short = (looks.runs(board, path), quality.bends(board, solution))
         monkeypatch.setattr(looks, "LONG_PATH", 2)
-        monkeypatch.setattr(quality, "LONG_PATH", 2)
         assert (looks.runs(board, path), quality.bends(board, solution)) == short
         monkeypatch.undo()

@@ -18,10 +18,8 @@ the default method).
 
 from __future__ import annotations
 
-from statistics import mean
-
 from satlink.board import Board
-from satlink.quality.looks import LONG_PATH, look
+from satlink.quality.looks import look, shape
 from satlink.solution import Solution
 from satlink.solver.verdict import Status, Verdict
 
@@ -32,30 +30,14 @@ RENAMED_QUALITY = {"difficulty": "effort"}
 def bends(board: Board, solution: Solution) -> int:
     """Number of turns over all paths (on a variant: changes of step direction, see
     :meth:`Board.step`; a bridge is crossed straight)."""
-    w = board.width
-    total = 0
-    if not board.geometry.is_plain:
-        for path in solution.paths.values():
-            steps = [board.step(a, b) for a, b in zip(path, path[1:], strict=False)]
-            total += sum(s != t for s, t in zip(steps, steps[1:], strict=False))
-        return total
-    for path in solution.paths.values():
-        if len(path) >= LONG_PATH:  # as arrays: a million-cell path
-            import numpy as np
-
-            steps = np.diff(np.asarray(path, dtype=np.int64))
-            straight = np.isin(np.abs(steps), (1, w))
-            total += int(np.count_nonzero((steps[1:] != steps[:-1]) & straight[1:] & straight[:-1]))
-            continue
-        for a, b, c in zip(path, path[1:], path[2:], strict=False):
-            if (b - a) != (c - b) and abs(b - a) in (1, w) and abs(c - b) in (1, w):
-                total += 1
-    return total
+    return shape(board, solution.paths.values()).turns
 
 
-def effort(board: Board, verdict: Verdict) -> float:
-    """The solver effort: (decisions + conflicts) per open cell (see the module docstring)."""
-    cells = max(1, board.size - board.solid_count())  # the open cells, without a list of them
+def effort(board: Board, verdict: Verdict, solids: int | None = None) -> float:
+    """The solver effort: (decisions + conflicts) per open cell (see the module docstring);
+    ``solids``: the board's solid cells, when the caller has counted them."""
+    solids = board.solid_count() if solids is None else solids
+    cells = max(1, board.size - solids)  # the open cells, without a list of them
     return round((verdict.stats.decisions + verdict.stats.conflicts) / cells, 4)
 
 
@@ -76,24 +58,35 @@ def quality(board: Board, solution: Solution, verdict: Verdict, *, grade: bool =
     """The figures of a solved board; ``grade``: with the human grade, which runs the
     deductions again and on a hard 14x14 level costs ten times the uniqueness proof, so it
     is computed only when asked for (``validate``, saved catalogues, ``check --grade``)."""
-    lengths = sorted(len(p) for p in solution.paths.values())
+    paths = solution.paths.values()
+    lengths = sorted(map(len, paths))
+    solids = board.solid_count()
+    counted = shape(board, paths)  # the paths' turns and jogs, counted once for both figures
     figures = {
         "colours": len(board.labels),
         "length_min": lengths[0] if lengths else 0,
-        "length_mean": round(mean(lengths), 3) if lengths else 0.0,
+        "length_mean": round(_mean(lengths), 3) if lengths else 0.0,
         "length_max": lengths[-1] if lengths else 0,
         "lengths": lengths,
-        "solids": board.solid_count(),
-        "bends": bends(board, solution),
-        "effort": effort(board, verdict),
+        "solids": solids,
+        "bends": counted.turns,
+        "effort": effort(board, verdict, solids),
         "decisions": verdict.stats.decisions,
         "conflicts": verdict.stats.conflicts,
-        **look(board, solution),
+        **look(board, solution, counted=counted, solids=solids),
     }
     graded = human_grade(board, verdict) if grade else None
     if graded is not None:
         figures["grade"] = graded
     return figures
+
+
+def _mean(numbers: list[int]) -> int | float:
+    """``statistics.mean`` of whole numbers, without its exact fractions: an int when the
+    mean is whole (as ``statistics.mean`` gives it, and records have always written it),
+    else the correctly rounded quotient (Python's int division rounds as a fraction does)."""
+    total, count = sum(numbers), len(numbers)
+    return total // count if total % count == 0 else total / count
 
 
 def upgrade_quality(figures: dict) -> dict:
