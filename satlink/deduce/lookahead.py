@@ -91,4 +91,19 @@ def lookahead(st: State, depth: int, search: LookaheadBudget) -> int:
     return 0
 
 
-__all__ = ["TRIAL_PASSES", "LookaheadBudget", "closure", "lookahead"]
+def settle(st: State, passes: Sequence[str], search: LookaheadBudget, depth: int = 1) -> bool:
+    """Look-ahead at ``depth`` and the fixpoint of ``passes`` after each move it refutes, until
+    the board is finished, no move is refuted, or the budget is spent; whether it is finished.
+    (The compiled engine runs the same loop in one call.)"""
+    techniques = passes_named(passes)
+    try:
+        while lookahead(st, depth, search):
+            fixpoint(st, techniques, search.deadline)
+            if finished(st):
+                return True
+    except BudgetSpent:
+        pass
+    return finished(st)
+
+
+__all__ = ["TRIAL_PASSES", "LookaheadBudget", "closure", "lookahead", "settle"]

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from satlink.board import Board
-from satlink.deduce import ON, BudgetSpent, Contradiction, OutOfTime, Puzzle
+from satlink.deduce import ON, Contradiction, OutOfTime, Puzzle
 from satlink.deduce.engines import TINY_NODES, Engine, engine_for
 from satlink.graph import edge_literal
 from satlink.referee import solution_errors
@@ -210,18 +210,11 @@ def _in_time(deadline: float | None) -> None:
 def _look_ahead(eng: Engine, state: object, passes: tuple[str, ...], budget: int,
                 deadline: float | None) -> bool:
     """Depth-1 look-ahead with the fixpoint after each move it closes, until the board is
-    complete, no move is refuted, or the budget is spent; whether it is complete."""
+    complete, no move is refuted, or the budget is spent; whether it is complete (one call
+    into the compiled engine)."""
     from satlink.deduce.lookahead import LookaheadBudget
 
-    search = LookaheadBudget(budget, deadline=deadline)
-    try:
-        while eng.lookahead(state, 1, search):
-            eng.fixpoint(state, passes, deadline)
-            if eng.finished(state):
-                return True
-    except BudgetSpent:
-        pass
-    return eng.finished(state)
+    return eng.settle(state, passes, LookaheadBudget(budget, deadline=deadline))
 
 
 def _believed(board: Board, rules: Rules, solutions: list[Solution], exhausted: bool, done,

@@ -243,6 +243,18 @@ struct Lookahead {
     Refutation refuted;         // the move refuted and why (when ``progress``)
 };
 
+// What a settled look-ahead (Search::settle) did.
+struct Settled {
+    bool finished = false;      // the board is finished
+    long tried = 0;             // hypotheses tried so far (the count given in, plus these)
+    long refuted = 0;           // moves refuted (each one's opposite set, then the fixpoint)
+    std::vector<Refutation> refutations;  // each, in order (when asked for)
+};
+
+py::tuple refutation_of(const Refutation& r) {
+    return py::make_tuple(py::make_tuple(r.move, r.a, r.b), python_contradiction(r.why));
+}
+
 struct SplitResult {
     std::vector<std::vector<uint8_t>> solutions;
     bool complete = true;  // every case covered (no bound stopped the search)
@@ -375,6 +387,21 @@ PYBIND11_MODULE(_core, m) {
             if (!r.refuted.found) return py::none();
             return python_contradiction(r.refuted.why);
         });
+
+    py::class_<Settled>(m, "Settled", "What a settled look-ahead did.")
+        .def_readonly("finished", &Settled::finished, "the board is finished")
+        .def_readonly("tried", &Settled::tried, "hypotheses tried so far")
+        .def_readonly("refuted", &Settled::refuted, "moves refuted")
+        .def_property_readonly("refutations",
+                               [](const Settled& r) {
+                                   py::list out;
+                                   for (const Refutation& one : r.refutations)
+                                       out.append(refutation_of(one));
+                                   return out;
+                               },
+                               "each refuted move and why, in order (when asked for): "
+                               "((\"edge\", e, x) | (\"empty\", x, -1) | (\"used\", x, -1), "
+                               "Contradiction)");
 
     py::class_<SplitResult>(m, "SplitResult", "What a search by case splits found.")
         .def_property_readonly("solutions",
@@ -510,6 +537,31 @@ PYBIND11_MODULE(_core, m) {
         py::arg("state"), py::arg("depth"), py::arg("budget"), py::arg("tried"),
         py::arg("trial_passes"), py::arg("deadline") = py::none(), py::arg("cancel") = py::none(),
         "One look-ahead step (a Lookahead).");
+    m.def(
+        "settle",
+        [](PyState& s, int depth, long budget, long tried, std::vector<Technique> trial_passes,
+           std::vector<Technique> passes, bool keep_refutations, std::optional<double> deadline,
+           const Cancel* cancel) {
+            if (depth < 0) throw py::value_error("look-ahead to a negative depth");
+            Search search;
+            search.budget = budget;
+            search.tried = tried;
+            search.trial_passes = std::move(trial_passes);
+            search.keep_refutations = keep_refutations;
+            search.limits = limits_of(deadline, cancel);
+            Settled out;
+            out.finished = working(s, [&] { return search.settle(s.st, depth, passes); });
+            out.tried = search.tried;
+            out.refuted = search.settled;
+            out.refutations = std::move(search.refutations);
+            return out;
+        },
+        py::arg("state"), py::arg("depth"), py::arg("budget"), py::arg("tried"),
+        py::arg("trial_passes"), py::arg("passes"), py::arg("keep_refutations") = false,
+        py::arg("deadline") = py::none(), py::arg("cancel") = py::none(),
+        "Look-ahead and the fixpoint of `passes` after each refuted move, until the board is "
+        "finished, no move is refuted or the budget is spent (a Settled).  A contradiction in "
+        "the fixpoint is raised as Contradiction, as by fixpoint.");
     m.def(
         "split",
         [](PyState& s, long budget, long limit, std::vector<Technique> passes, long max_depth,

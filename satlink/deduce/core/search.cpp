@@ -65,6 +65,19 @@ State& Search::scratch(int depth) {
     return *trials[depth];
 }
 
+bool Search::settle(State& st, int depth, const std::vector<Technique>& passes) {
+    try {
+        while (lookahead(st, depth)) {
+            ++settled;
+            if (keep_refutations) refutations.push_back(refuted);
+            fixpoint(st, passes, limits);
+            if (finished(st)) return true;
+        }
+    } catch (BudgetSpent&) {
+    }
+    return finished(st);
+}
+
 int Search::lookahead(State& st, int depth) {
     if (limits.stack_low()) throw BudgetSpent();
     const Puzzle& P = *st.p;
