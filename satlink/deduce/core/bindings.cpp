@@ -261,6 +261,65 @@ struct SplitResult {
     long nodes = 0;
 };
 
+template <class T> py::list list_of(const std::vector<T>& values) {
+    py::list out(values.size());
+    for (size_t i = 0; i < values.size(); ++i) out[i] = py::int_(values[i]);
+    return out;
+}
+
+// Every field of the state (the scratch buffers aside), for the tests of the trail.
+py::dict fields_of(const State& st) {
+    py::dict out;
+    out["es"] = list_of(st.es);
+    out["undecided"] = st.undecided;
+    out["on"] = list_of(st.on);
+    out["unk"] = list_of(st.unk);
+    out["seg"] = list_of(st.seg);
+    out["size"] = list_of(st.size);
+    out["end1"] = list_of(st.end1);
+    out["end2"] = list_of(st.end2);
+    out["col"] = list_of(st.col);
+    py::list sparse;
+    for (const Sparse& set : st.scol) sparse.append(py::make_tuple(set.but, list_of(set.items)));
+    out["scol"] = sparse;
+    out["queue"] = list_of(std::vector<int>(st.queue.begin() + st.head, st.queue.end()));
+    out["queued"] = list_of(st.queued);
+    out["stamp"] = list_of(st.stamp);
+    out["stamp_all"] = st.stamp_all;
+    out["seen_region"] = list_of(st.seen_region);
+    out["seen_bottleneck"] = list_of(st.seen_bottleneck);
+    const size_t read = std::min(st.cursor[0], st.cursor[1]);
+    out["log"] = list_of(std::vector<int>(st.log.begin() + read, st.log.end()));
+    out["cursor"] = py::make_tuple(st.cursor[0] - read, st.cursor[1] - read);
+    out["recording"] = st.recording;
+    out["changes"] = st.changes.size();
+    out["counting"] = st.counting;
+    out["carriers"] = st.counting ? py::object(list_of(st.carriers)) : py::none();
+    out["carriers_all"] = st.counting ? py::object(py::int_(st.carriers_all)) : py::none();
+    out["trail"] = st.trail.size() + st.trail_sparse.size();
+    out["trailing"] = st.trailing;
+    return out;
+}
+
+bool hypothesis(State& st, int e, std::vector<Technique> passes, int depth, long forget) {
+    Search search;
+    search.budget = 1L << 40;
+    search.trial_passes = std::move(passes);
+    State::Mark at;
+    st.mark_trail(at);
+    bool contradicted = false;
+    try {
+        st.set_on(e);
+        search.closure(st, depth);
+    } catch (const Contradiction&) {
+        contradicted = true;
+    }
+    if (forget >= 0 && at.trail + (size_t)forget < st.trail.size())
+        st.trail.erase(st.trail.begin() + (long)(at.trail + (size_t)forget));
+    st.undo_trail(at);
+    return contradicted;
+}
+
 py::list changes_of(const State& st) {
     py::list out;
     const int w = st.p->words;
@@ -464,6 +523,19 @@ PYBIND11_MODULE(_core, m) {
                                             within(start, s.st.p->n, "node")));
              })
         .def("_carriers_consistent", [](PyState& s) { Using held(s); return s.st.carriers_consistent(); })
+        .def("_fields", [](PyState& s) { Using held(s); return fields_of(s.st); },
+             "For the tests: every field of the state, as Python values (the trail's undo must "
+             "give them back exactly)")
+        .def("_hypothesis",
+             [](PyState& s, int e, std::vector<Technique> passes, int depth, long forget) {
+                 Using held(s);
+                 within(e, (int)s.st.es.size(), "edge");
+                 return hypothesis(s.st, e, std::move(passes), depth, forget);
+             },
+             py::arg("e"), py::arg("passes"), py::arg("depth") = 0, py::arg("forget") = -1,
+             "For the tests: edge `e` on and the closure (the passes, look-ahead to `depth`) on "
+             "the state itself, then undone; whether it contradicted.  `forget` >= 0 drops that "
+             "entry of the trail before the undo (a planted bug the tests must notice).")
         .def_property_readonly("undecided", [](PyState& s) { Using held(s); return s.st.undecided; })
         .def_property_readonly("es",
                                [](PyState& s) {

@@ -198,8 +198,8 @@ public:
     std::vector<uint32_t> mark;
     uint32_t generation = 0;
 
-    // The trail (undo log): while a hypothesis is tried on the state itself (mark_trail, the moves,
-    // undo), every write to its fields is logged first with the value it overwrites, so undo
+    // The trail (undo log): while a hypothesis is tried on the state itself (mark_trail, the
+    // moves, undo_trail), every write to its fields is logged first with the value it overwrites, so undo
     // restores the state as it was at the mark, field by field, at the cost of the writes
     // made rather than of a copy of the whole board.  The queue and the unread log, short
     // after a fixpoint, are kept whole at the mark.  Marks nest (a look-ahead inside a
@@ -213,13 +213,13 @@ public:
     int trailing = 0;  // marks open
     std::vector<Undo> trail;
     std::vector<std::pair<int, Sparse>> trail_sparse;  // (chain, its set before)
-    template <class T> void keep(T& field) {
+    template <class T> void remember(T& field) {
         if (!trailing) return;
         Undo u{&field, 0, sizeof(T)};
         std::memcpy(&u.old, &field, sizeof(T));
         trail.push_back(u);
     }
-    void keep_sparse(int s) {
+    void remember_sparse(int s) {
         if (trailing) trail_sparse.emplace_back(s, scol[s]);
     }
     void mark_trail(Mark& at);
@@ -388,12 +388,13 @@ struct Search {
     Limits limits;
     std::vector<Technique> trial_passes;
     Refutation refuted;
-    std::vector<std::unique_ptr<State>> trials;  // one reused state per depth: no allocation
-                                                 // per hypothesis
+    // hypotheses are tried on the state itself and undone (State::mark_trail): one reused
+    // mark per depth, so no allocation per hypothesis
+    std::vector<std::unique_ptr<State::Mark>> marks;
     bool keep_refutations = false;     // settle: keep every move it refutes, in order
     std::vector<Refutation> refutations;
     long settled = 0;                  // settle: moves refuted
-    State& scratch(int depth);
+    State::Mark& mark(int depth);
     int lookahead(State& st, int depth);
     void closure(State& st, int depth);
     // Look-ahead at ``depth`` and the fixpoint of ``passes`` after each move it refutes, until
