@@ -5,7 +5,8 @@ On boards of about 100, 300 and 700 cells (hand-made: 10x10; 15x15 and 24x14; 36
 first boards of inputs9, 40x20), the state after the fixpoint of every technique is copied and
 depth-1 look-ahead steps run on the copy as presolve runs them (the fixpoint after each refuted
 move, not timed) until ``--budget`` hypotheses were tried, none is refuted or the board is
-finished; the steps' time over the hypotheses tried is the cost of one hypothesis (a move, its
+finished; the steps' CPU time (the process's, less disturbed by a shared machine than
+the wall clock) over the hypotheses tried is the cost of one hypothesis (a move, its
 consequences by the trial passes, and putting the state back: a copy of the board before, the
 undo of its trail since).  Per size group: the median over boards of
 each board's median microseconds a hypothesis, and the ratio new / base in the same run.
@@ -68,11 +69,11 @@ for f in files:
         seconds = 0.0
         try:
             while True:
-                begun = time.perf_counter()
+                begun = time.process_time()
                 try:
                     refuted = eng.lookahead(trial, 1, search)
                 finally:
-                    seconds += time.perf_counter() - begun
+                    seconds += time.process_time() - begun
                 if not refuted:
                     break
                 eng.fixpoint(trial, ALL_PASSES)  # as presolve does; not timed

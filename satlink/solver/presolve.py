@@ -64,7 +64,7 @@ class Plan(NamedTuple):
     split_budget: int = 0
     """States the search by case splits may visit; 0: no search."""
     split_depth: int = 1 << 30
-    """How deep the search may split (each level holds a copy of the state)."""
+    """How deep the search may split (each level keeps the writes made below it)."""
 
 
 PYTHON_MAX_NODES = 400
@@ -83,9 +83,12 @@ LOOKAHEAD_MAX_NODES = 400
 LOOKAHEAD_WORK = 100_000
 LOOKAHEAD_MOST = 400
 """Look-ahead on boards up to this many nodes, trying at most ``LOOKAHEAD_WORK / nodes`` (and
-``LOOKAHEAD_MOST``) hypotheses: each copies and deduces the whole board.  On the hand-made
-boards it decides the 14x14 and 15x15 levels with a few hundred hypotheses; on 24x14 it would
-need several times more than SAT's whole proof costs."""
+``LOOKAHEAD_MOST``) hypotheses.  A hypothesis is undone from the compiled state's trail, not
+copied, but its cost is its consequences (region's graph search per colour), which grow with
+the board: on the hand-made boards look-ahead decides the 14x14 and 15x15 levels with a few
+hundred hypotheses; a larger budget decides one 24x14 board more at a cost above SAT's proof,
+and on the larger boards (and on inputs9) it decides too few to pay (``benchmarks/README.md``,
+"Issue 43: trail-based look-ahead")."""
 SPLIT_MAX_COLOURS = 6
 SPLIT_WORK = 8_000_000
 SPLIT_MOST = 64
