@@ -418,14 +418,7 @@ struct Split {
     Limits limits;
     std::vector<Technique> passes;
     std::vector<std::vector<uint8_t>> solutions;  // the edge states of each solution found
-    // each case is tried on the state itself and undone from its trail (one mark per depth)
-    std::vector<std::unique_ptr<State::Mark>> marks;
     void run(State& st, int depth = 0);
-
-private:
-    // ``move`` on ``st`` and the search below it, then undone; whether the search may stop
-    // (``limit`` solutions found).  A case whose move contradicts is skipped.
-    template <class Move> bool child(State& st, int depth, Move move);
 };
 
 double monotonic_now();

@@ -147,26 +147,6 @@ int Search::lookahead(State& st, int depth) {
     return 0;
 }
 
-template <class Move> bool Split::child(State& st, int depth, Move move) {
-    while ((int)marks.size() <= depth) marks.push_back(std::make_unique<State::Mark>());
-    State::Mark& at = *marks[depth];
-    st.mark_trail(at);
-    try {
-        move();
-    } catch (Contradiction&) {
-        st.undo_trail(at);
-        return false;
-    }
-    try {
-        run(st, depth + 1);
-    } catch (...) {
-        st.undo_trail(at);
-        throw;
-    }
-    st.undo_trail(at);
-    return solutions.size() >= limit;
-}
-
 void Split::run(State& st, int depth) {
     if (++nodes > budget || depth > max_depth || limits.stack_low()) throw BudgetSpent();
     try {
@@ -186,20 +166,31 @@ void Split::run(State& st, int depth) {
         for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i)
             if (st.es[P.inc_edge[i]] == UNKNOWN) options.push_back(P.inc_edge[i]);
         for (int e : options) {
-            if (child(st, depth, [&] { st.set_on(e); })) return;
+            State child = st.copy();
+            try {
+                child.set_on(e);
+            } catch (Contradiction&) {
+                continue;
+            }
+            run(child, depth + 1);
+            if (solutions.size() >= limit) return;
         }
         return;
     }
     int e = 0;
     while (st.es[e] != UNKNOWN) ++e;  // not complete: some edge is undecided
     for (int on = 1; on >= 0; --on) {
-        auto move = [&] {
+        State child = st.copy();
+        try {
             if (on)
-                st.set_on(e);
+                child.set_on(e);
             else
-                st.set_off(e);
-        };
-        if (child(st, depth, move)) return;
+                child.set_off(e);
+        } catch (Contradiction&) {
+            continue;
+        }
+        run(child, depth + 1);
+        if (solutions.size() >= limit) return;
     }
 }
 
