@@ -7,7 +7,10 @@ per colour and rarely decides one) and look-ahead one level shallower.  A move w
 consequences contradict cannot be part of any solution, so its opposite is a sound deduction:
 this is the grader's "look-ahead" technique, and the presolve's last resort before SAT.
 
-Hypotheses are counted against a budget, not timed, so a grade is deterministic.
+Hypotheses are counted against a budget, not timed, so a grade is deterministic.  This module
+is the reference: it tries each hypothesis on a copy of the state.  The compiled engine tries
+it on the state itself and undoes it from the state's trail (an undo log of every write), and
+runs :func:`settle`'s loop in one call; both make the same deductions in the same order.
 """
 
 from __future__ import annotations

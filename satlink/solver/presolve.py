@@ -64,7 +64,7 @@ class Plan(NamedTuple):
     split_budget: int = 0
     """States the search by case splits may visit; 0: no search."""
     split_depth: int = 1 << 30
-    """How deep the search may split (each level keeps the writes made below it)."""
+    """How deep the search may split (each level holds a copy of the state)."""
 
 
 PYTHON_MAX_NODES = 400
