@@ -88,7 +88,7 @@ copied, but its cost is its consequences (region's graph search per colour), whi
 the board: on the hand-made boards look-ahead decides the 14x14 and 15x15 levels with a few
 hundred hypotheses; a larger budget decides one 24x14 board more at a cost above SAT's proof,
 and on the larger boards (and on inputs9) it decides too few to pay (``benchmarks/README.md``,
-"Issue 43: trail-based look-ahead")."""
+the section on the trail-based look-ahead)."""
 SPLIT_MAX_COLOURS = 6
 SPLIT_WORK = 8_000_000
 SPLIT_MOST = 64
