@@ -58,7 +58,23 @@ PLANS = {
     "la-work+split": lambda board: Plan(lookahead_budget=_work(board),
                                         split_budget=64 if board.n_nodes <= 400 else 0),
     "default": "default",
+    # look-ahead budgets with hypotheses undone from the trail (each costing a fraction of a
+    # copy-and-deduce): more work on the boards of at most 400 nodes, or look-ahead at any size
+    "la-work4x": lambda board: _with_default_splits(
+        board, _work(board, work=400_000, most=1_000)),
+    "la-any400": lambda board: _with_default_splits(board, 400),
+    "la-any1000": lambda board: _with_default_splits(board, 1_000),
+    "la-any3000": lambda board: _with_default_splits(board, 3_000),
 }
+
+
+def _with_default_splits(board, lookahead: int) -> Plan:
+    """The default plan for ``board`` with ``lookahead`` hypotheses instead of its own."""
+    from satlink.deduce.engines import engine_for
+    from satlink.rules import parse_rules
+
+    chosen = plan_for(board, parse_rules("flow"), engine_for(board.n_nodes))
+    return chosen._replace(lookahead_budget=lookahead) if chosen.run else chosen
 
 
 def _work(board, work: int = 100_000, most: int = 400) -> int:
@@ -133,19 +149,23 @@ def main() -> int:
                 print(f"  DISAGREE {items[i][0]}: {sorted(found)}", file=sys.stderr)
         base = sum(statistics.median(t) for t in times[plans[0]])
         rows = []
-        print(f"\n{group}: {len(items)} boards")
+        unique = {tuple(board.rows) for _name, board in items}
+        print(f"\n{group}: {len(items)} boards ({len(unique)} unique)")
         print(f"  {'plan':10} {'total s':>9} {'median ms':>10} {'max ms':>9} {'no SAT':>7} "
-              f"{'vs ' + plans[0]:>9}")
+              f"{'unique':>7} {'vs ' + plans[0]:>9}")
         for plan in plans:
             per_board = [statistics.median(t) for t in times[plan]]
             total = sum(per_board)
             row = {"plan": plan, "total": total, "median": statistics.median(per_board),
                    "max": max(per_board), "without_sat": sum(decided[plan]),
+                   "unique_without_sat": len({tuple(board.rows) for (_n, board), d
+                                              in zip(items, decided[plan], strict=True) if d}),
+                   "unique": len(unique),
                    "ratio": total / base if base else None,
                    "per_board": dict(zip((n for n, _ in items), per_board, strict=True))}
             rows.append(row)
             print(f"  {plan:10} {total:9.3f} {row['median'] * 1000:10.2f} {row['max'] * 1000:9.1f} "
-                  f"{row['without_sat']:7d} {row['ratio']:9.2f}")
+                  f"{row['without_sat']:7d} {row['unique_without_sat']:7d} {row['ratio']:9.2f}")
         results["groups"][group] = rows
     bench.write(args.out, [{"group": group, **row} for group, rows in results["groups"].items()
                            for row in rows], disagreements=disagreements)

@@ -119,6 +119,19 @@ class CompiledEngine:
             search.refuted(step.move, step.why)
         return int(step.progress)
 
+    def settle(self, st: Any, passes: Sequence[str], search: LookaheadBudget,
+               depth: int = 1) -> bool:
+        """The look-ahead loop of :func:`satlink.deduce.lookahead.settle`, in one call."""
+        told = search.refuted
+        done = self._cancellable(self._core.settle, st, depth, min(search.budget, MOST),
+                                 search.tried, self.codes(search.passes), self.codes(passes),
+                                 told is not None, search.deadline)
+        search.tried = done.tried
+        if told is not None:
+            for move, why in done.refutations:
+                told(move, why)
+        return bool(done.finished)
+
     def split(self, st: Any, search: CaseSplits) -> bool:
         found = self._cancellable(self._core.split, st, min(search.budget, MOST),
                                   min(search.limit, MOST), self.codes(search.passes),

@@ -64,6 +64,8 @@ class Engine(Protocol):
     def finished(self, st: Any) -> bool: ...
     def fixpoint(self, st: Any, passes: Sequence[str], deadline: float | None = None) -> None: ...
     def lookahead(self, st: Any, depth: int, search: LookaheadBudget) -> int: ...
+    def settle(self, st: Any, passes: Sequence[str], search: LookaheadBudget,
+               depth: int = 1) -> bool: ...
     def split(self, st: Any, search: CaseSplits) -> bool: ...
     def solution(self, puzzle: Puzzle, es: bytes) -> Solution: ...
 
@@ -98,6 +100,14 @@ class PythonEngine:
         from satlink.deduce.lookahead import lookahead
 
         return lookahead(st, depth, search)
+
+    def settle(self, st: Any, passes: Sequence[str], search: LookaheadBudget,
+               depth: int = 1) -> bool:
+        """Look-ahead and the fixpoint of ``passes`` after each refuted move, until finished,
+        no move is refuted or the budget is spent; whether the board is finished."""
+        from satlink.deduce.lookahead import settle
+
+        return settle(st, passes, search, depth)
 
     def split(self, st: Any, search: CaseSplits) -> bool:
         """Search ``st`` (consumed) by case splits; the solutions land in ``search``; True

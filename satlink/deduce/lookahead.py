@@ -7,7 +7,10 @@ per colour and rarely decides one) and look-ahead one level shallower.  A move w
 consequences contradict cannot be part of any solution, so its opposite is a sound deduction:
 this is the grader's "look-ahead" technique, and the presolve's last resort before SAT.
 
-Hypotheses are counted against a budget, not timed, so a grade is deterministic.
+Hypotheses are counted against a budget, not timed, so a grade is deterministic.  This module
+is the reference: it tries each hypothesis on a copy of the state.  The compiled engine tries
+it on the state itself and undoes it from the state's trail (an undo log of every write), and
+runs :func:`settle`'s loop in one call; both make the same deductions in the same order.
 """
 
 from __future__ import annotations
@@ -91,4 +94,19 @@ def lookahead(st: State, depth: int, search: LookaheadBudget) -> int:
     return 0
 
 
-__all__ = ["TRIAL_PASSES", "LookaheadBudget", "closure", "lookahead"]
+def settle(st: State, passes: Sequence[str], search: LookaheadBudget, depth: int = 1) -> bool:
+    """Look-ahead at ``depth`` and the fixpoint of ``passes`` after each move it refutes, until
+    the board is finished, no move is refuted, or the budget is spent; whether it is finished.
+    (The compiled engine runs the same loop in one call.)"""
+    techniques = passes_named(passes)
+    try:
+        while lookahead(st, depth, search):
+            fixpoint(st, techniques, search.deadline)
+            if finished(st):
+                return True
+    except BudgetSpent:
+        pass
+    return finished(st)
+
+
+__all__ = ["TRIAL_PASSES", "LookaheadBudget", "closure", "lookahead", "settle"]

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from satlink.board import Board
-from satlink.deduce import ON, BudgetSpent, Contradiction, OutOfTime, Puzzle
+from satlink.deduce import ON, Contradiction, OutOfTime, Puzzle
 from satlink.deduce.engines import TINY_NODES, Engine, engine_for
 from satlink.graph import edge_literal
 from satlink.referee import solution_errors
@@ -83,9 +83,12 @@ LOOKAHEAD_MAX_NODES = 400
 LOOKAHEAD_WORK = 100_000
 LOOKAHEAD_MOST = 400
 """Look-ahead on boards up to this many nodes, trying at most ``LOOKAHEAD_WORK / nodes`` (and
-``LOOKAHEAD_MOST``) hypotheses: each copies and deduces the whole board.  On the hand-made
-boards it decides the 14x14 and 15x15 levels with a few hundred hypotheses; on 24x14 it would
-need several times more than SAT's whole proof costs."""
+``LOOKAHEAD_MOST``) hypotheses.  A hypothesis is undone from the compiled state's trail, not
+copied, but its cost is its consequences (region's graph search per colour), which grow with
+the board: on the hand-made boards look-ahead decides the 14x14 and 15x15 levels with a few
+hundred hypotheses; a larger budget decides one 24x14 board more at a cost above SAT's proof,
+and on the larger boards (and on inputs9) it decides too few to pay (``benchmarks/README.md``,
+the section on the trail-based look-ahead)."""
 SPLIT_MAX_COLOURS = 6
 SPLIT_WORK = 8_000_000
 SPLIT_MOST = 64
@@ -210,18 +213,11 @@ def _in_time(deadline: float | None) -> None:
 def _look_ahead(eng: Engine, state: object, passes: tuple[str, ...], budget: int,
                 deadline: float | None) -> bool:
     """Depth-1 look-ahead with the fixpoint after each move it closes, until the board is
-    complete, no move is refuted, or the budget is spent; whether it is complete."""
+    complete, no move is refuted, or the budget is spent; whether it is complete (one call
+    into the compiled engine)."""
     from satlink.deduce.lookahead import LookaheadBudget
 
-    search = LookaheadBudget(budget, deadline=deadline)
-    try:
-        while eng.lookahead(state, 1, search):
-            eng.fixpoint(state, passes, deadline)
-            if eng.finished(state):
-                return True
-    except BudgetSpent:
-        pass
-    return eng.finished(state)
+    return eng.settle(state, passes, LookaheadBudget(budget, deadline=deadline))
 
 
 def _believed(board: Board, rules: Rules, solutions: list[Solution], exhausted: bool, done,

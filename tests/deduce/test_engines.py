@@ -220,3 +220,39 @@ def test_tiny_boards_use_the_python_engine_unless_one_is_asked_for(monkeypatch) 
     if compiled() is not None:
         monkeypatch.setenv(ENVIRONMENT, "compiled")
         assert engine_for(4) is compiled()
+
+
+def settled_result(eng, board: Board, rules, budget: int) -> tuple:
+    """What presolve's look-ahead loop (``settle``) leaves: the state, the hypotheses tried and
+    the moves refuted, in order; or the contradiction."""
+    p = Puzzle(board, rules)
+    st = eng.state(p)
+    refuted = []
+    search = LookaheadBudget(budget, refuted=lambda move, why: refuted.append((move, why.kind)))
+    try:
+        eng.fixpoint(st, ALL_PASSES)
+        finished = eng.settle(st, ALL_PASSES, search)
+    except Contradiction as why:
+        return ("contradiction", why.kind, why.label, tuple(why.nodes), tuple(why.edges))
+    return (finished, search.tried, refuted, bytes(st.es), tuple(st.colour(x) for x in p.nodes))
+
+
+@pytest.mark.parametrize("rules", PROFILES)
+def test_the_look_ahead_loop_in_the_core_matches_the_python_loop(rules):
+    """One call into the core (``settle``) makes the same refutations, in the same order, with
+    the same hypotheses counted, as the Python loop around one look-ahead step at a time."""
+    profile = parse_rules(rules)
+    for i, rows in enumerate(boards(3037, 40)):
+        board = Board.from_rows(rows)
+        budget = (5, 40, 400)[i % 3]
+        assert settled_result(COMPILED, board, profile, budget) == settled_result(
+            PYTHON, board, profile, budget), (rules, rows, budget)
+
+
+@pytest.mark.parametrize("rules", VARIANT_PROFILES)
+def test_the_look_ahead_loop_agrees_on_variant_boards(rules):
+    profile = parse_rules(rules)
+    for variant in variants(3038, 3):
+        board = variant.board()
+        assert settled_result(COMPILED, board, profile, 200) == settled_result(
+            PYTHON, board, profile, 200), (rules, board.rows)

@@ -243,11 +243,82 @@ struct Lookahead {
     Refutation refuted;         // the move refuted and why (when ``progress``)
 };
 
+// What a settled look-ahead (Search::settle) did.
+struct Settled {
+    bool finished = false;      // the board is finished
+    long tried = 0;             // hypotheses tried so far (the count given in, plus these)
+    long refuted = 0;           // moves refuted (each one's opposite set, then the fixpoint)
+    std::vector<Refutation> refutations;  // each, in order (when asked for)
+};
+
+py::tuple refutation_of(const Refutation& r) {
+    return py::make_tuple(py::make_tuple(r.move, r.a, r.b), python_contradiction(r.why));
+}
+
 struct SplitResult {
     std::vector<std::vector<uint8_t>> solutions;
     bool complete = true;  // every case covered (no bound stopped the search)
     long nodes = 0;
 };
+
+template <class T> py::list list_of(const std::vector<T>& values) {
+    py::list out(values.size());
+    for (size_t i = 0; i < values.size(); ++i) out[i] = py::int_(values[i]);
+    return out;
+}
+
+// Every field of the state (the scratch buffers aside), for the tests of the trail.
+py::dict fields_of(const State& st) {
+    py::dict out;
+    out["es"] = list_of(st.es);
+    out["undecided"] = st.undecided;
+    out["on"] = list_of(st.on);
+    out["unk"] = list_of(st.unk);
+    out["seg"] = list_of(st.seg);
+    out["size"] = list_of(st.size);
+    out["end1"] = list_of(st.end1);
+    out["end2"] = list_of(st.end2);
+    out["col"] = list_of(st.col);
+    py::list sparse;
+    for (const Sparse& set : st.scol) sparse.append(py::make_tuple(set.but, list_of(set.items)));
+    out["scol"] = sparse;
+    out["queue"] = list_of(std::vector<int>(st.queue.begin() + st.head, st.queue.end()));
+    out["queued"] = list_of(st.queued);
+    out["stamp"] = list_of(st.stamp);
+    out["stamp_all"] = st.stamp_all;
+    out["seen_region"] = list_of(st.seen_region);
+    out["seen_bottleneck"] = list_of(st.seen_bottleneck);
+    const size_t read = std::min(st.cursor[0], st.cursor[1]);
+    out["log"] = list_of(std::vector<int>(st.log.begin() + read, st.log.end()));
+    out["cursor"] = py::make_tuple(st.cursor[0] - read, st.cursor[1] - read);
+    out["recording"] = st.recording;
+    out["changes"] = st.changes.size();
+    out["counting"] = st.counting;
+    out["carriers"] = st.counting ? py::object(list_of(st.carriers)) : py::none();
+    out["carriers_all"] = st.counting ? py::object(py::int_(st.carriers_all)) : py::none();
+    out["trail"] = st.trail.size() + st.trail_sparse.size();
+    out["trailing"] = st.trailing;
+    return out;
+}
+
+bool hypothesis(State& st, int e, std::vector<Technique> passes, int depth, long forget) {
+    Search search;
+    search.budget = 1L << 40;
+    search.trial_passes = std::move(passes);
+    State::Mark at;
+    st.mark_trail(at);
+    bool contradicted = false;
+    try {
+        st.set_on(e);
+        search.closure(st, depth);
+    } catch (const Contradiction&) {
+        contradicted = true;
+    }
+    if (forget >= 0 && at.trail + (size_t)forget < st.trail.size())
+        st.trail.erase(st.trail.begin() + (long)(at.trail + (size_t)forget));
+    st.undo_trail(at);
+    return contradicted;
+}
 
 py::list changes_of(const State& st) {
     py::list out;
@@ -376,6 +447,21 @@ PYBIND11_MODULE(_core, m) {
             return python_contradiction(r.refuted.why);
         });
 
+    py::class_<Settled>(m, "Settled", "What a settled look-ahead did.")
+        .def_readonly("finished", &Settled::finished, "the board is finished")
+        .def_readonly("tried", &Settled::tried, "hypotheses tried so far")
+        .def_readonly("refuted", &Settled::refuted, "moves refuted")
+        .def_property_readonly("refutations",
+                               [](const Settled& r) {
+                                   py::list out;
+                                   for (const Refutation& one : r.refutations)
+                                       out.append(refutation_of(one));
+                                   return out;
+                               },
+                               "each refuted move and why, in order (when asked for): "
+                               "((\"edge\", e, x) | (\"empty\", x, -1) | (\"used\", x, -1), "
+                               "Contradiction)");
+
     py::class_<SplitResult>(m, "SplitResult", "What a search by case splits found.")
         .def_property_readonly("solutions",
                                [](const SplitResult& r) {
@@ -437,6 +523,19 @@ PYBIND11_MODULE(_core, m) {
                                             within(start, s.st.p->n, "node")));
              })
         .def("_carriers_consistent", [](PyState& s) { Using held(s); return s.st.carriers_consistent(); })
+        .def("_fields", [](PyState& s) { Using held(s); return fields_of(s.st); },
+             "For the tests: every field of the state, as Python values (the trail's undo must "
+             "give them back exactly)")
+        .def("_hypothesis",
+             [](PyState& s, int e, std::vector<Technique> passes, int depth, long forget) {
+                 Using held(s);
+                 within(e, (int)s.st.es.size(), "edge");
+                 return hypothesis(s.st, e, std::move(passes), depth, forget);
+             },
+             py::arg("e"), py::arg("passes"), py::arg("depth") = 0, py::arg("forget") = -1,
+             "For the tests: edge `e` on and the closure (the passes, look-ahead to `depth`) on "
+             "the state itself, then undone; whether it contradicted.  `forget` >= 0 drops that "
+             "entry of the trail before the undo (a planted bug the tests must notice).")
         .def_property_readonly("undecided", [](PyState& s) { Using held(s); return s.st.undecided; })
         .def_property_readonly("es",
                                [](PyState& s) {
@@ -510,6 +609,31 @@ PYBIND11_MODULE(_core, m) {
         py::arg("state"), py::arg("depth"), py::arg("budget"), py::arg("tried"),
         py::arg("trial_passes"), py::arg("deadline") = py::none(), py::arg("cancel") = py::none(),
         "One look-ahead step (a Lookahead).");
+    m.def(
+        "settle",
+        [](PyState& s, int depth, long budget, long tried, std::vector<Technique> trial_passes,
+           std::vector<Technique> passes, bool keep_refutations, std::optional<double> deadline,
+           const Cancel* cancel) {
+            if (depth < 0) throw py::value_error("look-ahead to a negative depth");
+            Search search;
+            search.budget = budget;
+            search.tried = tried;
+            search.trial_passes = std::move(trial_passes);
+            search.keep_refutations = keep_refutations;
+            search.limits = limits_of(deadline, cancel);
+            Settled out;
+            out.finished = working(s, [&] { return search.settle(s.st, depth, passes); });
+            out.tried = search.tried;
+            out.refuted = search.settled;
+            out.refutations = std::move(search.refutations);
+            return out;
+        },
+        py::arg("state"), py::arg("depth"), py::arg("budget"), py::arg("tried"),
+        py::arg("trial_passes"), py::arg("passes"), py::arg("keep_refutations") = false,
+        py::arg("deadline") = py::none(), py::arg("cancel") = py::none(),
+        "Look-ahead and the fixpoint of `passes` after each refuted move, until the board is "
+        "finished, no move is refuted or the budget is spent (a Settled).  A contradiction in "
+        "the fixpoint is raised as Contradiction, as by fixpoint.");
     m.def(
         "split",
         [](PyState& s, long budget, long limit, std::vector<Technique> passes, long max_depth,

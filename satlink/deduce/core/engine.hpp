@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <utility>
@@ -148,6 +149,14 @@ struct Change {
 std::vector<uint64_t> words_of(const Sparse& s, const Puzzle& puzzle);
 Sparse sparse_of(const uint64_t* words, const Puzzle& puzzle);
 
+// One entry of a state's trail: the bytes at ``at`` before a write (a field of the state's
+// fixed-size arrays or one of its counters).
+struct Undo {
+    void* at;
+    uint64_t old;
+    uint8_t bytes;
+};
+
 constexpr int DENSE_COLOURS = 1023;  // up to this many colours, sets are words (at most 16)
 
 class State {
@@ -188,6 +197,33 @@ public:
     std::vector<int> stack;
     std::vector<uint32_t> mark;
     uint32_t generation = 0;
+
+    // The trail (undo log): while a hypothesis is tried on the state itself (mark_trail, the
+    // moves, undo_trail), every write to its fields is logged first with the value it overwrites, so undo
+    // restores the state as it was at the mark, field by field, at the cost of the writes
+    // made rather than of a copy of the whole board.  The queue and the unread log, short
+    // after a fixpoint, are kept whole at the mark.  Marks nest (a look-ahead inside a
+    // hypothesis); a recording state records nothing while a hypothesis runs (as a copy).
+    struct Mark {
+        size_t trail = 0, trail_sparse = 0;
+        std::vector<int> queue, log;
+        size_t cursor[2] = {0, 0};
+        bool recording = false;
+    };
+    int trailing = 0;  // marks open
+    std::vector<Undo> trail;
+    std::vector<std::pair<int, Sparse>> trail_sparse;  // (chain, its set before)
+    template <class T> void remember(T& field) {
+        if (!trailing) return;
+        Undo u{&field, 0, sizeof(T)};
+        std::memcpy(&u.old, &field, sizeof(T));
+        trail.push_back(u);
+    }
+    void remember_sparse(int s) {
+        if (trailing) trail_sparse.emplace_back(s, scol[s]);
+    }
+    void mark_trail(Mark& at);
+    void undo_trail(Mark& at);
 
     State() = default;
     explicit State(const Puzzle* puzzle);
@@ -352,11 +388,20 @@ struct Search {
     Limits limits;
     std::vector<Technique> trial_passes;
     Refutation refuted;
-    std::vector<std::unique_ptr<State>> trials;  // one reused state per depth: no allocation
-                                                 // per hypothesis
-    State& scratch(int depth);
+    // hypotheses are tried on the state itself and undone (State::mark_trail): one reused
+    // mark per depth, so no allocation per hypothesis
+    std::vector<std::unique_ptr<State::Mark>> marks;
+    bool keep_refutations = false;     // settle: keep every move it refutes, in order
+    std::vector<Refutation> refutations;
+    long settled = 0;                  // settle: moves refuted
+    State::Mark& mark(int depth);
     int lookahead(State& st, int depth);
     void closure(State& st, int depth);
+    // Look-ahead at ``depth`` and the fixpoint of ``passes`` after each move it refutes, until
+    // the board is finished, no move is refuted, or the budget is spent (then BudgetSpent is
+    // caught here): presolve's loop (satlink/deduce/lookahead.py's settle), in one call.
+    // Whether the board is finished.
+    bool settle(State& st, int depth, const std::vector<Technique>& passes);
 };
 
 // A complete search by case splits (satlink/deduce/split.py): deduce to a fixpoint, then

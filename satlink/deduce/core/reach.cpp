@@ -72,6 +72,7 @@ int region(State& st) {
             }
         }
         steps += moved;
+        st.remember(st.seen_region[k]);
         st.seen_region[k] = st.stamp_of(k);
     }
     return steps;
@@ -184,6 +185,7 @@ int bottleneck(State& st) {
         if (st.limits != nullptr) st.limits->check();  // as region: a search per colour
         if (st.seg[P.ends[k].first] == st.seg[P.ends[k].second]) continue;
         steps += one_bottleneck(st, k);
+        st.remember(st.seen_bottleneck[k]);
         st.seen_bottleneck[k] = st.stamp_of(k);
     }
     return steps;

@@ -60,9 +60,45 @@ void Search::closure(State& st, int depth) {
     }
 }
 
-State& Search::scratch(int depth) {
-    while ((int)trials.size() <= depth) trials.push_back(std::make_unique<State>());
-    return *trials[depth];
+State::Mark& Search::mark(int depth) {
+    while ((int)marks.size() <= depth) marks.push_back(std::make_unique<State::Mark>());
+    return *marks[depth];
+}
+
+namespace {
+// Try a hypothesis on ``st`` itself: ``move`` then ``then``, undone whatever happens; whether
+// it ran into a contradiction (then ``why`` holds it).  Anything else thrown (out of budget or
+// time) is passed on after the undo.
+template <class Move, class Then>
+bool refutes(State& st, State::Mark& at, Move move, Then then, Contradiction& why) {
+    st.mark_trail(at);
+    try {
+        move();
+        then();
+    } catch (Contradiction& found) {
+        st.undo_trail(at);
+        why = std::move(found);
+        return true;
+    } catch (...) {
+        st.undo_trail(at);
+        throw;
+    }
+    st.undo_trail(at);
+    return false;
+}
+}  // namespace
+
+bool Search::settle(State& st, int depth, const std::vector<Technique>& passes) {
+    try {
+        while (lookahead(st, depth)) {
+            ++settled;
+            if (keep_refutations) refutations.push_back(refuted);
+            fixpoint(st, passes, limits);
+            if (finished(st)) return true;
+        }
+    } catch (BudgetSpent&) {
+    }
+    return finished(st);
 }
 
 int Search::lookahead(State& st, int depth) {
@@ -74,12 +110,9 @@ int Search::lookahead(State& st, int depth) {
             if (st.es[e]) continue;
             if (tried >= budget) throw BudgetSpent();
             ++tried;
-            State& trial = scratch(depth);
-            st.copy_into(trial);
-            try {
-                trial.set_on(e);
-                closure(trial, depth - 1);
-            } catch (Contradiction& why) {
+            Contradiction why;
+            if (refutes(st, mark(depth), [&] { st.set_on(e); },
+                        [&] { closure(st, depth - 1); }, why)) {
                 refuted = Refutation{true, "edge", e, x, std::move(why)};
                 st.set_off(e);
                 return 1;
@@ -93,15 +126,14 @@ int Search::lookahead(State& st, int depth) {
             for (int keep_empty = 1; keep_empty >= 0; --keep_empty) {
                 if (tried >= budget) throw BudgetSpent();
                 ++tried;
-                State& trial = scratch(depth);
-                st.copy_into(trial);
-                try {
+                Contradiction why;
+                auto move = [&] {
                     if (keep_empty)
-                        trial.restrict_only(x, empty);
+                        st.restrict_only(x, empty);
                     else
-                        trial.restrict_without(x, empty);
-                    closure(trial, depth - 1);
-                } catch (Contradiction& why) {
+                        st.restrict_without(x, empty);
+                };
+                if (refutes(st, mark(depth), move, [&] { closure(st, depth - 1); }, why)) {
                     refuted = Refutation{true, keep_empty ? "empty" : "used", x, -1, std::move(why)};
                     if (keep_empty)
                         st.restrict_without(x, empty);

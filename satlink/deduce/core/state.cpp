@@ -342,6 +342,40 @@ void State::copy_into(State& other) const {
     other.tmp_mask.resize(w);
 }
 
+void State::mark_trail(Mark& at) {
+    at.trail = trail.size();
+    at.trail_sparse = trail_sparse.size();
+    at.queue.assign(queue.begin() + head, queue.end());
+    const size_t read = std::min(cursor[0], cursor[1]);
+    at.log.assign(log.begin() + read, log.end());
+    at.cursor[0] = cursor[0] - read;
+    at.cursor[1] = cursor[1] - read;
+    at.recording = recording;
+    recording = false;  // a hypothesis is not part of the record (as on a copy)
+    ++trailing;
+}
+
+void State::undo_trail(Mark& at) {
+    for (size_t i = trail.size(); i-- > at.trail;) {
+        const Undo& u = trail[i];
+        std::memcpy(u.at, &u.old, u.bytes);
+    }
+    trail.resize(at.trail);
+    for (size_t i = trail_sparse.size(); i-- > at.trail_sparse;)
+        scol[trail_sparse[i].first] = std::move(trail_sparse[i].second);
+    trail_sparse.resize(at.trail_sparse);
+    // queued[x] says x is in queue[head:]: cleared for the hypothesis's queue, set for the kept
+    for (size_t i = head; i < queue.size(); ++i) queued[queue[i]] = 0;
+    queue.assign(at.queue.begin(), at.queue.end());
+    head = 0;
+    for (int x : queue) queued[x] = 1;
+    log.assign(at.log.begin(), at.log.end());
+    cursor[0] = at.cursor[0];
+    cursor[1] = at.cursor[1];
+    recording = at.recording;
+    --trailing;
+}
+
 const uint64_t* State::colour_of(int x) const {
     if (!p->sparse) return dense_colour(x);
     dense_view = words_of(scol[seg[x]], *p);
@@ -364,6 +398,8 @@ int State::pop() {
 }
 
 void State::start_counting() {
+    remember(counting);  // the counts themselves are read only while counting
+    remember(carriers_all);
     counting = true;
     carriers.assign(p->k, 0);
     carriers_all = 0;
@@ -396,25 +432,39 @@ bool State::carriers_consistent() const {
 void State::count_in(const Sparse& set, long nodes) {
     // the colours of ``set`` (not the unused mark) gain ``nodes`` carriers
     const int k = p->k;
-    if (set.but) carriers_all += nodes;
-    for (int b : set.items)
-        if (b < k) carriers[b] += set.but ? -nodes : nodes;
+    if (set.but) {
+        remember(carriers_all);
+        carriers_all += nodes;
+    }
+    for (int b : set.items) {
+        if (b >= k) continue;
+        remember(carriers[b]);
+        carriers[b] += set.but ? -nodes : nodes;
+    }
 }
 
 void State::uncount(const Sparse& removed, long nodes) { count_in(removed, -nodes); }
 
 void State::touch(const Sparse& set) {
     const int k = p->k;
-    if (set.but) ++stamp_all;
-    for (int b : set.items)
-        if (b < k) stamp[b] += set.but ? -1 : 1;
+    if (set.but) {
+        remember(stamp_all);
+        ++stamp_all;
+    }
+    for (int b : set.items) {
+        if (b >= k) continue;
+        remember(stamp[b]);
+        stamp[b] += set.but ? -1 : 1;
+    }
 }
 
 void State::uncount(const uint64_t* removed, long nodes) {
     for (int i = 0; i < p->words; ++i) {
         uint64_t bits = removed[i] & p->colours[i];
         while (bits) {
-            carriers[i * 64 + __builtin_ctzll(bits)] -= nodes;
+            long& count = carriers[i * 64 + __builtin_ctzll(bits)];
+            remember(count);
+            count -= nodes;
             bits &= bits - 1;
         }
     }
@@ -446,6 +496,7 @@ void State::touch(const uint64_t* mask) {
         while (bits) {
             int b = __builtin_ctzll(bits);
             bits &= bits - 1;
+            remember(stamp[i * 64 + b]);
             ++stamp[i * 64 + b];
         }
     }
@@ -482,6 +533,8 @@ bool State::set_off_plain(int e) {
     if (state == OFF) return false;
     const int a = p->ea[e], b = p->eb[e];
     if (state == ON) throw located("edge-on-off", {a, b}, {e});
+    remember(es[e]);
+    remember(undecided);
     es[e] = OFF;
     --undecided;
     if (p->sparse) {
@@ -491,6 +544,8 @@ bool State::set_off_plain(int e) {
         for (int i = 0; i < p->words; ++i) tmp3[i] = ca[i] & cb[i] & p->colours[i];
         touch(tmp3.data());
     }
+    remember(unk[a]);
+    remember(unk[b]);
     --unk[a];
     --unk[b];
     push(a);
@@ -539,7 +594,10 @@ bool State::set_on_plain(int e) {
     }
     const int keep = join_chains(a, b, sa, sb, far_a, far_b).first;
     uint64_t* kept = chain_colour(keep);
-    for (int i = 0; i < w; ++i) kept[i] = colour[i];
+    for (int i = 0; i < w; ++i) {
+        remember(kept[i]);
+        kept[i] = colour[i];
+    }
     announce_on(a, b, far_a, far_b, learn_a, learn_b);
     return true;
 }
@@ -559,6 +617,8 @@ bool State::set_on_sparse(int e, int a, int b, int sa, int sb) {
         uncount(sparse::minus(scol[sb], colour, u), size[sb]);
     }
     const auto [keep, small] = join_chains(a, b, sa, sb, far_a, far_b);
+    remember_sparse(keep);
+    remember_sparse(small);
     scol[keep] = std::move(colour);
     scol[small] = Sparse{};  // no node is of that chain any more
     announce_on(a, b, far_a, far_b, learn_a, learn_b);
@@ -570,6 +630,12 @@ std::pair<int, int> State::mark_on(int e, int a, int b, int sa, int sb) {
     for (int x : {a, b})
         if (on[x] >= (P.end_label[x] >= 0 ? 1 : 2)) throw located("too-many", {x}, {e});
     if (P.notouch && (on[a] || on[b]) && would_touch(e)) throw located("touch", {a, b}, {e});
+    remember(es[e]);
+    remember(undecided);
+    remember(on[a]);
+    remember(on[b]);
+    remember(unk[a]);
+    remember(unk[b]);
     es[e] = ON;
     --undecided;
     ++on[a];
@@ -587,6 +653,9 @@ std::pair<int, int> State::join_chains(int a, int b, int sa, int sb, int far_a, 
         keep = sa; small = sb; start = b; before = a;
     }
     relabel(start, before, keep);
+    remember(size[keep]);
+    remember(end1[keep]);
+    remember(end2[keep]);
     size[keep] += size[small];
     end1[keep] = far_a;
     end2[keep] = far_b;
@@ -620,6 +689,7 @@ void State::relabel(int start, int before, int chain) {
     const Puzzle& P = *p;
     int prev = before, cur = start;
     while (true) {
+        remember(seg[cur]);
         seg[cur] = chain;
         int nxt = -1;
         for (int i = P.inc_start[cur]; i < P.inc_start[cur + 1]; ++i) {
@@ -672,6 +742,7 @@ bool State::restrict_sparse(int x, const Sparse& mask) {
     if (sparse::count(fresh, u) == 0) throw located("no-colour", {x});
     if (!P.fill && fresh == P.unused_set && on[x]) throw located("empty-on-path", {x});
     Sparse removed = sparse::minus(scol[s], fresh, u);  // touch and uncount skip the mark
+    remember_sparse(s);
     scol[s] = std::move(fresh);
     const Sparse& now = scol[s];
     touch(removed);
@@ -695,7 +766,10 @@ bool State::restrict_plain(int x, const uint64_t* mask) {
     if (!any(fresh, w)) throw located("no-colour", {x});
     if (equal(fresh, P.unused.data(), w) && on[x]) throw located("empty-on-path", {x});
     for (int i = 0; i < w; ++i) tmp3[i] = old[i] & ~fresh[i] & P.colours[i];
-    for (int i = 0; i < w; ++i) old[i] = fresh[i];
+    for (int i = 0; i < w; ++i) {
+        remember(old[i]);
+        old[i] = fresh[i];
+    }
     touch(tmp3.data());
     if (counting) uncount(tmp3.data(), size[s]);
     push(end1[s]);
