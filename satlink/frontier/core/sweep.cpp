@@ -35,7 +35,38 @@ class Model {
   public:
     explicit Model(const Settings& s)
         : labels(s.n_labels), grouped(s.grouped), notouch(s.notouch), fill(s.fill),
-          stamp(PIECE + 1, 0), name_of(PIECE + 1, 0) {}
+          stamp(PIECE + 1, 0), name_of(PIECE + 1, 0), seen(s.n_labels + 1, 0),
+          ends(s.n_labels + 1, 0), stacked(s.n_labels + 1, 0) {}
+
+    // Whether two labels' open-end pairs interleave on the frontier.  A label with both open
+    // ends on the frontier has both endpoints behind it: the two ends can only meet through
+    // the nodes not met yet.  On a planar sweep (a square grid without warps or bridges,
+    // swept by rows or columns) those nodes lie on one side of the frontier, whose slots
+    // run along its boundary in order (up to rotation), so two such joins whose ends
+    // interleave would have to cross: the state has no completion (SIMPATH's planarity cut).
+    bool crosses(const State& s) const {
+        ++tick;
+        for (int i = 0; i < s.w; ++i) {
+            int p = piece_of(s.words[i]);
+            if (need_of(s.words[i]) != ONE_MORE || p >= labels) continue;
+            if (seen[p] != tick) seen[p] = tick, ends[p] = 0, stacked[p] = 0;
+            ++ends[p];
+        }
+        nest.clear();
+        for (int i = 0; i < s.w; ++i) {
+            int p = piece_of(s.words[i]);
+            if (need_of(s.words[i]) != ONE_MORE || p >= labels || ends[p] != 2) continue;
+            if (!nest.empty() && nest.back() == p) {
+                nest.pop_back();
+            } else if (stacked[p]) {
+                return true;
+            } else {
+                stacked[p] = 1;
+                nest.push_back(p);
+            }
+        }
+        return false;
+    }
 
     bool add(State& s, int label, int edges) const {
         uint16_t word = label >= 0 ? slot_word(ONE_MORE, label)
@@ -179,6 +210,10 @@ class Model {
     mutable uint32_t clock = 0;
     mutable std::vector<uint32_t> stamp;
     mutable std::vector<int> name_of;
+    mutable uint32_t tick = 0;
+    mutable std::vector<uint32_t> seen;
+    mutable std::vector<uint8_t> ends, stacked;
+    mutable std::vector<int> nest;
 
     int label_count(const int* members, int n) const {
         int count = 0;
@@ -292,6 +327,7 @@ class Level {
         pool.insert(pool.end(), key.begin(), key.end());
         count.push_back(0);
         held.push_back(0);
+        dead.push_back(0);
         wit.resize(wit.size() + keep, 0);
         return i;
     }
@@ -300,16 +336,19 @@ class Level {
         return (int)((i + 1 < start.size() ? start[i + 1] : pool.size()) - start[i]);
     }
     void clear() {
-        pool.clear(), start.clear(), count.clear(), held.clear(), wit.clear();
+        pool.clear(), start.clear(), count.clear(), held.clear(), wit.clear(), dead.clear();
+        dead_count = 0;
         std::fill(index.begin(), index.end(), 0);
     }
     size_t bytes() const {
         return pool.capacity() * 2 + start.capacity() * 8 + count.capacity() * 8 +
-               held.capacity() + wit.capacity() * 4 + index.capacity() * 8;
+               held.capacity() + dead.capacity() + wit.capacity() * 4 + index.capacity() * 8;
     }
 
     std::vector<uint64_t> count;
     std::vector<uint8_t> held;   // witnesses held by each entry
+    std::vector<uint8_t> dead;   // states with no completion (the planarity cut)
+    size_t dead_count = 0;
     std::vector<uint32_t> wit;   // keep per entry
     int keep;
 
@@ -449,6 +488,12 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
         }
         model.encode(s, key);
         size_t j = next.find_or_add(key);
+        if (next.dead[j]) return;
+        if (settings.planar && !next.count[j] && model.crosses(s)) {
+            // judged once per state, not per merge: kept in the table, marked, never swept
+            next.dead[j] = 1, ++next.dead_count;
+            return;
+        }
         uint64_t sum = next.count[j] + level.count[from];
         next.count[j] = std::min(sum, settings.limit);
         for (int k = 0; k < level.held[from] && next.held[j] < keep; ++k) {
@@ -516,6 +561,7 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
                 result.ended = "timeout";
                 return result;
             }
+            if (level.dead[from]) continue;
             State& s = stack[0];
             s.w = step.width;
             s.fresh = 0;
@@ -531,7 +577,7 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
         level.clear();
         std::swap(level, next);
         result.peak_states = std::max<uint64_t>(result.peak_states, level.size());
-        result.sizes.push_back(level.size());
+        result.sizes.push_back(level.size() - level.dead_count);
         if (keep && arena.size() > 4 * compacted + (1u << 20)) {
             std::vector<uint32_t> roots;
             for (size_t i = 0; i < level.size(); ++i)
