@@ -37,8 +37,9 @@ BOARDS = [(INPUTS4, 3, "fill"), (INPUTS4, 4, "fill"), (INPUTS4, 5, "fill"), (INP
 frontier) under fill, mzucker's two 12x12 boards under nikoli."""
 
 
-def child(path: str, index: int, rules: str, timeout: float) -> None:
-    """One sweep in this process (imports from the side's checkout); prints one JSON line."""
+def child(path: str, index: int, rules: str, timeout: float, cuts: bool) -> None:
+    """One sweep in this process (imports from the side's checkout); prints one JSON line.
+    ``cuts``: the compiled sweep's planarity and reach cuts, where the checkout has them."""
     import resource
     import time
 
@@ -63,8 +64,15 @@ def child(path: str, index: int, rules: str, timeout: float) -> None:
     plan = scheduling.build(board, profile)
     model = Model(plan.n_labels, profile.fill, profile.notouch, profile.no2x2)
     begun = time.process_time()
-    result = sweep_engine("compiled").run(plan, model, 2, 2, decided, time.monotonic() + timeout,
-                                          states_within(MAX_BYTES, plan, model))
+    engine = sweep_engine("compiled")
+    try:
+        from satlink.frontier.compiled import CompiledSweep
+
+        engine = CompiledSweep(planar=cuts, reach=cuts)
+    except TypeError:  # a checkout without the cuts
+        pass
+    result = engine.run(plan, model, 2, 2, decided, time.monotonic() + timeout,
+                        states_within(MAX_BYTES, plan, model))
     print(json.dumps({"ended": result.ended, "count": result.count, "width": plan.width,
                       "peak_states": result.peak_states, "states": sum(result.sizes),
                       "cpu_seconds": round(time.process_time() - begun, 3),
@@ -72,9 +80,10 @@ def child(path: str, index: int, rules: str, timeout: float) -> None:
                                            / 1024, 1)}))
 
 
-def run_side(checkout: Path, path: Path, index: int, rules: str, timeout: float) -> dict:
+def run_side(checkout: Path, path: Path, index: int, rules: str, timeout: float,
+             cuts: str) -> dict:
     done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", str(path),
-                           str(index), rules, str(timeout)], env=checkout_env(checkout),
+                           str(index), rules, str(timeout), cuts], env=checkout_env(checkout),
                           cwd=checkout, capture_output=True, text=True, timeout=timeout + 120)
     if done.returncode:
         return {"ended": "error", "error": done.stderr.strip().splitlines()[-1:]}
@@ -89,7 +98,7 @@ def measure(args) -> list[dict]:
             continue
         row = {"board": f"{path.name} #{index}", "rules": rules, "load_1m": os.getloadavg()[0]}
         for side in in_turn(list(sides), turn):
-            row[side] = run_side(sides[side], path, index, rules, args.timeout)
+            row[side] = run_side(sides[side], path, index, rules, args.timeout, args.cuts)
         decided = [row[s] for s in sides if row[s].get("ended") == "complete"]
         row["agree"] = len({r["count"] for r in decided}) <= 1
         rows.append(row)
@@ -111,7 +120,8 @@ def line(row: dict) -> str:
 
 
 def totals(rows: list[dict]) -> dict:
-    both = [r for r in rows if "cpu_seconds" in r["branch"] and "cpu_seconds" in r["baseline"]]
+    both = [r for r in rows
+            if r["branch"].get("ended") == r["baseline"].get("ended") == "complete"]
     if not both:
         return {}
     return {"boards": len(both),
@@ -136,20 +146,23 @@ def flat(row: dict) -> dict:
            "cpu_seconds": b.get("cpu_seconds"), "cpu_seconds_baseline": a.get("cpu_seconds"),
            "peak_rss_mb": b.get("peak_rss_mb"), "peak_rss_mb_baseline": a.get("peak_rss_mb"),
            "load_1m": round(row["load_1m"], 1)}
+    both = b.get("ended") == a.get("ended") == "complete"  # a ratio of two timeouts says nothing
     for name in ("states", "peak_states", "cpu_seconds"):
         mine, theirs = out[name], out[f"{name}_baseline"]
-        out[f"{name}_ratio"] = round(mine / theirs, 3) if mine and theirs else None
+        out[f"{name}_ratio"] = round(mine / theirs, 3) if both and mine and theirs else None
     return out
 
 
 def main() -> int:
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        child(sys.argv[2], int(sys.argv[3]), sys.argv[4], float(sys.argv[5]))
+        child(sys.argv[2], int(sys.argv[3]), sys.argv[4], float(sys.argv[5]), sys.argv[6] == "on")
         return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--baseline", required=True)
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--repeats", type=int, default=1)
+    parser.add_argument("--cuts", choices=("on", "off"), default="on",
+                        help="this checkout's sweep with its cuts (the baseline's has none)")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     run = Run("frontier_cut", args)

@@ -26,14 +26,15 @@ class CompiledSweep:
     ``fill`` only: without it a node may stay empty, the degrees alone rule out next to
     nothing, and the patterns to store grow like the states (the lookahead then costs the
     sweep's budget before the sweep starts).  ``planar``: on a plane grid's schedule, drop
-    states where two labels' joins still to be drawn would cross (``Schedule.planar``; off
-    only to measure what it saves).  ``reach``: drop states with a label's open end that can
-    no longer reach its partner through the edges still to decide (not decided off) and the
-    pieces without a label (off only to measure what it saves)."""
+    states where two labels' joins still to be drawn would cross (``Schedule.planar``);
+    ``reach``: drop states with a label's open end that can no longer reach its partner
+    through the edges still to decide (not decided off) and the pieces without a label.
+    Both off by default: they cut a fifth of the states but cost more CPU than they save
+    (``benchmarks/frontier_cut.py``, ``docs/frontier.md``)."""
 
     name = "compiled"
 
-    def __init__(self, lookahead: bool = True, planar: bool = True, reach: bool = True):
+    def __init__(self, lookahead: bool = True, planar: bool = False, reach: bool = False):
         self.lookahead, self.planar, self.reach = lookahead, planar, reach
 
     def run(self, schedule: Schedule, model: Model, limit: int, keep: int,
