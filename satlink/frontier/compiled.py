@@ -25,12 +25,17 @@ class CompiledSweep:
     lookahead of ``core/degrees.hpp`` (off only to measure what it saves).  It runs under
     ``fill`` only: without it a node may stay empty, the degrees alone rule out next to
     nothing, and the patterns to store grow like the states (the lookahead then costs the
-    sweep's budget before the sweep starts)."""
+    sweep's budget before the sweep starts).  ``planar``: on a plane grid's schedule, drop
+    states where two labels' joins still to be drawn would cross (``Schedule.planar``);
+    ``reach``: drop states with a label's open end that can no longer reach its partner
+    through the edges still to decide (not decided off) and the pieces without a label.
+    Both off by default: they cut a fifth of the states but cost more CPU than they save
+    (``benchmarks/frontier_cut.py``, ``docs/frontier.md``)."""
 
     name = "compiled"
 
-    def __init__(self, lookahead: bool = True):
-        self.lookahead = lookahead
+    def __init__(self, lookahead: bool = True, planar: bool = False, reach: bool = False):
+        self.lookahead, self.planar, self.reach = lookahead, planar, reach
 
     def run(self, schedule: Schedule, model: Model, limit: int, keep: int,
             decided: Sequence[int] | None, deadline: float | None,
@@ -40,7 +45,8 @@ class CompiledSweep:
         ended, count, edge_sets, peak, sizes, lookahead = _sweep.run(
             list(schedule.ops), [int(x) for x in decided] if decided is not None else [],
             model.n_labels, model.grouped, model.notouch, model.fill, min(limit, 2**62), keep, seconds,
-            max_states or 0, self.lookahead and model.fill)
+            max_states or 0, self.lookahead and model.fill, self.planar and schedule.planar,
+            self.reach)
         steps = sum(1 for _ in _adds(schedule.ops)) or 1  # one level per node
         return SweepResult(count, [list(edges) for edges in edge_sets], ended, peak, list(sizes),
                            lookahead, len(sizes) / steps)

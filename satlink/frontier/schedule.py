@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from satlink.board import Board
+from satlink.geometry import SQUARE
 from satlink.rules import Rules
 
 ADD, EDGE, BLOCK, DROP = 0, 1, 2, 3
@@ -46,6 +47,11 @@ class Schedule:
     """``rows`` or ``columns``: the direction nodes are met in."""
     n_labels: int
     n_edges: int
+    planar: bool = False
+    """The board is a plane grid (square cells, no warps, no bridges; holes and walls only
+    remove edges) swept by rows or columns: the nodes not met yet lie on one side of the
+    frontier and the slots run along its boundary in order, so paths still to be drawn
+    between frontier nodes cannot cross (the compiled sweep cuts states where they would)."""
 
 
 def node_place(board: Board, node: int) -> tuple[int, int, int]:
@@ -135,4 +141,6 @@ def _operations(board: Board, order: list[int], blocks: list[tuple[int, ...]],
         for gone in leaving.get(i, ()):
             ops += [DROP, frontier.index(gone)]
             frontier.remove(gone)
-    return Schedule(tuple(ops), widest, name, len(board.labels), board.n_edges)
+    geometry = board.geometry
+    planar = geometry.kind == SQUARE and not geometry.wrap and not geometry.bridges
+    return Schedule(tuple(ops), widest, name, len(board.labels), board.n_edges, planar)

@@ -26,6 +26,9 @@ class SolveStats:
     sweep's route found and spent when it ran on the board (:meth:`FrontierOutcome.stats
     <satlink.frontier.outcome.FrontierOutcome.stats>`: how it ended, the frontier's width, the
     states of its widest level, its seconds, outside the five phases), else None.
+    ``frontier_decision``: what the frontier route decided about the board and why
+    (:func:`satlink.solver.routes.frontier.decision`: it decided, handed on, did not apply,
+    or was not reached because an earlier route decided), None where no route ran.
     """
 
     variables: int = 0
@@ -44,11 +47,15 @@ class SolveStats:
     decode_seconds: float = 0.0
     route: str = ""
     frontier: dict | None = None
+    frontier_decision: dict | None = None
 
     def as_dict(self) -> dict:
         """The JSON form: every field, in order, times rounded to microseconds."""
-        return {name: round(getattr(self, name), 6) if name in TIMES else getattr(self, name)
-                for name in FIGURES}  # (not asdict: no deep copy of plain numbers)
+        out = {name: round(getattr(self, name), 6) if name in TIMES else getattr(self, name)
+               for name in FIGURES}  # (not asdict: no deep copy of plain numbers)
+        if self.frontier_decision is None and self.route:
+            out["frontier_decision"] = {"decision": "not-reached", "reason": self.route}
+        return out
 
     def add_search(self, other: SolveStats) -> None:
         """Add another search's counters and times to these (a piece's solver, or the
@@ -65,6 +72,8 @@ class SolveStats:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         if other.frontier is not None:
             self.frontier = other.frontier
+        if other.frontier_decision is not None:
+            self.frontier_decision = other.frontier_decision
 
     def work(self) -> SolveStats:
         """What these figures cost, without what they say about their board: the searches'
@@ -79,11 +88,11 @@ FIGURES = [f.name for f in fields(SolveStats)]
 TIMES = frozenset(name for name in FIGURES if name.endswith("_seconds"))
 SEARCH_FIGURES = [f.name for f in fields(SolveStats)
                   if f.name not in ("edges", "presolved_edges", "presolve_seconds", "pieces",
-                                    "route", "frontier")]
+                                    "route", "frontier", "frontier_decision")]
 """The figures one search adds to another's."""
 
 ROUTE_FIGURES = [f.name for f in fields(SolveStats)
-                 if f.name not in ("edges", "route", "frontier")]
+                 if f.name not in ("edges", "route", "frontier", "frontier_decision")]
 """The figures one route's outcome adds to the board's."""
 
 PHASES = frozenset(f.name[:-len("_seconds")] for f in fields(SolveStats)

@@ -35,7 +35,38 @@ class Model {
   public:
     explicit Model(const Settings& s)
         : labels(s.n_labels), grouped(s.grouped), notouch(s.notouch), fill(s.fill),
-          stamp(PIECE + 1, 0), name_of(PIECE + 1, 0) {}
+          stamp(PIECE + 1, 0), name_of(PIECE + 1, 0), seen(s.n_labels + 1, 0),
+          ends(s.n_labels + 1, 0), stacked(s.n_labels + 1, 0) {}
+
+    // Whether two labels' open-end pairs interleave on the frontier.  A label with both open
+    // ends on the frontier has both endpoints behind it: the two ends can only meet through
+    // the nodes not met yet.  On a planar sweep (a square grid without warps or bridges,
+    // swept by rows or columns) those nodes lie on one side of the frontier, whose slots
+    // run along its boundary in order (up to rotation), so two such joins whose ends
+    // interleave would have to cross: the state has no completion (SIMPATH's planarity cut).
+    bool crosses(const State& s) const {
+        ++tick;
+        for (int i = 0; i < s.w; ++i) {
+            int p = piece_of(s.words[i]);
+            if (need_of(s.words[i]) != ONE_MORE || p >= labels) continue;
+            if (seen[p] != tick) seen[p] = tick, ends[p] = 0, stacked[p] = 0;
+            ++ends[p];
+        }
+        nest.clear();
+        for (int i = 0; i < s.w; ++i) {
+            int p = piece_of(s.words[i]);
+            if (need_of(s.words[i]) != ONE_MORE || p >= labels || ends[p] != 2) continue;
+            if (!nest.empty() && nest.back() == p) {
+                nest.pop_back();
+            } else if (stacked[p]) {
+                return true;
+            } else {
+                stacked[p] = 1;
+                nest.push_back(p);
+            }
+        }
+        return false;
+    }
 
     bool add(State& s, int label, int edges) const {
         uint16_t word = label >= 0 ? slot_word(ONE_MORE, label)
@@ -179,6 +210,10 @@ class Model {
     mutable uint32_t clock = 0;
     mutable std::vector<uint32_t> stamp;
     mutable std::vector<int> name_of;
+    mutable uint32_t tick = 0;
+    mutable std::vector<uint32_t> seen;
+    mutable std::vector<uint8_t> ends, stacked;
+    mutable std::vector<int> nest;
 
     int label_count(const int* members, int n) const {
         int count = 0;
@@ -292,6 +327,7 @@ class Level {
         pool.insert(pool.end(), key.begin(), key.end());
         count.push_back(0);
         held.push_back(0);
+        dead.push_back(0);
         wit.resize(wit.size() + keep, 0);
         return i;
     }
@@ -300,16 +336,19 @@ class Level {
         return (int)((i + 1 < start.size() ? start[i + 1] : pool.size()) - start[i]);
     }
     void clear() {
-        pool.clear(), start.clear(), count.clear(), held.clear(), wit.clear();
+        pool.clear(), start.clear(), count.clear(), held.clear(), wit.clear(), dead.clear();
+        dead_count = 0;
         std::fill(index.begin(), index.end(), 0);
     }
     size_t bytes() const {
         return pool.capacity() * 2 + start.capacity() * 8 + count.capacity() * 8 +
-               held.capacity() + wit.capacity() * 4 + index.capacity() * 8;
+               held.capacity() + dead.capacity() + wit.capacity() * 4 + index.capacity() * 8;
     }
 
     std::vector<uint64_t> count;
     std::vector<uint8_t> held;   // witnesses held by each entry
+    std::vector<uint8_t> dead;   // states with no completion (the planarity cut)
+    size_t dead_count = 0;
     std::vector<uint32_t> wit;   // keep per entry
     int keep;
 
@@ -411,6 +450,116 @@ std::vector<Step> steps_of(const std::vector<int>& ops) {
     return steps;
 }
 
+// The reach cut: after each node's step, which component of the graph still to be decided
+// (the nodes not met yet and the frontier's, joined by the edges not decided yet and not
+// decided off) each slot lies in, and each label's endpoint still to come.  An open end of a
+// label must meet its partner through that graph: the label's endpoint still to come, or the
+// other open end when both endpoints are behind; in another component it never can.  Built
+// backwards, the edges still to decide only growing, with one union-find.
+class Reach {
+  public:
+    void build(const std::vector<int>& ops, const std::vector<Step>& steps,
+               const std::vector<uint8_t>& decided, int labels) {
+        n_labels = labels;
+        struct Edge { int u, v; size_t at; };
+        std::vector<Edge> edges;
+        std::vector<int> slots, first_step(0), endpoint_node, endpoint_step;
+        std::vector<std::vector<int>> slots_after(steps.size());
+        std::vector<std::vector<int>> ends(labels);  // (node, step) pairs per label
+        int nodes = 0;
+        for (size_t k = 0; k < steps.size(); ++k) {
+            for (size_t i = steps[k].begin; i < steps[k].end; i += op_size(ops, i)) {
+                int op = ops[i];
+                if (op == ADD) {
+                    slots.push_back(ops[i + 1]);
+                    nodes = std::max(nodes, ops[i + 1] + 1);
+                    if (ops[i + 2] >= 0) ends[ops[i + 2]].push_back(ops[i + 1]),
+                                         ends[ops[i + 2]].push_back((int)k);
+                } else if (op == EDGE) {
+                    if (decided.empty() || decided[ops[i + 1]] != 2)
+                        edges.push_back({slots[ops[i + 2]], slots[ops[i + 3]], i});
+                } else if (op == DROP) {
+                    slots.erase(slots.begin() + ops[i + 1]);
+                }
+            }
+            slots_after[k] = slots;
+        }
+        parent.assign(nodes, 0);
+        for (int v = 0; v < nodes; ++v) parent[v] = v;
+        slot_part.assign(steps.size(), {});
+        label_part.assign(steps.size(), std::vector<int>(labels, -1));
+        size_t e = edges.size();
+        for (size_t k = steps.size(); k-- > 0;) {
+            for (; e > 0 && edges[e - 1].at >= steps[k].end; --e) join(edges[e - 1].u, edges[e - 1].v);
+            for (int v : slots_after[k]) slot_part[k].push_back(find(v));
+            for (int p = 0; p < labels; ++p)
+                for (size_t j = 0; j + 1 < ends[p].size(); j += 2)
+                    if ((size_t)ends[p][j + 1] > k) label_part[k][p] = find(ends[p][j]);
+        }
+        seen.assign(labels, 0);
+        part_of.assign(labels, 0);
+        end_seen.assign(0x4000, 0), end_slot.assign(0x4000, 0);
+        up_seen.assign(nodes, 0), up.assign(nodes, 0);
+    }
+
+    // Whether an open end of `s` (after step `k`) can no longer meet its partner.  A piece
+    // without a label whose two ends are on the frontier joins their components: a path may
+    // run into one end and out of the other (another label's piece it may never join).
+    bool cut(const State& s, size_t k, int open_need, int piece_mask) const {
+        const std::vector<int>& part = slot_part[k];
+        const std::vector<int>& coming = label_part[k];
+        ++tick;
+        for (int i = 0; i < s.w; ++i) {
+            int p = s.words[i] & piece_mask;
+            if ((s.words[i] >> 14) != open_need || p < n_labels || p >= FULL_PIECES) continue;
+            if (end_seen[p] != tick) end_seen[p] = tick, end_slot[p] = i;
+            else unite(part[end_slot[p]], part[i]);
+        }
+        for (int i = 0; i < s.w; ++i) {
+            if ((s.words[i] >> 14) != open_need) continue;
+            int p = s.words[i] & piece_mask;
+            if (p >= n_labels) continue;
+            int here = root(part[i]);
+            if (coming[p] >= 0) {
+                if (here != root(coming[p])) return true;
+            } else if (seen[p] != tick) {
+                seen[p] = tick, part_of[p] = here;
+            } else if (part_of[p] != here) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+  private:
+    int n_labels = 0;
+    std::vector<int> parent;
+    std::vector<std::vector<int>> slot_part, label_part;
+    mutable uint32_t tick = 0;
+    mutable std::vector<uint32_t> seen;
+    mutable std::vector<int> part_of;
+    static constexpr int FULL_PIECES = 0x3FFD;  // EMPTY, FULL, BLANK: no piece
+    mutable std::vector<uint32_t> end_seen, up_seen;
+    mutable std::vector<int> end_slot, up;
+
+    // The per-state union of components (stamped: reset by the tick, not cleared).
+    int root(int x) const {
+        if (up_seen[x] != tick) up_seen[x] = tick, up[x] = x;
+        while (up[x] != x) x = up[x];
+        return x;
+    }
+    void unite(int a, int b) const {
+        a = root(a), b = root(b);
+        if (a != b) up[a] = b;
+    }
+
+    int find(int v) {
+        while (parent[v] != v) v = parent[v] = parent[parent[v]];
+        return v;
+    }
+    void join(int a, int b) { parent[find(a)] = find(b); }
+};
+
 }  // namespace
 
 Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
@@ -437,6 +586,7 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
     size_t from = 0, end = 0;
     size_t compacted = 1;
     Degrees degrees;
+    Reach reach;
     size_t step_index = 0;
 
     // The state on top of the stack, reached from entry `from` with the edges `chosen` on,
@@ -449,6 +599,14 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
         }
         model.encode(s, key);
         size_t j = next.find_or_add(key);
+        if (next.dead[j]) return;
+        if (!next.count[j] && ((settings.planar && model.crosses(s)) ||
+                               (settings.reach && reach.cut(s, step_index, ONE_MORE, PIECE)))) {
+            // judged once per state, not per merge: kept in the table, marked, never swept
+            // (the planarity cut, then the reach cut)
+            next.dead[j] = 1, ++next.dead_count;
+            return;
+        }
         uint64_t sum = next.count[j] + level.count[from];
         next.count[j] = std::min(sum, settings.limit);
         for (int k = 0; k < level.held[from] && next.held[j] < keep; ++k) {
@@ -491,6 +649,7 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
     };
 
     const std::vector<Step> steps = steps_of(ops);
+    if (settings.reach) reach.build(ops, steps, decided, settings.n_labels);
     if (settings.lookahead) {
         std::vector<StepSpan> spans;
         for (const Step& step : steps) spans.push_back({step.begin, step.end, step.width});
@@ -516,6 +675,7 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
                 result.ended = "timeout";
                 return result;
             }
+            if (level.dead[from]) continue;
             State& s = stack[0];
             s.w = step.width;
             s.fresh = 0;
@@ -531,7 +691,7 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
         level.clear();
         std::swap(level, next);
         result.peak_states = std::max<uint64_t>(result.peak_states, level.size());
-        result.sizes.push_back(level.size());
+        result.sizes.push_back(level.size() - level.dead_count);
         if (keep && arena.size() > 4 * compacted + (1u << 20)) {
             std::vector<uint32_t> roots;
             for (size_t i = 0; i < level.size(); ++i)

@@ -22,6 +22,8 @@ struct Settings {
     double seconds = -1;      // time allowed (< 0: none)
     uint64_t max_states = 0;  // a level above this stops the sweep (0: no bound)
     bool lookahead = true;    // the degree lookahead (degrees.hpp)
+    bool planar = false;      // the schedule sweeps a planar grid in boundary order: pairs nest
+    bool reach = false;       // cut open ends that can no longer reach their partners
     size_t max_patterns = 0;  // need patterns it may store (0: none)
 };
 

@@ -34,6 +34,21 @@ SHARE = 0.5
 """The share of the time left the sweep may take before the routes after it get the rest."""
 
 
+DECIDED, HANDED_ON, NOT_APPLIED = "decided", "handed-on", "not-applied"
+"""What the route made of a board (the fourth, ``not-reached``, is written by
+:meth:`SolveStats.as_dict <satlink.solver.stats.SolveStats.as_dict>` when an earlier route
+decided the board)."""
+
+
+def decision(kind: str, reason: str, detail: str, **figures: object) -> dict[str, object]:
+    """The verdict's ``stats.frontier_decision``: ``decision`` (``decided``, ``handed-on``,
+    ``not-applied``), ``reason`` (a short code: ``complete``; ``share``, ``memory``,
+    ``referee``; ``disabled``, ``limit``, ``profile``, ``no-deductions``, ``width``,
+    ``memory``), ``detail`` in words and the figures the reason rests on (the width, the
+    estimate and the bound)."""
+    return {"decision": kind, "reason": reason, "detail": detail, **figures}
+
+
 class Frontier:
     """Applies to a uniqueness check or a count up to
     :data:`~satlink.frontier.api.MOST_DECODED` under a profile with ``fill`` and without
@@ -53,27 +68,60 @@ class Frontier:
         self.fill_only = fill_only
 
     def applies(self, job: Job) -> bool:
-        if not (job.method.frontier and job.forced.states and not job.profile.notouch
-                and (job.profile.fill or not self.fill_only)
-                and 2 <= job.limit <= frontier.MOST_DECODED):
-            return False
+        return self.why_not(job) is None
+
+    def declined(self, job: Job) -> SolveStats:
+        """Why the route does not apply, for the verdict's ``stats.frontier_decision`` (the
+        routes loop asks a route that does not apply)."""
+        return SolveStats(frontier_decision=self.why_not(job))
+
+    def why_not(self, job: Job) -> dict | None:
+        """Why the route does not apply to ``job`` (:func:`decision`), None when it does."""
+        if not job.method.frontier:
+            return decision(NOT_APPLIED, "disabled", "turned off (--no-frontier)")
+        if not 2 <= job.limit <= frontier.MOST_DECODED:
+            return decision(NOT_APPLIED, "limit", f"asked for {job.limit} solutions; the "
+                            f"route counts 2 to {frontier.MOST_DECODED}", limit=job.limit)
+        if job.profile.notouch or not (job.profile.fill or not self.fill_only):
+            return decision(NOT_APPLIED, "profile", f"not taken under {job.profile.name}",
+                            profile=job.profile.name)
+        if not job.forced.states:
+            return decision(NOT_APPLIED, "no-deductions", "no decided edges to start from "
+                            "(the deductions did not run, or their result was refused)")
+        widths = [self.widths.start, self.widths.stop - 1]
         if min(job.board.width, job.board.height) > self.widths.stop:
-            return False  # the frontier is about the short side wide: no schedule needed
+            # the frontier is about the short side wide: no schedule needed to know
+            short = min(job.board.width, job.board.height)
+            return decision(NOT_APPLIED, "width", f"the short side ({short}) is wider than "
+                            f"the widths taken", short_side=short, widths=widths)
         guess = frontier.estimate(job.board, job.profile)
-        return guess.width in self.widths and guess.bytes <= self.max_bytes
+        if guess.width not in self.widths:
+            return decision(NOT_APPLIED, "width", f"a {guess.width}-node frontier, outside "
+                            f"{widths[0]} to {widths[1]}", width=guess.width, widths=widths)
+        if guess.bytes > self.max_bytes:
+            return decision(NOT_APPLIED, "memory", f"estimated {guess.bytes / 2**20:.0f} MiB,"
+                            f" above the bound", width=guess.width,
+                            estimated_states=guess.states, estimated_bytes=guess.bytes,
+                            max_bytes=self.max_bytes)
+        return None
 
     def run(self, job: Job) -> Outcome:
         outcome = frontier.count(job.board, job.profile, job.limit, self._deadline(job),
                                  job.forced.states, max_bytes=self.max_bytes)
         stats = SolveStats(frontier=outcome.stats())
         if not outcome.complete:
+            why = "share" if outcome.ended == frontier.TIMEOUT else "memory"
+            stats.frontier_decision = decision(HANDED_ON, why, outcome.reason)
             return Outcome.passed(f"the frontier sweep was {outcome.ended}: {outcome.reason}",
                                   job, stats)
         found = list(outcome.solutions[:job.limit])
         if any(solution_errors(job.board, s, job.profile) for s in found) \
                 or len(found) != min(outcome.count, job.limit):
+            stats.frontier_decision = decision(HANDED_ON, "referee", "the referee refused a "
+                                               "solution of the sweep")
             return Outcome.passed("the referee refused a solution of the frontier sweep",
                                   job.with_forced(NOTHING_FORCED), stats)
+        stats.frontier_decision = decision(DECIDED, "complete", "the sweep went through")
         return Outcome(found, exhausted=outcome.count < job.limit, stats=stats)
 
     def _deadline(self, job: Job) -> float | None:
@@ -85,4 +133,4 @@ class Frontier:
         return now + max(0.0, job.deadline - now) * self.share
 
 
-__all__ = ["SHARE", "WIDTHS", "Frontier"]
+__all__ = ["DECIDED", "HANDED_ON", "NOT_APPLIED", "SHARE", "WIDTHS", "Frontier", "decision"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from satlink.solver.routes.job import Job, Outcome
+from satlink.solver.routes.job import Job, Outcome, Route
 from satlink.solver.stats import SolveStats
 
 
@@ -22,6 +22,7 @@ def decide(job: Job) -> Outcome:
     stats = SolveStats(edges=job.board.n_edges)
     for route in job.routes:
         if not route.applies(job):
+            stats.add(declined(route, job))
             continue
         if route.needs_sat:
             job.clock.set_aside(import_sat_modules())
@@ -34,6 +35,13 @@ def decide(job: Job) -> Outcome:
         job = outcome.next_job
     raise RuntimeError("internal error: no route decided the board (the last route, the "
                        "whole board's SAT search, applies to every board)")
+
+
+def declined(route: Route, job: Job) -> SolveStats:
+    """What a route that does not apply to ``job`` says about why, when it tells (a
+    ``declined(job)`` method: the frontier route's reason goes to the verdict's stats)."""
+    tell = getattr(route, "declined", None)
+    return tell(job) if tell is not None else SolveStats()
 
 
 def import_sat_modules() -> float:
@@ -52,4 +60,4 @@ def import_sat_modules() -> float:
     return time.perf_counter() - begun
 
 
-__all__ = ["decide", "import_sat_modules"]
+__all__ = ["declined", "decide", "import_sat_modules"]

@@ -1,0 +1,131 @@
+"""The frontier route's decision in the verdict's stats (``stats.frontier_decision``): for every
+reason the route gives for not applying or for handing on, a board or job that has that reason
+says so, with the figures it rests on, through ``check`` and through ``check --json``.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import satlink.solver.routes as routes
+from satlink import Board, check, parse_rules, solve
+from satlink.cli import main
+from satlink.formats import read_file
+from satlink.frontier import cost, estimate
+from satlink.solver.method import DEFAULT_METHOD, Method
+from satlink.solver.routes.deductions import Deductions
+from satlink.solver.routes.frontier import WIDTHS, Frontier
+from satlink.solver.routes.job import NOTHING_FORCED, Clock, Job
+from tests.support.paths import CORPUS
+
+MZUCKER = CORPUS / "mzucker-flow_solver" / "puzzles"
+TWELVE_WIDE = MZUCKER / "extreme_11x11_15.txt"
+"""An 11x11 board left open by the deductions: a 12-node frontier, swept in under a second."""
+FOURTEEN_WIDE = MZUCKER / "jumbo_14x14_02.txt"
+TEN_WIDE = MZUCKER / "extreme_10x10_01.txt"
+EASY = ["A.B", "...", "A.B"]
+"""Decided by the deductions alone."""
+
+
+def corpus_board(path) -> Board:
+    if not path.exists():
+        pytest.skip(f"{path} is not here (../shared/corpus)")
+    return next(iter(read_file(str(path)))).board
+
+
+def open_job(board: Board, profile: str, limit: int = 2, method: Method = DEFAULT_METHOD) -> Job:
+    """The job as the deductions hand it on (the board must be left open by them)."""
+    job = Job(board, parse_rules(profile), method, limit, Clock(None), routes.ROUTES)
+    outcome = Deductions().run(job)
+    assert not outcome.finished and outcome.next_job is not None
+    return outcome.next_job
+
+
+def reason(route: Frontier, job: Job) -> dict:
+    said = route.declined(job).frontier_decision
+    assert said is not None and said["decision"] == "not-applied"
+    assert not route.applies(job)
+    return said
+
+
+def test_every_reason_not_to_apply_is_said_with_its_figures() -> None:
+    route = Frontier()
+    board = corpus_board(TWELVE_WIDE)
+    assert route.why_not(open_job(board, "fill")) is None
+    assert reason(route, open_job(board, "fill", method=Method(frontier=False)))["reason"] \
+        == "disabled"
+    limit = reason(route, open_job(board, "fill", limit=5))
+    assert limit["reason"] == "limit" and limit["limit"] == 5
+    assert reason(route, open_job(board, "nikoli"))["profile"] == "nikoli"
+    assert reason(route, open_job(board, "fill").with_forced(NOTHING_FORCED))["reason"] \
+        == "no-deductions"
+    narrow = corpus_board(TEN_WIDE)
+    width = reason(route, open_job(narrow, "fill"))
+    assert width["reason"] == "width"
+    assert width["width"] == estimate(narrow, "fill").width < WIDTHS.start
+    assert width["widths"] == [WIDTHS.start, WIDTHS.stop - 1]
+    wide = reason(route, open_job(corpus_board(FOURTEEN_WIDE), "fill"))
+    assert wide["reason"] == "width" and wide["width"] > WIDTHS.stop - 1
+    tight = Frontier(max_bytes=1000)
+    memory = reason(tight, open_job(board, "fill"))
+    assert memory["reason"] == "memory" and memory["max_bytes"] == 1000
+    assert memory["estimated_bytes"] > 1000 and memory["width"] == 12
+
+
+def test_check_says_what_the_route_made_of_each_board() -> None:
+    board = corpus_board(TWELVE_WIDE)
+    decided = check(board, "fill", timeout=120).stats
+    assert decided.route == "frontier"
+    assert decided.frontier_decision["decision"] == "decided"
+    off = check(board, "fill", timeout=120, method=Method(frontier=False)).stats
+    assert off.route != "frontier" and off.frontier_decision["reason"] == "disabled"
+    nikoli = check(board, "nikoli", timeout=120).stats
+    assert nikoli.frontier_decision["reason"] == "profile"
+    easy = check(Board.from_rows(EASY), "fill").stats
+    assert easy.route == "deductions" and easy.frontier_decision is None
+    assert easy.as_dict()["frontier_decision"] == {"decision": "not-reached",
+                                                   "reason": "deductions"}
+    assert solve(board, "fill").stats.as_dict()["frontier_decision"]["reason"] in {
+        "limit", "stricter-solution", "deductions"}
+
+
+def test_a_route_out_of_its_share_says_it_handed_on(monkeypatch) -> None:
+    board = corpus_board(TWELVE_WIDE)
+    monkeypatch.setattr(routes, "ROUTES", tuple(Frontier(share=0.0) if r.name == "frontier"
+                                                else r for r in routes.ROUTES))
+    stats = check(board, "fill", timeout=120).stats
+    assert stats.route != "frontier" and stats.frontier["ended"] == "timeout"
+    assert stats.frontier_decision["decision"] == "handed-on"
+    assert stats.frontier_decision["reason"] == "share"
+
+
+def test_a_level_that_outgrows_the_bound_hands_on(monkeypatch) -> None:
+    board = corpus_board(TWELVE_WIDE)
+    # an estimate far below the truth, so that a level outgrows the bound during the sweep
+    monkeypatch.setattr(cost, "STATE_SCALE", 1e-9)
+    monkeypatch.setattr(routes, "ROUTES", tuple(
+        Frontier(max_bytes=100_000) if r.name == "frontier" else r for r in routes.ROUTES))
+    stats = check(board, "fill", timeout=120).stats
+    assert stats.route != "frontier" and stats.frontier["ended"] == "refused"
+    assert stats.frontier_decision["decision"] == "handed-on"
+    assert stats.frontier_decision["reason"] == "memory"
+
+
+def test_check_json_carries_the_decision() -> None:
+    corpus_board(TWELVE_WIDE)
+    runner = CliRunner()
+    off = json.loads(runner.invoke(main, ["check", "--json", "--rules", "fill",
+                                          "--no-frontier", str(TWELVE_WIDE)]).output)
+    assert off["stats"]["frontier"] is None
+    assert off["stats"]["frontier_decision"]["decision"] == "not-applied"
+    assert off["stats"]["frontier_decision"]["reason"] == "disabled"
+    wide = json.loads(runner.invoke(main, ["check", "--json", "--rules", "fill", "--timeout",
+                                           "60", str(FOURTEEN_WIDE)]).output)
+    said = wide["stats"]["frontier_decision"]
+    if wide["stats"]["route"] == "deductions":
+        assert said == {"decision": "not-reached", "reason": "deductions"}
+    else:
+        assert said["reason"] == "width" and said["width"] > WIDTHS.stop - 1
