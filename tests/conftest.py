@@ -103,8 +103,8 @@ SLOW: dict[str, str] = {
         "a study on the command line with --scheduler (test_bench_scheduler_on_the_command_"
         "line_writes_the_local_form) and generate's cluster tests",
     "tests/generate/test_cluster.py::test_a_killed_client_resumes_from_the_catalogue":
-        "a worker killed mid-run on the same cluster (test_a_worker_killed_mid_run_loses_"
-        "and_repeats_nothing), and generate's local resume tests",
+        "a cluster's pack equal to the local one (test_a_cluster_makes_the_local_pack_and_"
+        "stores_duplicates_once), and generate's local resume tests",
     "tests/deduce/test_sparse_colours.py::test_boards_of_hundreds_of_labels_agree[*nikoli]":
         "the same under flow and fill, and random boards of every geometry with lists",
     "tests/bench/test_research.py::test_bench_json_states_its_sets_metadata_and_spread":
@@ -126,6 +126,16 @@ SLOW: dict[str, str] = {
     "once": "one run's catalogue (the other catalogue tests)",
     "tests/batch/test_batch.py::test_dask_local_cluster_gives_the_same_results":
         "a cluster's results equal the local pool's in generate's cluster tests",
+    "tests/solver/test_weaker.py::test_every_geometry_matches_brute_force[fill]":
+        "every geometry under nikoli and fill,no2x2, and plain boards under fill",
+    "tests/solver/test_weaker.py::test_every_geometry_matches_brute_force[no2x2]":
+        "every geometry under nikoli and fill,no2x2, and plain boards under no2x2",
+    "tests/referee/test_compiled.py::test_corpus_hand_made_boards":
+        "random boards of every geometry, their solutions and mistakes planted in them, under "
+        "every profile (test_random_boards_of_every_geometry)",
+    "tests/generate/test_cluster.py::test_a_worker_killed_mid_run_loses_and_repeats_nothing":
+        "a cluster's pack equal to the local one (test_a_cluster_makes_the_local_pack_and_"
+        "stores_duplicates_once), and generate's local resume tests",
     # the browser, the documentation's examples and the benchmark scripts: the three costliest
     # kinds of test, each starting processes (Chromium, satlink, python) for most of its time
     "tests/test_docs_examples.py::test_the_example_runs[docs/reference/*]":
