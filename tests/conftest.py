@@ -130,6 +130,9 @@ SLOW: dict[str, str] = {
         "every geometry under nikoli and fill,no2x2, and plain boards under fill",
     "tests/solver/test_weaker.py::test_every_geometry_matches_brute_force[no2x2]":
         "every geometry under nikoli and fill,no2x2, and plain boards under no2x2",
+    "tests/geometry/test_variants.py::test_validator_rules_match_brute_force":
+        "the referees against the oracle's solutions and planted mistakes on random boards of "
+        "every geometry under every profile (tests/referee/test_compiled.py)",
     "tests/referee/test_compiled.py::test_corpus_hand_made_boards":
         "random boards of every geometry, their solutions and mistakes planted in them, under "
         "every profile (test_random_boards_of_every_geometry)",
