@@ -103,8 +103,8 @@ SLOW: dict[str, str] = {
         "a study on the command line with --scheduler (test_bench_scheduler_on_the_command_"
         "line_writes_the_local_form) and generate's cluster tests",
     "tests/generate/test_cluster.py::test_a_killed_client_resumes_from_the_catalogue":
-        "a worker killed mid-run on the same cluster (test_a_worker_killed_mid_run_loses_"
-        "and_repeats_nothing), and generate's local resume tests",
+        "a cluster's pack equal to the local one (test_a_cluster_makes_the_local_pack_and_"
+        "stores_duplicates_once), and generate's local resume tests",
     "tests/deduce/test_sparse_colours.py::test_boards_of_hundreds_of_labels_agree[*nikoli]":
         "the same under flow and fill, and random boards of every geometry with lists",
     "tests/bench/test_research.py::test_bench_json_states_its_sets_metadata_and_spread":
@@ -126,10 +126,58 @@ SLOW: dict[str, str] = {
     "once": "one run's catalogue (the other catalogue tests)",
     "tests/batch/test_batch.py::test_dask_local_cluster_gives_the_same_results":
         "a cluster's results equal the local pool's in generate's cluster tests",
+    "tests/solver/test_weaker.py::test_every_geometry_matches_brute_force[fill]":
+        "every geometry under nikoli and fill,no2x2, and plain boards under fill",
+    "tests/solver/test_weaker.py::test_every_geometry_matches_brute_force[no2x2]":
+        "every geometry under nikoli and fill,no2x2, and plain boards under no2x2",
+    "tests/geometry/test_variants.py::test_validator_rules_match_brute_force":
+        "the referees against the oracle's solutions and planted mistakes on random boards of "
+        "every geometry under every profile (tests/referee/test_compiled.py)",
+    "tests/referee/test_compiled.py::test_corpus_hand_made_boards":
+        "random boards of every geometry, their solutions and mistakes planted in them, under "
+        "every profile (test_random_boards_of_every_geometry)",
+    "tests/generate/test_cluster.py::test_a_worker_killed_mid_run_loses_and_repeats_nothing":
+        "a cluster's pack equal to the local one (test_a_cluster_makes_the_local_pack_and_"
+        "stores_duplicates_once), and generate's local resume tests",
+    # the browser, the documentation's examples and the benchmark scripts: the three costliest
+    # kinds of test, each starting processes (Chromium, satlink, python) for most of its time
+    "tests/test_docs_examples.py::test_the_example_runs[docs/reference/*]":
+        "the README's and the task guides' examples (docs/tasks), and each command's own tests "
+        "(tests/cli and the command's folder)",
+    "tests/test_docs_examples.py::test_the_example_runs[satlink * --help]":
+        "the README's and the task guides' examples (docs/tasks), satlink --help's example, and "
+        "each command's own --help tests (tests/cli)",
+    "tests/test_benchmark_harness.py::test_every_benchmark_script_starts[*-file]":
+        "three scripts started as files (BENCHMARKS_KEPT), and every script's header checked "
+        "without starting it (tests/test_harness_boundaries.py)",
 }
 """Tests marked ``slow``, each with what the tests left in ``python -m pytest`` still prove
 of the same property. Slow tests take seconds each on a quiet machine: sweeps over every
 profile (the default run keeps two), the largest corpora, killed-process and fuzz runs."""
+
+
+BROWSER_FIXTURES = ("page", "browser")
+"""A test asking for one of these drives headless Chromium (testbed/browser.py)."""
+
+BROWSER_KEPT = {
+    "tests/studio/test_browser.py::test_a_bridge_board_is_drawn_and_played":
+        "the studio in Chromium: a board drawn, checked and played",
+    "tests/render/test_report.py::test_problems_first_each_drawn_and_the_rest_on_a_click":
+        "the report in Chromium: the boards drawn, problems first",
+}
+"""The browser tests the default run keeps (a smoke test of each page); every other browser
+test is marked ``slow``: Chromium costs seconds of CPU a test, and each browser module's tests
+share one worker, so they were the longest chain of the run. What they prove of the pages'
+logic (layouts, grades, saves, requests) is also tested without a browser (tests/studio,
+tests/render)."""
+
+BENCHMARKS_KEPT = {
+    "tests/test_benchmark_harness.py::test_every_benchmark_script_starts[fill_vs_tdzdd.py-file]",
+    "tests/test_benchmark_harness.py::test_every_benchmark_script_starts[perf.py-file]",
+    "tests/test_benchmark_harness.py::test_every_benchmark_script_starts[behaviour.py-file]",
+}
+"""Benchmark scripts the default run starts as files: the first is the one once found failing
+so, the others the two the issues' proofs run."""
 
 
 def _pattern(text: str) -> re.Pattern:
@@ -145,8 +193,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
         for text, pattern in slow.items():
             if pattern.fullmatch(item.nodeid):
-                item.add_marker(pytest.mark.slow)
                 matched.add(text)
+                if item.nodeid not in BENCHMARKS_KEPT:
+                    item.add_marker(pytest.mark.slow)
+        uses_browser = set(BROWSER_FIXTURES) & set(getattr(item, "fixturenames", ()))
+        if uses_browser and item.nodeid not in BROWSER_KEPT:
+            item.add_marker(pytest.mark.slow)
+    ids, files = {item.nodeid for item in items}, {item.nodeid.split("::")[0] for item in items}
+    for kept in {k for k in BROWSER_KEPT.keys() | BENCHMARKS_KEPT if k.split("::")[0] in files} - ids:
+        warnings.warn(f"conftest: the kept test {kept!r} was not collected", stacklevel=1)
     collected = {item.nodeid.split("[")[0] for item in items}
     for text in slow.keys() - matched:
         if text.split("[")[0] in collected:

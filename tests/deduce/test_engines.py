@@ -31,6 +31,7 @@ from testbed.boards import PROFILES, boards
 from testbed.oracle import count_solutions
 from testbed.variants import VARIANT_PROFILES, variants
 from tests.support.paths import CORPUS
+from tests.support.size import sized
 
 PYTHON_ASKED = os.environ.get(ENVIRONMENT) == "python"
 COMPILED = compiled()
@@ -95,7 +96,7 @@ def test_corpus_boards_agree(rules):
 def test_explanations_and_hints_agree(rules):
     """The recording state logs the same changes with the same causes: the step-by-step
     explanation and a hint from a drawing read the same from either engine."""
-    for rows in boards(3034, 30):
+    for rows in boards(3034, sized(10, 30)):
         board = Board.from_rows(rows)
         mine, theirs = trace(board, rules, using=COMPILED), trace(board, rules, using=PYTHON)
         assert mine.as_dict(board) == theirs.as_dict(board), rows
@@ -127,7 +128,7 @@ def test_lookahead_counts_its_hypotheses_and_stops_at_its_budget():
 def test_region_carrier_counts_stay_exact():
     """The compiled region pass skips its scan when every node that may carry a colour was
     reached; the counts that decision rests on match a fresh count after every pass."""
-    for rows in boards(3035, 40):
+    for rows in boards(3035, sized(12, 40)):
         board = Board.from_rows(rows)
         for rules in ("flow", "nikoli"):
             st = COMPILED.state(Puzzle(board, parse_rules(rules)))

@@ -31,8 +31,9 @@ from satlink import Board
 from satlink.cli import main
 from satlink.formats import FORMATS, Entry, InputError, WriteError, read_text, write_text
 from tests.support.paths import ROOT
+from tests.support.size import sized
 
-EXAMPLES = int(os.environ.get("SATLINK_FUZZ_EXAMPLES", "3000"))
+EXAMPLES = int(os.environ.get("SATLINK_FUZZ_EXAMPLES", sized(600, 3000)))
 CLI_EXAMPLES = max(EXAMPLES // 5, 10)
 MAX_CELLS = 400  # mutations can grow a size; bigger boards are refused, so solving stays instant
 

@@ -18,6 +18,7 @@ from satlink.referee import paths as reference
 from testbed.oracle import graph_solutions
 from testbed.referees import disagreements, family_boards, oracle_solutions
 from testbed.variants import FAMILIES
+from tests.support.size import sized
 
 pytestmark = pytest.mark.skipif(compiled._check is None,
                                 reason="satlink.referee._check is not built")
@@ -100,7 +101,7 @@ def test_random_boards_of_every_geometry(family) -> None:
     rng = random.Random(43)
     tally: dict[tuple[str, bool], int] = {}
     differ = []
-    for board in family_boards(4300 + FAMILIES.index(family), family, 40):
+    for board in family_boards(4300 + FAMILIES.index(family), family, sized(12, 40)):
         differ += disagreements(rng, board, oracle_solutions(board), 3, tally)
     assert differ == []
     assert {valid for (_, valid) in tally} == {True, False}

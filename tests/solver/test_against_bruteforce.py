@@ -11,12 +11,13 @@ from satlink.solver.method import Method
 from testbed.boards import CAP, PROFILES, boards, cover_board, expected_status
 from testbed.oracle import count_solutions
 from tests.support.puzzles import FLOW_AMBIGUOUS
+from tests.support.size import sized
 
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_counts_match_brute_force(profile: str) -> None:
     rules = parse_rules(profile)
-    for rows in boards(seed=len(profile), n=80):
+    for rows in boards(seed=len(profile), n=sized(30, 80)):
         board = Board.from_rows(rows)
         truth = count_solutions(rows, rules.fill, rules.notouch, rules.no2x2, limit=CAP)
         verdict = check(board, rules, count=CAP)

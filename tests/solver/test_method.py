@@ -21,6 +21,7 @@ from satlink.solver.method import Method, MethodError
 from testbed.boards import CAP, FILL_AMBIGUOUS, PROFILES, TRAP, boards, mzucker_boards, parity_rows
 from testbed.oracle import count_solutions
 from tests.support.helpers import solutions_without_cuts
+from tests.support.size import sized
 
 # -- Method: the one validated value that says how a board is solved.
 
@@ -227,7 +228,7 @@ if find_spec("pycryptosat") is not None:  # optional: pip install 'satlink[cms]'
 def test_counts_match_brute_force(name: str, profile: str) -> None:
     rules = parse_rules(profile)
     method = METHODS[name]
-    for rows in boards(seed=300 + len(profile), n=25):
+    for rows in boards(seed=300 + len(profile), n=sized(10, 25)):
         board = Board.from_rows(rows)
         truth = count_solutions(rows, rules.fill, rules.notouch, rules.no2x2, limit=CAP)
         verdict = check(board, rules, count=CAP, method=method)

@@ -20,6 +20,7 @@ from satlink.solver.search import SolutionEnumerator
 from testbed.boards import boards, expected_status
 from testbed.oracle import count_solutions
 from testbed.variants import FAMILIES, variants
+from tests.support.size import sized
 
 WEAK = ["fill", "nikoli", "no2x2", "fill,no2x2"]
 WHOLE = Method(stricter_first=False)
@@ -51,7 +52,7 @@ def _agrees(board: Board, truth: int, rules: Rules, where: object, monkeypatch) 
 @pytest.mark.parametrize("profile", WEAK)
 def test_square_boards_match_brute_force(profile: str, monkeypatch) -> None:
     rules = parse_rules(profile)
-    for rows in boards(seed=3600 + len(profile), n=60):
+    for rows in boards(seed=3600 + len(profile), n=sized(20, 60)):
         truth = count_solutions(rows, rules.fill, rules.notouch, rules.no2x2, limit=2)
         _agrees(Board.from_rows(rows), truth, rules, (rows, profile), monkeypatch)
 

@@ -26,6 +26,7 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2, which is not in
 from satlink.studio import Limits, create_app  # noqa: E402
 from satlink.studio.safety import ServeOptions  # noqa: E402
 from testbed.studio_server import token_of  # noqa: E402
+from tests.support.size import sized  # noqa: E402
 
 ENDPOINTS = ("check", "explain", "hint", "referee", "repair", "generate", "complete", "save",
              "export", "open", "grade", "fix", "progress")
@@ -77,7 +78,7 @@ def client(tmp_path_factory):
         yield c
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=sized(100, 400), deadline=None, suppress_health_check=list(HealthCheck))
 @given(endpoint=st.sampled_from(ENDPOINTS), body=bodies)
 def test_no_body_is_an_internal_error(client, endpoint, body):
     text = json.dumps(body, allow_nan=True)  # Python's reader takes NaN and Infinity too
