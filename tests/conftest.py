@@ -17,6 +17,7 @@ import pytest
 
 from testbed.browser import browser, page  # noqa: F401  (fixtures for every test file)
 from tests.support.paths import CORPUS
+from tests.support.slow_seconds import SECOND_OR_MORE
 
 STARTED_ONCE_A_MODULE = {
     "browser": "Chromium (testbed/browser.py)",
@@ -150,6 +151,7 @@ SLOW: dict[str, str] = {
     "tests/test_benchmark_harness.py::test_every_benchmark_script_starts[*-file]":
         "three scripts started as files (BENCHMARKS_KEPT), and every script's header checked "
         "without starting it (tests/test_harness_boundaries.py)",
+    **SECOND_OR_MORE,
 }
 """Tests marked ``slow``, each with what the tests left in ``python -m pytest`` still prove
 of the same property. Slow tests take seconds each on a quiet machine: sweeps over every
@@ -162,10 +164,9 @@ BROWSER_FIXTURES = ("page", "browser")
 BROWSER_KEPT = {
     "tests/studio/test_browser.py::test_a_bridge_board_is_drawn_and_played":
         "the studio in Chromium: a board drawn, checked and played",
-    "tests/render/test_report.py::test_problems_first_each_drawn_and_the_rest_on_a_click":
-        "the report in Chromium: the boards drawn, problems first",
 }
-"""The browser tests the default run keeps (a smoke test of each page); every other browser
+"""The browser tests the default run keeps (the studio's smoke test; the report's page is drawn
+in Chromium by CI's slow set); every other browser
 test is marked ``slow``: Chromium costs seconds of CPU a test, and each browser module's tests
 share one worker, so they were the longest chain of the run. What they prove of the pages'
 logic (layouts, grades, saves, requests) is also tested without a browser (tests/studio,
