@@ -166,10 +166,26 @@ whole deduction takes it less time than loading the compiled core (a 2x2 check p
 starts as fast as before the core existed)."""
 
 
+TINY_BOARDS_IN_PYTHON = 4
+"""How many tiny boards a process deduces with the Python engine before it loads the compiled
+one: a single small check starts as fast as ever, while a batch of small boards pays the
+core's loading once and then deduces each board several times faster
+(``benchmarks/README.md``, "Issue 43: the decided path's Python").  Both engines make the same
+deductions in the same order (tests/deduce), so the verdicts, grades and records are the same
+whichever one a board gets."""
+
+_tiny_boards_seen = 0
+
+
 def engine_for(nodes: int) -> Engine:
     """The engine for a board of ``nodes`` graph nodes: :func:`engine`, but the Python one for
-    tiny boards where no engine was asked for by ``SATLINK_ENGINE``."""
-    if nodes <= TINY_NODES and not os.environ.get(ENVIRONMENT, "").strip():
+    a process's first :data:`TINY_BOARDS_IN_PYTHON` tiny boards, while the compiled engine is
+    not loaded and none was asked for by ``SATLINK_ENGINE``."""
+    global _tiny_boards_seen
+    if (nodes <= TINY_NODES and _tiny_boards_seen < TINY_BOARDS_IN_PYTHON
+            and not compiled.cache_info().currsize
+            and not os.environ.get(ENVIRONMENT, "").strip()):
+        _tiny_boards_seen += 1  # a lost count under threads costs one board the Python engine
         return PYTHON
     return engine()
 
@@ -188,5 +204,5 @@ def describe() -> str:
     return f"deduction engine: python (chosen by {ENVIRONMENT})"
 
 
-__all__ = ["ENVIRONMENT", "PYTHON", "TINY_NODES", "CompiledEngine", "Engine", "PythonEngine",
-           "StateLike", "compiled", "describe", "engine", "engine_for", "engine_named"]
+__all__ = ["ENVIRONMENT", "PYTHON", "TINY_BOARDS_IN_PYTHON", "TINY_NODES", "CompiledEngine", "Engine",
+           "PythonEngine", "StateLike", "compiled", "describe", "engine", "engine_for", "engine_named"]

@@ -13,6 +13,7 @@ import os
 import random
 import threading
 import time
+from types import SimpleNamespace
 
 import pytest
 
@@ -208,19 +209,45 @@ def test_unsolvable_small_boards_end_in_a_contradiction_or_no_solution():
                 assert count_solutions(rows, profile.fill, profile.notouch, profile.no2x2, 1) == 0
 
 
-def test_tiny_boards_use_the_python_engine_unless_one_is_asked_for(monkeypatch) -> None:
-    """Up to TINY_NODES nodes the Python engine deduces (a 2x2 check starts without loading
-    the core); above, the engine in use; SATLINK_ENGINE overrides both."""
-    from satlink.deduce.engines import TINY_NODES, engine_for
+class _LoadedWhenCalled:
+    """Stands for :func:`satlink.deduce.engines.compiled` with its cache empty: loaded (its
+    ``cache_info().currsize`` 1) once called."""
+
+    def __init__(self, real):
+        self.real, self.loaded = real, False
+
+    def cache_info(self):
+        return SimpleNamespace(currsize=int(self.loaded))
+
+    def __call__(self):
+        self.loaded = True
+        return self.real()
+
+
+def test_a_processs_first_tiny_boards_use_the_python_engine_unless_one_is_asked_for(
+        monkeypatch) -> None:
+    """Up to TINY_NODES nodes the Python engine deduces a process's first few boards (a 2x2
+    check starts without loading the core), then the engine in use; once the compiled engine
+    is loaded, every board gets it; SATLINK_ENGINE overrides both."""
+    from satlink.deduce import engines
+    from satlink.deduce.engines import TINY_BOARDS_IN_PYTHON, TINY_NODES, engine_for
 
     monkeypatch.delenv(ENVIRONMENT, raising=False)
-    assert engine_for(TINY_NODES) is PYTHON
-    assert engine_for(TINY_NODES + 1) is (compiled() or PYTHON)
+    stand_in = _LoadedWhenCalled(engines.compiled)
+    monkeypatch.setattr(engines, "compiled", stand_in)
+    monkeypatch.setattr(engines, "_tiny_boards_seen", 0)
+    for _ in range(TINY_BOARDS_IN_PYTHON):
+        assert engine_for(TINY_NODES) is PYTHON
+    assert not stand_in.loaded
+    assert engine_for(TINY_NODES) is (stand_in.real() or PYTHON)  # the batch's next board
+    monkeypatch.setattr(engines, "_tiny_boards_seen", 0)
+    assert engine_for(TINY_NODES + 1) is (stand_in.real() or PYTHON)
+    assert engine_for(4) is (stand_in.real() or PYTHON)  # loaded: tiny boards get it too
     monkeypatch.setenv(ENVIRONMENT, "python")
     assert engine_for(10_000) is PYTHON
-    if compiled() is not None:
+    if stand_in.real() is not None:
         monkeypatch.setenv(ENVIRONMENT, "compiled")
-        assert engine_for(4) is compiled()
+        assert engine_for(4) is stand_in.real()
 
 
 def settled_result(eng, board: Board, rules, budget: int) -> tuple:
