@@ -170,7 +170,7 @@ TINY_BOARDS_IN_PYTHON = 4
 """How many tiny boards a process deduces with the Python engine before it loads the compiled
 one: a single small check starts as fast as ever, while a batch of small boards pays the
 core's loading once and then deduces each board several times faster
-(``benchmarks/README.md``, "Issue 43: the decided path's Python").  Both engines make the same
+(``benchmarks/README.md``, "Tiny boards in a batch").  Both engines make the same
 deductions in the same order (tests/deduce), so the verdicts, grades and records are the same
 whichever one a board gets."""
 

@@ -152,4 +152,37 @@ SECOND_OR_MORE: dict[str, str] = {
         "publish's other refusals in this file",
     "tests/test_exports.py::test_generated_puzzles_are_not_checked_again_under_their_own_rules":
         "the exports' other tests in this file",
+    "tests/bench/test_research.py::test_shuffled_formulas_give_the_same_verdicts":
+        "the in-process backends' verdicts and cut-offs in this file",
+    "tests/solver/test_frontier_route.py::test_square_boards_agree_with_brute_force[fill]":
+        "the route against brute force on every geometry in this file",
+    "tests/solver/test_pieces.py::test_split_route_matches_brute_force_beside_walled_and_holed_bridg"
+    "es[notouch,no2x2]":
+        "the same boards under flow and notouch",
+    "tests/test_exports.py::test_puzzlink_accepts_every_solution_and_more_exactly_where_its_rules_ar"
+    "e_said_to_differ[fill,notouch]":
+        "the same under the other profiles",
+    "tests/test_exports.py::test_puzzlink_accepts_every_solution_and_more_exactly_where_its_rules_ar"
+    "e_said_to_differ[fill,no2x2]":
+        "the same under the other profiles",
+    "tests/generate/test_play.py::test_variants_are_steered_to_a_band[variant0-hard]":
+        "the other variants and bands in this file",
+    "tests/solver/test_method.py::test_corpus_verdicts[onehot-edge]":
+        "the corpus verdicts under the other encodings",
+    "tests/bench/test_identity_and_answers.py::test_bench_compare_on_the_command_line":
+        "bench compare in process in this file",
+    "tests/generate/test_generate.py::test_symmetric_layouts[mirror-9x6]":
+        "the other symmetric layouts",
+    "tests/generate/test_generate.py::test_symmetric_layouts[rotational-10x10]":
+        "the other symmetric layouts",
+    "tests/generate/test_opening.py::test_the_generators_solver_colours_what_the_benchmarks_does[6x10]":
+        "the same agreement at the other sizes",
+    "tests/solver/test_pieces.py::test_split_route_matches_brute_force_on_every_geometry[notouch,no2x2]":
+        "the same sweep under notouch",
+    "tests/generate/test_colour_openings.py::test_a_6_colour_7x7_pack_opens_like_published_6_colour_levels":
+        "the colour-count steering at other sizes and counts in this file",
+    "tests/solver/test_method.py::test_the_one_time_import_does_not_count_against_a_boards_deadline":
+        "deadlines held in the other tests of this file",
+    "tests/generate/test_variant_bands.py::test_hex_and_wrap_10x10_reach_the_easier_bands[variant1-easy]":
+        "the variant bands' other cases",
 }
