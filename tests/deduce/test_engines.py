@@ -284,3 +284,25 @@ def test_the_look_ahead_loop_agrees_on_variant_boards(rules):
         board = variant.board()
         assert settled_result(COMPILED, board, profile, 200) == settled_result(
             PYTHON, board, profile, 200), (rules, board.rows)
+
+
+def test_a_single_small_check_never_loads_the_core_and_a_batch_does() -> None:
+    """A process that checks one tiny board starts without the compiled core; one that checks
+    more than TINY_BOARDS_IN_PYTHON of them loads it (a batch pays its loading once)."""
+    import subprocess
+    import sys
+
+    if compiled() is None:
+        pytest.skip("the compiled engine is not built")
+    script = ("import sys\n"
+              "from satlink import check\n"
+              "from satlink.board import Board\n"
+              "from satlink.deduce.engines import TINY_BOARDS_IN_PYTHON\n"
+              "boards = int(sys.argv[1]) or TINY_BOARDS_IN_PYTHON + 1\n"
+              "for _ in range(boards):\n"
+              "    check(Board.from_rows(['A.B', '...', 'A.B']))\n"
+              "print('satlink.deduce._core' in sys.modules)\n")
+    env = {k: v for k, v in os.environ.items() if k != ENVIRONMENT}
+    loaded = [subprocess.run([sys.executable, "-c", script, n], capture_output=True, text=True,
+                             env=env, check=True).stdout.strip() for n in ("1", "0")]
+    assert loaded == ["False", "True"]
