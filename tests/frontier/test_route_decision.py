@@ -7,18 +7,16 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from click.testing import CliRunner
 
 import satlink.solver.routes as routes
-from satlink import Board, check, parse_rules, solve
+from satlink import Board, check, solve
 from satlink.cli import main
-from satlink.formats import read_file
 from satlink.frontier import cost, estimate
-from satlink.solver.method import DEFAULT_METHOD, Method
-from satlink.solver.routes.deductions import Deductions
+from satlink.solver.method import Method
 from satlink.solver.routes.frontier import WIDTHS, Frontier
-from satlink.solver.routes.job import NOTHING_FORCED, Clock, Job
+from satlink.solver.routes.job import NOTHING_FORCED, Job
+from tests.support.frontier_jobs import corpus_board, open_job
 from tests.support.paths import CORPUS
 
 MZUCKER = CORPUS / "mzucker-flow_solver" / "puzzles"
@@ -30,18 +28,6 @@ EASY = ["A.B", "...", "A.B"]
 """Decided by the deductions alone."""
 
 
-def corpus_board(path) -> Board:
-    if not path.exists():
-        pytest.skip(f"{path} is not here (../shared/corpus)")
-    return next(iter(read_file(str(path)))).board
-
-
-def open_job(board: Board, profile: str, limit: int = 2, method: Method = DEFAULT_METHOD) -> Job:
-    """The job as the deductions hand it on (the board must be left open by them)."""
-    job = Job(board, parse_rules(profile), method, limit, Clock(None), routes.ROUTES)
-    outcome = Deductions().run(job)
-    assert not outcome.finished and outcome.next_job is not None
-    return outcome.next_job
 
 
 def reason(route: Frontier, job: Job) -> dict:

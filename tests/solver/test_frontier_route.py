@@ -22,16 +22,16 @@ import satlink.solver.routes as routes
 import satlink.solver.routes.frontier as frontier_route
 from satlink import Board, check, parse_rules, solution_errors, solve
 from satlink.cli import main
-from satlink.formats import read_file
 from satlink.frontier import count, estimate
 from satlink.solver import presolve as presolve_module
-from satlink.solver.method import DEFAULT_METHOD, Method
+from satlink.solver.method import Method
 from satlink.solver.routes.deductions import Deductions
 from satlink.solver.routes.frontier import Frontier
 from satlink.solver.routes.job import NOTHING_FORCED, Clock, Job
 from testbed.boards import CAP, boards, expected_status
 from testbed.oracle import count_solutions
 from testbed.variants import variants
+from tests.support.frontier_jobs import corpus_board, open_job
 from tests.support.paths import CORPUS
 
 WEAKER = ["fill", "nikoli", "no2x2", "fill,no2x2"]
@@ -62,18 +62,6 @@ def forced(monkeypatch) -> None:
     with_route(monkeypatch, Frontier(widths=range(0, 64), fill_only=False))
 
 
-def corpus_board(path) -> Board:
-    if not path.exists():
-        pytest.skip(f"{path} is not here (../shared/corpus)")
-    return next(iter(read_file(str(path)))).board
-
-
-def open_job(board: Board, profile: str, limit: int = 2, method: Method = DEFAULT_METHOD) -> Job:
-    """The job as the deductions hand it on (the board must be left open by them)."""
-    job = Job(board, parse_rules(profile), method, limit, Clock(None), routes.ROUTES)
-    outcome = Deductions().run(job)
-    assert not outcome.finished and outcome.next_job is not None
-    return outcome.next_job
 
 
 def agrees(board: Board, profile: str, truth: int) -> bool:
