@@ -28,8 +28,6 @@ EASY = ["A.B", "...", "A.B"]
 """Decided by the deductions alone."""
 
 
-
-
 def reason(route: Frontier, job: Job) -> dict:
     said = route.declined(job).frontier_decision
     assert said is not None and said["decision"] == "not-applied"
@@ -115,3 +113,21 @@ def test_check_json_carries_the_decision() -> None:
         assert said == {"decision": "not-reached", "reason": "deductions"}
     else:
         assert said["reason"] == "width" and said["width"] > WIDTHS.stop - 1
+
+
+def test_the_loop_asks_a_route_that_applies_once_and_hears_no_reason(monkeypatch) -> None:
+    """The routes loop asks the frontier route ``declined`` instead of ``applies``: on a job it
+    applies to, the estimate is made once and nothing is added to the stats."""
+    from satlink import frontier
+    from satlink.solver.routes.loop import applies
+    from satlink.solver.stats import SolveStats
+
+    job = open_job(corpus_board(TWELVE_WIDE), "fill")
+    made = []
+    real = frontier.estimate
+    monkeypatch.setattr(frontier, "estimate", lambda *a, **k: made.append(1) or real(*a, **k))
+    stats = SolveStats()
+    assert applies(Frontier(), job, stats)
+    assert len(made) == 1 and stats.frontier_decision is None
+    assert not applies(Frontier(widths=range(2, 4)), job, stats)
+    assert stats.frontier_decision["reason"] == "width"

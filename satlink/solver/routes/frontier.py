@@ -70,10 +70,11 @@ class Frontier:
     def applies(self, job: Job) -> bool:
         return self.why_not(job) is None
 
-    def declined(self, job: Job) -> SolveStats:
-        """Why the route does not apply, for the verdict's ``stats.frontier_decision`` (the
-        routes loop asks a route that does not apply)."""
-        return SolveStats(frontier_decision=self.why_not(job))
+    def declined(self, job: Job) -> SolveStats | None:
+        """None when the route applies; else why not, for the verdict's
+        ``stats.frontier_decision`` (the routes loop asks this instead of :meth:`applies`)."""
+        reason = self.why_not(job)
+        return None if reason is None else SolveStats(frontier_decision=reason)
 
     def why_not(self, job: Job) -> dict | None:
         """Why the route does not apply to ``job`` (:func:`decision`), None when it does."""

@@ -21,8 +21,7 @@ def decide(job: Job) -> Outcome:
     ``route``, the name of the one that decided."""
     stats = SolveStats(edges=job.board.n_edges)
     for route in job.routes:
-        if not route.applies(job):
-            stats.add(declined(route, job))
+        if not applies(route, job, stats):
             continue
         if route.needs_sat:
             job.clock.set_aside(import_sat_modules())
@@ -37,11 +36,19 @@ def decide(job: Job) -> Outcome:
                        "whole board's SAT search, applies to every board)")
 
 
-def declined(route: Route, job: Job) -> SolveStats:
-    """What a route that does not apply to ``job`` says about why, when it tells (a
-    ``declined(job)`` method: the frontier route's reason goes to the verdict's stats)."""
+def applies(route: Route, job: Job, stats: SolveStats) -> bool:
+    """Whether ``route`` applies to ``job``.  A route that can say why not (a
+    ``declined(job)`` method: None when it applies, else its reason as figures) is asked that
+    instead, once, and its reason is added to ``stats``: the frontier route's reason goes to
+    the verdict's stats without its estimate being made twice."""
     tell = getattr(route, "declined", None)
-    return tell(job) if tell is not None else SolveStats()
+    if tell is None:
+        return route.applies(job)
+    reason = tell(job)
+    if reason is None:
+        return True
+    stats.add(reason)
+    return False
 
 
 def import_sat_modules() -> float:
@@ -60,4 +67,4 @@ def import_sat_modules() -> float:
     return time.perf_counter() - begun
 
 
-__all__ = ["declined", "decide", "import_sat_modules"]
+__all__ = ["applies", "decide", "import_sat_modules"]
