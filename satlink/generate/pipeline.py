@@ -21,6 +21,7 @@ from satlink.generate.bands import (
     attempt_opening,
     attempt_target,
     colour_quantiles,
+    partial_floor,
 )
 from satlink.generate.growing import grown, variant_layout
 from satlink.generate.layout import LayoutError
@@ -128,8 +129,9 @@ def _attempt(params: Params, number: int) -> Attempt:
     slack = (LARGE_EASY_SLACK if band == "easy" and params.width * params.height
              > PUBLISHED_MAX_CELLS else COLOUR_SLACK)
     stalled = False
+    floor = partial_floor(params) if opening == "partial" else 0.0
     climb = (Climb(band, rules, rounds, valid, opening, slack,
-                   (params.colours_min, params.colours_max)) if steerable else None)
+                   (params.colours_min, params.colours_max), floor) if steerable else None)
     if climb is not None:
         _, walk, stalled = steer(system, walk, climb, rng)
     checks = repairs = cycles = 0
@@ -147,6 +149,8 @@ def _attempt(params: Params, number: int) -> Attempt:
                     _, walk, stalled = steer(system, walk, climb, rng)
                     continue
                 return Attempt(number, False, "grade", checks=checks, repairs=repairs)
+            # (a partial opening short of its floor is not climbed again: from few colours
+            # the floor is often out of reach, and the further climbs cost more than they won)
             if (opening and steerable and cycles < STEER_CYCLES
                     and opening_off(board, rules, opening)[0] > 0):
                 # kept either way, never rejected for it; a stalled climb toward complete
