@@ -29,6 +29,7 @@ from satlink.generate.longpaths import Walk, cut_between, reshape, settle
 from satlink.generate.params import Params
 from satlink.generate.paths import PathSystem
 from satlink.generate.play import forced_only, opening_share, stairs_per_100
+from satlink.generate.regrow import regrown
 from satlink.generate.repair import split_on_difference
 from satlink.generate.steer import (
     COLOUR_SLACK,
@@ -134,6 +135,9 @@ def _attempt(params: Params, number: int) -> Attempt:
                    (params.colours_min, params.colours_max), floor) if steerable else None)
     if climb is not None:
         _, walk, stalled = steer(system, walk, climb, rng)
+        if stalled and opening == "complete" and params.colours_min == params.colours_max:
+            system, walk, stalled = regrown(params, (system, walk), climb, layout, rng,
+                                            colour_quantiles(params, number))
     checks = repairs = cycles = 0
     steered = 0  # the repairs made before the last climb
     while True:
