@@ -207,6 +207,17 @@ def _published_draw(params: Params, number: int) -> tuple[str, str] | None:
     return ORDER[-1], ""
 
 
+def no_partial_draw(params: Params) -> bool:
+    """Whether a default pack of ``params`` draws no attempt aimed at a partial opening:
+    where the published levels the forced moves solve completely are at least the easy
+    share (5x5), the easy band is all of them and the levels they do not solve come only
+    from medium and hard attempts."""
+    plain = not params.is_variant and params.symmetry == "none"
+    cells = params.width * params.height
+    return (plain and params.play == "published" and cells <= PUBLISHED_MAX_CELLS
+            and complete_share(params) >= published_bands(cells)[0])
+
+
 def attempt_target(params: Params, number: int) -> str:
     """The grade target attempt ``number`` must meet to be kept ('' for none): the
     ``--grade`` one, or with slot targets the target of slot ``number`` modulo the pack's
