@@ -156,8 +156,8 @@ def _attempt(params: Params, number: int) -> Attempt:
                 if (steerable and band != "easy" and not (target or params.curve)
                         and no_partial_draw(params)):
                     # a drawn medium or hard aim missed where no attempt is drawn partial:
-                    # rejected, its place went to one solved completely, far more often
-                    # than published (5x5 with 4 colours: 97 % against 91 %)
+                    # rejected, its place went to one solved completely, and the pack had
+                    # more of those than published levels
                     band, opening, cycles = "easy", "partial", STEER_CYCLES
                     climb = climb._replace(band=band, opening=opening,
                                            partial_floor=partial_floor(params),

@@ -3,10 +3,10 @@ the one colour count asked for (``--colors k``).
 
 At one colour count a climb cannot add colours where the forced moves stop; without a count
 asked for, the pipeline climbs on with a colour more of slack instead.  A stalled climb
-stays where it stopped in every further climb (at 9x9 with 6 colours a third of them, with
-65-90 % of the board left to other techniques), so the attempts aimed at a completely
-forced board fell short of the published share of them; a fresh candidate is what is left
-to try.
+stays where it stopped in every further climb, with most of the board left to other
+techniques, so the attempts aimed at a completely forced board fell short of the published
+share of them (``benchmarks/README.md``, "openings at the colour count asked for"); a fresh candidate is what is left to
+try.
 """
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ from satlink.generate.paths import PathSystem
 from satlink.generate.steer import Climb, distance, opening_off, steer
 
 REGROWS = 2
-"""Fresh candidates a stalled climb may start again from (each a whole climb: a third of
-the stalled ones at 9x9 with 6 colours, so two leave about one in thirty short)."""
+"""Fresh candidates a stalled climb may start again from (each a whole climb, so few)."""
 
 
 def regrown(params: Params, now: tuple[PathSystem, Walk], climb: Climb, layout: Board | None,

@@ -72,8 +72,8 @@ OPENING_STALL_BOARDS = 400
 the climb wanders over boards they open as far (they open step by step, and most moves
 change nothing), and from few colours (a 6-colour 9x9 board) a board they solve was often
 hundreds of boards away.  A climb toward a partial opening's floor stops after
-:data:`STALL_BOARDS`: from 4 colours on a 9x9 board the floor is often out of reach, and
-the longer wait cost twice the time for a fifth of a point of fill."""
+:data:`STALL_BOARDS`: from few colours on a 9x9 board the floor is often out of reach, and
+the longer wait cost far more time than the fill it won (``benchmarks/README.md``)."""
 
 
 WANDER_SLACK = 1.0
