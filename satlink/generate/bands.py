@@ -76,7 +76,8 @@ def partial_floor(params: Params) -> float:
     the rest at this mean, so it is ``(mean - complete) / (1 - complete)``.  Without it a
     partial climb stopped at the first board under :data:`satlink.generate.steer.PARTIAL_CAP`,
     mostly where the walk left it, which opened about half as far as the published easy
-    levels the forced moves do not solve (``benchmarks/README.md``, "openings at the colour count asked for")."""
+    levels the forced moves do not solve (``benchmarks/README.md``, "openings at the colour
+    count asked for")."""
     side = params.width
     figures = None
     if params.width == params.height:

@@ -5,8 +5,8 @@ At one colour count a climb cannot add colours where the forced moves stop; with
 asked for, the pipeline climbs on with a colour more of slack instead.  A stalled climb
 stays where it stopped in every further climb, with most of the board left to other
 techniques, so the attempts aimed at a completely forced board fell short of the published
-share of them (``benchmarks/README.md``, "openings at the colour count asked for"); a fresh candidate is what is left to
-try.
+share of them (``benchmarks/README.md``, "openings at the colour count asked for"); a
+fresh candidate is what is left to try.
 """
 
 from __future__ import annotations
