@@ -19,6 +19,7 @@ figures.  ``--colour-mix`` says which colour counts are asked for:
     python benchmarks/opening.py --baseline /tmp/open-base --count 40 \\
         --out benchmarks/results/opening.json
     python benchmarks/opening.py --sizes 7x7 --colour-mix published,each --count 20
+    python benchmarks/opening.py --sizes 9x9 --colour-mix published,each --mix-count 120 --count 40
     python benchmarks/opening.py --packs pack.jsonl     # measure pack files (JSON lines)
     python benchmarks/opening.py --packs published-*.jsonl --write-data --sides 5,7,9
 
@@ -216,6 +217,9 @@ def main() -> None:
     parser.add_argument("--min-levels", type=int, default=30,
                         help="with --colour-mix each: the published levels a colour count needs")
     parser.add_argument("--count", type=int, default=40, help="puzzles per size and generator")
+    parser.add_argument("--mix-count", type=int, default=None,
+                        help="with --colour-mix published: its puzzles per size and generator "
+                             "(default --count; its attempts and budget scaled alike)")
     parser.add_argument("--budget", type=float, default=120.0,
                         help="generation seconds per size and generator")
     parser.add_argument("--attempts", type=int, default=200, help="attempts per size and generator")
@@ -276,7 +280,7 @@ def main() -> None:
             for setting in args.settings.split(","):
                 for mix, asked in _runs(size, mixes, args):
                     grade = None if setting == "default" else setting
-                    r = play.measure(generators, size, grade, args, extra, asked)
+                    r = play.measure(generators, size, grade, _scaled(args, mix), extra, asked)
                     label = setting if mix == "default" else f"{setting}, colours {mix}"
                     results[f"{size} {label}"] = r
                     for name, m in r.items():
@@ -289,7 +293,8 @@ def main() -> None:
     finally:
         for g in generators:
             g.close()
-    print(f"{args.rules}, seed {args.seed}, count {args.count}, budget {args.budget:g} s, "
+    mixed = f" (published mix: {args.mix_count})" if args.mix_count else ""
+    print(f"{args.rules}, seed {args.seed}, count {args.count}{mixed}, budget {args.budget:g} s, "
           f"attempts {args.attempts}; " + ", ".join(f"{g.name} = {g.origin}" for g in generators))
     print(OPEN_HEADER)
     print("\n".join(opens))
@@ -300,6 +305,17 @@ def main() -> None:
                          for row in keyed(by_generator, "generator")],
               table=table, published={str(k): v for k, v in published().items()},
               origins={g.name: g.origin for g in generators})
+
+
+def _scaled(args, mix: str):
+    """``args`` for one run: the published mix's ``--mix-count`` puzzles (its attempts and
+    budget scaled by the same factor), every other run's as given."""
+    if mix != "published" or not args.mix_count or args.mix_count == args.count:
+        return args
+    factor = args.mix_count / args.count
+    return argparse.Namespace(**{**vars(args), "count": args.mix_count,
+                                 "attempts": round(args.attempts * factor),
+                                 "budget": args.budget * factor})
 
 
 def _runs(size: str, mixes: list[str], args) -> list[tuple[str, object]]:

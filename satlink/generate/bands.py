@@ -67,6 +67,43 @@ def complete_share(params: Params) -> float:
     return by_colours[nearest]
 
 
+def partial_floor(params: Params) -> float:
+    """The forced-moves share an attempt aimed at a partial opening climbs to at least: the
+    mean share of the published levels the forced moves do not solve completely, of the
+    size and (with one colour count asked for) that many colours, the nearest count with
+    :data:`MIN_LEVELS` levels standing in, as :func:`complete_share` chooses; 0 where no
+    published level of the size was measured.  Those levels average ``complete`` x 1 plus
+    the rest at this mean, so it is ``(mean - complete) / (1 - complete)``.  Without it a
+    partial climb stopped at the first board under :data:`satlink.generate.steer.PARTIAL_CAP`,
+    mostly where the walk left it, which opened about half as far as the published easy
+    levels the forced moves do not solve (``benchmarks/README.md``, "openings at the colour
+    count asked for")."""
+    side = params.width
+    figures = None
+    if params.width == params.height:
+        by_colours = _opening_by_side_colours().get(side)
+        if by_colours and params.colours_min == params.colours_max:
+            nearest = min(by_colours, key=lambda k: (abs(k - params.colours_min), k))
+            figures = by_colours[nearest]
+        else:
+            figures = next(((m, c) for s, m, c in _opening_by_side() if s == side), None)
+    if figures is None or figures[1] >= 1.0:
+        return 0.0
+    mean, complete = figures
+    return max(0.0, (mean - complete) / (1.0 - complete))
+
+
+@cache
+def _opening_by_side_colours() -> dict[int, dict[int, tuple[float, float]]]:
+    """side -> colours -> (mean share, share solved completely) of the published levels of
+    that size with that many colours, for the counts of at least :data:`MIN_LEVELS` levels."""
+    found: dict[int, dict[int, tuple[float, float]]] = {}
+    for e in table("published")["opening"].get("by_side_colours", []):
+        if e["levels"] >= MIN_LEVELS:
+            found.setdefault(e["side"], {})[e["colours"]] = (e["mean"], e["complete"])
+    return found
+
+
 def published_bands(cells: int) -> tuple[float, float, float]:
     """The published shares of the easy, medium and hard bands for a board of ``cells``
     cells: interpolated by the side of the square of that area, held at the smallest and
@@ -169,6 +206,17 @@ def _published_draw(params: Params, number: int) -> tuple[str, str] | None:
             return band, ("" if band != "easy" or not plain else
                           "complete" if draw < complete else "partial")
     return ORDER[-1], ""
+
+
+def no_partial_draw(params: Params) -> bool:
+    """Whether a default pack of ``params`` draws no attempt aimed at a partial opening:
+    where the published levels the forced moves solve completely are at least the easy
+    share (5x5), the easy band is all of them and the levels they do not solve come only
+    from medium and hard attempts."""
+    plain = not params.is_variant and params.symmetry == "none"
+    cells = params.width * params.height
+    return (plain and params.play == "published" and cells <= PUBLISHED_MAX_CELLS
+            and complete_share(params) >= published_bands(cells)[0])
 
 
 def attempt_target(params: Params, number: int) -> str:

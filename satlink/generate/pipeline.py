@@ -21,6 +21,8 @@ from satlink.generate.bands import (
     attempt_opening,
     attempt_target,
     colour_quantiles,
+    no_partial_draw,
+    partial_floor,
 )
 from satlink.generate.growing import grown, variant_layout
 from satlink.generate.layout import LayoutError
@@ -28,6 +30,7 @@ from satlink.generate.longpaths import Walk, cut_between, reshape, settle
 from satlink.generate.params import Params
 from satlink.generate.paths import PathSystem
 from satlink.generate.play import forced_only, opening_share, stairs_per_100
+from satlink.generate.regrow import regrown
 from satlink.generate.repair import split_on_difference
 from satlink.generate.steer import (
     COLOUR_SLACK,
@@ -128,10 +131,14 @@ def _attempt(params: Params, number: int) -> Attempt:
     slack = (LARGE_EASY_SLACK if band == "easy" and params.width * params.height
              > PUBLISHED_MAX_CELLS else COLOUR_SLACK)
     stalled = False
+    floor = partial_floor(params) if opening == "partial" else 0.0
     climb = (Climb(band, rules, rounds, valid, opening, slack,
-                   (params.colours_min, params.colours_max)) if steerable else None)
+                   (params.colours_min, params.colours_max), floor) if steerable else None)
     if climb is not None:
         _, walk, stalled = steer(system, walk, climb, rng)
+        if stalled and opening == "complete" and params.colours_min == params.colours_max:
+            system, walk, stalled = regrown(params, (system, walk), climb, layout, rng,
+                                            colour_quantiles(params, number))
     checks = repairs = cycles = 0
     steered = 0  # the repairs made before the last climb
     while True:
@@ -146,7 +153,20 @@ def _attempt(params: Params, number: int) -> Attempt:
                     cycles, steered = cycles + 1, repairs
                     _, walk, stalled = steer(system, walk, climb, rng)
                     continue
+                if (steerable and band != "easy" and not (target or params.curve)
+                        and no_partial_draw(params)):
+                    # a drawn medium or hard aim missed where no attempt is drawn partial:
+                    # rejected, its place went to one solved completely, and the pack had
+                    # more of those than published levels
+                    band, opening, cycles = "easy", "partial", STEER_CYCLES
+                    climb = climb._replace(band=band, opening=opening,
+                                           partial_floor=partial_floor(params),
+                                           rounds=max(climb.rounds, MIN_ROUNDS))
+                    _, walk, stalled = steer(system, walk, climb, rng)
+                    continue
                 return Attempt(number, False, "grade", checks=checks, repairs=repairs)
+            # (a partial opening short of its floor is not climbed again: from few colours
+            # the floor is often out of reach, and the further climbs cost more than they won)
             if (opening and steerable and cycles < STEER_CYCLES
                     and opening_off(board, rules, opening)[0] > 0):
                 # kept either way, never rejected for it; a stalled climb toward complete

@@ -51,35 +51,40 @@ def forced_colouring(board: Board, fill: bool = True, notouch: bool = True) -> d
     included), by rules J (with ``notouch``), H and C (with ``fill``) of the module
     docstring run to their fixpoint.  Cells whose state changed are rechecked with their
     neighbours (a worklist), so a board costs time in proportion to what the rules do: the
-    generator's climbs run this on every board they try."""
+    generator's climbs run this on every board they try (a thousand boards a climb toward
+    a board these rules solve), so its state is lists indexed by node, not dicts."""
     nodes = board.open_nodes()
-    nbrs = {x: board.neighbors(x) for x in nodes}
-    colour = {x: FREE for x in nodes}
+    nbrs = board.graph.neighbours  # of every node; only open nodes are reached
+    colour = [FREE] * board.n_nodes
+    head_of = [FREE] * board.n_nodes  # the colour whose open head a node is, else FREE
     heads: list[list[int]] = []  # per colour, its open heads (two until joined, then none)
-    head_of: dict[int, int] = {}
     for k, label in enumerate(board.labels):
         a, b = board.endpoints[label]
-        colour[a] = colour[b] = k
+        colour[a] = colour[b] = head_of[a] = head_of[b] = k
         heads.append([a, b])
-        head_of[a] = head_of[b] = k
     todo = list(nodes)
-    queued = set(todo)
+    queued = bytearray(board.n_nodes)
+    for x in nodes:
+        queued[x] = 1
 
     def touched(x: int) -> None:
-        for y in (x, *nbrs[x]):
-            if y not in queued:
-                queued.add(y)
+        if not queued[x]:
+            queued[x] = 1
+            todo.append(x)
+        for y in nbrs[x]:
+            if not queued[y]:
+                queued[y] = 1
                 todo.append(y)
 
     def join(k: int) -> None:
         for h in heads[k]:
-            del head_of[h]
+            head_of[h] = FREE
             touched(h)
         heads[k] = []
 
     def advance(k: int, h: int, to: int) -> None:
         colour[to] = k
-        del head_of[h]
+        head_of[h] = FREE
         head_of[to] = k
         hs = heads[k]
         hs[hs.index(h)] = to
@@ -88,9 +93,9 @@ def forced_colouring(board: Board, fill: bool = True, notouch: bool = True) -> d
 
     while todo:
         x = todo.pop()
-        queued.discard(x)
-        k = head_of.get(x)
-        if k is not None:
+        queued[x] = 0
+        k = head_of[x]
+        if k != FREE:
             hs = heads[k]
             mate = hs[1] if hs[0] == x else hs[0]
             if notouch and mate in nbrs[x]:  # J
@@ -105,10 +110,10 @@ def forced_colouring(board: Board, fill: bool = True, notouch: bool = True) -> d
             continue
         if not fill or colour[x] != FREE:
             continue
-        ways = [n for n in nbrs[x] if colour[n] == FREE or n in head_of]
+        ways = [n for n in nbrs[x] if colour[n] == FREE or head_of[n] != FREE]
         if len(ways) != 2:
             continue
-        ends = [n for n in ways if n in head_of]
+        ends = [n for n in ways if head_of[n] != FREE]
         if not ends:
             continue
         if len(ends) == 2 and head_of[ends[0]] != head_of[ends[1]]:
@@ -117,7 +122,8 @@ def forced_colouring(board: Board, fill: bool = True, notouch: bool = True) -> d
         advance(k, ends[0], x)  # C
         if len(ends) == 2:
             join(k)
-    return {x: board.labels[colour[x]] for x in nodes if colour[x] != FREE}
+    labels = board.labels
+    return {x: labels[colour[x]] for x in nodes if colour[x] != FREE}
 
 
 def opening_share(board: Board, rules: Rules | None = None) -> float:

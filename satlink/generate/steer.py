@@ -16,7 +16,8 @@ and the pipeline's uniqueness loop then proves or repairs it.
 
 Once in the band, an easy attempt of a default pack may also aim at how the board *opens*:
 solved completely by the plain forced moves (:mod:`satlink.generate.play`), the
-climb moving where they stop, or left mostly to other techniques (:data:`PARTIAL_CAP`).
+climb moving where they stop, or opened part way (at most :data:`PARTIAL_CAP`, at least as
+far as published ones the forced moves do not solve).
 """
 
 from __future__ import annotations
@@ -67,10 +68,12 @@ the longest path, 20x20 climbs")."""
 
 
 OPENING_STALL_BOARDS = 400
-"""The same once in the band and aiming at an opening: there the climb wanders over boards
-the forced moves open as far (they open step by step, and most moves change nothing), and
-from few colours (a 6-colour 9x9 board) a board they solve was often hundreds of boards
-away."""
+"""The same once in the band and aiming at a board the forced moves solve completely: there
+the climb wanders over boards they open as far (they open step by step, and most moves
+change nothing), and from few colours (a 6-colour 9x9 board) a board they solve was often
+hundreds of boards away.  A climb toward a partial opening's floor stops after
+:data:`STALL_BOARDS`: from few colours on a 9x9 board the floor is often out of reach, and
+the longer wait cost far more time than the fill it won (``benchmarks/README.md``)."""
 
 
 WANDER_SLACK = 1.0
@@ -169,6 +172,9 @@ class Climb(NamedTuple):
     colours: tuple[int, int] = (0, 1 << 30)
     """The colour range asked for: a move that leaves it is paired with one that comes back
     (:func:`_paired`)."""
+    partial_floor: float = 0.0
+    """The forced moves' share a ``partial`` opening climbs to at least
+    (:func:`satlink.generate.bands.partial_floor`)."""
 
 
 def steer(system: PathSystem, walk: Walk, climb: Climb,
@@ -184,7 +190,8 @@ def steer(system: PathSystem, walk: Walk, climb: Climb,
     system still meets the request (colour range, shortest path).  ``opening``: once in
     the band, go on until the forced moves alone (:func:`satlink.generate.play.opening_share`)
     solve the board (``complete``: moving where they stop) or leave at least half of it
-    (``partial``, :data:`PARTIAL_CAP`: moving anywhere); the band comes first, the opening
+    (``partial``, :data:`PARTIAL_CAP`: moving anywhere) but colour at least
+    ``climb.partial_floor`` (moving where they stop); the band comes first, the opening
     is never bought with it.  Once in the band a climb aiming at an opening also keeps moves
     that open the board as far but look worse (it wanders); it ends on the best-looking board
     as close as the closest, so the wander costs the look nothing it had found."""
@@ -194,11 +201,11 @@ def steer(system: PathSystem, walk: Walk, climb: Climb,
         d, where = distance(board, rules, band)
         if d > 0 or not opening:
             return (d, 0.0), where
-        off, where = opening_off(board, rules, opening)
+        off, where = opening_off(board, rules, opening, climb.partial_floor)
         return (0.0, off), where
 
     def stalled() -> bool:
-        opening_phase = bool(opening) and best[0] == 0.0
+        opening_phase = opening == "complete" and best[0] == 0.0
         return since >= (OPENING_STALL_BOARDS if opening_phase else STALL_BOARDS)
 
     best, stuck = objective(system.board())
@@ -265,15 +272,21 @@ def _paired(walk: Walk, rng: random.Random, colours: tuple[int, int]) -> float |
     return None
 
 
-def opening_off(board: Board, rules: Rules, opening: str) -> tuple[float, list[int]]:
+def opening_off(board: Board, rules: Rules, opening: str,
+                floor: float = 0.0) -> tuple[float, list[int]]:
     """How far ``board`` opens from the ``opening`` aimed at (0: as aimed), and where to
     change it: ``complete``: the share the forced moves leave, at the nodes they leave;
-    ``partial``: the share they colour past :data:`PARTIAL_CAP`, anywhere."""
+    ``partial``: the share they colour past :data:`PARTIAL_CAP`, anywhere, or the share
+    they fall short of ``floor`` (at most the cap), where they stop: cuts there make the
+    short separators and endpoints forced chains start from, as toward ``complete``."""
     share, left = opening_left(board, rules)
     if opening == "complete":
         return 1.0 - share, left
     off = share - PARTIAL_CAP
-    return (off, board.open_nodes()) if off > 0 else (0.0, [])
+    if off > 0:
+        return off, board.open_nodes()
+    short = min(floor, PARTIAL_CAP) - share
+    return (short, left) if short > 0 else (0.0, [])
 
 
 def _zone(walk: Walk, stuck: list[int], rng: random.Random) -> set[int]:

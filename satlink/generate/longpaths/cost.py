@@ -88,15 +88,31 @@ class Scoring:
         if length <= look.short_cells:
             cost += look.short
         if length > 2 and (look.turn or look.jog):
-            if self.direction is None:
-                steps = [b - a for a, b in zip(path, path[1:], strict=False)]
-            else:
-                steps = [self.direction[a, b] for a, b in zip(path, path[1:], strict=False)]
-            turns = [x != y for x, y in zip(steps, steps[1:], strict=False)]
-            jogs = sum(1 for x, y in zip(turns, turns[1:], strict=False) if x and y)
-            cost += (look.turn * abs(sum(turns) - look.turn_share * (length - 2))
+            turns, jogs = self._turns(path)
+            cost += (look.turn * abs(turns - look.turn_share * (length - 2))
                      + look.jog * jogs)
         return cost
+
+    def _turns(self, path: list[int]) -> tuple[int, int]:
+        """(turns, jogs) of a path of at least three cells, in one pass: the walk prices
+        hundreds of thousands of paths a pack, and building the lists of steps and turns
+        was most of that."""
+        direction = self.direction
+        a, b = path[0], path[1]
+        before = b - a if direction is None else direction[a, b]
+        turned = False
+        turns = jogs = 0
+        for c in path[2:]:
+            step = c - b if direction is None else direction[b, c]
+            if step != before:
+                turns += 1
+                if turned:
+                    jogs += 1
+                turned = True
+            else:
+                turned = False
+            before, b = step, c
+        return turns, jogs
 
     def whole(self, colours: int, free: int, border_ends: int, longest: int) -> float:
         """The terms of the whole system: colours, leftovers, border endpoints, the snake."""

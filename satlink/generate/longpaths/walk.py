@@ -148,7 +148,8 @@ class Walk:
                                         if pid not in old), default=0))
         else:
             longest = max(longest, self.longest)
-        colours = (self.colours + scoring.colours(new)
+        colours = (self.colours + len(new) - len(old) if scoring.colours_of is None else
+                   self.colours + scoring.colours(new)
                    - scoring.colours(self.paths[p] for p in old))
         cost = scoring.whole(colours, len(self.free) - len(taken), border_ends, longest)
 
