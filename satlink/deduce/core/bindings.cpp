@@ -288,6 +288,8 @@ py::dict fields_of(const State& st) {
     out["stamp_all"] = st.stamp_all;
     out["seen_region"] = list_of(st.seen_region);
     out["seen_bottleneck"] = list_of(st.seen_bottleneck);
+    out["cuts"] = st.cuts;
+    out["seen_cuts"] = list_of(st.seen_cuts);
     const size_t read = std::min(st.cursor[0], st.cursor[1]);
     out["log"] = list_of(std::vector<int>(st.log.begin() + read, st.log.end()));
     out["cursor"] = py::make_tuple(st.cursor[0] - read, st.cursor[1] - read);
@@ -523,6 +525,20 @@ PYBIND11_MODULE(_core, m) {
                                             within(start, s.st.p->n, "node")));
              })
         .def("_carriers_consistent", [](PyState& s) { Using held(s); return s.st.carriers_consistent(); })
+        .def("_region_memory",
+             [](PyState& s, bool memory, bool verify, int plant) {
+                 Using held(s);
+                 s.st.region_memory = memory;
+                 s.st.region_verify = verify;
+                 s.st.region_plant = plant;
+                 return s.st.region_skipped;
+             },
+             py::arg("memory"), py::arg("verify") = false, py::arg("plant") = 0,
+             "For the tests: whether region skips a colour its cuts show whole (`memory`), "
+             "whether a search confirms each skip (`verify`: a colour not whole raises "
+             "RuntimeError), and a planted bug `verify` must catch (`plant` 1: colours ruled "
+             "out of a node are not logged; 2: the memory is not undone with a hypothesis).  Returns how "
+             "many colours' searches region skipped so far.")
         .def("_fields", [](PyState& s) { Using held(s); return fields_of(s.st); },
              "For the tests: every field of the state, as Python values (the trail's undo must "
              "give them back exactly)")
