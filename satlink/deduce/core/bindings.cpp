@@ -531,6 +531,9 @@ PYBIND11_MODULE(_core, m) {
                  s.st.region_memory = memory;
                  s.st.region_verify = verify;
                  s.st.region_plant = plant;
+                 // what was remembered with other settings is not read with these
+                 s.st.cuts = 0;
+                 std::fill(s.st.seen_cuts.begin(), s.st.seen_cuts.end(), -1);
                  return s.st.region_skipped;
              },
              py::arg("memory"), py::arg("verify") = false, py::arg("plant") = 0,
