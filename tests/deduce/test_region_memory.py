@@ -15,6 +15,7 @@ The trail's own tests (``test_trail.py``) compare the memory's fields (``cuts``,
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import pytest
 
@@ -49,9 +50,11 @@ def settled(board: Board, rules: str, memory: bool, verify: bool = False,
     return fields, refutations, st._region_memory(memory, verify, plant)
 
 
-def random_boards(seed: int) -> list[tuple[Board, str]]:
+@cache
+def random_boards(seed: int = 4310) -> list[tuple[Board, str]]:
     """Square boards of every profile (small random ones, and covers of random walks of 8 to
-    12 cells a side) and small boards of every geometry of every variant profile."""
+    12 cells a side) and small boards of every geometry of every variant profile; made once
+    (making the variants is most of these tests' time)."""
     rng = random.Random(seed)
     out = [(Board.from_rows(rows), PROFILES[i % len(PROFILES)])
            for i, rows in enumerate(boards(seed, 30))]
@@ -105,7 +108,7 @@ def test_region_after_random_cuts_and_undone_hypotheses_is_a_fresh_search():
     """Every skip along the random walks is confirmed by the search it replaces, and the walk
     with the memory is step by step the walk without it."""
     skipped = 0
-    for i, (board, rules) in enumerate(random_boards(4315)):
+    for i, (board, rules) in enumerate(random_boards()):
         with_memory, skips = walked(board, rules, i, memory=True, verify=True)
         without, none = walked(board, rules, i, memory=False)
         assert with_memory == without and none == 0, (rules, board.rows)
@@ -116,13 +119,13 @@ def test_region_after_random_cuts_and_undone_hypotheses_is_a_fresh_search():
 @pytest.mark.parametrize("depth", [1, 2])
 def test_every_skip_is_confirmed_by_the_search_it_replaces(depth):
     skipped = 0
-    for board, rules in random_boards(4310 + depth):
+    for board, rules in random_boards():
         skipped += settled(board, rules, memory=True, verify=True, depth=depth)[2]
     assert skipped > 100  # the memory was used, so the confirmations checked something
 
 
 def test_the_memory_changes_no_deduction():
-    for board, rules in random_boards(4313):
+    for board, rules in random_boards():
         with_memory = settled(board, rules, memory=True)
         without = settled(board, rules, memory=False)
         assert without[2] == 0
@@ -135,7 +138,7 @@ def test_a_planted_stale_memory_is_caught(plant):
     colour's cuts start not undone with a hypothesis (2), so that a colour cut in two is
     taken for whole.  The confirmation must notice on some board."""
     caught = 0
-    for i, (board, rules) in enumerate(random_boards(4314)):
+    for i, (board, rules) in enumerate(random_boards()):
         try:
             walked(board, rules, i, memory=True, verify=True, plant=plant)
         except RuntimeError as error:
