@@ -632,13 +632,14 @@ PYBIND11_MODULE(_core, m) {
         "settle",
         [](PyState& s, int depth, long budget, long tried, std::vector<Technique> trial_passes,
            std::vector<Technique> passes, bool keep_refutations, std::optional<double> deadline,
-           const Cancel* cancel) {
+           const Cancel* cancel, bool resume) {
             if (depth < 0) throw py::value_error("look-ahead to a negative depth");
             Search search;
             search.budget = budget;
             search.tried = tried;
             search.trial_passes = std::move(trial_passes);
             search.keep_refutations = keep_refutations;
+            search.resume = resume;
             search.limits = limits_of(deadline, cancel);
             Settled out;
             out.finished = working(s, [&] { return search.settle(s.st, depth, passes); });
@@ -650,9 +651,11 @@ PYBIND11_MODULE(_core, m) {
         py::arg("state"), py::arg("depth"), py::arg("budget"), py::arg("tried"),
         py::arg("trial_passes"), py::arg("passes"), py::arg("keep_refutations") = false,
         py::arg("deadline") = py::none(), py::arg("cancel") = py::none(),
+        py::arg("resume") = false,
         "Look-ahead and the fixpoint of `passes` after each refuted move, until the board is "
         "finished, no move is refuted or the budget is spent (a Settled).  A contradiction in "
-        "the fixpoint is raised as Contradiction, as by fixpoint.");
+        "the fixpoint is raised as Contradiction, as by fixpoint.  With `resume`, each "
+        "look-ahead after a refuted move begins with the move at the refuted one's place.");
     m.def(
         "split",
         [](PyState& s, long budget, long limit, std::vector<Technique> passes, long max_depth,

@@ -431,6 +431,16 @@ struct Search {
     bool keep_refutations = false;     // settle: keep every move it refutes, in order
     std::vector<Refutation> refutations;
     long settled = 0;                  // settle: moves refuted
+    // settle with ``resume``: each look-ahead after a refuted move begins with the move at the
+    // refuted one's place in the list (lookahead.py's LookaheadBudget.resume)
+    bool resume = false;
+    int top = -1;                      // the depth settle looks ahead at
+    size_t start = 0, refuted_at = 0;  // where the top look-ahead begins; where it refuted
+    struct Move {
+        char kind;  // 'e' edge a out of node b, 'x' cell a left empty, 'u' cell a on a path
+        int a, b;
+    };
+    std::vector<std::vector<Move>> moves;  // per depth, reused
     State::Mark& mark(int depth);
     int lookahead(State& st, int depth);
     void closure(State& st, int depth);
