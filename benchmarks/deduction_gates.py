@@ -62,6 +62,9 @@ PLANS = {
     # copy-and-deduce): more work on the boards of at most 400 nodes, or look-ahead at any size
     "la-work4x": lambda board: _with_default_splits(
         board, _work(board, work=400_000, most=1_000)),
+    # resumed look-ahead (presolve's) needs 1,130 hypotheses for inputs4's first 24x14
+    "la-work4x-1200": lambda board: _with_default_splits(
+        board, _work(board, work=400_000, most=1_200)),
     # the same look-ahead without the case splits after it on boards of at most 400 nodes
     # (on the hand-made boards they decide none that look-ahead leaves)
     "la-work4x-nosplit": lambda board: _without_small_splits(
