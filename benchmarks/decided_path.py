@@ -282,13 +282,16 @@ def measure_group(name: str, request: dict, sides: list, rounds: int) -> dict:
         line += (f"  go {1000 * per['go']:.2f} ms/board: new/go {row['new_over_go']:.1f} "
                  f"(CPU {row['new_over_go_cpu']:.1f}), base/go {row['base_over_go']:.1f}")
     if n_decided.get("new") and decided["new"] and all(decided[k] for k in ("base", "new")):
-        in_check = {k: 1000 * statistics.median(decided[k]) / n_decided[k]
+        # a side that decides none of the group's boards without SAT has no in-check time
+        in_check = {k: 1000 * statistics.median(decided[k]) / max(1, n_decided[k])
                     for k in ("base", "new")}
         row.update(decided=n_decided["new"], decided_base=n_decided["base"],
                    base_decided_check_ms=in_check["base"], new_decided_check_ms=in_check["new"],
                    decided_ratio=statistics.median(
-                       n / b for n, b in zip(decided["new"], decided["base"], strict=True)))
-        line += (f"; {n_decided['new']} decided without SAT: check {in_check['base']:.2f}"
+                       n / b for n, b in zip(decided["new"], decided["base"], strict=True))
+                   if all(decided["base"]) else float("nan"))
+        line += (f"; {n_decided['new']} decided without SAT (base {n_decided['base']}): check "
+                 f"{in_check['base']:.2f}"
                  f" -> {in_check['new']:.2f} ms/board ({row['decided_ratio']:.2f})")
     print(line, flush=True)
     return row

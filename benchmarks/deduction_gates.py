@@ -62,6 +62,13 @@ PLANS = {
     # copy-and-deduce): more work on the boards of at most 400 nodes, or look-ahead at any size
     "la-work4x": lambda board: _with_default_splits(
         board, _work(board, work=400_000, most=1_000)),
+    # resumed look-ahead (presolve's) needs 1,130 hypotheses for inputs4's first 24x14
+    "la-work4x-1200": lambda board: _with_default_splits(
+        board, _work(board, work=400_000, most=1_200)),
+    # the same look-ahead without the case splits after it on boards of at most 400 nodes
+    # (on the hand-made boards they decide none that look-ahead leaves)
+    "la-work4x-nosplit": lambda board: _without_small_splits(
+        board, _work(board, work=400_000, most=1_000)),
     "la-any400": lambda board: _with_default_splits(board, 400),
     "la-any1000": lambda board: _with_default_splits(board, 1_000),
     "la-any3000": lambda board: _with_default_splits(board, 3_000),
@@ -75,6 +82,13 @@ def _with_default_splits(board, lookahead: int) -> Plan:
 
     chosen = plan_for(board, parse_rules("flow"), engine_for(board.n_nodes))
     return chosen._replace(lookahead_budget=lookahead) if chosen.run else chosen
+
+
+def _without_small_splits(board, lookahead: int) -> Plan:
+    """The default plan for ``board`` with ``lookahead`` hypotheses and, on a board of at most
+    ``LOOKAHEAD_MAX_NODES`` nodes, no case splits."""
+    chosen = _with_default_splits(board, lookahead)
+    return chosen._replace(split_budget=0) if board.n_nodes <= 400 else chosen
 
 
 def _work(board, work: int = 100_000, most: int = 400) -> int:

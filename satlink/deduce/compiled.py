@@ -22,6 +22,7 @@ raises ``RuntimeError`` (give each thread its own state: ``copy``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from satlink.deduce.puzzle import BudgetSpent, Puzzle
@@ -123,8 +124,9 @@ class CompiledEngine:
                depth: int = 1) -> bool:
         """The look-ahead loop of :func:`satlink.deduce.lookahead.settle`, in one call."""
         told = search.refuted
-        done = self._cancellable(self._core.settle, st, depth, min(search.budget, MOST),
-                                 search.tried, self.codes(search.passes), self.codes(passes),
+        settle = partial(self._core.settle, resume=search.resume)
+        done = self._cancellable(settle, st, depth, min(search.budget, MOST), search.tried,
+                                 self.codes(search.passes), self.codes(passes),
                                  told is not None, search.deadline)
         search.tried = done.tried
         if told is not None:

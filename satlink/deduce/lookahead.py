@@ -41,6 +41,11 @@ class LookaheadBudget:
     refuted: Refuted | None = None
     deadline: float | None = None
     passes: Sequence[str] = TRIAL_PASSES
+    resume: bool = False
+    """:func:`settle` only: each look-ahead after a refuted move begins with the move at the
+    refuted one's place in the list of moves rather than with the first, so the moves tried
+    in vain before it are not all tried again (the same deductions once no move is refuted,
+    fewer hypotheses on the way; the grader keeps the plain order)."""
 
 
 def closure(st: State, depth: int, search: LookaheadBudget) -> None:
@@ -53,45 +58,53 @@ def closure(st: State, depth: int, search: LookaheadBudget) -> None:
             return
 
 
+Move = tuple[str, int, int]
+
+
 def lookahead(st: State, depth: int, search: LookaheadBudget) -> int:
     """Try each way out of each path end; one that leads to a contradiction is closed.
     Returns 1 after the first such deduction, 0 if there is none; raises
     :class:`BudgetSpent` when the budget runs out first."""
+    return 0 if _refute(st, depth, search, 0) is None else 1
+
+
+def _moves(st: State) -> list[Move]:
+    """The moves look-ahead tries, in order: each undecided edge out of each path end
+    (``heads``), then without fill each undecided cell left empty, then put on a path."""
     p, es = st.p, st.es
-    for x in st.heads():
-        for e, _ in p.inc[x]:
-            if es[e]:
-                continue
-            if search.tried >= search.budget:
-                raise BudgetSpent
-            search.tried += 1
-            trial = st.copy()
-            try:
-                trial.set_on(e)
-                closure(trial, depth - 1, search)
-            except Contradiction as why:
-                if search.refuted is not None:
-                    search.refuted(("edge", e, x), why)
-                st.set_off(e)
-                return 1
-    if p.unused:  # without fill: is an undecided cell on a path, or empty?
-        for x in p.nodes:
-            if st.need(x) >= 0:
-                continue
-            for keep, other in ((p.unused, ~p.unused), (~p.unused, p.unused)):
-                if search.tried >= search.budget:
-                    raise BudgetSpent
-                search.tried += 1
-                trial = st.copy()
-                try:
-                    trial.restrict(x, keep)
-                    closure(trial, depth - 1, search)
-                except Contradiction as why:
-                    if search.refuted is not None:
-                        search.refuted(("empty" if keep == p.unused else "used", x, -1), why)
-                    st.restrict(x, other)
-                    return 1
-    return 0
+    moves = [("edge", e, x) for x in st.heads() for e, _ in p.inc[x] if not es[e]]
+    if p.unused:
+        moves += [(kind, x, -1) for x in p.nodes if st.need(x) < 0 for kind in ("empty", "used")]
+    return moves
+
+
+def _refute(st: State, depth: int, search: LookaheadBudget, start: int) -> int | None:
+    """Try the moves from the one at ``start`` round to the one before it; close the first
+    that contradicts and return its place, or None."""
+    p = st.p
+    moves = _moves(st)
+    for j in range(len(moves)):
+        at = (start + j) % len(moves)
+        kind, a, b = moves[at]
+        if search.tried >= search.budget:
+            raise BudgetSpent
+        search.tried += 1
+        trial = st.copy()
+        try:
+            if kind == "edge":
+                trial.set_on(a)
+            else:
+                trial.restrict(a, p.unused if kind == "empty" else ~p.unused)
+            closure(trial, depth - 1, search)
+        except Contradiction as why:
+            if search.refuted is not None:
+                search.refuted(moves[at], why)
+            if kind == "edge":
+                st.set_off(a)
+            else:
+                st.restrict(a, ~p.unused if kind == "empty" else p.unused)
+            return at
+    return None
 
 
 def settle(st: State, passes: Sequence[str], search: LookaheadBudget, depth: int = 1) -> bool:
@@ -99,8 +112,10 @@ def settle(st: State, passes: Sequence[str], search: LookaheadBudget, depth: int
     the board is finished, no move is refuted, or the budget is spent; whether it is finished.
     (The compiled engine runs the same loop in one call.)"""
     techniques = passes_named(passes)
+    start = 0
     try:
-        while lookahead(st, depth, search):
+        while (at := _refute(st, depth, search, start)) is not None:
+            start = at if search.resume else 0
             fixpoint(st, techniques, search.deadline)
             if finished(st):
                 return True

@@ -288,6 +288,8 @@ py::dict fields_of(const State& st) {
     out["stamp_all"] = st.stamp_all;
     out["seen_region"] = list_of(st.seen_region);
     out["seen_bottleneck"] = list_of(st.seen_bottleneck);
+    out["cuts"] = st.cuts;
+    out["seen_cuts"] = list_of(st.seen_cuts);
     const size_t read = std::min(st.cursor[0], st.cursor[1]);
     out["log"] = list_of(std::vector<int>(st.log.begin() + read, st.log.end()));
     out["cursor"] = py::make_tuple(st.cursor[0] - read, st.cursor[1] - read);
@@ -523,6 +525,23 @@ PYBIND11_MODULE(_core, m) {
                                             within(start, s.st.p->n, "node")));
              })
         .def("_carriers_consistent", [](PyState& s) { Using held(s); return s.st.carriers_consistent(); })
+        .def("_region_memory",
+             [](PyState& s, bool memory, bool verify, int plant) {
+                 Using held(s);
+                 s.st.region_memory = memory;
+                 s.st.region_verify = verify;
+                 s.st.region_plant = plant;
+                 // what was remembered with other settings is not read with these
+                 s.st.cuts = 0;
+                 std::fill(s.st.seen_cuts.begin(), s.st.seen_cuts.end(), -1);
+                 return s.st.region_skipped;
+             },
+             py::arg("memory"), py::arg("verify") = false, py::arg("plant") = 0,
+             "For the tests: whether region skips a colour its cuts show whole (`memory`), "
+             "whether a search confirms each skip (`verify`: a colour not whole raises "
+             "RuntimeError), and a planted bug `verify` must catch (`plant` 1: colours ruled "
+             "out of a node are not logged; 2: the memory is not undone with a hypothesis).  Returns how "
+             "many colours' searches region skipped so far.")
         .def("_fields", [](PyState& s) { Using held(s); return fields_of(s.st); },
              "For the tests: every field of the state, as Python values (the trail's undo must "
              "give them back exactly)")
@@ -613,13 +632,14 @@ PYBIND11_MODULE(_core, m) {
         "settle",
         [](PyState& s, int depth, long budget, long tried, std::vector<Technique> trial_passes,
            std::vector<Technique> passes, bool keep_refutations, std::optional<double> deadline,
-           const Cancel* cancel) {
+           const Cancel* cancel, bool resume) {
             if (depth < 0) throw py::value_error("look-ahead to a negative depth");
             Search search;
             search.budget = budget;
             search.tried = tried;
             search.trial_passes = std::move(trial_passes);
             search.keep_refutations = keep_refutations;
+            search.resume = resume;
             search.limits = limits_of(deadline, cancel);
             Settled out;
             out.finished = working(s, [&] { return search.settle(s.st, depth, passes); });
@@ -631,9 +651,11 @@ PYBIND11_MODULE(_core, m) {
         py::arg("state"), py::arg("depth"), py::arg("budget"), py::arg("tried"),
         py::arg("trial_passes"), py::arg("passes"), py::arg("keep_refutations") = false,
         py::arg("deadline") = py::none(), py::arg("cancel") = py::none(),
+        py::arg("resume") = false,
         "Look-ahead and the fixpoint of `passes` after each refuted move, until the board is "
         "finished, no move is refuted or the budget is spent (a Settled).  A contradiction in "
-        "the fixpoint is raised as Contradiction, as by fixpoint.");
+        "the fixpoint is raised as Contradiction, as by fixpoint.  With `resume`, each "
+        "look-ahead after a refuted move begins with the move at the refuted one's place.");
     m.def(
         "split",
         [](PyState& s, long budget, long limit, std::vector<Technique> passes, long max_depth,

@@ -159,6 +159,18 @@ struct Undo {
 
 constexpr int DENSE_COLOURS = 1023;  // up to this many colours, sets are words (at most 16)
 
+// region()'s scratch when it shows a colour whole from its cuts (not part of the state)
+struct RegionScratch {
+    std::vector<int> terminals, slot, group, group_start, chains, parent, size, owner;
+};
+
+// bottleneck()'s scratch (not part of the state): the search's arrays and its blocks, flat
+struct BottleneckScratch {
+    std::vector<int> disc, low, parent, via, stack, block_cut, block_child, block_nodes,
+        block_start, cuts, bridges;
+    std::vector<std::pair<int, int>> work;
+};
+
 class State {
 public:
     const Puzzle* p = nullptr;
@@ -188,15 +200,39 @@ public:
     long stamp_of(int k) const { return stamp[k] + stamp_all; }
     long carriers_of(int k) const { return carriers[k] + carriers_all; }
 
+    // Region's memory between its runs (puzzles of words, once counting): the cuts, every
+    // change since that may have cut a colour's candidate graph (a node's chain lost colours,
+    // or an edge between two nodes that both may carry a colour turned off), each with the
+    // colours it concerns.  When region last ran for colour k, k's candidate graph was one
+    // connected piece (region leaves nothing it did not reach); if every node the cuts since
+    // then left beside a break is still connected to the others, the piece is whole and
+    // region's search for k would change nothing, so it is not made (see region()).  The
+    // cuts are trailed by their count (entries past ``cuts`` are stale); ``seen_cuts[k]``
+    // (-1: unknown, search) is the count when region last left k connected.
+    std::vector<int> cut_at;            // a node (its chain lost colours) or ~edge (turned off)
+    std::vector<uint64_t> cut_colours;  // the colours each cut concerns, ``words`` per cut
+    long cuts = 0;
+    std::vector<long> seen_cuts;
+    bool region_memory = true;          // false: region searches every colour due (the tests)
+    bool region_verify = false;         // true: a search confirms every skip (the tests)
+    int region_plant = 0;  // a planted bug region_verify must catch: 1 colours ruled out of a
+                           // node not logged, 2 seen_cuts not trailed (stale after an undo)
+    long region_skipped = 0;            // searches not made (a count for the tests, not undone)
+    void note_cut(int at, const uint64_t* colours);
+
     const struct Limits* limits = nullptr;  // checked now and then inside a long forced pass
     unsigned long pops = 0;
 
     // scratch (not part of the state; never copied)
     std::vector<uint64_t> tmp, tmp2, tmp3, tmp_mask;
     mutable std::vector<uint64_t> dense_view;  // colour_of's answer on a sparse puzzle
-    std::vector<int> stack;
+    std::vector<int> stack, queue_scratch;
+    RegionScratch region_scratch;
+    BottleneckScratch bottleneck_scratch;
     std::vector<uint32_t> mark;
     uint32_t generation = 0;
+    std::vector<uint32_t> mark2, mark3;  // a second and third mark of the same generation
+    uint32_t generation2 = 0;
 
     // The trail (undo log): while a hypothesis is tried on the state itself (mark_trail, the
     // moves, undo_trail), every write to its fields is logged first with the value it overwrites, so undo
@@ -308,6 +344,7 @@ public:
         }
     }
     uint32_t next_generation();
+    uint32_t next_generation2();  // mark2 and mark3's
 
 private:
     bool set_off_plain(int e);
@@ -394,6 +431,16 @@ struct Search {
     bool keep_refutations = false;     // settle: keep every move it refutes, in order
     std::vector<Refutation> refutations;
     long settled = 0;                  // settle: moves refuted
+    // settle with ``resume``: each look-ahead after a refuted move begins with the move at the
+    // refuted one's place in the list (lookahead.py's LookaheadBudget.resume)
+    bool resume = false;
+    int top = -1;                      // the depth settle looks ahead at
+    size_t start = 0, refuted_at = 0;  // where the top look-ahead begins; where it refuted
+    struct Move {
+        char kind;  // 'e' edge a out of node b, 'x' cell a left empty, 'u' cell a on a path
+        int a, b;
+    };
+    std::vector<std::vector<Move>> moves;  // per depth, reused
     State::Mark& mark(int depth);
     int lookahead(State& st, int depth);
     void closure(State& st, int depth);

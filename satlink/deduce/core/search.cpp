@@ -89,8 +89,11 @@ bool refutes(State& st, State::Mark& at, Move move, Then then, Contradiction& wh
 }  // namespace
 
 bool Search::settle(State& st, int depth, const std::vector<Technique>& passes) {
+    top = depth;
+    start = 0;
     try {
         while (lookahead(st, depth)) {
+            start = resume ? refuted_at : 0;
             ++settled;
             if (keep_refutations) refutations.push_back(refuted);
             fixpoint(st, passes, limits);
@@ -104,44 +107,49 @@ bool Search::settle(State& st, int depth, const std::vector<Technique>& passes) 
 int Search::lookahead(State& st, int depth) {
     if (limits.stack_low()) throw BudgetSpent();
     const Puzzle& P = *st.p;
-    for (int x : st.heads()) {
-        for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i) {
-            const int e = P.inc_edge[i];
-            if (st.es[e]) continue;
-            if (tried >= budget) throw BudgetSpent();
-            ++tried;
-            Contradiction why;
-            if (refutes(st, mark(depth), [&] { st.set_on(e); },
-                        [&] { closure(st, depth - 1); }, why)) {
-                refuted = Refutation{true, "edge", e, x, std::move(why)};
-                st.set_off(e);
-                return 1;
-            }
-        }
-    }
+    while ((int)moves.size() <= depth) moves.emplace_back();
+    std::vector<Move>& list = moves[depth];  // the moves, in lookahead.py's _moves order
+    list.clear();
+    for (int x : st.heads())
+        for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i)
+            if (!st.es[P.inc_edge[i]]) list.push_back({'e', P.inc_edge[i], x});
     if (!P.fill) {  // without fill: is an undecided cell on a path, or empty?
-        const int empty = P.k;
         for (int x : P.nodes) {
             if (st.need(x) >= 0) continue;
-            for (int keep_empty = 1; keep_empty >= 0; --keep_empty) {
-                if (tried >= budget) throw BudgetSpent();
-                ++tried;
-                Contradiction why;
-                auto move = [&] {
-                    if (keep_empty)
-                        st.restrict_only(x, empty);
-                    else
-                        st.restrict_without(x, empty);
-                };
-                if (refutes(st, mark(depth), move, [&] { closure(st, depth - 1); }, why)) {
-                    refuted = Refutation{true, keep_empty ? "empty" : "used", x, -1, std::move(why)};
-                    if (keep_empty)
-                        st.restrict_without(x, empty);
-                    else
-                        st.restrict_only(x, empty);
-                    return 1;
-                }
+            list.push_back({'x', x, -1});
+            list.push_back({'u', x, -1});
+        }
+    }
+    const int empty = P.k;
+    const size_t n = list.size();
+    const size_t first = depth == top && n ? start % n : 0;
+    for (size_t j = 0; j < n; ++j) {
+        const size_t at = (first + j) % n;
+        const Move move = list[at];  // a copy: a deeper look-ahead reuses only its own list
+        if (tried >= budget) throw BudgetSpent();
+        ++tried;
+        Contradiction why;
+        auto make = [&] {
+            if (move.kind == 'e')
+                st.set_on(move.a);
+            else if (move.kind == 'x')
+                st.restrict_only(move.a, empty);
+            else
+                st.restrict_without(move.a, empty);
+        };
+        if (refutes(st, mark(depth), make, [&] { closure(st, depth - 1); }, why)) {
+            if (move.kind == 'e') {
+                refuted = Refutation{true, "edge", move.a, move.b, std::move(why)};
+                st.set_off(move.a);
+            } else if (move.kind == 'x') {
+                refuted = Refutation{true, "empty", move.a, -1, std::move(why)};
+                st.restrict_without(move.a, empty);
+            } else {
+                refuted = Refutation{true, "used", move.a, -1, std::move(why)};
+                st.restrict_only(move.a, empty);
             }
+            if (depth == top) refuted_at = at;
+            return 1;
         }
     }
     return 0;

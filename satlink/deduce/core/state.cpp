@@ -292,6 +292,7 @@ State::State(const Puzzle* puzzle) : p(puzzle) {
     stamp.assign(p->k, 0);
     seen_region.assign(p->k, -1);
     seen_bottleneck.assign(p->k, -1);
+    seen_cuts.assign(p->k, -1);
     log.assign(p->nodes.begin(), p->nodes.end());
     if (!p->sparse) {
         tmp.assign(w, 0);
@@ -327,6 +328,14 @@ void State::copy_into(State& other) const {
     other.stamp.assign(stamp.begin(), stamp.end());
     other.seen_region.assign(seen_region.begin(), seen_region.end());
     other.seen_bottleneck.assign(seen_bottleneck.begin(), seen_bottleneck.end());
+    // region's memory starts afresh in a copy (its first run searches every colour due)
+    other.cut_at.clear();
+    other.cut_colours.clear();
+    other.cuts = 0;
+    other.seen_cuts.assign(p->k, -1);
+    other.region_memory = region_memory;
+    other.region_verify = region_verify;
+    other.region_plant = region_plant;
     size_t read = std::min(cursor[0], cursor[1]);
     other.log.assign(log.begin() + read, log.end());
     other.cursor[0] = cursor[0] - read;
@@ -482,6 +491,45 @@ uint32_t State::next_generation() {
     return generation;
 }
 
+uint32_t State::next_generation2() {
+    if (mark2.size() != (size_t)p->n) {
+        mark2.assign(p->n, 0);
+        mark3.assign(p->n, 0);
+        generation2 = 0;
+    }
+    generation2 += 2;  // region marks with g and g + 1
+    if (generation2 < 2) {
+        std::fill(mark2.begin(), mark2.end(), 0);
+        std::fill(mark3.begin(), mark3.end(), 0);
+        generation2 = 2;
+    }
+    return generation2;
+}
+
+void State::note_cut(int at, const uint64_t* colours) {
+    const Puzzle& P = *p;
+    const int w = P.words;
+    bool concerns = false;
+    for (int i = 0; i < w; ++i)
+        if (colours[i] & P.colours[i]) concerns = true;
+    if (!concerns) return;
+    // outside a hypothesis (nothing to undo to), a long log starts afresh: region searches
+    // every colour once more rather than read more cuts than a search would visit nodes
+    if (!trailing && cuts >= 2 * (long)P.n + 1024) {
+        cuts = 0;
+        std::fill(seen_cuts.begin(), seen_cuts.end(), -1);
+    }
+    const size_t i = (size_t)cuts;
+    if (cut_at.size() <= i) {
+        cut_at.resize(i + 1);
+        cut_colours.resize((i + 1) * w);
+    }
+    cut_at[i] = at;
+    for (int j = 0; j < w; ++j) cut_colours[i * w + j] = colours[j] & P.colours[j];
+    remember(cuts);
+    ++cuts;
+}
+
 void State::push(int x) {
     log.push_back(x);
     if (!queued[x]) {
@@ -543,6 +591,7 @@ bool State::set_off_plain(int e) {
         const uint64_t *ca = dense_colour(a), *cb = dense_colour(b);
         for (int i = 0; i < p->words; ++i) tmp3[i] = ca[i] & cb[i] & p->colours[i];
         touch(tmp3.data());
+        if (counting && region_memory) note_cut(~e, tmp3.data());
     }
     remember(unk[a]);
     remember(unk[b]);
@@ -589,8 +638,10 @@ bool State::set_on_plain(int e) {
     if (counting) {
         for (int i = 0; i < w; ++i) tmp3[i] = ca[i] & ~colour[i];
         uncount(tmp3.data(), size[sa]);
+        if (region_memory) note_cut(a, tmp3.data());
         for (int i = 0; i < w; ++i) tmp3[i] = cb[i] & ~colour[i];
         uncount(tmp3.data(), size[sb]);
+        if (region_memory) note_cut(b, tmp3.data());
     }
     const int keep = join_chains(a, b, sa, sb, far_a, far_b).first;
     uint64_t* kept = chain_colour(keep);
@@ -771,7 +822,10 @@ bool State::restrict_plain(int x, const uint64_t* mask) {
         old[i] = fresh[i];
     }
     touch(tmp3.data());
-    if (counting) uncount(tmp3.data(), size[s]);
+    if (counting) {
+        uncount(tmp3.data(), size[s]);
+        if (region_memory && region_plant != 1) note_cut(x, tmp3.data());
+    }
     push(end1[s]);
     push(end2[s]);
     push(x);
