@@ -59,8 +59,9 @@ setup(
         ),
         Pybind11Extension(
             "satlink.frontier._sweep",
-            [f"{FRONTIER}/{name}.cpp" for name in ("sweep", "degrees", "bindings")],
-            depends=[f"{FRONTIER}/sweep.hpp", f"{FRONTIER}/degrees.hpp"],
+            [f"{FRONTIER}/{name}.cpp" for name in ("sweep", "degrees", "level", "bindings")],
+            depends=[f"{FRONTIER}/sweep.hpp", f"{FRONTIER}/degrees.hpp", f"{FRONTIER}/level.hpp",
+                     f"{FRONTIER}/huge.hpp"],
             cxx_std=17,
             extra_compile_args=["-O2"],
             optional=True,
