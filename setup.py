@@ -59,9 +59,8 @@ setup(
         ),
         Pybind11Extension(
             "satlink.frontier._sweep",
-            [f"{FRONTIER}/{name}.cpp" for name in ("sweep", "degrees", "level", "bindings")],
-            depends=[f"{FRONTIER}/sweep.hpp", f"{FRONTIER}/degrees.hpp", f"{FRONTIER}/level.hpp",
-                     f"{FRONTIER}/huge.hpp"],
+            [f"{FRONTIER}/{name}.cpp" for name in ("sweep", "degrees", "bindings")],
+            depends=[f"{FRONTIER}/sweep.hpp", f"{FRONTIER}/degrees.hpp"],
             cxx_std=17,
             extra_compile_args=["-O2"],
             optional=True,

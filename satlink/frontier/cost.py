@@ -25,13 +25,9 @@ MAX_BYTES = 2 * 2**30
 STATE_SCALE = 0.1
 """Reachable states of the widest level, as a share of ``3 ** width`` (module docstring)."""
 
-RECORD_WORDS = 3
-"""A state's record beside its key, in 64-bit words (``core/level.hpp``): its marks, its capped
-count, and its witnesses (two, as a uniqueness proof keeps, 32 bits each)."""
-
-LOAD = 0.4
-"""How full a level's hash table typically is: the records live in the table itself, which
-doubles at 60 % full and starts each level with room for the last one's states at 40 %."""
+ENTRY_BYTES = 56
+"""What one state costs beside its key: its place in the key pool, its count, its witnesses
+(two, as a uniqueness proof keeps), and its share of a half-empty hash index."""
 
 
 @dataclass(frozen=True)
@@ -44,19 +40,10 @@ class Estimate:
     bytes: float
 
 
-def key_words(schedule: Schedule, grouped: bool) -> int:
-    """The 64-bit words of a state's packed key (``core/sweep.cpp``, ``Packing``): without
-    groups a slot takes the bits of one of ``labels + width + 2`` values; with groups the
-    16-bit words of the state (about three a slot), four to a word."""
-    if grouped:
-        return -(-3 * schedule.width // 4)
-    bits = max(1, (schedule.n_labels + schedule.width + 1).bit_length())
-    return -(-schedule.width // (64 // bits))
-
-
 def bytes_per_state(schedule: Schedule, grouped: bool) -> int:
-    """A state's record (key and entry) and its share of the table's free room."""
-    return int(8 * (key_words(schedule, grouped) + RECORD_WORDS) / LOAD)
+    """A state's key (a 16-bit word per slot; groups take about two words per slot more) and
+    its entry."""
+    return 2 * schedule.width * (3 if grouped else 1) + ENTRY_BYTES
 
 
 def estimate(board: Board, schedule: Schedule, rules: Rules) -> Estimate:

@@ -5,7 +5,6 @@
 #include "sweep.hpp"
 
 #include "degrees.hpp"
-#include "level.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -177,7 +176,13 @@ class Model {
     // The canonical words of a state: pieces without a label renumbered by first appearance,
     // groups sorted and once each.
     void encode(const State& s, std::vector<uint16_t>& out) const {
-        begin_naming();
+        ++clock;
+        int next = labels;
+        auto name = [&](int p) {
+            if (p < labels || p == BLANK || p == FULL || p == EMPTY) return p;
+            if (stamp[p] != clock) stamp[p] = clock, name_of[p] = next++;
+            return name_of[p];
+        };
         out.resize(s.w);
         for (int i = 0; i < s.w; ++i)
             out[i] = slot_word(need_of(s.words[i]), name(piece_of(s.words[i])));
@@ -199,20 +204,9 @@ class Model {
         }
     }
 
-    // The canonical names of one state's pieces: begin_naming(), then name() each piece in
-    // slot order (labels and the markers keep theirs; other pieces are numbered from
-    // `labels` up by first appearance).
-    void begin_naming() const { ++clock, next_name = labels; }
-    int name(int p) const {
-        if (p < labels || p == BLANK || p == FULL || p == EMPTY) return p;
-        if (stamp[p] != clock) stamp[p] = clock, name_of[p] = next_name++;
-        return name_of[p];
-    }
-
   private:
     int labels;
     bool grouped, notouch, fill;
-    mutable int next_name = 0;
     mutable uint32_t clock = 0;
     mutable std::vector<uint32_t> stamp;
     mutable std::vector<int> name_of;
@@ -309,105 +303,80 @@ class Arena {
     std::vector<uint32_t> parent;
 };
 
-// States packed into the 64-bit words of a level's keys.  Without groups a slot holds one of
-// few values: no edge yet, no more edges, or an open end of a piece (a label, or a piece
-// without one, renumbered below labels + width by encode()), so `bits` to a slot is enough and
-// the key of a 15-slot frontier takes two words.  With groups the canonical 16-bit words go
-// four to a word, as many as the state has: a group begins with its size (at least 2), so a
-// key padded with zero words is still told from every other.
-class Packing {
+class Level {
   public:
-    Packing(int labels, int widest, bool grouped) : grouped(grouped) {
-        bits = 16;
-        if (!grouped) {
-            bits = 1;
-            while ((1 << bits) <= labels + widest + 1) ++bits;
+    explicit Level(int keep) : keep(keep) {}
+    size_t size() const { return count.size(); }
+
+    // The entry of `key`, made (count 0, no witness) if new.
+    size_t find_or_add(const std::vector<uint16_t>& key) {
+        uint64_t h = 1469598103934665603ULL;
+        for (uint16_t w : key) h = (h ^ w) * 1099511628211ULL;
+        h ^= h >> 29;
+        uint64_t tag = h >> 32;
+        if (2 * (size() + 1) > index.size()) grow();
+        size_t mask = index.size() - 1, at = h & mask;
+        while (uint64_t slot = index[at]) {
+            size_t i = (slot & 0xFFFFFFFFu) - 1;
+            if ((slot >> 32) == tag && same(i, key)) return i;
+            at = (at + 1) & mask;
         }
-        per_word = 64 / bits;
-        mask = (uint64_t(1) << bits) - 1;
-        fixed = grouped ? 0 : (widest + per_word - 1) / per_word;
+        size_t i = size();
+        index[at] = (tag << 32) | (uint64_t)(i + 1);
+        start.push_back(pool.size());
+        pool.insert(pool.end(), key.begin(), key.end());
+        count.push_back(0);
+        held.push_back(0);
+        dead.push_back(0);
+        wit.resize(wit.size() + keep, 0);
+        return i;
+    }
+    const uint16_t* key(size_t i) const { return pool.data() + start[i]; }
+    int key_length(size_t i) const {
+        return (int)((i + 1 < start.size() ? start[i + 1] : pool.size()) - start[i]);
+    }
+    void clear() {
+        pool.clear(), start.clear(), count.clear(), held.clear(), wit.clear(), dead.clear();
+        dead_count = 0;
+        std::fill(index.begin(), index.end(), 0);
+    }
+    size_t bytes() const {
+        return pool.capacity() * 2 + start.capacity() * 8 + count.capacity() * 8 +
+               held.capacity() + dead.capacity() + wit.capacity() * 4 + index.capacity() * 8;
     }
 
-    // The key words of a level (grouped: its first, widened as longer keys come).
-    int words() const { return grouped ? 1 : std::max(fixed, 1); }
-
-    // Packs the canonical words of a state of `w` slots into `out`; returns the words used.
-    int pack(const std::vector<uint16_t>& in, int w, std::vector<uint64_t>& out) const {
-        size_t n = grouped ? in.size() : (size_t)w;
-        int used = (int)((n + per_word - 1) / per_word);
-        out.resize(std::max(used, words()));
-        uint64_t* to = out.data();
-        uint64_t acc = 0;
-        int shift = 0;
-        for (size_t i = 0; i < n; ++i) {  // no division: a running shift, `bits` at a time
-            acc |= code(in[i]) << shift;
-            shift += bits;
-            if (shift + bits > 64) *to++ = acc, acc = 0, shift = 0;
-        }
-        if (shift) *to++ = acc;
-        for (uint64_t* stop = out.data() + out.size(); to < stop;) *to++ = 0;
-        return grouped ? used : words();
-    }
-
-    // Packs a state without groups straight from its slots, canonical names given on the way
-    // (encode() and pack() in one pass, no words in between); returns the words used.
-    int pack_state(const State& s, const Model& model, std::vector<uint64_t>& out) const {
-        out.resize(words());
-        uint64_t* to = out.data();
-        uint64_t acc = 0;
-        int shift = 0;
-        model.begin_naming();
-        for (int i = 0; i < s.w; ++i) {
-            uint16_t word = s.words[i];
-            int need = need_of(word);
-            uint64_t c = need == NONE_YET ? 0 : need == NO_MORE ? 1
-                                                : 2 + (uint64_t)model.name(piece_of(word));
-            acc |= c << shift;
-            shift += bits;
-            if (shift + bits > 64) *to++ = acc, acc = 0, shift = 0;
-        }
-        if (shift) *to++ = acc;
-        for (uint64_t* stop = out.data() + out.size(); to < stop;) *to++ = 0;
-        return words();
-    }
-
-    // The canonical words of a key of `length` words, for a state of `w` slots.
-    void unpack(const uint64_t* key, int length, int w, std::vector<uint16_t>& out) const {
-        out.resize(w);
-        const uint64_t* stop = key + length;
-        uint64_t acc = length ? *key : 0;
-        int shift = 0;
-        auto next = [&]() -> uint64_t {
-            if (shift + bits > 64) acc = ++key < stop ? *key : 0, shift = 0;
-            uint64_t c = (acc >> shift) & mask;
-            shift += bits;
-            return c;
-        };
-        for (int i = 0; i < w; ++i) out[i] = word(next());
-        if (!grouped) return;
-        while (key < stop) {
-            int n = (int)next();
-            if (n == 0) break;
-            out.push_back((uint16_t)n);
-            for (int k = 0; k < n; ++k) out.push_back((uint16_t)next());
-        }
-    }
+    std::vector<uint64_t> count;
+    std::vector<uint8_t> held;   // witnesses held by each entry
+    std::vector<uint8_t> dead;   // states with no completion (the planarity cut)
+    size_t dead_count = 0;
+    std::vector<uint32_t> wit;   // keep per entry
+    int keep;
 
   private:
-    bool grouped;
-    int bits, per_word, fixed;
-    uint64_t mask;
+    std::vector<uint16_t> pool;
+    std::vector<uint64_t> start;
+    std::vector<uint64_t> index;  // hash tag << 32 | entry + 1; 0: free
 
-    uint64_t code(uint16_t word) const {
-        if (grouped) return word;
-        int need = need_of(word);
-        return need == NONE_YET ? 0 : need == NO_MORE ? 1 : 2 + (uint64_t)piece_of(word);
+    bool same(size_t i, const std::vector<uint16_t>& key) const {
+        return (size_t)key_length(i) == key.size() &&
+               std::equal(key.begin(), key.end(), pool.begin() + start[i]);
     }
-    uint16_t word(uint64_t code) const {
-        if (grouped) return (uint16_t)code;
-        return code == 0 ? slot_word(NONE_YET, BLANK)
-               : code == 1 ? slot_word(NO_MORE, FULL)
-                           : slot_word(ONE_MORE, (int)code - 2);
+    void grow() {
+        size_t n = std::max<size_t>(1024, index.size() * 2);
+        std::vector<uint64_t> old;
+        old.swap(index);
+        index.assign(n, 0);
+        for (uint64_t slot : old) {
+            if (!slot) continue;
+            size_t i = (slot & 0xFFFFFFFFu) - 1;
+            uint64_t h = 1469598103934665603ULL;
+            for (int k = 0, len = key_length(i); k < len; ++k)
+                h = (h ^ pool[start[i] + k]) * 1099511628211ULL;
+            h ^= h >> 29;
+            size_t at = h & (n - 1);
+            while (index[at]) at = (at + 1) & (n - 1);
+            index[at] = slot;
+        }
     }
 };
 
@@ -604,24 +573,14 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
     };
     Model model(settings);
     Arena arena;
-    int widest = 0;
-    for (size_t i = 0, w = 0; i < ops.size(); i += op_size(ops, i)) {
-        if (ops[i] == ADD) widest = std::max(widest, (int)++w);
-        if (ops[i] == DROP) --w;
-    }
-    const Packing packing(settings.n_labels, widest, settings.grouped);
-    Level level, next;
-    level.reset(packing.words(), settings.keep, 1);
-    next.reset(packing.words(), settings.keep, 1);
+    Level level(settings.keep), next(settings.keep);
     std::vector<uint16_t> key;
-    std::vector<uint64_t> packed;
     std::vector<State> stack(1);
     std::vector<int> chosen;  // the edges decided on along the current branch
     Result result;
-    int length = packing.pack(key, 0, packed);
-    size_t origin = level.find_or_add(packed.data(), length, key_hash(packed.data(), length));
-    level.set_count(origin, 1);
-    if (settings.keep > 0) level.add_witness(origin, 0);
+    level.find_or_add(key);
+    level.count[0] = 1;
+    if (settings.keep > 0) level.held[0] = 1, level.wit[0] = 0;
     result.peak_states = 1;
     const int keep = settings.keep;
     size_t from = 0, end = 0;
@@ -630,72 +589,31 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
     Reach reach;
     size_t step_index = 0;
 
-    // A state bound for the next level waits in a short queue while the cache fetches the
-    // place its record will be (Level::prefetch): finding it in a table of a million states
-    // is a cache miss, and the walk has other states to make meanwhile.
-    struct Pending {
-        bool live = false;
-        std::vector<uint64_t> key;
-        int length = 0, w = 0;
-        uint64_t hash = 0;
-        size_t from = 0;          // the record of the state it was made from
-        std::vector<int> chosen;  // the edges decided on along its branch
-    };
-    constexpr size_t QUEUE = 16;
-    std::vector<Pending> queue(QUEUE);
-    size_t head = 0;
-    State judged;
-
-    // A queued state goes into the next level: its count grows by its origin's, and each
-    // witness kept grows by the edges chosen on the way.
-    auto land = [&](Pending& p) {
-        p.live = false;
-        size_t j = next.find_or_add(p.key.data(), p.length, p.hash);
-        if (next.dead(j)) return;
-        if (!next.count(j) && (settings.planar || settings.reach)) {
-            // judged once per state, not per merge: kept in the table, marked, never swept
-            // (the planarity cut, then the reach cut), on its canonical words
-            judged.w = p.w;
-            packing.unpack(p.key.data(), p.length, p.w, judged.words);
-            if ((settings.planar && model.crosses(judged)) ||
-                (settings.reach && reach.cut(judged, step_index, ONE_MORE, PIECE))) {
-                next.kill(j);
-                return;
-            }
-        }
-        uint64_t sum = next.count(j) + level.count(p.from);
-        next.set_count(j, std::min(sum, settings.limit));
-        for (int k = 0, held = level.held(p.from); k < held && next.held(j) < keep; ++k) {
-            uint32_t w = level.witness(p.from, k);
-            for (int e : p.chosen) w = arena.make(e, w);
-            next.add_witness(j, w);
-        }
-    };
-    auto drain = [&]() {
-        for (size_t k = 0; k < QUEUE; ++k)
-            if (queue[(head + k) % QUEUE].live) land(queue[(head + k) % QUEUE]);
-    };
-    // The state on top of the stack, reached from record `from` with the edges `chosen` on,
-    // is queued for the next level (the oldest queued state landing to make room).
+    // The state on top of the stack, reached from entry `from` with the edges `chosen` on,
+    // goes into the next level; each witness kept grows by those edges.
     auto merge = [&](const State& s) {
         if (degrees.active()) {
             uint64_t pattern = 0;
             for (int i = 0; i < s.w; ++i) pattern |= uint64_t(need_of(s.words[i])) << (2 * i);
             if (!degrees.feasible(step_index, pattern)) return;
         }
-        Pending& p = queue[head];
-        if (p.live) land(p);
-        head = (head + 1) % QUEUE;
-        if (settings.grouped) {
-            model.encode(s, key);
-            p.length = packing.pack(key, s.w, p.key);
-        } else {
-            p.length = packing.pack_state(s, model, p.key);
+        model.encode(s, key);
+        size_t j = next.find_or_add(key);
+        if (next.dead[j]) return;
+        if (!next.count[j] && ((settings.planar && model.crosses(s)) ||
+                               (settings.reach && reach.cut(s, step_index, ONE_MORE, PIECE)))) {
+            // judged once per state, not per merge: kept in the table, marked, never swept
+            // (the planarity cut, then the reach cut)
+            next.dead[j] = 1, ++next.dead_count;
+            return;
         }
-        p.hash = key_hash(p.key.data(), p.length);
-        next.prefetch(p.hash);
-        p.w = s.w, p.from = from, p.live = true;
-        if (keep) p.chosen = chosen;
+        uint64_t sum = next.count[j] + level.count[from];
+        next.count[j] = std::min(sum, settings.limit);
+        for (int k = 0; k < level.held[from] && next.held[j] < keep; ++k) {
+            uint32_t w = level.wit[from * keep + k];
+            for (int e : chosen) w = arena.make(e, w);
+            next.wit[j * keep + next.held[j]++] = w;
+        }
     };
     // The operations from `i` to the step's end on the state at `depth`, branching at edges.
     auto walk = [&](auto& self, size_t i, size_t depth) -> void {
@@ -752,17 +670,16 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
             return result;
         }
         end = step.end;
-        for (size_t r = 0; r < level.slots(); ++r) {
-            if ((r & 4095) == 4095 && late()) {
+        for (from = 0; from < level.size(); ++from) {
+            if ((from & 4095) == 4095 && late()) {
                 result.ended = "timeout";
                 return result;
             }
-            if (!level.taken(r) || level.dead(r)) continue;
-            from = r;
+            if (level.dead[from]) continue;
             State& s = stack[0];
             s.w = step.width;
             s.fresh = 0;
-            packing.unpack(level.key(from), level.words(), step.width, s.words);
+            s.words.assign(level.key(from), level.key(from) + level.key_length(from));
             walk(walk, step.begin, 0);
             if (settings.max_states && next.size() > settings.max_states) {
                 result.peak_states = std::max<uint64_t>(result.peak_states, next.size());
@@ -770,32 +687,27 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
                 return result;
             }
         }
-        drain();
         ++step_index;
+        level.clear();
         std::swap(level, next);
-        next.reset(next.words(), settings.keep, level.size());
         result.peak_states = std::max<uint64_t>(result.peak_states, level.size());
         result.sizes.push_back(level.size() - level.dead_count);
         if (keep && arena.size() > 4 * compacted + (1u << 20)) {
             std::vector<uint32_t> roots;
-            for (size_t r = 0; r < level.slots(); ++r)
-                for (int h = 0; level.taken(r) && h < level.held(r); ++h)
-                    roots.push_back(level.witness(r, h));
+            for (size_t i = 0; i < level.size(); ++i)
+                for (int k = 0; k < level.held[i]; ++k) roots.push_back(level.wit[i * keep + k]);
             arena.compact(roots);
-            size_t k = 0;
-            for (size_t r = 0; r < level.slots(); ++r)
-                for (int h = 0; level.taken(r) && h < level.held(r); ++h)
-                    level.set_witness(r, h, roots[k++]);
+            size_t r = 0;
+            for (size_t i = 0; i < level.size(); ++i)
+                for (int k = 0; k < level.held[i]; ++k) level.wit[i * keep + k] = roots[r++];
             compacted = arena.size();
         }
     }
     result.ended = "complete";
     if (level.size() == 1) {
-        size_t last = 0;
-        while (!level.taken(last)) ++last;
-        result.count = level.count(last);
-        for (int k = 0; k < level.held(last); ++k)
-            result.edge_sets.push_back(arena.edges(level.witness(last, k)));
+        result.count = level.count[0];
+        for (int k = 0; k < level.held[0]; ++k)
+            result.edge_sets.push_back(arena.edges(level.wit[k]));
     }
     return result;
 }
