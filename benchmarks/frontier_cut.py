@@ -9,6 +9,8 @@ build_ext --inplace``).  Both sides must count alike; a difference is printed an
 
     PYTHONPATH=. python benchmarks/frontier_cut.py --baseline /tmp/main \\
         --out benchmarks/results/frontier-cut.json
+    PYTHONPATH=. python benchmarks/frontier_cut.py --baseline /tmp/main --cuts off \\
+        --boards inputs4#3,extreme_12x12_28#1,extreme_12x12_30#1 --repeats 2
 """
 
 from __future__ import annotations
@@ -93,7 +95,8 @@ def run_side(checkout: Path, path: Path, index: int, rules: str, timeout: float,
 def measure(args) -> list[dict]:
     sides = {"branch": ROOT, "baseline": Path(args.baseline).resolve()}
     rows = []
-    for turn, (path, index, rules) in enumerate(BOARDS * args.repeats):
+    wanted = [b for b in BOARDS if not args.boards or f"{b[0].stem}#{b[1]}" in args.boards]
+    for turn, (path, index, rules) in enumerate(wanted * args.repeats):
         if not path.exists():
             continue
         row = {"board": f"{path.name} #{index}", "rules": rules, "load_1m": os.getloadavg()[0]}
@@ -163,6 +166,8 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=1)
     parser.add_argument("--cuts", choices=("on", "off"), default="on",
                         help="this checkout's sweep with its cuts (the baseline's has none)")
+    parser.add_argument("--boards", type=lambda text: set(text.split(",")), default=set(),
+                        help="only these boards, as file#index (inputs4#3,extreme_12x12_30#1)")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     run = Run("frontier_cut", args)
