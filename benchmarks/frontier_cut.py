@@ -40,10 +40,11 @@ frontier) under fill, mzucker's two 12x12 boards under nikoli."""
 
 
 def child(path: str, index: int, rules: str, timeout: float, cuts: bool,
-          carry: bool = False) -> None:
+          carry: bool | None = None) -> None:
     """One sweep in this process (imports from the side's checkout); prints one JSON line.
     ``cuts``: the compiled sweep's planarity and reach cuts, where the checkout has them;
-    ``carry``: its carrying of states through forced steps (the branch's side only)."""
+    ``carry``: its carrying of states through forced steps, on, off or (None) the checkout's
+    default (the branch's side only)."""
     import resource
     import time
 
@@ -72,7 +73,8 @@ def child(path: str, index: int, rules: str, timeout: float, cuts: bool,
     try:
         from satlink.frontier.compiled import CompiledSweep
 
-        engine = CompiledSweep(planar=cuts, reach=cuts, **({"carry": True} if carry else {}))
+        engine = CompiledSweep(planar=cuts, reach=cuts,
+                               **({} if carry is None else {"carry": carry}))
     except TypeError:  # a checkout without the cuts (or without carrying)
         pass
     result = engine.run(plan, model, 2, 2, decided, time.monotonic() + timeout,
@@ -85,7 +87,7 @@ def child(path: str, index: int, rules: str, timeout: float, cuts: bool,
 
 
 def run_side(checkout: Path, path: Path, index: int, rules: str, timeout: float,
-             cuts: str, carry: str = "off") -> dict:
+             cuts: str, carry: str = "default") -> dict:
     done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", str(path),
                            str(index), rules, str(timeout), cuts, carry],
                           env=checkout_env(checkout),
@@ -105,7 +107,7 @@ def measure(args) -> list[dict]:
         row = {"board": f"{path.name} #{index}", "rules": rules, "load_1m": os.getloadavg()[0]}
         for side in in_turn(list(sides), turn):
             row[side] = run_side(sides[side], path, index, rules, args.timeout, args.cuts,
-                                 args.carry if side == "branch" else "off")
+                                 args.carry if side == "branch" else "default")
         decided = [row[s] for s in sides if row[s].get("ended") == "complete"]
         row["agree"] = len({r["count"] for r in decided}) <= 1
         rows.append(row)
@@ -162,8 +164,9 @@ def flat(row: dict) -> dict:
 
 def main() -> int:
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        carry = sys.argv[7] if len(sys.argv) > 7 else "default"
         child(sys.argv[2], int(sys.argv[3]), sys.argv[4], float(sys.argv[5]), sys.argv[6] == "on",
-              len(sys.argv) > 7 and sys.argv[7] == "on")
+              None if carry == "default" else carry == "on")
         return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--baseline", required=True)
@@ -171,8 +174,9 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=1)
     parser.add_argument("--cuts", choices=("on", "off"), default="on",
                         help="this checkout's sweep with its cuts (the baseline's has none)")
-    parser.add_argument("--carry", choices=("on", "off"), default="off",
-                        help="this checkout's sweep carrying states through forced steps")
+    parser.add_argument("--carry", choices=("on", "off", "default"), default="default",
+                        help="this checkout's sweep carrying states through forced steps "
+                             "(default: as the checkout does, under fill)")
     parser.add_argument("--boards", type=lambda text: set(text.split(",")), default=set(),
                         help="only these boards, as file#index (inputs4#3,extreme_12x12_30#1)")
     parser.add_argument("--out", type=Path)

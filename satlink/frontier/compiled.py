@@ -32,14 +32,15 @@ class CompiledSweep:
     Both off by default: they cut a fifth of the states but cost more CPU than they save
     (``benchmarks/frontier_cut.py``, ``docs/frontier.md``).  ``carry``: a state whose next
     step leaves it only one way on is carried through that step before it is stored
-    (``core/sweep.cpp``, ``run``), as TdZdd's lookahead does.  Off by default too: under
-    ``fill`` it stores a quarter of the states in about the same CPU, without ``fill`` half the
-    states in more CPU (``benchmarks/README.md``, ``frontier_cut.py``)."""
+    (``core/sweep.cpp``, ``run``), as TdZdd's lookahead does; by default (``None``) under
+    ``fill`` only, where it stores a quarter of the states in less CPU and memory, while
+    without ``fill`` it stores half the states in more CPU (``benchmarks/README.md``,
+    ``frontier_cut.py``)."""
 
     name = "compiled"
 
     def __init__(self, lookahead: bool = True, planar: bool = False, reach: bool = False,
-                 carry: bool = False):
+                 carry: bool | None = None):
         self.lookahead, self.planar, self.reach, self.carry = lookahead, planar, reach, carry
 
     def run(self, schedule: Schedule, model: Model, limit: int, keep: int,
@@ -51,7 +52,7 @@ class CompiledSweep:
             list(schedule.ops), [int(x) for x in decided] if decided is not None else [],
             model.n_labels, model.grouped, model.notouch, model.fill, min(limit, 2**62), keep, seconds,
             max_states or 0, self.lookahead and model.fill, self.planar and schedule.planar,
-            self.reach, self.carry)
+            self.reach, model.fill if self.carry is None else self.carry)
         steps = sum(1 for _ in _adds(schedule.ops)) or 1  # one level per node
         return SweepResult(count, [list(edges) for edges in edge_sets], ended, peak, list(sizes),
                            lookahead, len(sizes) / steps)

@@ -106,7 +106,7 @@ class Model {
         if (na == NO_MORE || nb == NO_MORE) return false;
         int keep, gone = -1;
         if (pa == BLANK && pb == BLANK) {
-            keep = FRESH + 1;
+            keep = FRESH + 1 + s.fresh;  // a probe's pieces apart (run(): advance)
         } else if (pa == BLANK || pb == BLANK) {
             keep = pa == BLANK ? pb : pa;
         } else if (pa == pb) {
@@ -339,6 +339,11 @@ class Level {
         pool.clear(), start.clear(), count.clear(), held.clear(), wit.clear(), dead.clear();
         dead_count = 0;
         std::fill(index.begin(), index.end(), 0);
+    }
+    // Empties the level and gives its memory back (clear() keeps it for the next level).
+    void release() {
+        Level empty(keep);
+        std::swap(*this, empty);
     }
     size_t bytes() const {
         return pool.capacity() * 2 + start.capacity() * 8 + count.capacity() * 8 +
@@ -644,8 +649,11 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
     // does, and on a grid about half the states are such (a node already full leaves its
     // edge to the next one no choice).  So levels k + 1 .. k + SKIP + 1 are open while level
     // k is swept: a ring of tables.
-    constexpr size_t SKIP = 6, RING = SKIP + 2;
+    constexpr size_t SKIP = 6;
+    constexpr size_t PROBE_PIECES = 8;  // numbers for the pieces of one probed step
     const bool carrying = settings.carry;
+    // Carrying, the levels ahead each hold a table; without it, two tables take turns.
+    const size_t RING = carrying ? SKIP + 2 : 2;
     std::vector<Level> ring(RING, Level(settings.keep));
     auto level_at = [&](size_t k) -> Level& { return ring[k % RING]; };
     std::vector<uint16_t> key;
@@ -711,24 +719,26 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
         size_t k = step_index + 1;
         if (!feasible(s, k)) return;
         if (k == last || !carrying) return store(s, chosen, k);
-        // the probe starts from canonical words, as the sweep does: a piece made in this step
-        // keeps no number the next step may give another
-        auto carry = [&](const State& t) {
-            model.encode(t, key);
-            carried.w = t.w, carried.words = key, carried.fresh = 0;
-        };
-        carry(s);
-        if (keep) carried_edges = chosen;
+        // The probe runs on the state as made, not renamed: the pieces each probed step makes
+        // are numbered from their own offset (Model::add, decide), so none takes the number
+        // of a piece a step before it made.
+        const State* at = &s;
         for (; k < last && k <= step_index + SKIP; ++k) {
             made = 0, probed_level = k + 1;
-            probe.start() = carried;
+            State& start = probe.start();
+            start = *at;
+            start.fresh = (int)(PROBE_PIECES * (k - step_index));
             probe.walk(steps[k].begin, steps[k].end, count_made);
             if (made == 0) return;
             if (made >= 2) break;
-            carry(only);
-            if (keep) carried_edges.insert(carried_edges.end(), only_edges.begin(), only_edges.end());
+            if (keep) {
+                if (at == &s) carried_edges = chosen;
+                carried_edges.insert(carried_edges.end(), only_edges.begin(), only_edges.end());
+            }
+            std::swap(carried, only);
+            at = &carried;
         }
-        store(carried, carried_edges, k);
+        store(*at, at == &s ? chosen : carried_edges, k);
     };
 
     if (settings.reach) reach.build(ops, steps, decided, settings.n_labels);
@@ -764,8 +774,11 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
                 return result;
             }
         }
-        // level step_index is done with: it becomes level step_index + RING
-        level.clear();
+        // level step_index is done with: it becomes level step_index + RING (carrying, its
+        // memory goes back: a ring of tables each kept at the widest level it ever held
+        // would take several times the memory of two)
+        if (carrying) level.release();
+        else level.clear();
         Level& next = level_at(step_index + 1);
         result.peak_states = std::max<uint64_t>(result.peak_states, next.size());
         result.sizes.push_back(next.size() - next.dead_count);
