@@ -9,6 +9,8 @@ build_ext --inplace``).  Both sides must count alike; a difference is printed an
 
     PYTHONPATH=. python benchmarks/frontier_cut.py --baseline /tmp/main \\
         --out benchmarks/results/frontier-cut.json
+    PYTHONPATH=. python benchmarks/frontier_cut.py --baseline /tmp/main --cuts off \\
+        --boards inputs4#3,extreme_12x12_28#1,extreme_12x12_30#1 --repeats 2
 """
 
 from __future__ import annotations
@@ -37,9 +39,12 @@ BOARDS = [(INPUTS4, 3, "fill"), (INPUTS4, 4, "fill"), (INPUTS4, 5, "fill"), (INP
 frontier) under fill, mzucker's two 12x12 boards under nikoli."""
 
 
-def child(path: str, index: int, rules: str, timeout: float, cuts: bool) -> None:
+def child(path: str, index: int, rules: str, timeout: float, cuts: bool,
+          carry: bool | None = None) -> None:
     """One sweep in this process (imports from the side's checkout); prints one JSON line.
-    ``cuts``: the compiled sweep's planarity and reach cuts, where the checkout has them."""
+    ``cuts``: the compiled sweep's planarity and reach cuts, where the checkout has them;
+    ``carry``: its carrying of states through forced steps, on, off or (None) the checkout's
+    default (the branch's side only)."""
     import resource
     import time
 
@@ -68,8 +73,9 @@ def child(path: str, index: int, rules: str, timeout: float, cuts: bool) -> None
     try:
         from satlink.frontier.compiled import CompiledSweep
 
-        engine = CompiledSweep(planar=cuts, reach=cuts)
-    except TypeError:  # a checkout without the cuts
+        engine = CompiledSweep(planar=cuts, reach=cuts,
+                               **({} if carry is None else {"carry": carry}))
+    except TypeError:  # a checkout without the cuts (or without carrying)
         pass
     result = engine.run(plan, model, 2, 2, decided, time.monotonic() + timeout,
                         states_within(MAX_BYTES, plan, model))
@@ -81,9 +87,10 @@ def child(path: str, index: int, rules: str, timeout: float, cuts: bool) -> None
 
 
 def run_side(checkout: Path, path: Path, index: int, rules: str, timeout: float,
-             cuts: str) -> dict:
+             cuts: str, carry: str = "default") -> dict:
     done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", str(path),
-                           str(index), rules, str(timeout), cuts], env=checkout_env(checkout),
+                           str(index), rules, str(timeout), cuts, carry],
+                          env=checkout_env(checkout),
                           cwd=checkout, capture_output=True, text=True, timeout=timeout + 120)
     if done.returncode:
         return {"ended": "error", "error": done.stderr.strip().splitlines()[-1:]}
@@ -93,12 +100,14 @@ def run_side(checkout: Path, path: Path, index: int, rules: str, timeout: float,
 def measure(args) -> list[dict]:
     sides = {"branch": ROOT, "baseline": Path(args.baseline).resolve()}
     rows = []
-    for turn, (path, index, rules) in enumerate(BOARDS * args.repeats):
+    wanted = [b for b in BOARDS if not args.boards or f"{b[0].stem}#{b[1]}" in args.boards]
+    for turn, (path, index, rules) in enumerate(wanted * args.repeats):
         if not path.exists():
             continue
         row = {"board": f"{path.name} #{index}", "rules": rules, "load_1m": os.getloadavg()[0]}
         for side in in_turn(list(sides), turn):
-            row[side] = run_side(sides[side], path, index, rules, args.timeout, args.cuts)
+            row[side] = run_side(sides[side], path, index, rules, args.timeout, args.cuts,
+                                 args.carry if side == "branch" else "default")
         decided = [row[s] for s in sides if row[s].get("ended") == "complete"]
         row["agree"] = len({r["count"] for r in decided}) <= 1
         rows.append(row)
@@ -155,7 +164,9 @@ def flat(row: dict) -> dict:
 
 def main() -> int:
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        child(sys.argv[2], int(sys.argv[3]), sys.argv[4], float(sys.argv[5]), sys.argv[6] == "on")
+        carry = sys.argv[7] if len(sys.argv) > 7 else "default"
+        child(sys.argv[2], int(sys.argv[3]), sys.argv[4], float(sys.argv[5]), sys.argv[6] == "on",
+              None if carry == "default" else carry == "on")
         return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--baseline", required=True)
@@ -163,6 +174,11 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=1)
     parser.add_argument("--cuts", choices=("on", "off"), default="on",
                         help="this checkout's sweep with its cuts (the baseline's has none)")
+    parser.add_argument("--carry", choices=("on", "off", "default"), default="default",
+                        help="this checkout's sweep carrying states through forced steps "
+                             "(default: as the checkout does, under fill)")
+    parser.add_argument("--boards", type=lambda text: set(text.split(",")), default=set(),
+                        help="only these boards, as file#index (inputs4#3,extreme_12x12_30#1)")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     run = Run("frontier_cut", args)

@@ -30,12 +30,18 @@ class CompiledSweep:
     ``reach``: drop states with a label's open end that can no longer reach its partner
     through the edges still to decide (not decided off) and the pieces without a label.
     Both off by default: they cut a fifth of the states but cost more CPU than they save
-    (``benchmarks/frontier_cut.py``, ``docs/frontier.md``)."""
+    (``benchmarks/frontier_cut.py``, ``docs/frontier.md``).  ``carry``: a state whose next
+    step leaves it only one way on is carried through that step before it is stored
+    (``core/sweep.cpp``, ``run``), as TdZdd's lookahead does; by default (``None``) under
+    ``fill`` only, where it stores a quarter of the states in less CPU and memory, while
+    without ``fill`` it stores half the states in more CPU (``benchmarks/README.md``,
+    ``frontier_cut.py``)."""
 
     name = "compiled"
 
-    def __init__(self, lookahead: bool = True, planar: bool = False, reach: bool = False):
-        self.lookahead, self.planar, self.reach = lookahead, planar, reach
+    def __init__(self, lookahead: bool = True, planar: bool = False, reach: bool = False,
+                 carry: bool | None = None):
+        self.lookahead, self.planar, self.reach, self.carry = lookahead, planar, reach, carry
 
     def run(self, schedule: Schedule, model: Model, limit: int, keep: int,
             decided: Sequence[int] | None, deadline: float | None,
@@ -46,7 +52,7 @@ class CompiledSweep:
             list(schedule.ops), [int(x) for x in decided] if decided is not None else [],
             model.n_labels, model.grouped, model.notouch, model.fill, min(limit, 2**62), keep, seconds,
             max_states or 0, self.lookahead and model.fill, self.planar and schedule.planar,
-            self.reach)
+            self.reach, model.fill if self.carry is None else self.carry)
         steps = sum(1 for _ in _adds(schedule.ops)) or 1  # one level per node
         return SweepResult(count, [list(edges) for edges in edge_sets], ended, peak, list(sizes),
                            lookahead, len(sizes) / steps)

@@ -15,6 +15,12 @@ inline uint64_t need(uint64_t s, int i) { return (s >> (2 * i)) & 3; }
 inline uint64_t with_need(uint64_t s, int i, uint64_t v) {
     return (s & ~(uint64_t(3) << (2 * i))) | (v << (2 * i));
 }
+inline uint64_t spread(uint64_t h) {  // the finaliser of MurmurHash3
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    return h;
+}
 inline size_t size_of(const std::vector<int>& ops, size_t i) {
     int op = ops[i];
     return op == ADD ? 4 : op == EDGE ? 6 : op == DROP ? 2 : 2 + ops[i + 1];
@@ -115,14 +121,29 @@ bool Degrees::build(const std::vector<int>& ops, const std::vector<StepSpan>& st
                                   }),
                    here.end());
     }
+    sets.assign(levels.size(), {});
+    for (size_t k = 0; k < levels.size(); ++k) {
+        size_t size = 4;
+        while (size < 2 * levels[k].size()) size *= 2;
+        sets[k].assign(size, 0);
+        for (uint64_t s : levels[k]) {
+            size_t at = spread(s) & (size - 1);
+            while (sets[k][at]) at = (at + 1) & (size - 1);
+            sets[k][at] = s + 1;
+        }
+        std::vector<uint64_t>().swap(levels[k]);
+    }
     on = true;
     return true;
 }
 
 bool Degrees::feasible(size_t k, uint64_t pattern) const {
     if (!on) return true;
-    const auto& level = levels[k];
-    return std::binary_search(level.begin(), level.end(), pattern);
+    const auto& set = sets[k];
+    const size_t mask = set.size() - 1;
+    for (size_t at = spread(pattern) & mask; set[at]; at = (at + 1) & mask)
+        if (set[at] == pattern + 1) return true;
+    return false;
 }
 
 }  // namespace frontier

@@ -38,7 +38,10 @@ class Degrees {
     bool on = false;
     bool fill = false;
     size_t stored = 0;
-    std::vector<std::vector<uint64_t>> levels;  // sorted, per step
+    std::vector<std::vector<uint64_t>> levels;  // sorted, per step (while building)
+    // Per step, the feasible patterns as an open-addressing set of pattern + 1 (0: free):
+    // feasible() is asked once per state made, and a probe costs less than a binary search.
+    std::vector<std::vector<uint64_t>> sets;
 
     void successors(const std::vector<int>& ops, const StepSpan& step,
                     const std::vector<uint8_t>& decided, uint64_t from,

@@ -106,7 +106,7 @@ class Model {
         if (na == NO_MORE || nb == NO_MORE) return false;
         int keep, gone = -1;
         if (pa == BLANK && pb == BLANK) {
-            keep = FRESH + 1;
+            keep = FRESH + 1 + s.fresh;  // a probe's pieces apart (run(): advance)
         } else if (pa == BLANK || pb == BLANK) {
             keep = pa == BLANK ? pb : pa;
         } else if (pa == pb) {
@@ -340,6 +340,11 @@ class Level {
         dead_count = 0;
         std::fill(index.begin(), index.end(), 0);
     }
+    // Empties the level and gives its memory back (clear() keeps it for the next level).
+    void release() {
+        Level empty(keep);
+        std::swap(*this, empty);
+    }
     size_t bytes() const {
         return pool.capacity() * 2 + start.capacity() * 8 + count.capacity() * 8 +
                held.capacity() + dead.capacity() + wit.capacity() * 4 + index.capacity() * 8;
@@ -560,65 +565,34 @@ class Reach {
     void join(int a, int b) { parent[find(a)] = find(b); }
 };
 
-}  // namespace
+// The operations of one step on a state, branching at each edge it may take or leave: every
+// state the step can make goes to `sink` with the edges decided on along its branch.  Two
+// walkers run at once: the sweep's, and the probe that looks one step further (run()).
+class Walker {
+  public:
+    Walker(const std::vector<int>& ops, const std::vector<uint8_t>& decided, const Model& model,
+           size_t deepest)
+        : ops(ops), decided(decided), model(model), stack(deepest + 1) {}
 
-Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
-           const Settings& settings) {
-    check_ops(ops, decided.size(), settings.n_labels);
-    using clock = std::chrono::steady_clock;
-    const auto begun = clock::now();
-    auto late = [&]() {
-        return settings.seconds >= 0 &&
-               std::chrono::duration<double>(clock::now() - begun).count() > settings.seconds;
-    };
-    Model model(settings);
-    Arena arena;
-    Level level(settings.keep), next(settings.keep);
-    std::vector<uint16_t> key;
-    std::vector<State> stack(1);
-    std::vector<int> chosen;  // the edges decided on along the current branch
-    Result result;
-    level.find_or_add(key);
-    level.count[0] = 1;
-    if (settings.keep > 0) level.held[0] = 1, level.wit[0] = 0;
-    result.peak_states = 1;
-    const int keep = settings.keep;
-    size_t from = 0, end = 0;
-    size_t compacted = 1;
-    Degrees degrees;
-    Reach reach;
-    size_t step_index = 0;
+    State& start() { return stack[0]; }
+    template <class Sink>
+    void walk(size_t begin, size_t end, Sink& sink) {
+        stop = end;
+        step(begin, 0, sink);
+    }
 
-    // The state on top of the stack, reached from entry `from` with the edges `chosen` on,
-    // goes into the next level; each witness kept grows by those edges.
-    auto merge = [&](const State& s) {
-        if (degrees.active()) {
-            uint64_t pattern = 0;
-            for (int i = 0; i < s.w; ++i) pattern |= uint64_t(need_of(s.words[i])) << (2 * i);
-            if (!degrees.feasible(step_index, pattern)) return;
-        }
-        model.encode(s, key);
-        size_t j = next.find_or_add(key);
-        if (next.dead[j]) return;
-        if (!next.count[j] && ((settings.planar && model.crosses(s)) ||
-                               (settings.reach && reach.cut(s, step_index, ONE_MORE, PIECE)))) {
-            // judged once per state, not per merge: kept in the table, marked, never swept
-            // (the planarity cut, then the reach cut)
-            next.dead[j] = 1, ++next.dead_count;
-            return;
-        }
-        uint64_t sum = next.count[j] + level.count[from];
-        next.count[j] = std::min(sum, settings.limit);
-        for (int k = 0; k < level.held[from] && next.held[j] < keep; ++k) {
-            uint32_t w = level.wit[from * keep + k];
-            for (int e : chosen) w = arena.make(e, w);
-            next.wit[j * keep + next.held[j]++] = w;
-        }
-    };
-    // The operations from `i` to the step's end on the state at `depth`, branching at edges.
-    auto walk = [&](auto& self, size_t i, size_t depth) -> void {
+  private:
+    const std::vector<int>& ops;
+    const std::vector<uint8_t>& decided;
+    const Model& model;
+    std::vector<State> stack;  // never resized: step() holds references into it
+    std::vector<int> chosen;   // the edges decided on along the current branch
+    size_t stop = 0;
+
+    template <class Sink>
+    void step(size_t i, size_t depth, Sink& sink) {
         State& s = stack[depth];
-        for (; i < end; i += op_size(ops, i)) {
+        for (; i < stop; i += op_size(ops, i)) {
             int op = ops[i];
             if (op == ADD) {
                 if (!model.add(s, ops[i + 2], ops[i + 3])) return;
@@ -634,21 +608,139 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
                     t = s;
                     if (model.edge(t, ops[i + 2], ops[i + 3], true, ops[i + 4], ops[i + 5])) {
                         chosen.push_back(e);
-                        self(self, i + 6, depth + 1);
+                        step(i + 6, depth + 1, sink);
                         chosen.pop_back();
                     }
                 }
                 if (fixed == 1) return;
                 // off: carry on with this state
-                if (!model.edge(stack[depth], ops[i + 2], ops[i + 3], false, ops[i + 4],
-                                ops[i + 5]))
+                if (!model.edge(s, ops[i + 2], ops[i + 3], false, ops[i + 4], ops[i + 5]))
                     return;
             }
         }
-        merge(stack[depth]);
+        sink(s, chosen);
+    }
+};
+
+}  // namespace
+
+Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
+           const Settings& settings) {
+    check_ops(ops, decided.size(), settings.n_labels);
+    using clock = std::chrono::steady_clock;
+    const auto begun = clock::now();
+    auto late = [&]() {
+        return settings.seconds >= 0 &&
+               std::chrono::duration<double>(clock::now() - begun).count() > settings.seconds;
+    };
+    Model model(settings);
+    Arena arena;
+    const std::vector<Step> steps = steps_of(ops);
+    const size_t last = steps.size();  // the level after the last step
+    size_t deepest = 0;  // edges in one step: the states the branching holds at once
+    for (const Step& step : steps) {
+        size_t edges = 0;
+        for (size_t i = step.begin; i < step.end; i += op_size(ops, i)) edges += ops[i] == EDGE;
+        deepest = std::max(deepest, edges);
+    }
+    // Level k holds the states after k steps.  A state whose next step leaves it only one way
+    // on is not stored at its level: it is carried through that step at once and stored
+    // further on (at most SKIP levels on), where it may meet others - what TdZdd's lookahead
+    // does, and on a grid about half the states are such (a node already full leaves its
+    // edge to the next one no choice).  So levels k + 1 .. k + SKIP + 1 are open while level
+    // k is swept: a ring of tables.
+    constexpr size_t SKIP = 6;
+    constexpr size_t PROBE_PIECES = 8;  // numbers for the pieces of one probed step
+    const bool carrying = settings.carry;
+    // Carrying, the levels ahead each hold a table; without it, two tables take turns.
+    const size_t RING = carrying ? SKIP + 2 : 2;
+    std::vector<Level> ring(RING, Level(settings.keep));
+    auto level_at = [&](size_t k) -> Level& { return ring[k % RING]; };
+    std::vector<uint16_t> key;
+    Result result;
+    {
+        Level& first = level_at(0);
+        first.find_or_add(key);
+        first.count[0] = 1;
+        if (settings.keep > 0) first.held[0] = 1, first.wit[0] = 0;
+    }
+    result.peak_states = 1;
+    const int keep = settings.keep;
+    size_t from = 0;
+    size_t compacted = 1;
+    Degrees degrees;
+    Reach reach;
+    size_t step_index = 0;  // the step being swept: level step_index is read
+
+    // Whether the needs of `s` at level `k` (k >= 1) can still be completed.
+    auto feasible = [&](const State& s, size_t k) {
+        if (!degrees.active()) return true;
+        uint64_t pattern = 0;
+        for (int i = 0; i < s.w; ++i) pattern |= uint64_t(need_of(s.words[i])) << (2 * i);
+        return degrees.feasible(k - 1, pattern);
     };
 
-    const std::vector<Step> steps = steps_of(ops);
+    // State `s` at level `target`, reached from entry `from` with the edges `chosen` on, goes
+    // into that level; each witness kept grows by those edges.
+    auto store = [&](const State& s, const std::vector<int>& chosen, size_t target) {
+        Level& level = level_at(step_index);
+        Level& next = level_at(target);
+        model.encode(s, key);
+        size_t j = next.find_or_add(key);
+        if (next.dead[j]) return;
+        if (!next.count[j] && ((settings.planar && model.crosses(s)) ||
+                               (settings.reach && reach.cut(s, target - 1, ONE_MORE, PIECE)))) {
+            // judged once per state, not per merge: kept in the table, marked, never swept
+            // (the planarity cut, then the reach cut)
+            next.dead[j] = 1, ++next.dead_count;
+            return;
+        }
+        uint64_t sum = next.count[j] + level.count[from];
+        next.count[j] = std::min(sum, settings.limit);
+        for (int k = 0; k < level.held[from] && next.held[j] < keep; ++k) {
+            uint32_t w = level.wit[from * keep + k];
+            for (int e : chosen) w = arena.make(e, w);
+            next.wit[j * keep + next.held[j]++] = w;
+        }
+    };
+
+    // The probe: the states one step makes from a state, the first kept, counting to two.
+    Walker walker(ops, decided, model, deepest), probe(ops, decided, model, deepest);
+    State carried, only;
+    std::vector<int> carried_edges, only_edges;
+    size_t made = 0, probed_level = 0;
+    auto count_made = [&](const State& s, const std::vector<int>& chosen) {
+        if (made >= 2 || !feasible(s, probed_level)) return;
+        if (made++ == 0) only = s, only_edges = chosen;
+    };
+    // A state the sweep made (at level step_index + 1): stored there, or, while the next
+    // step leaves it one way on, carried on first; dropped if that step leaves it none.
+    auto advance = [&](const State& s, const std::vector<int>& chosen) {
+        size_t k = step_index + 1;
+        if (!feasible(s, k)) return;
+        if (k == last || !carrying) return store(s, chosen, k);
+        // The probe runs on the state as made, not renamed: the pieces each probed step makes
+        // are numbered from their own offset (Model::add, decide), so none takes the number
+        // of a piece a step before it made.
+        const State* at = &s;
+        for (; k < last && k <= step_index + SKIP; ++k) {
+            made = 0, probed_level = k + 1;
+            State& start = probe.start();
+            start = *at;
+            start.fresh = (int)(PROBE_PIECES * (k - step_index));
+            probe.walk(steps[k].begin, steps[k].end, count_made);
+            if (made == 0) return;
+            if (made >= 2) break;
+            if (keep) {
+                if (at == &s) carried_edges = chosen;
+                carried_edges.insert(carried_edges.end(), only_edges.begin(), only_edges.end());
+            }
+            std::swap(carried, only);
+            at = &carried;
+        }
+        store(*at, at == &s ? chosen : carried_edges, k);
+    };
+
     if (settings.reach) reach.build(ops, steps, decided, settings.n_labels);
     if (settings.lookahead) {
         std::vector<StepSpan> spans;
@@ -657,57 +749,58 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
         result.lookahead_patterns = degrees.patterns();
         result.lookahead = degrees.active();
     }
-    size_t deepest = 0;  // edges in one step: the states the branching holds at once
-    for (const Step& step : steps) {
-        size_t edges = 0;
-        for (size_t i = step.begin; i < step.end; i += op_size(ops, i)) edges += ops[i] == EDGE;
-        deepest = std::max(deepest, edges);
-    }
-    stack.resize(deepest + 1);  // never resized below: walk() holds references into it
-    for (const Step& step : steps) {
+    for (; step_index < last; ++step_index) {
         if (late()) {
             result.ended = "timeout";
             return result;
         }
-        end = step.end;
+        const Step& step = steps[step_index];
+        Level& level = level_at(step_index);
         for (from = 0; from < level.size(); ++from) {
             if ((from & 4095) == 4095 && late()) {
                 result.ended = "timeout";
                 return result;
             }
             if (level.dead[from]) continue;
-            State& s = stack[0];
+            State& s = walker.start();
             s.w = step.width;
             s.fresh = 0;
             s.words.assign(level.key(from), level.key(from) + level.key_length(from));
-            walk(walk, step.begin, 0);
-            if (settings.max_states && next.size() > settings.max_states) {
-                result.peak_states = std::max<uint64_t>(result.peak_states, next.size());
+            walker.walk(step.begin, step.end, advance);
+            if (settings.max_states && level_at(step_index + 1).size() > settings.max_states) {
+                result.peak_states = std::max<uint64_t>(result.peak_states,
+                                                        level_at(step_index + 1).size());
                 result.ended = "memory";
                 return result;
             }
         }
-        ++step_index;
-        level.clear();
-        std::swap(level, next);
-        result.peak_states = std::max<uint64_t>(result.peak_states, level.size());
-        result.sizes.push_back(level.size() - level.dead_count);
+        // level step_index is done with: it becomes level step_index + RING (carrying, its
+        // memory goes back: a ring of tables each kept at the widest level it ever held
+        // would take several times the memory of two)
+        if (carrying) level.release();
+        else level.clear();
+        Level& next = level_at(step_index + 1);
+        result.peak_states = std::max<uint64_t>(result.peak_states, next.size());
+        result.sizes.push_back(next.size() - next.dead_count);
         if (keep && arena.size() > 4 * compacted + (1u << 20)) {
             std::vector<uint32_t> roots;
-            for (size_t i = 0; i < level.size(); ++i)
-                for (int k = 0; k < level.held[i]; ++k) roots.push_back(level.wit[i * keep + k]);
+            for (Level& l : ring)
+                for (size_t i = 0; i < l.size(); ++i)
+                    for (int h = 0; h < l.held[i]; ++h) roots.push_back(l.wit[i * keep + h]);
             arena.compact(roots);
-            size_t r = 0;
-            for (size_t i = 0; i < level.size(); ++i)
-                for (int k = 0; k < level.held[i]; ++k) level.wit[i * keep + k] = roots[r++];
+            size_t k = 0;
+            for (Level& l : ring)
+                for (size_t i = 0; i < l.size(); ++i)
+                    for (int h = 0; h < l.held[i]; ++h) l.wit[i * keep + h] = roots[k++];
             compacted = arena.size();
         }
     }
     result.ended = "complete";
-    if (level.size() == 1) {
-        result.count = level.count[0];
-        for (int k = 0; k < level.held[0]; ++k)
-            result.edge_sets.push_back(arena.edges(level.wit[k]));
+    Level& final_level = level_at(last);
+    if (final_level.size() == 1) {
+        result.count = final_level.count[0];
+        for (int k = 0; k < final_level.held[0]; ++k)
+            result.edge_sets.push_back(arena.edges(final_level.wit[k]));
     }
     return result;
 }

@@ -25,6 +25,7 @@ struct Settings {
     bool planar = false;      // the schedule sweeps a planar grid in boundary order: pairs nest
     bool reach = false;       // cut open ends that can no longer reach their partners
     size_t max_patterns = 0;  // need patterns it may store (0: none)
+    bool carry = false;       // carry a state through steps that leave it one way on (run())
 };
 
 struct Result {
