@@ -46,6 +46,8 @@ import subprocess
 import tempfile
 from collections.abc import Iterator
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from benchmarks.harness import Run, checkout_env, in_turn, timed
 from satlink.generate.params import make_params
 from satlink.generate.pipeline import attempt
@@ -219,6 +221,10 @@ def main() -> None:
         pages = {}
         for side, url in urls.items():
             page = chromium.new_page(viewport={"width": 1200, "height": 900})
+            # opening the next board re-opens the pack, which the edits left unsaved: the
+            # studio asks before dropping them (Playwright would dismiss it), and here the
+            # edits are meant to go
+            page.on("dialog", lambda dialog: dialog.accept())
             page.goto(url)
             page.wait_for_selector("body[data-ready='1']")
             page.fill("#path", "pack.jsonl")
@@ -226,7 +232,13 @@ def main() -> None:
             pages[side] = page
         drawing = chromium.new_page(viewport={"width": 1200, "height": 900}) if args.draw else None
         for i, (name, n, board) in enumerate(boards):
-            targets = {side: open_case(page, i, n, board) for side, page in pages.items()}
+            try:
+                targets = {side: open_case(page, i, n, board) for side, page in pages.items()}
+            except PlaywrightTimeout as exc:  # one board's missing verdict loses no other row
+                rows.append({"variant": name, "size": f"{n}x{n}", "rules": args.rules,
+                             "error": f"no verdict for the opened board: {exc.message}"})
+                print(f"{name:8} {n}x{n}  no verdict for the opened board; skipped", flush=True)
+                continue
             ends = open_drawing(drawing, urls["this tree"], n, board) if drawing else None
             baseline = []
             for k in range(args.edits):
