@@ -31,7 +31,7 @@ class SweepResult:
     count: int
     edge_sets: list[list[int]]
     ended: str
-    """``complete``, ``timeout`` or ``memory`` (a level outgrew ``max_states``)."""
+    """``complete``, ``timeout`` or ``memory`` (the sweep would pass its bound)."""
     peak_states: int
     sizes: list[int] = field(default_factory=list)
     """States after each operation (Python) or each node's step (compiled)."""

@@ -30,12 +30,15 @@ struct Memory {
     void give(uint64_t bytes) { held -= std::min(held, bytes); }
 };
 
-// Makes room in `v` for `extra` more elements (doubling, as push_back would) when the memory
-// allows it; false, and `v` unchanged, when not.
+// Makes room in `v` for `extra` more elements (doubling, as push_back would; near the bound,
+// an eighth more, so the last of the bound is not lost to a doubling that cannot fit) when the
+// memory allows it; false, and `v` unchanged, when not.
 template <class T>
 bool fit(std::vector<T>& v, size_t extra, Memory& memory) {
     if (v.size() + extra <= v.capacity()) return true;
     size_t want = std::max<size_t>({v.size() + extra, 2 * v.capacity(), 16});
+    if (memory.bound && memory.held + want * sizeof(T) > memory.bound)
+        want = std::max<size_t>(v.size() + extra, v.capacity() + v.capacity() / 8);
     if (!memory.room(want * sizeof(T))) return false;
     size_t before = v.capacity();
     v.reserve(want);
