@@ -34,8 +34,7 @@ struct Memory {
 // an eighth more, so the last of the bound is not lost to a doubling that cannot fit) when the
 // memory allows it; false, and `v` unchanged, when not.
 template <class T>
-bool fit(std::vector<T>& v, size_t extra, Memory& memory) {
-    if (v.size() + extra <= v.capacity()) return true;
+__attribute__((noinline)) bool grow(std::vector<T>& v, size_t extra, Memory& memory) {
     size_t want = std::max<size_t>({v.size() + extra, 2 * v.capacity(), 16});
     if (memory.bound && memory.held + want * sizeof(T) > memory.bound)
         want = std::max<size_t>(v.size() + extra, v.capacity() + v.capacity() / 8);
@@ -45,6 +44,11 @@ bool fit(std::vector<T>& v, size_t extra, Memory& memory) {
     memory.take(v.capacity() * sizeof(T));  // the new block, beside the old while copying
     memory.give(before * sizeof(T));
     return true;
+}
+
+template <class T>
+inline bool fit(std::vector<T>& v, size_t extra, Memory& memory) {
+    return v.size() + extra <= v.capacity() || grow(v, extra, memory);
 }
 
 // Gives a vector's memory back and stops counting it.

@@ -270,7 +270,9 @@ class Arena {
 
     // The node for edge `e` after chain `before`, in `made`; false when the memory has no room.
     bool make(int e, uint32_t before, uint32_t& made) {
-        if (!fit(edge, 1, memory) || !fit(parent, 1, memory)) return false;
+        if ((edge.size() == edge.capacity() || parent.size() == parent.capacity()) &&
+            (!fit(edge, 1, memory) || !fit(parent, 1, memory)))
+            return false;
         edge.push_back(e);
         parent.push_back(before);
         made = (uint32_t)(edge.size() - 1);
@@ -340,10 +342,8 @@ class Level {
             if ((slot >> 32) == tag && same(i, key)) return i;
             at = (at + 1) & mask;
         }
-        Memory& m = *memory;
-        if (!fit(pool, key.size(), m) || !fit(start, 1, m) || !fit(count, 1, m) ||
-            !fit(held, 1, m) || !fit(dead, 1, m) || !fit(wit, keep, m))
-            return NO_ROOM;
+        if (count.size() == count.capacity() && !grow_entries()) return NO_ROOM;
+        if (!fit(pool, key.size(), *memory)) return NO_ROOM;
         size_t i = size();
         index[at] = (tag << 32) | (uint64_t)(i + 1);
         start.push_back(pool.size());
@@ -386,6 +386,25 @@ class Level {
     std::vector<uint16_t> pool;
     std::vector<uint64_t> start;
     std::vector<uint64_t> index;  // hash tag << 32 | entry + 1; 0: free
+
+    // Room for more entries in the vectors that hold one (or `keep`) per entry, grown
+    // together so that the sweep's hot path asks once (memory.hpp's fit(), for all of them).
+    __attribute__((noinline)) bool grow_entries() {
+        const size_t per = sizeof(uint64_t) * 2 + 2 + sizeof(uint32_t) * keep;
+        const size_t before = start.capacity() * sizeof(uint64_t) +
+                              count.capacity() * sizeof(uint64_t) + held.capacity() +
+                              dead.capacity() + wit.capacity() * sizeof(uint32_t);
+        size_t want = std::max<size_t>(16, 2 * count.capacity());
+        if (memory->bound && memory->held + want * per > memory->bound)
+            want = std::max<size_t>(count.size() + 1, count.capacity() + count.capacity() / 8);
+        if (!memory->room(want * per)) return false;
+        start.reserve(want), count.reserve(want), held.reserve(want), dead.reserve(want);
+        wit.reserve(want * keep);
+        memory->take(start.capacity() * sizeof(uint64_t) + count.capacity() * sizeof(uint64_t) +
+                     held.capacity() + dead.capacity() + wit.capacity() * sizeof(uint32_t));
+        memory->give(before);
+        return true;
+    }
 
     bool same(size_t i, const std::vector<uint16_t>& key) const {
         return (size_t)key_length(i) == key.size() &&
