@@ -60,7 +60,7 @@ setup(
         Pybind11Extension(
             "satlink.frontier._sweep",
             [f"{FRONTIER}/{name}.cpp" for name in ("sweep", "degrees", "bindings")],
-            depends=[f"{FRONTIER}/sweep.hpp", f"{FRONTIER}/degrees.hpp"],
+            depends=[f"{FRONTIER}/sweep.hpp", f"{FRONTIER}/degrees.hpp", f"{FRONTIER}/memory.hpp"],
             cxx_std=17,
             extra_compile_args=["-O2"],
             optional=True,

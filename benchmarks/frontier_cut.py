@@ -45,6 +45,7 @@ def child(path: str, index: int, rules: str, timeout: float, cuts: bool,
     ``cuts``: the compiled sweep's planarity and reach cuts, where the checkout has them;
     ``carry``: its carrying of states through forced steps, on, off or (None) the checkout's
     default (the branch's side only)."""
+    import inspect
     import resource
     import time
 
@@ -77,8 +78,9 @@ def child(path: str, index: int, rules: str, timeout: float, cuts: bool,
                                **({} if carry is None else {"carry": carry}))
     except TypeError:  # a checkout without the cuts (or without carrying)
         pass
+    bounds_bytes = "max_bytes" in inspect.signature(engine.run).parameters  # else states
     result = engine.run(plan, model, 2, 2, decided, time.monotonic() + timeout,
-                        states_within(MAX_BYTES, plan, model))
+                        MAX_BYTES if bounds_bytes else states_within(MAX_BYTES, plan, model))
     print(json.dumps({"ended": result.ended, "count": result.count, "width": plan.width,
                       "peak_states": result.peak_states, "states": sum(result.sizes),
                       "cpu_seconds": round(time.process_time() - begun, 3),

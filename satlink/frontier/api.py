@@ -45,7 +45,8 @@ def count(board: Board, rules: Rules | str, limit: int = 2, deadline: float | No
     consequences of the rules, so no solution is lost, and states contradicting them are never
     made.  ``max_bytes``: the memory the route may take (default
     :data:`~satlink.frontier.cost.MAX_BYTES`); a board estimated above it is refused before
-    the sweep, and a level that outgrows it stops the sweep (both outcome ``refused``);
+    the sweep, and the sweep stops before the tables it holds would pass it (both outcome
+    ``refused``);
     ``estimate_first=False`` skips the first (to measure how far a sweep gets).
     """
     begun = time.monotonic()
@@ -68,8 +69,7 @@ def count(board: Board, rules: Rules | str, limit: int = 2, deadline: float | No
     keep = min(limit, MOST_DECODED)
     model = Model(plan.n_labels, profile.fill, profile.notouch, profile.no2x2)
     sweeper = sweep_engine(engine)
-    result = sweeper.run(plan, model, limit, keep, decided, deadline,
-                         cost.states_within(bound, plan, model))
+    result = sweeper.run(plan, model, limit, keep, decided, deadline, bound)
     seconds = time.monotonic() - begun
     common = dict(figures, peak_states=result.peak_states, seconds=seconds, engine=sweeper.name,
                   progress=result.progress, lookahead=result.lookahead)
@@ -77,8 +77,8 @@ def count(board: Board, rules: Rules | str, limit: int = 2, deadline: float | No
         return FrontierOutcome(TIMEOUT, reason="the deadline came before the sweep ended",
                                **common)
     if result.ended == "memory":
-        return FrontierOutcome(REFUSED, reason=f"a level outgrew {bound / 2**20:.0f} MiB "
-                               f"({result.peak_states} states)", **common)
+        return FrontierOutcome(REFUSED, reason=f"the sweep would pass {bound / 2**20:.0f} MiB "
+                               f"(at {result.peak_states} states in a level)", **common)
     solutions = tuple(Solution.from_edges(board, [board.edges[e] for e in edges])
                       for edges in result.edge_sets)
     return FrontierOutcome(COMPLETE, count=result.count, solutions=solutions, **common)

@@ -45,17 +45,19 @@ class CompiledSweep:
 
     def run(self, schedule: Schedule, model: Model, limit: int, keep: int,
             decided: Sequence[int] | None, deadline: float | None,
-            max_states: int | None) -> SweepResult:
+            max_bytes: int | None) -> SweepResult:
+        """``max_bytes`` is counted in the core (``core/memory.hpp``): every table it holds,
+        by capacity, and it stops before a growth would pass the bound."""
         _sweep = extension()
         seconds = -1.0 if deadline is None else max(0.0, deadline - time.monotonic())
-        ended, count, edge_sets, peak, sizes, lookahead = _sweep.run(
+        ended, count, edge_sets, peak, sizes, lookahead, peak_bytes = _sweep.run(
             list(schedule.ops), [int(x) for x in decided] if decided is not None else [],
             model.n_labels, model.grouped, model.notouch, model.fill, min(limit, 2**62), keep, seconds,
-            max_states or 0, self.lookahead and model.fill, self.planar and schedule.planar,
+            max_bytes or 0, self.lookahead and model.fill, self.planar and schedule.planar,
             self.reach, model.fill if self.carry is None else self.carry)
         steps = sum(1 for _ in _adds(schedule.ops)) or 1  # one level per node
         return SweepResult(count, [list(edges) for edges in edge_sets], ended, peak, list(sizes),
-                           lookahead, len(sizes) / steps)
+                           lookahead, len(sizes) / steps, peak_bytes)
 
 
 def _adds(ops: tuple[int, ...]):

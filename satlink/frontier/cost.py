@@ -6,8 +6,8 @@ ends pair and carry labels; in practice far fewer are reachable.  The estimate i
 ``STATE_SCALE * 3 ** width``: the scale is read off the widest levels the sweeps reached on the
 hand-made corpus (``benchmarks/frontier.py``; the figures are in ``benchmarks/README.md``), so
 it predicts the order of magnitude, which is what refusing the route needs.  The bound itself
-is kept during the sweep whatever the estimate said: a level that outgrows
-:func:`states_within` stops it.
+is kept during the sweep whatever the estimate said: the compiled sweep counts the bytes it
+holds and stops before passing it; Python's stops when a level outgrows :func:`states_within`.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ import os
 from collections.abc import Sequence
 from typing import Protocol
 
+from satlink.frontier import cost
 from satlink.frontier import sweep as python_sweep
 from satlink.frontier.schedule import Schedule
 from satlink.frontier.state import Model
@@ -24,7 +25,10 @@ class Sweeper(Protocol):
 
     def run(self, schedule: Schedule, model: Model, limit: int, keep: int,
             decided: Sequence[int] | None, deadline: float | None,
-            max_states: int | None) -> SweepResult: ...
+            max_bytes: int | None) -> SweepResult:
+        """``max_bytes``: the memory the sweep may hold (None: no bound); a sweep that would
+        pass it stops with ``ended`` ``memory``."""
+        ...
 
 
 class PythonSweep:
@@ -32,7 +36,10 @@ class PythonSweep:
 
     def run(self, schedule: Schedule, model: Model, limit: int, keep: int,
             decided: Sequence[int] | None, deadline: float | None,
-            max_states: int | None) -> SweepResult:
+            max_bytes: int | None) -> SweepResult:
+        """The bytes as a state count (:func:`~satlink.frontier.cost.states_within`): Python's
+        objects are not counted one by one."""
+        max_states = None if max_bytes is None else cost.states_within(max_bytes, schedule, model)
         return python_sweep.run(schedule, model, limit, keep, decided, deadline, max_states)
 
 

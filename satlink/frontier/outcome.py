@@ -8,7 +8,7 @@ from satlink.solution import Solution
 
 COMPLETE, TIMEOUT, REFUSED = "complete", "timeout", "refused"
 """How a count ended: the sweep went through; the deadline stopped it; the route was refused
-for memory (before the sweep, by the estimate, or during it, when a level outgrew the bound)."""
+for memory (before the sweep, by the estimate, or during it, before it would pass the bound)."""
 
 
 @dataclass(frozen=True)

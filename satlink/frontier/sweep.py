@@ -31,7 +31,7 @@ class SweepResult:
     count: int
     edge_sets: list[list[int]]
     ended: str
-    """``complete``, ``timeout`` or ``memory`` (a level outgrew ``max_states``)."""
+    """``complete``, ``timeout`` or ``memory`` (the sweep would pass its bound)."""
     peak_states: int
     sizes: list[int] = field(default_factory=list)
     """States after each operation (Python) or each node's step (compiled)."""
@@ -39,6 +39,9 @@ class SweepResult:
     """Whether the degree lookahead filtered the states (compiled only)."""
     progress: float = 1.0
     """The share of the sweep done when it ended (1.0 when complete)."""
+    peak_bytes: int | None = None
+    """The most bytes the sweep held at once, as it counts them against the bound (compiled
+    only)."""
 
 
 def run(schedule: Schedule, model: Model, limit: int, keep: int,

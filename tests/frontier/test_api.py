@@ -67,9 +67,11 @@ def test_a_level_outgrowing_the_bound_stops_the_sweep(engine: str, monkeypatch) 
 
     board = Board.from_rows(["A.......", "........", "........", ".......A"])
     monkeypatch.setattr(api.cost, "estimate", lambda *a: api.cost.Estimate(5, 1.0, 1.0))
-    monkeypatch.setattr(api.cost, "states_within", lambda *a: 3)
-    outcome = count(board, "nikoli", engine=engine)
+    monkeypatch.setattr(api.cost, "states_within", lambda *a: 3)  # Python's sweep counts states
+    outcome = count(board, "nikoli", engine=engine, max_bytes=20_000)  # the compiled, bytes
     assert outcome.ended == REFUSED and outcome.peak_states > 3
+    monkeypatch.undo()
+    assert count(board, "nikoli", engine=engine).ended == COMPLETE
 
 
 @pytest.mark.parametrize("engine", ENGINES)

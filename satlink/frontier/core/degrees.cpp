@@ -77,25 +77,33 @@ void Degrees::successors(const std::vector<int>& ops, const StepSpan& step,
 }
 
 bool Degrees::build(const std::vector<int>& ops, const std::vector<StepSpan>& steps,
-                    const std::vector<uint8_t>& decided, bool fill_rule, size_t max_patterns,
+                    const std::vector<uint8_t>& decided, bool fill_rule, size_t max_bytes,
                     const std::function<bool()>& late) {
     fill = fill_rule;
     for (const StepSpan& step : steps)
         if (step.width > 31) return false;
     levels.assign(steps.size(), {});
     std::vector<uint64_t> current{0}, next;
+    size_t kept = 0;  // bytes of the levels stored
+    // Whether the patterns held (with the two being made) still fit in `max_bytes`.
+    auto fits = [&]() {
+        size_t now = kept + (current.capacity() + next.capacity()) * sizeof(uint64_t);
+        peak = std::max(peak, now);
+        return !max_bytes || now <= max_bytes;
+    };
     for (size_t k = 0; k < steps.size(); ++k) {
-        if (late()) return false;
+        if (late()) return levels.clear(), false;
         next.clear();
-        for (uint64_t s : current) successors(ops, steps[k], decided, s, next);
+        for (uint64_t s : current) {
+            successors(ops, steps[k], decided, s, next);
+            if (!fits()) return levels.clear(), false;
+        }
         std::sort(next.begin(), next.end());
         next.erase(std::unique(next.begin(), next.end()), next.end());
         stored += next.size();
-        if (stored > max_patterns) {
-            levels.clear();
-            return false;
-        }
         levels[k] = next;
+        kept += levels[k].capacity() * sizeof(uint64_t);
+        if (!fits()) return levels.clear(), false;
         current.swap(next);
     }
     // Backward: keep the patterns with a successor kept one step on; the last step keeps the
@@ -121,10 +129,18 @@ bool Degrees::build(const std::vector<int>& ops, const std::vector<StepSpan>& st
                                   }),
                    here.end());
     }
-    sets.assign(levels.size(), {});
-    for (size_t k = 0; k < levels.size(); ++k) {
+    auto set_size = [&](size_t k) {
         size_t size = 4;
         while (size < 2 * levels[k].size()) size *= 2;
+        return size;
+    };
+    size_t set_bytes = 0;  // the sets are made while the levels are still held
+    for (size_t k = 0; k < levels.size(); ++k) set_bytes += set_size(k) * sizeof(uint64_t);
+    peak = std::max(peak, kept + set_bytes);
+    if (max_bytes && kept + set_bytes > max_bytes) return levels.clear(), false;
+    sets.assign(levels.size(), {});
+    for (size_t k = 0; k < levels.size(); ++k) {
+        size_t size = set_size(k);
         sets[k].assign(size, 0);
         for (uint64_t s : levels[k]) {
             size_t at = spread(s) & (size - 1);
@@ -135,6 +151,12 @@ bool Degrees::build(const std::vector<int>& ops, const std::vector<StepSpan>& st
     }
     on = true;
     return true;
+}
+
+size_t Degrees::bytes() const {
+    size_t total = 0;
+    for (const auto& set : sets) total += set.capacity() * sizeof(uint64_t);
+    return total;
 }
 
 bool Degrees::feasible(size_t k, uint64_t pattern) const {

@@ -24,20 +24,25 @@ struct StepSpan {
 class Degrees {
   public:
     // Builds the feasible patterns of every step; false (and no filtering) when the frontier
-    // is wider than 32, the patterns outgrow `max_patterns`, or `late()` says time is up.
+    // is wider than 32, the patterns would take more than `max_bytes` (capacities, as
+    // memory.hpp counts them; 0: none), or `late()` says time is up.
     bool build(const std::vector<int>& ops, const std::vector<StepSpan>& steps,
-               const std::vector<uint8_t>& decided, bool fill, size_t max_patterns,
+               const std::vector<uint8_t>& decided, bool fill, size_t max_bytes,
                const std::function<bool()>& late);
 
     // Whether the needs `pattern` after step `k` can still be completed.
     bool feasible(size_t k, uint64_t pattern) const;
     bool active() const { return on; }
     size_t patterns() const { return stored; }
+    // The bytes its sets hold, and the most the build held at once.
+    size_t bytes() const;
+    size_t peak_bytes() const { return peak; }
 
   private:
     bool on = false;
     bool fill = false;
     size_t stored = 0;
+    size_t peak = 0;
     std::vector<std::vector<uint64_t>> levels;  // sorted, per step (while building)
     // Per step, the feasible patterns as an open-addressing set of pattern + 1 (0: free):
     // feasible() is asked once per state made, and a probe costs less than a binary search.

@@ -5,6 +5,7 @@
 #include "sweep.hpp"
 
 #include "degrees.hpp"
+#include "memory.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -262,12 +263,20 @@ class Model {
 // than counting references on every state written.
 class Arena {
   public:
-    Arena() : edge(1, -1), parent(1, 0) {}
+    explicit Arena(Memory& memory) : memory(memory) {
+        fit(edge, 1, memory), fit(parent, 1, memory);
+        edge.push_back(-1), parent.push_back(0);
+    }
 
-    uint32_t make(int e, uint32_t before) {
+    // The node for edge `e` after chain `before`, in `made`; false when the memory has no room.
+    bool make(int e, uint32_t before, uint32_t& made) {
+        if ((edge.size() == edge.capacity() || parent.size() == parent.capacity()) &&
+            (!fit(edge, 1, memory) || !fit(parent, 1, memory)))
+            return false;
         edge.push_back(e);
         parent.push_back(before);
-        return (uint32_t)(edge.size() - 1);
+        made = (uint32_t)(edge.size() - 1);
+        return true;
     }
     size_t size() const { return edge.size(); }
     std::vector<int> edges(uint32_t w) const {
@@ -276,8 +285,12 @@ class Arena {
         std::reverse(out.begin(), out.end());
         return out;
     }
-    // Keeps the nodes reachable from `roots` and renumbers `roots` to their new places.
-    void compact(std::vector<uint32_t>& roots) {
+    // Keeps the nodes reachable from `roots` and renumbers `roots` to their new places; false
+    // (nothing changed) when the memory has no room for the copy.
+    bool compact(std::vector<uint32_t>& roots) {
+        const uint64_t marks = edge.size() * sizeof(uint32_t);
+        if (!memory.room(marks)) return false;
+        memory.take(marks);
         std::vector<uint32_t> place(edge.size(), 0);
         place[0] = 1;
         for (uint32_t w : roots)
@@ -286,6 +299,9 @@ class Arena {
         for (size_t i = 0; i < place.size(); ++i)
             if (place[i]) place[i] = next++;
             else place[i] = UINT32_MAX;
+        const uint64_t kept = next * (sizeof(int) + sizeof(uint32_t));
+        if (!memory.room(kept)) return memory.give(marks), false;
+        memory.take(kept);
         std::vector<int> kept_edge(next);
         std::vector<uint32_t> kept_parent(next);
         for (size_t i = 0; i < place.size(); ++i)
@@ -293,34 +309,41 @@ class Arena {
                 kept_edge[place[i]] = edge[i];
                 kept_parent[place[i]] = i ? place[parent[i]] : 0;
             }
+        memory.give(edge.capacity() * sizeof(int) + parent.capacity() * sizeof(uint32_t) + marks);
         edge.swap(kept_edge);
         parent.swap(kept_parent);
         for (uint32_t& w : roots) w = place[w];
+        return true;
     }
 
   private:
+    Memory& memory;
     std::vector<int> edge;
     std::vector<uint32_t> parent;
 };
 
 class Level {
   public:
-    explicit Level(int keep) : keep(keep) {}
+    static constexpr size_t NO_ROOM = SIZE_MAX;
+    Level(int keep, Memory* memory) : keep(keep), memory(memory) {}
     size_t size() const { return count.size(); }
 
-    // The entry of `key`, made (count 0, no witness) if new.
+    // The entry of `key`, made (count 0, no witness) if new; NO_ROOM when a new entry would
+    // take more memory than the bound leaves.
     size_t find_or_add(const std::vector<uint16_t>& key) {
         uint64_t h = 1469598103934665603ULL;
         for (uint16_t w : key) h = (h ^ w) * 1099511628211ULL;
         h ^= h >> 29;
         uint64_t tag = h >> 32;
-        if (2 * (size() + 1) > index.size()) grow();
+        if (2 * (size() + 1) > index.size() && !grow()) return NO_ROOM;
         size_t mask = index.size() - 1, at = h & mask;
         while (uint64_t slot = index[at]) {
             size_t i = (slot & 0xFFFFFFFFu) - 1;
             if ((slot >> 32) == tag && same(i, key)) return i;
             at = (at + 1) & mask;
         }
+        if (count.size() == count.capacity() && !grow_entries()) return NO_ROOM;
+        if (!fit(pool, key.size(), *memory)) return NO_ROOM;
         size_t i = size();
         index[at] = (tag << 32) | (uint64_t)(i + 1);
         start.push_back(pool.size());
@@ -342,7 +365,8 @@ class Level {
     }
     // Empties the level and gives its memory back (clear() keeps it for the next level).
     void release() {
-        Level empty(keep);
+        memory->give(bytes());
+        Level empty(keep, memory);
         std::swap(*this, empty);
     }
     size_t bytes() const {
@@ -358,16 +382,39 @@ class Level {
     int keep;
 
   private:
+    Memory* memory;  // every growth asks it first (memory.hpp)
     std::vector<uint16_t> pool;
     std::vector<uint64_t> start;
     std::vector<uint64_t> index;  // hash tag << 32 | entry + 1; 0: free
+
+    // Room for more entries in the vectors that hold one (or `keep`) per entry, grown
+    // together so that the sweep's hot path asks once (memory.hpp's fit(), for all of them).
+    __attribute__((noinline)) bool grow_entries() {
+        const size_t per = sizeof(uint64_t) * 2 + 2 + sizeof(uint32_t) * keep;
+        const size_t before = start.capacity() * sizeof(uint64_t) +
+                              count.capacity() * sizeof(uint64_t) + held.capacity() +
+                              dead.capacity() + wit.capacity() * sizeof(uint32_t);
+        size_t want = std::max<size_t>(16, 2 * count.capacity());
+        if (memory->bound && memory->held + want * per > memory->bound)
+            want = std::max<size_t>(count.size() + 1, count.capacity() + count.capacity() / 8);
+        if (!memory->room(want * per)) return false;
+        start.reserve(want), count.reserve(want), held.reserve(want), dead.reserve(want);
+        wit.reserve(want * keep);
+        memory->take(start.capacity() * sizeof(uint64_t) + count.capacity() * sizeof(uint64_t) +
+                     held.capacity() + dead.capacity() + wit.capacity() * sizeof(uint32_t));
+        memory->give(before);
+        return true;
+    }
 
     bool same(size_t i, const std::vector<uint16_t>& key) const {
         return (size_t)key_length(i) == key.size() &&
                std::equal(key.begin(), key.end(), pool.begin() + start[i]);
     }
-    void grow() {
+    bool grow() {
         size_t n = std::max<size_t>(1024, index.size() * 2);
+        if (!memory->room(n * sizeof(uint64_t))) return false;
+        memory->take(n * sizeof(uint64_t));
+        memory->give(index.capacity() * sizeof(uint64_t));  // once the old is gone, below
         std::vector<uint64_t> old;
         old.swap(index);
         index.assign(n, 0);
@@ -382,6 +429,7 @@ class Level {
             while (index[at]) at = (at + 1) & (n - 1);
             index[at] = slot;
         }
+        return true;
     }
 };
 
@@ -634,7 +682,9 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
                std::chrono::duration<double>(clock::now() - begun).count() > settings.seconds;
     };
     Model model(settings);
-    Arena arena;
+    Memory memory;  // before every table that counts in it
+    memory.bound = settings.max_bytes;
+    Arena arena(memory);
     const std::vector<Step> steps = steps_of(ops);
     const size_t last = steps.size();  // the level after the last step
     size_t deepest = 0;  // edges in one step: the states the branching holds at once
@@ -654,13 +704,18 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
     const bool carrying = settings.carry;
     // Carrying, the levels ahead each hold a table; without it, two tables take turns.
     const size_t RING = carrying ? SKIP + 2 : 2;
-    std::vector<Level> ring(RING, Level(settings.keep));
+    std::vector<Level> ring(RING, Level(settings.keep, &memory));
     auto level_at = [&](size_t k) -> Level& { return ring[k % RING]; };
     std::vector<uint16_t> key;
     Result result;
+    auto stop = [&](const char* ended) {
+        result.ended = ended;
+        result.peak_bytes = memory.peak;
+        return result;
+    };
     {
         Level& first = level_at(0);
-        first.find_or_add(key);
+        if (first.find_or_add(key) == Level::NO_ROOM) return stop("memory");
         first.count[0] = 1;
         if (settings.keep > 0) first.held[0] = 1, first.wit[0] = 0;
     }
@@ -687,7 +742,7 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
         Level& next = level_at(target);
         model.encode(s, key);
         size_t j = next.find_or_add(key);
-        if (next.dead[j]) return;
+        if (j == Level::NO_ROOM || next.dead[j]) return;  // no room: the sweep stops (run())
         if (!next.count[j] && ((settings.planar && model.crosses(s)) ||
                                (settings.reach && reach.cut(s, target - 1, ONE_MORE, PIECE)))) {
             // judged once per state, not per merge: kept in the table, marked, never swept
@@ -699,7 +754,8 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
         next.count[j] = std::min(sum, settings.limit);
         for (int k = 0; k < level.held[from] && next.held[j] < keep; ++k) {
             uint32_t w = level.wit[from * keep + k];
-            for (int e : chosen) w = arena.make(e, w);
+            for (int e : chosen)
+                if (!arena.make(e, w, w)) return;
             next.wit[j * keep + next.held[j]++] = w;
         }
     };
@@ -745,33 +801,29 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
     if (settings.lookahead) {
         std::vector<StepSpan> spans;
         for (const Step& step : steps) spans.push_back({step.begin, step.end, step.width});
-        degrees.build(ops, spans, decided, settings.fill, settings.max_patterns, late);
+        // a quarter of the bound at most (none without a bound), held through the sweep
+        degrees.build(ops, spans, decided, settings.fill, settings.max_bytes / 4, late);
+        memory.take(degrees.peak_bytes());
+        memory.give(degrees.peak_bytes() - degrees.bytes());
         result.lookahead_patterns = degrees.patterns();
         result.lookahead = degrees.active();
     }
     for (; step_index < last; ++step_index) {
-        if (late()) {
-            result.ended = "timeout";
-            return result;
-        }
+        if (late()) return stop("timeout");
         const Step& step = steps[step_index];
         Level& level = level_at(step_index);
         for (from = 0; from < level.size(); ++from) {
-            if ((from & 4095) == 4095 && late()) {
-                result.ended = "timeout";
-                return result;
-            }
+            if ((from & 4095) == 4095 && late()) return stop("timeout");
             if (level.dead[from]) continue;
             State& s = walker.start();
             s.w = step.width;
             s.fresh = 0;
             s.words.assign(level.key(from), level.key(from) + level.key_length(from));
             walker.walk(step.begin, step.end, advance);
-            if (settings.max_states && level_at(step_index + 1).size() > settings.max_states) {
+            if (memory.over) {
                 result.peak_states = std::max<uint64_t>(result.peak_states,
                                                         level_at(step_index + 1).size());
-                result.ended = "memory";
-                return result;
+                return stop("memory");
             }
         }
         // level step_index is done with: it becomes level step_index + RING (carrying, its
@@ -783,19 +835,24 @@ Result run(const std::vector<int>& ops, const std::vector<uint8_t>& decided,
         result.peak_states = std::max<uint64_t>(result.peak_states, next.size());
         result.sizes.push_back(next.size() - next.dead_count);
         if (keep && arena.size() > 4 * compacted + (1u << 20)) {
+            size_t witnesses = 0;
+            for (Level& l : ring)
+                for (size_t i = 0; i < l.size(); ++i) witnesses += l.held[i];
             std::vector<uint32_t> roots;
+            if (!fit(roots, witnesses, memory)) return stop("memory");
             for (Level& l : ring)
                 for (size_t i = 0; i < l.size(); ++i)
                     for (int h = 0; h < l.held[i]; ++h) roots.push_back(l.wit[i * keep + h]);
-            arena.compact(roots);
+            if (!arena.compact(roots)) return stop("memory");
             size_t k = 0;
             for (Level& l : ring)
                 for (size_t i = 0; i < l.size(); ++i)
                     for (int h = 0; h < l.held[i]; ++h) l.wit[i * keep + h] = roots[k++];
+            free_all(roots, memory);
             compacted = arena.size();
         }
     }
-    result.ended = "complete";
+    stop("complete");
     Level& final_level = level_at(last);
     if (final_level.size() == 1) {
         result.count = final_level.count[0];

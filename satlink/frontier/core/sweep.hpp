@@ -20,19 +20,19 @@ struct Settings {
     uint64_t limit = 2;       // counts capped here
     int keep = 0;             // witnesses (decoded solutions) per state
     double seconds = -1;      // time allowed (< 0: none)
-    uint64_t max_states = 0;  // a level above this stops the sweep (0: no bound)
+    uint64_t max_bytes = 0;   // the bytes the sweep may hold (memory.hpp; 0: no bound)
     bool lookahead = true;    // the degree lookahead (degrees.hpp)
     bool planar = false;      // the schedule sweeps a planar grid in boundary order: pairs nest
     bool reach = false;       // cut open ends that can no longer reach their partners
-    size_t max_patterns = 0;  // need patterns it may store (0: none)
     bool carry = false;       // carry a state through steps that leave it one way on (run())
 };
 
 struct Result {
-    std::string ended;        // complete, timeout, memory
+    std::string ended;        // complete, timeout, memory (the next allocation would pass the bound)
     uint64_t count = 0;
     std::vector<std::vector<int>> edge_sets;
     uint64_t peak_states = 0;
+    uint64_t peak_bytes = 0;      // the most bytes the sweep held at once (memory.hpp)
     std::vector<uint64_t> sizes;  // states after each node's step
     bool lookahead = false;       // the degree lookahead filtered the states
     uint64_t lookahead_patterns = 0;

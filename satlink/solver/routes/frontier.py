@@ -10,8 +10,8 @@ fast there; wider ones too; under ``notouch`` the SAT routes propagate well, and
 ``fill`` (``nikoli``) the sweep holds several times more states and lost to SAT.
 
 The sweep gets a share of the time left (:data:`SHARE`); stopped by it, or refused for memory
-(by the estimate or by a level that outgrew the bound), the route hands the job on unchanged
-and the routes after it decide the board in the time that is left.  Every solution it hands
+(by the estimate, or during the sweep before it would pass the bound), the route hands the job
+on unchanged and the routes after it decide the board in the time that is left.  Every solution it hands
 back is checked by the referee (:func:`satlink.referee.solution_errors`); a refused one means
 a bug in the sweep or in the forced moves it took as given, so the route hands the board on
 without them: a bug may cost time, never a verdict.
