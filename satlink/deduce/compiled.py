@@ -148,7 +148,8 @@ class CompiledEngine:
         it was.  ``plant``: a bug the tests plant (1 a case not undone, 2 a case dropped)."""
         from satlink.deduce.dfs import ORDERS
 
-        found = self._cancellable(partial(self._core.dfs, plant=plant), st,
+        run = partial(self._core.dfs, plant=plant, rank=list(search.rank))
+        found = self._cancellable(run, st,
                                   min(search.budget, MOST), min(search.limit, MOST),
                                   self.codes(search.passes), ORDERS.index(search.order),
                                   search.deadline)

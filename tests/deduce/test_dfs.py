@@ -9,8 +9,8 @@ import time
 import pytest
 
 from satlink.board import Board
-from satlink.deduce import OutOfTime, Puzzle
-from satlink.deduce.dfs import DepthFirst, depth_first
+from satlink.deduce import OutOfTime, Puzzle, _core
+from satlink.deduce.dfs import DepthFirst, depth_first, sweep_rank
 from satlink.deduce.engines import PYTHON, compiled
 from satlink.deduce.split import CaseSplits
 from satlink.referee import solution_errors
@@ -45,17 +45,18 @@ def cases() -> list[tuple[Board, str, int]]:
 CASES = cases()
 
 
-def search(board: Board, rules: str, passes=PASSES[0], order="first", plant=NO_BUG,
+def search(board: Board, rules: str, passes=PASSES[0], order="sweep", plant=NO_BUG,
            budget=100_000, limit=LIMIT) -> tuple[DepthFirst, dict, dict]:
-    """The search on ``board``: what it found, and the state's fields before and after."""
+    """The search on ``board``: what it found, and the state's fields before and after
+    (``sweep`` along the board's long side; ``fewest`` in node order, as the case splits)."""
     st = COMPILED.state(Puzzle(board, parse_rules(rules)))
-    found = DepthFirst(budget, limit, passes, order)
+    found = DepthFirst(budget, limit, passes, order, sweep_rank(board) if order == "sweep" else ())
     before = st._fields()
     COMPILED.dfs(st, found, plant)
     return found, before, st._fields()
 
 
-def disagreements(plant: int, passes=PASSES[0], order="first") -> list[tuple]:
+def disagreements(plant: int, passes=PASSES[0], order="sweep") -> list[tuple]:
     """The cases where the search is not exact or does not leave the state as it was."""
     wrong = []
     for board, rules, count in CASES:
@@ -68,7 +69,7 @@ def disagreements(plant: int, passes=PASSES[0], order="first") -> list[tuple]:
 
 
 @pytest.mark.parametrize("passes", PASSES)
-@pytest.mark.parametrize("order", ["first", "last"])
+@pytest.mark.parametrize("order", ["fewest", "sweep"])
 def test_the_search_counts_as_brute_force_does_and_restores_the_state(passes, order):
     assert disagreements(NO_BUG, passes, order) == []
 
@@ -94,7 +95,7 @@ def test_the_search_splits_as_the_case_splits_do():
     """Same rule for the case and the same order as the search by copies (compiled and Python):
     the same solutions in the same order, in the same number of states."""
     for board, rules, _ in CASES[::7]:
-        found, _, _ = search(board, rules, PASSES[1])
+        found, _, _ = search(board, rules, PASSES[1], "fewest")
         profile = parse_rules(rules)
         for eng in (COMPILED, PYTHON):
             splits = CaseSplits(100_000, LIMIT, PASSES[1])
@@ -120,6 +121,20 @@ def test_the_search_stops_at_its_limit():
     for limit in (1, 2, 3):
         found, _, _ = search(open_board, "nikoli", limit=limit)
         assert len(found.solutions) == limit and found.decided and not found.complete
+
+
+def test_the_sweep_goes_along_the_long_side():
+    wide, tall = Board.from_rows(["A..", "..A"]), Board.from_rows(["A.", "..", ".A"])
+    assert sweep_rank(wide) == [0, 2, 4, 1, 3, 5]  # column by column
+    assert sweep_rank(tall) == list(range(6))       # row by row
+
+
+def test_a_rank_of_another_board_or_an_unknown_order_is_refused():
+    st = COMPILED.state(Puzzle(Board.from_rows(["A.A"]), parse_rules("flow")))
+    with pytest.raises(ValueError, match="rank"):
+        COMPILED.dfs(st, DepthFirst(100, rank=[0, 1]))
+    with pytest.raises(ValueError, match="order"):
+        _core.dfs(st, 100, 2, [], 7)
 
 
 def test_the_python_engine_has_no_trail_and_says_so():

@@ -686,8 +686,13 @@ PYBIND11_MODULE(_core, m) {
     m.def(
         "dfs",
         [](PyState& s, long budget, long limit, std::vector<Technique> passes, int order,
-           std::optional<double> deadline, const Cancel* cancel, int plant) {
+           std::optional<double> deadline, const Cancel* cancel, int plant,
+           std::vector<int> rank) {
+            if (order < 0 || order > (int)Dfs::Order::sweep) throw py::value_error("dfs: no such order");
+            if (!rank.empty() && rank.size() != (size_t)s.st.p->n)
+                throw py::value_error("dfs: a rank per graph node, or none");
             Dfs search;
+            search.rank = std::move(rank);
             search.budget = budget;
             search.limit = (size_t)std::max(limit, 0L);
             search.passes = std::move(passes);
@@ -709,7 +714,7 @@ PYBIND11_MODULE(_core, m) {
         },
         py::arg("state"), py::arg("budget"), py::arg("limit"), py::arg("passes"),
         py::arg("order") = 0, py::arg("deadline") = py::none(), py::arg("cancel") = py::none(),
-        py::arg("plant") = 0,
+        py::arg("plant") = 0, py::arg("rank") = std::vector<int>(),
         "Depth-first search on the trail from `state` (left as it was): a SplitResult.");
     m.def(
         "paths",

@@ -38,13 +38,16 @@ void Dfs::search(State& st) {
 
 int Dfs::choose(const State& st) const {
     const Puzzle& P = *st.p;
-    int best = -1, best_unk = 1 << 30;
+    int best = -1;
+    long best_key = 1L << 62;
     for (int x : P.nodes) {
         const int u = st.unk[x];
-        if (!u || u > best_unk || (u == best_unk && order == Order::first)) continue;
-        if (st.on[x] < st.need(x) && (st.on[x] || P.end_label[x] >= 0)) {
+        if (!u || !(st.on[x] < st.need(x) && (st.on[x] || P.end_label[x] >= 0))) continue;
+        const long at = rank.empty() ? x : rank[x];
+        const long key = order == Order::sweep ? (at << 8) + u : ((long)u << 32) + at;
+        if (key < best_key) {
             best = x;
-            best_unk = u;
+            best_key = key;
         }
     }
     return best;
