@@ -36,6 +36,8 @@ from satlink.solver import presolve as presolve_module
 from satlink.solver.method import Method
 
 GROUPS.setdefault("inputs4", [GROUPS["hand-made"][2]])
+for _name in ("inputs3", "inputs5", "inputs7", "inputs8"):  # long narrow boards, tiny ones
+    GROUPS.setdefault(_name, [GROUPS["inputs9"][0].parent / _name])
 
 
 def route(board, rules: str, name: str, timeout: float) -> tuple[str, float, bool]:

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from satlink.board import Board
-from satlink.deduce import OutOfTime, Puzzle, _core
+from satlink.deduce import OutOfTime, Puzzle
 from satlink.deduce.dfs import DepthFirst, depth_first, sweep_rank
 from satlink.deduce.engines import PYTHON, compiled
 from satlink.deduce.split import CaseSplits
@@ -133,6 +133,8 @@ def test_a_rank_of_another_board_or_an_unknown_order_is_refused():
     st = COMPILED.state(Puzzle(Board.from_rows(["A.A"]), parse_rules("flow")))
     with pytest.raises(ValueError, match="rank"):
         COMPILED.dfs(st, DepthFirst(100, rank=[0, 1]))
+    from satlink.deduce import _core
+
     with pytest.raises(ValueError, match="order"):
         _core.dfs(st, 100, 2, [], 7)
 
