@@ -105,14 +105,15 @@ and splitting only as deep as this many bytes of state copies allow.  It decides
 such a budget and its cost falls on SAT's."""
 
 
-SEARCH_MAX_SHORT_SIDE = 24
-SEARCH_MOST = 4_000
+SEARCH_MAX_SHORT_SIDE = 30
+SEARCH_MOST = 8_000
 """The depth-first search runs under fill and notouch (``flow``) on boards whose short side is
 at most this many cells, visiting at most ``SEARCH_MOST`` states.  It grows the decided part as
-a band as wide as the short side, so its tree grows with that width: on the 40x20 boards of
-inputs9 it decides every board in at most about 1,400 states, at an eighth of SAT's cost, and
-on the hand-made 36x36 to 58x38 boards it costs as much as SAT or more; a board it does not
-finish costs about a tenth of SAT's proof of a 40x20 board before SAT takes over."""
+a band as wide as the short side, so its tree grows with that width: it decides every 40x20
+board of inputs9 in at most about 1,400 states (an eighth of SAT's cost) and the 80x30 board of
+inputs4 in about 5,700 (a tenth), while the hand-made boards of short side 35 to 40 take it
+8,000 to 30,000 states, about SAT's cost or more, and go to SAT.  A board it does not finish
+costs at most a few tenths of a second before SAT takes over."""
 
 
 def plan_for(board: Board, rules: Rules, using: Engine) -> Plan:

@@ -24,9 +24,9 @@ FLOW = parse_rules("flow")
 
 def test_the_plan_searches_narrow_boards_under_flow_with_the_compiled_engine_only():
     narrow, wide = Board.from_rows(["A" + "." * 38 + "A"] * 1), Board.from_rows(
-        ["A" + "." * 28 + "A"] + ["." * 30] * 28 + ["B" + "." * 28 + "B"])
+        ["A" + "." * 29 + "A"] + ["." * 31] * 29 + ["B" + "." * 29 + "B"])
     assert plan_for(narrow, FLOW, COMPILED).search_budget == SEARCH_MOST
-    assert plan_for(wide, FLOW, COMPILED).search_budget == 0      # short side 30
+    assert plan_for(wide, FLOW, COMPILED).search_budget == 0      # short side 31
     assert plan_for(narrow, parse_rules("nikoli"), COMPILED).search_budget == 0
     assert plan_for(narrow, parse_rules("fill"), COMPILED).search_budget == 0
     assert plan_for(narrow, FLOW, PYTHON).search_budget == 0
