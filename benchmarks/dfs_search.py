@@ -14,6 +14,8 @@ the same board in the same round.
 
     python benchmarks/dfs_search.py --groups inputs9,hand-made --repeat 3
     python benchmarks/dfs_search.py --groups inputs9 --orders fewest-node,fewest,sweep --budget 20000
+    python benchmarks/dfs_search.py --groups inputs9 --orders fewest-node,sweep --passes region
+    python benchmarks/dfs_search.py --groups inputs9 --orders fewest-node,sweep --lookahead 300
 """
 
 from __future__ import annotations
@@ -94,8 +96,15 @@ def compare_routes(groups: list[str], rules: str, repeat: int, timeout: float) -
     return rows, disagreements
 
 
-def search_alone(board, rules: str, order: str, budget: int) -> tuple[int, bool, int, float]:
-    """(solutions, decided, states, CPU seconds) of the search from the plan's fixpoint."""
+PASSES = {"cheap": ("corner", "notouch"), "region": ("corner", "notouch", "region"),
+          "all": ("corner", "notouch", "region", "bottleneck")}
+
+
+def search_alone(board, rules: str, order: str, budget: int, passes: str = "cheap",
+                 lookahead: int = 0) -> tuple[int, bool, int, float]:
+    """(solutions, decided, states, CPU seconds) of the search from the fixpoint of every
+    technique (and ``lookahead`` hypotheses of resumed look-ahead at the root), with the
+    fixpoint of ``passes`` at each state."""
     from satlink.deduce import Contradiction, Puzzle
     from satlink.deduce.dfs import DepthFirst, depth_first, sweep_rank
     from satlink.deduce.engines import engine_named
@@ -105,17 +114,22 @@ def search_alone(board, rules: str, order: str, budget: int) -> tuple[int, bool,
     cpu = time.process_time()
     st = eng.state(Puzzle(board, profile))
     try:
-        eng.fixpoint(st, ("corner", "notouch", "region", "bottleneck"))
+        eng.fixpoint(st, PASSES["all"])
+        if lookahead:
+            from satlink.deduce.lookahead import LookaheadBudget
+
+            eng.settle(st, PASSES["all"], LookaheadBudget(lookahead, resume=True))
     except Contradiction:
         return 0, True, 0, time.process_time() - cpu
     rank = sweep_rank(board) if order != "fewest-node" else ()
-    search = DepthFirst(budget, 2, order="sweep" if order == "sweep" else "fewest", rank=rank)
+    search = DepthFirst(budget, 2, PASSES[passes], "sweep" if order == "sweep" else "fewest",
+                        rank)
     depth_first(eng, st, search)
     return len(search.solutions), search.decided, search.nodes, time.process_time() - cpu
 
 
 def compare_orders(groups: list[str], rules: str, orders: list[str], budget: int,
-                   repeat: int) -> list:
+                   repeat: int, passes: str, lookahead: int) -> list:
     rows = []
     for group in groups:
         items = boards(group, 10**7)
@@ -128,19 +142,22 @@ def compare_orders(groups: list[str], rules: str, orders: list[str], budget: int
                     if side == "sat":
                         cpu[side][i].append(route(board, rules, "sat", 600)[1])
                     else:
-                        *result, seconds = search_alone(board, rules, side, budget)
+                        *result, seconds = search_alone(board, rules, side, budget, passes,
+                                                        lookahead)
                         cpu[side][i].append(seconds)
                         found[side][i] = result
         sat = sum(statistics.median(t) for t in cpu["sat"])
-        print(f"\n{group}: {len(items)} boards, the search alone (budget {budget}) against "
-              f"SAT's whole check, CPU seconds (median of {repeat})")
+        print(f"\n{group}: {len(items)} boards, the search alone (budget {budget}, passes "
+              f"{passes}, root look-ahead {lookahead}) against SAT's whole check, CPU seconds "
+              f"(median of {repeat})")
         print(f"  {'order':12} {'decided':>8} {'states med':>10} {'max':>7} {'total s':>8} "
               f"{'vs sat':>7}")
         print(f"  {'sat':12} {len(items):8d} {'':>10} {'':>7} {sat:8.3f} {1:7.2f}")
         for order in orders:
             states = [r[2] for r in found[order]]
             total = sum(statistics.median(t) for t in cpu[order])
-            row = {"group": group, "order": order, "budget": budget,
+            row = {"group": group, "order": order, "budget": budget, "passes": passes,
+                   "lookahead": lookahead,
                    "decided": sum(bool(r[1]) for r in found[order]),
                    "states_median": statistics.median(states), "states_max": max(states),
                    "total": total, "sat_total": sat, "vs_sat": total / sat,
@@ -161,6 +178,10 @@ def main() -> int:
     parser.add_argument("--orders", help="fewest-node, fewest, sweep (comma-separated): time "
                         "the search alone in these orders instead of the routes")
     parser.add_argument("--budget", type=int, default=20_000)
+    parser.add_argument("--passes", choices=sorted(PASSES), default="cheap",
+                        help="(--orders) the fixpoint at each state besides the forced moves")
+    parser.add_argument("--lookahead", type=int, default=0,
+                        help="(--orders) look-ahead hypotheses at the root before the search")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     bench = Run("dfs_search", args)
@@ -169,7 +190,7 @@ def main() -> int:
     groups = args.groups.split(",")
     if args.orders:
         rows = compare_orders(groups, args.rules, args.orders.split(","), args.budget,
-                              args.repeat)
+                              args.repeat, args.passes, args.lookahead)
         bench.write(args.out, rows, load=load)
         return 0
     rows, disagreements = compare_routes(groups, args.rules, args.repeat, args.timeout)
