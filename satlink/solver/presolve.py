@@ -109,11 +109,11 @@ SEARCH_MAX_SHORT_SIDE = 30
 SEARCH_MOST = 8_000
 """The depth-first search runs under fill and notouch (``flow``) on boards whose short side is
 at most this many cells, visiting at most ``SEARCH_MOST`` states.  It grows the decided part as
-a band as wide as the short side, so its tree grows with that width: it decides every 40x20
-board of inputs9 in at most about 1,400 states (an eighth of SAT's cost) and the 80x30 board of
-inputs4 in about 5,700 (a tenth), while the hand-made boards of short side 35 to 40 take it
-8,000 to 30,000 states, about SAT's cost or more, and go to SAT.  A board it does not finish
-costs at most a few tenths of a second before SAT takes over."""
+a band as wide as the short side, so its tree grows with that width: up to this width it
+decided every board of the corpus it ran on within the budget, at a fraction of SAT's cost,
+while on wider hand-made boards it costs about as much as SAT or more, so they go to SAT; a
+board it does not finish costs a fraction of a second before SAT takes over
+(``benchmarks/README.md``, the section on the depth-first search)."""
 
 
 def plan_for(board: Board, rules: Rules, using: Engine) -> Plan:

@@ -15,8 +15,8 @@ struct Dfs {
     // without a rank).  ``sweep``: the one of least rank, whatever its count.  The rank is the
     // caller's (satlink/deduce/dfs.py: across the board's short side, along its long one, so
     // the decided part grows as a band of the short side's width); empty, the node order.
-    // Measured on 40x20 boards, the band shrinks the tree five- to tenfold against the node
-    // order's rows of the long side (benchmarks/README.md).
+    // The band keeps the tree far smaller than the node order's rows of the long side do
+    // (benchmarks/README.md, the section on this search).
     enum class Order : int { fewest, sweep };
     std::vector<int> rank;
     // Bugs the tests plant to show that they catch them (never set otherwise).
