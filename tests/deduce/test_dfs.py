@@ -74,6 +74,12 @@ def test_the_search_counts_as_brute_force_does_and_restores_the_state(passes, or
     assert disagreements(NO_BUG, passes, order) == []
 
 
+def test_the_search_is_exact_with_colour_sets_kept_as_lists(monkeypatch):
+    """The trail restores a board of very many colours' sets too (kept as sorted lists)."""
+    monkeypatch.setenv("SATLINK_SPARSE_COLOURS", "1")  # read when a board's graph is built
+    assert disagreements(NO_BUG) == []
+
+
 @pytest.mark.parametrize("plant", [KEEP_SUBTREE, DROP_BRANCH])
 def test_a_case_left_undone_or_dropped_is_caught(plant):
     """The check above fails when the core keeps a case's writes for its siblings (the trail
