@@ -122,6 +122,19 @@ def test_the_search_stops_at_its_budget_and_its_deadline_with_the_state_restored
     assert st._fields() == before
 
 
+def test_a_cancelled_token_stops_the_search_with_the_state_restored():
+    """The studio cancels a stale check from another thread: the search reads the flag."""
+    from satlink.runtime.cancel import CancelToken, cancelling
+
+    st = COMPILED.state(Puzzle(Board.from_rows(["A.....", "......", ".....A"]),
+                               parse_rules("nikoli")))
+    before, token = st._fields(), CancelToken()
+    token.cancel()
+    with cancelling(token), pytest.raises(OutOfTime):
+        COMPILED.dfs(st, DepthFirst(10**9, 10**9))
+    assert st._fields() == before
+
+
 def test_the_search_stops_at_its_limit():
     open_board = Board.from_rows(["A...", "....", "...A"])
     for limit in (1, 2, 3):
