@@ -58,18 +58,16 @@ class DepthFirst:
 
 def sweep_rank(board: Board) -> list[int]:
     """Each graph node's place in a sweep along the board's long side, across its short one
-    (column by column on a board wider than high); a bridge's extra nodes take their cell's
-    place, just after it."""
-    wide = board.width > board.height
+    (column by column on a board wider than high); a bridge's extra nodes share their cell's
+    place (the search takes the lower node first among equals).  Arithmetic, not a sort: it is
+    made once per board searched, on the decided path."""
+    w, h, size = board.width, board.height, board.size
 
-    def place(node: int) -> tuple[int, int, int]:
-        row, col = divmod(board.node_cell(node), board.width)
-        return (col, row, node) if wide else (row, col, node)
+    def place(cell: int) -> int:
+        return (cell % w) * h + cell // w if w > h else cell
 
-    order = sorted(range(board.n_nodes), key=place)
-    rank = [0] * board.n_nodes
-    for at, node in enumerate(order):
-        rank[node] = at
+    rank = [place(cell) for cell in range(size)]
+    rank += [place(board.node_cell(node)) for node in range(size, board.n_nodes)]
     return rank
 
 

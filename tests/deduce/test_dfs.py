@@ -9,6 +9,7 @@ import time
 import pytest
 
 from satlink.board import Board
+from satlink.geometry import Geometry
 from satlink.deduce import OutOfTime, Puzzle
 from satlink.deduce.dfs import DepthFirst, depth_first, sweep_rank
 from satlink.deduce.engines import PYTHON, compiled
@@ -146,6 +147,8 @@ def test_the_sweep_goes_along_the_long_side():
     wide, tall = Board.from_rows(["A..", "..A"]), Board.from_rows(["A.", "..", ".A"])
     assert sweep_rank(wide) == [0, 2, 4, 1, 3, 5]  # column by column
     assert sweep_rank(tall) == list(range(6))       # row by row
+    bridged = Board.from_rows(["A.B", "...", "A.B"], Geometry.of("square", False, [], [4]))
+    assert sweep_rank(bridged) == [*range(9), 4]    # the crossing node shares its cell's place
 
 
 def test_a_rank_of_another_board_or_an_unknown_order_is_refused():
