@@ -9,11 +9,11 @@ import time
 import pytest
 
 from satlink.board import Board
-from satlink.geometry import Geometry
 from satlink.deduce import OutOfTime, Puzzle
 from satlink.deduce.dfs import DepthFirst, depth_first, sweep_rank
 from satlink.deduce.engines import PYTHON, compiled
 from satlink.deduce.split import CaseSplits
+from satlink.geometry import Geometry
 from satlink.referee import solution_errors
 from satlink.rules import parse_rules
 from testbed.boards import PROFILES, boards
