@@ -30,6 +30,7 @@ from satlink.runtime.cancel import current
 from satlink.solution import Solution
 
 if TYPE_CHECKING:
+    from satlink.deduce.dfs import DepthFirst
     from satlink.deduce.lookahead import LookaheadBudget
     from satlink.deduce.split import CaseSplits
 
@@ -141,6 +142,20 @@ class CompiledEngine:
         search.nodes = found.nodes
         search.solutions = found.solutions
         return found.complete or len(search.solutions) >= search.limit
+
+    def dfs(self, st: Any, search: DepthFirst, plant: int = 0) -> None:
+        """The depth-first search on the trail (:mod:`satlink.deduce.dfs`); ``st`` is left as
+        it was.  ``plant``: a bug the tests plant (1 a case not undone, 2 a case dropped)."""
+        from satlink.deduce.dfs import ORDERS
+
+        run = partial(self._core.dfs, plant=plant, rank=list(search.rank))
+        found = self._cancellable(run, st,
+                                  min(search.budget, MOST), min(search.limit, MOST),
+                                  self.codes(search.passes), ORDERS.index(search.order),
+                                  search.deadline)
+        search.nodes = found.nodes
+        search.complete = found.complete and len(found.solutions) < search.limit  # not cut short
+        search.solutions = found.solutions
 
     def solution(self, puzzle: Puzzle, es: bytes) -> Solution:
         paths = self._core.paths(self.graph(puzzle), es)

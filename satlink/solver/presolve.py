@@ -9,9 +9,10 @@ consequence of the rule profile.  Run before the CNF is built, in stages (:class
    (``region``, ``bottleneck``);
 2. **look-ahead** (:mod:`satlink.deduce.lookahead`): a move out of a path end whose
    consequences contradict is closed; within a budget of hypotheses;
-3. a **search by case splits** (:mod:`satlink.deduce.split`): complete, so within its budget it
-   decides the board outright, finding each solution (up to the count asked for) or proving
-   there are no more.
+3. a complete search: **depth-first on the compiled state's trail** (:mod:`satlink.deduce.dfs`)
+   under the ``flow`` rules on a board whose short side is narrow enough, else **by case
+   splits** on copies (:mod:`satlink.deduce.split`); within its budget it decides the board
+   outright, finding each solution (up to the count asked for) or proving there are no more.
 
 Outcomes:
 
@@ -65,6 +66,9 @@ class Plan(NamedTuple):
     """States the search by case splits may visit; 0: no search."""
     split_depth: int = 1 << 30
     """How deep the search may split (each level holds a copy of the state)."""
+    search_budget: int = 0
+    """States the depth-first search on the trail may visit; 0: none (then the case splits, if
+    they have a budget).  The compiled engine only."""
 
 
 PYTHON_MAX_NODES = 400
@@ -101,6 +105,17 @@ and splitting only as deep as this many bytes of state copies allow.  It decides
 such a budget and its cost falls on SAT's."""
 
 
+SEARCH_MAX_SHORT_SIDE = 30
+SEARCH_MOST = 8_000
+"""The depth-first search runs under fill and notouch (``flow``) on boards whose short side is
+at most this many cells, visiting at most ``SEARCH_MOST`` states.  It grows the decided part as
+a band as wide as the short side, so its tree grows with that width: up to this width it
+decided every board of the corpus it ran on within the budget, at a fraction of SAT's cost,
+while on wider hand-made boards it costs about as much as SAT or more, so they go to SAT; a
+board it does not finish costs a fraction of a second before SAT takes over
+(``benchmarks/README.md``, the section on the depth-first search)."""
+
+
 def plan_for(board: Board, rules: Rules, using: Engine) -> Plan:
     """The stages that pay on ``board`` with engine ``using``."""
     nodes, colours = max(1, board.n_nodes), len(board.labels)
@@ -110,12 +125,15 @@ def plan_for(board: Board, rules: Rules, using: Engine) -> Plan:
         return Plan(global_passes=colours * nodes <= PYTHON_GLOBAL_WORK)
     small = nodes <= LOOKAHEAD_MAX_NODES
     state_bytes = 40 * nodes + 8 * board.n_edges
+    narrow = min(board.width, board.height) <= SEARCH_MAX_SHORT_SIDE
+    searched = using.name == "compiled" and rules.fill and rules.notouch and narrow
     return Plan(
         global_passes=colours * nodes <= COMPILED_GLOBAL_WORK,
         lookahead_budget=min(LOOKAHEAD_MOST, LOOKAHEAD_WORK // nodes) if small else 0,
         split_budget=(min(SPLIT_MOST, SPLIT_WORK // nodes)
                       if small or colours <= SPLIT_MAX_COLOURS else 0),
         split_depth=max(1, SPLIT_STATE_BYTES // state_bytes),  # state_bytes >= 40
+        search_budget=SEARCH_MOST if searched else 0,
     )
 
 
@@ -145,7 +163,8 @@ class Presolved:
     ``board.edges``; what :mod:`satlink.solver.pieces` splits the board by."""
     seconds: float = 0.0
     stage: str = ""
-    """The last stage that ran: ``fixpoint``, ``lookahead`` or ``split`` (empty if none)."""
+    """The last stage that ran: ``fixpoint``, ``lookahead``, ``search`` or ``split`` (empty if
+    none)."""
 
 
 def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit: int = 2,
@@ -186,7 +205,16 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
             solutions = [state.solution()]
             _in_time(deadline)
             return _believed(board, rules, solutions, True, done, "solved", stage)
-        if plan.split_budget:
+        if plan.search_budget:
+            stage = "search"
+            found = _search(board, eng, state, plan.search_budget, limit, deadline)
+            if found is not None:
+                solutions, exhausted = [eng.solution(puzzle, es) for es in found[0]], found[1]
+                _in_time(deadline)
+                if not solutions and exhausted:
+                    return done(CONTRADICTION, decided=board.n_edges, stage=stage)
+                return _believed(board, rules, solutions, exhausted, done, "decided", stage)
+        elif plan.split_budget:
             from satlink.deduce.split import CaseSplits
 
             search = CaseSplits(plan.split_budget, limit, passes, plan.split_depth, deadline)
@@ -221,6 +249,18 @@ def _look_ahead(eng: Engine, state: object, passes: tuple[str, ...], budget: int
     from satlink.deduce.lookahead import LookaheadBudget
 
     return eng.settle(state, passes, LookaheadBudget(budget, deadline=deadline, resume=True))
+
+
+def _search(board: Board, eng: Engine, state: object, budget: int, limit: int,
+            deadline: float | None) -> tuple[list[bytes], bool] | None:
+    """The depth-first search from ``state`` (left as it was): the solutions it found and
+    whether they are all there are, or None when its budget ran out first."""
+    from satlink.deduce.dfs import DepthFirst, depth_first, sweep_rank
+
+    search = DepthFirst(budget, limit, rank=sweep_rank(board), deadline=deadline)
+    if not depth_first(eng, state, search):
+        return None
+    return search.solutions, search.complete
 
 
 def _believed(board: Board, rules: Rules, solutions: list[Solution], exhausted: bool, done,

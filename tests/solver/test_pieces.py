@@ -40,11 +40,13 @@ WHOLE = Method(pieces=False)
 @pytest.fixture(autouse=True)
 def every_split(monkeypatch):
     """Every board the fixpoint leaves open goes the pieces' way: no gate on the split, and
-    no look-ahead or case splits before it (they would decide these small boards whole)."""
+    no look-ahead, case splits or depth-first search before it (they would decide these small
+    boards whole)."""
     monkeypatch.setattr(pieces_module, "KEPT_SHARE", 1.0)
     monkeypatch.setattr(pieces_module, "MIN_UNDECIDED", 0)
     monkeypatch.setattr(presolve_module, "LOOKAHEAD_MAX_NODES", 0)
     monkeypatch.setattr(presolve_module, "SPLIT_MAX_COLOURS", 0)
+    monkeypatch.setattr(presolve_module, "SEARCH_MAX_SHORT_SIDE", 0)
 
 
 def side_by_side(left: list[str], right: list[str], gap: str) -> list[str]:

@@ -25,6 +25,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "dfs.hpp"
 #include "engine.hpp"
 
 namespace py = pybind11;
@@ -682,6 +683,39 @@ PYBIND11_MODULE(_core, m) {
         py::arg("state"), py::arg("budget"), py::arg("limit"), py::arg("passes"),
         py::arg("max_depth"), py::arg("deadline") = py::none(), py::arg("cancel") = py::none(),
         "Search by case splits from `state` (which it consumes): a SplitResult.");
+    m.def(
+        "dfs",
+        [](PyState& s, long budget, long limit, std::vector<Technique> passes, int order,
+           std::optional<double> deadline, const Cancel* cancel, int plant,
+           std::vector<int> rank) {
+            if (order < 0 || order > (int)Dfs::Order::sweep) throw py::value_error("dfs: no such order");
+            if (!rank.empty() && rank.size() != (size_t)s.st.p->n)
+                throw py::value_error("dfs: a rank per graph node, or none");
+            Dfs search;
+            search.rank = std::move(rank);
+            search.budget = budget;
+            search.limit = (size_t)std::max(limit, 0L);
+            search.passes = std::move(passes);
+            search.order = static_cast<Dfs::Order>(order);
+            search.plant = static_cast<Dfs::Plant>(plant);
+            search.limits = limits_of(deadline, cancel);
+            SplitResult out;
+            try {
+                working(s, [&] {
+                    search.search(s.st);
+                    return 0;
+                });
+            } catch (const BudgetSpent&) {
+                out.complete = false;
+            }
+            out.solutions = std::move(search.solutions);
+            out.nodes = search.nodes;
+            return out;
+        },
+        py::arg("state"), py::arg("budget"), py::arg("limit"), py::arg("passes"),
+        py::arg("order") = 0, py::arg("deadline") = py::none(), py::arg("cancel") = py::none(),
+        py::arg("plant") = 0, py::arg("rank") = std::vector<int>(),
+        "Depth-first search on the trail from `state` (left as it was): a SplitResult.");
     m.def(
         "paths",
         [](std::shared_ptr<CorePuzzle> core, const py::bytes& es) {

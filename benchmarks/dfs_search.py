@@ -1,0 +1,202 @@
+"""The depth-first search on the trail against SAT, board by board, in one process, interleaved.
+
+Per group of boards, three routes through ``satlink.check`` (``--rules flow`` by default):
+``sat`` (no deductions: SAT alone), ``before`` (the deductions without the depth-first search:
+the route of main before it) and ``after`` (the default plan, with it).  Each board is checked
+by each route in turn (the order rotating by board and round), ``--repeat`` rounds, CPU
+seconds (``time.process_time``) per board's median; a board whose verdicts differ between
+routes is a disagreement (printed, and the exit status is 1).  ``no SAT``: boards decided
+with no SAT call.
+
+``--orders`` instead times the search alone from the fixpoint the plan leaves (no look-ahead),
+per order and budget: the states it visits and its CPU seconds, against SAT's whole check of
+the same board in the same round.
+
+    python benchmarks/dfs_search.py --groups inputs9,hand-made --repeat 3
+    python benchmarks/dfs_search.py --groups inputs9 --orders fewest-node,fewest,sweep --budget 20000
+    python benchmarks/dfs_search.py --groups inputs9 --orders fewest-node,sweep --passes region
+    python benchmarks/dfs_search.py --groups inputs9 --orders fewest-node,sweep --lookahead 300
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+if (CHECKOUT := str(Path(__file__).resolve().parents[1])) not in sys.path:  # started as a file
+    sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), CHECKOUT)
+
+import argparse
+import statistics
+import time
+
+from benchmarks.deduction_gates import GROUPS, boards
+from benchmarks.harness import Run, in_turn
+from satlink import check
+from satlink.solver import presolve as presolve_module
+from satlink.solver.method import Method
+
+GROUPS.setdefault("inputs4", [GROUPS["hand-made"][2]])
+for _name in ("inputs3", "inputs5", "inputs7", "inputs8"):  # long narrow boards, tiny ones
+    GROUPS.setdefault(_name, [GROUPS["inputs9"][0].parent / _name])
+
+
+def route(board, rules: str, name: str, timeout: float) -> tuple[str, float, bool]:
+    """(status, CPU seconds, decided with no SAT call) of one check by route ``name``."""
+    method = Method(presolve=name != "sat")
+    if name == "before":
+        presolve_module.SEARCH_MAX_SHORT_SIDE = -1
+    cpu = time.process_time()
+    try:
+        verdict = check(board, rules, timeout=timeout, method=method)
+    finally:
+        presolve_module.SEARCH_MAX_SHORT_SIDE = SHORT_SIDE
+    seconds = time.process_time() - cpu
+    return verdict.status.value, seconds, verdict.stats.sat_calls == 0 and not verdict.timed_out
+
+
+SHORT_SIDE = presolve_module.SEARCH_MAX_SHORT_SIDE
+ROUTES = ("sat", "before", "after")
+
+
+def compare_routes(groups: list[str], rules: str, repeat: int, timeout: float) -> tuple[list, int]:
+    rows, disagreements = [], 0
+    for group in groups:
+        items = boards(group, 10**7)
+        times = {r: [[] for _ in items] for r in ROUTES}
+        without = {r: [False] * len(items) for r in ROUTES}
+        statuses: list[set[str]] = [set() for _ in items]
+        for turn in range(repeat):
+            for i, (_name, board) in enumerate(items):
+                for name in in_turn(ROUTES, i + turn):
+                    status, seconds, no_sat = route(board, rules, name, timeout)
+                    times[name][i].append(seconds)
+                    without[name][i] = no_sat
+                    if status != "timeout":
+                        statuses[i].add(status)
+        for i, found in enumerate(statuses):
+            if len(found) > 1:
+                disagreements += 1
+                print(f"  DISAGREE {items[i][0]}: {sorted(found)}", file=sys.stderr)
+        medians = {r: [statistics.median(t) for t in times[r]] for r in ROUTES}
+        print(f"\n{group}: {len(items)} boards, {rules}, CPU seconds (median of {repeat})")
+        print(f"  {'route':8} {'total s':>8} {'per board ms':>13} {'no SAT':>7} {'vs sat':>7} "
+              f"{'vs before':>9}")
+        for name in ROUTES:
+            total = sum(medians[name])
+            row = {"group": group, "route": name, "boards": len(items), "total": total,
+                   "without_sat": sum(without[name]),
+                   "vs_sat": total / sum(medians["sat"]),
+                   "vs_before": total / sum(medians["before"]),
+                   "per_board": dict(zip((n for n, _ in items), medians[name], strict=True))}
+            rows.append(row)
+            print(f"  {name:8} {total:8.3f} {total / len(items) * 1000:13.1f} "
+                  f"{row['without_sat']:7d} {row['vs_sat']:7.2f} {row['vs_before']:9.2f}")
+    return rows, disagreements
+
+
+PASSES = {"cheap": ("corner", "notouch"), "region": ("corner", "notouch", "region"),
+          "all": ("corner", "notouch", "region", "bottleneck")}
+
+
+def search_alone(board, rules: str, order: str, budget: int, passes: str = "cheap",
+                 lookahead: int = 0) -> tuple[int, bool, int, float]:
+    """(solutions, decided, states, CPU seconds) of the search from the fixpoint of every
+    technique (and ``lookahead`` hypotheses of resumed look-ahead at the root), with the
+    fixpoint of ``passes`` at each state."""
+    from satlink.deduce import Contradiction, Puzzle
+    from satlink.deduce.dfs import DepthFirst, depth_first, sweep_rank
+    from satlink.deduce.engines import engine_named
+    from satlink.rules import parse_rules
+
+    eng, profile = engine_named("compiled"), parse_rules(rules)
+    cpu = time.process_time()
+    st = eng.state(Puzzle(board, profile))
+    try:
+        eng.fixpoint(st, PASSES["all"])
+        if lookahead:
+            from satlink.deduce.lookahead import LookaheadBudget
+
+            eng.settle(st, PASSES["all"], LookaheadBudget(lookahead, resume=True))
+    except Contradiction:
+        return 0, True, 0, time.process_time() - cpu
+    rank = sweep_rank(board) if order != "fewest-node" else ()
+    search = DepthFirst(budget, 2, PASSES[passes], "sweep" if order == "sweep" else "fewest",
+                        rank)
+    depth_first(eng, st, search)
+    return len(search.solutions), search.decided, search.nodes, time.process_time() - cpu
+
+
+def compare_orders(groups: list[str], rules: str, orders: list[str], budget: int,
+                   repeat: int, passes: str, lookahead: int) -> list:
+    rows = []
+    for group in groups:
+        items = boards(group, 10**7)
+        sides = ["sat", *orders]
+        cpu = {s: [[] for _ in items] for s in sides}
+        found: dict[str, list] = {s: [None] * len(items) for s in orders}
+        for turn in range(repeat):
+            for i, (_name, board) in enumerate(items):
+                for side in in_turn(sides, i + turn):
+                    if side == "sat":
+                        cpu[side][i].append(route(board, rules, "sat", 600)[1])
+                    else:
+                        *result, seconds = search_alone(board, rules, side, budget, passes,
+                                                        lookahead)
+                        cpu[side][i].append(seconds)
+                        found[side][i] = result
+        sat = sum(statistics.median(t) for t in cpu["sat"])
+        print(f"\n{group}: {len(items)} boards, the search alone (budget {budget}, passes "
+              f"{passes}, root look-ahead {lookahead}) against SAT's whole check, CPU seconds "
+              f"(median of {repeat})")
+        print(f"  {'order':12} {'decided':>8} {'states med':>10} {'max':>7} {'total s':>8} "
+              f"{'vs sat':>7}")
+        print(f"  {'sat':12} {len(items):8d} {'':>10} {'':>7} {sat:8.3f} {1:7.2f}")
+        for order in orders:
+            states = [r[2] for r in found[order]]
+            total = sum(statistics.median(t) for t in cpu[order])
+            row = {"group": group, "order": order, "budget": budget, "passes": passes,
+                   "lookahead": lookahead,
+                   "decided": sum(bool(r[1]) for r in found[order]),
+                   "states_median": statistics.median(states), "states_max": max(states),
+                   "total": total, "sat_total": sat, "vs_sat": total / sat,
+                   "per_board": {n: r for (n, _), r in zip(items, found[order], strict=True)}}
+            rows.append(row)
+            print(f"  {order:12} {row['decided']:8d} {row['states_median']:10.0f} "
+                  f"{row['states_max']:7d} {total:8.3f} {row['vs_sat']:7.2f}")
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--groups", default="inputs9,hand-made,inputs10")
+    parser.add_argument("--rules", default="flow")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--orders", help="fewest-node, fewest, sweep (comma-separated): time "
+                        "the search alone in these orders instead of the routes")
+    parser.add_argument("--budget", type=int, default=20_000)
+    parser.add_argument("--passes", choices=sorted(PASSES), default="cheap",
+                        help="(--orders) the fixpoint at each state besides the forced moves")
+    parser.add_argument("--lookahead", type=int, default=0,
+                        help="(--orders) look-ahead hypotheses at the root before the search")
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    bench = Run("dfs_search", args)
+    load = os.getloadavg()
+    print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    groups = args.groups.split(",")
+    if args.orders:
+        rows = compare_orders(groups, args.rules, args.orders.split(","), args.budget,
+                              args.repeat, args.passes, args.lookahead)
+        bench.write(args.out, rows, load=load)
+        return 0
+    rows, disagreements = compare_routes(groups, args.rules, args.repeat, args.timeout)
+    bench.write(args.out, rows, disagreements=disagreements, load=load)
+    return 1 if disagreements else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
