@@ -30,6 +30,15 @@ drawings and summary), on verdicts each worker found once before.
 
 ``--profile`` instead runs this checkout alone under cProfile on the files and prints the
 largest cumulative shares (where the time of a decided board goes).
+
+``--phases`` runs this checkout alone, its phases timed by wrappers rather than a profiler
+(cProfile inflates Python calls against the core's): each phase's exclusive seconds (a
+phase's time without the phases called inside it) over ``--rounds`` warm runs of ``check
+--json``, as shares of the command; "the rest" is the command's own glue (click, the
+judging loop, the routes, presolve's own lines).  The compiled engine's calls (``fixpoint``,
+``settle``, ...) are one phase each; ``perf`` or callgrind splits them by pass.
+
+    python benchmarks/decided_path.py --phases --files hand-made --by-size --rounds 20
 """
 
 from __future__ import annotations
@@ -165,6 +174,85 @@ def profile(files: list[str], as_json: bool, rules: str, top: int) -> None:
     pstats.Stats(profiler).sort_stats("cumulative").print_stats(top)
 
 
+PHASES = (
+    ("read (files, boards)", "satlink.cli.check", None, "read_entries"),
+    ("puzzle (Python)", "satlink.deduce.puzzle", "Puzzle", "__init__"),
+    ("core: graph", "satlink.deduce.compiled", "CompiledEngine", "graph"),
+    ("core: state", "satlink.deduce.compiled", "CompiledEngine", "state"),
+    ("core: fixpoint", "satlink.deduce.compiled", "CompiledEngine", "fixpoint"),
+    ("core: settle (look-ahead)", "satlink.deduce.compiled", "CompiledEngine", "settle"),
+    ("core: case splits", "satlink.deduce.compiled", "CompiledEngine", "split"),
+    ("solution (paths)", "satlink.solution", "Solution", "from_paths"),
+    ("referee", "satlink.solver.presolve", None, "solution_errors"),
+    ("presolve's own lines", "satlink.solver.routes.deductions", None, "presolve"),
+    ("routes (SAT; the rest of decide)", "satlink.solver.check", None, "decide"),
+    ("verdict", "satlink.solver.check", None, "_verdict"),
+    ("record: quality", "satlink.records", None, "quality"),
+    ("record", "satlink.render.console", None, "verdict_record"),
+    ("JSON out", "satlink.render.console", None, "print_json"),
+)
+"""The phases ``--phases`` times: (name, module, class or None, attribute), each wrapped where
+its caller looks it up."""
+
+
+def phase_seconds(files: list[str], rules: str, rounds: int) -> tuple[float, dict[str, float]]:
+    """The command's seconds over ``rounds`` warm runs and each phase's exclusive seconds."""
+    import importlib
+
+    spent = {name: 0.0 for name, *_ in PHASES}
+    stack: list[float] = []  # the time children spent, per open phase
+
+    def timed(name: str, inner):
+        def wrapper(*args, **kwargs):
+            stack.append(0.0)
+            start = time.perf_counter()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                took = time.perf_counter() - start
+                children = stack.pop()
+                spent[name] += took - children
+                if stack:
+                    stack[-1] += took
+        return wrapper
+
+    run_check(files, True, rules)  # warm: imports, the engine, first-use caches
+    undo = []
+    for name, module, owner, attr in PHASES:
+        where = importlib.import_module(module)
+        if owner is not None:
+            where = getattr(where, owner)
+        inner = where.__dict__[attr]
+        wrapped = timed(name, inner.__func__ if isinstance(inner, classmethod) else inner)
+        setattr(where, attr, classmethod(wrapped) if isinstance(inner, classmethod) else wrapped)
+        undo.append((where, attr, inner))
+    try:
+        total = sum(run_check(files, True, rules)[0] for _ in range(rounds))
+    finally:
+        for where, attr, inner in reversed(undo):
+            setattr(where, attr, inner)
+    return total, spent
+
+
+def print_phases(groups: dict[str, list[str]], rules: str, rounds: int) -> list[dict]:
+    """Each group's phase table, printed; its rows."""
+    from satlink.formats import read_file
+
+    rows = []
+    for group, files in groups.items():
+        total, spent = phase_seconds(files, rules, rounds)
+        boards = sum(1 for f in files for _ in read_file(f))
+        spent["the rest (click, judging loop, routes)"] = total - sum(spent.values())
+        print(f"{group}: {boards} boards, {1000 * total / rounds / boards:.3f} ms a board "
+              f"({rounds} rounds)")
+        for name, seconds in sorted(spent.items(), key=lambda item: -item[1]):
+            print(f"  {name:<40} {100 * seconds / total:5.1f} %  "
+                  f"{1e6 * seconds / rounds / boards:8.1f} us a board")
+        rows.append({"files": group, "boards": boards, "rounds": rounds, "seconds": total,
+                     **{f"phase {k}": v for k, v in spent.items()}})
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -175,6 +263,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="counted rounds (plus a warm-up)")
     parser.add_argument("--text", action="store_true", help="text output instead of --json")
     parser.add_argument("--profile", action="store_true", help="cProfile this checkout alone")
+    parser.add_argument("--phases", action="store_true",
+                        help="this checkout alone: each phase's share, timed by wrappers")
     parser.add_argument("--output-only", action="store_true",
                         help="time only the printing of verdicts checked once before")
     parser.add_argument("--go", default=None,
@@ -191,6 +281,13 @@ def main() -> None:
     if args.profile:
         profile([f for files in groups.values() for f in files], not args.text, args.rules,
                 args.top)
+        return
+    if args.phases:
+        with tempfile.TemporaryDirectory(prefix="decided-phases-") as work:
+            if args.by_size:
+                groups = by_size([f for files in groups.values() for f in files], Path(work))
+            rows = print_phases(groups, args.rules, args.rounds)
+        Run("decided_path_phases", args).write(args.out, rows, table=rows)
         return
     if args.base is None:
         parser.error("--base is required (or --profile)")
