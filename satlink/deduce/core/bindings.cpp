@@ -290,7 +290,6 @@ py::dict fields_of(const State& st) {
     out["seen_bottleneck"] = list_of(st.seen_bottleneck);
     out["cuts"] = st.cuts;
     out["seen_cuts"] = list_of(st.seen_cuts);
-    out["seen_bottleneck_cuts"] = list_of(st.seen_bottleneck_cuts);
     const size_t read = std::min(st.cursor[0], st.cursor[1]);
     out["log"] = list_of(std::vector<int>(st.log.begin() + read, st.log.end()));
     out["cursor"] = py::make_tuple(st.cursor[0] - read, st.cursor[1] - read);
@@ -543,21 +542,6 @@ PYBIND11_MODULE(_core, m) {
              "RuntimeError), and a planted bug `verify` must catch (`plant` 1: colours ruled "
              "out of a node are not logged; 2: the memory is not undone with a hypothesis).  Returns how "
              "many colours' searches region skipped so far.")
-        .def("_bottleneck_memory",
-             [](PyState& s, bool memory, bool verify, int plant) {
-                 Using held(s);
-                 s.st.bottleneck_memory = memory;
-                 s.st.bottleneck_verify = verify;
-                 s.st.bottleneck_plant = plant;
-                 std::fill(s.st.seen_bottleneck_cuts.begin(), s.st.seen_bottleneck_cuts.end(), -1);
-                 return s.st.bottleneck_skipped;
-             },
-             py::arg("memory"), py::arg("verify") = false, py::arg("plant") = 0,
-             "For the tests: whether bottleneck skips a colour its cuts show unchanged "
-             "(`memory`), whether a search confirms each skip (`verify`: a search that would "
-             "deduce something raises RuntimeError), and a planted bug `verify` must catch "
-             "(`plant` 1: the memory is not undone with a hypothesis; 2: it is taken after the "
-             "search's own deductions).  Returns how many searches bottleneck skipped so far.")
         .def("_fields", [](PyState& s) { Using held(s); return fields_of(s.st); },
              "For the tests: every field of the state, as Python values (the trail's undo must "
              "give them back exactly)")

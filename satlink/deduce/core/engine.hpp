@@ -164,14 +164,11 @@ struct RegionScratch {
     std::vector<int> terminals, slot, group, group_start, chains, parent, size, owner;
 };
 
-// bottleneck()'s scratch (not part of the state): the search's arrays and its blocks, flat;
-// and, when it shows a colour unchanged from its cuts, the breaks' terminals (flat, break
-// after break), the chains that lost the colour, and a patch's breadth-first queue
+// bottleneck()'s scratch (not part of the state): the search's arrays and its blocks, flat
 struct BottleneckScratch {
     std::vector<int> disc, low, parent, via, stack, block_cut, block_child, block_nodes,
         block_start, cuts, bridges;
     std::vector<std::pair<int, int>> work;
-    std::vector<int> terminals, break_start, chains, patch, depth;
 };
 
 class State {
@@ -215,7 +212,6 @@ public:
     std::vector<int> cut_at;            // a node (its chain lost colours) or ~edge (turned off)
     std::vector<uint64_t> cut_colours;  // the colours each cut concerns, ``words`` per cut
     long cuts = 0;
-    long cut_restarts = 0;              // times the log started afresh (note_cut; not undone)
     std::vector<long> seen_cuts;
     bool region_memory = true;          // false: region searches every colour due (the tests)
     bool region_verify = false;         // true: a search confirms every skip (the tests)
@@ -223,16 +219,6 @@ public:
                            // node not logged, 2 seen_cuts not trailed (stale after an undo)
     long region_skipped = 0;            // searches not made (a count for the tests, not undone)
     void note_cut(int at, const uint64_t* colours);
-    // Bottleneck's memory, read from the same cuts: ``seen_bottleneck_cuts[k]`` (-1: unknown,
-    // search; trailed) is the count of cuts when k's candidate graph was last left a chain of
-    // blocks from one endpoint to the other with every deduction bottleneck makes on it made
-    // (see bottleneck()).  The flags and the count as region's, for the tests; the planted
-    // bugs: 1 the memory not undone with a hypothesis, 2 the memory taken after the search's
-    // own deductions (which may cut the chain) instead of before them.
-    std::vector<long> seen_bottleneck_cuts;
-    bool bottleneck_memory = true, bottleneck_verify = false;
-    int bottleneck_plant = 0;
-    long bottleneck_skipped = 0;
 
     const struct Limits* limits = nullptr;  // checked now and then inside a long forced pass
     unsigned long pops = 0;

@@ -247,21 +247,21 @@ int region(State& st) {
 
 namespace {
 
-// The depth-first search of colour k's candidate graph for its blocks (biconnected
-// components), walking the incidences in the order Python's does; ``inside(y)``: whether node y
-// belongs to the graph searched (every node that carries k, or a patch of them).  The blocks
-// go to the scratch flat (block_cut[i] and block_nodes[block_start[i] .. block_start[i+1]]),
-// in the order they close; ``found`` (st.mark == the generation returned) marks the nodes
-// reached.  ``closed(i)``, called as block i closes, may stop the search (returning true).
-template <class Inside, class Closed>
-uint32_t blocks_from(State& st, int a, Inside inside, Closed closed) {
+// Keep colour k inside the blocks (biconnected components) between its endpoints; the cut
+// nodes and bridges on the way take it.  The depth-first search walks the incidences in the
+// order Python's does, so the blocks, and the order their consequences are applied in, agree.
+// Its arrays are the state's scratch (BottleneckScratch), marked by generation rather than
+// cleared, and the blocks are kept flat: a search per colour allocates nothing.
+int one_bottleneck(State& st, int k) {
     const Puzzle& P = *st.p;
+    const int n = P.n;
+    const int a = P.ends[k].first, b = P.ends[k].second;
     BottleneckScratch& r = st.bottleneck_scratch;
-    if (r.disc.size() != (size_t)P.n) {
-        r.disc.assign(P.n, 0);
-        r.low.assign(P.n, 0);
-        r.parent.assign(P.n, -1);
-        r.via.assign(P.n, -1);
+    if (r.disc.size() != (size_t)n) {
+        r.disc.assign(n, 0);
+        r.low.assign(n, 0);
+        r.parent.assign(n, -1);
+        r.via.assign(n, -1);
     }
     std::vector<int>&disc = r.disc, &low = r.low, &parent = r.parent, &via = r.via;
     const uint32_t g = st.next_generation();
@@ -280,6 +280,11 @@ uint32_t blocks_from(State& st, int a, Inside inside, Closed closed) {
     std::vector<std::pair<int, int>>& work = r.work;  // (node, next incidence)
     work.assign(1, {a, 0});
     stack.push_back(a);
+    // has_bit(y, k), its form chosen here rather than at each step
+    const bool lists = P.sparse;
+    const uint64_t* words = st.col.data();
+    const int w = P.words, word = k >> 6;
+    const uint64_t mask = uint64_t(1) << (k & 63);
     while (!work.empty()) {
         const int x = work.back().first;
         int i = work.back().second;
@@ -289,7 +294,9 @@ uint32_t blocks_from(State& st, int a, Inside inside, Closed closed) {
             const int at = P.inc_start[x] + i;
             const int e = P.inc_edge[at], y = P.inc_other[at];
             ++i;
-            if (st.es[e] == OFF || !inside(y)) continue;
+            const bool carries = lists ? st.has_bit(y, k)
+                                       : (words[(size_t)st.seg[y] * w + word] & mask) != 0;
+            if (st.es[e] == OFF || !carries) continue;
             if (found[y] != g) {
                 work.back().second = i;
                 found[y] = g;
@@ -318,32 +325,17 @@ uint32_t blocks_from(State& st, int a, Inside inside, Closed closed) {
                     if (z == x) break;
                 }
                 r.block_start.push_back((int)r.block_nodes.size());
-                if (closed(r.block_cut.size() - 1)) return g;
             }
         }
     }
-    return g;
-}
-
-// Colour k's search: the blocks between its endpoints, the cut nodes and bridges on the way
-// (the scratch's ``cuts`` and ``bridges``), the nodes allowed k marked (st.mark3 == the
-// generation returned).  Throws the contradiction if the endpoints are not joined.
-uint32_t bottleneck_search(State& st, int k) {
-    const Puzzle& P = *st.p;
-    const int a = P.ends[k].first, b = P.ends[k].second;
-    BottleneckScratch& r = st.bottleneck_scratch;
-    const uint32_t g = st.with_carries(k, [&](auto carries) {
-        return blocks_from(st, a, carries, [](size_t) { return false; });
-    });
-    std::vector<uint32_t>& found = st.mark;
     if (found[b] != g) {
-        std::vector<uint8_t> reached(P.n);
-        for (int x = 0; x < P.n; ++x) reached[x] = found[x] == g;
+        std::vector<uint8_t> reached(n);
+        for (int x = 0; x < n; ++x) reached[x] = found[x] == g;
         throw unreachable(k, P.ends[k], std::move(reached));
     }
     const uint32_t h = st.next_generation2();
     std::vector<uint32_t>&on_path = st.mark2, &allowed = st.mark3;  // == h: on the path, allowed
-    for (int z = b; z != a; z = r.parent[z]) on_path[z] = h;
+    for (int z = b; z != a; z = parent[z]) on_path[z] = h;
     std::vector<int>&cuts = r.cuts, &bridges = r.bridges;
     cuts.clear();
     bridges.clear();
@@ -354,21 +346,8 @@ uint32_t bottleneck_search(State& st, int k) {
         const int begin = r.block_start[i], end = r.block_start[i + 1];
         for (int j = begin; j < end; ++j) allowed[r.block_nodes[j]] = h;
         if (cut != a) cuts.push_back(cut);
-        if (end - begin == 1) bridges.push_back(r.via[child]);
+        if (end - begin == 1) bridges.push_back(via[child]);
     }
-    return h;
-}
-
-// Keep colour k inside the blocks between its endpoints; the cut nodes and bridges on the way
-// take it.  The search walks the incidences in the order Python's does, so the blocks, and the
-// order their consequences are applied in, agree.  Its arrays are the state's scratch
-// (BottleneckScratch), marked by generation rather than cleared, and the blocks are kept
-// flat: a search per colour allocates nothing.
-int one_bottleneck(State& st, int k) {
-    const Puzzle& P = *st.p;
-    const uint32_t h = bottleneck_search(st, k);
-    const std::vector<uint32_t>& allowed = st.mark3;
-    BottleneckScratch& r = st.bottleneck_scratch;
     bool moved = false;
     for (int x : P.nodes) {
         if (allowed[x] != h && st.has_bit(x, k)) {
@@ -377,149 +356,9 @@ int one_bottleneck(State& st, int k) {
         }
     }
     // set_on below may throw, and restrict_only starts no search: the lists are read whole
-    for (int x : r.cuts) moved = st.restrict_only(x, k) || moved;
-    for (int e : r.bridges) moved = st.set_on(e) || moved;
+    for (int x : cuts) moved = st.restrict_only(x, k) || moved;
+    for (int e : bridges) moved = st.set_on(e) || moved;
     return moved ? 1 : 0;
-}
-
-// Whether colour k's search would deduce nothing (for the tests' confirmation of a skip).
-bool bottleneck_idle(State& st, int k) {
-    const uint32_t h = bottleneck_search(st, k);
-    const BottleneckScratch& r = st.bottleneck_scratch;
-    for (int x : st.p->nodes)
-        if (st.mark3[x] != h && st.has_bit(x, k)) return false;
-    for (int x : r.cuts)
-        if (st.single_colour(x) != k) return false;
-    for (int e : r.bridges)
-        if (st.es[e] != ON) return false;
-    return true;
-}
-
-constexpr int PATCH_RADIUS = 2;  // how far from a break's terminals its patch reaches
-
-// Whether the terminals ``ts[0..count)`` of one break lie together in a block of three nodes
-// or more of k's candidate graph: found in the patch of the nodes that carry k within
-// PATCH_RADIUS steps of them (a block of the patch is part of a block of the whole graph).
-// ``budget``: the nodes the patches may still visit (false once spent).
-template <class Carries>
-bool in_one_block(State& st, const int* ts, int count, Carries carries, long& budget) {
-    const Puzzle& P = *st.p;
-    BottleneckScratch& r = st.bottleneck_scratch;
-    const uint32_t g = st.next_generation2();
-    std::vector<uint32_t>&patch = st.mark2, &terminal = st.mark3;
-    if (r.depth.size() != (size_t)P.n) r.depth.assign(P.n, 0);
-    r.patch.clear();
-    int distinct = 0;
-    for (int i = 0; i < count; ++i) {
-        const int t = ts[i];
-        if (terminal[t] == g) continue;
-        terminal[t] = g;
-        patch[t] = g;
-        r.depth[t] = 0;
-        r.patch.push_back(t);
-        ++distinct;
-    }
-    if (distinct <= 1) return true;
-    for (size_t head = 0; head < r.patch.size(); ++head) {
-        const int x = r.patch[head];
-        if (r.depth[x] == PATCH_RADIUS) continue;
-        for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i) {
-            const int y = P.inc_other[i];
-            if (patch[y] == g || st.es[P.inc_edge[i]] == OFF || !carries(y)) continue;
-            if (--budget < 0) return false;
-            patch[y] = g;
-            r.depth[y] = r.depth[x] + 1;
-            r.patch.push_back(y);
-        }
-    }
-    bool together = false;
-    blocks_from(st, ts[0], [&](int y) { return patch[y] == g; }, [&](size_t i) {
-        const int begin = r.block_start[i], end = r.block_start[i + 1];
-        if (end - begin < 2) return false;  // a bridge: two nodes
-        int seen = terminal[r.block_cut[i]] == g;
-        for (int j = begin; j < end; ++j) seen += terminal[r.block_nodes[j]] == g;
-        return together = seen == distinct;
-    });
-    return together;
-}
-
-// Whether colour k's search would deduce nothing, shown from the cuts since its candidate
-// graph G was last left a chain of blocks from endpoint to endpoint with every deduction made
-// (seen_bottleneck_cuts[k]; false: not shown, bottleneck then searches).  Why it suffices:
-// the graph now, G', is G less what the cuts took (edges turned off; nodes that lost k, in the
-// chains of the cut nodes).  A path of G that leaves G' does so through a break: a removed
-// edge, its ends the break's terminals, or a cluster of chains that lost k (joined by any
-// edge of the board), every neighbour of which that still carries k is a terminal.  If the
-// terminals of every break lie together in one block of three nodes or more of G', then for
-// any node or edge w of G', two nodes joined in G without w are joined in G' without w (each
-// break the path crosses is bridged inside that block, which w cannot cut).  So every node or
-// edge that separates the endpoints, or separates a node from both, in G' did so in G: its
-// cut nodes were given k alone, its bridges were turned on, the nodes outside its chain lost
-// k, and G' holds nothing the search would change.  (As region's memory: the cuts are those
-// of the state's log, complete once counting, read from the count the memory holds.)
-template <class Carries>
-bool bottleneck_unchanged(State& st, int k, Carries carries) {
-    const Puzzle& P = *st.p;
-    const long from = st.seen_bottleneck_cuts[k];
-    long budget = st.carriers_of(k);
-    if (from < 0 || from > st.cuts || st.cuts - from > 2 * budget + 16) return false;
-    const int w = P.words, word = k >> 6;
-    const uint64_t bit = uint64_t(1) << (k & 63);
-    BottleneckScratch& r = st.bottleneck_scratch;
-    r.terminals.clear();
-    r.break_start.assign(1, 0);
-    r.chains.clear();
-    const uint32_t g = st.next_generation2();
-    std::vector<uint32_t>& lost = st.mark3;  // chains (by id) that lost k; g + 1: in a cluster
-    for (long i = from; i < st.cuts; ++i) {
-        if (!(st.cut_colours[(size_t)i * w + word] & bit)) continue;
-        const int at = st.cut_at[i];
-        if (at < 0) {
-            const int a = P.ea[~at], b = P.eb[~at];
-            if (carries(a) && carries(b)) {  // else a node that lost k: its cluster's break
-                r.terminals.push_back(a);
-                r.terminals.push_back(b);
-                r.break_start.push_back((int)r.terminals.size());
-            }
-            continue;
-        }
-        const int chain = st.seg[at];
-        if (lost[chain] != g) {
-            lost[chain] = g;
-            r.chains.push_back(chain);
-        }
-    }
-    std::vector<int>& todo = st.stack;
-    for (int first : r.chains) {
-        if (lost[first] != g) continue;
-        lost[first] = g + 1;
-        todo.assign(1, first);
-        while (!todo.empty()) {
-            const int chain = todo.back();
-            todo.pop_back();
-            st.along(st.end1[chain], [&](int z) {
-                for (int j = P.nb_start[z]; j < P.nb_start[z + 1]; ++j) {
-                    const int y = P.nb[j];
-                    const int other = st.seg[y];
-                    if (lost[other] == g) {
-                        lost[other] = g + 1;
-                        todo.push_back(other);
-                    } else if (lost[other] != g + 1 && carries(y)) {
-                        r.terminals.push_back(y);
-                    }
-                }
-                return true;
-            });
-        }
-        r.break_start.push_back((int)r.terminals.size());
-        if ((long)r.terminals.size() > budget) return false;
-    }
-    for (size_t i = 0; i + 1 < r.break_start.size(); ++i) {
-        const int begin = r.break_start[i], end = r.break_start[i + 1];
-        if (!in_one_block(st, r.terminals.data() + begin, end - begin, carries, budget))
-            return false;
-    }
-    return true;
 }
 
 }  // namespace
@@ -527,27 +366,12 @@ bool bottleneck_unchanged(State& st, int k, Carries carries) {
 int bottleneck(State& st) {
     const Puzzle& P = *st.p;
     int steps = 0;
-    const bool memory = st.bottleneck_memory && st.region_memory && st.counting && !P.sparse;
     for (int k : due(st, st.seen_bottleneck)) {
         if (st.limits != nullptr) st.limits->check();  // as region: a search per colour
         if (st.seg[P.ends[k].first] == st.seg[P.ends[k].second]) continue;
-        // the search's graph: the cuts up to here (unless its deductions restart the log)
-        const long before = st.cuts, restarts = st.cut_restarts;
-        const bool unchanged = memory && st.with_carries(k, [&](auto carries) {
-            return bottleneck_unchanged(st, k, carries);
-        });
-        st.bottleneck_skipped += unchanged;
-        if (!unchanged)
-            steps += one_bottleneck(st, k);
-        else if (st.bottleneck_verify && !bottleneck_idle(st, k))
-            throw std::logic_error("bottleneck: a colour shown unchanged from its cuts is not");
+        steps += one_bottleneck(st, k);
         st.remember(st.seen_bottleneck[k]);
         st.seen_bottleneck[k] = st.stamp_of(k);
-        if (memory && restarts == st.cut_restarts) {
-            if (st.bottleneck_plant != 1) st.remember(st.seen_bottleneck_cuts[k]);
-            st.seen_bottleneck_cuts[k] =
-                unchanged || st.bottleneck_plant == 2 ? st.cuts : before;
-        }
     }
     return steps;
 }

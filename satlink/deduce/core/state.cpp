@@ -293,7 +293,6 @@ State::State(const Puzzle* puzzle) : p(puzzle) {
     seen_region.assign(p->k, -1);
     seen_bottleneck.assign(p->k, -1);
     seen_cuts.assign(p->k, -1);
-    seen_bottleneck_cuts.assign(p->k, -1);
     log.assign(p->nodes.begin(), p->nodes.end());
     if (!p->sparse) {
         tmp.assign(w, 0);
@@ -334,13 +333,9 @@ void State::copy_into(State& other) const {
     other.cut_colours.clear();
     other.cuts = 0;
     other.seen_cuts.assign(p->k, -1);
-    other.seen_bottleneck_cuts.assign(p->k, -1);
     other.region_memory = region_memory;
     other.region_verify = region_verify;
     other.region_plant = region_plant;
-    other.bottleneck_memory = bottleneck_memory;
-    other.bottleneck_verify = bottleneck_verify;
-    other.bottleneck_plant = bottleneck_plant;
     size_t read = std::min(cursor[0], cursor[1]);
     other.log.assign(log.begin() + read, log.end());
     other.cursor[0] = cursor[0] - read;
@@ -522,9 +517,7 @@ void State::note_cut(int at, const uint64_t* colours) {
     // every colour once more rather than read more cuts than a search would visit nodes
     if (!trailing && cuts >= 2 * (long)P.n + 1024) {
         cuts = 0;
-        ++cut_restarts;
         std::fill(seen_cuts.begin(), seen_cuts.end(), -1);
-        std::fill(seen_bottleneck_cuts.begin(), seen_bottleneck_cuts.end(), -1);
     }
     const size_t i = (size_t)cuts;
     if (cut_at.size() <= i) {
