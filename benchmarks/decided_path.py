@@ -271,6 +271,8 @@ def main() -> None:
                         help="the Go solver's binary: a third side, one process per group")
     parser.add_argument("--by-size", action="store_true",
                         help="regroup the boards by their longer side: <= 10, <= 15, larger")
+    parser.add_argument("--groups", default=None,
+                        help="with --by-size: only these size groups (comma list: 10,15,larger)")
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
@@ -285,7 +287,8 @@ def main() -> None:
     if args.phases:
         with tempfile.TemporaryDirectory(prefix="decided-phases-") as work:
             if args.by_size:
-                groups = by_size([f for files in groups.values() for f in files], Path(work))
+                groups = by_size([f for files in groups.values() for f in files], Path(work),
+                                 args.groups)
             rows = print_phases(groups, args.rules, args.rounds)
         Run("decided_path_phases", args).write(args.out, rows, table=rows)
         return
@@ -298,7 +301,8 @@ def main() -> None:
             CheckoutWorker("new", HERE, script) as new, \
             tempfile.TemporaryDirectory(prefix="decided-go-") as work:
         if args.by_size:
-            groups = by_size([f for files in groups.values() for f in files], Path(work))
+            groups = by_size([f for files in groups.values() for f in files], Path(work),
+                                 args.groups)
         sides: list = [base, new]
         if args.go and not args.output_only:
             sides.append(GoSide(args.go, Path(work)))
@@ -316,9 +320,10 @@ SIZE_GROUPS = ((10, "up to 10x10"), (15, "up to 15x15"), (1 << 30, "larger"))
 """The size groups of ``--by-size``: the longer side at most this."""
 
 
-def by_size(files: list[str], work: Path) -> dict[str, list[str]]:
+def by_size(files: list[str], work: Path, only: str | None = None) -> dict[str, list[str]]:
     """The boards of ``files`` regrouped by their longer side, each group one ``W H`` file
-    under ``work`` (the format both satlink and the Go solver read)."""
+    under ``work`` (the format both satlink and the Go solver read); ``only``: a comma list
+    of the groups wanted (10, 15, larger)."""
     from satlink.formats import read_file, write_text
 
     buckets: dict[str, list] = {name: [] for _, name in SIZE_GROUPS}
@@ -326,8 +331,9 @@ def by_size(files: list[str], work: Path) -> dict[str, list[str]]:
         side = max(entry.board.width, entry.board.height)
         buckets[next(name for most, name in SIZE_GROUPS if side <= most)].append(entry)
     groups = {}
+    wanted = None if only is None else set(only.split(","))
     for index, (name, entries) in enumerate(buckets.items()):
-        if entries:
+        if entries and (wanted is None or name.split("x")[0].split()[-1] in wanted):
             path = work / f"size{index}.wh"
             path.write_text(write_text(entries, "wh"))
             groups[name] = [str(path)]
