@@ -30,6 +30,15 @@ drawings and summary), on verdicts each worker found once before.
 
 ``--profile`` instead runs this checkout alone under cProfile on the files and prints the
 largest cumulative shares (where the time of a decided board goes).
+
+``--phases`` runs this checkout alone, its phases timed by wrappers rather than a profiler
+(cProfile inflates Python calls against the core's): each phase's exclusive seconds (a
+phase's time without the phases called inside it) over ``--rounds`` warm runs of ``check
+--json``, as shares of the command; "the rest" is the command's own glue (click, the
+judging loop, the routes, presolve's own lines).  The compiled engine's calls (``fixpoint``,
+``settle``, ...) are one phase each; ``perf`` or callgrind splits them by pass.
+
+    python benchmarks/decided_path.py --phases --files hand-made --by-size --rounds 20
 """
 
 from __future__ import annotations
@@ -165,6 +174,85 @@ def profile(files: list[str], as_json: bool, rules: str, top: int) -> None:
     pstats.Stats(profiler).sort_stats("cumulative").print_stats(top)
 
 
+PHASES = (
+    ("read (files, boards)", "satlink.cli.check", None, "read_entries"),
+    ("puzzle (Python)", "satlink.deduce.puzzle", "Puzzle", "__init__"),
+    ("core: graph", "satlink.deduce.compiled", "CompiledEngine", "graph"),
+    ("core: state", "satlink.deduce.compiled", "CompiledEngine", "state"),
+    ("core: fixpoint", "satlink.deduce.compiled", "CompiledEngine", "fixpoint"),
+    ("core: settle (look-ahead)", "satlink.deduce.compiled", "CompiledEngine", "settle"),
+    ("core: case splits", "satlink.deduce.compiled", "CompiledEngine", "split"),
+    ("solution (paths)", "satlink.solution", "Solution", "from_paths"),
+    ("referee", "satlink.solver.presolve", None, "solution_errors"),
+    ("presolve's own lines", "satlink.solver.routes.deductions", None, "presolve"),
+    ("routes (SAT; the rest of decide)", "satlink.solver.check", None, "decide"),
+    ("verdict", "satlink.solver.check", None, "_verdict"),
+    ("record: quality", "satlink.records", None, "quality"),
+    ("record", "satlink.render.console", None, "verdict_record"),
+    ("JSON out", "satlink.render.console", None, "print_json"),
+)
+"""The phases ``--phases`` times: (name, module, class or None, attribute), each wrapped where
+its caller looks it up."""
+
+
+def phase_seconds(files: list[str], rules: str, rounds: int) -> tuple[float, dict[str, float]]:
+    """The command's seconds over ``rounds`` warm runs and each phase's exclusive seconds."""
+    import importlib
+
+    spent = {name: 0.0 for name, *_ in PHASES}
+    stack: list[float] = []  # the time children spent, per open phase
+
+    def timed(name: str, inner):
+        def wrapper(*args, **kwargs):
+            stack.append(0.0)
+            start = time.perf_counter()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                took = time.perf_counter() - start
+                children = stack.pop()
+                spent[name] += took - children
+                if stack:
+                    stack[-1] += took
+        return wrapper
+
+    run_check(files, True, rules)  # warm: imports, the engine, first-use caches
+    undo = []
+    for name, module, owner, attr in PHASES:
+        where = importlib.import_module(module)
+        if owner is not None:
+            where = getattr(where, owner)
+        inner = where.__dict__[attr]
+        wrapped = timed(name, inner.__func__ if isinstance(inner, classmethod) else inner)
+        setattr(where, attr, classmethod(wrapped) if isinstance(inner, classmethod) else wrapped)
+        undo.append((where, attr, inner))
+    try:
+        total = sum(run_check(files, True, rules)[0] for _ in range(rounds))
+    finally:
+        for where, attr, inner in reversed(undo):
+            setattr(where, attr, inner)
+    return total, spent
+
+
+def print_phases(groups: dict[str, list[str]], rules: str, rounds: int) -> list[dict]:
+    """Each group's phase table, printed; its rows."""
+    from satlink.formats import read_file
+
+    rows = []
+    for group, files in groups.items():
+        total, spent = phase_seconds(files, rules, rounds)
+        boards = sum(1 for f in files for _ in read_file(f))
+        spent["the rest (click, judging loop, routes)"] = total - sum(spent.values())
+        print(f"{group}: {boards} boards, {1000 * total / rounds / boards:.3f} ms a board "
+              f"({rounds} rounds)")
+        for name, seconds in sorted(spent.items(), key=lambda item: -item[1]):
+            print(f"  {name:<40} {100 * seconds / total:5.1f} %  "
+                  f"{1e6 * seconds / rounds / boards:8.1f} us a board")
+        rows.append({"files": group, "boards": boards, "rounds": rounds, "seconds": total,
+                     **{f"phase {k}": v for k, v in spent.items()}})
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -175,12 +263,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="counted rounds (plus a warm-up)")
     parser.add_argument("--text", action="store_true", help="text output instead of --json")
     parser.add_argument("--profile", action="store_true", help="cProfile this checkout alone")
+    parser.add_argument("--phases", action="store_true",
+                        help="this checkout alone: each phase's share, timed by wrappers")
     parser.add_argument("--output-only", action="store_true",
                         help="time only the printing of verdicts checked once before")
     parser.add_argument("--go", default=None,
                         help="the Go solver's binary: a third side, one process per group")
     parser.add_argument("--by-size", action="store_true",
                         help="regroup the boards by their longer side: <= 10, <= 15, larger")
+    parser.add_argument("--groups", default=None,
+                        help="with --by-size: only these size groups (comma list: 10,15,larger)")
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
@@ -192,6 +284,14 @@ def main() -> None:
         profile([f for files in groups.values() for f in files], not args.text, args.rules,
                 args.top)
         return
+    if args.phases:
+        with tempfile.TemporaryDirectory(prefix="decided-phases-") as work:
+            if args.by_size:
+                groups = by_size([f for files in groups.values() for f in files], Path(work),
+                                 args.groups)
+            rows = print_phases(groups, args.rules, args.rounds)
+        Run("decided_path_phases", args).write(args.out, rows, table=rows)
+        return
     if args.base is None:
         parser.error("--base is required (or --profile)")
     bench = Run("decided_path", args)
@@ -201,7 +301,8 @@ def main() -> None:
             CheckoutWorker("new", HERE, script) as new, \
             tempfile.TemporaryDirectory(prefix="decided-go-") as work:
         if args.by_size:
-            groups = by_size([f for files in groups.values() for f in files], Path(work))
+            groups = by_size([f for files in groups.values() for f in files], Path(work),
+                                 args.groups)
         sides: list = [base, new]
         if args.go and not args.output_only:
             sides.append(GoSide(args.go, Path(work)))
@@ -219,9 +320,10 @@ SIZE_GROUPS = ((10, "up to 10x10"), (15, "up to 15x15"), (1 << 30, "larger"))
 """The size groups of ``--by-size``: the longer side at most this."""
 
 
-def by_size(files: list[str], work: Path) -> dict[str, list[str]]:
+def by_size(files: list[str], work: Path, only: str | None = None) -> dict[str, list[str]]:
     """The boards of ``files`` regrouped by their longer side, each group one ``W H`` file
-    under ``work`` (the format both satlink and the Go solver read)."""
+    under ``work`` (the format both satlink and the Go solver read); ``only``: a comma list
+    of the groups wanted (10, 15, larger)."""
     from satlink.formats import read_file, write_text
 
     buckets: dict[str, list] = {name: [] for _, name in SIZE_GROUPS}
@@ -229,8 +331,9 @@ def by_size(files: list[str], work: Path) -> dict[str, list[str]]:
         side = max(entry.board.width, entry.board.height)
         buckets[next(name for most, name in SIZE_GROUPS if side <= most)].append(entry)
     groups = {}
+    wanted = None if only is None else set(only.split(","))
     for index, (name, entries) in enumerate(buckets.items()):
-        if entries:
+        if entries and (wanted is None or name.split("x")[0].split()[-1] in wanted):
             path = work / f"size{index}.wh"
             path.write_text(write_text(entries, "wh"))
             groups[name] = [str(path)]

@@ -19,6 +19,7 @@ version-2 record (a results file to resume, a catalogue's stored quality) under 
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
 from satlink.board import Board
 from satlink.geometry import geometry_to_json
@@ -36,6 +37,11 @@ LONG_PATH = 10_000
 """Paths from this many cells up are written by :func:`dumps` from a table of each cell's
 text rather than as a list of lists: a 1002x1002 board's two solutions took longer to write
 than to find."""
+SMALL_BOARD = 4_096
+"""On boards of at most this many cells every path of a lazy record is written from the
+table, which is kept for the last sizes written (a batch's boards are of a few sizes): JSON's
+encoder took longer over a 15x15 board's 225 ``[row, col]`` lists than the record's other
+keys together."""
 
 
 class LongCoords:
@@ -62,12 +68,12 @@ def dumps(record: dict) -> str:
             if isinstance(coords, LongCoords)]
     if not long:
         return json.dumps(record, ensure_ascii=False)
-    import re
-    import secrets  # (only here: a 2x2 check's start-up has no long path to write)
+    import os
 
     board = long[0].board
-    table = [f"[{r}, {c}]" for r in range(board.height) for c in range(board.width)]
-    mark = f"satlink-long-path-{secrets.token_hex(8)}-"
+    table = _cell_texts(board.width, board.height) if board.size <= SMALL_BOARD else (
+        _cell_table(board.width, board.height))
+    mark = f"satlink-long-path-{os.urandom(8).hex()}-"  # (no text of the record holds it)
     texts: list[str] = []
 
     def placed(coords: object) -> object:
@@ -78,9 +84,23 @@ def dumps(record: dict) -> str:
 
     shown = dict(record, solutions=[{label: placed(coords) for label, coords in solution.items()}
                                     for solution in record["solutions"]])
-    # every path's text in one pass over the record (not one copy of it per path)
-    return re.sub(f'"{mark}(\\d+)"', lambda found: texts[int(found.group(1))],
-                  json.dumps(shown, ensure_ascii=False))
+    # every path's text in one pass over the record (not one copy of it per path); each
+    # piece after the first begins with its path's number and the placeholder's closing quote
+    first, *rest = json.dumps(shown, ensure_ascii=False).split(f'"{mark}')
+    out = [first]
+    for piece in rest:
+        number, _, after = piece.partition('"')
+        out += (texts[int(number)], after)
+    return "".join(out)
+
+
+def _cell_table(width: int, height: int) -> list[str]:
+    """Each cell's ``[row, col]`` as JSON writes it, by cell number."""
+    return [f"[{r}, {c}]" for r in range(height) for c in range(width)]
+
+
+_cell_texts = lru_cache(maxsize=8)(_cell_table)
+""":func:`_cell_table` of a small board, kept for the last sizes written."""
 
 
 MANY_PATHS = 1_000
@@ -96,7 +116,8 @@ def _coords(board: Board, solution, lazy: bool) -> dict:
                 else [table[x] for x in path] for label, path in paths.items()}
     if not lazy:
         return solution.to_coords(board)
-    return {label: LongCoords(board, path) if len(path) >= LONG_PATH else board.coords(path)
+    shortest = 1 if board.size <= SMALL_BOARD else LONG_PATH
+    return {label: LongCoords(board, path) if len(path) >= shortest else board.coords(path)
             for label, path in paths.items()}
 
 

@@ -26,6 +26,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from satlink.deduce.puzzle import BudgetSpent, Puzzle
+from satlink.graph import SOLID
 from satlink.runtime.cancel import current
 from satlink.solution import Solution
 
@@ -50,6 +51,7 @@ class CompiledEngine:
         self.techniques: dict[str, Any] = dict(core.Technique.__members__)
         """The core's technique codes by name (the core's enum is their one definition)."""
         self._passes: dict[tuple[str, ...], list[Any]] = {}
+        self._buffers: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
 
         class CompiledState(core.State):
             """A compiled state with its Python puzzle (``p``, kept here in the instance's
@@ -81,11 +83,31 @@ class CompiledEngine:
         """The compiled graph of ``puzzle``, built once and kept on it."""
         graph = puzzle.__dict__.get("_compiled_graph")
         if graph is None:
-            g = puzzle.board.graph
-            graph = self._core.graph(puzzle.n, g.open_node_buffer(), g.edge_buffer(), puzzle.ends,
-                                     puzzle.fill, puzzle.notouch, [list(b) for b in puzzle.blocks])
+            nodes, edges = self._buffers_of(puzzle.board.graph)
+            graph = self._core.graph(puzzle.n, nodes, edges, puzzle.ends, puzzle.fill,
+                                     puzzle.notouch, [list(b) for b in puzzle.blocks])
             puzzle.__dict__["_compiled_graph"] = graph
         return graph
+
+    BUFFERS_KEPT = 32
+    """Boards whose graph buffers are kept (a batch's boards are of a few sizes)."""
+
+    def _buffers_of(self, g: Any) -> tuple[Any, Any]:
+        """The open nodes and the edges of board graph ``g`` as the core takes them, kept for
+        the boards that share their edges: a board without solid cells whose edges are one
+        object with another's (a batch's boards of one size share the open grid's edges)
+        has the same buffers, and making the edge buffer from the tuples cost a 15x15
+        board's check more than its compiled graph."""
+        edges = g.__dict__.get("edges")  # (never made here: a huge board's are not made)
+        if edges is None or SOLID in g.kinds:
+            return g.open_node_buffer(), g.edge_buffer()
+        key = (id(edges), g.n_nodes)
+        kept = self._buffers.get(key)
+        if kept is None or kept[0] is not edges:
+            if len(self._buffers) >= self.BUFFERS_KEPT:
+                self._buffers.clear()
+            kept = self._buffers[key] = (edges, g.open_node_buffer(), g.edge_buffer())
+        return kept[1], kept[2]
 
     def state(self, puzzle: Puzzle, recording: bool = False) -> Any:
         st = self._state_class(self.graph(puzzle), recording)

@@ -285,30 +285,38 @@ int one_bottleneck(State& st, int k) {
     const uint64_t* words = st.col.data();
     const int w = P.words, word = k >> 6;
     const uint64_t mask = uint64_t(1) << (k & 63);
+    const int* inc_edge = P.inc_edge.data();
+    const int* inc_other = P.inc_other.data();
+    const uint8_t* es = st.es.data();
+    const int* seg = st.seg.data();
     while (!work.empty()) {
         const int x = work.back().first;
-        int i = work.back().second;
-        const int end = P.inc_start[x + 1] - P.inc_start[x];
+        // work.back().second counts from x's first incidence; i walks the incidences
+        int i = P.inc_start[x] + work.back().second;
+        const int end = P.inc_start[x + 1];
         bool advanced = false;
         while (i < end) {
-            const int at = P.inc_start[x] + i;
-            const int e = P.inc_edge[at], y = P.inc_other[at];
+            const int e = inc_edge[i], y = inc_other[i];
             ++i;
-            const bool carries = lists ? st.has_bit(y, k)
-                                       : (words[(size_t)st.seg[y] * w + word] & mask) != 0;
-            if (st.es[e] == OFF || !carries) continue;
-            if (found[y] != g) {
-                work.back().second = i;
-                found[y] = g;
-                disc[y] = low[y] = time++;
-                parent[y] = x;
-                via[y] = e;
-                stack.push_back(y);
-                work.push_back({y, 0});
-                advanced = true;
-                break;
+            if (es[e] == OFF) continue;
+            // a node found carries k (the colours do not change during the search), so only
+            // a node not found yet is asked whether it carries k
+            if (found[y] == g) {
+                if (y != parent[x] && disc[y] < low[x]) low[x] = disc[y];
+                continue;
             }
-            if (y != parent[x] && disc[y] < low[x]) low[x] = disc[y];
+            const bool carries = lists ? st.has_bit(y, k)
+                                       : (words[(size_t)seg[y] * w + word] & mask) != 0;
+            if (!carries) continue;
+            work.back().second = i - P.inc_start[x];
+            found[y] = g;
+            disc[y] = low[y] = time++;
+            parent[y] = x;
+            via[y] = e;
+            stack.push_back(y);
+            work.push_back({y, 0});
+            advanced = true;
+            break;
         }
         if (advanced) continue;
         work.pop_back();
@@ -339,20 +347,29 @@ int one_bottleneck(State& st, int k) {
     std::vector<int>&cuts = r.cuts, &bridges = r.bridges;
     cuts.clear();
     bridges.clear();
+    long kept = 0;  // the nodes allowed k (each carries it: the search reached it)
     for (size_t i = 0; i < r.block_cut.size(); ++i) {
         const int child = r.block_child[i], cut = r.block_cut[i];
         if (on_path[child] != h) continue;
+        kept += allowed[cut] != h;
         allowed[cut] = h;
         const int begin = r.block_start[i], end = r.block_start[i + 1];
-        for (int j = begin; j < end; ++j) allowed[r.block_nodes[j]] = h;
+        for (int j = begin; j < end; ++j) {  // (a cut node is in two blocks: counted once)
+            const int z = r.block_nodes[j];
+            kept += allowed[z] != h;
+            allowed[z] = h;
+        }
         if (cut != a) cuts.push_back(cut);
         if (end - begin == 1) bridges.push_back(via[child]);
     }
     bool moved = false;
-    for (int x : P.nodes) {
-        if (allowed[x] != h && st.has_bit(x, k)) {
-            st.restrict_without(x, k);
-            moved = true;
+    // once counting, the carriers of k are counted: if every one is allowed, none is ruled out
+    if (!st.counting || kept < st.carriers_of(k)) {
+        for (int x : P.nodes) {
+            if (allowed[x] != h && st.has_bit(x, k)) {
+                st.restrict_without(x, k);
+                moved = true;
+            }
         }
     }
     // set_on below may throw, and restrict_only starts no search: the lists are read whole
