@@ -46,17 +46,17 @@ def route(board, rules: str, name: str, timeout: float) -> tuple[str, float, boo
     """(status, CPU seconds, decided with no SAT call) of one check by route ``name``."""
     method = Method(presolve=name != "sat")
     if name == "before":
-        presolve_module.SEARCH_MAX_SHORT_SIDE = -1
+        presolve_module.SEARCH_MAX_SHORT_SIDE = presolve_module.SEARCH_WIDE_SHORT_SIDE = -1
     cpu = time.process_time()
     try:
         verdict = check(board, rules, timeout=timeout, method=method)
     finally:
-        presolve_module.SEARCH_MAX_SHORT_SIDE = SHORT_SIDE
+        presolve_module.SEARCH_MAX_SHORT_SIDE, presolve_module.SEARCH_WIDE_SHORT_SIDE = SHORT_SIDE
     seconds = time.process_time() - cpu
     return verdict.status.value, seconds, verdict.stats.sat_calls == 0 and not verdict.timed_out
 
 
-SHORT_SIDE = presolve_module.SEARCH_MAX_SHORT_SIDE
+SHORT_SIDE = presolve_module.SEARCH_MAX_SHORT_SIDE, presolve_module.SEARCH_WIDE_SHORT_SIDE
 ROUTES = ("sat", "before", "after")
 
 

@@ -110,10 +110,17 @@ SEARCH_MOST = 8_000
 """The depth-first search runs under fill and notouch (``flow``) on boards whose short side is
 at most this many cells, visiting at most ``SEARCH_MOST`` states.  It grows the decided part as
 a band as wide as the short side, so its tree grows with that width: up to this width it
-decided every board of the corpus it ran on within the budget, at a fraction of SAT's cost,
-while on wider hand-made boards it costs about as much as SAT or more, so they go to SAT; a
+decided every board of the corpus it ran on within the budget, at a fraction of SAT's cost; a
 board it does not finish costs a fraction of a second before SAT takes over
 (``benchmarks/README.md``, the section on the depth-first search)."""
+
+SEARCH_WIDE_SHORT_SIDE = 40
+SEARCH_WIDE_MOST = 30_000
+"""On boards whose short side is above :data:`SEARCH_MAX_SHORT_SIDE` and at most this, the
+search may visit up to ``SEARCH_WIDE_MOST`` states.  There its tree is far larger and its cost
+about SAT's, one board cheaper, another dearer; it is kept because it decides without SAT the
+hand-made boards of that width that a person solves, which SAT alone would prove
+(``benchmarks/README.md``, the section on the wider band)."""
 
 
 def plan_for(board: Board, rules: Rules, using: Engine) -> Plan:
@@ -125,16 +132,24 @@ def plan_for(board: Board, rules: Rules, using: Engine) -> Plan:
         return Plan(global_passes=colours * nodes <= PYTHON_GLOBAL_WORK)
     small = nodes <= LOOKAHEAD_MAX_NODES
     state_bytes = 40 * nodes + 8 * board.n_edges
-    narrow = min(board.width, board.height) <= SEARCH_MAX_SHORT_SIDE
-    searched = using.name == "compiled" and rules.fill and rules.notouch and narrow
+    searched = using.name == "compiled" and rules.fill and rules.notouch
     return Plan(
         global_passes=colours * nodes <= COMPILED_GLOBAL_WORK,
         lookahead_budget=min(LOOKAHEAD_MOST, LOOKAHEAD_WORK // nodes) if small else 0,
         split_budget=(min(SPLIT_MOST, SPLIT_WORK // nodes)
                       if small or colours <= SPLIT_MAX_COLOURS else 0),
         split_depth=max(1, SPLIT_STATE_BYTES // state_bytes),  # state_bytes >= 40
-        search_budget=SEARCH_MOST if searched else 0,
+        search_budget=_search_budget(board) if searched else 0,
     )
+
+
+def _search_budget(board: Board) -> int:
+    """States the depth-first search may visit on ``board``: by its short side, the band's
+    width; 0 above :data:`SEARCH_WIDE_SHORT_SIDE`."""
+    short = min(board.width, board.height)
+    if short <= SEARCH_MAX_SHORT_SIDE:
+        return SEARCH_MOST
+    return SEARCH_WIDE_MOST if short <= SEARCH_WIDE_SHORT_SIDE else 0
 
 
 PresolveTimeout = OutOfTime

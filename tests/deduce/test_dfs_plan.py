@@ -12,7 +12,7 @@ from satlink.formats import read_file
 from satlink.rules import parse_rules
 from satlink.solver import presolve as presolve_module
 from satlink.solver.method import Method
-from satlink.solver.presolve import SEARCH_MOST, plan_for, presolve
+from satlink.solver.presolve import SEARCH_MOST, SEARCH_WIDE_MOST, plan_for, presolve
 from testbed.oracle import count_solutions
 from tests.support.paths import CORPUS
 from tests.support.puzzles import FLOW_AMBIGUOUS
@@ -23,10 +23,16 @@ FLOW = parse_rules("flow")
 
 
 def test_the_plan_searches_narrow_boards_under_flow_with_the_compiled_engine_only():
-    narrow, wide = Board.from_rows(["A" + "." * 38 + "A"] * 1), Board.from_rows(
-        ["A" + "." * 29 + "A"] + ["." * 31] * 29 + ["B" + "." * 29 + "B"])
+    def square(side: int) -> Board:
+        return Board.from_rows(["A" + "." * (side - 2) + "A"] + ["." * side] * (side - 2)
+                               + ["B" + "." * (side - 2) + "B"])
+
+    narrow = Board.from_rows(["A" + "." * 38 + "A"] * 1)
     assert plan_for(narrow, FLOW, COMPILED).search_budget == SEARCH_MOST
-    assert plan_for(wide, FLOW, COMPILED).search_budget == 0      # short side 31
+    assert plan_for(square(30), FLOW, COMPILED).search_budget == SEARCH_MOST
+    assert plan_for(square(31), FLOW, COMPILED).search_budget == SEARCH_WIDE_MOST
+    assert plan_for(square(40), FLOW, COMPILED).search_budget == SEARCH_WIDE_MOST
+    assert plan_for(square(41), FLOW, COMPILED).search_budget == 0
     assert plan_for(narrow, parse_rules("nikoli"), COMPILED).search_budget == 0
     assert plan_for(narrow, parse_rules("fill"), COMPILED).search_budget == 0
     assert plan_for(narrow, FLOW, PYTHON).search_budget == 0

@@ -47,6 +47,7 @@ def every_split(monkeypatch):
     monkeypatch.setattr(presolve_module, "LOOKAHEAD_MAX_NODES", 0)
     monkeypatch.setattr(presolve_module, "SPLIT_MAX_COLOURS", 0)
     monkeypatch.setattr(presolve_module, "SEARCH_MAX_SHORT_SIDE", 0)
+    monkeypatch.setattr(presolve_module, "SEARCH_WIDE_SHORT_SIDE", 0)
 
 
 def side_by_side(left: list[str], right: list[str], gap: str) -> list[str]:
