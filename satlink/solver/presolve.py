@@ -115,11 +115,12 @@ board it does not finish costs a fraction of a second before SAT takes over
 (``benchmarks/README.md``, the section on the depth-first search)."""
 
 SEARCH_WIDE_SHORT_SIDE = 40
+SEARCH_WIDE_FIRST = 15_000
 SEARCH_WIDE_MOST = 30_000
 """On boards whose short side is above :data:`SEARCH_MAX_SHORT_SIDE` and at most this, the
-search may visit up to ``SEARCH_WIDE_MOST`` states.  There its tree is far larger and its cost
-about SAT's, one board cheaper, another dearer; it is kept because it decides without SAT the
-hand-made boards of that width that a person solves, which SAT alone would prove
+search runs twice if need be: in a diagonal sweep for up to ``SEARCH_WIDE_FIRST`` states, then
+in the band's sweep for up to ``SEARCH_WIDE_MOST``.  Its cost there is about SAT's, one board
+cheaper, another dearer, but it decides the hand-made boards of that width without SAT
 (``benchmarks/README.md``, the section on the wider band)."""
 
 
@@ -144,8 +145,7 @@ def plan_for(board: Board, rules: Rules, using: Engine) -> Plan:
 
 
 def _search_budget(board: Board) -> int:
-    """States the depth-first search may visit on ``board``: by its short side, the band's
-    width; 0 above :data:`SEARCH_WIDE_SHORT_SIDE`."""
+    """States the depth-first search may visit on ``board``, by its short side (0: none)."""
     short = min(board.width, board.height)
     if short <= SEARCH_MAX_SHORT_SIDE:
         return SEARCH_MOST
@@ -270,12 +270,16 @@ def _search(board: Board, eng: Engine, state: object, budget: int, limit: int,
             deadline: float | None) -> tuple[list[bytes], bool] | None:
     """The depth-first search from ``state`` (left as it was): the solutions it found and
     whether they are all there are, or None when its budget ran out first."""
-    from satlink.deduce.dfs import DepthFirst, depth_first, sweep_rank
+    from satlink.deduce.dfs import DepthFirst, depth_first, diagonal_rank, sweep_rank
 
-    search = DepthFirst(budget, limit, rank=sweep_rank(board), deadline=deadline)
-    if not depth_first(eng, state, search):
-        return None
-    return search.solutions, search.complete
+    legs = [(sweep_rank, budget)]
+    if min(board.width, board.height) > SEARCH_MAX_SHORT_SIDE:
+        legs.insert(0, (diagonal_rank, SEARCH_WIDE_FIRST))
+    for rank_of, most in legs:
+        search = DepthFirst(most, limit, rank=rank_of(board), deadline=deadline)
+        if depth_first(eng, state, search):
+            return search.solutions, search.complete
+    return None
 
 
 def _believed(board: Board, rules: Rules, solutions: list[Solution], exhausted: bool, done,

@@ -10,7 +10,7 @@ import pytest
 
 from satlink.board import Board
 from satlink.deduce import OutOfTime, Puzzle
-from satlink.deduce.dfs import DepthFirst, depth_first, sweep_rank
+from satlink.deduce.dfs import DepthFirst, depth_first, diagonal_rank, sweep_rank
 from satlink.deduce.engines import PYTHON, compiled
 from satlink.deduce.split import CaseSplits
 from satlink.geometry import Geometry
@@ -49,9 +49,11 @@ CASES = cases()
 def search(board: Board, rules: str, passes=PASSES[0], order="sweep", plant=NO_BUG,
            budget=100_000, limit=LIMIT) -> tuple[DepthFirst, dict, dict]:
     """The search on ``board``: what it found, and the state's fields before and after
-    (``sweep`` along the board's long side; ``fewest`` in node order, as the case splits)."""
+    (``sweep`` along the board's long side, ``diagonal`` along its anti-diagonals; ``fewest``
+    in node order, as the case splits)."""
     st = COMPILED.state(Puzzle(board, parse_rules(rules)))
-    found = DepthFirst(budget, limit, passes, order, sweep_rank(board) if order == "sweep" else ())
+    rank = {"sweep": sweep_rank, "diagonal": diagonal_rank}.get(order, lambda board: ())(board)
+    found = DepthFirst(budget, limit, passes, "fewest" if order == "fewest" else "sweep", rank)
     before = st._fields()
     COMPILED.dfs(st, found, plant)
     return found, before, st._fields()
@@ -70,7 +72,7 @@ def disagreements(plant: int, passes=PASSES[0], order="sweep") -> list[tuple]:
 
 
 @pytest.mark.parametrize("passes", PASSES)
-@pytest.mark.parametrize("order", ["fewest", "sweep"])
+@pytest.mark.parametrize("order", ["fewest", "sweep", "diagonal"])
 def test_the_search_counts_as_brute_force_does_and_restores_the_state(passes, order):
     assert disagreements(NO_BUG, passes, order) == []
 
@@ -149,6 +151,13 @@ def test_the_sweep_goes_along_the_long_side():
     assert sweep_rank(tall) == list(range(6))       # row by row
     bridged = Board.from_rows(["A.B", "...", "A.B"], Geometry.of("square", False, [], [4]))
     assert sweep_rank(bridged) == [*range(9), 4]    # the crossing node shares its cell's place
+
+
+def test_the_diagonal_sweep_goes_along_the_anti_diagonals():
+    wide = Board.from_rows(["A..", "..A"])
+    assert diagonal_rank(wide) == [0, 2, 4, 3, 5, 7]  # (0,0); (0,1) (1,0); (0,2) (1,1); (1,2)
+    bridged = Board.from_rows(["A.B", "...", "A.B"], Geometry.of("square", False, [], [4]))
+    assert diagonal_rank(bridged)[9] == diagonal_rank(bridged)[4]
 
 
 def test_a_rank_of_another_board_or_an_unknown_order_is_refused():

@@ -96,3 +96,24 @@ def test_corpus_verdicts_equal_sats_where_the_search_decides(name):
         ours = check(board, "flow")
         sat = check(board, "flow", method=Method(presolve=False))
         assert ours.status == sat.status, (name, entry.index)
+
+
+def test_on_the_wider_band_a_diagonal_leg_runs_first_and_the_band_after_it(monkeypatch):
+    """Every board counts as wide here; the first leg, given one state, cannot finish, so the
+    second decides; given one state each, the board goes on to SAT."""
+    import satlink.deduce.dfs as dfs_module
+
+    legs = []
+    for name in ("diagonal_rank", "sweep_rank"):
+        made = getattr(dfs_module, name)
+        monkeypatch.setattr(dfs_module, name,
+                            lambda board, made=made, name=name: legs.append(name) or made(board))
+    monkeypatch.setattr(presolve_module, "SEARCH_MAX_SHORT_SIDE", 0)
+    monkeypatch.setattr(presolve_module, "SEARCH_WIDE_FIRST", 1)
+    monkeypatch.setattr(presolve_module, "LOOKAHEAD_MAX_NODES", 0)
+    board = Board.from_rows(FLOW_AMBIGUOUS[0])
+    done = presolve(board, FLOW, using=COMPILED)
+    assert legs == ["diagonal_rank", "sweep_rank"]
+    assert done.stage == "search" and len(done.solutions) == 2
+    monkeypatch.setattr(presolve_module, "SEARCH_WIDE_MOST", 1)
+    assert presolve(board, FLOW, using=COMPILED).outcome == "partial"
