@@ -1,0 +1,99 @@
+"""The frontier route with graphillion as its engine (:mod:`satlink.solver.routes.frontier`):
+forced onto small boards of every geometry under ``fill`` and ``nikoli``, its verdicts and
+counts agree with brute force and it is the route that decided them; refused for memory, out
+of its share or refused by the referee, it hands the board to SAT, which gives the right
+verdict; ``check --json`` says which engine ran."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import satlink.solver.routes.frontier as frontier_route
+from satlink import Board, check, parse_rules
+from satlink.cli import main
+from satlink.solver.routes.frontier import GRAPHILLION, Frontier
+from testbed.boards import CAP, boards, expected_status
+from testbed.oracle import count_solutions
+from testbed.variants import variants
+from tests.solver.test_frontier_route import agrees, with_route
+
+PROFILES = ["fill", "nikoli"]
+DECIDED_AT_LEAST = {"fill": (5, 5), "nikoli": (10, 10)}
+
+
+def forced_route(**changes: object) -> Frontier:
+    return Frontier(zdd_widths=range(0, 64), engines=(GRAPHILLION,), **changes)
+
+
+@pytest.fixture
+def forced(monkeypatch) -> None:
+    with_route(monkeypatch, forced_route())
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_square_boards_agree_with_brute_force(profile: str, forced) -> None:
+    rules = parse_rules(profile)
+    used = 0
+    for rows in boards(seed=4450 + len(profile), n=50):
+        truth = count_solutions(rows, rules.fill, rules.notouch, rules.no2x2, limit=CAP)
+        used += agrees(Board.from_rows(rows), profile, truth)
+    assert used >= DECIDED_AT_LEAST[profile][0]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_every_geometry_agrees_with_brute_force(profile: str, forced) -> None:
+    """Every family of testbed.variants: holes, walls, warps, hexagons, bridges, mixes."""
+    rules = parse_rules(profile)
+    used = 0
+    for variant in variants(seed=4451, per_family=6):
+        used += agrees(variant.board(), profile, variant.count(rules, CAP))
+    assert used >= DECIDED_AT_LEAST[profile][1]
+
+
+@pytest.mark.parametrize("route, reason", [(forced_route(max_bytes=1), "memory"),
+                                           (forced_route(share=0.0), "share")])
+def test_a_refused_count_hands_the_board_to_sat(monkeypatch, route, reason) -> None:
+    with_route(monkeypatch, route)
+    rules = parse_rules("nikoli")
+    handed = 0
+    for rows in boards(seed=4452, n=30):
+        truth = count_solutions(rows, rules.fill, rules.notouch, rules.no2x2, limit=CAP)
+        verdict = check(Board.from_rows(rows), rules, timeout=60)
+        assert verdict.status == expected_status(truth), rows
+        assert verdict.stats.route != "frontier"
+        if verdict.stats.frontier is not None:
+            said = verdict.stats.frontier_decision
+            assert said["decision"] == "handed-on" and said["reason"] == reason
+            assert said["engine"] == "graphillion"
+            handed += 1
+    assert handed >= 5
+
+
+def test_a_solution_the_referee_refuses_sends_the_board_to_sat(monkeypatch, forced) -> None:
+    monkeypatch.setattr(frontier_route, "solution_errors", lambda *args: ["refused"])
+    rules = parse_rules("fill")
+    ran = 0
+    for rows in boards(seed=4453, n=60):
+        truth = count_solutions(rows, rules.fill, rules.notouch, rules.no2x2, limit=CAP)
+        verdict = check(Board.from_rows(rows), rules)
+        assert verdict.status == expected_status(truth), rows
+        if truth > 0:
+            assert verdict.stats.route != "frontier"
+            ran += verdict.stats.frontier is not None
+    assert ran >= 5
+
+
+def test_check_json_names_the_engine(forced) -> None:
+    rows = ["A...", "..B.", "....", "B..A"]
+    runner = CliRunner()
+    with runner.isolated_filesystem():
+        with open("board.txt", "w") as f:
+            f.write("\n".join(rows) + "\n")
+        said = json.loads(runner.invoke(main, ["check", "--json", "--rules", "nikoli",
+                                               "board.txt"]).output)
+    assert said["status"] == "multiple" and said["stats"]["route"] == "frontier"
+    assert said["stats"]["frontier"]["engine"] == "graphillion"
+    assert said["stats"]["frontier_decision"]["engine"] == "graphillion"
