@@ -12,7 +12,8 @@ process's own (``os.wait4``), interpreter start and imports included; ``seconds`
 satlink side's own wall time inside the process, from the board read to the count.  A side
 over ``--timeout`` is killed; graphillion's child runs under ``RLIMIT_AS`` (``--max-mb``), so
 a diagram that outgrows it is ``memory``, not a swapped machine.  Every count must agree with
-every other side that decided the board.
+every other side that decided the board, and graphillion's exact count (``len()``, before the
+cap) ``ddnumlin``'s where both counted the whole board.
 
 ``--boards issue`` (the default): inputs4 #3, #4, #5, #7 under ``fill``, mzucker's
 extreme_12x12_28 and _30 under ``nikoli``.  ``--boards corpus``: the hand-made sets
@@ -72,7 +73,7 @@ def child(side: str, path: str, index: int, rules: str) -> None:
 
         counted = zdd_count(board, profile, keep=2, decided=found.states or None)
         n = counted.count
-        row.update(width=counted.width, edges=counted.edges)
+        row.update(width=counted.width, edges=counted.edges, exact=n)
     else:
         from satlink.frontier import count
 
@@ -150,7 +151,7 @@ def run_ddnumlin(ddnumlin: str, rows: list[str], rules: str, timeout: float) -> 
     if killed or not found:
         return {"status": "timeout" if killed else "failed", **got}
     n = int(found[-1].split("=")[-1])
-    return {"status": status_of(n), "count": min(n, 2), **got}
+    return {"status": status_of(n), "count": min(n, 2), "exact": n, **got}
 
 
 def measure(args, jobs: list[tuple[str, int, str, str]]) -> list[dict]:
@@ -165,7 +166,8 @@ def measure(args, jobs: list[tuple[str, int, str, str]]) -> list[dict]:
             elif board.geometry.is_plain and min(board.width, board.height) > 1:
                 row[side] = run_ddnumlin(args.ddnumlin, list(board.rows), rules, args.timeout)
         counts = {row[s]["count"] for s in sides if s in row and row[s]["status"] in DECIDED}
-        row["agree"] = len(counts) <= 1
+        exact = {row[s]["exact"] for s in sides if "exact" in row.get(s, {})}
+        row["agree"] = len(counts) <= 1 and len(exact) <= 1
         rows.append(row)
         print(summary_line(row, sides), flush=True)
     return rows
@@ -202,6 +204,28 @@ def totals(rows: list[dict], sides: list[str]) -> list[dict]:
     return out
 
 
+def flat(rows: list[dict], sides: list[str]) -> list[dict]:
+    """One flat row per board (the published table): each side's status, CPU and peak memory,
+    and graphillion's CPU against each other side's where both decided the board."""
+    table = []
+    for row in rows:
+        line = {"board": row["board"], "rules": row["rules"], "size": row["size"],
+                "width": row.get("graphillion", {}).get("width")}
+        for side in sides:
+            got = row.get(side, {})
+            line.update({f"{side}_status": got.get("status"), f"{side}_cpu": got.get("cpu"),
+                         f"{side}_peak_mb": got.get("peak_mb")})
+        mine = row.get("graphillion", {})
+        for side in sides[1:]:
+            other = row.get(side, {})
+            both = mine.get("status") in DECIDED and other.get("status") in DECIDED
+            line[f"vs_{side}"] = round(mine["cpu"] / other["cpu"], 3) if both and \
+                other["cpu"] else None
+        line["agree"] = row["agree"]
+        table.append(line)
+    return table
+
+
 def main() -> int:
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
         side, path, index, rules = sys.argv[2:6]
@@ -230,7 +254,8 @@ def main() -> int:
     summary = totals(rows, sides)
     for line in summary:
         print(line)
-    bench.write(args.out, rows, summary=summary)
+    bench.write(args.out, rows, summary=summary, table=flat(rows, sides),
+                load=list(os.getloadavg()))
     return 0 if all(r["agree"] for r in rows) else 1
 
 
