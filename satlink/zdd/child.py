@@ -18,6 +18,7 @@ import multiprocessing
 import resource
 import time
 from collections.abc import Sequence
+from functools import cache
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -33,11 +34,22 @@ MOST_DECODED = 4
 _CONTEXT: multiprocessing.context.BaseContext | None = None
 
 
+@cache
+def available() -> bool:
+    """Whether graphillion is installed (a dependency, but a platform without its wheel may
+    not have it: the route then keeps to the frontier sweep)."""
+    from importlib.util import find_spec
+
+    return find_spec("graphillion") is not None
+
+
 def context() -> multiprocessing.context.BaseContext:
     """The fork context, graphillion and the count imported first (module docstring)."""
     global _CONTEXT
     if _CONTEXT is None:
-        import graphillion  # noqa: F401  (imported before any fork: see the module docstring)
+        import ctypes  # noqa: F401  (imported before any fork: see the module docstring)
+
+        import graphillion  # noqa: F401
 
         import satlink.zdd.count  # noqa: F401
 

@@ -21,7 +21,7 @@ from testbed.variants import variants
 from tests.solver.test_frontier_route import agrees, with_route
 
 PROFILES = ["fill", "nikoli"]
-DECIDED_AT_LEAST = {"fill": (5, 5), "nikoli": (10, 10)}
+DECIDED_AT_LEAST = {"fill": (5, 3), "nikoli": (10, 10)}
 
 
 def forced_route(**changes: object) -> Frontier:
@@ -53,10 +53,8 @@ def test_every_geometry_agrees_with_brute_force(profile: str, forced) -> None:
     assert used >= DECIDED_AT_LEAST[profile][1]
 
 
-@pytest.mark.parametrize("route, reason", [(forced_route(max_bytes=1), "memory"),
-                                           (forced_route(share=0.0), "share")])
-def test_a_refused_count_hands_the_board_to_sat(monkeypatch, route, reason) -> None:
-    with_route(monkeypatch, route)
+def test_a_count_out_of_time_hands_the_board_to_sat(monkeypatch) -> None:
+    with_route(monkeypatch, forced_route(share=0.0))
     rules = parse_rules("nikoli")
     handed = 0
     for rows in boards(seed=4452, n=30):
@@ -66,17 +64,29 @@ def test_a_refused_count_hands_the_board_to_sat(monkeypatch, route, reason) -> N
         assert verdict.stats.route != "frontier"
         if verdict.stats.frontier is not None:
             said = verdict.stats.frontier_decision
-            assert said["decision"] == "handed-on" and said["reason"] == reason
+            assert said["decision"] == "handed-on" and said["reason"] == "share"
             assert said["engine"] == "graphillion"
             handed += 1
     assert handed >= 5
+
+
+def test_a_diagram_past_the_bound_hands_the_board_to_sat(monkeypatch) -> None:
+    """Two corners of an empty 12x12 board under nikoli: a diagram of many megabytes, refused
+    at a 1 MiB bound; SAT finds the two solutions."""
+    with_route(monkeypatch, forced_route(max_bytes=1 << 20))
+    board = Board.from_rows(["A" + "." * 11] + ["." * 12] * 10 + ["." * 11 + "A"])
+    verdict = check(board, "nikoli", timeout=60)
+    assert verdict.status.value == "multiple" and verdict.stats.route != "frontier"
+    said = verdict.stats.frontier_decision
+    assert said == {**said, "decision": "handed-on", "reason": "memory", "engine": "graphillion"}
+    assert verdict.stats.frontier["ended"] == "refused"
 
 
 def test_a_solution_the_referee_refuses_sends_the_board_to_sat(monkeypatch, forced) -> None:
     monkeypatch.setattr(frontier_route, "solution_errors", lambda *args: ["refused"])
     rules = parse_rules("fill")
     ran = 0
-    for rows in boards(seed=4453, n=60):
+    for rows in boards(seed=4453, n=120):
         truth = count_solutions(rows, rules.fill, rules.notouch, rules.no2x2, limit=CAP)
         verdict = check(Board.from_rows(rows), rules)
         assert verdict.status == expected_status(truth), rows
@@ -86,14 +96,33 @@ def test_a_solution_the_referee_refuses_sends_the_board_to_sat(monkeypatch, forc
     assert ran >= 5
 
 
-def test_check_json_names_the_engine(forced) -> None:
-    rows = ["A...", "..B.", "....", "B..A"]
-    runner = CliRunner()
-    with runner.isolated_filesystem():
-        with open("board.txt", "w") as f:
-            f.write("\n".join(rows) + "\n")
-        said = json.loads(runner.invoke(main, ["check", "--json", "--rules", "nikoli",
-                                               "board.txt"]).output)
+def test_check_json_names_the_engine(forced, tmp_path) -> None:
+    path = tmp_path / "board.txt"
+    path.write_text("A...\n..B.\n....\nB..A\n")
+    said = json.loads(CliRunner().invoke(main, ["check", "--json", "--rules", "nikoli",
+                                                str(path)]).output)
     assert said["status"] == "multiple" and said["stats"]["route"] == "frontier"
     assert said["stats"]["frontier"]["engine"] == "graphillion"
     assert said["stats"]["frontier_decision"]["engine"] == "graphillion"
+
+
+def test_without_graphillion_the_route_keeps_to_the_sweep(monkeypatch) -> None:
+    """A platform without graphillion's wheel: ``fill`` goes to the sweep, ``nikoli`` to SAT,
+    as before graphillion."""
+    from dataclasses import replace
+
+    from satlink.zdd import child
+
+    monkeypatch.setattr(child, "available", lambda: False)
+    job = replace(_any_job(), profile=parse_rules("fill"))
+    assert Frontier().engine(job) == "sweep"
+    assert Frontier().engine(replace(job, profile=parse_rules("nikoli"))) is None
+
+
+def _any_job():
+    import satlink.solver.routes as routes
+    from satlink.solver.method import Method
+    from satlink.solver.routes.job import Clock, Job
+
+    return Job(Board.from_rows(["A.A"]), parse_rules("fill"), Method(), 2, Clock(None),
+               routes.ROUTES)

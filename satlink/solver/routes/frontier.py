@@ -109,11 +109,12 @@ class Frontier:
 
     def engine(self, job: Job) -> str | None:
         """The engine this route proves ``job`` by (:func:`engine_for`, within
-        ``engines``; graphillion's profiles go to the sweep when graphillion is not
-        allowed)."""
+        ``engines``); where graphillion is not allowed or not installed (a platform without
+        its wheel), its profiles go to the sweep as they did before it (``fill`` only, unless
+        ``fill_only`` is False)."""
         chosen = engine_for(job.profile, self.fill_only)
-        if chosen == GRAPHILLION and GRAPHILLION not in self.engines:
-            chosen = SWEEP
+        if chosen == GRAPHILLION and (GRAPHILLION not in self.engines or not zdd.available()):
+            chosen = SWEEP if job.profile.fill or not self.fill_only else None
         return chosen if chosen in self.engines else None
 
     def why_not(self, job: Job) -> dict | None:
