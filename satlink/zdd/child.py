@@ -112,8 +112,13 @@ def count(board: Board, rules: Rules, limit: int = 2, deadline: float | None = N
     """Count ``board``'s solutions under ``rules`` (without ``notouch`` or ``no2x2``) up to
     ``limit`` and decode up to ``limit`` of them (at most :data:`MOST_DECODED`), in a child
     held to ``max_bytes`` more memory than it starts with and to ``deadline`` (a
-    :func:`time.monotonic` instant; None: no deadline)."""
+    :func:`time.monotonic` instant; None: no deadline).  The bound is on the address space the
+    child *adds*: what the parent's heap held mapped but free when it forked is the child's
+    to use too, so a parent with a large free heap lets a diagram grow a little further."""
     begun = time.monotonic()
+    if deadline is not None and time.monotonic() >= deadline:
+        return FrontierOutcome(TIMEOUT, limit=limit, engine=ENGINE,
+                               reason="no time was left for the diagram")
     ctx = context()
     theirs_to_read, theirs_to_write = ctx.Pipe(duplex=False)
     child = ctx.Process(target=_child, args=(theirs_to_write, board, rules,

@@ -110,9 +110,11 @@ def test_the_child_is_refused_not_wrong_past_its_bounds() -> None:
     the diagram refuses it (``refused``); neither says anything of the board."""
     import time
 
-    board = Board.from_rows(["A" + "." * 11] + ["." * 12] * 10 + ["." * 11 + "A"])
+    board = Board.from_rows(["A" + "." * 13] + ["." * 14] * 12 + ["." * 13 + "A"])
     rules = parse_rules("nikoli")
-    late = child.count(board, rules, deadline=time.monotonic())
+    late = child.count(board, rules, deadline=time.monotonic() - 1)
     assert late.ended == "timeout" and not late.complete and late.count == 0
-    small = child.count(board, rules, max_bytes=1 << 20)
+    # the child may also use what its parent's heap holds free, so the diagram must outgrow
+    # that too: two corners of an empty 14x14 board, tens of millions of nodes
+    small = child.count(board, rules, deadline=time.monotonic() + 120, max_bytes=1 << 20)
     assert small.ended == "refused" and not small.complete and small.count == 0
