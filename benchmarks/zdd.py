@@ -15,6 +15,9 @@ a diagram that outgrows it is ``memory``, not a swapped machine.  Every count mu
 every other side that decided the board, and graphillion's exact count (``len()``, before the
 cap) ``ddnumlin``'s where both counted the whole board.
 
+``--exact``: instead, graphillion's exact count of each whole board against ``ddnumlin``'s on
+the sets' boards up to ``--exact-short`` on the short side; every difference is printed.
+
 ``--boards issue`` (the default): inputs4 #3, #4, #5, #7 under ``fill``, mzucker's
 extreme_12x12_28 and _30 under ``nikoli``.  ``--boards corpus``: the hand-made sets
 (``--sets``) under ``--profiles``.
@@ -24,6 +27,7 @@ extreme_12x12_28 and _30 under ``nikoli``.  ``--boards corpus``: the hand-made s
         --out benchmarks/results/zdd-issue.json
     PYTHONPATH=. python benchmarks/zdd.py --boards corpus --timeout 10 \\
         --ddnumlin /tmp/peers/ddnumlin --out benchmarks/results/zdd-corpus.json
+    PYTHONPATH=. python benchmarks/zdd.py --exact --timeout 20 --ddnumlin /tmp/peers/ddnumlin
 """
 
 from __future__ import annotations
@@ -226,6 +230,36 @@ def flat(rows: list[dict], sides: list[str]) -> list[dict]:
     return table
 
 
+def exact_agreement(args) -> list[dict]:
+    """graphillion's exact count of the whole board (no deductions: ``ddnumlin`` counts the
+    whole board) against ``ddnumlin``'s, every board of the sets whose short side is at most
+    ``--exact-short``, under ``--profiles``, each side within ``--timeout``."""
+    from satlink.rules import parse_rules
+    from satlink.zdd import child as zdd_child
+
+    rows = []
+    for name in args.sets.split(","):
+        for label, entry in entries(name):
+            board = entry.board
+            if board is None or not 2 <= min(board.width, board.height) <= args.exact_short:
+                continue
+            for rules in args.profiles.split(","):
+                theirs = run_ddnumlin(args.ddnumlin, list(board.rows), rules, args.timeout)
+                mine = zdd_child.count(board, parse_rules(rules), limit=10**30,
+                                       deadline=time.monotonic() + args.timeout)
+                row = {"board": label, "rules": rules, "ddnumlin": theirs.get("exact"),
+                       "graphillion": mine.count if mine.complete else None}
+                row["agree"] = None in (row["ddnumlin"], row["graphillion"]) or \
+                    row["ddnumlin"] == row["graphillion"]
+                rows.append(row)
+                if not row["agree"]:
+                    print("DIFFERENCE", row, flush=True)
+    both = [r for r in rows if None not in (r["ddnumlin"], r["graphillion"])]
+    print(f"{len(rows)} counts, {len(both)} decided by both, "
+          f"{sum(not r['agree'] for r in rows)} differences")
+    return rows
+
+
 def main() -> int:
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
         side, path, index, rules = sys.argv[2:6]
@@ -239,9 +273,17 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--max-mb", type=int, default=4096,
                         help="graphillion's address-space bound (RLIMIT_AS), MB")
+    parser.add_argument("--exact", action="store_true",
+                        help="exact counts against ddnumlin instead (needs --ddnumlin)")
+    parser.add_argument("--exact-short", type=int, default=14,
+                        help="--exact: boards whose short side is at most this")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     bench = Run("zdd", args)
+    if args.exact:
+        rows = exact_agreement(args)
+        bench.write(args.out, rows)
+        return 0 if all(r["agree"] for r in rows) else 1
     if args.boards == "issue":
         jobs = [(name, index, f"{name}#{index}" if name.startswith("inputs") else name, rules)
                 for name, index, rules in ISSUE]

@@ -11,16 +11,41 @@ import json
 import pytest
 from click.testing import CliRunner
 
+import satlink.solver.routes as routes
 import satlink.solver.routes.frontier as frontier_route
-from satlink import Board, check, parse_rules
+from satlink import Board, check, parse_rules, solution_errors
 from satlink.cli import main
+from satlink.solver import presolve as presolve_module
 from satlink.solver.routes.frontier import GRAPHILLION, Frontier
 from testbed.boards import CAP, boards, expected_status
 from testbed.oracle import count_solutions
 from testbed.variants import variants
-from tests.solver.test_frontier_route import agrees, with_route
 
 PROFILES = ["fill", "nikoli"]
+
+
+def with_route(monkeypatch, route: Frontier) -> None:
+    """The routes list with ``route`` in the frontier route's place and without
+    ``stricter-first`` (which finds most small boards' second solution first); no look-ahead
+    or case splits in the deductions (they would decide small boards whole)."""
+    monkeypatch.setattr(routes, "ROUTES", tuple(route if r.name == "frontier" else r
+                                                for r in routes.ROUTES
+                                                if r.name != "stricter-first"))
+    monkeypatch.setattr(presolve_module, "LOOKAHEAD_MAX_NODES", 0)
+    monkeypatch.setattr(presolve_module, "SPLIT_MAX_COLOURS", 0)
+
+
+def agrees(board: Board, profile: str, truth: int) -> bool:
+    """The verdict (and a count up to 4) against the oracle's count; True when the route
+    decided the uniqueness check."""
+    rules = parse_rules(profile)
+    verdict = check(board, rules)
+    assert verdict.status == expected_status(truth), (board.rows, profile)
+    for solution in verdict.solutions:
+        assert solution_errors(board, solution, rules) == []
+    counted = check(board, rules, count=4)
+    assert counted.count == min(truth, 4) and counted.count_complete == (truth < 4)
+    return verdict.stats.route == "frontier"
 DECIDED_AT_LEAST = {"fill": (5, 3), "nikoli": (10, 10)}
 
 
