@@ -6,16 +6,20 @@ in a child process whose address space is capped (``RLIMIT_AS``: what the child 
 starts, plus the bound) and which is killed at the deadline.  Either way the *route* is refused
 (``refused`` or ``timeout``), never the board: the caller hands the board on.
 
-The child is a fork of this process (:mod:`multiprocessing`'s ``fork``: cheap, and nothing
-re-imported, where a fork server or a fresh interpreter would re-run the caller's main
-module); graphillion and the count are imported here first, so a fork from a threaded parent
-(the studio's server) never waits in the child on an import lock another thread held.
+The child is a fork of this process (``os.fork``: cheap, nothing re-imported, where a fork
+server or a fresh interpreter would re-run the caller's main module; and allowed inside a
+batch's daemonic worker, which :mod:`multiprocessing` would refuse children); graphillion,
+the count and ``ctypes`` are imported here first, so a fork from a threaded parent (the
+studio's server) never waits in the child on an import lock another thread held, and a child
+capped in memory never has to map a library.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import resource
+import signal
 import time
 from collections.abc import Sequence
 from functools import cache
@@ -31,9 +35,6 @@ ENGINE = "graphillion"
 MOST_DECODED = 4
 """Solutions decoded at most, as the frontier sweep (:data:`satlink.frontier.MOST_DECODED`)."""
 
-_CONTEXT: multiprocessing.context.BaseContext | None = None
-
-
 @cache
 def available() -> bool:
     """Whether graphillion is installed (a dependency, but a platform without its wheel may
@@ -43,18 +44,25 @@ def available() -> bool:
     return find_spec("graphillion") is not None
 
 
-def context() -> multiprocessing.context.BaseContext:
-    """The fork context, graphillion and the count imported first (module docstring)."""
-    global _CONTEXT
-    if _CONTEXT is None:
-        import ctypes  # noqa: F401  (imported before any fork: see the module docstring)
+def prepare() -> None:
+    """Import graphillion, the count and ctypes before any fork (module docstring)."""
+    import ctypes  # noqa: F401
 
-        import graphillion  # noqa: F401
+    import graphillion  # noqa: F401
 
-        import satlink.zdd.count  # noqa: F401
+    import satlink.zdd.count  # noqa: F401
 
-        _CONTEXT = multiprocessing.get_context("fork")
-    return _CONTEXT
+
+def _ended(pid: int, kill: bool) -> int:
+    """Reap the child (killed first when it still runs); its exit code, negative for a
+    signal, as :mod:`multiprocessing` gives it."""
+    if kill:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status)
 
 
 def address_space() -> int:
@@ -119,12 +127,16 @@ def count(board: Board, rules: Rules, limit: int = 2, deadline: float | None = N
     if deadline is not None and time.monotonic() >= deadline:
         return FrontierOutcome(TIMEOUT, limit=limit, engine=ENGINE,
                                reason="no time was left for the diagram")
-    ctx = context()
-    theirs_to_read, theirs_to_write = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_child, args=(theirs_to_write, board, rules,
-                                             min(limit, MOST_DECODED), decided, max_bytes),
-                        daemon=True)
-    child.start()
+    prepare()
+    theirs_to_read, theirs_to_write = multiprocessing.Pipe(duplex=False)
+    pid = os.fork()
+    if pid == 0:  # the child: count, answer, and leave without running the parent's exit code
+        try:
+            theirs_to_read.close()
+            _child(theirs_to_write, board, rules, min(limit, MOST_DECODED), decided, max_bytes)
+        except BaseException:
+            os._exit(1)
+        os._exit(0)
     theirs_to_write.close()
     try:
         wait = None if deadline is None else max(0.0, deadline - time.monotonic())
@@ -132,10 +144,8 @@ def count(board: Board, rules: Rules, limit: int = 2, deadline: float | None = N
     except EOFError:  # the child died without a word: out of memory inside the library
         answer = ("failed", None)
     finally:
-        if child.is_alive():
-            child.kill()
-        child.join()
         theirs_to_read.close()
+        exitcode = _ended(pid, kill=True)
     seconds = time.monotonic() - begun
     figures = {"limit": limit, "seconds": seconds, "engine": ENGINE}
     if answer is None:
@@ -143,7 +153,7 @@ def count(board: Board, rules: Rules, limit: int = 2, deadline: float | None = N
                                "built", **figures)
     ended, counted = answer
     if ended != "complete":
-        why = "out of memory" if ended == "memory" else f"exit code {child.exitcode}"
+        why = "out of memory" if ended == "memory" else f"exit code {exitcode}"
         return FrontierOutcome(REFUSED, reason=f"the diagram would pass "
                                f"{max_bytes / 2**20:.0f} MiB ({why})", **figures)
     solutions = tuple(Solution.from_edges(board, [board.edges[e] for e in edges])

@@ -118,3 +118,22 @@ def test_the_child_is_refused_not_wrong_past_its_bounds() -> None:
     # that too: two corners of an empty 14x14 board, tens of millions of nodes
     small = child.count(board, rules, deadline=time.monotonic() + 120, max_bytes=1 << 20)
     assert small.ended == "refused" and not small.complete and small.count == 0
+
+
+def _count_in_worker(reply) -> None:
+    outcome = child.count(Board.from_rows(["A...", "..B.", "....", "B..A"]),
+                          parse_rules("nikoli"))
+    reply.put((outcome.ended, outcome.count))
+
+
+def test_a_daemonic_worker_may_count() -> None:
+    """A batch's workers are daemonic processes, which multiprocessing refuses children: the
+    count forks by itself, so the route runs there too."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork")
+    reply = ctx.Queue()
+    worker = ctx.Process(target=_count_in_worker, args=(reply,), daemon=True)
+    worker.start()
+    assert reply.get(timeout=60) == ("complete", 2)
+    worker.join()
