@@ -96,11 +96,12 @@ def test_a_count_out_of_time_hands_the_board_to_sat(monkeypatch) -> None:
 
 
 def test_a_diagram_past_the_bound_hands_the_board_to_sat(monkeypatch) -> None:
-    """Two corners of an empty 12x12 board under nikoli: a diagram of many megabytes, refused
-    at a 1 MiB bound; SAT finds the two solutions."""
+    """Two corners of an empty 14x14 board under nikoli: a diagram of tens of millions of
+    nodes, past a 1 MiB bound (and past what the parent's heap holds free, which the child may
+    use too); SAT finds the two solutions."""
     with_route(monkeypatch, forced_route(max_bytes=1 << 20))
-    board = Board.from_rows(["A" + "." * 11] + ["." * 12] * 10 + ["." * 11 + "A"])
-    verdict = check(board, "nikoli", timeout=60)
+    board = Board.from_rows(["A" + "." * 13] + ["." * 14] * 12 + ["." * 13 + "A"])
+    verdict = check(board, "nikoli", timeout=240)
     assert verdict.status.value == "multiple" and verdict.stats.route != "frontier"
     said = verdict.stats.frontier_decision
     assert said == {**said, "decision": "handed-on", "reason": "memory", "engine": "graphillion"}
