@@ -16,6 +16,7 @@ capped in memory never has to map a library.
 
 from __future__ import annotations
 
+import faulthandler
 import multiprocessing
 import os
 import resource
@@ -91,8 +92,7 @@ def quiet() -> None:
     """Send the child's standard error to nowhere: a diagram past the bound ends in the C++
     library's own abort message, which is the route's business, not the terminal's (the
     outcome says why the route was refused)."""
-    import os
-
+    faulthandler.disable()  # a test runner's fault handler writes to its own copy of stderr
     os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
 
 
