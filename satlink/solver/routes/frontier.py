@@ -169,11 +169,11 @@ class Frontier:
         if any(solution_errors(job.board, s, job.profile) for s in found) \
                 or len(found) != min(outcome.count, job.limit):
             stats.frontier_decision = decision(HANDED_ON, "referee", "the referee refused a "
-                                               f"solution of the {engine}", engine=engine)
+                                               f"solution of the {engine} route", engine=engine)
             return Outcome.passed("the referee refused a solution of the frontier sweep",
                                   job.with_forced(NOTHING_FORCED), stats)
-        stats.frontier_decision = decision(DECIDED, "complete", f"the {engine} went through",
-                                           engine=engine)
+        done = "the diagram was built" if engine == GRAPHILLION else "the sweep went through"
+        stats.frontier_decision = decision(DECIDED, "complete", done, engine=engine)
         return Outcome(found, exhausted=outcome.count < job.limit, stats=stats)
 
     def _deadline(self, job: Job) -> float | None:
