@@ -6,8 +6,9 @@ start-up is paid once and the figures are the in-process ``check``/``solve`` tim
 driver hands both the same board and profile, alternating which goes first, so the machine's
 drift falls on both alike.  Per set and profile the table gives the ``check`` timeouts, the
 median and total seconds (a timeout counts as the limit), the ratio of the total to the same
-boards under ``flow`` in the same checkout (the issue's goal: within 3x), and this checkout's
-total against the baseline's; then the same for ``solve``.
+boards under ``flow`` in the same checkout (the issue's goal: within 3x), this checkout's
+total against the baseline's and the worker's peak memory (its route children's apart: the
+worker's own peak grows over the run, a child's is one board's); then the same for ``solve``.
 
 ``--peers DIR`` (built with ``../shared/peers/build.sh DIR``) adds TdZdd's exact count under
 plain fill (``ddnumlin -a -k 0 -m 0``) on every board of at most ``--tdzdd-cells`` cells, and
@@ -65,7 +66,16 @@ def answer(request: dict) -> dict:
         run = solve if request["mode"] == "solve" else check
         v = run(board, request["rules"], timeout=request["limit"])
     return {"status": str(v.status.value), "seconds": v.seconds, "wall": t.wall,
-            "solutions": len(v.solutions)}
+            "solutions": len(v.solutions), **peaks()}
+
+
+def peaks() -> dict:
+    """The worker's peak resident memory so far, and its children's (a route's child
+    process, such as graphillion's), in MB."""
+    import resource
+
+    return {"peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            "children_peak_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024}
 
 
 BOARDS: dict[str, dict] = {}
@@ -75,6 +85,8 @@ def summary(rows: list[dict], limit: float) -> dict:
     times = [min(r["seconds"], limit) if r["status"] != "timeout" else limit for r in rows]
     return {"boards": len(rows), "timeouts": sum(r["status"] == "timeout" for r in rows),
             "median": statistics.median(times) if times else 0.0, "total": sum(times),
+            "peak_mb": max((r.get("peak_mb", 0) for r in rows), default=0),
+            "children_peak_mb": max((r.get("children_peak_mb", 0) for r in rows), default=0),
             "verdicts": {s: sum(r["status"] == s for r in rows)
                          for s in sorted({r["status"] for r in rows})}}
 
@@ -166,6 +178,7 @@ def table_rows(results: list[dict], profiles: list[str], args: argparse.Namespac
                         "boards": s["boards"], "timeouts": s["timeouts"],
                         "verdicts": ", ".join(f"{k} {v}" for k, v in s["verdicts"].items()),
                         "median_seconds": s["median"], "total_seconds": s["total"],
+                        "peak_mb": s["peak_mb"], "children_peak_mb": s["children_peak_mb"],
                         "total_vs_flow": s["total"] / flow["total"] if flow["total"] else None,
                         "this_vs_base": (s["total"] / other["total"]
                                          if name == "this" and other["total"] else None)})
@@ -177,14 +190,15 @@ def report(results: list[dict], table: list[dict], args: argparse.Namespace) -> 
     for mode in args.modes.split(","):
         print(f"\n`{mode}` at --timeout {args.limit:g}\n")
         print("| set | profile | checkout | boards | timeouts | verdicts | median s | total s "
-              "| total / flow's | this / base |")
-        print("|---|---|---|---|---|---|---|---|---|---|")
+              "| total / flow's | this / base | peak MB (child's) |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|")
         for row in (r for r in table if r["mode"] == mode):
             vs_flow = "–" if row["total_vs_flow"] is None else f"{row['total_vs_flow']:.2f}"
             vs_base = "" if row["this_vs_base"] is None else f"{row['this_vs_base']:.3f}"
             print(f"| {row['set']} | {row['profile']} | {row['checkout']} | {row['boards']} | "
                   f"{row['timeouts']} | {row['verdicts']} | {row['median_seconds']:.3f} | "
-                  f"{row['total_seconds']:.2f} | {vs_flow} | {vs_base} |")
+                  f"{row['total_seconds']:.2f} | {vs_flow} | {vs_base} | "
+                  f"{row['peak_mb']:.0f} ({row['children_peak_mb']:.0f}) |")
     peers = [r for r in results if r["mode"] == "tdzdd"]
     if peers:
         agree = differ = undecided = 0

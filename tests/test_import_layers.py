@@ -26,6 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("solution", "canonical", "cnf"),
     ("formats", "deduce"),
     ("referee", "grading", "frontier"),
+    ("zdd",),
     # the solve stage
     ("solver",),
     # what a verdict becomes: figures, reasons, exports, repairs, the one JSON record

@@ -6,15 +6,16 @@ says so, with the figures it rests on, through ``check`` and through ``check --j
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from click.testing import CliRunner
 
 import satlink.solver.routes as routes
-from satlink import Board, check, solve
+from satlink import Board, check, parse_rules, solve
 from satlink.cli import main
 from satlink.frontier import cost, estimate
 from satlink.solver.method import Method
-from satlink.solver.routes.frontier import WIDTHS, Frontier
+from satlink.solver.routes.frontier import SWEEP, WIDTHS, ZDD_WIDTHS, Frontier
 from satlink.solver.routes.job import NOTHING_FORCED, Job
 from tests.support.frontier_jobs import corpus_board, open_job
 from tests.support.paths import CORPUS
@@ -43,17 +44,21 @@ def test_every_reason_not_to_apply_is_said_with_its_figures() -> None:
         == "disabled"
     limit = reason(route, open_job(board, "fill", limit=5))
     assert limit["reason"] == "limit" and limit["limit"] == 5
-    assert reason(route, open_job(board, "nikoli"))["profile"] == "nikoli"
+    flow = replace(open_job(board, "fill"), profile=parse_rules("flow"))
+    assert reason(route, flow)["profile"] == "flow"
     assert reason(route, open_job(board, "fill").with_forced(NOTHING_FORCED))["reason"] \
         == "no-deductions"
     narrow = corpus_board(TEN_WIDE)
     width = reason(route, open_job(narrow, "fill"))
     assert width["reason"] == "width"
-    assert width["width"] == estimate(narrow, "fill").width < WIDTHS.start
-    assert width["widths"] == [WIDTHS.start, WIDTHS.stop - 1]
-    wide = reason(route, open_job(corpus_board(FOURTEEN_WIDE), "fill"))
+    assert width["width"] == estimate(narrow, "fill").width < ZDD_WIDTHS.start
+    assert width["widths"] == [ZDD_WIDTHS.start, ZDD_WIDTHS.stop - 1]
+    assert width["engine"] == "graphillion"
+    sweep = Frontier(engines=(SWEEP,))
+    wide = reason(sweep, open_job(corpus_board(FOURTEEN_WIDE), "fill"))
     assert wide["reason"] == "width" and wide["width"] > WIDTHS.stop - 1
-    tight = Frontier(max_bytes=1000)
+    assert wide["engine"] == "sweep"
+    tight = Frontier(max_bytes=1000, engines=(SWEEP,))
     memory = reason(tight, open_job(board, "fill"))
     assert memory["reason"] == "memory" and memory["max_bytes"] == 1000
     assert memory["estimated_bytes"] > 1000 and memory["width"] == 12
@@ -67,7 +72,10 @@ def test_check_says_what_the_route_made_of_each_board() -> None:
     off = check(board, "fill", timeout=120, method=Method(frontier=False)).stats
     assert off.route != "frontier" and off.frontier_decision["reason"] == "disabled"
     nikoli = check(board, "nikoli", timeout=120).stats
-    assert nikoli.frontier_decision["reason"] == "profile"
+    assert nikoli.frontier_decision["decision"] == "decided"
+    assert nikoli.frontier_decision["engine"] == "graphillion"
+    flow = check(board, "flow", timeout=120).stats
+    assert flow.route == "deductions" or flow.frontier_decision["reason"] == "profile"
     easy = check(Board.from_rows(EASY), "fill").stats
     assert easy.route == "deductions" and easy.frontier_decision is None
     assert easy.as_dict()["frontier_decision"] == {"decision": "not-reached",
@@ -91,7 +99,8 @@ def test_a_level_that_outgrows_the_bound_hands_on(monkeypatch) -> None:
     # an estimate far below the truth, so that a level outgrows the bound during the sweep
     monkeypatch.setattr(cost, "STATE_SCALE", 1e-9)
     monkeypatch.setattr(routes, "ROUTES", tuple(
-        Frontier(max_bytes=100_000) if r.name == "frontier" else r for r in routes.ROUTES))
+        Frontier(max_bytes=100_000, engines=(SWEEP,)) if r.name == "frontier" else r
+        for r in routes.ROUTES))
     stats = check(board, "fill", timeout=120).stats
     assert stats.route != "frontier" and stats.frontier["ended"] == "refused"
     assert stats.frontier_decision["decision"] == "handed-on"
@@ -111,8 +120,8 @@ def test_check_json_carries_the_decision() -> None:
     said = wide["stats"]["frontier_decision"]
     if wide["stats"]["route"] == "deductions":
         assert said == {"decision": "not-reached", "reason": "deductions"}
-    else:
-        assert said["reason"] == "width" and said["width"] > WIDTHS.stop - 1
+    else:  # a 15-node frontier: graphillion's widths
+        assert said["engine"] == "graphillion" and said["decision"] in ("decided", "handed-on")
 
 
 def test_the_loop_asks_a_route_that_applies_once_and_hears_no_reason(monkeypatch) -> None:
@@ -129,5 +138,5 @@ def test_the_loop_asks_a_route_that_applies_once_and_hears_no_reason(monkeypatch
     stats = SolveStats()
     assert applies(Frontier(), job, stats)
     assert len(made) == 1 and stats.frontier_decision is None
-    assert not applies(Frontier(widths=range(2, 4)), job, stats)
+    assert not applies(Frontier(zdd_widths=range(2, 4)), job, stats)
     assert stats.frontier_decision["reason"] == "width"

@@ -26,7 +26,7 @@ from satlink.frontier import count, estimate
 from satlink.solver import presolve as presolve_module
 from satlink.solver.method import Method
 from satlink.solver.routes.deductions import Deductions
-from satlink.solver.routes.frontier import Frontier
+from satlink.solver.routes.frontier import SWEEP, Frontier
 from satlink.solver.routes.job import NOTHING_FORCED, Clock, Job
 from testbed.boards import CAP, boards, expected_status
 from testbed.oracle import count_solutions
@@ -49,17 +49,19 @@ TEN_WIDE = MZUCKER / "extreme_10x10_01.txt"
 
 
 def with_route(monkeypatch, route: Frontier) -> None:
-    """The routes list with ``route`` in the frontier route's place; no look-ahead or case
-    splits in the deductions (they would decide small boards whole)."""
+    """The routes list with ``route`` in the frontier route's place and without
+    ``stricter-first`` (which finds most small boards' second solution first); no look-ahead
+    or case splits in the deductions (they would decide small boards whole)."""
     monkeypatch.setattr(routes, "ROUTES", tuple(route if r.name == "frontier" else r
-                                                for r in routes.ROUTES))
+                                                for r in routes.ROUTES
+                                                if r.name != "stricter-first"))
     monkeypatch.setattr(presolve_module, "LOOKAHEAD_MAX_NODES", 0)
     monkeypatch.setattr(presolve_module, "SPLIT_MAX_COLOURS", 0)
 
 
 @pytest.fixture
 def forced(monkeypatch) -> None:
-    with_route(monkeypatch, Frontier(widths=range(0, 64), fill_only=False))
+    with_route(monkeypatch, Frontier(widths=range(0, 64), fill_only=False, engines=(SWEEP,)))
 
 
 
@@ -99,11 +101,11 @@ def test_every_geometry_agrees_with_brute_force(profile: str, forced) -> None:
 
 def test_the_route_decides_a_board_of_its_widths_and_says_so() -> None:
     board = corpus_board(TWELVE_WIDE)
-    assert estimate(board, "fill").width in frontier_route.WIDTHS
+    assert estimate(board, "fill").width in frontier_route.ZDD_WIDTHS
     verdict = check(board, "fill", timeout=120)
     assert verdict.status == "unique" and verdict.stats.route == "frontier"
     ran = verdict.stats.frontier
-    assert ran["ended"] == "complete" and ran["width"] == 12 and ran["peak_states"] > 0
+    assert ran["ended"] == "complete" and ran["width"] == 12 and ran["engine"] == "graphillion"
     off = check(board, "fill", timeout=120, method=Method(frontier=False))
     assert off.status == "unique" and off.stats.route != "frontier"
     assert off.stats.frontier is None
@@ -128,26 +130,32 @@ def test_where_the_route_does_not_apply() -> None:
     board = corpus_board(TWELVE_WIDE)
     assert route.applies(open_job(board, "fill"))
     assert route.applies(open_job(board, "fill", limit=4))
-    assert not route.applies(open_job(board, "nikoli"))  # without fill: SAT was faster
-    assert Frontier(fill_only=False).applies(open_job(board, "nikoli", limit=4))
+    assert route.applies(open_job(board, "nikoli"))  # graphillion: fill or not
+    assert route.engine(open_job(board, "nikoli")) == "graphillion"
     flow = replace(open_job(board, "fill"), profile=parse_rules("flow"))
     assert not route.applies(flow)  # notouch: SAT propagates well there
+    no2x2 = replace(open_job(board, "fill"), profile=parse_rules("no2x2"))
+    assert not route.applies(no2x2)  # no2x2 without fill: SAT
+    assert Frontier(fill_only=False).engine(no2x2) == "sweep"
     assert not route.applies(open_job(board, "fill", limit=5))  # more than it decodes
     assert not route.applies(open_job(board, "fill", method=Method(frontier=False)))
     assert not route.applies(open_job(board, "fill").with_forced(NOTHING_FORCED))
     wide = corpus_board(FOURTEEN_WIDE)
-    assert estimate(wide, "fill").width > max(frontier_route.WIDTHS)
-    assert not route.applies(open_job(wide, "fill"))
+    assert max(frontier_route.WIDTHS) < estimate(wide, "fill").width \
+        <= max(frontier_route.ZDD_WIDTHS)
+    assert route.applies(open_job(wide, "fill"))
+    assert not Frontier(engines=(SWEEP,)).applies(open_job(wide, "fill"))
     narrow = corpus_board(TEN_WIDE)
-    assert estimate(narrow, "nikoli").width < min(frontier_route.WIDTHS)
+    assert estimate(narrow, "nikoli").width < min(frontier_route.ZDD_WIDTHS)
     narrow_job = replace(open_job(narrow, "nikoli"), profile=parse_rules("fill"))
     assert not route.applies(narrow_job)  # SAT is as fast there
-    assert Frontier(widths=range(0, 64)).applies(narrow_job)
+    assert Frontier(zdd_widths=range(0, 64)).applies(narrow_job)
     assert solve(board, "fill").stats.frontier is None  # one solution: no proof asked
 
 
 def test_a_sweep_out_of_time_hands_the_board_to_sat(monkeypatch) -> None:
-    with_route(monkeypatch, Frontier(widths=range(0, 64), share=0.0, fill_only=False))
+    with_route(monkeypatch, Frontier(widths=range(0, 64), share=0.0, fill_only=False,
+                                     engines=(SWEEP,)))
     rules = parse_rules("nikoli")
     stopped = 0
     for rows in boards(seed=4413, n=30):
@@ -164,7 +172,7 @@ def test_a_sweep_out_of_time_hands_the_board_to_sat(monkeypatch) -> None:
 def test_a_sweep_over_its_memory_hands_the_board_to_sat(monkeypatch) -> None:
     """A bound the estimate fits but the widest level does not: refused during the sweep."""
     rules = parse_rules("nikoli")
-    with_route(monkeypatch, Frontier(widths=range(0, 64), fill_only=False))
+    with_route(monkeypatch, Frontier(widths=range(0, 64), fill_only=False, engines=(SWEEP,)))
     for rows in boards(seed=4414, n=200):
         board = Board.from_rows(rows)
         job = Job(board, rules, Method(), 2, Clock(None), routes.ROUTES)
@@ -176,7 +184,7 @@ def test_a_sweep_over_its_memory_hands_the_board_to_sat(monkeypatch) -> None:
     else:
         pytest.fail("no board outgrows its estimate")
     with_route(monkeypatch, Frontier(widths=range(0, 64), max_bytes=math.ceil(guess.bytes),
-                                     fill_only=False))
+                                     fill_only=False, engines=(SWEEP,)))
     truth = count_solutions(rows, rules.fill, rules.notouch, rules.no2x2, limit=CAP)
     verdict = check(board, rules)
     assert verdict.status == expected_status(truth)

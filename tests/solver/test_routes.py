@@ -126,7 +126,7 @@ def traced(monkeypatch) -> list[str]:
 
 def test_the_list_is_in_its_documented_order() -> None:
     assert [r.name for r in routes.ROUTES] == [
-        "stricter-solution", "deductions", "kept-session", "frontier", "stricter-first",
+        "stricter-solution", "deductions", "kept-session", "stricter-first", "frontier",
         "pieces", "whole-board"]
 
 

@@ -9,12 +9,13 @@ says why it could not and hands the job on (:mod:`~satlink.solver.routes.job`). 
 2. ``deductions`` (:mod:`~satlink.solver.routes.deductions`): the forced moves, look-ahead and
    case splits decide the board, or hand on the edges they decided;
 3. ``kept-session`` (:mod:`~satlink.solver.routes.kept_session`): the studio tab's solver;
-4. ``frontier`` (:mod:`~satlink.solver.routes.frontier`): a uniqueness check under a profile
-   with ``fill`` and without ``notouch`` on a board of the measured frontier widths: the frontier sweep counts
-   the solutions on what the deductions left, in a share of the time; stopped or refused for
-   memory, it hands on;
-5. ``stricter-first`` (:mod:`~satlink.solver.routes.stricter`): a uniqueness check under a
+4. ``stricter-first`` (:mod:`~satlink.solver.routes.stricter`): a uniqueness check under a
    profile without ``notouch``: the stricter profile's solution, then a second one nearby;
+   none nearby, it leaves the proof to the frontier route where that applies;
+5. ``frontier`` (:mod:`~satlink.solver.routes.frontier`): a uniqueness check of the measured
+   frontier widths, proved by graphillion's diagram (``fill``, ``nikoli``, in a child process)
+   or the frontier sweep (``fill,no2x2``) on what the deductions left, in a share of the time;
+   stopped or refused for memory, it hands on;
 6. ``pieces`` (:mod:`~satlink.solver.routes.pieces`): what the deductions left open, cut into
    independent sub-boards proved apart;
 7. ``whole-board`` (:mod:`~satlink.solver.routes.whole`): the board's CNF and one SAT
@@ -38,8 +39,8 @@ ROUTES: tuple[Route, ...] = (
     StricterSolution(),
     Deductions(),
     KeptSession(),
-    Frontier(),
     StricterFirst(),
+    Frontier(),
     Pieces(),
     WholeBoard(),
 )

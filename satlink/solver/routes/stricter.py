@@ -130,14 +130,34 @@ class StricterFirst:
             second = _second(job, first, stats)
         except Timeout:
             return Outcome(found, timed_out=True, stats=stats)
+        if second is PROVED_ELSEWHERE:
+            return Outcome.passed("no second solution nearby; the frontier route proves the "
+                                  "rest", job, stats)
         if second is not None:
             found.append(second)
         return Outcome(found, exhausted=second is None, stats=stats)
 
 
-def _second(job: Job, first: Solution, stats: SolveStats) -> Solution | None:
-    """A solution other than ``first`` (a solution of a stricter profile), or None when the
-    profile has none (``first`` is unique)."""
+PROVED_ELSEWHERE = object()
+"""What :func:`_second` says when no second solution is nearby and the frontier route, later in
+the job's routes, applies: the proof of uniqueness is its to make (a whole-board search is
+where SAT drowns), and a board with two solutions was mostly found out here already."""
+
+
+def frontier_proves(job: Job, stats: SolveStats) -> bool:
+    """Whether the frontier route comes after this one in the job's routes and applies (its
+    reason when not goes to ``stats``, as the routes loop would record it)."""
+    from satlink.solver.routes.loop import applies
+
+    names = [route.name for route in job.routes]
+    if "frontier" not in names or names.index("frontier") < names.index("stricter-first"):
+        return False
+    return applies(job.routes[names.index("frontier")], job, stats)
+
+
+def _second(job: Job, first: Solution, stats: SolveStats) -> Solution | None | object:
+    """A solution other than ``first`` (a solution of a stricter profile), None when the
+    profile has none (``first`` is unique), or :data:`PROVED_ELSEWHERE`."""
     from satlink.solver.routes.nearby import detour, in_windows
 
     board, profile = job.board, job.profile
@@ -149,6 +169,8 @@ def _second(job: Job, first: Solution, stats: SolveStats) -> Solution | None:
         near = in_windows(enumerator, board, first, job.deadline)
         if near is not None:
             return near
+        if frontier_proves(job, stats):
+            return PROVED_ELSEWHERE
         if not shortcut_holds(profile):
             enumerator.block(first)
             return enumerator.next_solution()
