@@ -71,6 +71,8 @@ SMALLER: tuple[tuple[str, str, str], ...] = (
      "29 boards under every configuration: one"),
     (r"thomasahle-numberlink/puzzles/inputs9(?=\s|$)",
      "thomasahle-numberlink/puzzles/inputs9 --limit 1", "101 boards: one"),
+    (r"thomasahle-numberlink/puzzles/inputs10(?=\s|$)",
+     "thomasahle-numberlink/puzzles/inputs10 --limit 1", "eleven 50x50 boards: one"),
     (r"^satlink generate (?!.*--count)(.*)$", r"satlink generate \1 --count 2",
      "ten puzzles, the default --count: two"),
     (r"(--curve easy,easy,medium,hard) --count 8", r"\1 --count 4",
