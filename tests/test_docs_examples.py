@@ -69,8 +69,6 @@ SMALLER: tuple[tuple[str, str, str], ...] = (
     (r"--generate [0-9x,]+", "--generate 8x8 --per-size 1", "boards grown up to 50x50: one 8x8"),
     (r"mzucker-flow_solver/puzzles(?=\s|$)", "mzucker-flow_solver/puzzles/extreme_8x8_01.txt",
      "29 boards under every configuration: one"),
-    (r"thomasahle-numberlink/puzzles/inputs9(?=\s|$)",
-     "thomasahle-numberlink/puzzles/inputs9 --limit 1", "101 boards: one"),
     (r"thomasahle-numberlink/puzzles/inputs10(?=\s|$)",
      "thomasahle-numberlink/puzzles/inputs10 --limit 1", "eleven 50x50 boards: one"),
     (r"^satlink generate (?!.*--count)(.*)$", r"satlink generate \1 --count 2",

@@ -128,7 +128,7 @@ SECOND_OR_MORE: dict[str, str] = {
         "every image's hash and count on the other geometries",
     "tests/studio/test_load.py::test_live_checks_are_answered_while_five_tabs_explain":
         "the live verdict's admission (tests/studio/test_guard.py)",
-    "tests/test_docs_examples.py::test_the_example_runs[README.md:125]":
+    "tests/test_docs_examples.py::test_the_example_runs[README.md:127]":
         "the README's quick start and satlink --help's examples",
     "tests/test_docs_examples.py::test_the_example_runs[README.md:33]":
         "the README's quick start and satlink --help's examples",
