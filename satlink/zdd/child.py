@@ -17,20 +17,22 @@ capped in memory never has to map a library.
 from __future__ import annotations
 
 import faulthandler
-import multiprocessing
 import os
 import resource
 import signal
 import time
 from collections.abc import Sequence
 from functools import cache
-from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from satlink.board import Board
 from satlink.frontier.outcome import COMPLETE, REFUSED, TIMEOUT, FrontierOutcome
 from satlink.rules import Rules
 from satlink.solution import Solution
+
+if TYPE_CHECKING:  # multiprocessing costs a command's start-up tens of ms: imported when counting
+    from multiprocessing.connection import Connection
 
 ENGINE = "graphillion"
 MOST_DECODED = 4
@@ -127,6 +129,8 @@ def count(board: Board, rules: Rules, limit: int = 2, deadline: float | None = N
     if deadline is not None and time.monotonic() >= deadline:
         return FrontierOutcome(TIMEOUT, limit=limit, engine=ENGINE,
                                reason="no time was left for the diagram")
+    import multiprocessing
+
     prepare()
     theirs_to_read, theirs_to_write = multiprocessing.Pipe(duplex=False)
     pid = os.fork()
