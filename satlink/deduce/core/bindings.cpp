@@ -393,6 +393,25 @@ auto working(PyState& s, F work) {
 
 int colour_count(const PyState& s) { return s.st.p->k + 1; }
 
+// A complete search (Split, Dfs) run by ``run`` on ``s`` without the GIL: its solutions and
+// states, and whether it covered every case (not when its budget ran out first).
+template <class Search, class Run>
+SplitResult searched(PyState& s, Search& search, Run run) {
+    SplitResult out;
+    try {
+        working(s, [&] {
+            run(search, s.st);
+            return 0;
+        });
+    } catch (const BudgetSpent&) {
+        out.complete = false;
+    }
+    out.solutions = std::move(search.solutions);
+    out.nodes = search.nodes;
+    return out;
+}
+
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -667,18 +686,7 @@ PYBIND11_MODULE(_core, m) {
             search.max_depth = (int)std::min(max_depth, (long)INT32_MAX);
             search.passes = std::move(passes);
             search.limits = limits_of(deadline, cancel);
-            SplitResult out;
-            try {
-                working(s, [&] {
-                    search.run(s.st);
-                    return 0;
-                });
-            } catch (const BudgetSpent&) {
-                out.complete = false;
-            }
-            out.solutions = std::move(search.solutions);
-            out.nodes = search.nodes;
-            return out;
+            return searched(s, search, [](Split& x, State& st) { x.run(st); });
         },
         py::arg("state"), py::arg("budget"), py::arg("limit"), py::arg("passes"),
         py::arg("max_depth"), py::arg("deadline") = py::none(), py::arg("cancel") = py::none(),
@@ -699,18 +707,7 @@ PYBIND11_MODULE(_core, m) {
             search.order = static_cast<Dfs::Order>(order);
             search.plant = static_cast<Dfs::Plant>(plant);
             search.limits = limits_of(deadline, cancel);
-            SplitResult out;
-            try {
-                working(s, [&] {
-                    search.search(s.st);
-                    return 0;
-                });
-            } catch (const BudgetSpent&) {
-                out.complete = false;
-            }
-            out.solutions = std::move(search.solutions);
-            out.nodes = search.nodes;
-            return out;
+            return searched(s, search, [](Dfs& x, State& st) { x.search(st); });
         },
         py::arg("state"), py::arg("budget"), py::arg("limit"), py::arg("passes"),
         py::arg("order") = 0, py::arg("deadline") = py::none(), py::arg("cancel") = py::none(),
