@@ -152,3 +152,17 @@ def _any_job():
 
     return Job(Board.from_rows(["A.A"]), parse_rules("fill"), Method(), 2, Clock(None),
                routes.ROUTES)
+
+
+def test_the_route_costs_no_start_up_until_a_count_runs() -> None:
+    """`multiprocessing` (and graphillion) cost every command tens of milliseconds of start-up;
+    the routes list holds the graphillion route, so importing the check path must not pull
+    them in: the child imports them when a count runs."""
+    import subprocess
+    import sys
+
+    probe = ("import sys\nimport satlink.cli, satlink.solver.check\n"
+             "print(sorted(m for m in ('multiprocessing', 'graphillion') if m in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
