@@ -182,6 +182,8 @@ PHASES = (
     ("core: fixpoint", "satlink.deduce.compiled", "CompiledEngine", "fixpoint"),
     ("core: settle (look-ahead)", "satlink.deduce.compiled", "CompiledEngine", "settle"),
     ("core: case splits", "satlink.deduce.compiled", "CompiledEngine", "split"),
+    ("core: depth-first search", "satlink.deduce.compiled", "CompiledEngine", "dfs"),
+    ("search order (Python)", "satlink.deduce.dfs", None, "sweep_rank"),
     ("solution (paths)", "satlink.solution", "Solution", "from_paths"),
     ("referee", "satlink.solver.presolve", None, "solution_errors"),
     ("presolve's own lines", "satlink.solver.routes.deductions", None, "presolve"),
