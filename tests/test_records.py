@@ -16,7 +16,8 @@ from satlink.solver.verdict import Status
 PACK = "2 2\nAB\nAB\n3 3\nA..\n...\n..A\n2 2\nAB\nBA\n2 1\nAA\n2 1\nA.A\n"
 SOLVER_COUNTERS = {"variables", "clauses", "sat_calls", "cycle_cuts", "pieces", "conflicts", "decisions",
                    "edges", "presolved_edges", "presolve_seconds", "encode_seconds", "load_seconds",
-                   "sat_seconds", "decode_seconds", "route", "frontier", "frontier_decision"}
+                   "sat_seconds", "decode_seconds", "route", "presolve_stage", "frontier",
+                   "frontier_decision"}
 SAME_KEYS = ("source", "index", "width", "height", "labels", "rules", "status", "solutions",
              "diff_cells", "grid", "version", "solver", "encoding", "card", "cycles", "lemmas", "presolve",
              "quality", "error")

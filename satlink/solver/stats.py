@@ -22,10 +22,15 @@ class SolveStats:
     pieces the forced moves' undecided rest was solved as (:mod:`satlink.solver.pieces`; 0
     when the board went to SAT whole or needed no SAT); the counters and times are then the
     sums over the pieces' solvers.  ``route``: the route of :mod:`satlink.solver.routes` that
-    decided the board (``deductions``, ``whole-board``, ...).  ``frontier``: what the frontier
-    sweep's route found and spent when it ran on the board (:meth:`FrontierOutcome.stats
-    <satlink.frontier.outcome.FrontierOutcome.stats>`: how it ended, the frontier's width, the
-    states of its widest level, its seconds, outside the five phases), else None.
+    decided the board (``deductions``, ``whole-board``, ...).  ``presolve_stage``: the last
+    stage of the deductions that ran (:attr:`Presolved.stage
+    <satlink.solver.presolve.Presolved.stage>`: ``fixpoint``, ``lookahead``, ``search``,
+    ``split``, ``parity``; empty where they did not run), so a record says whether the
+    forced moves, the look-ahead, the search or the chessboard count decided it.
+    ``frontier``: what the frontier sweep's route found and spent when it ran on the board
+    (:meth:`FrontierOutcome.stats <satlink.frontier.outcome.FrontierOutcome.stats>`: how it
+    ended, the frontier's width, the states of its widest level, its seconds, outside the five
+    phases), else None.
     ``frontier_decision``: what the frontier route decided about the board and why
     (:func:`satlink.solver.routes.frontier.decision`: it decided, handed on, did not apply,
     or was not reached because an earlier route decided), None where no route ran.
@@ -46,6 +51,7 @@ class SolveStats:
     sat_seconds: float = 0.0
     decode_seconds: float = 0.0
     route: str = ""
+    presolve_stage: str = ""
     frontier: dict | None = None
     frontier_decision: dict | None = None
 
@@ -70,6 +76,8 @@ class SolveStats:
         ``edges`` and the deciding ``route`` are the board's own."""
         for name in ROUTE_FIGURES:
             setattr(self, name, getattr(self, name) + getattr(other, name))
+        if other.presolve_stage:
+            self.presolve_stage = other.presolve_stage
         if other.frontier is not None:
             self.frontier = other.frontier
         if other.frontier_decision is not None:
@@ -88,11 +96,13 @@ FIGURES = [f.name for f in fields(SolveStats)]
 TIMES = frozenset(name for name in FIGURES if name.endswith("_seconds"))
 SEARCH_FIGURES = [f.name for f in fields(SolveStats)
                   if f.name not in ("edges", "presolved_edges", "presolve_seconds", "pieces",
-                                    "route", "frontier", "frontier_decision")]
+                                    "route", "presolve_stage", "frontier",
+                                    "frontier_decision")]
 """The figures one search adds to another's."""
 
 ROUTE_FIGURES = [f.name for f in fields(SolveStats)
-                 if f.name not in ("edges", "route", "frontier", "frontier_decision")]
+                 if f.name not in ("edges", "route", "presolve_stage", "frontier",
+                                   "frontier_decision")]
 """The figures one route's outcome adds to the board's."""
 
 PHASES = frozenset(f.name[:-len("_seconds")] for f in fields(SolveStats)

@@ -26,6 +26,7 @@ class Deductions:
         except PresolveTimeout:
             return Outcome.out_of_time(stats)
         stats.presolved_edges = presolved.decided
+        stats.presolve_stage = presolved.stage
         if presolved.outcome in (SOLVED, DECIDED, CONTRADICTION):
             found = list(presolved.solutions[:job.limit])
             return Outcome(found, exhausted=presolved.exhausted or not found, stats=stats)
