@@ -1,6 +1,8 @@
 """The explanation of one verdict: a located, proven reason, chosen among those found.
 
-* ``unsolvable``: in this order of preference, (a) the deduction that fails and where
+* ``unsolvable``: in this order of preference, (o) under ``fill``, the chessboard count
+  (:mod:`satlink.deduce.parity`: the board's two shades cannot be covered by its pairs' paths,
+  a proof about the whole board in one sentence), (a) the deduction that fails and where
   (:mod:`satlink.explain.trace`: the deduction engine's :class:`~satlink.deduce.Contradiction`
   says what failed), (b) a minimal set of pairs already impossible
   (:mod:`satlink.explain.core`), (c) for a board that only ``fill`` makes impossible, the
@@ -22,6 +24,7 @@ import time
 from dataclasses import dataclass, field
 
 from satlink.board import Board
+from satlink.deduce.parity import Imbalance, imbalance
 from satlink.explain.ambiguity import Ambiguity, ambiguity
 from satlink.explain.core import CHECK_SECONDS, Core, minimal_core
 from satlink.explain.empty import MAX_MAXSAT_NODES, EmptyCells, fewest_empty
@@ -44,7 +47,7 @@ DEFAULT_BUDGET = 10.0
 DEFAULT_COUNT = 10
 """Solutions counted for a ``multiple`` board."""
 
-REASONS = ("deduction", "core", "empty-cells", "ambiguity", "trace", "none")
+REASONS = ("parity", "deduction", "core", "empty-cells", "ambiguity", "trace", "none")
 
 
 @dataclass
@@ -61,6 +64,8 @@ class Explanation:
     board is solvable with that one left out, or ``fill+notouch`` solvable with either left
     out) or ``pairs`` (impossible with no extra rule at all)."""
     failure: Failure | None = None
+    parity: Imbalance | None = None
+    """Under ``fill``: a part of the board whose shades its pairs cannot cover."""
     core: Core | None = None
     empty: EmptyCells | None = None
     ambiguity: Ambiguity | None = None
@@ -77,6 +82,8 @@ class Explanation:
         """The cells the preferred reason is about: what a drawing highlights."""
         if self.reason == "deduction" and self.failure is not None:
             return sorted({self.board.node_cell(x) for x in self.failure.cells})
+        if self.reason == "parity" and self.parity is not None:
+            return self.parity.cells(self.board)
         if self.reason == "core" and self.core is not None:
             return self.core.cells(self.board)
         if self.reason == "empty-cells" and self.empty is not None:
@@ -87,6 +94,8 @@ class Explanation:
 
     def sentence(self) -> str:
         """The preferred reason in one plain sentence."""
+        if self.reason == "parity" and self.parity is not None:
+            return self.parity.sentence()
         if self.reason == "deduction" and self.failure is not None:
             steps = self.failure.after
             lead = f"After {steps} deduction step{'s' if steps != 1 else ''}: " if steps else ""
@@ -122,6 +131,7 @@ class Explanation:
             "cells": board.coords(self.cells),
             "responsible": self.responsible,
             "failure": None if self.failure is None else self.failure.as_dict(board),
+            "parity": None if self.parity is None else self.parity.as_dict(board),
             "core": None if self.core is None else self.core.as_dict(board),
             "empty_cells": None if self.empty is None else self.empty.as_dict(board),
             "ambiguity": None if self.ambiguity is None else self.ambiguity.as_dict(board),
@@ -192,13 +202,18 @@ def explain(board: Board, rules: Rules | str | None = DEFAULT_RULES, *, budget: 
 
 def _unsolvable(out: Explanation, board: Board, rules: Rules, deadline: float, left, found,
                 method: Method) -> None:
+    if rules.fill:
+        out.parity = imbalance(board)
+        if out.parity is not None and out.parity.cells(board):  # (else nothing to point at)
+            out.reason = "parity"
+            found()
     try:
         with within(left()):  # the grader's passes and the steps look at the budget's token
             out.trace = trace(board, rules)
     except Cancelled:
         _spent(out, "the step-by-step trace")
     out.failure = out.trace.failure if out.trace is not None else None
-    if out.failure is not None:
+    if out.failure is not None and out.reason == "none":
         out.reason = "deduction"
         found()
     elif out.trace is not None:

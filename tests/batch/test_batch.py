@@ -21,7 +21,7 @@ from satlink.batch.run import RunOptions, validate_tasks
 from satlink.batch.tasks import plan
 from satlink.canonical import transforms
 from satlink.cli import main
-from tests.support.packs import PARITY, write_mixed_pack
+from tests.support.packs import PARITY, SAT_ALONE, write_mixed_pack
 from tests.support.processes import children, kill_all, wait_gone
 
 
@@ -33,7 +33,7 @@ def test_mixed_pack_gives_every_status(tmp_path) -> None:
     files = write_mixed_pack(tmp_path)
     out = tmp_path / "results.jsonl"
     result = validate_tasks(plan(files, parse_rules("fill")),
-                            RunOptions(jobs=2, timeout=0.5, out=str(out)))
+                            RunOptions(jobs=2, timeout=0.5, out=str(out), method=SAT_ALONE))
     got = statuses(result.records)
     assert got == [("pack.txt", 1, "multiple"), ("pack.txt", 2, "unsolvable"),
                    ("pack.txt", 3, "unique"), ("pack.txt", 4, "duplicate-of"),
@@ -61,7 +61,7 @@ def test_worker_killed_mid_board_is_an_error_and_the_batch_completes(tmp_path) -
     timer = threading.Timer(1.0, kill_workers)
     timer.start()
     try:
-        records = list(run_local(tasks, jobs=1, timeout=30))
+        records = list(run_local(tasks, jobs=1, timeout=30, method=SAT_ALONE))
     finally:
         timer.cancel()
     by_index = {r["index"]: r for r in records}

@@ -92,7 +92,7 @@ def test_explain_unsolvable_boards_get_a_located_reason_and_the_rule_responsible
                 continue
             result = explain(board, parse_rules(rules))
             assert result.status == "unsolvable"
-            assert result.reason in ("deduction", "core", "empty-cells")
+            assert result.reason in ("parity", "deduction", "core", "empty-cells")
             assert result.cells, result.as_dict()
             blame = result.responsible[0]
             if blame == "fill":

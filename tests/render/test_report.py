@@ -26,7 +26,7 @@ from satlink.render.report_links import studio_argument
 from satlink.rules import parse_rules
 from testbed.browser import file_url
 from testbed.variants import solved
-from tests.support.packs import write_mixed_pack
+from tests.support.packs import SAT_ALONE, write_mixed_pack
 from tests.support.reports import synthetic_records
 
 READY = "document.documentElement.dataset.ready"
@@ -147,7 +147,7 @@ def test_problems_first_each_drawn_and_the_rest_on_a_click(tmp_path, page) -> No
     # 1.5 s: the parity board times out; at 0.5 s the 3x3 multiple board once went missing on
     # 2 loaded cores (most likely timed out too)
     records = validate_tasks(plan(write_mixed_pack(tmp_path), parse_rules("fill")),
-                             RunOptions(jobs=2, timeout=1.5)).records
+                             RunOptions(jobs=2, timeout=1.5, method=SAT_ALONE)).records
     assert Counter(r["status"] for r in records)["multiple"] == 1, [r["status"] for r in records]
     report = tmp_path / "report.html"
     report.write_text(html_report(records))

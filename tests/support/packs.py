@@ -5,10 +5,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from satlink.solver.method import Method
 from testbed.boards import parity_rows
 
 PARITY = parity_rows(20)
-"""A 20x20 parity board: unsolvable, and slow to prove so (the pack's timeout board)."""
+"""A 20x20 parity board: unsolvable, and slow for SAT to prove so (the pack's timeout board)."""
+
+SAT_ALONE = Method(presolve=False)
+"""What the tests that need the parity board to time out run with: the deductions' chessboard
+count (satlink/deduce/parity.py) proves it unsolvable at once, SAT alone takes its time."""
 
 
 def write_mixed_pack(folder: Path) -> list[str]:
