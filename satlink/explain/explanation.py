@@ -216,7 +216,7 @@ def _unsolvable(out: Explanation, board: Board, rules: Rules, deadline: float, l
     if out.failure is not None and out.reason == "none":
         out.reason = "deduction"
         found()
-    elif out.trace is not None:
+    elif out.trace is not None and out.reason == "none":
         out.notes.append("the deductions (look-ahead to depth 2) find no contradiction: the "
                          "reason needs search")
 
