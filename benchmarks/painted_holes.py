@@ -73,6 +73,15 @@ def summary(rows: list[dict], side: str) -> dict:
             "stages": dict(Counter(x["stage"] or x["route"] for x in mine))}
 
 
+def flat(table: dict) -> list[dict]:
+    """The per-variant summaries as one flat table (what ``benchmarks/publish.py`` takes)."""
+    return [{"variant": name, "side": side, "edits": sum(s["statuses"].values()),
+             "verdicts": ", ".join(f"{n} {k}" for k, n in sorted(s["statuses"].items())),
+             "timeouts": s["timeouts"], "p50_s": round(s["p50"], 3), "p95_s": round(s["p95"], 3),
+             "decided_by": ", ".join(f"{k} {n}" for k, n in sorted(s["stages"].items()))}
+            for name, sides in table.items() for side, s in sides.items()]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--base", type=Path, help="a baseline checkout, built (required)")
@@ -127,7 +136,7 @@ def main() -> int:
                                                            row["before"]["status"])
                   and row["after"]["status"] != row["before"]["status"]]
     print(f"disagreements: {len(wrong)}")
-    run.write(args.out, rows, table=table, disagreements=wrong)
+    run.write(args.out, rows, table=table, summary=flat(table), disagreements=wrong)
     return 1 if wrong else 0
 
 
