@@ -70,7 +70,13 @@ def summary(rows: list[dict], side: str) -> dict:
             "timeouts": sum(x["status"] == "timeout" for x in mine),
             "p50": statistics.median(cpu) if cpu else 0.0,
             "p95": cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))] if cpu else 0.0,
-            "stages": dict(Counter(x["stage"] or x["route"] for x in mine))}
+            "stages": dict(Counter(decided_by(x) for x in mine))}
+
+
+def decided_by(found: dict) -> str:
+    """The deductions' stage where they decided the board (``parity``: the chessboard count),
+    else the route (a timeout's: the one that ran out)."""
+    return found["stage"] if found["route"] == "deductions" and found["stage"] else found["route"]
 
 
 def flat(table: dict) -> list[dict]:
