@@ -16,12 +16,13 @@ the same board in the same round.
     python benchmarks/dfs_search.py --groups inputs9 --orders fewest-node,fewest,sweep --budget 20000
     python benchmarks/dfs_search.py --groups inputs9 --orders fewest-node,sweep --passes region
     python benchmarks/dfs_search.py --groups inputs9 --orders fewest-node,sweep --lookahead 300
-    python benchmarks/dfs_search.py --groups hand-made --rules fill --orders sweep,diagonal \
+    python benchmarks/dfs_search.py --groups hand-made --rules fill --orders sweep,sweep+memo \
         --against check --timeout 10 --max-cells 400 --passes all --budget 100000 --repeat 1
 
 ``--orders`` takes ``fewest-node`` (fewest undecided edges, ties in node order), ``fewest``
 (ties in the band's sweep), ``sweep`` (the band along the long side) and ``diagonal`` (the
-anti-diagonals from the top left corner).  ``--against check`` times today's whole route
+anti-diagonals from the top left corner), each with ``+memo`` for the memory of failed states
+(profiles without notouch and no2x2).  ``--against check`` times today's whole route
 (``check`` with the default plan, within ``--timeout``) instead of SAT alone.
 """
 
@@ -107,11 +108,17 @@ PASSES = {"cheap": ("corner", "notouch"), "region": ("corner", "notouch", "regio
           "all": ("corner", "notouch", "region", "bottleneck")}
 
 
+MEMO_BYTES = 256 << 20
+"""The failed states' memory of an order named ``...+memo`` (``--orders sweep+memo``)."""
+
+
 def search_alone(board, rules: str, order: str, budget: int, passes: str = "cheap",
                  lookahead: int = 0) -> tuple[int, bool, int, float]:
     """(solutions, decided, states, CPU seconds) of the search from the fixpoint of every
     technique (and ``lookahead`` hypotheses of resumed look-ahead at the root), with the
-    fixpoint of ``passes`` at each state."""
+    fixpoint of ``passes`` at each state; an order ending in ``+memo`` with the memory of
+    failed states (``MEMO_BYTES``)."""
+    order, _, memo = order.partition("+")
     from satlink.deduce import Contradiction, Puzzle
     from satlink.deduce.dfs import DepthFirst, depth_first, diagonal_rank, sweep_rank
     from satlink.deduce.engines import engine_named
@@ -131,7 +138,8 @@ def search_alone(board, rules: str, order: str, budget: int, passes: str = "chea
     rank = (() if order == "fewest-node" else
             diagonal_rank(board) if order == "diagonal" else sweep_rank(board))
     search = DepthFirst(budget, 2, PASSES[passes],
-                        "fewest" if order.startswith("fewest") else "sweep", rank)
+                        "fewest" if order.startswith("fewest") else "sweep", rank,
+                        memo_bytes=MEMO_BYTES if memo == "memo" else 0)
     depth_first(eng, st, search)
     return len(search.solutions), search.decided, search.nodes, time.process_time() - cpu
 
