@@ -16,6 +16,14 @@ the same board in the same round.
     python benchmarks/dfs_search.py --groups inputs9 --orders fewest-node,fewest,sweep --budget 20000
     python benchmarks/dfs_search.py --groups inputs9 --orders fewest-node,sweep --passes region
     python benchmarks/dfs_search.py --groups inputs9 --orders fewest-node,sweep --lookahead 300
+    python benchmarks/dfs_search.py --groups hand-made --rules fill --orders sweep,sweep+memo \
+        --against check --timeout 10 --max-cells 400 --passes all --budget 100000 --repeat 1
+
+``--orders`` takes ``fewest-node`` (fewest undecided edges, ties in node order), ``fewest``
+(ties in the band's sweep), ``sweep`` (the band along the long side) and ``diagonal`` (the
+anti-diagonals from the top left corner), each with ``+memo`` for the memory of failed states
+(profiles without notouch and no2x2).  ``--against check`` times today's whole route
+(``check`` with the default plan, within ``--timeout``) instead of SAT alone.
 """
 
 from __future__ import annotations
@@ -100,13 +108,19 @@ PASSES = {"cheap": ("corner", "notouch"), "region": ("corner", "notouch", "regio
           "all": ("corner", "notouch", "region", "bottleneck")}
 
 
+MEMO_BYTES = 256 << 20
+"""The failed states' memory of an order named ``...+memo`` (``--orders sweep+memo``)."""
+
+
 def search_alone(board, rules: str, order: str, budget: int, passes: str = "cheap",
                  lookahead: int = 0) -> tuple[int, bool, int, float]:
     """(solutions, decided, states, CPU seconds) of the search from the fixpoint of every
     technique (and ``lookahead`` hypotheses of resumed look-ahead at the root), with the
-    fixpoint of ``passes`` at each state."""
+    fixpoint of ``passes`` at each state; an order ending in ``+memo`` with the memory of
+    failed states (``MEMO_BYTES``)."""
+    order, _, memo = order.partition("+")
     from satlink.deduce import Contradiction, Puzzle
-    from satlink.deduce.dfs import DepthFirst, depth_first, sweep_rank
+    from satlink.deduce.dfs import DepthFirst, depth_first, diagonal_rank, sweep_rank
     from satlink.deduce.engines import engine_named
     from satlink.rules import parse_rules
 
@@ -121,35 +135,50 @@ def search_alone(board, rules: str, order: str, budget: int, passes: str = "chea
             eng.settle(st, PASSES["all"], LookaheadBudget(lookahead, resume=True))
     except Contradiction:
         return 0, True, 0, time.process_time() - cpu
-    rank = sweep_rank(board) if order != "fewest-node" else ()
-    search = DepthFirst(budget, 2, PASSES[passes], "sweep" if order == "sweep" else "fewest",
-                        rank)
+    rank = (() if order == "fewest-node" else
+            diagonal_rank(board) if order == "diagonal" else sweep_rank(board))
+    search = DepthFirst(budget, 2, PASSES[passes],
+                        "fewest" if order.startswith("fewest") else "sweep", rank,
+                        memo_bytes=MEMO_BYTES if memo == "memo" else 0)
     depth_first(eng, st, search)
     return len(search.solutions), search.decided, search.nodes, time.process_time() - cpu
 
 
 def compare_orders(groups: list[str], rules: str, orders: list[str], budget: int,
-                   repeat: int, passes: str, lookahead: int) -> list:
+                   repeat: int, passes: str, lookahead: int, against: str = "sat",
+                   timeout: float = 600, max_cells: int = 10**7) -> list:
     rows = []
     for group in groups:
-        items = boards(group, 10**7)
+        items = boards(group, max_cells)
         sides = ["sat", *orders]
         cpu = {s: [[] for _ in items] for s in sides}
         found: dict[str, list] = {s: [None] * len(items) for s in orders}
+        baseline: list[str] = [""] * len(items)
         for turn in range(repeat):
             for i, (_name, board) in enumerate(items):
                 for side in in_turn(sides, i + turn):
                     if side == "sat":
-                        cpu[side][i].append(route(board, rules, "sat", 600)[1])
+                        status, seconds, _ = route(board, rules,
+                                                   "after" if against == "check" else "sat",
+                                                   timeout)
+                        cpu[side][i].append(seconds)
+                        baseline[i] = status
                     else:
                         *result, seconds = search_alone(board, rules, side, budget, passes,
                                                         lookahead)
                         cpu[side][i].append(seconds)
                         found[side][i] = result
         sat = sum(statistics.median(t) for t in cpu["sat"])
-        print(f"\n{group}: {len(items)} boards, the search alone (budget {budget}, passes "
-              f"{passes}, root look-ahead {lookahead}) against SAT's whole check, CPU seconds "
-              f"(median of {repeat})")
+        print(f"\n{group}: {len(items)} boards, {rules}, the search alone (budget {budget}, "
+              f"passes {passes}, root look-ahead {lookahead}) against "
+              f"{'the default check' if against == 'check' else 'SAT alone'} (timeout "
+              f"{timeout:g} s), CPU seconds (median of {repeat})")
+        for i, (name, board) in enumerate(items):  # states: D decided (solutions), > not
+            states = "  ".join(
+                f"{o} {'D' if found[o][i][1] else '>'}{found[o][i][2]} ({found[o][i][0]})"
+                for o in orders)
+            print(f"    {name:26} {board.width}x{board.height:<4} {baseline[i]:11} "
+                  f"{statistics.median(cpu['sat'][i]):6.2f}s  {states}")
         print(f"  {'order':12} {'decided':>8} {'states med':>10} {'max':>7} {'total s':>8} "
               f"{'vs sat':>7}")
         print(f"  {'sat':12} {len(items):8d} {'':>10} {'':>7} {sat:8.3f} {1:7.2f}")
@@ -161,6 +190,8 @@ def compare_orders(groups: list[str], rules: str, orders: list[str], budget: int
                    "decided": sum(bool(r[1]) for r in found[order]),
                    "states_median": statistics.median(states), "states_max": max(states),
                    "total": total, "sat_total": sat, "vs_sat": total / sat,
+                   "against": against, "baseline": dict(zip((n for n, _ in items), baseline,
+                                                            strict=True)),
                    "per_board": {n: r for (n, _), r in zip(items, found[order], strict=True)}}
             rows.append(row)
             print(f"  {order:12} {row['decided']:8d} {row['states_median']:10.0f} "
@@ -182,6 +213,11 @@ def main() -> int:
                         help="(--orders) the fixpoint at each state besides the forced moves")
     parser.add_argument("--lookahead", type=int, default=0,
                         help="(--orders) look-ahead hypotheses at the root before the search")
+    parser.add_argument("--against", choices=("sat", "check"), default="sat",
+                        help="(--orders) the side timed beside the search: SAT alone, or the "
+                        "default check (within --timeout)")
+    parser.add_argument("--max-cells", type=int, default=10**7,
+                        help="only the boards of at most this many cells")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     bench = Run("dfs_search", args)
@@ -190,7 +226,8 @@ def main() -> int:
     groups = args.groups.split(",")
     if args.orders:
         rows = compare_orders(groups, args.rules, args.orders.split(","), args.budget,
-                              args.repeat, args.passes, args.lookahead)
+                              args.repeat, args.passes, args.lookahead, args.against,
+                              args.timeout, args.max_cells)
         bench.write(args.out, rows, load=load)
         return 0
     rows, disagreements = compare_routes(groups, args.rules, args.repeat, args.timeout)

@@ -167,15 +167,18 @@ class CompiledEngine:
 
     def dfs(self, st: Any, search: DepthFirst, plant: int = 0) -> None:
         """The depth-first search on the trail (:mod:`satlink.deduce.dfs`); ``st`` is left as
-        it was.  ``plant``: a bug the tests plant (1 a case not undone, 2 a case dropped)."""
+        it was.  ``plant``: a bug the tests plant (1 a case not undone, 2 a case dropped, 3 a state
+        with solutions remembered as failed, 4 the memory's key without the chains' ends)."""
         from satlink.deduce.dfs import ORDERS
 
-        run = partial(self._core.dfs, plant=plant, rank=list(search.rank))
+        run = partial(self._core.dfs, plant=plant, rank=list(search.rank),
+                      memo_bytes=search.memo_bytes)
         found = self._cancellable(run, st,
                                   min(search.budget, MOST), min(search.limit, MOST),
                                   self.codes(search.passes), ORDERS.index(search.order),
                                   search.deadline)
         search.nodes = found.nodes
+        search.memo_hits = found.memo_hits
         search.complete = found.complete and len(found.solutions) < search.limit  # not cut short
         search.solutions = found.solutions
 

@@ -44,7 +44,13 @@ class DepthFirst:
     rank: Sequence[int] = ()
     """A rank per graph node, the order in which path ends are taken (empty: node order)."""
     deadline: float | None = None
+    memo_bytes: int = 0
+    """Bytes the search may keep of the states it found without a solution, to close a later
+    state of the same key at once (0: none).  The core keeps none under ``notouch`` or
+    ``no2x2``, whose cells see their decided neighbours (``dfs.cpp``, ``Dfs::key``)."""
     nodes: int = 0
+    memo_hits: int = 0
+    """States closed by that memory."""
     complete: bool = False
     """Whether every case was covered (neither a bound nor the limit stopped it)."""
     solutions: list[bytes] = field(default_factory=list)

@@ -21,6 +21,7 @@
 #include <atomic>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -260,6 +261,7 @@ struct SplitResult {
     std::vector<std::vector<uint8_t>> solutions;
     bool complete = true;  // every case covered (no bound stopped the search)
     long nodes = 0;
+    long memo_hits = 0;    // (Dfs) states closed by the failed states' memory
 };
 
 template <class T> py::list list_of(const std::vector<T>& values) {
@@ -408,6 +410,7 @@ SplitResult searched(PyState& s, Search& search, Run run) {
     }
     out.solutions = std::move(search.solutions);
     out.nodes = search.nodes;
+    if constexpr (std::is_same_v<Search, Dfs>) out.memo_hits = search.memo_hits;
     return out;
 }
 
@@ -495,7 +498,9 @@ PYBIND11_MODULE(_core, m) {
                                },
                                "the edge states of each solution found, as bytes")
         .def_readonly("complete", &SplitResult::complete, "every case covered")
-        .def_readonly("nodes", &SplitResult::nodes, "search nodes visited");
+        .def_readonly("nodes", &SplitResult::nodes, "search nodes visited")
+        .def_readonly("memo_hits", &SplitResult::memo_hits,
+                      "(dfs) states closed by the failed states' memory");
 
     py::class_<PyState>(m, "State")
         .def(py::init([](std::shared_ptr<CorePuzzle> core, bool recording) {
@@ -695,10 +700,12 @@ PYBIND11_MODULE(_core, m) {
         "dfs",
         [](PyState& s, long budget, long limit, std::vector<Technique> passes, int order,
            std::optional<double> deadline, const Cancel* cancel, int plant,
-           std::vector<int> rank) {
+           std::vector<int> rank, long memo_bytes) {
             if (order < 0 || order > (int)Dfs::Order::sweep) throw py::value_error("dfs: no such order");
             if (!rank.empty() && rank.size() != (size_t)s.st.p->n)
                 throw py::value_error("dfs: a rank per graph node, or none");
+            if (plant < 0 || plant > (int)Dfs::Plant::memo_no_ends)
+                throw py::value_error("dfs: no such plant");
             Dfs search;
             search.rank = std::move(rank);
             search.budget = budget;
@@ -706,12 +713,13 @@ PYBIND11_MODULE(_core, m) {
             search.passes = std::move(passes);
             search.order = static_cast<Dfs::Order>(order);
             search.plant = static_cast<Dfs::Plant>(plant);
+            search.memo_bytes = (size_t)std::max(memo_bytes, 0L);
             search.limits = limits_of(deadline, cancel);
             return searched(s, search, [](Dfs& x, State& st) { x.search(st); });
         },
         py::arg("state"), py::arg("budget"), py::arg("limit"), py::arg("passes"),
         py::arg("order") = 0, py::arg("deadline") = py::none(), py::arg("cancel") = py::none(),
-        py::arg("plant") = 0, py::arg("rank") = std::vector<int>(),
+        py::arg("plant") = 0, py::arg("rank") = std::vector<int>(), py::arg("memo_bytes") = 0,
         "Depth-first search on the trail from `state` (left as it was): a SplitResult.");
     m.def(
         "paths",

@@ -12,6 +12,12 @@
 // it takes exactly one of its undecided edges, so the cases are disjoint and cover every
 // solution; where no path end is left (without fill: cells that may stay empty), split on an
 // undecided edge, on or off.  Two leaves differ in an edge, so the solutions are distinct.
+//
+// Without notouch and no2x2 (fill, nikoli), where a path may wind beside itself and the same
+// undecided part is reached along many decided ones, the search may remember the states it
+// covered without a solution (memo_bytes; key() says why a key determines the completions) and
+// close a later state of the same key at once.  Only failures are kept: a state that found a
+// solution reached again is searched again, its solutions then distinct from the first ones.
 #include "dfs.hpp"
 
 namespace satlink {
@@ -21,7 +27,42 @@ State::Mark& Dfs::mark(int depth) {
     return *marks[depth];
 }
 
+// What the rest of the board depends on, once a state is at its fixpoint: every node that has
+// an undecided edge, the state of each of its edges and, where a chain ends there, the chain's
+// other end (which says what the end may join: the endpoint's colour, or a chain it must not
+// close a loop with).  A node with no undecided edge is settled: under rules that look only at
+// degrees, loops and colours (no notouch, no no2x2), nothing else of the decided part can
+// constrain the undecided edges, so two states of one key have the same completions (the
+// colour sets and the other deductions are consequences of the key, however far each state's
+// fixpoint took them; a state that took them further only has a different key).
+void Dfs::key(const State& st, std::string& out) const {
+    const Puzzle& P = *st.p;
+    out.clear();
+    auto put = [&out](uint32_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); };
+    for (int x : P.nodes) {
+        if (!st.unk[x]) continue;
+        put((uint32_t)x);
+        uint32_t states = 0;
+        int shift = 0;
+        for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i, shift += 2) {
+            if (shift == 32) {
+                put(states);
+                states = 0;
+                shift = 0;
+            }
+            states |= (uint32_t)st.es[P.inc_edge[i]] << shift;
+        }
+        put(states);
+        if (st.on[x] && plant != Plant::memo_no_ends) {
+            const int c = st.seg[x];
+            put((uint32_t)(st.end1[c] == x ? st.end2[c] : st.end1[c]));
+        }
+    }
+}
+
 void Dfs::search(State& st) {
+    const Puzzle& P = *st.p;
+    if (P.notouch || !P.blocks.empty()) memo_bytes = 0;  // key() would not say enough
     State::Mark& root = mark(0);
     st.mark_trail(root);
     try {
@@ -61,6 +102,15 @@ void Dfs::visit(State& st, int depth) {
         return;
     }
     const Puzzle& P = *st.p;
+    std::string seen;
+    if (memo_bytes) {
+        key(st, seen);
+        if (failed.count(seen)) {
+            ++memo_hits;
+            return;
+        }
+    }
+    const size_t found_before = solutions.size();
     while ((int)options.size() <= depth) options.emplace_back();
     std::vector<int>& cases = options[depth];  // reused per depth: no allocation per node
     cases.clear();
@@ -99,6 +149,14 @@ void Dfs::visit(State& st, int depth) {
         else
             st.undo_trail(at);
         if (solutions.size() >= limit) return;
+    }
+    // every case covered (a bound stopping the search throws past here), none a solution
+    const bool failed_here =
+        solutions.size() == found_before || plant == Plant::memo_solved;
+    if (memo_bytes && failed_here && plant != Plant::keep_subtree && plant != Plant::drop_branch &&
+        memo_used + seen.size() + 64 <= memo_bytes) {
+        memo_used += seen.size() + 64;  // the key and about what the set keeps beside it
+        failed.insert(std::move(seen));
     }
 }
 

@@ -3,6 +3,8 @@
 
 #include <deque>
 #include <memory>
+#include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "engine.hpp"
@@ -20,7 +22,9 @@ struct Dfs {
     enum class Order : int { fewest, sweep };
     std::vector<int> rank;
     // Bugs the tests plant to show that they catch them (never set otherwise).
-    enum class Plant : int { none, keep_subtree, drop_branch };
+    // ``memo_solved``: a state remembered as failed though it found solutions; ``memo_no_ends``:
+    // the key without the chains' other ends.
+    enum class Plant : int { none, keep_subtree, drop_branch, memo_solved, memo_no_ends };
 
     long budget = 0;   // states it may deduce (search nodes)
     long nodes = 0;
@@ -30,6 +34,14 @@ struct Dfs {
     Limits limits;
     std::vector<Technique> passes;
     std::vector<std::vector<uint8_t>> solutions;  // the edge states of each solution found
+    // The failed states' memory: at most this many bytes of keys (0: none).  A state whose
+    // every case was covered without a solution is remembered by what the rest of the board
+    // depends on (key()); a later state of the same key has no solution either and is closed
+    // without a search.  Only where the rules look at nothing but degrees, loops and the
+    // chains' ends (without notouch and no2x2, whose cells see their decided neighbours).
+    size_t memo_bytes = 0;
+    long memo_hits = 0;
+    size_t memo_used = 0;
 
     // Search from ``st``; the state is as it was once it returns or throws (BudgetSpent when
     // the budget or the stack ran out before every case was covered, OutOfTime).
@@ -39,7 +51,9 @@ private:
     std::vector<std::unique_ptr<State::Mark>> marks;  // one per depth, reused
     std::deque<std::vector<int>> options;  // the cases per depth, reused (a deque: a deeper
                                            // level added keeps the shallower ones in place)
+    std::unordered_set<std::string> failed;  // the keys of states without a solution
     State::Mark& mark(int depth);
+    void key(const State& st, std::string& out) const;
     int choose(const State& st) const;
     void visit(State& st, int depth);
 };
