@@ -3,7 +3,8 @@ extension ``satlink.deduce._core`` (``satlink/deduce/core/bindings.cpp``) and ho
 come back.
 
 Everything crossing is typed: the graph as integer buffers made by :mod:`satlink.graph` (its
-edge order is the one SAT variables use; the core checks it and makes none of its own),
+edge order is the one SAT variables use; the core checks it and makes none of its own), or a
+large open square board as one byte per cell (:func:`square_steps`, the same edges),
 techniques as the core's enum ``Technique`` (looked up by the grader's names, the codes defined
 once, in the core), results as named objects (``Lookahead``, ``SplitResult``).  The core holds
 nothing of Python: the compiled graph is cached on the Python puzzle and the state's puzzle is
