@@ -236,6 +236,7 @@ struct PyState {
     std::shared_ptr<CorePuzzle> core;
     State st;
     std::atomic<bool> busy{false};
+    bool consumed = false;  // a search by case splits moved ``st`` into its last case
 };
 
 // Holds a state for one call; a second holder (another thread, while a GIL-released call
@@ -248,6 +249,12 @@ public:
             throw std::runtime_error(
                 "this deduction state is in use by another thread (give each thread its own: "
                 "State.copy)");
+        if (s_.consumed) {
+            s_.busy.store(false, std::memory_order_release);
+            throw std::runtime_error(
+                "this deduction state was consumed by a search by case splits (search from a "
+                "copy to keep it: State.copy)");
+        }
     }
     ~Using() { s_.busy.store(false, std::memory_order_release); }
     Using(const Using&) = delete;
@@ -739,6 +746,12 @@ PYBIND11_MODULE(_core, m) {
             search.max_depth = (int)std::min(max_depth, (long)INT32_MAX);
             search.passes = std::move(passes);
             search.limits = limits_of(deadline, cancel);
+            struct Consumed {  // the last case of the root's split ran on the state itself
+                PyState& s;
+                ~Consumed() {
+                    if (s.st.seg.size() != (size_t)s.st.p->n) s.consumed = true;  // moved from
+                }
+            } consumed{s};
             return searched(s, search, [](Split& x, State& st) { x.run(st); });
         },
         py::arg("state"), py::arg("budget"), py::arg("limit"), py::arg("passes"),
