@@ -57,7 +57,10 @@ class LongCoords:
         return self.board.coords(self.nodes)
 
     def text(self, table: list[str]) -> str:
-        size, cell = self.board.size, self.board.node_cell
+        board = self.board
+        if board.n_nodes == board.size:  # every node a cell: the table's texts, no test per cell
+            return "[" + ", ".join(map(table.__getitem__, self.nodes)) + "]"
+        size, cell = board.size, board.node_cell
         return "[" + ", ".join([table[x] if x < size else table[cell(x)] for x in self.nodes]) + "]"
 
 
@@ -95,8 +98,15 @@ def dumps(record: dict) -> str:
 
 
 def _cell_table(width: int, height: int) -> list[str]:
-    """Each cell's ``[row, col]`` as JSON writes it, by cell number."""
-    return [f"[{r}, {c}]" for r in range(height) for c in range(width)]
+    """Each cell's ``[row, col]`` as JSON writes it, by cell number: a row's start joined to
+    each column's end, not two numbers formatted per cell (half the time on a 1002x1002
+    board, whose table is a million texts)."""
+    ends = [f"{c}]" for c in range(width)]
+    table: list[str] = []
+    for r in range(height):
+        start = f"[{r}, "
+        table += [start + end for end in ends]
+    return table
 
 
 _cell_texts = lru_cache(maxsize=8)(_cell_table)

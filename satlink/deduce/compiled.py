@@ -3,7 +3,8 @@ extension ``satlink.deduce._core`` (``satlink/deduce/core/bindings.cpp``) and ho
 come back.
 
 Everything crossing is typed: the graph as integer buffers made by :mod:`satlink.graph` (its
-edge order is the one SAT variables use; the core checks it and makes none of its own),
+edge order is the one SAT variables use; the core checks it and makes none of its own), or a
+large open square board as one byte per cell (:func:`square_steps`, the same edges),
 techniques as the core's enum ``Technique`` (looked up by the grader's names, the codes defined
 once, in the core), results as named objects (``Lookahead``, ``SplitResult``).  The core holds
 nothing of Python: the compiled graph is cached on the Python puzzle and the state's puzzle is
@@ -26,7 +27,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from satlink.deduce.puzzle import BudgetSpent, Puzzle
-from satlink.graph import SOLID
+from satlink.graph import NUMPY_CELLS, SOLID
 from satlink.runtime.cancel import current
 from satlink.solution import Solution
 
@@ -34,11 +35,25 @@ if TYPE_CHECKING:
     from satlink.deduce.dfs import DepthFirst
     from satlink.deduce.lookahead import LookaheadBudget
     from satlink.deduce.split import CaseSplits
+    from satlink.graph import BoardGraph
 
 T = TypeVar("T")
 
 MOST = (1 << 62) - 1
 """The core counts in 64-bit integers; no search visits more states than this."""
+
+
+def square_steps(g: BoardGraph) -> bytes | None:
+    """Board graph ``g`` as one byte per cell, the core's compact form (``square_graph``) of a
+    large plain board without solid cells (None for any other): bit 2 the cell is open, bit 0
+    its step right is an edge, bit 1 its step down; read cell by cell, right before down, the
+    edges come in :data:`satlink.graph.EDGE_ORDER` (the core checks them as any edge list).
+    Such a board's buffers come from numpy, whose import was a twentieth of the check of an
+    unsolvable 1002x1002 board; these are a few rows of bytes repeated."""
+    w, h = g.width, g.height
+    if not g.geometry.is_plain or w * h < NUMPY_CELLS or SOLID in g.kinds:
+        return None
+    return (b"\x07" * (w - 1) + b"\x06") * (h - 1) + b"\x05" * (w - 1) + b"\x04"
 
 
 class CompiledEngine:
@@ -83,9 +98,15 @@ class CompiledEngine:
         """The compiled graph of ``puzzle``, built once and kept on it."""
         graph = puzzle.__dict__.get("_compiled_graph")
         if graph is None:
-            nodes, edges = self._buffers_of(puzzle.board.graph)
-            graph = self._core.graph(puzzle.n, nodes, edges, puzzle.ends, puzzle.fill,
-                                     puzzle.notouch, [list(b) for b in puzzle.blocks])
+            g, blocks = puzzle.board.graph, [list(b) for b in puzzle.blocks]
+            steps = square_steps(g)
+            if steps is not None:
+                graph = self._core.square_graph(g.width, g.height, steps, puzzle.ends,
+                                                puzzle.fill, puzzle.notouch, blocks)
+            else:
+                nodes, edges = self._buffers_of(g)
+                graph = self._core.graph(puzzle.n, nodes, edges, puzzle.ends, puzzle.fill,
+                                         puzzle.notouch, blocks)
             puzzle.__dict__["_compiled_graph"] = graph
         return graph
 
@@ -187,4 +208,4 @@ class CompiledEngine:
         return Solution.from_paths(dict(zip(puzzle.labels, paths, strict=True)))
 
 
-__all__ = ["MOST", "CompiledEngine"]
+__all__ = ["MOST", "CompiledEngine", "square_steps"]

@@ -211,6 +211,7 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
     passes = ("corner", "notouch", "region", "bottleneck") if plan.global_passes else (
         "corner", "notouch")
     stage = "fixpoint"
+    before_split: bytes | None = None
     try:
         eng.fixpoint(state, passes, deadline)
         complete = eng.finished(state)
@@ -235,7 +236,8 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
             from satlink.deduce.split import CaseSplits
 
             search = CaseSplits(plan.split_budget, limit, passes, plan.split_depth, deadline)
-            if eng.split(state.copy(), search):
+            before_split = bytes(state.es)  # the search consumes the state, not a copy of it
+            if eng.split(state, search):
                 exhausted = len(search.solutions) < limit
                 _in_time(deadline)
                 solutions = [eng.solution(puzzle, es) for es in search.solutions]
@@ -248,7 +250,7 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
     if rules.fill and _imbalanced(board):
         return done(CONTRADICTION, decided=board.n_edges, stage="parity")
     _in_time(deadline)
-    es = bytes(state.es)
+    es = before_split if before_split is not None else bytes(state.es)
     units = [edge_literal(e, s == ON) for e, s in enumerate(es) if s]
     return done(PARTIAL, units=units, decided=len(units), states=es, stage=stage)
 

@@ -100,3 +100,17 @@ def test_a_state_in_use_by_another_thread_refuses_and_a_cancel_stops_the_call() 
     worker.join(60)
     assert not worker.is_alive() and outcome == ["cancelled"]
     assert not st.in_use and st.need(0) >= 0  # usable again once the call has ended
+
+
+def test_a_state_a_search_by_case_splits_consumed_refuses_every_call() -> None:
+    """The search runs its last case on the state it was handed (no copy of a board's state
+    for it): that state is gone, and every call on it says so instead of reading freed
+    buffers."""
+    board = Board.from_rows(["A...", "....", "...A"])  # two solutions: a split is made
+    st = COMPILED.state(Puzzle(board, parse_rules("fill")))
+    search = CaseSplits(100, 3, ("corner", "notouch"))
+    assert COMPILED.split(st, search) and len(search.solutions) >= 2
+    for call in (lambda: st.need(0), lambda: st.es, lambda: st.copy(), lambda: st.heads(),
+                 lambda: COMPILED.fixpoint(st, ["corner"])):
+        with pytest.raises(RuntimeError, match="consumed"):
+            call()

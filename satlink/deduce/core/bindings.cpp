@@ -139,6 +139,15 @@ private:
 // The edges as satlink.graph orders them (EDGE_ORDER: pairs a < b, sorted), or an error: edge e
 // is SAT variable e + 1 everywhere, so the core numbers edges as it is handed them and checks
 // that the order is the one every other part of satlink uses, never makes one of its own.
+void check_order(const std::vector<int>& a, const std::vector<int>& b) {
+    for (size_t e = 0; e < a.size(); ++e) {
+        const bool ascending = e == 0 || a[e - 1] < a[e] || (a[e - 1] == a[e] && b[e - 1] < b[e]);
+        if (a[e] >= b[e] || !ascending)
+            throw py::value_error("edges out of satlink.graph's order (pairs a < b, sorted), at edge " +
+                                  std::to_string(e));
+    }
+}
+
 void split_edges(const IntView& flat, std::vector<int>& a, std::vector<int>& b) {
     if (flat.size() % 2) throw py::value_error("edges: pairs of nodes, flattened (a0, b0, a1, b1, ...)");
     const size_t m = flat.size() / 2;
@@ -147,11 +156,8 @@ void split_edges(const IntView& flat, std::vector<int>& a, std::vector<int>& b) 
     for (size_t e = 0; e < m; ++e) {
         a[e] = flat[2 * e];
         b[e] = flat[2 * e + 1];
-        const bool ascending = e == 0 || a[e - 1] < a[e] || (a[e - 1] == a[e] && b[e - 1] < b[e]);
-        if (a[e] >= b[e] || !ascending)
-            throw py::value_error("edges out of satlink.graph's order (pairs a < b, sorted), at edge " +
-                                  std::to_string(e));
     }
+    check_order(a, b);
 }
 
 // --- the graph and the state ----------------------------------------------------------------
@@ -161,14 +167,10 @@ struct CorePuzzle {
     Puzzle puzzle;
 };
 
-std::shared_ptr<CorePuzzle> make_puzzle(int n, const py::buffer& open_nodes,
-                                        const py::buffer& edges,
-                                        std::vector<std::pair<int, int>> ends, bool fill,
-                                        bool notouch, std::vector<std::vector<int>> blocks) {
-    if (n < 0) throw py::value_error("a graph of a negative number of nodes");
+std::shared_ptr<CorePuzzle> built(int n, std::vector<int> nodes, std::vector<int> a,
+                                  std::vector<int> b, std::vector<std::pair<int, int>> ends,
+                                  bool fill, bool notouch, std::vector<std::vector<int>> blocks) {
     auto core = std::make_shared<CorePuzzle>();
-    std::vector<int> nodes = IntView(open_nodes, "nodes").values(), a, b;
-    split_edges(IntView(edges, "edges"), a, b);
     check_nodes(nodes, n, "an open node");
     for (const auto& block : blocks) check_nodes(block, n, "a no2x2 block");
     check_nodes(a, n, "an edge");
@@ -184,12 +186,58 @@ std::shared_ptr<CorePuzzle> make_puzzle(int n, const py::buffer& open_nodes,
     return core;
 }
 
+std::shared_ptr<CorePuzzle> make_puzzle(int n, const py::buffer& open_nodes,
+                                        const py::buffer& edges,
+                                        std::vector<std::pair<int, int>> ends, bool fill,
+                                        bool notouch, std::vector<std::vector<int>> blocks) {
+    if (n < 0) throw py::value_error("a graph of a negative number of nodes");
+    std::vector<int> nodes = IntView(open_nodes, "nodes").values(), a, b;
+    split_edges(IntView(edges, "edges"), a, b);
+    return built(n, std::move(nodes), std::move(a), std::move(b), std::move(ends), fill, notouch,
+                 std::move(blocks));
+}
+
+// A plain square board's graph from one byte per cell (satlink.graph's square_steps): bit 2 the
+// cell is open, bit 0 it has an edge to the cell on its right (+1), bit 1 to the one below
+// (+width).  Read cell by cell, right before down, the pairs come in satlink.graph's order; they
+// are checked like any edge list handed over, so the bytes cannot smuggle in another order.
+std::shared_ptr<CorePuzzle> make_square_puzzle(int width, int height, const py::bytes& steps,
+                                               std::vector<std::pair<int, int>> ends, bool fill,
+                                               bool notouch,
+                                               std::vector<std::vector<int>> blocks) {
+    if (width < 0 || height < 0 || (height && width > INT32_MAX / height))
+        throw py::value_error("a square board of a negative or too large size");
+    char* cells = nullptr;
+    py::ssize_t length = 0;
+    if (PyBytes_AsStringAndSize(steps.ptr(), &cells, &length) < 0) throw py::error_already_set();
+    const int n = width * height;
+    if (length != (py::ssize_t)n) throw py::value_error("steps: one byte per cell");
+    std::vector<int> nodes, a, b;
+    nodes.reserve(n);
+    a.reserve(2 * (size_t)n);
+    b.reserve(2 * (size_t)n);
+    for (int x = 0; x < n; ++x) {
+        const unsigned char step = (unsigned char)cells[x];
+        if (step & ~7u) throw py::value_error("steps: a byte other than bits 0 to 2");
+        if (step & 4) nodes.push_back(x);
+        for (int bit = 0; bit < 2; ++bit) {
+            if (!(step & (1 << bit))) continue;
+            a.push_back(x);
+            b.push_back(x + (bit ? width : 1));
+        }
+    }
+    check_order(a, b);
+    return built(n, std::move(nodes), std::move(a), std::move(b), std::move(ends), fill, notouch,
+                 std::move(blocks));
+}
+
 // A state the Python side holds: its graph kept alive, and who is using it.  (Its Python
 // puzzle is kept by the Python subclass, satlink/deduce/compiled.py, where the collector sees it.)
 struct PyState {
     std::shared_ptr<CorePuzzle> core;
     State st;
     std::atomic<bool> busy{false};
+    bool consumed = false;  // a search by case splits moved ``st`` into its last case
 };
 
 // Holds a state for one call; a second holder (another thread, while a GIL-released call
@@ -202,6 +250,12 @@ public:
             throw std::runtime_error(
                 "this deduction state is in use by another thread (give each thread its own: "
                 "State.copy)");
+        if (s_.consumed) {
+            s_.busy.store(false, std::memory_order_release);
+            throw std::runtime_error(
+                "this deduction state was consumed by a search by case splits (search from a "
+                "copy to keep it: State.copy)");
+        }
     }
     ~Using() { s_.busy.store(false, std::memory_order_release); }
     Using(const Using&) = delete;
@@ -455,6 +509,12 @@ PYBIND11_MODULE(_core, m) {
           "The compiled form of a satlink.deduce.Puzzle: `nodes` the open nodes and `edges` the "
           "edges flattened (a0, b0, a1, b1, ...) in satlink.graph's order, each a "
           "one-dimensional integer buffer (BoardGraph.open_node_buffer, .edge_buffer).");
+    m.def("square_graph", &make_square_puzzle, py::arg("width"), py::arg("height"),
+          py::arg("steps"), py::arg("ends"), py::arg("fill"), py::arg("notouch"),
+          py::arg("blocks"),
+          "`graph` of a plain square board whose nodes are its cells, given as one byte per "
+          "cell (BoardGraph.square_steps: bit 2 open, bit 0 an edge right, bit 1 an edge down) "
+          "instead of buffers: a huge open board's are made without numpy.");
 
     py::class_<Lookahead>(m, "Lookahead", "One look-ahead step's outcome.")
         .def_readonly("progress", &Lookahead::progress, "a move was refuted; its opposite is set")
@@ -691,6 +751,12 @@ PYBIND11_MODULE(_core, m) {
             search.max_depth = (int)std::min(max_depth, (long)INT32_MAX);
             search.passes = std::move(passes);
             search.limits = limits_of(deadline, cancel);
+            struct Consumed {  // the last case of the root's split ran on the state itself
+                PyState& s;
+                ~Consumed() {
+                    if (s.st.seg.size() != (size_t)s.st.p->n) s.consumed = true;  // moved from
+                }
+            } consumed{s};
             return searched(s, search, [](Split& x, State& st) { x.run(st); });
         },
         py::arg("state"), py::arg("budget"), py::arg("limit"), py::arg("passes"),

@@ -169,14 +169,17 @@ void Split::run(State& st, int depth) {
     const Puzzle& P = *st.p;
     std::vector<int> heads = st.heads();
     std::vector<int> options;
+    // each case but the last on a copy; the last on ``st`` itself, which this search consumes
+    // (a copy fewer per split: on a 1002x1002 board a state is tens of MB)
+    auto child_of = [&](bool last) { return last ? std::move(st) : st.copy(); };
     if (!heads.empty()) {
         const int x = heads.front();
         for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i)
             if (st.es[P.inc_edge[i]] == UNKNOWN) options.push_back(P.inc_edge[i]);
-        for (int e : options) {
-            State child = st.copy();
+        for (size_t j = 0; j < options.size(); ++j) {
+            State child = child_of(j + 1 == options.size());
             try {
-                child.set_on(e);
+                child.set_on(options[j]);
             } catch (Contradiction&) {
                 continue;
             }
@@ -188,7 +191,7 @@ void Split::run(State& st, int depth) {
     int e = 0;
     while (st.es[e] != UNKNOWN) ++e;  // not complete: some edge is undecided
     for (int on = 1; on >= 0; --on) {
-        State child = st.copy();
+        State child = child_of(on == 0);
         try {
             if (on)
                 child.set_on(e);

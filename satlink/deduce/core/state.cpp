@@ -225,18 +225,11 @@ void Puzzle::build(int n_nodes, std::vector<int> open, std::vector<int> a, std::
         inc_edge[fill_at[y]] = (int)e;
         inc_other[fill_at[y]++] = x;
     }
-    // neighbours, ascending and distinct (BoardGraph.neighbours)
-    nb_start.assign(n + 1, 0);
-    nb.clear();
-    nb.reserve(2 * m);
-    std::vector<int> around;
-    for (int x = 0; x < n; ++x) {
-        around.assign(inc_other.begin() + inc_start[x], inc_other.begin() + inc_start[x + 1]);
-        std::sort(around.begin(), around.end());
-        around.erase(std::unique(around.begin(), around.end()), around.end());
-        nb.insert(nb.end(), around.begin(), around.end());
-        nb_start[x + 1] = (int)nb.size();
-    }
+    // neighbours, ascending and distinct (BoardGraph.neighbours): the incidences themselves,
+    // as the edges come sorted and distinct (the bindings refuse any other order): node x's
+    // edges (a, x), a < x, come first, by a, then its (x, b) by b
+    nb_start = inc_start;
+    nb = inc_other;
     block_start.assign(n + 1, 0);
     for (const auto& block : blocks)
         for (int x : block) ++block_start[x + 1];
