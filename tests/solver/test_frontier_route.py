@@ -20,18 +20,22 @@ from click.testing import CliRunner
 
 import satlink.solver.routes as routes
 import satlink.solver.routes.frontier as frontier_route
-from satlink import Board, check, parse_rules, solution_errors, solve
+from satlink import Board, check, parse_rules, solve
 from satlink.cli import main
 from satlink.frontier import count, estimate
-from satlink.solver import presolve as presolve_module
 from satlink.solver.method import Method
 from satlink.solver.routes.deductions import Deductions
 from satlink.solver.routes.frontier import SWEEP, Frontier
 from satlink.solver.routes.job import NOTHING_FORCED, Clock, Job
 from testbed.boards import CAP, boards, expected_status
 from testbed.oracle import count_solutions
-from testbed.variants import variants
-from tests.support.frontier_jobs import corpus_board, open_job
+from tests.support.frontier_jobs import (
+    corpus_board,
+    open_job,
+    square_boards_decided,
+    variant_boards_decided,
+    with_route,
+)
 from tests.support.paths import CORPUS
 
 WEAKER = ["fill", "nikoli", "no2x2", "fill,no2x2"]
@@ -48,17 +52,6 @@ FOURTEEN_WIDE = MZUCKER / "jumbo_14x14_02.txt"
 TEN_WIDE = MZUCKER / "extreme_10x10_01.txt"
 
 
-def with_route(monkeypatch, route: Frontier) -> None:
-    """The routes list with ``route`` in the frontier route's place and without
-    ``stricter-first`` (which finds most small boards' second solution first); no look-ahead
-    or case splits in the deductions (they would decide small boards whole)."""
-    monkeypatch.setattr(routes, "ROUTES", tuple(route if r.name == "frontier" else r
-                                                for r in routes.ROUTES
-                                                if r.name != "stricter-first"))
-    monkeypatch.setattr(presolve_module, "LOOKAHEAD_MAX_NODES", 0)
-    monkeypatch.setattr(presolve_module, "SPLIT_MAX_COLOURS", 0)
-
-
 @pytest.fixture
 def forced(monkeypatch) -> None:
     with_route(monkeypatch, Frontier(widths=range(0, 64), fill_only=False, engines=(SWEEP,)))
@@ -66,37 +59,15 @@ def forced(monkeypatch) -> None:
 
 
 
-def agrees(board: Board, profile: str, truth: int) -> bool:
-    """The verdict (and a count up to 4) against the oracle's count; True when the route
-    decided the uniqueness check."""
-    rules = parse_rules(profile)
-    verdict = check(board, rules)
-    assert verdict.status == expected_status(truth), (board.rows, profile)
-    for solution in verdict.solutions:
-        assert solution_errors(board, solution, rules) == []
-    counted = check(board, rules, count=4)
-    assert counted.count == min(truth, 4) and counted.count_complete == (truth < 4)
-    return verdict.stats.route == "frontier"
-
-
 @pytest.mark.parametrize("profile", WEAKER)
 def test_square_boards_agree_with_brute_force(profile: str, forced) -> None:
-    rules = parse_rules(profile)
-    used = 0
-    for rows in boards(seed=4410 + len(profile), n=60):
-        truth = count_solutions(rows, rules.fill, rules.notouch, rules.no2x2, limit=CAP)
-        used += agrees(Board.from_rows(rows), profile, truth)
-    assert used >= DECIDED_AT_LEAST[profile][0]
+    assert square_boards_decided(profile, 4410 + len(profile), 60) >= DECIDED_AT_LEAST[profile][0]
 
 
 @pytest.mark.parametrize("profile", WEAKER)
 def test_every_geometry_agrees_with_brute_force(profile: str, forced) -> None:
     """Every family of testbed.variants: holes, walls, warps, hexagons, bridges, mixes."""
-    rules = parse_rules(profile)
-    used = 0
-    for variant in variants(seed=4412, per_family=6):
-        used += agrees(variant.board(), profile, variant.count(rules, CAP))
-    assert used >= DECIDED_AT_LEAST[profile][1]
+    assert variant_boards_decided(profile, 4412, 6) >= DECIDED_AT_LEAST[profile][1]
 
 
 def test_the_route_decides_a_board_of_its_widths_and_says_so() -> None:

@@ -13,39 +13,20 @@ from click.testing import CliRunner
 
 import satlink.solver.routes as routes
 import satlink.solver.routes.frontier as frontier_route
-from satlink import Board, check, parse_rules, solution_errors
+from satlink import Board, check, parse_rules
 from satlink.cli import main
-from satlink.solver import presolve as presolve_module
 from satlink.solver.routes.frontier import GRAPHILLION, Frontier
 from testbed.boards import CAP, boards, expected_status
 from testbed.oracle import count_solutions
-from testbed.variants import variants
+from tests.support.frontier_jobs import (
+    square_boards_decided,
+    variant_boards_decided,
+    with_route,
+)
 
 PROFILES = ["fill", "nikoli"]
 
 
-def with_route(monkeypatch, route: Frontier) -> None:
-    """The routes list with ``route`` in the frontier route's place and without
-    ``stricter-first`` (which finds most small boards' second solution first); no look-ahead
-    or case splits in the deductions (they would decide small boards whole)."""
-    monkeypatch.setattr(routes, "ROUTES", tuple(route if r.name == "frontier" else r
-                                                for r in routes.ROUTES
-                                                if r.name != "stricter-first"))
-    monkeypatch.setattr(presolve_module, "LOOKAHEAD_MAX_NODES", 0)
-    monkeypatch.setattr(presolve_module, "SPLIT_MAX_COLOURS", 0)
-
-
-def agrees(board: Board, profile: str, truth: int) -> bool:
-    """The verdict (and a count up to 4) against the oracle's count; True when the route
-    decided the uniqueness check."""
-    rules = parse_rules(profile)
-    verdict = check(board, rules)
-    assert verdict.status == expected_status(truth), (board.rows, profile)
-    for solution in verdict.solutions:
-        assert solution_errors(board, solution, rules) == []
-    counted = check(board, rules, count=4)
-    assert counted.count == min(truth, 4) and counted.count_complete == (truth < 4)
-    return verdict.stats.route == "frontier"
 DECIDED_AT_LEAST = {"fill": (5, 3), "nikoli": (10, 10)}
 
 
@@ -60,22 +41,13 @@ def forced(monkeypatch) -> None:
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_square_boards_agree_with_brute_force(profile: str, forced) -> None:
-    rules = parse_rules(profile)
-    used = 0
-    for rows in boards(seed=4450 + len(profile), n=50):
-        truth = count_solutions(rows, rules.fill, rules.notouch, rules.no2x2, limit=CAP)
-        used += agrees(Board.from_rows(rows), profile, truth)
-    assert used >= DECIDED_AT_LEAST[profile][0]
+    assert square_boards_decided(profile, 4450 + len(profile), 50) >= DECIDED_AT_LEAST[profile][0]
 
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_every_geometry_agrees_with_brute_force(profile: str, forced) -> None:
     """Every family of testbed.variants: holes, walls, warps, hexagons, bridges, mixes."""
-    rules = parse_rules(profile)
-    used = 0
-    for variant in variants(seed=4451, per_family=6):
-        used += agrees(variant.board(), profile, variant.count(rules, CAP))
-    assert used >= DECIDED_AT_LEAST[profile][1]
+    assert variant_boards_decided(profile, 4451, 6) >= DECIDED_AT_LEAST[profile][1]
 
 
 def test_a_count_out_of_time_hands_the_board_to_sat(monkeypatch) -> None:
@@ -146,7 +118,6 @@ def test_without_graphillion_the_route_keeps_to_the_sweep(monkeypatch) -> None:
 
 
 def _any_job():
-    import satlink.solver.routes as routes
     from satlink.solver.method import Method
     from satlink.solver.routes.job import Clock, Job
 
