@@ -635,6 +635,9 @@ bool State::set_on_plain(int e) {
     const bool one = single(colour, w);
     const bool learn_a = one && !equal(ca, colour, w);
     const bool learn_b = one && !equal(cb, colour, w);
+    // the colours either side loses leave its nodes: their candidate graphs lost them
+    for (int i = 0; i < w; ++i) tmp3[i] = (ca[i] | cb[i]) & ~colour[i] & P.colours[i];
+    touch(tmp3.data());
     if (counting) {
         for (int i = 0; i < w; ++i) tmp3[i] = ca[i] & ~colour[i];
         uncount(tmp3.data(), size[sa]);
@@ -663,6 +666,8 @@ bool State::set_on_sparse(int e, int a, int b, int sa, int sb) {
     const bool one = sparse::single(colour, u) >= 0;
     const bool learn_a = one && scol[sa] != colour;
     const bool learn_b = one && scol[sb] != colour;
+    touch(sparse::minus(scol[sa], colour, u));  // the colours either side loses (the mark
+    touch(sparse::minus(scol[sb], scol[sa], u));  // skipped; those of b's not a's' alone)
     if (counting) {
         uncount(sparse::minus(scol[sa], colour, u), size[sa]);
         uncount(sparse::minus(scol[sb], colour, u), size[sb]);
