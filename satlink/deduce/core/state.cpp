@@ -539,7 +539,28 @@ void State::push(int x) {
 }
 
 void State::touch(const uint64_t* mask) {
-    for (int i = 0; i < p->words; ++i) {
+    // ``mask`` holds colours only.  When it holds most of them (a cell that could carry any
+    // colour joins a path, or loses an edge to another such cell), every stamp moves at once
+    // (stamp_all, as a sparse puzzle's) and the few colours outside the mask are taken back:
+    // stamp_of is the same, in writes (and trail entries) for the few, not for the many.
+    const int w = p->words;
+    int count = 0;
+    for (int i = 0; i < w; ++i) count += __builtin_popcountll(mask[i]);
+    if (2 * count > p->k + 2) {
+        remember(stamp_all);
+        ++stamp_all;
+        for (int i = 0; i < w; ++i) {
+            uint64_t bits = p->colours[i] & ~mask[i];
+            while (bits) {
+                int b = __builtin_ctzll(bits);
+                bits &= bits - 1;
+                remember(stamp[i * 64 + b]);
+                --stamp[i * 64 + b];
+            }
+        }
+        return;
+    }
+    for (int i = 0; i < w; ++i) {
         uint64_t bits = mask[i];
         while (bits) {
             int b = __builtin_ctzll(bits);
