@@ -17,15 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from satlink.deduce.local import finished
 from satlink.deduce.passes import fixpoint, passes_named
 from satlink.deduce.puzzle import BudgetSpent, Contradiction
 from satlink.deduce.state import State
-
-if TYPE_CHECKING:
-    from satlink.deduce.engines import Engine
 
 TRIAL_PASSES = ("corner", "notouch", "region")
 """What a hypothesis is deduced with, after the forced moves."""
@@ -128,11 +125,20 @@ def settle(st: State, passes: Sequence[str], search: LookaheadBudget, depth: int
     return finished(st)
 
 
+class Settling(Protocol):
+    """What :func:`settle_deferring` asks of an engine (either of satlink.deduce.engines')."""
+
+    def settle(self, st: Any, passes: Sequence[str], search: LookaheadBudget) -> bool: ...
+    def run(self, st: Any, technique: str) -> int: ...
+    def fixpoint(self, st: Any, passes: Sequence[str], deadline: float | None = None) -> None: ...
+    def finished(self, st: Any) -> bool: ...
+
+
 DEFERRED_PASSES = ("bottleneck",)
 """What :func:`settle_deferring` runs only once look-ahead refutes nothing more."""
 
 
-def settle_deferring(eng: Engine, st: Any, passes: Sequence[str], search: LookaheadBudget,
+def settle_deferring(eng: Settling, st: Any, passes: Sequence[str], search: LookaheadBudget,
                      deferred: Sequence[str] = DEFERRED_PASSES) -> bool:
     """:func:`settle` with ``eng``, the ``deferred`` passes of ``passes`` run only when the
     look-ahead refutes no move more (or its budget is spent), and the look-ahead run again
