@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from satlink.deduce.local import finished
 from satlink.deduce.passes import fixpoint, passes_named
@@ -124,4 +125,44 @@ def settle(st: State, passes: Sequence[str], search: LookaheadBudget, depth: int
     return finished(st)
 
 
-__all__ = ["TRIAL_PASSES", "LookaheadBudget", "closure", "lookahead", "settle"]
+class Settling(Protocol):
+    """What :func:`settle_deferring` asks of an engine (either of satlink.deduce.engines')."""
+
+    def settle(self, st: Any, passes: Sequence[str], search: LookaheadBudget) -> bool: ...
+    def run(self, st: Any, technique: str) -> int: ...
+    def fixpoint(self, st: Any, passes: Sequence[str], deadline: float | None = None) -> None: ...
+    def finished(self, st: Any) -> bool: ...
+
+
+DEFERRED_PASSES = ("bottleneck",)
+"""What :func:`settle_deferring` runs only once look-ahead refutes nothing more."""
+
+
+def settle_deferring(eng: Settling, st: Any, passes: Sequence[str], search: LookaheadBudget,
+                     deferred: Sequence[str] = DEFERRED_PASSES) -> bool:
+    """:func:`settle` with ``eng``, the ``deferred`` passes of ``passes`` run only when the
+    look-ahead refutes no move more (or its budget is spent), and the look-ahead run again
+    when they deduce something; whether the board is finished.
+
+    Why: a refuted move is followed by the fixpoint of every pass, and ``bottleneck`` (a
+    search per colour whose graph changed, and a refuted move changes most) cost more there
+    than the hypotheses themselves, while what it would deduce between two refuted moves is
+    mostly refuted by the next hypotheses anyway.  The end is the same state (a fixpoint of
+    every pass at which no move is refuted; the passes and refutations only ever decide
+    more), reached in about as many hypotheses; the order of the refutations differs, so
+    this is presolve's loop, not the grader's."""
+    sooner = [t for t in passes if t not in deferred]
+    later = [t for t in passes if t in deferred]
+    while not eng.settle(st, sooner, search):
+        progressed = any(eng.run(st, t) for t in later)
+        if progressed:
+            eng.fixpoint(st, passes, search.deadline)
+            if eng.finished(st):
+                return True
+        if not progressed or search.tried >= search.budget:
+            return eng.finished(st)
+    return True
+
+
+__all__ = ["DEFERRED_PASSES", "TRIAL_PASSES", "LookaheadBudget", "closure", "lookahead",
+           "settle", "settle_deferring"]

@@ -171,6 +171,8 @@ class State(Questions):
             keep, small, start, before = sa, sb, b, a
         self._relabel(start, before, keep)
         self.size[keep] += self.size[small]
+        # the colours either side loses leave its nodes: their candidate graphs lost them
+        self.touch((self.col[sa] | self.col[sb]) & ~colour & p.colours)
         self.col[keep] = colour
         self.end1[keep], self.end2[keep] = far_a, far_b
         for x in (a, b, far_a, far_b):

@@ -262,14 +262,14 @@ def _in_time(deadline: float | None) -> None:
 
 def _look_ahead(eng: Engine, state: object, passes: tuple[str, ...], budget: int,
                 deadline: float | None) -> bool:
-    """Depth-1 look-ahead with the fixpoint after each move it closes, until the board is
-    complete, no move is refuted, or the budget is spent; whether it is complete (one call
-    into the compiled engine).  Each look-ahead resumes at the place of the last move closed
-    rather than trying again, from the first path end, the moves that closed nothing: the
-    same end once no move closes, in fewer hypotheses (the grader keeps the plain order)."""
-    from satlink.deduce.lookahead import LookaheadBudget
+    """Depth-1 look-ahead and the fixpoint after each move it closes (``bottleneck`` only once
+    none closes: ``settle_deferring``), until the board is complete, no move is refuted, or the
+    budget is spent; whether it is complete.  Each look-ahead resumes at the place of the last
+    move closed, not at the first path end (the grader keeps the plain order)."""
+    from satlink.deduce.lookahead import LookaheadBudget, settle_deferring
 
-    return eng.settle(state, passes, LookaheadBudget(budget, deadline=deadline, resume=True))
+    return settle_deferring(eng, state, passes, LookaheadBudget(budget, deadline=deadline,
+                                                                 resume=True))
 
 
 def _search(board: Board, eng: Engine, state: object, budget: int, limit: int,

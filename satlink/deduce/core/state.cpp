@@ -532,7 +532,28 @@ void State::push(int x) {
 }
 
 void State::touch(const uint64_t* mask) {
-    for (int i = 0; i < p->words; ++i) {
+    // ``mask`` holds colours only.  When it holds most of them (a cell that could carry any
+    // colour joins a path, or loses an edge to another such cell), every stamp moves at once
+    // (stamp_all, as a sparse puzzle's) and the few colours outside the mask are taken back:
+    // stamp_of is the same, in writes (and trail entries) for the few, not for the many.
+    const int w = p->words;
+    int count = 0;
+    for (int i = 0; i < w; ++i) count += __builtin_popcountll(mask[i]);
+    if (2 * count > p->k + 2) {
+        remember(stamp_all);
+        ++stamp_all;
+        for (int i = 0; i < w; ++i) {
+            uint64_t bits = p->colours[i] & ~mask[i];
+            while (bits) {
+                int b = __builtin_ctzll(bits);
+                bits &= bits - 1;
+                remember(stamp[i * 64 + b]);
+                --stamp[i * 64 + b];
+            }
+        }
+        return;
+    }
+    for (int i = 0; i < w; ++i) {
         uint64_t bits = mask[i];
         while (bits) {
             int b = __builtin_ctzll(bits);
@@ -628,6 +649,9 @@ bool State::set_on_plain(int e) {
     const bool one = single(colour, w);
     const bool learn_a = one && !equal(ca, colour, w);
     const bool learn_b = one && !equal(cb, colour, w);
+    // the colours either side loses leave its nodes: their candidate graphs lost them
+    for (int i = 0; i < w; ++i) tmp3[i] = (ca[i] | cb[i]) & ~colour[i] & P.colours[i];
+    touch(tmp3.data());
     if (counting) {
         for (int i = 0; i < w; ++i) tmp3[i] = ca[i] & ~colour[i];
         uncount(tmp3.data(), size[sa]);
@@ -656,6 +680,8 @@ bool State::set_on_sparse(int e, int a, int b, int sa, int sb) {
     const bool one = sparse::single(colour, u) >= 0;
     const bool learn_a = one && scol[sa] != colour;
     const bool learn_b = one && scol[sb] != colour;
+    touch(sparse::minus(scol[sa], colour, u));  // the colours either side loses (the mark
+    touch(sparse::minus(scol[sb], scol[sa], u));  // skipped; those of b's not a's' alone)
     if (counting) {
         uncount(sparse::minus(scol[sa], colour, u), size[sa]);
         uncount(sparse::minus(scol[sb], colour, u), size[sb]);
