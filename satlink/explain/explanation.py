@@ -1,8 +1,9 @@
 """The explanation of one verdict: a located, proven reason, chosen among those found.
 
-* ``unsolvable``: in this order of preference, (o) under ``fill``, the chessboard count
-  (:mod:`satlink.deduce.parity`: the board's two shades cannot be covered by its pairs' paths,
-  a proof about the whole board in one sentence), (a) the deduction that fails and where
+* ``unsolvable``: in this order of preference, (o) where ``fill`` is what makes it impossible,
+  the chessboard count (:mod:`satlink.deduce.parity`: the board's two shades cannot be covered
+  by its pairs' paths, a proof about the whole board in one sentence; where the board is
+  impossible without ``fill`` too, it comes last), (a) the deduction that fails and where
   (:mod:`satlink.explain.trace`: the deduction engine's :class:`~satlink.deduce.Contradiction`
   says what failed), (b) a minimal set of pairs already impossible
   (:mod:`satlink.explain.core`), (c) for a board that only ``fill`` makes impossible, the
@@ -258,6 +259,8 @@ def _unsolvable(out: Explanation, board: Board, rules: Rules, deadline: float, l
     pairs_alone = solvable(bare) is False if loose != bare else True
     profile = bare if pairs_alone else loose
     out.responsible = ["pairs"] if pairs_alone else sorted(loose.rules)
+    if out.reason == "parity":  # impossible without fill too: what does not need it comes first
+        out.reason = "deduction" if out.failure is not None else "none"
     blamed = []
     if out.failure is not None and out.failure.label is not None:
         blamed = [out.failure.label]
@@ -270,6 +273,8 @@ def _unsolvable(out: Explanation, board: Board, rules: Rules, deadline: float, l
     if out.reason == "none" and out.core is not None:
         out.reason = "core"
         found()
+    if out.reason == "none" and out.parity is not None and out.parity.cells(board):
+        out.reason = "parity"
 
 
 def _spent(out: Explanation, what: str) -> None:

@@ -114,6 +114,15 @@ def test_without_fill_the_count_proves_nothing():
     assert verdict.status == "multiple"
 
 
+def test_explain_prefers_what_needs_no_fill_where_the_pairs_alone_are_impossible():
+    """B cannot reach its pair without crossing A or C: impossible with no rule at all, so the
+    count (also true here) is not the preferred reason."""
+    board = Board.from_rows([".....", ".....", "....A", ".CAC.", "..B.B"])
+    out = explain(board, "flow", budget=5, steps=False)
+    assert out.status == "unsolvable" and out.responsible == ["pairs"]
+    assert out.parity is not None and out.reason in ("deduction", "core")
+
+
 def test_explain_gives_the_count_as_the_reason():
     out = explain(Board.from_rows(parity_rows(8)), "fill", budget=5, steps=False)
     assert out.status == "unsolvable" and out.reason == "parity"

@@ -28,7 +28,7 @@ from testbed.boards import random_draft
 from testbed.oracle import count_graph_solutions, graph_solutions
 from tests.support.helpers import assert_repaired
 
-LOCATED = ("deduction", "core", "empty-cells")
+LOCATED = ("parity", "deduction", "core", "empty-cells")
 
 
 def _edit(board: Board, chars: dict[int, str]) -> Board | None:
