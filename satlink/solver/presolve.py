@@ -235,6 +235,7 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
         elif plan.split_budget:
             from satlink.deduce.split import CaseSplits
 
+            stage = "split"
             search = CaseSplits(plan.split_budget, limit, passes, plan.split_depth, deadline)
             before_split = bytes(state.es)  # the search consumes the state, not a copy of it
             if eng.split(state, search):
@@ -243,8 +244,8 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
                 solutions = [eng.solution(puzzle, es) for es in search.solutions]
                 _in_time(deadline)
                 if not solutions and exhausted:
-                    return done(CONTRADICTION, decided=board.n_edges, stage="split")
-                return _believed(board, rules, solutions, exhausted, done, "decided", "split")
+                    return done(CONTRADICTION, decided=board.n_edges, stage=stage)
+                return _believed(board, rules, solutions, exhausted, done, "decided", stage)
     except Contradiction:
         return done(CONTRADICTION, decided=board.n_edges, stage=stage)
     if rules.fill and _imbalanced(board):

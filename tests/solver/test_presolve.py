@@ -225,3 +225,11 @@ def test_loading_the_sat_modules_is_not_the_boards_time(monkeypatch) -> None:
     monkeypatch.setattr(module, "import_sat_modules", slow_import)
     verdict = check(Board.from_rows(["A..A", "B..B"]), "flow", method=WITHOUT)
     assert verdict.status == "unique" and verdict.seconds < 0.5
+
+
+def test_a_split_that_does_not_decide_is_still_the_stage_named():
+    """``stats.presolve_stage`` is the last stage that ran: the case splits, here, though they
+    leave the board open (under fill they run where the search does not)."""
+    rows = ["AB......", *["........"] * 6, "......BA"]
+    found = presolve(Board.from_rows(rows), parse_rules("fill"))
+    assert found.outcome == PARTIAL and found.stage == "split"
