@@ -261,6 +261,9 @@ def _unsolvable(out: Explanation, board: Board, rules: Rules, deadline: float, l
     out.responsible = ["pairs"] if pairs_alone else sorted(loose.rules)
     if out.reason == "parity":  # impossible without fill too: what does not need it comes first
         out.reason = "deduction" if out.failure is not None else "none"
+        if out.failure is None and out.trace is not None:
+            out.notes.append("the deductions (look-ahead to depth 2) find no contradiction: the "
+                             "reason needs search")
     blamed = []
     if out.failure is not None and out.failure.label is not None:
         blamed = [out.failure.label]

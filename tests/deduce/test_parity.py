@@ -128,3 +128,17 @@ def test_explain_gives_the_count_as_the_reason():
     assert out.status == "unsolvable" and out.reason == "parity"
     assert "chessboard" in out.sentence()
     assert out.as_dict()["parity"]["both_dark"] == ["A"]
+
+
+def test_a_part_no_pair_reaches_is_left_to_the_deductions():
+    """Impossible, but "no way left for its path" says it plainer than a count."""
+    board = Board.from_rows(["AA#..."])
+    assert parity.imbalance(board) is None
+    assert explain(board, "fill", budget=5).reason == "deduction"
+
+
+def test_a_bridge_is_counted_once_for_each_way_across_and_says_so():
+    board = Board.from_json(["A..", "...", "..A"], {"kind": "square", "bridges": [[1, 1]]})
+    found = parity.imbalance(board)
+    assert found is not None and (found.dark, found.light) == (6, 4) and found.bridged
+    assert "once for each way across" in found.sentence()
