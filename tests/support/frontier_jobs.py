@@ -39,13 +39,15 @@ def open_job(board: Board, profile: str, limit: int = 2, method: Method = DEFAUL
 
 def with_route(monkeypatch, route: Frontier) -> None:
     """The routes list with ``route`` in the frontier route's place and without
-    ``stricter-first`` (which finds most small boards' second solution first); no look-ahead
-    or case splits in the deductions (they would decide small boards whole)."""
+    ``stricter-first`` (which finds most small boards' second solution first); no look-ahead,
+    case splits or chessboard count in the deductions (they would decide small boards whole,
+    or the unfillable ones at once)."""
     monkeypatch.setattr(routes, "ROUTES", tuple(route if r.name == "frontier" else r
                                                 for r in routes.ROUTES
                                                 if r.name != "stricter-first"))
     monkeypatch.setattr(presolve_module, "LOOKAHEAD_MAX_NODES", 0)
     monkeypatch.setattr(presolve_module, "SPLIT_MAX_COLOURS", 0)
+    monkeypatch.setattr(presolve_module, "_imbalanced", lambda board: False)
 
 
 def agrees(board: Board, profile: str, truth: int) -> bool:
