@@ -29,7 +29,7 @@ import argparse
 import statistics
 import time
 
-from benchmarks.harness import Run
+from benchmarks.harness import Run, in_turn
 from satlink import check
 from satlink.formats import read_file
 from satlink.solver import presolve as presolve_module
@@ -127,6 +127,32 @@ def run(board, rules: str, plan, timeout: float) -> tuple[str, float, bool]:
     return verdict.status.value, seconds, verdict.stats.sat_calls == 0 and not verdict.timed_out
 
 
+
+def each_in_turn(items: list, sides: list[str], repeat: int, check_one) -> tuple[dict, dict, int]:
+    """Each board of ``items`` (``(name, board)``) checked by every side, ``repeat`` rounds,
+    the sides' order rotating by board and round (``check_one(board, side)`` gives its status,
+    CPU seconds and whether it needed no SAT call): the seconds per side and board, whether
+    each side's last check needed no SAT, and how many boards got two verdicts (each printed;
+    a timeout is no verdict)."""
+    times = {side: [[] for _ in items] for side in sides}
+    without = {side: [False] * len(items) for side in sides}
+    statuses: list[set[str]] = [set() for _ in items]
+    for turn in range(repeat):
+        for i, (_name, board) in enumerate(items):
+            for side in in_turn(sides, i + turn):
+                status, seconds, no_sat = check_one(board, side)
+                times[side][i].append(seconds)
+                without[side][i] = no_sat
+                if status != "timeout":
+                    statuses[i].add(status)
+    differ = 0
+    for i, found in enumerate(statuses):
+        if len(found) > 1:
+            differ += 1
+            print(f"  DISAGREE {items[i][0]}: {sorted(found)}", file=sys.stderr)
+    return times, without, differ
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -145,22 +171,10 @@ def main() -> int:
     print(f"rules {args.rules}, repeat {args.repeat} (median per board), in one process")
     for group in args.groups.split(","):
         items = boards(group, args.max_cells)
-        times = {plan: [[] for _ in items] for plan in plans}
-        decided = {plan: [False] * len(items) for plan in plans}
-        statuses: list[set[str]] = [set() for _ in items]
-        for r in range(args.repeat):
-            for i, (_name, board) in enumerate(items):
-                order = plans[(i + r) % len(plans):] + plans[:(i + r) % len(plans)]
-                for plan in order:
-                    status, seconds, without = run(board, args.rules, PLANS[plan], args.timeout)
-                    times[plan][i].append(seconds)
-                    decided[plan][i] = without
-                    if status != "timeout":
-                        statuses[i].add(status)
-        for i, found in enumerate(statuses):
-            if len(found) > 1:
-                disagreements += 1
-                print(f"  DISAGREE {items[i][0]}: {sorted(found)}", file=sys.stderr)
+        times, decided, differ = each_in_turn(
+            items, plans, args.repeat,
+            lambda board, plan: run(board, args.rules, PLANS[plan], args.timeout))
+        disagreements += differ
         base = sum(statistics.median(t) for t in times[plans[0]])
         rows = []
         unique = {tuple(board.rows) for _name, board in items}

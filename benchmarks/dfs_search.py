@@ -39,7 +39,7 @@ import argparse
 import statistics
 import time
 
-from benchmarks.deduction_gates import GROUPS, boards
+from benchmarks.deduction_gates import GROUPS, boards, each_in_turn
 from benchmarks.harness import Run, in_turn
 from satlink import check
 from satlink.solver import presolve as presolve_module
@@ -72,21 +72,9 @@ def compare_routes(groups: list[str], rules: str, repeat: int, timeout: float) -
     rows, disagreements = [], 0
     for group in groups:
         items = boards(group, 10**7)
-        times = {r: [[] for _ in items] for r in ROUTES}
-        without = {r: [False] * len(items) for r in ROUTES}
-        statuses: list[set[str]] = [set() for _ in items]
-        for turn in range(repeat):
-            for i, (_name, board) in enumerate(items):
-                for name in in_turn(ROUTES, i + turn):
-                    status, seconds, no_sat = route(board, rules, name, timeout)
-                    times[name][i].append(seconds)
-                    without[name][i] = no_sat
-                    if status != "timeout":
-                        statuses[i].add(status)
-        for i, found in enumerate(statuses):
-            if len(found) > 1:
-                disagreements += 1
-                print(f"  DISAGREE {items[i][0]}: {sorted(found)}", file=sys.stderr)
+        times, without, differ = each_in_turn(
+            items, list(ROUTES), repeat, lambda board, name: route(board, rules, name, timeout))
+        disagreements += differ
         medians = {r: [statistics.median(t) for t in times[r]] for r in ROUTES}
         print(f"\n{group}: {len(items)} boards, {rules}, CPU seconds (median of {repeat})")
         print(f"  {'route':8} {'total s':>8} {'per board ms':>13} {'no SAT':>7} {'vs sat':>7} "
