@@ -252,3 +252,21 @@ def solved(name: str) -> tuple[Board, Solution]:
         assert set(board.endpoints[label]) == {path[0], path[-1]}
         assert all(edge(a, b) in edges for a, b in zip(path, path[1:], strict=False))
     return board, solution
+
+
+def profiled_boards(seed: int, square: int, covered: int, sizes: tuple[int, int],
+                    per_family: int) -> list[tuple[Board, str]]:
+    """Boards each with a profile, the profiles taken in turn: ``square`` random square boards
+    and ``covered`` boards covered by random paths (``sizes``) under the square profiles, and
+    ``per_family`` boards of every variant family under theirs (seeds ``seed`` to ``seed + 2``)."""
+    from testbed.boards import PROFILES, boards, cover_board
+
+    rng = random.Random(seed)
+    out = [(Board.from_rows(rows), PROFILES[i % len(PROFILES)])
+           for i, rows in enumerate(boards(seed + 1, square))]
+    out += [(Board.from_rows(cover_board(rng, sizes)), PROFILES[i % len(PROFILES)])
+            for i in range(covered)]
+    out += [(variant.board(), VARIANT_PROFILES[i % len(VARIANT_PROFILES)])
+            for i, variant in enumerate(variants(seed + 2, per_family))]
+    return out
+

@@ -17,7 +17,6 @@ colours fewer on undecided cells, never with other edges.
 
 from __future__ import annotations
 
-import random
 from functools import cache
 
 import pytest
@@ -28,8 +27,8 @@ from satlink.deduce.engines import PYTHON, compiled
 from satlink.deduce.lookahead import LookaheadBudget, settle_deferring
 from satlink.grading.compare import ALL_PASSES
 from satlink.rules import parse_rules
-from testbed.boards import PROFILES, boards, cover_board, mzucker_boards
-from testbed.variants import VARIANT_PROFILES, variants
+from testbed.boards import mzucker_boards
+from testbed.variants import profiled_boards
 
 COMPILED = compiled()
 pytestmark = pytest.mark.skipif(COMPILED is None, reason="the compiled engine is not built")
@@ -74,14 +73,7 @@ def cases() -> list[tuple[Board, str]]:
     """Small random boards of every profile, covers of random walks of 8 to 16 cells a side
     (where ``bottleneck`` finds something between refuted moves) and small boards of every
     geometry of every variant profile."""
-    rng = random.Random(4700)
-    out = [(Board.from_rows(rows), PROFILES[i % len(PROFILES)])
-           for i, rows in enumerate(boards(4701, 40))]
-    out += [(Board.from_rows(cover_board(rng, (8, 16))), PROFILES[i % len(PROFILES)])
-            for i in range(40)]
-    out += [(variant.board(), VARIANT_PROFILES[i % len(VARIANT_PROFILES)])
-            for i, variant in enumerate(variants(4702, 3))]
-    return out
+    return profiled_boards(4700, 40, 40, (8, 16), 3)
 
 
 def same_end(plain: tuple, deferred: tuple) -> bool:

@@ -17,8 +17,7 @@ from satlink.board import Board
 from satlink.deduce import Contradiction, Puzzle
 from satlink.deduce.engines import PYTHON, compiled
 from satlink.rules import parse_rules
-from testbed.boards import PROFILES, boards, cover_board
-from testbed.variants import VARIANT_PROFILES, variants
+from testbed.variants import profiled_boards
 
 COMPILED = compiled()
 pytestmark = pytest.mark.skipif(COMPILED is None, reason="the compiled engine is not built")
@@ -76,12 +75,6 @@ def walk(eng, board: Board, rules: str, seed: int) -> int:
 
 @pytest.mark.parametrize("eng", [PYTHON, COMPILED], ids=["python", "compiled"])
 def test_every_loss_moves_the_stamp(eng):
-    rng = random.Random(4711)
-    cases = [(Board.from_rows(rows), PROFILES[i % len(PROFILES)])
-             for i, rows in enumerate(boards(4711, 30))]
-    cases += [(Board.from_rows(cover_board(rng, (5, 9))), PROFILES[i % len(PROFILES)])
-              for i in range(12)]
-    cases += [(v.board(), VARIANT_PROFILES[i % len(VARIANT_PROFILES)])
-              for i, v in enumerate(variants(4712, 2))]
+    cases = profiled_boards(4710, 30, 12, (5, 9), 2)
     losses = sum(walk(eng, board, rules, i) for i, (board, rules) in enumerate(cases))
     assert losses > 100
