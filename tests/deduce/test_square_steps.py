@@ -53,8 +53,9 @@ def test_square_steps_are_the_edges_in_order_and_the_open_nodes(monkeypatch) -> 
 def test_the_compiled_engine_reads_square_steps_as_the_buffers_they_stand_for(monkeypatch) -> None:
     """The same boards deduced from the bytes and from the buffers: the same edge states after
     the fixpoint and the same solutions found by case splits; bytes that do not describe a
-    board's cells (the wrong length, an unknown bit, a step off the board, a one-column
-    board's step right, which is its step down) are refused."""
+    board's cells (the wrong length, an unknown bit, a step off the board, a step right from
+    the last column, a one-column board's step right, which is its step down, a step to a
+    closed cell) are refused."""
     import random
 
     import pytest
@@ -107,3 +108,7 @@ def test_the_compiled_engine_reads_square_steps_as_the_buffers_they_stand_for(mo
             core.square_graph(3, 2, steps, ends, True, True, [])
     with pytest.raises(ValueError):  # a one-column board's step right is its step down
         core.square_graph(1, 2, b"\x07\x04", [(0, 1)], True, True, [])
+    for steps in (b"\x07\x07\x07\x05\x05\x04",  # a step right from the last column
+                  b"\x07\x07\x06\x05\x05\x00"):  # a step to a closed cell
+        with pytest.raises(ValueError):
+            core.square_graph(3, 2, steps, ends, True, True, [])

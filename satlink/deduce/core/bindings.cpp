@@ -200,7 +200,9 @@ std::shared_ptr<CorePuzzle> make_puzzle(int n, const py::buffer& open_nodes,
 // A plain square board's graph from one byte per cell (satlink.graph's square_steps): bit 2 the
 // cell is open, bit 0 it has an edge to the cell on its right (+1), bit 1 to the one below
 // (+width).  Read cell by cell, right before down, the pairs come in satlink.graph's order; they
-// are checked like any edge list handed over, so the bytes cannot smuggle in another order.
+// are checked like any edge list handed over, so the bytes cannot smuggle in another order; a
+// step right from the last column (which would wrap into the next row), a step down from the
+// last row, or a step to or from a closed cell is refused.
 std::shared_ptr<CorePuzzle> make_square_puzzle(int width, int height, const py::bytes& steps,
                                                std::vector<std::pair<int, int>> ends, bool fill,
                                                bool notouch,
@@ -222,10 +224,15 @@ std::shared_ptr<CorePuzzle> make_square_puzzle(int width, int height, const py::
         if (step & 4) nodes.push_back(x);
         for (int bit = 0; bit < 2; ++bit) {
             if (!(step & (1 << bit))) continue;
+            if (bit ? x + width >= n : x % width == width - 1)
+                throw py::value_error("steps: a step off the board's last row or column");
             a.push_back(x);
             b.push_back(x + (bit ? width : 1));
         }
     }
+    for (size_t k = 0; k < a.size(); ++k)
+        if (!(cells[a[k]] & 4) || !(cells[b[k]] & 4))
+            throw py::value_error("steps: a step to or from a closed cell");
     check_order(a, b);
     return built(n, std::move(nodes), std::move(a), std::move(b), std::move(ends), fill, notouch,
                  std::move(blocks));
