@@ -57,8 +57,6 @@ def forced(monkeypatch) -> None:
     with_route(monkeypatch, Frontier(widths=range(0, 64), fill_only=False, engines=(SWEEP,)))
 
 
-
-
 @pytest.mark.parametrize("profile", WEAKER)
 def test_square_boards_agree_with_brute_force(profile: str, forced) -> None:
     assert square_boards_decided(profile, 4410 + len(profile), 60) >= DECIDED_AT_LEAST[profile][0]
