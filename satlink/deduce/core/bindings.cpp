@@ -758,13 +758,19 @@ PYBIND11_MODULE(_core, m) {
             search.max_depth = (int)std::min(max_depth, (long)INT32_MAX);
             search.passes = std::move(passes);
             search.limits = limits_of(deadline, cancel);
-            struct Consumed {  // the last case of the root's split ran on the state itself
+            // The last case of the root's split runs on the state itself; the state is marked
+            // consumed while this call still holds it (inside `working`), so no other thread
+            // can start on it in between, and whether the split ends or throws.
+            struct Consumed {
                 PyState& s;
                 ~Consumed() {
                     if (s.st.seg.size() != (size_t)s.st.p->n) s.consumed = true;  // moved from
                 }
-            } consumed{s};
-            return searched(s, search, [](Split& x, State& st) { x.run(st); });
+            };
+            return searched(s, search, [&s](Split& x, State& st) {
+                Consumed consumed{s};
+                x.run(st);
+            });
         },
         py::arg("state"), py::arg("budget"), py::arg("limit"), py::arg("passes"),
         py::arg("max_depth"), py::arg("deadline") = py::none(), py::arg("cancel") = py::none(),
