@@ -71,6 +71,10 @@ class Plan(NamedTuple):
     search_budget: int = 0
     """States the depth-first search on the trail may visit; 0: none (then the case splits, if
     they have a budget).  The compiled engine only."""
+    parity: bool = False
+    """Run the chessboard count on the state (the technique ``parity``,
+    :mod:`satlink.deduce.shades`) in every fixpoint: look-ahead's hypotheses' and the
+    search's states' too.  Under ``fill`` only: without it the count says nothing."""
 
 
 PYTHON_MAX_NODES = 400
@@ -143,6 +147,7 @@ def plan_for(board: Board, rules: Rules, using: Engine) -> Plan:
                       if small or colours <= SPLIT_MAX_COLOURS else 0),
         split_depth=max(1, SPLIT_STATE_BYTES // state_bytes),  # state_bytes >= 40
         search_budget=_search_budget(board) if searched else 0,
+        parity=rules.fill and not rules.notouch,
     )
 
 
@@ -210,6 +215,7 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
     _in_time(deadline)
     passes = ("corner", "notouch", "region", "bottleneck") if plan.global_passes else (
         "corner", "notouch")
+    passes += ("parity",) if plan.parity else ()
     stage = "fixpoint"
     before_split: bytes | None = None
     try:
@@ -225,7 +231,8 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
             return _believed(board, rules, solutions, True, done, "solved", stage)
         if plan.search_budget:
             stage = "search"
-            found = _search(board, eng, state, plan.search_budget, limit, deadline)
+            found = _search(board, eng, state, plan.search_budget, limit, deadline,
+                            ("corner", "notouch", "parity") if plan.parity else ("corner", "notouch"))
             if found is not None:
                 solutions, exhausted = [eng.solution(puzzle, es) for es in found[0]], found[1]
                 _in_time(deadline)
@@ -267,14 +274,15 @@ def _look_ahead(eng: Engine, state: object, passes: tuple[str, ...], budget: int
     none closes: ``settle_deferring``), until the board is complete, no move is refuted, or the
     budget is spent; whether it is complete.  Each look-ahead resumes at the place of the last
     move closed, not at the first path end (the grader keeps the plain order)."""
-    from satlink.deduce.lookahead import LookaheadBudget, settle_deferring
+    from satlink.deduce.lookahead import TRIAL_PASSES, LookaheadBudget, settle_deferring
 
+    trial = TRIAL_PASSES + tuple(t for t in passes if t == "parity")  # the count, if planned
     return settle_deferring(eng, state, passes, LookaheadBudget(budget, deadline=deadline,
-                                                                 resume=True))
+                                                                 resume=True, passes=trial))
 
 
 def _search(board: Board, eng: Engine, state: object, budget: int, limit: int,
-            deadline: float | None) -> tuple[list[bytes], bool] | None:
+            deadline: float | None, passes: tuple[str, ...]) -> tuple[list[bytes], bool] | None:
     """The depth-first search from ``state`` (left as it was): the solutions it found and
     whether they are all there are, or None when its budget ran out first."""
     from satlink.deduce.dfs import DepthFirst, depth_first, diagonal_rank, sweep_rank
@@ -283,7 +291,7 @@ def _search(board: Board, eng: Engine, state: object, budget: int, limit: int,
     if min(board.width, board.height) > SEARCH_MAX_SHORT_SIDE:
         legs.insert(0, (diagonal_rank, SEARCH_WIDE_FIRST))
     for rank_of, most in legs:
-        search = DepthFirst(most, limit, rank=rank_of(board), deadline=deadline)
+        search = DepthFirst(most, limit, passes, rank=rank_of(board), deadline=deadline)
         if depth_first(eng, state, search):
             return search.solutions, search.complete
     return None
