@@ -4,12 +4,12 @@ it, board by board, in one process, interleaved.
 Per board, ``presolve`` (the deductions: fixpoint, look-ahead, and the depth-first search where
 a plan gives it a budget) under ``--rules`` (``fill`` by default) by each plan of ``--plans``:
 
-* ``main``: the plan of main (no count);
-* ``count``: the count (technique ``parity``) in every fixpoint, look-ahead's hypotheses
-  included;
-* ``count+search``: that, and the depth-first search on the trail with the count at each
-  state, ``--budget`` states (on boards of any short side);
-* ``search``: the search without the count, for comparison.
+* ``main``: the plan without the count (main's);
+* ``count``: the count (technique ``parity``) in every fixpoint, look-ahead's hypotheses and
+  the case splits included (today's plan under ``fill``);
+* ``count+search``, ``search``: either, and the depth-first search on the trail, ``--budget``
+  states (on boards of any short side; the count in its states is measured by
+  ``dfs_search.py --orders sweep,sweep+parity``).
 
 Each board by each plan in turn (the order rotating by board and round), ``--repeat`` rounds,
 CPU seconds (``time.process_time``) per board's median, ``--timeout`` seconds a board.  ``no
@@ -17,7 +17,7 @@ SAT``: boards the deductions decided (solved, decided, contradiction); two plans
 board differently is a disagreement (printed, exit status 1).
 
     python benchmarks/fill_parity.py --groups hand-made --repeat 1
-    python benchmarks/fill_parity.py --groups inputs9 --plans main,count --repeat 1
+    python benchmarks/fill_parity.py --groups inputs9 --plans main,count --repeat 3
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from satlink.rules import parse_rules
 from satlink.solver.presolve import PARTIAL, SKIPPED, PresolveTimeout, plan_for, presolve
 
 PLANS = ("main", "count", "count+search", "search")
+"""Every plan ``--plans`` knows; the first one given is the others' baseline."""
 GROUPS.setdefault("inputs4", [GROUPS["hand-made"][2]])
 
 
@@ -113,7 +114,7 @@ def main() -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--groups", default="hand-made,inputs9")
     parser.add_argument("--rules", default="fill")
-    parser.add_argument("--plans", default=",".join(PLANS))
+    parser.add_argument("--plans", default="main,count")
     parser.add_argument("--budget", type=int, default=8_000,
                         help="states of the depth-first search (plans with ``search``)")
     parser.add_argument("--repeat", type=int, default=1)

@@ -22,9 +22,9 @@ Outcomes:
   before it is believed; should the referee ever refuse one, SAT decides the board with none
   of the deductions: a bug in the engine must cost time, never a verdict.  ``solved`` is the
   common case of exactly one solution proven unique.
-* **contradiction**: the deductions reach an impossible state: no solution.  Under ``fill``, a
-  board the stages leave open is also counted in two shades (:mod:`satlink.deduce.parity`):
-  a board whose shades its pairs cannot cover is a contradiction too (stage ``parity``).
+* **contradiction**: the deductions reach an impossible state: no solution.  Under ``fill``, the
+  state in every fixpoint (:mod:`satlink.deduce.shades`) and a board left open (``.parity``) are
+  counted in two shades: shades its pairs cannot cover are a contradiction (stage ``parity``).
 * **partial**: the decided edges are handed on (as unit clauses, or substituted, and split into
   independent pieces: :mod:`satlink.solver.pieces`).  They are implied by the rules, so no
   solution is lost, and cuts and blocking clauses stay valid.
@@ -71,10 +71,7 @@ class Plan(NamedTuple):
     search_budget: int = 0
     """States the depth-first search on the trail may visit; 0: none (then the case splits, if
     they have a budget).  The compiled engine only."""
-    parity: bool = False
-    """Run the chessboard count on the state (the technique ``parity``,
-    :mod:`satlink.deduce.shades`) in every fixpoint: look-ahead's hypotheses' and the
-    search's states' too.  Under ``fill`` only: without it the count says nothing."""
+    parity: bool = False  # (fill) the chessboard count on the state in every fixpoint: shades.py
 
 
 PYTHON_MAX_NODES = 400
@@ -231,8 +228,7 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
             return _believed(board, rules, solutions, True, done, "solved", stage)
         if plan.search_budget:
             stage = "search"
-            found = _search(board, eng, state, plan.search_budget, limit, deadline,
-                            ("corner", "notouch", "parity") if plan.parity else ("corner", "notouch"))
+            found = _search(board, eng, state, plan.search_budget, limit, deadline)
             if found is not None:
                 solutions, exhausted = [eng.solution(puzzle, es) for es in found[0]], found[1]
                 _in_time(deadline)
@@ -253,8 +249,8 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
                 if not solutions and exhausted:
                     return done(CONTRADICTION, decided=board.n_edges, stage=stage)
                 return _believed(board, rules, solutions, exhausted, done, "decided", stage)
-    except Contradiction:
-        return done(CONTRADICTION, decided=board.n_edges, stage=stage)
+    except Contradiction as why:  # the chessboard count's own stage where it ended them
+        return done(CONTRADICTION, decided=board.n_edges, stage="parity" if why.kind == "parity" else stage)
     if rules.fill and _imbalanced(board):
         return done(CONTRADICTION, decided=board.n_edges, stage="parity")
     _in_time(deadline)
@@ -276,13 +272,12 @@ def _look_ahead(eng: Engine, state: object, passes: tuple[str, ...], budget: int
     move closed, not at the first path end (the grader keeps the plain order)."""
     from satlink.deduce.lookahead import TRIAL_PASSES, LookaheadBudget, settle_deferring
 
-    trial = TRIAL_PASSES + tuple(t for t in passes if t == "parity")  # the count, if planned
-    return settle_deferring(eng, state, passes, LookaheadBudget(budget, deadline=deadline,
-                                                                 resume=True, passes=trial))
+    return settle_deferring(eng, state, passes, LookaheadBudget(budget, deadline=deadline, resume=True,
+                            passes=TRIAL_PASSES + tuple(t for t in passes if t == "parity")))
 
 
 def _search(board: Board, eng: Engine, state: object, budget: int, limit: int,
-            deadline: float | None, passes: tuple[str, ...]) -> tuple[list[bytes], bool] | None:
+            deadline: float | None) -> tuple[list[bytes], bool] | None:
     """The depth-first search from ``state`` (left as it was): the solutions it found and
     whether they are all there are, or None when its budget ran out first."""
     from satlink.deduce.dfs import DepthFirst, depth_first, diagonal_rank, sweep_rank
@@ -291,7 +286,7 @@ def _search(board: Board, eng: Engine, state: object, budget: int, limit: int,
     if min(board.width, board.height) > SEARCH_MAX_SHORT_SIDE:
         legs.insert(0, (diagonal_rank, SEARCH_WIDE_FIRST))
     for rank_of, most in legs:
-        search = DepthFirst(most, limit, passes, rank=rank_of(board), deadline=deadline)
+        search = DepthFirst(most, limit, rank=rank_of(board), deadline=deadline)
         if depth_first(eng, state, search):
             return search.solutions, search.complete
     return None
