@@ -16,8 +16,14 @@ CPU seconds (``time.process_time``) per board's median, ``--timeout`` seconds a 
 SAT``: boards the deductions decided (solved, decided, contradiction); two plans deciding one
 board differently is a disagreement (printed, exit status 1).
 
+``--refutations`` instead runs presolve's look-ahead loop (``settle_deferring``, resumed, its
+budget as planned) on every board of at most ``--max-cells`` cells with and without the count
+in the fixpoint and the hypotheses, and counts the moves refuted by the kind of contradiction
+that closed them, the hypotheses tried and the edges decided.
+
     python benchmarks/fill_parity.py --groups hand-made --repeat 1
     python benchmarks/fill_parity.py --groups inputs9 --plans main,count --repeat 3
+    python benchmarks/fill_parity.py --groups hand-made --refutations --max-cells 400
 """
 
 from __future__ import annotations
@@ -109,6 +115,40 @@ def compare(groups: list[str], rules: str, plans: list[str], budget: int, repeat
     return rows, disagreements
 
 
+def refutations(groups: list[str], rules: str, max_cells: int) -> list[dict]:
+    """Per side (without, with the count): the look-ahead's refutations by kind, hypotheses
+    tried, edges decided, boards finished (a root contradiction counts as ``root:<kind>``)."""
+    from collections import Counter
+
+    from satlink.deduce import Contradiction, Puzzle
+    from satlink.deduce.lookahead import TRIAL_PASSES, LookaheadBudget, settle_deferring
+
+    eng, profile, rows = engine_named("compiled"), parse_rules(rules), []
+    for group in groups:
+        items = boards(group, max_cells)
+        for counted in (False, True):
+            extra = ("parity",) if counted else ()
+            passes, found = ("corner", "notouch", "region", "bottleneck", *extra), Counter()
+            for _name, board in items:
+                plan = plan_for(board, profile, eng)
+                st = eng.state(Puzzle(board, profile))
+                budget = LookaheadBudget(plan.lookahead_budget, resume=True,
+                                         passes=TRIAL_PASSES + extra,
+                                         refuted=lambda _move, why, kinds=found:
+                                         kinds.update([why.kind]))
+                try:
+                    eng.fixpoint(st, passes)
+                    found["finished"] += bool(settle_deferring(eng, st, passes, budget))
+                except Contradiction as why:
+                    found["root:" + why.kind] += 1
+                found["tried"] += budget.tried
+                found["decided edges"] += sum(1 for s in bytes(st.es) if s)
+            rows.append({"group": group, "count": counted, "boards": len(items), **found})
+            print(f"{group} ({len(items)} boards), {'with' if counted else 'without'} the "
+                  f"count: {dict(sorted(found.items()))}")
+    return rows
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -121,11 +161,17 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=10.0)
     parser.add_argument("--max-cells", type=int, default=10**7,
                         help="only the boards of at most this many cells")
+    parser.add_argument("--refutations", action="store_true",
+                        help="count look-ahead's refutations with and without the count")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     bench = Run("fill_parity", args)
     load = os.getloadavg()
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    if args.refutations:
+        bench.write(args.out, refutations(args.groups.split(","), args.rules, args.max_cells),
+                    load=load)
+        return 0
     rows, disagreements = compare(args.groups.split(","), args.rules, args.plans.split(","),
                                   args.budget, args.repeat, args.timeout, args.max_cells)
     end = os.getloadavg()

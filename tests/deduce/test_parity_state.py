@@ -188,3 +188,24 @@ def test_the_depth_first_search_with_the_count_finds_every_solution():
         assert len(search.solutions) == min(3, len(solutions)), board.rows
         for es in search.solutions:
             assert frozenset(e for e, s in enumerate(es) if s == 1) in solutions
+
+
+def test_the_dives_b_factor_test_is_sound_and_at_least_as_strong_as_the_count():
+    """benchmarks/fill_dives.py's degree test (a measurement's, not the engine's): it refutes
+    no state with a completion, and every state the count refutes on a bipartite board."""
+    from benchmarks.fill_dives import has_b_factor
+
+    rng, refuted = random.Random(5518), 0
+    for board, solutions in cases():
+        p = Puzzle(board, FILL)
+        for decided in decisions(rng, board, solutions):
+            st = made(PYTHON, board, FILL, decided)
+            if st is None:
+                continue
+            factor = has_b_factor(p, bytes(st.es))
+            if completed(decided, solutions):
+                assert factor is not False, (board.rows, decided)
+            if factor is not None and outcome(PYTHON, st)[0] == "contradiction":
+                assert factor is False, (board.rows, decided)
+                refuted += 1
+    assert refuted > 100
