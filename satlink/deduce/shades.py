@@ -14,9 +14,11 @@ the undecided edges between them, and:
   number.
 
 A component where that fails has no completion: the state is a contradiction (kind
-``parity``, located at the component's nodes).  No other technique sees this (it is the
-whole-board count of :mod:`satlink.deduce.parity`, asked of every state and every region the
-paths cut off), and a CDCL solver with lazy cycle cuts proves it only by exhausting the region.
+``parity``, located at the component's nodes).  Turning an edge on lowers the needs of one
+node of each shade, so over the whole undecided part the count never changes: it is the
+whole-board count of :mod:`satlink.deduce.parity` until the paths cut off a part, and then it
+sees what no other technique does, a part out of balance (a CDCL solver with lazy cycle cuts
+proves that only by exhausting the part).
 It refutes and never decides an edge, so it returns 0; without ``fill`` (a node may stay empty:
 its need is not known) it says nothing.  The compiled engine's ``parity.cpp`` is the same
 count, tested against this one.

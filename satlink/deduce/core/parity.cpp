@@ -7,10 +7,11 @@
 // nodes with r > 0 and the undecided edges between them).  Each added edge has one end of each
 // shade where C is bipartite, so C's dark nodes' needs sum to its light nodes' (the handshake
 // count); where C has an odd cycle, the needs still sum to twice the added edges, an even
-// number.  A component where that fails has no completion: a contradiction.  It refutes no
-// state, and it decides no edge, where the other passes would find nothing either; it sees
-// what they cannot, that a region's shades cannot be covered (the whole-board count of
-// satlink/deduce/parity.py, asked again of every state and every region the paths cut off).
+// number.  A component where that fails has no completion: a contradiction.  It decides no
+// edge (it only refutes).  Turning an edge on lowers the needs of one node of each shade, so
+// over the whole undecided part the count never changes from the board's own (the whole-board
+// count of satlink/deduce/parity.py): it fires only where the paths cut off a part out of
+// balance, which the other passes do not see (benchmarks/README.md measures how often).
 #include "engine.hpp"
 
 #include <algorithm>
