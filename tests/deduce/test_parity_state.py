@@ -191,9 +191,10 @@ def test_the_depth_first_search_with_the_count_finds_every_solution():
 
 
 def test_the_dives_b_factor_test_is_sound_and_at_least_as_strong_as_the_count():
-    """benchmarks/fill_dives.py's degree test (a measurement's, not the engine's): it refutes
-    no state with a completion, and every state the count refutes on a bipartite board."""
-    from benchmarks.fill_dives import has_b_factor
+    """testbed/b_factor.py's degree test (benchmarks/fill_dives.py's, not the engine's): it
+    refutes no state with a completion, and every state the count refutes on a bipartite
+    board."""
+    from testbed.b_factor import has_b_factor
 
     rng, refuted = random.Random(5518), 0
     for board, solutions in cases():
