@@ -43,7 +43,8 @@ setup(
     ext_modules=[
         Pybind11Extension(
             "satlink.deduce._core",
-            [f"{CORE}/{name}.cpp" for name in ("state", "local", "reach", "search", "dfs", "bindings")],
+            [f"{CORE}/{name}.cpp" for name in ("state", "local", "reach", "search", "dfs", "parity",
+                                                  "bindings")],
             depends=[f"{CORE}/engine.hpp", f"{CORE}/dfs.hpp"],
             cxx_std=17,
             extra_compile_args=["-O2"],

@@ -22,7 +22,9 @@ the same board in the same round.
 ``--orders`` takes ``fewest-node`` (fewest undecided edges, ties in node order), ``fewest``
 (ties in the band's sweep), ``sweep`` (the band along the long side) and ``diagonal`` (the
 anti-diagonals from the top left corner), each with ``+memo`` for the memory of failed states
-(profiles without notouch and no2x2).  ``--against check`` times today's whole route
+(profiles without notouch and no2x2) and ``+parity`` for the chessboard count
+(:mod:`satlink.deduce.shades`) in every fixpoint, the root's and each state's (under fill).
+``--against check`` times today's whole route
 (``check`` with the default plan, within ``--timeout``) instead of SAT alone.
 """
 
@@ -106,7 +108,9 @@ def search_alone(board, rules: str, order: str, budget: int, passes: str = "chea
     technique (and ``lookahead`` hypotheses of resumed look-ahead at the root), with the
     fixpoint of ``passes`` at each state; an order ending in ``+memo`` with the memory of
     failed states (``MEMO_BYTES``)."""
-    order, _, memo = order.partition("+")
+    order, *flags = order.split("+")
+    memo = "memo" if "memo" in flags else ""
+    counted = ("parity",) if "parity" in flags else ()  # the chessboard count at each state
     from satlink.deduce import Contradiction, Puzzle
     from satlink.deduce.dfs import DepthFirst, depth_first, diagonal_rank, sweep_rank
     from satlink.deduce.engines import engine_named
@@ -116,16 +120,16 @@ def search_alone(board, rules: str, order: str, budget: int, passes: str = "chea
     cpu = time.process_time()
     st = eng.state(Puzzle(board, profile))
     try:
-        eng.fixpoint(st, PASSES["all"])
+        eng.fixpoint(st, PASSES["all"] + counted)
         if lookahead:
             from satlink.deduce.lookahead import LookaheadBudget
 
-            eng.settle(st, PASSES["all"], LookaheadBudget(lookahead, resume=True))
+            eng.settle(st, PASSES["all"] + counted, LookaheadBudget(lookahead, resume=True))
     except Contradiction:
         return 0, True, 0, time.process_time() - cpu
     rank = (() if order == "fewest-node" else
             diagonal_rank(board) if order == "diagonal" else sweep_rank(board))
-    search = DepthFirst(budget, 2, PASSES[passes],
+    search = DepthFirst(budget, 2, PASSES[passes] + counted,
                         "fewest" if order.startswith("fewest") else "sweep", rank,
                         memo_bytes=MEMO_BYTES if memo == "memo" else 0)
     depth_first(eng, st, search)

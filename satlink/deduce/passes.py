@@ -8,13 +8,14 @@ from collections.abc import Callable, Sequence
 from satlink.deduce.local import corner, finished, forced, notouch
 from satlink.deduce.puzzle import OutOfTime
 from satlink.deduce.reach import bottleneck, region
+from satlink.deduce.shades import parity
 from satlink.deduce.state import State
 from satlink.runtime.cancel import cancelled
 
 Technique = Callable[[State], int]
 
 TECHNIQUES: dict[str, Technique] = {"forced": forced, "corner": corner, "notouch": notouch,
-                                    "region": region, "bottleneck": bottleneck}
+                                    "region": region, "bottleneck": bottleneck, "parity": parity}
 """Every technique of the engine, by the name the grader and the compiled engine use."""
 
 

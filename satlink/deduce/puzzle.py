@@ -45,6 +45,7 @@ FAILURES = {
     "unreachable": "a colour cannot reach its pair",
     "split": "neighbours of one colour cannot be joined (notouch)",
     "block": "a block of the geometry would lie on one path (no2x2)",
+    "parity": "a region's two shades cannot be covered by its paths (fill)",
 }
 """Every ``Contradiction.kind`` the engine raises, in words."""
 

@@ -22,9 +22,9 @@ Outcomes:
   before it is believed; should the referee ever refuse one, SAT decides the board with none
   of the deductions: a bug in the engine must cost time, never a verdict.  ``solved`` is the
   common case of exactly one solution proven unique.
-* **contradiction**: the deductions reach an impossible state: no solution.  Under ``fill``, a
-  board the stages leave open is also counted in two shades (:mod:`satlink.deduce.parity`):
-  a board whose shades its pairs cannot cover is a contradiction too (stage ``parity``).
+* **contradiction**: the deductions reach an impossible state: no solution.  Under ``fill``, the
+  state in every fixpoint (:mod:`satlink.deduce.shades`) and a board left open (``.parity``) are
+  counted in two shades: shades its pairs cannot cover are a contradiction (stage ``parity``).
 * **partial**: the decided edges are handed on (as unit clauses, or substituted, and split into
   independent pieces: :mod:`satlink.solver.pieces`).  They are implied by the rules, so no
   solution is lost, and cuts and blocking clauses stay valid.
@@ -71,6 +71,7 @@ class Plan(NamedTuple):
     search_budget: int = 0
     """States the depth-first search on the trail may visit; 0: none (then the case splits, if
     they have a budget).  The compiled engine only."""
+    parity: bool = False  # (fill) the chessboard count on the state in every fixpoint: shades.py
 
 
 PYTHON_MAX_NODES = 400
@@ -143,6 +144,7 @@ def plan_for(board: Board, rules: Rules, using: Engine) -> Plan:
                       if small or colours <= SPLIT_MAX_COLOURS else 0),
         split_depth=max(1, SPLIT_STATE_BYTES // state_bytes),  # state_bytes >= 40
         search_budget=_search_budget(board) if searched else 0,
+        parity=rules.fill and not rules.notouch,
     )
 
 
@@ -210,6 +212,7 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
     _in_time(deadline)
     passes = ("corner", "notouch", "region", "bottleneck") if plan.global_passes else (
         "corner", "notouch")
+    passes += ("parity",) if plan.parity else ()
     stage = "fixpoint"
     before_split: bytes | None = None
     try:
@@ -246,8 +249,8 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
                 if not solutions and exhausted:
                     return done(CONTRADICTION, decided=board.n_edges, stage=stage)
                 return _believed(board, rules, solutions, exhausted, done, "decided", stage)
-    except Contradiction:
-        return done(CONTRADICTION, decided=board.n_edges, stage=stage)
+    except Contradiction as why:  # the chessboard count's own stage where it ended them
+        return done(CONTRADICTION, decided=board.n_edges, stage="parity" if why.kind == "parity" else stage)
     if rules.fill and _imbalanced(board):
         return done(CONTRADICTION, decided=board.n_edges, stage="parity")
     _in_time(deadline)
@@ -267,10 +270,10 @@ def _look_ahead(eng: Engine, state: object, passes: tuple[str, ...], budget: int
     none closes: ``settle_deferring``), until the board is complete, no move is refuted, or the
     budget is spent; whether it is complete.  Each look-ahead resumes at the place of the last
     move closed, not at the first path end (the grader keeps the plain order)."""
-    from satlink.deduce.lookahead import LookaheadBudget, settle_deferring
+    from satlink.deduce.lookahead import TRIAL_PASSES, LookaheadBudget, settle_deferring
 
-    return settle_deferring(eng, state, passes, LookaheadBudget(budget, deadline=deadline,
-                                                                 resume=True))
+    return settle_deferring(eng, state, passes, LookaheadBudget(budget, deadline=deadline, resume=True,
+                            passes=TRIAL_PASSES + tuple(t for t in passes if t == "parity")))
 
 
 def _search(board: Board, eng: Engine, state: object, budget: int, limit: int,

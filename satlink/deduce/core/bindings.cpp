@@ -814,4 +814,8 @@ PYBIND11_MODULE(_core, m) {
             return paths_of(st);
         },
         py::arg("graph"), py::arg("es"));
+    m.def(
+        "plant_parity", [](int bug) { parity_plant = bug; }, py::arg("bug"),
+        "For the tests only: plant a bug in the parity pass (0 none, 1 an end's shade flipped, "
+        "2 spent nodes counted), to show that they catch it.");
 }

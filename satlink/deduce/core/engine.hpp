@@ -372,13 +372,20 @@ int corner(State& st);
 int notouch(State& st);
 int region(State& st);
 int bottleneck(State& st);
+// The chessboard count on the state (parity.cpp): under fill, a region whose shades its nodes'
+// remaining needs cannot balance is a contradiction; refutes only, so it returns 0.
+int parity(State& st);
+// A bug parity() plants for the tests to catch (0 none, 1 an end's shade flipped, 2 the path
+// edges forgotten: spent nodes counted); never set otherwise.
+extern int parity_plant;
 bool finished(State& st);
 
 // The techniques: the one definition of their codes.  Python sees them as the enum
 // satlink.deduce._core.Technique, members named as the grader names the techniques
 // (TECHNIQUE_NAMES, in code order), which is how the engine facade hands them over.
-enum class Technique : int { forced, corner, notouch, region, bottleneck };
-constexpr const char* TECHNIQUE_NAMES[] = {"forced", "corner", "notouch", "region", "bottleneck"};
+enum class Technique : int { forced, corner, notouch, region, bottleneck, parity };
+constexpr const char* TECHNIQUE_NAMES[] = {"forced", "corner", "notouch", "region", "bottleneck",
+                                           "parity"};
 constexpr int TECHNIQUE_COUNT = sizeof(TECHNIQUE_NAMES) / sizeof(TECHNIQUE_NAMES[0]);
 int run(State& st, Technique technique);
 struct Limits;

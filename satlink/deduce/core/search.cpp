@@ -11,6 +11,7 @@ int run(State& st, Technique technique) {
         case Technique::notouch: return notouch(st);
         case Technique::region: return region(st);
         case Technique::bottleneck: return bottleneck(st);
+        case Technique::parity: return parity(st);
     }
     return 0;
 }
