@@ -6,7 +6,7 @@ a plan gives it a budget) under ``--rules`` (``fill`` by default) by each plan o
 
 * ``main``: the plan without the count (main's);
 * ``count``: the count (technique ``parity``) in every fixpoint, look-ahead's hypotheses and
-  the case splits included (today's plan under ``fill``);
+  the case splits included (in no plan: measured, it decides nothing more);
 * ``count+search``, ``search``: either, and the depth-first search on the trail, ``--budget``
   states (on boards of any short side; the count in its states is measured by
   ``dfs_search.py --orders sweep,sweep+parity``).

@@ -27,7 +27,8 @@ The rules, grouped by the technique a person would name (see :mod:`satlink.gradi
 * ``bottleneck``: a colour's path is a simple path between its endpoints, so it stays in the
   blocks (biconnected components) between them: pockets behind a single node are out, and a
   node or edge every route must cross takes the colour.
-* ``parity`` (``fill`` only; presolve's, not the grader's): in every part of the undecided
+* ``parity`` (``fill`` only; asked by no plan today, since it was measured to decide nothing
+  more): in every part of the undecided
   graph the nodes' remaining needs balance between the two shades of a chessboard (or, where
   the part has an odd cycle, sum to an even number); a part where they do not is a
   contradiction (:mod:`satlink.deduce.shades`).

@@ -22,9 +22,9 @@ Outcomes:
   before it is believed; should the referee ever refuse one, SAT decides the board with none
   of the deductions: a bug in the engine must cost time, never a verdict.  ``solved`` is the
   common case of exactly one solution proven unique.
-* **contradiction**: the deductions reach an impossible state: no solution.  Under ``fill``, the
-  state in every fixpoint (:mod:`satlink.deduce.shades`) and a board left open (``.parity``) are
-  counted in two shades: shades its pairs cannot cover are a contradiction (stage ``parity``).
+* **contradiction**: the deductions reach an impossible state: no solution.  Under ``fill``, a
+  board the stages leave open is also counted in two shades (:mod:`satlink.deduce.parity`):
+  a board whose shades its pairs cannot cover is a contradiction too (stage ``parity``).
 * **partial**: the decided edges are handed on (as unit clauses, or substituted, and split into
   independent pieces: :mod:`satlink.solver.pieces`).  They are implied by the rules, so no
   solution is lost, and cuts and blocking clauses stay valid.
@@ -71,7 +71,7 @@ class Plan(NamedTuple):
     search_budget: int = 0
     """States the depth-first search on the trail may visit; 0: none (then the case splits, if
     they have a budget).  The compiled engine only."""
-    parity: bool = False  # (fill) the chessboard count on the state in every fixpoint: shades.py
+    parity: bool = False  # (fill) shades.py's count on every state; in no plan: decides no more
 
 
 PYTHON_MAX_NODES = 400
@@ -144,7 +144,6 @@ def plan_for(board: Board, rules: Rules, using: Engine) -> Plan:
                       if small or colours <= SPLIT_MAX_COLOURS else 0),
         split_depth=max(1, SPLIT_STATE_BYTES // state_bytes),  # state_bytes >= 40
         search_budget=_search_budget(board) if searched else 0,
-        parity=rules.fill and not rules.notouch,
     )
 
 
@@ -250,7 +249,8 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
                     return done(CONTRADICTION, decided=board.n_edges, stage=stage)
                 return _believed(board, rules, solutions, exhausted, done, "decided", stage)
     except Contradiction as why:  # the chessboard count's own stage where it ended them
-        return done(CONTRADICTION, decided=board.n_edges, stage="parity" if why.kind == "parity" else stage)
+        stage = "parity" if why.kind == "parity" else stage
+        return done(CONTRADICTION, decided=board.n_edges, stage=stage)
     if rules.fill and _imbalanced(board):
         return done(CONTRADICTION, decided=board.n_edges, stage="parity")
     _in_time(deadline)
