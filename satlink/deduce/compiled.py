@@ -33,7 +33,7 @@ from satlink.solution import Solution
 
 if TYPE_CHECKING:
     from satlink.deduce.dfs import DepthFirst
-    from satlink.deduce.lookahead import LookaheadBudget
+    from satlink.deduce.lookahead import LookaheadBudget, Staged
     from satlink.deduce.split import CaseSplits
     from satlink.graph import BoardGraph
 
@@ -177,6 +177,22 @@ class CompiledEngine:
             for move, why in done.refutations:
                 told(move, why)
         return bool(done.finished)
+
+    def first_stages(self, st: Any, passes: Sequence[str], search: LookaheadBudget) -> Staged:
+        """Presolve's fixpoint and look-ahead (:func:`satlink.deduce.lookahead.first_stages`)
+        in one call into the core, a contradiction returned rather than raised: a call per
+        stage and per deferred pass cost a decided board more than some of its stages.
+        Where refuted moves are to be told, the stages go a call each."""
+        from satlink.deduce.lookahead import DEFERRED_PASSES, Staged, first_stages
+
+        if search.refuted is not None:
+            return first_stages(self, st, passes, search)
+        stage, finished, contradiction, tried = self._cancellable(
+            self._core.first_stages, st, self.codes(passes), self.codes(DEFERRED_PASSES),
+            min(search.budget, MOST), search.tried, self.codes(search.passes), search.resume,
+            search.deadline)
+        search.tried = tried
+        return Staged(stage, finished, contradiction)
 
     def split(self, st: Any, search: CaseSplits) -> bool:
         found = self._cancellable(self._core.split, st, min(search.budget, MOST),

@@ -31,7 +31,7 @@ from satlink.deduce.puzzle import BudgetSpent, Puzzle
 from satlink.solution import Solution
 
 if TYPE_CHECKING:
-    from satlink.deduce.lookahead import LookaheadBudget
+    from satlink.deduce.lookahead import LookaheadBudget, Staged
     from satlink.deduce.split import CaseSplits
 
 ENVIRONMENT = "SATLINK_ENGINE"
@@ -66,6 +66,7 @@ class Engine(Protocol):
     def lookahead(self, st: Any, depth: int, search: LookaheadBudget) -> int: ...
     def settle(self, st: Any, passes: Sequence[str], search: LookaheadBudget,
                depth: int = 1) -> bool: ...
+    def first_stages(self, st: Any, passes: Sequence[str], search: LookaheadBudget) -> Staged: ...
     def split(self, st: Any, search: CaseSplits) -> bool: ...
     def solution(self, puzzle: Puzzle, es: bytes) -> Solution: ...
 
@@ -108,6 +109,12 @@ class PythonEngine:
         from satlink.deduce.lookahead import settle
 
         return settle(st, passes, search, depth)
+
+    def first_stages(self, st: Any, passes: Sequence[str], search: LookaheadBudget) -> Staged:
+        """Presolve's fixpoint and look-ahead (:func:`satlink.deduce.lookahead.first_stages`)."""
+        from satlink.deduce.lookahead import first_stages
+
+        return first_stages(self, st, passes, search)
 
     def split(self, st: Any, search: CaseSplits) -> bool:
         """Search ``st`` (consumed) by case splits; the solutions land in ``search``; True

@@ -210,14 +210,16 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
     _in_time(deadline)
     passes = ("corner", "notouch", "region", "bottleneck") if plan.global_passes else (
         "corner", "notouch")
-    stage = "fixpoint"
+    from satlink.deduce.lookahead import LookaheadBudget  # (not at start-up: tiny boards skip it)
+
     before_split: bytes | None = None
+    # the fixpoint, then look-ahead (resumed where the last closed move was; ``bottleneck``
+    # only once none closes: lookahead.settle_deferring), in one call into the compiled core
+    stage, complete, contradiction = eng.first_stages(
+        state, passes, LookaheadBudget(plan.lookahead_budget, deadline=deadline, resume=True))
+    if contradiction:
+        return done(CONTRADICTION, decided=board.n_edges, stage=stage)
     try:
-        eng.fixpoint(state, passes, deadline)
-        complete = eng.finished(state)
-        if not complete and plan.lookahead_budget:
-            stage = "lookahead"
-            complete = _look_ahead(eng, state, passes, plan.lookahead_budget, deadline)
         if complete:
             _in_time(deadline)
             solutions = [state.solution()]
@@ -259,18 +261,6 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
 def _in_time(deadline: float | None) -> None:
     if deadline is not None and time.monotonic() > deadline:
         raise PresolveTimeout
-
-
-def _look_ahead(eng: Engine, state: object, passes: tuple[str, ...], budget: int,
-                deadline: float | None) -> bool:
-    """Depth-1 look-ahead and the fixpoint after each move it closes (``bottleneck`` only once
-    none closes: ``settle_deferring``), until the board is complete, no move is refuted, or the
-    budget is spent; whether it is complete.  Each look-ahead resumes at the place of the last
-    move closed, not at the first path end (the grader keeps the plain order)."""
-    from satlink.deduce.lookahead import LookaheadBudget, settle_deferring
-
-    return settle_deferring(eng, state, passes, LookaheadBudget(budget, deadline=deadline,
-                                                                 resume=True))
 
 
 def _search(board: Board, eng: Engine, state: object, budget: int, limit: int,

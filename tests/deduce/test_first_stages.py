@@ -1,0 +1,62 @@
+"""Presolve's first stages in one call into the compiled core (``first_stages``: the fixpoint,
+then look-ahead with ``bottleneck`` deferred) against the same stages driven from Python a
+call each (:func:`satlink.deduce.lookahead.first_stages`, the reference), and against the
+Python engine: the same stage reached, the same finish, the same contradictions (returned,
+not raised), the same hypotheses counted and the same edges decided, budget spent or not (the count and
+the edges after a contradiction are not compared: the state is left half-deduced).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from satlink.board import Board
+from satlink.deduce import Puzzle
+from satlink.deduce.engines import PYTHON, compiled
+from satlink.deduce.lookahead import LookaheadBudget, first_stages
+from satlink.grading.compare import ALL_PASSES
+from satlink.rules import parse_rules
+from testbed.boards import mzucker_boards
+from tests.deduce.test_settle_deferring import cases
+
+COMPILED = compiled()
+pytestmark = pytest.mark.skipif(COMPILED is None, reason="the compiled engine is not built")
+UNSPENT = 100_000
+
+
+def staged(eng, board: Board, rules: str, budget: int, one_call: bool) -> tuple:
+    """What the first stages did on ``board``: stage, finish, contradiction, hypotheses tried
+    and the edges (none after a contradiction: the state is left half-deduced)."""
+    st = eng.state(Puzzle(board, parse_rules(rules)))
+    search = LookaheadBudget(budget, resume=True)
+    done = (eng.first_stages if one_call else lambda *a: first_stages(eng, *a))(
+        st, ALL_PASSES, search)
+    if done.contradiction:  # (the compiled engine's calls one by one lose the count then)
+        return (*done, None, None)
+    return (*done, search.tried, bytes(st.es))
+
+
+@pytest.mark.parametrize("budget", [0, 5, 40, UNSPENT])
+def test_one_call_makes_the_stages_a_call_each_make(budget):
+    seen = set()
+    for board, rules in cases():
+        one = staged(COMPILED, board, rules, budget, True)
+        assert one == staged(COMPILED, board, rules, budget, False), (rules, board.rows)
+        assert one == staged(PYTHON, board, rules, budget, True), (rules, board.rows)
+        seen.add((one[0], one[1], one[2]))
+    # the cases reach every outcome: finished by the fixpoint, by look-ahead, left open by
+    # it, and contradictions (with a budget to look ahead)
+    if budget:
+        assert {("fixpoint", True, False), ("lookahead", True, False),
+                ("lookahead", False, False)} <= seen
+        assert any(contradiction for _, _, contradiction in seen)
+
+
+def test_one_call_on_hand_made_boards(corpus):
+    """mzucker's boards: where the look-ahead and the deferred ``bottleneck`` decide most."""
+    stages = set()
+    for name, board in mzucker_boards(corpus):
+        one = staged(COMPILED, board, "flow", 400_000 // board.n_nodes, True)
+        assert one == staged(COMPILED, board, "flow", 400_000 // board.n_nodes, False), name
+        stages.add(one[0])
+    assert stages == {"fixpoint", "lookahead"}
