@@ -181,6 +181,8 @@ PHASES = (
     ("core: state", "satlink.deduce.compiled", "CompiledEngine", "state"),
     ("core: fixpoint", "satlink.deduce.compiled", "CompiledEngine", "fixpoint"),
     ("core: settle (look-ahead)", "satlink.deduce.compiled", "CompiledEngine", "settle"),
+    ("core: first stages (fixpoint, look-ahead)", "satlink.deduce.compiled", "CompiledEngine",
+     "first_stages"),
     ("core: case splits", "satlink.deduce.compiled", "CompiledEngine", "split"),
     ("core: depth-first search", "satlink.deduce.compiled", "CompiledEngine", "dfs"),
     ("search order (Python)", "satlink.deduce.dfs", None, "sweep_rank"),
