@@ -32,8 +32,16 @@ def staged(eng, board: Board, rules: str, budget: int, one_call: bool) -> tuple:
     done = (eng.first_stages if one_call else lambda *a: first_stages(eng, *a))(
         st, ALL_PASSES, search)
     if done.contradiction:  # (the compiled engine's calls one by one lose the count then)
-        return (*done, None, None)
-    return (*done, search.tried, bytes(st.es))
+        return (*done, None, None, None)
+    es, colours = bytes(st.es), colours_of(st)
+    if search.tried < budget:  # the end is a fixpoint of every pass (budget unspent)
+        eng.fixpoint(st, ALL_PASSES)
+        assert (bytes(st.es), colours_of(st)) == (es, colours), (rules, board.rows)
+    return (*done, search.tried, es, colours)
+
+
+def colours_of(st) -> tuple[int, ...]:
+    return tuple(st.colour(x) for x in st.p.nodes)
 
 
 @pytest.mark.parametrize("budget", [0, 5, 40, UNSPENT])
