@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from satlink.board import Board
 from satlink.deduce import ON, Contradiction, OutOfTime, Puzzle
@@ -49,6 +49,9 @@ from satlink.graph import edge_literal
 from satlink.referee import solution_errors
 from satlink.rules import Rules
 from satlink.solution import Solution
+
+if TYPE_CHECKING:
+    from satlink.deduce.lookahead import LookaheadBudget
 
 SOLVED, DECIDED, CONTRADICTION, PARTIAL, SKIPPED = (
     "solved", "decided", "contradiction", "partial", "skipped")
@@ -210,13 +213,11 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
     _in_time(deadline)
     passes = ("corner", "notouch", "region", "bottleneck") if plan.global_passes else (
         "corner", "notouch")
-    from satlink.deduce.lookahead import LookaheadBudget  # (not at start-up: tiny boards skip it)
-
     before_split: bytes | None = None
     # the fixpoint, then look-ahead (resumed where the last closed move was; ``bottleneck``
     # only once none closes: lookahead.settle_deferring), in one call into the compiled core
-    stage, complete, contradiction = eng.first_stages(
-        state, passes, LookaheadBudget(plan.lookahead_budget, deadline=deadline, resume=True))
+    stage, complete, contradiction = eng.first_stages(state, passes, deadline,
+                                                      _lookahead(plan, deadline))
     if contradiction:
         return done(CONTRADICTION, decided=board.n_edges, stage=stage)
     try:
@@ -261,6 +262,16 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
 def _in_time(deadline: float | None) -> None:
     if deadline is not None and time.monotonic() > deadline:
         raise PresolveTimeout
+
+
+def _lookahead(plan: Plan, deadline: float | None) -> LookaheadBudget | None:
+    """The look-ahead's budget, or None for none (its module is then not imported: a tiny
+    board's check process starts without it, as before)."""
+    if not plan.lookahead_budget:
+        return None
+    from satlink.deduce.lookahead import LookaheadBudget
+
+    return LookaheadBudget(plan.lookahead_budget, deadline=deadline, resume=True)
 
 
 def _search(board: Board, eng: Engine, state: object, budget: int, limit: int,

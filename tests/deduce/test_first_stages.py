@@ -8,16 +8,26 @@ the edges after a contradiction are not compared: the state is left half-deduced
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
 from satlink.board import Board
 from satlink.deduce import Puzzle
 from satlink.deduce.engines import PYTHON, compiled
-from satlink.deduce.lookahead import LookaheadBudget, first_stages
+from satlink.deduce.lookahead import LookaheadBudget, Staged, first_stages
 from satlink.grading.compare import ALL_PASSES
 from satlink.rules import parse_rules
 from testbed.boards import mzucker_boards
-from tests.deduce.test_settle_deferring import cases
+from testbed.variants import profiled_boards
+
+
+@cache
+def cases() -> list[tuple[Board, str]]:
+    """The boards of ``test_settle_deferring``: small random boards of every profile, covers
+    of random walks of 8 to 16 cells a side and small boards of every variant geometry."""
+    return profiled_boards(4700, 40, 40, (8, 16), 3)
+
 
 COMPILED = compiled()
 pytestmark = pytest.mark.skipif(COMPILED is None, reason="the compiled engine is not built")
@@ -29,8 +39,10 @@ def staged(eng, board: Board, rules: str, budget: int, one_call: bool) -> tuple:
     and the edges (none after a contradiction: the state is left half-deduced)."""
     st = eng.state(Puzzle(board, parse_rules(rules)))
     search = LookaheadBudget(budget, resume=True)
-    done = (eng.first_stages if one_call else lambda *a: first_stages(eng, *a))(
-        st, ALL_PASSES, search)
+    if not one_call:
+        done = first_stages(eng, st, ALL_PASSES, search)
+    else:  # presolve asks for no look-ahead with None
+        done = Staged(*eng.first_stages(st, ALL_PASSES, None, search if budget else None))
     if done.contradiction:  # (the compiled engine's calls one by one lose the count then)
         return (*done, None, None, None)
     es, colours = bytes(st.es), colours_of(st)
