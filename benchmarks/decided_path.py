@@ -181,6 +181,8 @@ PHASES = (
     ("core: state", "satlink.deduce.compiled", "CompiledEngine", "state"),
     ("core: fixpoint", "satlink.deduce.compiled", "CompiledEngine", "fixpoint"),
     ("core: settle (look-ahead)", "satlink.deduce.compiled", "CompiledEngine", "settle"),
+    ("core: first stages (fixpoint, look-ahead)", "satlink.deduce.compiled", "CompiledEngine",
+     "first_stages"),
     ("core: case splits", "satlink.deduce.compiled", "CompiledEngine", "split"),
     ("core: depth-first search", "satlink.deduce.compiled", "CompiledEngine", "dfs"),
     ("search order (Python)", "satlink.deduce.dfs", None, "sweep_rank"),
@@ -224,7 +226,9 @@ def phase_seconds(files: list[str], rules: str, rounds: int) -> tuple[float, dic
         where = importlib.import_module(module)
         if owner is not None:
             where = getattr(where, owner)
-        inner = where.__dict__[attr]
+        inner = where.__dict__.get(attr)
+        if inner is None:  # (a baseline without this phase's function)
+            continue
         wrapped = timed(name, inner.__func__ if isinstance(inner, classmethod) else inner)
         setattr(where, attr, classmethod(wrapped) if isinstance(inner, classmethod) else wrapped)
         undo.append((where, attr, inner))

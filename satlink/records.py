@@ -64,37 +64,39 @@ class LongCoords:
         return "[" + ", ".join([table[x] if x < size else table[cell(x)] for x in self.nodes]) + "]"
 
 
+_encoder = json.JSONEncoder(ensure_ascii=False)
+"""``json.dumps(..., ensure_ascii=False)`` makes an encoder per call; this one is made once."""
+_string = json.encoder.encode_basestring  # (a label as the encoder writes it, ensure_ascii off)
+
+
 def dumps(record: dict) -> str:
     """``json.dumps(record, ensure_ascii=False)``, with every :class:`LongCoords` of its
     ``solutions`` written from one table of the board's cells."""
-    long = [coords for solution in record.get("solutions", ()) for coords in solution.values()
-            if isinstance(coords, LongCoords)]
-    if not long:
-        return json.dumps(record, ensure_ascii=False)
+    solutions = record.get("solutions", ())
+    long = next((coords for solution in solutions for coords in solution.values()
+                 if isinstance(coords, LongCoords)), None)
+    if long is None:
+        return _encoder.encode(record)
     import os
 
-    board = long[0].board
+    board = long.board
     table = _cell_texts(board.width, board.height) if board.size <= SMALL_BOARD else (
         _cell_table(board.width, board.height))
-    mark = f"satlink-long-path-{os.urandom(8).hex()}-"  # (no text of the record holds it)
-    texts: list[str] = []
+    # the record with one placeholder for its solutions, written once; the solutions' text
+    # put in its place (the placeholder is the only string of the record that holds it)
+    mark = f"satlink-solutions-{os.urandom(8).hex()}"
+    first, after = _encoder.encode(dict(record, solutions=mark)).split(f'"{mark}"', 1)
+    return "".join((first, _solutions_text(solutions, table), after))
 
-    def placed(coords: object) -> object:
-        if not isinstance(coords, LongCoords):
-            return coords
-        texts.append(coords.text(table))
-        return f"{mark}{len(texts) - 1}"
 
-    shown = dict(record, solutions=[{label: placed(coords) for label, coords in solution.items()}
-                                    for solution in record["solutions"]])
-    # every path's text in one pass over the record (not one copy of it per path); each
-    # piece after the first begins with its path's number and the placeholder's closing quote
-    first, *rest = json.dumps(shown, ensure_ascii=False).split(f'"{mark}')
-    out = [first]
-    for piece in rest:
-        number, _, after = piece.partition('"')
-        out += (texts[int(number)], after)
-    return "".join(out)
+def _solutions_text(solutions: list[dict], table: list[str]) -> str:
+    """The JSON text of a record's ``solutions``, each :class:`LongCoords` from ``table``."""
+    written = [
+        "{" + ", ".join(_string(label) + ": " + (
+            coords.text(table) if isinstance(coords, LongCoords) else _encoder.encode(coords))
+            for label, coords in solution.items()) + "}"
+        for solution in solutions]
+    return "[" + ", ".join(written) + "]"
 
 
 def _cell_table(width: int, height: int) -> list[str]:

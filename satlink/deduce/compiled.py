@@ -178,6 +178,28 @@ class CompiledEngine:
                 told(move, why)
         return bool(done.finished)
 
+    def first_stages(self, st: Any, passes: Sequence[str], deadline: float | None,
+                     search: LookaheadBudget | None) -> tuple[str, bool, bool]:
+        """Presolve's fixpoint and look-ahead (:func:`satlink.deduce.lookahead.first_stages`;
+        ``search`` None: the fixpoint alone) in one call into the core, a contradiction
+        returned rather than raised: a call per stage and per deferred pass cost a decided
+        board more than some of its stages.  Where refuted moves are to be told, the stages
+        go a call each."""
+        if search is None:
+            stage, finished, contradiction, _ = self._cancellable(
+                self._core.first_stages, st, self.codes(passes), [], 0, 0, [], False, deadline)
+            return stage, finished, contradiction
+        from satlink.deduce.lookahead import DEFERRED_PASSES, first_stages
+
+        if search.refuted is not None:
+            return first_stages(self, st, passes, search)
+        stage, finished, contradiction, tried = self._cancellable(
+            self._core.first_stages, st, self.codes(passes), self.codes(DEFERRED_PASSES),
+            min(search.budget, MOST), search.tried, self.codes(search.passes), search.resume,
+            search.deadline)
+        search.tried = tried
+        return stage, finished, contradiction
+
     def split(self, st: Any, search: CaseSplits) -> bool:
         found = self._cancellable(self._core.split, st, min(search.budget, MOST),
                                   min(search.limit, MOST), self.codes(search.passes),

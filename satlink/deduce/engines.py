@@ -27,7 +27,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 from satlink.deduce.compiled import CompiledEngine
-from satlink.deduce.puzzle import BudgetSpent, Puzzle
+from satlink.deduce.puzzle import BudgetSpent, Contradiction, Puzzle
 from satlink.solution import Solution
 
 if TYPE_CHECKING:
@@ -66,6 +66,8 @@ class Engine(Protocol):
     def lookahead(self, st: Any, depth: int, search: LookaheadBudget) -> int: ...
     def settle(self, st: Any, passes: Sequence[str], search: LookaheadBudget,
                depth: int = 1) -> bool: ...
+    def first_stages(self, st: Any, passes: Sequence[str], deadline: float | None,
+                     search: LookaheadBudget | None) -> tuple[str, bool, bool]: ...
     def split(self, st: Any, search: CaseSplits) -> bool: ...
     def solution(self, puzzle: Puzzle, es: bytes) -> Solution: ...
 
@@ -108,6 +110,21 @@ class PythonEngine:
         from satlink.deduce.lookahead import settle
 
         return settle(st, passes, search, depth)
+
+    def first_stages(self, st: Any, passes: Sequence[str], deadline: float | None,
+                     search: LookaheadBudget | None) -> tuple[str, bool, bool]:
+        """Presolve's fixpoint and look-ahead (:func:`satlink.deduce.lookahead.first_stages`;
+        ``search`` None: the fixpoint alone): the stage reached, whether the board is
+        finished, whether a contradiction ended them."""
+        if search is None:
+            try:
+                self.fixpoint(st, passes, deadline)
+            except Contradiction:
+                return "fixpoint", False, True
+            return "fixpoint", self.finished(st), False
+        from satlink.deduce.lookahead import first_stages
+
+        return first_stages(self, st, passes, search)
 
     def split(self, st: Any, search: CaseSplits) -> bool:
         """Search ``st`` (consumed) by case splits; the solutions land in ``search``; True

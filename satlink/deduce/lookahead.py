@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from satlink.deduce.local import finished
 from satlink.deduce.passes import fixpoint, passes_named
@@ -164,5 +164,33 @@ def settle_deferring(eng: Settling, st: Any, passes: Sequence[str], search: Look
     return True
 
 
-__all__ = ["DEFERRED_PASSES", "TRIAL_PASSES", "LookaheadBudget", "closure", "lookahead",
-           "settle", "settle_deferring"]
+class Staged(NamedTuple):
+    """What :func:`first_stages` did."""
+
+    stage: str
+    """The stage reached: ``fixpoint`` or ``lookahead``."""
+    finished: bool
+    contradiction: bool
+    """A contradiction ended the stages (the board has no solution)."""
+
+
+def first_stages(eng: Settling, st: Any, passes: Sequence[str], search: LookaheadBudget,
+                 deferred: Sequence[str] = DEFERRED_PASSES) -> Staged:
+    """Presolve's first stages: the fixpoint of ``passes``, then, unless the board is finished
+    or ``search.budget`` is 0, :func:`settle_deferring`; a contradiction is returned, not
+    raised.  The reference of the compiled engine's one call (the same stages through its
+    single passes, a call each)."""
+    stage = "fixpoint"
+    try:
+        eng.fixpoint(st, passes, search.deadline)
+        finished = eng.finished(st)
+        if not finished and search.budget:
+            stage = "lookahead"
+            finished = settle_deferring(eng, st, passes, search, deferred)
+    except Contradiction:
+        return Staged(stage, False, True)
+    return Staged(stage, finished, False)
+
+
+__all__ = ["DEFERRED_PASSES", "TRIAL_PASSES", "LookaheadBudget", "Staged", "closure",
+           "first_stages", "lookahead", "settle", "settle_deferring"]

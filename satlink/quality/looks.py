@@ -101,8 +101,10 @@ def shape(board: Board, paths: Iterable[Sequence[int]]) -> Shape:
             continue
         if plain and len(path) < LONG_PATH:  # (path_turns inlined: every record counts these)
             moves = list(map(sub, path[1:], path))
-            changed = list(map(ne, moves[1:], moves))
-            bent, jogged = changed.count(True), list(map(and_, changed, changed[1:])).count(True)
+            changed = bytes(map(ne, moves[1:], moves))  # 1 where the step changes: a turn
+            bent = changed.count(1)
+            # a jog is a turn right after a turn: in each run of turns, all but the first
+            jogged = bent - changed.count(b"\x00\x01") - changed[0]
         else:
             bent, jogged = path_turns(board, path)
         runs_ += bent

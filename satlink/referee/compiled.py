@@ -21,6 +21,7 @@ import os
 from array import array
 from collections.abc import Mapping
 from importlib import import_module
+from itertools import accumulate, chain
 from typing import Any
 from weakref import ref
 
@@ -35,9 +36,9 @@ try:  # (by name: the extension is a leaf importing nothing of satlink, not the 
 except ImportError:  # built without a C++ compiler: the Python referee does every check
     _check = None
 
-_last: tuple[ref[Board], Any] | None = None
-"""The last board's compiled form: a verdict checks one board's solutions one after another
-(a board is no dictionary key: it holds dictionaries)."""
+_last: tuple[ref[Board], Any, array] | None = None
+"""The last board's compiled form and its endpoints in label order: a verdict checks one
+board's solutions one after another (a board is no dictionary key: it holds dictionaries)."""
 
 
 def available() -> bool:
@@ -54,17 +55,24 @@ def available() -> bool:
 def compiled_board(board: Board) -> Any:
     """The board as the compiled referee reads it: size, cell kind, warps, each cell's
     character, walls and bridges (the geometry description, not the board graph)."""
+    return _compiled(board)[0]
+
+
+def _compiled(board: Board) -> tuple[Any, array]:
+    """:func:`compiled_board` and the board's endpoints in label order, as the check takes
+    them (both read from the board, kept for its next solution)."""
     global _last
     last = _last  # (one read: another thread may replace it)
     if last is not None and last[0]() is board:
-        return last[1]
+        return last[1], last[2]
     geometry = board.geometry
     walls = array("q", [cell for pair in sorted(geometry.walls) for cell in pair])
     made = _check.Board(board.width, board.height, geometry.kind == "hex", geometry.wrap,
                         "".join(board.rows).encode("utf-32-le"), walls,
                         array("q", geometry.bridges))
-    _last = (ref(board), made)
-    return made
+    ends = array("q", chain.from_iterable(map(board.endpoints.__getitem__, board.labels)))
+    _last = (ref(board), made, ends)
+    return made, ends
 
 
 def valid(board: Board, solution: Solution, rules: Rules) -> bool:
@@ -73,18 +81,17 @@ def valid(board: Board, solution: Solution, rules: Rules) -> bool:
     sequence of integers, labels that are not the board's): the Python referee then says
     what is wrong."""
     paths: Mapping[str, Any] = solution.paths
-    if len(paths) != len(board.labels) or not all(label in paths for label in board.labels):
+    labels = board.labels
+    if len(paths) != len(labels) or not all(label in paths for label in labels):
         return False
-    nodes, offsets, ends = array("q"), array("q", [0]), array("q")
-    try:
-        for label in board.labels:
-            nodes.extend(paths[label])
-            offsets.append(len(nodes))
-            ends.extend(board.endpoints[label])
+    ordered = list(map(paths.__getitem__, labels))
+    try:  # (each array made in one call: a call per label was most of this function's time)
+        nodes = array("q", chain.from_iterable(ordered))
+        offsets = array("q", accumulate(map(len, ordered), initial=0))
     except (TypeError, OverflowError):
         return False
-    return compiled_board(board).valid(nodes, offsets, ends, rules.fill, rules.notouch,
-                                       rules.no2x2)
+    made, ends = _compiled(board)
+    return made.valid(nodes, offsets, ends, rules.fill, rules.notouch, rules.no2x2)
 
 
 def describe() -> str:

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from satlink.board import Board
 from satlink.deduce import ON, Contradiction, OutOfTime, Puzzle
@@ -49,6 +49,9 @@ from satlink.graph import edge_literal
 from satlink.referee import solution_errors
 from satlink.rules import Rules
 from satlink.solution import Solution
+
+if TYPE_CHECKING:
+    from satlink.deduce.lookahead import LookaheadBudget
 
 SOLVED, DECIDED, CONTRADICTION, PARTIAL, SKIPPED = (
     "solved", "decided", "contradiction", "partial", "skipped")
@@ -212,14 +215,13 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
     passes = ("corner", "notouch", "region", "bottleneck") if plan.global_passes else (
         "corner", "notouch")
     passes += ("parity",) if plan.parity else ()
-    stage = "fixpoint"
     before_split: bytes | None = None
+    # the fixpoint, then look-ahead (lookahead.settle_deferring), in one call into the core
+    stage, complete, contradiction = eng.first_stages(state, passes, deadline,
+                                                      _lookahead(plan, deadline))
+    if contradiction:
+        return done(CONTRADICTION, decided=board.n_edges, stage=stage)
     try:
-        eng.fixpoint(state, passes, deadline)
-        complete = eng.finished(state)
-        if not complete and plan.lookahead_budget:
-            stage = "lookahead"
-            complete = _look_ahead(eng, state, passes, plan.lookahead_budget, deadline)
         if complete:
             _in_time(deadline)
             solutions = [state.solution()]
@@ -248,8 +250,7 @@ def presolve(board: Board, rules: Rules, deadline: float | None = None, *, limit
                 if not solutions and exhausted:
                     return done(CONTRADICTION, decided=board.n_edges, stage=stage)
                 return _believed(board, rules, solutions, exhausted, done, "decided", stage)
-    except Contradiction as why:  # the chessboard count's own stage where it ended them
-        stage = "parity" if why.kind == "parity" else stage
+    except Contradiction:
         return done(CONTRADICTION, decided=board.n_edges, stage=stage)
     if rules.fill and _imbalanced(board):
         return done(CONTRADICTION, decided=board.n_edges, stage="parity")
@@ -264,16 +265,15 @@ def _in_time(deadline: float | None) -> None:
         raise PresolveTimeout
 
 
-def _look_ahead(eng: Engine, state: object, passes: tuple[str, ...], budget: int,
-                deadline: float | None) -> bool:
-    """Depth-1 look-ahead and the fixpoint after each move it closes (``bottleneck`` only once
-    none closes: ``settle_deferring``), until the board is complete, no move is refuted, or the
-    budget is spent; whether it is complete.  Each look-ahead resumes at the place of the last
-    move closed, not at the first path end (the grader keeps the plain order)."""
-    from satlink.deduce.lookahead import TRIAL_PASSES, LookaheadBudget, settle_deferring
+def _lookahead(plan: Plan, deadline: float | None) -> LookaheadBudget | None:
+    """The look-ahead's budget, or None for none (its module is then not imported: a tiny
+    board's check process starts without it, as before)."""
+    if not plan.lookahead_budget:
+        return None
+    from satlink.deduce.lookahead import TRIAL_PASSES, LookaheadBudget
 
-    return settle_deferring(eng, state, passes, LookaheadBudget(budget, deadline=deadline, resume=True,
-                            passes=TRIAL_PASSES + tuple(t for t in passes if t == "parity")))
+    return LookaheadBudget(plan.lookahead_budget, deadline=deadline, resume=True,
+                           passes=TRIAL_PASSES + (("parity",) if plan.parity else ()))
 
 
 def _search(board: Board, eng: Engine, state: object, budget: int, limit: int,

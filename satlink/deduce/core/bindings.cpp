@@ -749,6 +749,29 @@ PYBIND11_MODULE(_core, m) {
         "the fixpoint is raised as Contradiction, as by fixpoint.  With `resume`, each "
         "look-ahead after a refuted move begins with the move at the refuted one's place.");
     m.def(
+        "first_stages",
+        [](PyState& s, std::vector<Technique> passes, std::vector<Technique> deferred,
+           long budget, long tried, std::vector<Technique> trial_passes, bool resume,
+           std::optional<double> deadline, const Cancel* cancel) {
+            Search search;
+            search.budget = budget;
+            search.tried = tried;
+            search.trial_passes = std::move(trial_passes);
+            search.resume = resume;
+            search.limits = limits_of(deadline, cancel);
+            const Staged out = working(s, [&] { return first_stages(s.st, search, passes, deferred); });
+            return py::make_tuple(out.stage == Staged::lookahead ? "lookahead" : "fixpoint",
+                                  out.finished, out.contradiction, search.tried);
+        },
+        py::arg("state"), py::arg("passes"), py::arg("deferred"), py::arg("budget"),
+        py::arg("tried"), py::arg("trial_passes"), py::arg("resume") = false, py::arg("deadline") = py::none(),
+        py::arg("cancel") = py::none(),
+        "Presolve's first stages in one call: the fixpoint of `passes`, then (unless the board "
+        "is finished or `budget` is 0) look-ahead with `deferred` run only once no move is "
+        "refuted.  Returns (stage, finished, contradiction, tried): the stage reached "
+        "(\"fixpoint\" or \"lookahead\"), whether the board is finished, whether a "
+        "contradiction ended the stages (returned, not raised).");
+    m.def(
         "split",
         [](PyState& s, long budget, long limit, std::vector<Technique> passes, long max_depth,
            std::optional<double> deadline, const Cancel* cancel) {

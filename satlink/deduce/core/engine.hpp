@@ -456,7 +456,29 @@ struct Search {
     // caught here): presolve's loop (satlink/deduce/lookahead.py's settle), in one call.
     // Whether the board is finished.
     bool settle(State& st, int depth, const std::vector<Technique>& passes);
+    // ``settle`` with the ``deferred`` passes of ``passes`` run only once the look-ahead
+    // refutes no move more (or its budget is spent), and the look-ahead run again when they
+    // deduce something (satlink/deduce/lookahead.py's settle_deferring, in one call).
+    // Whether the board is finished.
+    bool settle_deferring(State& st, int depth, const std::vector<Technique>& passes,
+                          const std::vector<Technique>& deferred);
 };
+
+// What presolve's first stages did (first_stages): the stage reached, whether the board is
+// finished, whether a contradiction ended them (returned, not thrown past the call).
+struct Staged {
+    enum Stage : int { fixpoint = 0, lookahead = 1 };
+    int stage = fixpoint;
+    bool finished = false;
+    bool contradiction = false;
+};
+
+// Presolve's first stages in one call: the fixpoint of ``passes``, then, unless the board is
+// finished or ``search.budget`` is 0, ``search.settle_deferring`` at depth 1
+// (satlink/deduce/lookahead.py's first_stages).  BudgetSpent is caught inside settle;
+// OutOfTime passes.
+Staged first_stages(State& st, Search& search, const std::vector<Technique>& passes,
+                    const std::vector<Technique>& deferred);
 
 // A complete search by case splits (satlink/deduce/split.py): deduce to a fixpoint, then
 // split on the ways out of the most constrained path end (exactly one of them is taken, so

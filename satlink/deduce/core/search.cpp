@@ -2,6 +2,8 @@
 // satlink/deduce/lookahead.py, compiled).
 #include "engine.hpp"
 
+#include <algorithm>
+
 namespace satlink {
 
 int run(State& st, Technique technique) {
@@ -103,6 +105,45 @@ bool Search::settle(State& st, int depth, const std::vector<Technique>& passes) 
     } catch (BudgetSpent&) {
     }
     return finished(st);
+}
+
+bool Search::settle_deferring(State& st, int depth, const std::vector<Technique>& passes,
+                              const std::vector<Technique>& deferred) {
+    std::vector<Technique> sooner, later;
+    for (Technique t : passes)
+        (std::find(deferred.begin(), deferred.end(), t) == deferred.end() ? sooner : later)
+            .push_back(t);
+    while (!settle(st, depth, sooner)) {
+        bool progressed = false;
+        for (Technique t : later) {
+            if (run(st, t, limits)) {
+                progressed = true;
+                break;
+            }
+        }
+        if (progressed) {
+            fixpoint(st, passes, limits);
+            if (finished(st)) return true;
+        }
+        if (!progressed || tried >= budget) return finished(st);
+    }
+    return true;
+}
+
+Staged first_stages(State& st, Search& search, const std::vector<Technique>& passes,
+                    const std::vector<Technique>& deferred) {
+    Staged out;
+    try {
+        fixpoint(st, passes, search.limits);
+        out.finished = finished(st);
+        if (!out.finished && search.budget > 0) {
+            out.stage = Staged::lookahead;
+            out.finished = search.settle_deferring(st, 1, passes, deferred);
+        }
+    } catch (Contradiction&) {
+        out.contradiction = true;
+    }
+    return out;
 }
 
 int Search::lookahead(State& st, int depth) {
