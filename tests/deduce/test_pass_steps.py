@@ -31,10 +31,10 @@ def snapshot(st, puzzle: Puzzle) -> tuple:
     return bytes(st.es), tuple(st.colour(x) for x in puzzle.nodes)
 
 
-def outcome(act) -> tuple:
-    """What ``act()`` returned, or the contradiction it raised (kind and place)."""
+def outcome(act, *args) -> tuple:
+    """What ``act(*args)`` returned, or the contradiction it raised (kind and place)."""
     try:
-        return ("ok", act())
+        return ("ok", act(*args))
     except Contradiction as why:
         return ("contradiction", why.kind, why.label, tuple(why.nodes), tuple(why.edges))
 
@@ -67,13 +67,13 @@ def passes_agree(board: Board, rules: str, seed: int, moves: int = 40) -> None:
         return
     for _ in range(moves):
         move = random_move(rng, puzzle, reference)
-        moved = outcome(lambda: apply(reference, move))
-        assert outcome(lambda: apply(mine, move)) == moved, (move, board.rows)
+        moved = outcome(apply, reference, move)
+        assert outcome(apply, mine, move) == moved, (move, board.rows)
         if moved[0] == "contradiction":
             return
         technique = rng.choice(LOCAL_PASSES)
-        ran = outcome(lambda: PYTHON.run(reference, technique))
-        assert outcome(lambda: COMPILED.run(mine, technique)) == ran, (technique, board.rows)
+        ran = outcome(PYTHON.run, reference, technique)
+        assert outcome(COMPILED.run, mine, technique) == ran, (technique, board.rows)
         if ran[0] == "contradiction":
             return
         assert snapshot(mine, puzzle) == snapshot(reference, puzzle), (technique, board.rows)
