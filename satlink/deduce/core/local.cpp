@@ -14,7 +14,7 @@ int forced(State& st) {
         if ((++st.pops & 0xFFFF) == 0 && st.limits != nullptr) st.limits->check();
         const int x = st.pop();
         bool moved = false;
-        int needed = st.need(x);
+        int needed = P.fill ? (P.end_label[x] >= 0 ? 1 : 2) : st.need(x);  // need(), inline
         const int on = st.on[x], unk = st.unk[x];
         if (needed < 0 && unk < 2) {  // (without fill) too few ways to be on a path: empty
             moved = P.sparse ? st.restrict_set(x, P.unused_set)
@@ -61,8 +61,9 @@ int corner(State& st) {
             if (st.es[P.inc_edge[i]] == ON) bend[found++] = P.inc_other[i];
         const int n1 = bend[0], n2 = bend[1];
         inside.clear();  // neighbours of both ends of the bend but x, ascending
-        std::set_intersection(P.nb.begin() + P.nb_start[n1], P.nb.begin() + P.nb_start[n1 + 1],
-                              P.nb.begin() + P.nb_start[n2], P.nb.begin() + P.nb_start[n2 + 1],
+        const int* other = P.inc_other.data();  // the neighbours, as Puzzle::nb holds them
+        std::set_intersection(other + P.inc_start[n1], other + P.inc_start[n1 + 1],
+                              other + P.inc_start[n2], other + P.inc_start[n2 + 1],
                               std::back_inserter(inside));
         bool moved = false;
         for (int d : inside) {
@@ -116,30 +117,37 @@ int notouch(State& st) {
     int steps = 0;
     if (P.notouch) {
         for (int x : changed) {
+            // both sides' colours as they are before each edge's consequences: x's read once
+            // and again after each step (only a step changes a colour set), y's where a rule
+            // asks for it (x's colour known, or the edge closed)
+            int bx = st.single_colour(x);
             for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i) {
                 const int e = P.inc_edge[i], y = P.inc_other[i];
                 const uint8_t state = st.es[e];
                 if (state == ON) continue;
-                // both sides' colours as they are before this edge's consequences
-                const int bx = st.single_colour(x), by = st.single_colour(y);
-                if (bx >= 0 && bx < P.k && bx == by) {
-                    if (state == OFF) throw located("split", {x, y}, {e}, bx);
-                    st.set_on(e);
-                    ++steps;
-                } else if (state == UNKNOWN) {
-                    if ((st.on[x] || st.on[y]) && st.would_touch(e)) {
+                const bool known = bx >= 0 && bx < P.k;
+                if (state == UNKNOWN) {
+                    if (known && st.single_colour(y) == bx) {
+                        st.set_on(e);
+                    } else if ((st.on[x] || st.on[y]) && st.would_touch(e)) {
                         st.set_off(e);
-                        ++steps;
+                    } else {
+                        continue;
                     }
-                } else {
-                    // beside a closed edge, a known colour is ruled out of the other side
-                    const int pairs[2][2] = {{y, bx}, {x, by}};
-                    for (const auto& pair : pairs) {
-                        const int v = pair[0], bit = pair[1];
-                        if (bit >= 0 && bit < P.k && st.has_bit(v, bit)) {
-                            st.restrict_without(v, bit);
-                            ++steps;
-                        }
+                    ++steps;
+                    bx = st.single_colour(x);
+                    continue;
+                }
+                const int by = st.single_colour(y);
+                if (known && bx == by) throw located("split", {x, y}, {e}, bx);
+                // beside a closed edge, a known colour is ruled out of the other side
+                const int pairs[2][2] = {{y, bx}, {x, by}};
+                for (const auto& pair : pairs) {
+                    const int v = pair[0], bit = pair[1];
+                    if (bit >= 0 && bit < P.k && st.has_bit(v, bit)) {
+                        st.restrict_without(v, bit);
+                        ++steps;
+                        bx = st.single_colour(x);
                     }
                 }
             }

@@ -878,31 +878,39 @@ bool State::restrict_without(int x, int bit) {
 }
 
 bool State::would_touch(int e) {
+    // Whether the chains of e's two ends touch anywhere but at e: a pair of neighbours, one
+    // in each, other than e's own.  The answer is the same whichever chain is walked, so the
+    // shorter is: a node on no edge is a chain of its own (most calls), known from ``on``
+    // alone; otherwise the chain of fewer nodes, from an end.  A node's neighbours are its
+    // incidences' other ends (Puzzle::nb holds the same, in the same order).
     const Puzzle& P = *p;
     int a = P.ea[e], b = P.eb[e];
+    if (on[a] && !on[b]) std::swap(a, b);
+    if (!on[a]) {
+        const int sb = seg[b];
+        for (int i = P.inc_start[a]; i < P.inc_start[a + 1]; ++i)
+            if (seg[P.inc_other[i]] == sb && P.inc_other[i] != b) return true;
+        return false;
+    }
     int sa = seg[a], sb = seg[b];
     if (size[sa] > size[sb]) {
         std::swap(a, b);
         std::swap(sa, sb);
     }
-    if (size[sa] == 1) {  // a single node (most calls): its own neighbours, no chain walk
-        for (int i = P.nb_start[a]; i < P.nb_start[a + 1]; ++i)
-            if (seg[P.nb[i]] == sb && P.nb[i] != b) return true;
-        return false;
-    }
-    const int start = (a == end1[sa] || a == end2[sa]) ? a : end1[sa];
-    bool touches = false;
-    along(start, [&](int x) {
-        for (int i = P.nb_start[x]; i < P.nb_start[x + 1]; ++i) {
-            int y = P.nb[i];
-            if (seg[y] == sb && !(x == a && y == b)) {
-                touches = true;
-                return false;
-            }
+    // along the chain from an end: each node's neighbours looked at and its next node found
+    // in one pass over its incidences
+    int prev = -1, x = (a == end1[sa] || a == end2[sa]) ? a : end1[sa];
+    while (x >= 0) {
+        int next = -1;
+        for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i) {
+            const int y = P.inc_other[i];
+            if (seg[y] == sb && !(x == a && y == b)) return true;
+            if (next < 0 && y != prev && es[P.inc_edge[i]] == ON) next = y;
         }
-        return true;
-    });
-    return touches;
+        prev = x;
+        x = next;
+    }
+    return false;
 }
 
 std::vector<int> State::changed(int t) {
@@ -912,6 +920,7 @@ std::vector<int> State::changed(int t) {
     size_t start = cursor[t];
     cursor[t] = log.size();
     std::vector<int> out;
+    out.reserve(log.size() - start);
     uint32_t g = next_generation();
     for (size_t i = start; i < log.size(); ++i) {
         int x = log[i];
