@@ -189,8 +189,9 @@ class CompiledEngine:
             stage, finished, contradiction, _ = self._cancellable(
                 self._core.first_stages, st, self.codes(passes), [], 0, 0, [], False, deadline)
             return stage, finished, contradiction
-        from satlink.deduce.lookahead import DEFERRED_PASSES, first_stages
+        from satlink.deduce.lookahead import DEFERRED_PASSES, first_stages, one_deadline
 
+        one_deadline(deadline, search)
         if search.refuted is not None:
             return first_stages(self, st, passes, search)
         stage, finished, contradiction, tried = self._cancellable(

@@ -122,8 +122,9 @@ class PythonEngine:
             except Contradiction:
                 return "fixpoint", False, True
             return "fixpoint", self.finished(st), False
-        from satlink.deduce.lookahead import first_stages
+        from satlink.deduce.lookahead import first_stages, one_deadline
 
+        one_deadline(deadline, search)
         return first_stages(self, st, passes, search)
 
     def split(self, st: Any, search: CaseSplits) -> bool:

@@ -170,12 +170,20 @@ class Staged(NamedTuple):
     stage: str
     """The stage reached: ``fixpoint`` or ``lookahead``."""
     finished: bool
+    """The board is finished: every edge decided."""
     contradiction: bool
     """A contradiction ended the stages (the board has no solution)."""
 
 
-def first_stages(eng: Settling, st: Any, passes: Sequence[str], search: LookaheadBudget,
-                 deferred: Sequence[str] = DEFERRED_PASSES) -> Staged:
+def one_deadline(deadline: float | None, search: LookaheadBudget) -> None:
+    """Refuse a ``deadline`` beside a look-ahead budget that holds another one: the stages
+    keep the budget's, so a second, different one would be silently ignored."""
+    if deadline is not None and deadline != search.deadline:
+        raise ValueError("first_stages: the deadline differs from the look-ahead budget's; "
+                         "give it to the budget")
+
+
+def first_stages(eng: Settling, st: Any, passes: Sequence[str], search: LookaheadBudget) -> Staged:
     """Presolve's first stages: the fixpoint of ``passes``, then, unless the board is finished
     or ``search.budget`` is 0, :func:`settle_deferring`; a contradiction is returned, not
     raised.  The reference of the compiled engine's one call (the same stages through its
@@ -186,11 +194,11 @@ def first_stages(eng: Settling, st: Any, passes: Sequence[str], search: Lookahea
         finished = eng.finished(st)
         if not finished and search.budget:
             stage = "lookahead"
-            finished = settle_deferring(eng, st, passes, search, deferred)
+            finished = settle_deferring(eng, st, passes, search)
     except Contradiction:
         return Staged(stage, False, True)
     return Staged(stage, finished, False)
 
 
 __all__ = ["DEFERRED_PASSES", "TRIAL_PASSES", "LookaheadBudget", "Staged", "closure",
-           "first_stages", "lookahead", "settle", "settle_deferring"]
+           "first_stages", "lookahead", "one_deadline", "settle", "settle_deferring"]

@@ -74,7 +74,7 @@ class Plan(NamedTuple):
     search_budget: int = 0
     """States the depth-first search on the trail may visit; 0: none (then the case splits, if
     they have a budget).  The compiled engine only."""
-    parity: bool = False  # (fill) shades.py's count on every state; in no plan: decides no more
+    parity: bool = False  # (fill) shades.py's count in fixpoints and hypotheses; in no plan
 
 
 PYTHON_MAX_NODES = 400

@@ -102,6 +102,17 @@ def test_a_state_in_use_by_another_thread_refuses_and_a_cancel_stops_the_call() 
     assert not st.in_use and st.need(0) >= 0  # usable again once the call has ended
 
 
+def test_a_split_that_runs_out_of_budget_in_its_last_case_still_consumes_the_state() -> None:
+    """The budget ends the search by an exception from inside the last case, which already
+    runs on the state itself: the state is marked consumed on that path too."""
+    board = Board.from_rows(["A...", "....", "...A"])
+    st = COMPILED.state(Puzzle(board, parse_rules("fill")))
+    search = CaseSplits(4, 3, ("corner", "notouch"))  # spent within the last case (measured)
+    assert not COMPILED.split(st, search) and len(search.solutions) == 2
+    with pytest.raises(RuntimeError, match="consumed"):
+        st.need(0)
+
+
 def test_a_state_a_search_by_case_splits_consumed_refuses_every_call() -> None:
     """The search runs its last case on the state it was handed (no copy of a board's state
     for it): that state is gone, and every call on it says so instead of reading freed

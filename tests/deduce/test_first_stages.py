@@ -34,7 +34,7 @@ pytestmark = pytest.mark.skipif(COMPILED is None, reason="the compiled engine is
 UNSPENT = 100_000
 
 
-def staged(eng, board: Board, rules: str, budget: int, one_call: bool) -> tuple:
+def staged(eng: object, board: Board, rules: str, budget: int, one_call: bool) -> tuple:
     """What the first stages did on ``board``: stage, finish, contradiction, hypotheses tried
     and the edges (none after a contradiction: the state is left half-deduced)."""
     st = eng.state(Puzzle(board, parse_rules(rules)))
@@ -52,7 +52,8 @@ def staged(eng, board: Board, rules: str, budget: int, one_call: bool) -> tuple:
     return (*done, search.tried, es, colours)
 
 
-def colours_of(st) -> tuple[int, ...]:
+def colours_of(st: object) -> tuple[int, ...]:
+    """Every node's colours (a state's ``colour`` per node)."""
     return tuple(st.colour(x) for x in st.p.nodes)
 
 
@@ -69,7 +70,18 @@ def test_one_call_makes_the_stages_a_call_each_make(budget):
     if budget:
         assert {("fixpoint", True, False), ("lookahead", True, False),
                 ("lookahead", False, False)} <= seen
-        assert any(contradiction for _, _, contradiction in seen)
+        assert {("fixpoint", False, True), ("lookahead", False, True)} <= seen
+
+
+def test_a_second_deadline_beside_the_budget_is_refused():
+    """The stages keep the look-ahead budget's deadline; another one given beside it would be
+    ignored, so it is refused (a deadline of None, or the budget's own, is welcome)."""
+    board, rules = cases()[0]
+    for eng in (COMPILED, PYTHON):
+        st = eng.state(Puzzle(board, parse_rules(rules)))
+        with pytest.raises(ValueError, match="deadline"):
+            eng.first_stages(st, ALL_PASSES, 1e12, LookaheadBudget(5, deadline=2e12))
+        eng.first_stages(st, ALL_PASSES, 2e12, LookaheadBudget(5, deadline=2e12))
 
 
 def test_one_call_on_hand_made_boards(corpus):

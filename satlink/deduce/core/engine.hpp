@@ -376,8 +376,9 @@ int bottleneck(State& st);
 // remaining needs cannot balance is a contradiction; refutes only, so it returns 0.
 int parity(State& st);
 // A bug parity() plants for the tests to catch (0 none, 1 an end's shade flipped, 2 the path
-// edges forgotten: spent nodes counted); never set otherwise.
-extern int parity_plant;
+// edges forgotten: spent nodes counted); never set otherwise.  Atomic: the passes run without
+// the GIL.
+extern std::atomic<int> parity_plant;
 bool finished(State& st);
 
 // The techniques: the one definition of their codes.  Python sees them as the enum

@@ -18,13 +18,13 @@
 
 namespace satlink {
 
-int parity_plant = 0;
+std::atomic<int> parity_plant{0};
 
 namespace {
 // x's remaining need under fill (or, with a planted bug, what that bug counts instead)
-int remaining(const State& st, int x) {
+int remaining(const State& st, int x, int plant) {
     const int need = st.p->end_label[x] >= 0 ? 1 : 2;
-    if (parity_plant == 2) return need;  // spent nodes counted (the path edges forgotten)
+    if (plant == 2) return need;  // spent nodes counted (the path edges forgotten)
     return need - st.on[x];
 }
 }  // namespace
@@ -32,12 +32,13 @@ int remaining(const State& st, int x) {
 int parity(State& st) {
     const Puzzle& P = *st.p;
     if (!P.fill) return 0;  // without fill a node's need is not known: the count says nothing
+    const int plant = parity_plant.load(std::memory_order_relaxed);  // read once a pass
     // two generations of the mark: a node seen is dark or light, the rest unseen
     const uint32_t dark = st.next_generation();
     const uint32_t light = st.next_generation();
     std::vector<int>& part = st.queue_scratch;
     for (int start : P.nodes) {
-        if (remaining(st, start) <= 0) continue;
+        if (remaining(st, start, plant) <= 0) continue;
         if (st.mark[start] == dark || st.mark[start] == light) continue;
         st.mark[start] = dark;
         part.clear();
@@ -47,14 +48,14 @@ int parity(State& st) {
         for (size_t head = 0; head < part.size(); ++head) {
             const int x = part[head];
             const uint32_t shade = st.mark[x];
-            const int r = remaining(st, x);
-            const bool flip = parity_plant == 1 && r == 1;  // planted: an end's shade flipped
+            const int r = remaining(st, x, plant);
+            const bool flip = plant == 1 && r == 1;  // planted: an end's shade flipped
             signed_sum += (shade == dark) != flip ? r : -r;
             sum += r;
             for (int i = P.inc_start[x]; i < P.inc_start[x + 1]; ++i) {
                 if (st.es[P.inc_edge[i]] != UNKNOWN) continue;
                 const int y = P.inc_other[i];
-                if (remaining(st, y) <= 0) continue;
+                if (remaining(st, y, plant) <= 0) continue;
                 const uint32_t seen = st.mark[y];
                 if (seen != dark && seen != light) {
                     st.mark[y] = shade == dark ? light : dark;
