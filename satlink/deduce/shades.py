@@ -31,8 +31,8 @@ from satlink.deduce.state import State
 
 
 def remaining(st: State, x: int) -> int:
-    """How many more path edges ``x`` takes under ``fill``."""
-    return (1 if st.p.end_label[x] >= 0 else 2) - st.on[x]
+    """How many more path edges ``x`` takes under ``fill`` (where its need is known)."""
+    return st.need(x) - st.on[x]
 
 
 def parity(st: State) -> int:

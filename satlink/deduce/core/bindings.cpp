@@ -759,13 +759,14 @@ PYBIND11_MODULE(_core, m) {
             search.trial_passes = std::move(trial_passes);
             search.resume = resume;
             search.limits = limits_of(deadline, cancel);
-            const Staged out = working(s, [&] { return first_stages(s.st, search, passes, deferred); });
+            const Staged out =
+                working(s, [&] { return first_stages(s.st, search, passes, deferred); });
             return py::make_tuple(out.stage == Staged::lookahead ? "lookahead" : "fixpoint",
                                   out.finished, out.contradiction, search.tried);
         },
         py::arg("state"), py::arg("passes"), py::arg("deferred"), py::arg("budget"),
-        py::arg("tried"), py::arg("trial_passes"), py::arg("resume") = false, py::arg("deadline") = py::none(),
-        py::arg("cancel") = py::none(),
+        py::arg("tried"), py::arg("trial_passes"), py::arg("resume") = false,
+        py::arg("deadline") = py::none(), py::arg("cancel") = py::none(),
         "Presolve's first stages in one call: the fixpoint of `passes`, then (unless the board "
         "is finished or `budget` is 0) look-ahead with `deferred` run only once no move is "
         "refuted.  Returns (stage, finished, contradiction, tried): the stage reached "

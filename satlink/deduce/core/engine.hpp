@@ -321,7 +321,14 @@ public:
     bool restrict_without(int x, int bit); // restrict(x, ~(1 << bit))
     bool would_touch(int e);
     std::vector<int> changed(int t);
-    int need(int x) const;
+    // How many edges x uses: 1 at an endpoint, 2 on a path, 0 empty, -1 not known (without
+    // fill).  Inline where fill settles it: the forced moves and the parity count ask it of
+    // every node they pop.
+    int need(int x) const {
+        if (p->end_label[x] >= 0) return 1;
+        return p->fill ? 2 : need_without_fill(x);
+    }
+    int need_without_fill(int x) const;  // need() of a node that is no endpoint, without fill
     long solved_nodes() const;
     bool complete() const { return undecided == 0; }
     std::vector<int> heads() const;

@@ -14,7 +14,7 @@ int forced(State& st) {
         if ((++st.pops & 0xFFFF) == 0 && st.limits != nullptr) st.limits->check();
         const int x = st.pop();
         bool moved = false;
-        int needed = P.fill ? (P.end_label[x] >= 0 ? 1 : 2) : st.need(x);  // need(), inline
+        int needed = st.need(x);
         const int on = st.on[x], unk = st.unk[x];
         if (needed < 0 && unk < 2) {  // (without fill) too few ways to be on a path: empty
             moved = P.sparse ? st.restrict_set(x, P.unused_set)

@@ -23,9 +23,8 @@ std::atomic<int> parity_plant{0};
 namespace {
 // x's remaining need under fill (or, with a planted bug, what that bug counts instead)
 int remaining(const State& st, int x, int plant) {
-    const int need = st.p->end_label[x] >= 0 ? 1 : 2;
-    if (plant == 2) return need;  // spent nodes counted (the path edges forgotten)
-    return need - st.on[x];
+    if (plant == 2) return st.need(x);  // spent nodes counted (the path edges forgotten)
+    return st.need(x) - st.on[x];
 }
 }  // namespace
 

@@ -937,12 +937,9 @@ std::vector<int> State::changed(int t) {
     return out;
 }
 
-int State::need(int x) const {
-    const Puzzle& P = *p;
-    if (P.end_label[x] >= 0) return 1;
-    if (P.fill) return 2;
+int State::need_without_fill(int x) const {
     if (only_unused(x)) return 0;
-    return (on[x] || !has_bit(x, P.k)) ? 2 : -1;
+    return (on[x] || !has_bit(x, p->k)) ? 2 : -1;
 }
 
 long State::solved_nodes() const {
